@@ -1,0 +1,96 @@
+"""Owns running case files as a test suite for rulesets: finds `*.case` files, finds the
+ruleset each case names, resolves it and checks every expected atom."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import grammar
+from .case import Case, parse_cases
+from .errors import RulingError, line_of
+from .ir import Ruleset
+from .resolve import Resolution, check_expectation, resolve
+from .rules import load_ruleset
+
+
+@dataclass
+class CaseResult:
+    case: Case
+    resolution: Resolution
+    failures: list[tuple[str, str, int]] = field(default_factory=list)  # (expected, gave, line)
+
+    @property
+    def passed(self) -> bool:
+        return not self.failures
+
+
+class RulesetCache:
+    """Loads each ruleset once, by path."""
+
+    def __init__(self) -> None:
+        self._by_path: dict[Path, Ruleset] = {}
+
+    def load(self, path: Path) -> Ruleset:
+        key = path.resolve()
+        if key not in self._by_path:
+            self._by_path[key] = load_ruleset(path)
+        return self._by_path[key]
+
+
+def find_ruleset(ref: str, case_file: Path) -> Path | None:
+    """A case's `ruleset:` names a ruleset by stem (casebook/NAME.rules) or by a path
+    relative to the case file."""
+    here = case_file.resolve().parent
+    candidates = [here / ref, here / f"{ref}.rules"]
+    for folder in (here, *here.parents):
+        candidates += [folder / f"{ref}.rules", folder / "casebook" / f"{ref}.rules"]
+    candidates.append(Path.cwd() / "casebook" / f"{ref}.rules")
+    return next((c for c in candidates if c.is_file()), None)
+
+
+def case_files(paths: list[str]) -> list[Path]:
+    out: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            out.extend(sorted(p.rglob("*.case")))
+        elif p.is_file():
+            out.append(p)
+        else:
+            raise RulingError(f"no such file or folder: {p}")
+    return out
+
+
+def ruleset_for(case: Case, case_file: Path, cache: RulesetCache, text: str) -> Ruleset:
+    if case.ruleset is None:
+        raise RulingError(
+            f"case {case.title!r} names no ruleset (add 'ruleset: NAME')",
+            case.why.loc,
+            line_of(text, case.why.loc.line),
+        )
+    path = find_ruleset(case.ruleset, case_file)
+    if path is None:
+        why = case.ruleset_why or case.why
+        raise RulingError(
+            f"cannot find the ruleset {case.ruleset!r} (looked for {case.ruleset}.rules beside "
+            "the case file, in its parent folders and in casebook/)",
+            why.loc,
+            line_of(text, why.loc.line),
+        )
+    return cache.load(path)
+
+
+def run_case(ruleset: Ruleset, case: Case, text: str) -> CaseResult:
+    res = resolve(ruleset, case, text)
+    result = CaseResult(case, res)
+    for exp in case.expectations:
+        ok, gave = check_expectation(res, exp)
+        if not ok:
+            result.failures.append((str(exp), gave, exp.why.loc.line))
+    return result
+
+
+def run_file(path: Path, cache: RulesetCache) -> list[CaseResult]:
+    text = grammar.read_source(path, "case")
+    cases = parse_cases(text, str(path))
+    return [run_case(ruleset_for(c, path, cache, text), c, text) for c in cases]

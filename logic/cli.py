@@ -1,0 +1,170 @@
+"""Owns the command line: `ruling parse | resolve | casebook`. `main(argv) -> int` is a
+plain function (streams passed in) so tests call it directly.
+
+Exit codes: 0 success (all cases pass); 1 casebook cases fail; 2 bad input (a ruleset,
+case or argument that cannot be read), reported as file:line:col with a caret, never a
+traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import IO, Any, NoReturn
+
+from rich.console import Console
+
+from . import __version__, concrete, grammar, report
+from .case import parse_cases
+from .casebook import RulesetCache, case_files, run_file
+from .errors import RulingError
+from .resolve import resolve
+from .rules import load_ruleset
+
+EPILOG = """exit codes:
+  0  done (for casebook: every case passed)
+  1  casebook: some case failed
+  2  bad input: a ruleset, case file or argument that cannot be read
+"""
+
+
+class _ArgumentError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise _ArgumentError(f"{self.prog}: {message}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(
+        prog="ruling",
+        description="Reads Mafia / Werewolf rulesets in controlled English and reasons about them.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--version", action="version", version=f"ruling {__version__}")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    sp = sub.add_parser(
+        "parse",
+        help="show what each sentence of a ruleset was understood to mean",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sp.add_argument("ruleset", help="a .rules file")
+    sp.add_argument("--json", action="store_true", help="print the IR as JSON")
+
+    sr = sub.add_parser(
+        "resolve",
+        help="every outcome the rules allow for a scenario, and why",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sr.add_argument("ruleset", help="a .rules file")
+    sr.add_argument(
+        "scenario", help="a .case file, or a scenario file (players: and night N: blocks)"
+    )
+    sr.add_argument("--case", help="resolve only the case with this title")
+    sr.add_argument("--json", action="store_true", help="print the result as JSON")
+    sr.add_argument(
+        "--brief", action="store_true", help="atoms only, without the sentences behind them"
+    )
+    sr.add_argument(
+        "--timeout",
+        type=float,
+        default=concrete.DEFAULT_TIMEOUT,
+        help="seconds per phase (default 10)",
+    )
+
+    sc = sub.add_parser(
+        "casebook",
+        help="run case files as a test suite for rulesets",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sc.add_argument(
+        "paths", nargs="*", default=["casebook"], help="case files or folders (default: casebook/)"
+    )
+    sc.add_argument("--json", action="store_true", help="print the results as JSON")
+    return p
+
+
+def main(
+    argv: list[str] | None = None, stdout: IO[str] | None = None, stderr: IO[str] | None = None
+) -> int:
+    out = stdout or sys.stdout
+    err = stderr or sys.stderr
+    console = Console(file=out, highlight=False, soft_wrap=True)
+    try:
+        args = build_parser().parse_args(argv)
+        return _run(args, console, out)
+    except _ArgumentError as e:
+        print(f"{e}\nTry 'ruling --help'.", file=err)
+        return 2
+    except RulingError as e:
+        print(e.render(), file=err)
+        return 2
+    except SystemExit as e:  # --help and --version
+        return int(e.code or 0)
+
+
+def _run(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
+    match args.command:
+        case "parse":
+            rs = load_ruleset(args.ruleset)
+            if args.json:
+                print(json.dumps(report.to_json(rs), indent=2), file=out)
+            else:
+                for line in report.ruleset_lines(rs):
+                    console.print(line, markup=False)
+            return 0
+        case "resolve":
+            return _resolve(args, console, out)
+        case "casebook":
+            return _casebook(args, console, out)
+    raise AssertionError(args.command)
+
+
+def _resolve(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
+    if args.timeout <= 0:
+        raise RulingError(f"--timeout must be a positive number of seconds, not {args.timeout:g}")
+    rs = load_ruleset(args.ruleset)
+    text = grammar.read_source(args.scenario, "scenario")
+    cases = parse_cases(text, args.scenario)
+    if args.case is not None:
+        cases = [c for c in cases if c.title.casefold() == args.case.casefold()]
+        if not cases:
+            raise RulingError(f"{args.scenario}: no case titled {args.case!r}")
+    results = [resolve(rs, c, text, args.timeout) for c in cases]
+    if args.json:
+        print(json.dumps([report.resolution_json(r) for r in results], indent=2), file=out)
+    else:
+        for r in results:
+            report.print_resolution(r, console, explain=not args.brief)
+    return 0
+
+
+def _casebook(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
+    files = case_files(args.paths)
+    if not files:
+        raise RulingError(f"no .case files under {', '.join(args.paths)}")
+    cache = RulesetCache()
+    results = []
+    for f in files:
+        results.extend(run_file(Path(f), cache))
+    failed = [r for r in results if not r.passed]
+    if args.json:
+        payload: dict[str, Any] = report.casebook_json(results)
+        print(json.dumps(payload, indent=2), file=out)
+    else:
+        report.print_case_failures(results, console)
+        console.print(f"{len(results) - len(failed)} passed, {len(failed)} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,68 @@
+"""Owns the one user-facing error type and its format: `file:line:col: message`, the
+source line, a caret, and the forms that would have been accepted."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Loc:
+    """Where a sentence or token came from. Never part of equality."""
+
+    file: str
+    line: int
+    column: int = 1
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+    @property
+    def short(self) -> str:
+        return f"{self.file}:{self.line}"
+
+
+NOWHERE = Loc("<engine>", 0, 0)
+
+
+@dataclass
+class RulingError(Exception):
+    """A problem with user input. Printed once, at the CLI's top level; exit code 2."""
+
+    message: str
+    loc: Loc | None = None
+    source_line: str | None = None
+    expected: tuple[str, ...] = ()
+    width: int = 1
+    related: tuple[tuple[str, Loc], ...] = field(default=())
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def render(self) -> str:
+        head = f"{self.loc}: {self.message}" if self.loc else self.message
+        lines = [head]
+        if self.loc and self.source_line is not None:
+            text = self.source_line.rstrip("\n")
+            if len(text) > 200:
+                start = max(0, self.loc.column - 80)
+                text = text[start : start + 160]
+                caret_col = self.loc.column - start
+            else:
+                caret_col = self.loc.column
+            lines.append(f"    {text}")
+            lines.append("    " + " " * max(0, caret_col - 1) + "^" * max(1, self.width))
+        if self.expected:
+            shown = list(self.expected[:12])
+            more = len(self.expected) - len(shown)
+            tail = f", or {more} more" if more > 0 else ""
+            lines.append("expected one of: " + ", ".join(shown) + tail)
+        for what, where in self.related:
+            lines.append(f"  {where}: {what}")
+        return "\n".join(lines)
+
+
+def line_of(text: str, line: int) -> str:
+    """The 1-based `line` of `text`, or an empty string."""
+    lines = text.splitlines()
+    return lines[line - 1] if 0 < line <= len(lines) else ""

@@ -1,0 +1,241 @@
+"""Owns the small expression language that constraints are written in.
+
+The semantics builds `Expr` trees once; each back end reads them: the concrete back end
+compiles them to Python closures for python-constraint, the symbolic back end to Z3
+terms. `Label` nodes mark which sentence a sub-formula came from, so the same tree also
+yields explanations (`explain`) and unsat cores.
+
+Node kinds: `Const` (a value), `Var` (an outcome variable), `Not`, `And`, `Or`, `Eq`,
+`Label`. Build them with the smart constructors (`conj`, `disj`, `neg`, `eq`, `label`),
+which fold constants so concrete scenarios give small formulas.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+
+from .ir import Why
+
+Value = bool | int | str | None
+Env = Mapping[str, Value]
+
+
+@dataclass(frozen=True)
+class Const:
+    value: Value
+
+
+@dataclass(frozen=True)
+class Var:
+    name: str
+
+
+@dataclass(frozen=True)
+class Not:
+    arg: Expr
+
+
+@dataclass(frozen=True)
+class And:
+    args: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class Or:
+    args: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class Eq:
+    left: Expr
+    right: Expr
+
+
+@dataclass(frozen=True)
+class Label:
+    arg: Expr
+    why: Why = field(compare=False)
+
+
+Expr = Const | Var | Not | And | Or | Eq | Label
+
+TRUE = Const(True)
+FALSE = Const(False)
+
+
+def const(value: Value) -> Const:
+    return Const(value)
+
+
+def neg(x: Expr) -> Expr:
+    if isinstance(x, Const):
+        return Const(not x.value)
+    if isinstance(x, Not):
+        return x.arg
+    return Not(x)
+
+
+def conj(*xs: Expr) -> Expr:
+    out: list[Expr] = []
+    for x in xs:
+        if isinstance(x, Const):
+            if not x.value:
+                return FALSE
+            continue
+        out.extend(x.args if isinstance(x, And) else (x,))
+    if not out:
+        return TRUE
+    return out[0] if len(out) == 1 else And(tuple(out))
+
+
+def disj(*xs: Expr) -> Expr:
+    out: list[Expr] = []
+    for x in xs:
+        if isinstance(x, Const):
+            if x.value:
+                return TRUE
+            continue
+        out.extend(x.args if isinstance(x, Or) else (x,))
+    if not out:
+        return FALSE
+    return out[0] if len(out) == 1 else Or(tuple(out))
+
+
+def any_of(xs: Iterable[Expr]) -> Expr:
+    return disj(*xs)
+
+
+def all_of(xs: Iterable[Expr]) -> Expr:
+    return conj(*xs)
+
+
+def eq(a: Expr, b: Expr) -> Expr:
+    if isinstance(a, Const) and isinstance(b, Const):
+        return Const(a.value == b.value)
+    return Eq(a, b)
+
+
+def iff(a: Expr, b: Expr) -> Expr:
+    if isinstance(a, Const):
+        return b if a.value else neg(b)
+    if isinstance(b, Const):
+        return a if b.value else neg(a)
+    return Eq(a, b)
+
+
+def implies(a: Expr, b: Expr) -> Expr:
+    return disj(neg(a), b)
+
+
+def label(x: Expr, why: Why) -> Expr:
+    """Mark `x` as coming from sentence `why`. Constants stay labelled, so an explanation
+    can still cite a sentence that made something statically true or false."""
+    return Label(x, why)
+
+
+def variables(x: Expr) -> set[str]:
+    """The names of the variables `x` mentions."""
+    out: set[str] = set()
+    stack: list[Expr] = [x]
+    while stack:
+        e = stack.pop()
+        match e:
+            case Var(name):
+                out.add(name)
+            case Not(a) | Label(a, _):
+                stack.append(a)
+            case And(args) | Or(args):
+                stack.extend(args)
+            case Eq(a, b):
+                stack.extend((a, b))
+            case Const():
+                pass
+    return out
+
+
+def compile_expr(x: Expr) -> Callable[[Env], Value]:
+    """A Python closure that evaluates `x` in an environment (faster than walking)."""
+    match x:
+        case Const(v):
+            return lambda env: v
+        case Var(name):
+            return lambda env: env[name]
+        case Not(a):
+            fa = compile_expr(a)
+            return lambda env: not fa(env)
+        case And(args):
+            fs = tuple(compile_expr(a) for a in args)
+            return lambda env: all(f(env) for f in fs)
+        case Or(args):
+            fs = tuple(compile_expr(a) for a in args)
+            return lambda env: any(f(env) for f in fs)
+        case Eq(a, b):
+            fa, fb = compile_expr(a), compile_expr(b)
+            return lambda env: fa(env) == fb(env)
+        case Label(a, _):
+            return compile_expr(a)
+    raise AssertionError(f"not an expression: {x!r}")
+
+
+def evaluate(x: Expr, env: Env) -> Value:
+    return compile_expr(x)(env)
+
+
+def explain(x: Expr, env: Env, definitions: Mapping[str, Expr], depth: int = 3) -> list[Why]:
+    """The sentences that make `x` take its value in `env`.
+
+    A true conjunction is explained by all its parts, a false one by its false parts; dually
+    for disjunctions. A variable is explained through its definition (up to `depth` hops),
+    so "Bob's action fails" cites the Jailer's sentence and why the Jailer's action held.
+    """
+    seen: list[Why] = []
+    visited: set[str] = set()
+
+    def walk(e: Expr, d: int) -> None:
+        match e:
+            case Const():
+                return
+            case Var(name):
+                if d > 0 and name in definitions and name not in visited:
+                    visited.add(name)
+                    walk(definitions[name], d - 1)
+            case Label(a, why):
+                if why not in seen:
+                    seen.append(why)
+                walk(a, d)
+            case Not(a):
+                walk(a, d)
+            case Eq(a, b):
+                walk(a, d)
+                walk(b, d)
+            case And(args) | Or(args):
+                # A true Or is explained by its true parts, a false And by its false parts;
+                # otherwise every part counts.
+                want = isinstance(e, Or)
+                decisive = [a for a in args if bool(evaluate(a, env)) == want]
+                for a in decisive or args:
+                    walk(a, d)
+
+    walk(x, depth)
+    return seen
+
+
+def show(x: Expr) -> str:
+    """A readable rendering, for debugging and `--json` dumps."""
+    match x:
+        case Const(v):
+            return repr(v)
+        case Var(name):
+            return name
+        case Not(a):
+            return f"not {show(a)}"
+        case And(args):
+            return "(" + " and ".join(show(a) for a in args) + ")"
+        case Or(args):
+            return "(" + " or ".join(show(a) for a in args) + ")"
+        case Eq(a, b):
+            return f"{show(a)} == {show(b)}"
+        case Label(a, _):
+            return show(a)
+    raise AssertionError(x)

@@ -1,0 +1,291 @@
+"""Owns the intermediate representation of a ruleset: frozen dataclasses, and the
+vocabulary of effect kinds, frequencies, visiting classes and result conditions.
+
+Every node carries the `Why` of the sentence it came from (file, line, text), outside
+equality, so that constraints built from it can name their sentence.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+from .errors import NOWHERE, Loc
+
+
+@dataclass(frozen=True)
+class Why:
+    """A reason: the sentence (or engine axiom) a constraint came from."""
+
+    loc: Loc
+    text: str
+    kind: str = "sentence"  # "sentence", "ruling", or "axiom"
+
+    def __str__(self) -> str:
+        return f"{self.loc.short}: {self.text}"
+
+
+def axiom(name: str, text: str) -> Why:
+    """An engine frame axiom, labelled like a sentence so cores and explanations name it."""
+    return Why(Loc("<engine>", 0, 0), f"[{name}] {text}", "axiom")
+
+
+def _nowhere() -> Why:
+    return Why(NOWHERE, "")
+
+
+def meta() -> Why:
+    """Default for the `why` field: a placeholder that never takes part in equality."""
+    return field(default_factory=_nowhere, compare=False, hash=False, repr=False)
+
+
+class VisitClass(enum.Enum):
+    """Whether an action physically visits its target."""
+
+    VISITING = "visiting"  # always visits: seen by visit checks, counts for interceptors
+    SEMI = "semi-visiting"  # may or may not visit (the rules leave it open)
+    NON = "non-visiting"  # never visits
+
+
+class Frequency(enum.Enum):
+    """When an ability may be used."""
+
+    EACH_NIGHT = "each night"
+    FIRST_NIGHT = "on the first night"
+    SUBSEQUENT_NIGHTS = "on subsequent nights"
+    ONCE_PER_GAME = "once per game"
+
+    def allows(self, night: int, uses_so_far: int) -> bool:
+        match self:
+            case Frequency.EACH_NIGHT:
+                return True
+            case Frequency.FIRST_NIGHT:
+                return night == 1
+            case Frequency.SUBSEQUENT_NIGHTS:
+                return night >= 2
+            case Frequency.ONCE_PER_GAME:
+                return uses_so_far == 0
+        raise AssertionError(self)
+
+
+class Info(enum.Enum):
+    """What an investigative effect reports about its target."""
+
+    VISITS = "who that player visited"
+    VISITORS = "who visited that player"
+    VISITOR_ROLES = "what roles visited that player"
+    ROLE = "the role of that player"
+
+
+class Cond(enum.Enum):
+    """When a result text is received."""
+
+    SUCCESSFUL = "if successful"
+    FAILED = "otherwise"
+    SAME_AS_LAST = "if the player is of the same alignment as the last player scanned"
+    OPPOSITE_AS_LAST = "if the player is of the opposite alignment as the last player scanned"
+
+
+# ----------------------------------------------------------------------------- effects
+# Effect kinds: each is one mechanic of the core, used by any ability that names it.
+
+
+@dataclass(frozen=True)
+class Kill:
+    """The target dies, unless protected."""
+
+    why: Why = meta()
+
+
+@dataclass(frozen=True)
+class Protect:
+    """The target cannot be killed that night."""
+
+    why: Why = meta()
+
+
+@dataclass(frozen=True)
+class Roleblock:
+    """The target's actions in this tier and later ones do not take place."""
+
+    why: Why = meta()
+
+
+@dataclass(frozen=True)
+class Jail:
+    """The target cannot be targeted by other night actions in this tier and later ones."""
+
+    why: Why = meta()
+
+
+@dataclass(frozen=True)
+class Intercept:
+    """The first player of `faction` to visit the target after this action is killed."""
+
+    faction: str
+    why: Why = meta()
+
+
+@dataclass(frozen=True)
+class Investigate:
+    """The actor learns `info` about the target; the result text lists names."""
+
+    info: Info
+    why: Why = meta()
+
+
+@dataclass(frozen=True)
+class Result:
+    """The actor receives `text` when `cond` holds."""
+
+    text: str
+    cond: Cond
+    why: Why = meta()
+
+
+Effect = Kill | Protect | Roleblock | Jail | Intercept | Investigate | Result
+
+# ----------------------------------------------------------------------------- restrictions
+
+
+@dataclass(frozen=True)
+class NoSelfTarget:
+    """The ability cannot target its user."""
+
+    why: Why = meta()
+
+
+@dataclass(frozen=True)
+class NoConsecutive:
+    """The ability cannot (successfully) target the player it (successfully) targeted the
+    night before."""
+
+    successfully: bool
+    why: Why = meta()
+
+
+@dataclass(frozen=True)
+class Forced:
+    """The ability must be used every night it is available."""
+
+    why: Why = meta()
+
+
+Restriction = NoSelfTarget | NoConsecutive | Forced
+
+# ----------------------------------------------------------------------------- abilities, roles
+
+
+@dataclass(frozen=True)
+class Ability:
+    """One active ability of a role (or a faction's night kill)."""
+
+    name: str
+    verb: str  # "targets", "checks", "visits", "kills"
+    frequency: Frequency
+    effects: tuple[Effect, ...] = ()
+    restrictions: tuple[Restriction, ...] = ()
+    visit_class: VisitClass | None = None
+    targets: int = 1
+    why: Why = meta()
+    class_why: Why = meta()
+
+    @property
+    def forced(self) -> Forced | None:
+        return next((r for r in self.restrictions if isinstance(r, Forced)), None)
+
+
+@dataclass(frozen=True)
+class AppearsAs:
+    """'Checks as mafia by parity cop': the role's alignment as seen by `to` (all if None)."""
+
+    faction: str
+    to: str | None
+    why: Why = meta()
+
+
+@dataclass(frozen=True)
+class Role:
+    name: str
+    faction: str
+    abilities: tuple[Ability, ...] = ()
+    appears_as: tuple[AppearsAs, ...] = ()
+    notes: tuple[Why, ...] = ()
+    why: Why = meta()
+
+
+@dataclass(frozen=True)
+class NightKill:
+    """A faction's night kill: one member carries it out."""
+
+    faction: str
+    ability: Ability
+    exclusive: Why | None = None  # "this player CANNOT use their other night action"
+    why: Why = meta()
+
+
+# ----------------------------------------------------------------------------- ruleset-level facts
+
+
+@dataclass(frozen=True)
+class PriorityEntry:
+    """One item of the priority list. `subject` is a role name, or None for `nightkill_of`."""
+
+    tier: int
+    subject: str | None
+    nightkill_of: str | None = None
+    iff_targeting: str | None = None  # "(IFF targeting Interceptor)"
+    otherwise: bool = False  # "(otherwise)"
+    why: Why = meta()
+
+
+@dataclass(frozen=True)
+class SeenBy:
+    """Actions of `visit_class` are seen by visit checks of these roles (none if empty)."""
+
+    visit_class: VisitClass
+    roles: tuple[str, ...]
+    anonymous: bool = False
+    why: Why = meta()
+
+
+@dataclass(frozen=True)
+class ClassList:
+    """'Visiting roles: Doctor, Jailer, ...': checked against the roles' own sentences."""
+
+    visit_class: VisitClass
+    roles: tuple[str, ...]
+    why: Why = meta()
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    name: str
+    roles: tuple[Role, ...]
+    factions: tuple[str, ...]
+    nightkills: tuple[NightKill, ...] = ()
+    priority: tuple[PriorityEntry, ...] = ()
+    seen_by: tuple[SeenBy, ...] = ()
+    class_lists: tuple[ClassList, ...] = ()
+    aliases: tuple[tuple[str, str, Why], ...] = ()  # (alias, canonical, why)
+    unique_roles: Why | None = None
+    rulings: tuple[Why, ...] = ()
+    source: str = field(default="", compare=False)
+
+    def role(self, name: str) -> Role | None:
+        key = canon(name)
+        for alias, target, _ in self.aliases:
+            if canon(alias) == key:
+                key = canon(target)
+        return next((r for r in self.roles if canon(r.name) == key), None)
+
+    def nightkill(self, faction: str) -> NightKill | None:
+        return next((k for k in self.nightkills if canon(k.faction) == canon(faction)), None)
+
+    def faction(self, name: str) -> str | None:
+        return next((f for f in self.factions if canon(f) == canon(name)), None)
+
+
+def canon(name: str) -> str:
+    """Names compare case-insensitively, with runs of spaces collapsed."""
+    return " ".join(name.replace('"', "").split()).casefold()

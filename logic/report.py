@@ -1,0 +1,260 @@
+"""Owns presenting results: rich text for people and plain JSON for tools, for the
+`parse`, `resolve` and `casebook` commands. Nothing here decides anything."""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+
+from .casebook import CaseResult
+from .ir import (
+    Ability,
+    Forced,
+    Intercept,
+    Investigate,
+    Jail,
+    Kill,
+    NoConsecutive,
+    NoSelfTarget,
+    Protect,
+    Result,
+    Roleblock,
+    Ruleset,
+    Why,
+)
+from .resolve import Resolution
+
+# ----------------------------------------------------------------------------- parse
+
+
+def effect_text(e: Any) -> str:
+    match e:
+        case Kill():
+            return "kill: the target dies unless protected"
+        case Protect():
+            return "protect: the target cannot be killed that night"
+        case Roleblock():
+            return "roleblock: the target's actions in this tier and later do not take place"
+        case Jail():
+            return "jail: the target cannot be targeted by other night actions"
+        case Intercept(faction):
+            return f"intercept: the first {faction} player to visit the target after this action is killed"
+        case Investigate(info):
+            return f"investigate: learns {info.value}"
+        case Result(text, cond):
+            return f'result: receives "{text}" {cond.value}'
+        case NoSelfTarget():
+            return "restriction: cannot target its user"
+        case NoConsecutive(successfully):
+            how = "successfully " if successfully else ""
+            return f"restriction: cannot {how}target the same player on consecutive nights"
+        case Forced():
+            return "restriction: must be used each night"
+    raise AssertionError(e)
+
+
+def _tiers(rs: Ruleset, role: str | None = None, faction: str | None = None) -> str:
+    items = []
+    for p in rs.priority:
+        if (role and p.subject == role) or (faction and p.nightkill_of == faction):
+            cond = (
+                f" if targeting {p.iff_targeting}"
+                if p.iff_targeting
+                else (" otherwise" if p.otherwise else "")
+            )
+            items.append(f"tier {p.tier}{cond}")
+    return ", ".join(items) or "no tier"
+
+
+def _ability_lines(a: Ability, tiers: str) -> list[str]:
+    vc = a.visit_class.value if a.visit_class else "visiting class not given"
+    out = [
+        f"  ability {a.name!r}: {a.verb} a player {a.frequency.value}; {vc}; {tiers}   [{a.why.loc.short}]"
+    ]
+    for e in (*a.effects, *a.restrictions):
+        mark = " (ruling)" if e.why.kind == "ruling" else ""
+        out.append(f"    - {effect_text(e)}{mark}   [{e.why.loc.short}]")
+    return out
+
+
+def ruleset_lines(rs: Ruleset) -> list[str]:
+    out = [f"Ruleset: {rs.name}   ({rs.source})"]
+    if rs.unique_roles:
+        out.append(f"Setup: roles are not duplicated   [{rs.unique_roles.loc.short}]")
+    for faction in rs.factions:
+        out.append("")
+        out.append(f"{faction}:")
+        nk = rs.nightkill(faction)
+        if nk:
+            excl = "; the killer cannot use their other action" if nk.exclusive else ""
+            vc = (
+                nk.ability.visit_class.value
+                if nk.ability.visit_class
+                else "visiting class not given"
+            )
+            out.append(
+                f"  nightkill: one member kills a player; {vc}{excl}; {_tiers(rs, faction=faction)}   [{nk.why.loc.short}]"
+            )
+        for role in (r for r in rs.roles if r.faction == faction):
+            out.append(f"{role.name} ({role.faction})   [{role.why.loc.short}]")
+            if not role.abilities:
+                out.append("  no abilities")
+            for a in role.abilities:
+                out.extend(_ability_lines(a, _tiers(rs, role=role.name)))
+            for ap in role.appears_as:
+                to = f" to {ap.to}" if ap.to else ""
+                out.append(f"  checks as {ap.faction}{to}   [{ap.why.loc.short}]")
+    if rs.seen_by:
+        out.append("")
+        out.append("Who sees visits:")
+        for s in rs.seen_by:
+            who = ", ".join(s.roles) if s.roles else "no one"
+            out.append(f"  {s.visit_class.value} actions are seen by {who}   [{s.why.loc.short}]")
+    for alias, target, why in rs.aliases:
+        out.append(f"Alias: {alias} = {target}   [{why.loc.short}]")
+    if rs.rulings:
+        out.append("")
+        out.append("Rulings:")
+        out.extend(f"  {w.text}   [{w.loc.short}]" for w in rs.rulings)
+    return out
+
+
+def to_json(value: Any) -> Any:
+    """IR and results as plain JSON values; a Why becomes {at, text}."""
+    if isinstance(value, Why):
+        return {"at": value.loc.short, "text": value.text, "kind": value.kind}
+    if isinstance(value, enum.Enum):
+        return value.value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out: dict[str, Any] = {"type": type(value).__name__}
+        for f in dataclasses.fields(value):
+            out[f.name] = to_json(getattr(value, f.name))
+        return out
+    if isinstance(value, (list, tuple, frozenset, set)):
+        return [to_json(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): to_json(v) for k, v in value.items()}
+    return value
+
+
+# ----------------------------------------------------------------------------- resolve
+
+
+def _cite(whys: tuple[Why, ...]) -> list[str]:
+    sentences = [w for w in whys if w.kind != "axiom"]
+    axioms = [w for w in whys if w.kind == "axiom"]
+    return [f"{w.loc.short}: {w.text}" for w in sentences] + [w.text for w in axioms]
+
+
+def print_resolution(res: Resolution, console: Console, explain: bool = True) -> None:
+    case = res.case
+    colour = {"determined": "green", "ambiguous": "yellow", "paradox": "red", "unknown": "magenta"}[
+        res.verdict
+    ]
+    console.print(f"[bold]{escape(case.title)}[/bold]  ({case.file}:{case.why.loc.line})")
+    console.print(f"verdict: [bold {colour}]{res.verdict}[/]")
+    if res.timed_out:
+        console.print(f"  {escape(res.timed_out)}")
+    outcomes = {p.key(): p for p in res.paths}
+    for n, path in enumerate(outcomes.values(), 1):
+        if len(outcomes) > 1:
+            console.print(f"\n[bold]outcome {n} of {len(outcomes)}[/bold]")
+        for po in path.phases:
+            console.print(f"  [underline]{po.phase}[/underline]")
+            for note in po.assumptions:
+                console.print(f"    [dim]assumption: {escape(note)}[/dim]")
+            for atom in sorted(po.atoms):
+                console.print(f"    {escape(str(atom))}")
+                if explain:
+                    for line in _cite(po.why(atom)):
+                        console.print(f"        [dim]because {escape(line)}[/dim]")
+            for who, whys in po.survivors_at_risk:
+                console.print(f"    {escape(who)} survives")
+                if explain:
+                    for line in _cite(whys):
+                        console.print(f"        [dim]because {escape(line)}[/dim]")
+    if res.differing:
+        console.print("\n[yellow]atoms that differ between outcomes:[/yellow]")
+        for d in res.differing:
+            console.print(f"  {escape(d)}")
+    for px in res.paradoxes:
+        console.print(f"\n[red]{px.phase}: no outcome satisfies these sentences together:[/red]")
+        for note in px.assumptions:
+            console.print(f"    [dim]assumption: {escape(note)}[/dim]")
+        for line in _cite(px.core):
+            console.print(f"  {escape(line)}")
+    console.print()
+
+
+def resolution_json(res: Resolution) -> dict[str, Any]:
+    outcomes = []
+    for path in {p.key(): p for p in res.paths}.values():
+        outcomes.append(
+            [
+                {
+                    "phase": po.phase,
+                    "assumptions": list(po.assumptions),
+                    "atoms": [
+                        {
+                            "atom": str(a),
+                            "kind": a.kind,
+                            "subject": a.subject,
+                            "object": a.obj,
+                            "because": [to_json(w) for w in po.why(a)],
+                        }
+                        for a in sorted(po.atoms)
+                    ],
+                }
+                for po in path.phases
+            ]
+        )
+    return {
+        "case": res.case.title,
+        "at": f"{res.case.file}:{res.case.why.loc.line}",
+        "verdict": res.verdict,
+        "timed_out": res.timed_out,
+        "outcomes": outcomes,
+        "differing": res.differing,
+        "paradoxes": [
+            {
+                "phase": p.phase,
+                "core": [to_json(w) for w in p.core],
+                "assumptions": list(p.assumptions),
+            }
+            for p in res.paradoxes
+        ],
+    }
+
+
+# ----------------------------------------------------------------------------- casebook
+
+
+def print_case_failures(results: list[CaseResult], console: Console) -> None:
+    for r in results:
+        for expected, gave, line in r.failures:
+            console.print(
+                f"{escape(r.case.file)}:{line}: FAIL {escape(r.case.title)!r}: "
+                f"expected `{escape(expected)}`, but {escape(gave)}",
+                highlight=False,
+            )
+
+
+def casebook_json(results: list[CaseResult]) -> dict[str, Any]:
+    return {
+        "passed": sum(r.passed for r in results),
+        "failed": sum(not r.passed for r in results),
+        "cases": [
+            {
+                "case": r.case.title,
+                "at": f"{r.case.file}:{r.case.why.loc.line}",
+                "verdict": r.resolution.verdict,
+                "passed": r.passed,
+                "failures": [{"expected": e, "gave": g, "line": n} for e, g, n in r.failures],
+            }
+            for r in results
+        ],
+    }

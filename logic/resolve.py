@@ -1,0 +1,495 @@
+"""Owns resolving a scenario: binds a case's names to a ruleset, runs its phases in order
+through the semantics and the concrete back end, and collects every outcome the rules
+allow, with the sentences behind each atom and a verdict.
+
+Verdicts (one per resolution):
+  determined  exactly one outcome satisfies every sentence
+  ambiguous   two or more outcomes do, and nothing in the rules chooses between them
+  paradox     no outcome does; the core names the sentences that cannot all hold
+  unknown     the solver ran out of time before it could say
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from . import concrete, frame
+from .case import Case, Line, PhaseBlock
+from .errors import Loc, RulingError, line_of
+from .expr import Expr, Label, compile_expr, explain
+from .ir import Ability, Ruleset, Why, canon
+from .semantics import (
+    Act,
+    Atom,
+    History,
+    PhaseModel,
+    Player,
+    build_day,
+    build_night,
+    forced_abilities,
+)
+
+VERDICTS = ("determined", "ambiguous", "paradox", "unknown")
+
+
+@dataclass(frozen=True)
+class PhaseOutcome:
+    phase: str
+    atoms: frozenset[Atom]
+    reasons: tuple[tuple[Atom, tuple[Why, ...]], ...]
+    assumptions: tuple[str, ...] = ()
+    survivors_at_risk: tuple[tuple[str, tuple[Why, ...]], ...] = ()
+
+    def why(self, atom: Atom) -> tuple[Why, ...]:
+        return dict(self.reasons).get(atom, ())
+
+
+@dataclass(frozen=True)
+class Path:
+    """One way the whole scenario can go: an outcome per phase."""
+
+    phases: tuple[PhaseOutcome, ...]
+    history: History = field(compare=False)
+    alive_before: tuple[frozenset[str], ...] = field(default=(), compare=False)
+
+    def key(self) -> tuple[tuple[str, frozenset[Atom]], ...]:
+        return tuple((p.phase, p.atoms) for p in self.phases)
+
+
+@dataclass
+class Paradox:
+    phase: str
+    core: tuple[Why, ...]
+    assumptions: tuple[str, ...] = ()
+
+
+@dataclass
+class Resolution:
+    case: Case
+    verdict: str
+    paths: list[Path]
+    paradoxes: list[Paradox]
+    players: dict[str, Player]
+    differing: list[str]
+    timed_out: str | None = None
+
+    def outcomes(self, phase: str | None = None) -> list[PhaseOutcome]:
+        """The distinct outcomes of `phase` (default: the last phase)."""
+        out: dict[frozenset[Atom], PhaseOutcome] = {}
+        for p in self.paths:
+            po = (
+                p.phases[-1]
+                if phase is None
+                else next((x for x in p.phases if x.phase == phase), None)
+            )
+            if po is not None:
+                out.setdefault(po.atoms, po)
+        return list(out.values())
+
+
+# ----------------------------------------------------------------------------- binding
+
+
+class Binder:
+    """Turns a case's names into players and acts of the ruleset; bad names are errors."""
+
+    def __init__(self, ruleset: Ruleset, case: Case, text: str | None = None) -> None:
+        self.rs = ruleset
+        self.case = case
+        self.text = text
+        self.players: dict[str, Player] = {}
+        self.canon_names: dict[str, str] = {}
+        self.bind_players()
+
+    def error(
+        self, message: str, why: Why, token: str | None = None, expected: Iterable[str] = ()
+    ) -> RulingError:
+        source = why.text
+        col = 1
+        if self.text is not None and why.loc.line:
+            source = line_of(self.text, why.loc.line)
+            col = why.loc.column
+            if token:
+                found = source.casefold().find(token.casefold(), max(0, col - 1))
+                if found >= 0:
+                    col = found + 1
+        return RulingError(
+            message,
+            Loc(why.loc.file, why.loc.line, col),
+            source,
+            tuple(expected),
+            width=len(token) if token else 1,
+        )
+
+    def bind_players(self) -> None:
+        if not self.case.players:
+            raise self.error("this case gives no players (add a 'players:' line)", self.case.why)
+        seen_roles: dict[str, str] = {}
+        for d in self.case.players:
+            role = self.rs.role(d.role)
+            if role is None:
+                raise self.error(
+                    f"{d.role!r} is not a role of {self.rs.name}",
+                    d.why,
+                    d.role.split()[0],
+                    (r.name for r in self.rs.roles),
+                )
+            faction = role.faction
+            if d.faction is not None:
+                f = self.rs.faction(d.faction)
+                if f is None:
+                    raise self.error(
+                        f"{d.faction!r} is not a faction of {self.rs.name}",
+                        d.why,
+                        d.faction,
+                        self.rs.factions,
+                    )
+                faction = f
+            key = canon(d.name)
+            if key in self.canon_names:
+                raise self.error(f"the player {d.name} is listed twice", d.why, d.name)
+            if self.rs.unique_roles is not None and canon(role.name) in seen_roles:
+                raise self.error(
+                    f"{seen_roles[canon(role.name)]} and {d.name} are both {role.name}, but the "
+                    f"ruleset says roles are not duplicated ({self.rs.unique_roles.loc.short})",
+                    d.why,
+                    d.name,
+                )
+            seen_roles[canon(role.name)] = d.name
+            self.canon_names[key] = d.name
+            self.players[d.name] = Player(d.name, role, faction)
+
+    def player(self, name: str, why: Why) -> str:
+        found = self.canon_names.get(canon(name))
+        if found is None:
+            raise self.error(f"{name!r} is not a player in this case", why, name, self.players)
+        return found
+
+    def ability_for(self, actor: str, line: Line, night: int, history: History) -> Ability:
+        role = self.players[actor].role
+        usable = [a for a in role.abilities if a.verb != "kills"]
+        if line.ability is not None:
+            named = [a for a in role.abilities if canon(a.name) == canon(line.ability)]
+            if not named:
+                names = sorted({a.name for a in role.abilities}) or ["(none)"]
+                raise self.error(
+                    f"{role.name} has no ability called {line.ability!r}",
+                    line.why,
+                    line.ability,
+                    names,
+                )
+            usable = named
+        if not usable:
+            raise self.error(
+                f"{actor} is {role.name}, which has no ability to use", line.why, line.actor
+            )
+        available = [a for a in usable if a.frequency.allows(night, history.used(actor, a.name))]
+        pick = available or usable
+        if len({id(a) for a in pick}) > 1:
+            names = sorted({a.name for a in pick})
+            raise self.error(
+                f"{role.name} has several abilities here; write '{actor} uses ABILITY on ...'",
+                line.why,
+                line.actor,
+                names,
+            )
+        ability = pick[0]
+        if len(line.targets) != ability.targets:
+            want = "one target" if ability.targets == 1 else f"{ability.targets} targets"
+            raise self.error(
+                f"{role.name}'s {ability.name} takes {want}, but this line gives {len(line.targets)}",
+                line.why,
+                line.verb,
+            )
+        return ability
+
+    def acts(self, block: PhaseBlock, history: History) -> tuple[Act, ...]:
+        out: list[Act] = []
+        killers: dict[str, Line] = {}
+        for line in block.lines:
+            actor = self.player(line.actor, line.why)
+            targets = tuple(self.player(t, line.why) for t in line.targets)
+            if line.verb == "votes":
+                raise self.error("votes belong in a 'day N:' block", line.why, "votes")
+            if line.verb == "nothing":
+                continue
+            if line.verb == "kills":
+                faction = self.players[actor].faction
+                nk = self.rs.nightkill(faction)
+                if nk is not None:
+                    if faction in killers:
+                        raise self.error(
+                            f"only one {faction} player carries out the nightkill "
+                            f"(already {killers[faction].actor} on line {killers[faction].why.loc.line})",
+                            line.why,
+                            line.actor,
+                        )
+                    killers[faction] = line
+                    out.append(Act(actor, nk.ability, targets, nk.faction, line.why))
+                    continue
+                own = [a for a in self.players[actor].role.abilities if a.verb == "kills"]
+                if not own:
+                    raise self.error(
+                        f"{actor} is {self.players[actor].role.name} ({faction}), which has no kill",
+                        line.why,
+                        line.actor,
+                    )
+                out.append(Act(actor, own[0], targets, None, line.why))
+                continue
+            night = block.number
+            ability = self.ability_for(actor, replace(line, targets=targets), night, history)
+            out.append(Act(actor, ability, targets, None, line.why))
+        return tuple(out)
+
+    def votes(self, block: PhaseBlock) -> dict[str, str | None]:
+        votes: dict[str, str | None] = {}
+        for line in block.lines:
+            actor = self.player(line.actor, line.why)
+            if line.verb not in ("votes", "nothing"):
+                raise self.error(
+                    f"'{line.verb}' is a night action; days have votes", line.why, line.verb
+                )
+            targets = [self.player(t, line.why) for t in line.targets]
+            votes[actor] = targets[0] if targets else None
+        return votes
+
+
+def forced_completions(
+    binder: Binder, night: int, acts: tuple[Act, ...], history: History
+) -> list[tuple[tuple[Act, ...], tuple[str, ...]]]:
+    """Every way the forced actions left out of the scenario can go."""
+    alive = [p for p in binder.players if p not in history.dead]
+    choices: list[list[tuple[Act, str]]] = []
+    for p in alive:
+        for ability, forced in forced_abilities(binder.players[p].role, night, history, p):
+            if any(a.actor == p and a.ability == ability for a in acts):
+                continue
+            options = [
+                (
+                    Act(p, ability, (t,), None, forced.why),
+                    f"{p} must {ability.name} ({forced.why.loc.short}) and gave no target: assumed {t}",
+                )
+                for t in alive
+                if t != p
+            ]
+            if options:
+                choices.append(options)
+    if not choices:
+        return [(acts, ())]
+    return [
+        (acts + tuple(c[0] for c in combo), tuple(c[1] for c in combo))
+        for combo in itertools.product(*choices)
+    ]
+
+
+# ----------------------------------------------------------------------------- running
+
+
+def _labels(expr: Expr) -> list[Why]:
+    out: list[Why] = []
+    stack = [expr]
+    while stack:
+        e = stack.pop()
+        if isinstance(e, Label) and e.why not in out:
+            out.append(e.why)
+        for child in getattr(e, "args", ()) or ():
+            stack.append(child)
+        for attr in ("arg", "left", "right"):
+            child = getattr(e, attr, None)
+            if child is not None:
+                stack.append(child)
+    return out
+
+
+def read_outcome(
+    model: PhaseModel, env: dict[str, Any], assumptions: tuple[str, ...]
+) -> PhaseOutcome:
+    atoms: set[Atom] = set()
+    reasons: dict[Atom, tuple[Why, ...]] = {}
+    at_risk: list[tuple[str, tuple[Why, ...]]] = []
+    for atom, expr in model.atoms.items():
+        value = bool(compile_expr(expr)(env))
+        if value:
+            atoms.add(atom)
+            reasons[atom] = tuple(explain(expr, env, model.definitions))
+        elif atom.kind == "dies" and _labels(expr):
+            at_risk.append((atom.subject, tuple(explain(expr, env, model.definitions))))
+    for src in model.texts:
+        if not compile_expr(src.gate)(env):
+            continue
+        holds = [name for cond, name in src.pieces if compile_expr(cond)(env)]
+        atom = Atom("learns", src.actor, src.render(holds))
+        atoms.add(atom)
+        why = explain(src.gate, env, model.definitions)
+        for cond, _ in src.pieces:
+            why.extend(w for w in explain(cond, env, model.definitions) if w not in why)
+        reasons[atom] = tuple(dict.fromkeys((*reasons.get(atom, ()), *why)))
+    return PhaseOutcome(
+        model.phase, frozenset(atoms), tuple(sorted(reasons.items())), assumptions, tuple(at_risk)
+    )
+
+
+def next_history(
+    history: History,
+    model: PhaseModel,
+    env: dict[str, Any],
+    outcome: PhaseOutcome,
+    night: int | None,
+) -> History:
+    dead = set(history.dead) | {a.subject for a in outcome.atoms if a.kind == "dies"}
+    success = dict(history.last_success)
+    checked = dict(history.last_checked)
+    uses = dict(history.uses)
+    for i, act in enumerate(model.acts):
+        key = (act.actor, act.ability.name)
+        uses[key] = uses.get(key, 0) + 1
+        if env.get(f"ok:{i}") and night is not None:
+            success[key] = (night, act.targets)
+            if act.ability.verb == "checks" and act.targets:
+                checked[act.actor] = act.targets[0]
+    return History(
+        frozenset(dead),
+        tuple(sorted(success.items())),
+        tuple(sorted(checked.items())),
+        tuple(sorted(uses.items())),
+    )
+
+
+def resolve(
+    ruleset: Ruleset, case: Case, text: str | None = None, timeout: float = concrete.DEFAULT_TIMEOUT
+) -> Resolution:
+    """Every outcome the rules allow for `case`'s phases, with a verdict."""
+    binder = Binder(ruleset, case, text)
+    paths = [Path((), History(), ())]
+    paradoxes: list[Paradox] = []
+    timed_out: str | None = None
+    for block in case.phases:
+        new_paths: dict[Any, Path] = {}
+        for path in paths:
+            history = path.history
+            alive = frozenset(p for p in binder.players if p not in history.dead)
+            if block.kind == "night":
+                acts = binder.acts(block, history)
+                scenarios = forced_completions(binder, block.number, acts, history)
+                models = [
+                    (build_night(ruleset, binder.players, block.number, acts_, history), notes)
+                    for acts_, notes in scenarios
+                ]
+            else:
+                models = [
+                    (build_day(binder.players, block.number, binder.votes(block), history), ())
+                ]
+            for model, notes in models:
+                sols = concrete.solve(model.domains, model.equations, timeout)
+                if sols.status == "unknown":
+                    timed_out = f"{block.label}: unknown (timed out after {timeout:g} s)"
+                if not sols.models:
+                    core = concrete.minimal_core(model.domains, model.equations, timeout)
+                    whys: list[Why] = []
+                    for expr, why in core or model.equations:
+                        for w in [why, *_labels(expr)]:
+                            if w not in whys:
+                                whys.append(w)
+                    paradoxes.append(Paradox(block.label, tuple(whys), notes))
+                    continue
+                for env in sols.models:
+                    outcome = read_outcome(model, env, notes)
+                    night = block.number if block.kind == "night" else None
+                    h = next_history(history, model, env, outcome, night)
+                    new = Path((*path.phases, outcome), h, (*path.alive_before, alive))
+                    new_paths.setdefault((new.key(), h), new)
+        paths = list(new_paths.values())
+    distinct = {p.key() for p in paths}
+    if timed_out:
+        verdict = "unknown"
+    elif not paths:
+        verdict = "paradox"
+    elif len(distinct) == 1:
+        verdict = "determined"
+    else:
+        verdict = "ambiguous"
+    return Resolution(case, verdict, paths, paradoxes, binder.players, _differing(paths), timed_out)
+
+
+def _differing(paths: list[Path]) -> list[str]:
+    """Atoms that hold in some outcomes and not in others, by phase."""
+    if len(paths) < 2:
+        return []
+    out: list[str] = []
+    n = max(len(p.phases) for p in paths)
+    for k in range(n):
+        sets = [p.phases[k].atoms for p in paths if len(p.phases) > k]
+        union = frozenset().union(*sets)
+        common = frozenset.intersection(*sets)
+        phase = next(p.phases[k].phase for p in paths if len(p.phases) > k)
+        out.extend(f"{phase}: {a}" for a in sorted(union - common))
+    return out
+
+
+# ----------------------------------------------------------------------------- expectations
+
+
+def check_expectation(res: Resolution, exp: Any) -> tuple[bool, str]:
+    """Whether expectation `exp` holds, and what the rules gave (for the failure line)."""
+    if exp.kind in ("ambiguous", "paradox", "random"):
+        holds = res.verdict == exp.kind
+        return holds != exp.negated, f"the verdict is {res.verdict}"
+    if not res.paths:
+        return False, f"the verdict is {res.verdict}: no outcome to check"
+    phase_label = f"{exp.phase[0]} {exp.phase[1]}" if exp.phase else None
+    values: list[bool] = []
+    for path in res.paths:
+        idx = len(path.phases) - 1
+        if phase_label is not None:
+            found = [i for i, p in enumerate(path.phases) if p.phase == phase_label]
+            if not found:
+                raise RulingError(f"this case has no {phase_label}", exp.why.loc, exp.why.text)
+            idx = found[0]
+        values.append(_atom_holds(res, path, idx, exp))
+    ok = not any(values) if exp.negated else all(values)
+    if ok:
+        return True, ""
+    n_true = sum(values)
+    if len(values) == 1:
+        gave = "it does not hold" if not exp.negated else "it holds"
+    else:
+        gave = f"it holds in {n_true} of {len(values)} outcomes"
+    return False, gave
+
+
+def _atom_holds(res: Resolution, path: Path, idx: int, exp: Any) -> bool:
+    outcome = path.phases[idx]
+    names = {canon(p): p for p in res.players}
+
+    def who(name: str) -> str:
+        if canon(name) not in names:
+            raise RulingError(f"{name!r} is not a player in this case", exp.why.loc, exp.why.text)
+        return names[canon(name)]
+
+    atoms = outcome.atoms
+    match exp.kind:
+        case "dies":
+            return Atom("dies", who(exp.subject)) in atoms
+        case "survives":
+            p = who(exp.subject)
+            alive = (
+                path.alive_before[idx] if idx < len(path.alive_before) else frozenset(res.players)
+            )
+            return p in alive and Atom("dies", p) not in atoms
+        case "lynched":
+            return Atom("lynched", who(exp.subject)) in atoms
+        case "no_lynch":
+            return not any(a.kind == "lynched" for a in atoms)
+        case "fails" | "succeeds" | "roleblocked":
+            return Atom(exp.kind, who(exp.subject)) in atoms
+        case "visits":
+            return Atom("visits", who(exp.subject), who(exp.obj)) in atoms
+        case "learns":
+            return Atom("learns", who(exp.subject), exp.obj) in atoms
+    raise AssertionError(exp.kind)
+
+
+__all__ = ["VERDICTS", "Resolution", "check_expectation", "frame", "resolve"]
