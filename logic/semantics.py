@@ -336,17 +336,16 @@ class NightBuilder:
 
         atoms: dict[Atom, Expr] = {}
         for p in self.players:
-            if p in self.history.dead:
-                continue
-            how = [label(c, frame.KILL) for v, _, c in deaths if v == p]
-            atoms[Atom("dies", p)] = any_of(how)
-            blocks = [
-                label(self.ok(j), e.why)
-                for j, b in enumerate(acts)
-                if p in b.targets
-                for e in self.effects(j, Roleblock)
-            ]
-            atoms[Atom("roleblocked", p)] = any_of(blocks)
+            if p not in self.history.dead:
+                how = [label(c, frame.KILL) for v, _, c in deaths if v == p]
+                atoms[Atom("dies", p)] = any_of(how)
+                blocks = [
+                    label(self.ok(j), e.why)
+                    for j, b in enumerate(acts)
+                    if p in b.targets
+                    for e in self.effects(j, Roleblock)
+                ]
+                atoms[Atom("roleblocked", p)] = any_of(blocks)
             mine = [i for i, a in enumerate(acts) if a.actor == p]
             if mine:
                 atoms[Atom("fails", p)] = any_of(neg(self.ok(i)) for i in mine)
