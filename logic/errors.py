@@ -50,8 +50,11 @@ class RulingError(Exception):
                 caret_col = self.loc.column - start
             else:
                 caret_col = self.loc.column
+            # Tabs before the caret are copied, so the caret lines up at any tab width.
+            indent = "".join("\t" if c == "\t" else " " for c in text[: max(0, caret_col - 1)])
+            indent += " " * max(0, caret_col - 1 - len(text))
             lines.append(f"    {text}")
-            lines.append("    " + " " * max(0, caret_col - 1) + "^" * max(1, self.width))
+            lines.append("    " + indent + "^" * max(1, self.width))
         if self.expected:
             shown = list(self.expected[:12])
             more = len(self.expected) - len(shown)
@@ -63,6 +66,7 @@ class RulingError(Exception):
 
 
 def line_of(text: str, line: int) -> str:
-    """The 1-based `line` of `text`, or an empty string."""
-    lines = text.splitlines()
-    return lines[line - 1] if 0 < line <= len(lines) else ""
+    """The 1-based `line` of `text`, or an empty string. Lines end at line feeds only, as
+    Lark counts them (`str.splitlines` would also split at form feeds and U+2028)."""
+    lines = text.split("\n")
+    return lines[line - 1].removesuffix("\r") if 0 < line <= len(lines) else ""

@@ -62,29 +62,44 @@ def read_source(path: str | Path, what: str) -> str:
 
 
 def decode_source(data: bytes, filename: str, what: str) -> str:
+    """Bytes -> text, refusing what is too large, binary, not UTF-8 or blank. A byte-level
+    problem is placed at `file:line:col`, the column counted in characters as Lark does."""
     if len(data) > MAX_INPUT_BYTES:
         raise RulingError(
             f"{filename}: the {what} file is {len(data) / 1e6:.1f} MB; "
             f"the limit is {MAX_INPUT_BYTES / 1e6:.0f} MB (is this the right file?)"
         )
+    data = data.removeprefix(b"\xef\xbb\xbf")  # a UTF-8 byte order mark is not text
     if b"\x00" in data:
-        offset = data.index(b"\x00")
-        line = data.count(b"\n", 0, offset) + 1
         raise RulingError(
-            f"{filename}:{line}: this looks like a binary file, not a {what} (it holds NUL bytes)"
+            f"this looks like a binary file, not a {what} (it holds NUL bytes)",
+            _byte_loc(data, data.index(b"\x00"), filename),
         )
     try:
-        text = data.decode("utf-8-sig")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        line = data.count(b"\n", 0, e.start) + 1
-        col = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
+        loc = _byte_loc(data, e.start, filename)
+        start = data.rfind(b"\n", 0, e.start) + 1
+        end = data.find(b"\n", e.start)
+        shown = data[start : len(data) if end < 0 else end].decode("utf-8", errors="replace")
         raise RulingError(
-            f"the {what} file is not UTF-8 text (byte 0x{data[e.start]:02x})",
-            Loc(filename, line, col),
+            f"the {what} file is not UTF-8 text (byte 0x{data[e.start]:02x}); save it as UTF-8",
+            loc,
+            shown,
         ) from None
     if not text.strip():
-        raise RulingError(f"{filename}: the {what} file is empty")
+        blank = "empty" if not text else "empty (it holds only blank space)"
+        raise RulingError(f"{filename}: the {what} file is {blank}")
     return text
+
+
+def _byte_loc(data: bytes, offset: int, filename: str) -> Loc:
+    """The line and character column of byte `offset` (the bytes before it on its line
+    decode cleanly, or replaced, one character each)."""
+    line = data.count(b"\n", 0, offset) + 1
+    start = data.rfind(b"\n", 0, offset) + 1
+    col = len(data[start:offset].decode("utf-8", errors="replace")) + 1
+    return Loc(filename, line, col)
 
 
 # Terminals a writer would not recognise by Lark's name for them.
@@ -133,29 +148,45 @@ def parse(text: str, filename: str, grammar: str, what: str, start: str = "start
 def _error(e: UnexpectedInput, text: str, filename: str, lark: Lark, what: str) -> RulingError:
     line = getattr(e, "line", 0) or 0
     col = getattr(e, "column", 0) or 0
-    if isinstance(e, UnexpectedEOF) or line <= 0:
-        lines = text.rstrip("\n").splitlines() or [""]
-        line, col = len(lines), len(lines[-1]) + 1
-        return RulingError(
-            f"the {what} ends too early",
-            Loc(filename, line, col),
-            line_of(text, line),
-            _friendly(lark, set(getattr(e, "expected", ()) or ())),
-        )
+    expected = set(getattr(e, "expected", ()) or ())
+    tok = e.token if isinstance(e, UnexpectedToken) else None
+    if isinstance(e, UnexpectedEOF) or line <= 0 or (tok is not None and tok.type == "$END"):
+        return _too_early(f"the {what} ends too early", text, filename, lark, expected)
     source_line = line_of(text, line)
-    if isinstance(e, UnexpectedToken):
-        tok = e.token
-        shown = "the end of the line" if tok.type == "_NL" else repr(str(tok))
+    if tok is not None and tok.type == "_NL":
+        # A sentence or line that stops before it is complete.
+        if not text[tok.start_pos or 0 :].strip():
+            return _too_early(
+                f"the {what} ends too early, in the middle of this line",
+                text,
+                filename,
+                lark,
+                expected,
+            )
         return RulingError(
-            f"unexpected {shown} in this {what}",
+            "this line ends too early",
             Loc(filename, line, col),
             source_line,
-            _friendly(lark, set(e.expected)),
-            width=max(1, len(str(tok).rstrip("\n"))),
+            _friendly(lark, expected),
+        )
+    if tok is not None:
+        return RulingError(
+            f"unexpected {str(tok)!r} in this {what}",
+            Loc(filename, line, col),
+            source_line,
+            _friendly(lark, expected),
+            width=max(1, len(str(tok))),
         )
     if isinstance(e, UnexpectedCharacters):
         pos = e.pos_in_stream or 0
         ch = text[pos] if pos < len(text) else ""
+        rest_of_line = text[pos + 1 :].split("\n", 1)[0]
+        if ch == '"' and '"' not in rest_of_line:
+            return RulingError(
+                'this quoted text has no closing " on its line',
+                Loc(filename, line, col),
+                source_line,
+            )
         return RulingError(
             f"unexpected character {ch!r} in this {what}",
             Loc(filename, line, col),
@@ -163,3 +194,17 @@ def _error(e: UnexpectedInput, text: str, filename: str, lark: Lark, what: str) 
             _friendly(lark, set(e.allowed or ())),
         )
     return RulingError(f"cannot read this {what}", Loc(filename, line, col), source_line)
+
+
+def _too_early(
+    message: str, text: str, filename: str, lark: Lark, expected: set[str]
+) -> RulingError:
+    """An error at the end of the last line that is not blank."""
+    lines = text.rstrip().split("\n") or [""]
+    last = lines[-1].removesuffix("\r")
+    return RulingError(
+        message,
+        Loc(filename, len(lines), len(last) + 1),
+        last,
+        _friendly(lark, expected),
+    )
