@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from pathlib import Path
 from typing import IO, Any, NoReturn
@@ -130,7 +131,7 @@ def _run(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
 
 
 def _resolve(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
-    if args.timeout <= 0:
+    if not (math.isfinite(args.timeout) and args.timeout > 0):
         raise RulingError(f"--timeout must be a positive number of seconds, not {args.timeout:g}")
     rs = load_ruleset(args.ruleset)
     text = grammar.read_source(args.scenario, "scenario")

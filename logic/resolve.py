@@ -12,6 +12,7 @@ Verdicts (one per resolution):
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -105,17 +106,31 @@ class Binder:
         self.bind_players()
 
     def error(
-        self, message: str, why: Why, token: str | None = None, expected: Iterable[str] = ()
+        self,
+        message: str,
+        why: Why,
+        token: str | None = None,
+        expected: Iterable[str] = (),
+        after: str | None = None,
     ) -> RulingError:
+        """An error at `why`'s line, the caret under the whole word `token` (searched
+        after the word `after` when given, so a target is not found inside the actor)."""
         source = why.text
         col = 1
         if self.text is not None and why.loc.line:
             source = line_of(self.text, why.loc.line)
             col = why.loc.column
+            start = max(0, col - 1)
+            if after:
+                m = re.compile(rf"(?<!\w){re.escape(after)}(?!\w)", re.I).search(source, start)
+                if m:
+                    start = m.end()
             if token:
-                found = source.casefold().find(token.casefold(), max(0, col - 1))
-                if found >= 0:
-                    col = found + 1
+                m = re.compile(rf"(?<![\w'-]){re.escape(token)}(?![\w-])", re.I).search(
+                    source, start
+                )
+                if m:
+                    col = m.start() + 1
         return RulingError(
             message,
             Loc(why.loc.file, why.loc.line, col),
@@ -162,10 +177,12 @@ class Binder:
             self.canon_names[key] = d.name
             self.players[d.name] = Player(d.name, role, faction)
 
-    def player(self, name: str, why: Why) -> str:
+    def player(self, name: str, why: Why, after: str | None = None) -> str:
         found = self.canon_names.get(canon(name))
         if found is None:
-            raise self.error(f"{name!r} is not a player in this case", why, name, self.players)
+            raise self.error(
+                f"{name!r} is not a player in this case", why, name, self.players, after
+            )
         return found
 
     def ability_for(self, actor: str, line: Line, night: int, history: History) -> Ability:
@@ -211,7 +228,7 @@ class Binder:
         killers: dict[str, Line] = {}
         for line in block.lines:
             actor = self.player(line.actor, line.why)
-            targets = tuple(self.player(t, line.why) for t in line.targets)
+            targets = tuple(self.player(t, line.why, line.verb) for t in line.targets)
             if line.verb == "votes":
                 raise self.error("votes belong in a 'day N:' block", line.why, "votes")
             if line.verb == "nothing":
@@ -241,6 +258,14 @@ class Binder:
                 continue
             night = block.number
             ability = self.ability_for(actor, replace(line, targets=targets), night, history)
+            earlier = next((a for a in out if a.actor == actor and a.ability == ability), None)
+            if earlier is not None and earlier.why is not None:
+                raise self.error(
+                    f"{actor} already uses {ability.name} in this {block.kind} "
+                    f"(line {earlier.why.loc.line}); one action per ability a phase",
+                    line.why,
+                    line.actor,
+                )
             out.append(Act(actor, ability, targets, None, line.why))
         return tuple(out)
 
@@ -252,7 +277,7 @@ class Binder:
                 raise self.error(
                     f"'{line.verb}' is a night action; days have votes", line.why, line.verb
                 )
-            targets = [self.player(t, line.why) for t in line.targets]
+            targets = [self.player(t, line.why, line.verb) for t in line.targets]
             votes[actor] = targets[0] if targets else None
         return votes
 
@@ -283,6 +308,34 @@ def forced_completions(
         (acts + tuple(c[0] for c in combo), tuple(c[1] for c in combo))
         for combo in itertools.product(*choices)
     ]
+
+
+def check_phase_order(binder: Binder, case: Case) -> None:
+    """Phases run in the order given; each appears once and nights (and days) count up."""
+    seen: dict[tuple[str, int], PhaseBlock] = {}
+    last: dict[str, PhaseBlock] = {}
+    for block in case.phases:
+        key = (block.kind, block.number)
+        if key in seen:
+            raise binder.error(
+                f"{block.label} appears twice (first on line {seen[key].why.loc.line})",
+                block.why,
+                block.kind,
+            )
+        before = last.get(block.kind)
+        if before is not None and before.number > block.number:
+            raise binder.error(
+                f"{block.label} comes after {before.label} (line {before.why.loc.line}); "
+                "phases run in the order given",
+                block.why,
+                block.kind,
+            )
+        if block.number < 1:
+            raise binder.error(
+                f"phases are numbered from 1, not {block.number}", block.why, block.kind
+            )
+        seen[key] = block
+        last[block.kind] = block
 
 
 # ----------------------------------------------------------------------------- running
@@ -363,6 +416,7 @@ def resolve(
 ) -> Resolution:
     """Every outcome the rules allow for `case`'s phases, with a verdict."""
     binder = Binder(ruleset, case, text)
+    check_phase_order(binder, case)
     paths = [Path((), History(), ())]
     paradoxes: list[Paradox] = []
     timed_out: str | None = None
