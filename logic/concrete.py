@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from constraint import FunctionConstraint, Problem
 
-from .expr import Const, Expr, compile_expr, variables
+from .expr import Expr, compile_expr, evaluate, is_const, variables
 from .ir import Why
 
 Status = Literal["sat", "unsat", "unknown"]
@@ -50,8 +50,8 @@ def solve(
     problem = Problem()
     used: set[str] = set()
     for expr, _ in equations:
-        if isinstance(expr, Const):
-            if not expr.value:
+        if is_const(expr):
+            if not evaluate(expr, {}):
                 return Solutions("unsat", [], time.perf_counter() - start)
             continue
         names = sorted(variables(expr))
@@ -79,8 +79,8 @@ def satisfiable(
     start = time.perf_counter()
     problem = Problem()
     for expr, _ in equations:
-        if isinstance(expr, Const):
-            if not expr.value:
+        if is_const(expr):
+            if not evaluate(expr, {}):
                 return "unsat"
             continue
         names = sorted(variables(expr))

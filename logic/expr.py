@@ -5,8 +5,8 @@ compiles them to Python closures for python-constraint, the symbolic back end to
 terms. `Label` nodes mark which sentence a sub-formula came from, so the same tree also
 yields explanations (`explain`) and unsat cores.
 
-Node kinds: `Const` (a value), `Var` (an outcome variable), `Not`, `And`, `Or`, `Eq`,
-`Label`. Build them with the smart constructors (`conj`, `disj`, `neg`, `eq`, `label`),
+Node kinds: `Const` (a value), `Var` (a variable with a finite domain), `Not`, `And`, `Or`,
+`Eq`, `Ite` (if-then-else), `Lt` (integer less-than), `Label`. Build them with the smart constructors (`conj`, `disj`, `neg`, `eq`, `label`),
 which fold constants so concrete scenarios give small formulas.
 """
 
@@ -53,12 +53,25 @@ class Eq:
 
 
 @dataclass(frozen=True)
+class Ite:
+    cond: Expr
+    then: Expr
+    other: Expr
+
+
+@dataclass(frozen=True)
+class Lt:
+    left: Expr
+    right: Expr
+
+
+@dataclass(frozen=True)
 class Label:
     arg: Expr
     why: Why = field(compare=False)
 
 
-Expr = Const | Var | Not | And | Or | Eq | Label
+Expr = Const | Var | Not | And | Or | Eq | Ite | Lt | Label
 
 TRUE = Const(True)
 FALSE = Const(False)
@@ -68,21 +81,38 @@ def const(value: Value) -> Const:
     return Const(value)
 
 
+def _value(x: Expr) -> Value | None:
+    """The constant value of `x` (seeing through labels), or None if it is not constant."""
+    if isinstance(x, Const):
+        return x.value
+    if isinstance(x, Label) and isinstance(x.arg, Const):
+        return x.arg.value
+    return None
+
+
+def _is_const(x: Expr) -> bool:
+    return isinstance(x, Const) or (isinstance(x, Label) and isinstance(x.arg, Const))
+
+
 def neg(x: Expr) -> Expr:
     if isinstance(x, Const):
         return Const(not x.value)
+    if isinstance(x, Label) and isinstance(x.arg, Const):
+        return Label(Const(not x.arg.value), x.why)
     if isinstance(x, Not):
         return x.arg
     return Not(x)
 
 
 def conj(*xs: Expr) -> Expr:
+    """And, folded: a false part (labelled or not) decides; true parts drop unless labelled."""
     out: list[Expr] = []
     for x in xs:
-        if isinstance(x, Const):
-            if not x.value:
-                return FALSE
-            continue
+        if _is_const(x):
+            if not _value(x):
+                return x
+            if isinstance(x, Const):
+                continue
         out.extend(x.args if isinstance(x, And) else (x,))
     if not out:
         return TRUE
@@ -90,11 +120,12 @@ def conj(*xs: Expr) -> Expr:
 
 
 def disj(*xs: Expr) -> Expr:
+    """Or, folded: a true part (labelled or not) decides; false parts drop."""
     out: list[Expr] = []
     for x in xs:
-        if isinstance(x, Const):
-            if x.value:
-                return TRUE
+        if _is_const(x):
+            if _value(x):
+                return x
             continue
         out.extend(x.args if isinstance(x, Or) else (x,))
     if not out:
@@ -116,11 +147,36 @@ def eq(a: Expr, b: Expr) -> Expr:
     return Eq(a, b)
 
 
+def is_const(x: Expr) -> bool:
+    """Whether `x` is a constant (seeing through labels)."""
+    return _is_const(x)
+
+
+def ite(c: Expr, a: Expr, b: Expr) -> Expr:
+    if _is_const(c):
+        return a if _value(c) else b
+    if a == b:
+        return a
+    return Ite(c, a, b)
+
+
+def lt(a: Expr, b: Expr) -> Expr:
+    if isinstance(a, Const) and isinstance(b, Const):
+        return Const(a.value < b.value)  # type: ignore[operator]
+    return Lt(a, b)
+
+
+def le(a: Expr, b: Expr) -> Expr:
+    return neg(lt(b, a))
+
+
 def iff(a: Expr, b: Expr) -> Expr:
     if isinstance(a, Const):
         return b if a.value else neg(b)
     if isinstance(b, Const):
         return a if b.value else neg(a)
+    if _is_const(a) and _is_const(b):
+        return Const(_value(a) == _value(b))
     return Eq(a, b)
 
 
@@ -130,7 +186,8 @@ def implies(a: Expr, b: Expr) -> Expr:
 
 def label(x: Expr, why: Why) -> Expr:
     """Mark `x` as coming from sentence `why`. Constants stay labelled, so an explanation
-    can still cite a sentence that made something statically true or false."""
+    can still cite a sentence that made something statically true or false; `disj`
+    drops a labelled false and `conj` a plain true, so folding still works."""
     return Label(x, why)
 
 
@@ -147,8 +204,10 @@ def variables(x: Expr) -> set[str]:
                 stack.append(a)
             case And(args) | Or(args):
                 stack.extend(args)
-            case Eq(a, b):
+            case Eq(a, b) | Lt(a, b):
                 stack.extend((a, b))
+            case Ite(c, a, b):
+                stack.extend((c, a, b))
             case Const():
                 pass
     return out
@@ -173,6 +232,12 @@ def compile_expr(x: Expr) -> Callable[[Env], Value]:
         case Eq(a, b):
             fa, fb = compile_expr(a), compile_expr(b)
             return lambda env: fa(env) == fb(env)
+        case Lt(a, b):
+            fa, fb = compile_expr(a), compile_expr(b)
+            return lambda env: fa(env) < fb(env)  # type: ignore[operator]
+        case Ite(c, a, b):
+            fc, fa, fb = compile_expr(c), compile_expr(a), compile_expr(b)
+            return lambda env: fa(env) if fc(env) else fb(env)
         case Label(a, _):
             return compile_expr(a)
     raise AssertionError(f"not an expression: {x!r}")
@@ -206,9 +271,12 @@ def explain(x: Expr, env: Env, definitions: Mapping[str, Expr], depth: int = 3) 
                 walk(a, d)
             case Not(a):
                 walk(a, d)
-            case Eq(a, b):
+            case Eq(a, b) | Lt(a, b):
                 walk(a, d)
                 walk(b, d)
+            case Ite(c, a, b):
+                walk(c, d)
+                walk(a if evaluate(c, env) else b, d)
             case And(args) | Or(args):
                 # A true Or is explained by its true parts, a false And by its false parts;
                 # otherwise every part counts.
@@ -236,6 +304,34 @@ def show(x: Expr) -> str:
             return "(" + " or ".join(show(a) for a in args) + ")"
         case Eq(a, b):
             return f"{show(a)} == {show(b)}"
+        case Lt(a, b):
+            return f"{show(a)} < {show(b)}"
+        case Ite(c, a, b):
+            return f"({show(a)} if {show(c)} else {show(b)})"
         case Label(a, _):
             return show(a)
     raise AssertionError(x)
+
+
+def labels(x: Expr) -> list[Why]:
+    """Every sentence labelled anywhere in `x`, in first-seen order."""
+    out: list[Why] = []
+    stack: list[Expr] = [x]
+    while stack:
+        e = stack.pop()
+        match e:
+            case Label(a, why):
+                if why not in out:
+                    out.append(why)
+                stack.append(a)
+            case Not(a):
+                stack.append(a)
+            case And(args) | Or(args):
+                stack.extend(reversed(args))
+            case Eq(a, b) | Lt(a, b):
+                stack.extend((b, a))
+            case Ite(c, a, b):
+                stack.extend((b, a, c))
+            case Const() | Var():
+                pass
+    return out

@@ -1,24 +1,34 @@
 """Owns the meaning of a ruleset: IR + one phase of a scenario -> labelled constraints.
 
 This is the one place where effect kinds get their semantics. A phase becomes a
-`PhaseModel`: outcome variables with finite domains, equations over them (each labelled
-with the sentences it came from), and the outcome atoms as expressions over the same
-variables. Roles never appear here by name: an action's meaning comes from the effects,
+`PhaseModel`: variables with finite domains, equations over them (each labelled with the
+sentences it came from), and the outcome atoms as expressions over the same variables.
+Roles never appear here by name: an action's meaning comes from the effects,
 restrictions and visiting class its sentences declared.
 
+The builder reads the scenario through a `Scenario` view, so one semantics serves both
+back ends: a `ConcreteNight` (roles, actions and targets known: every scenario question
+folds to a constant and python-constraint solves what is left) and a `SymbolicNight`
+(roles, actions and targets are variables too: Z3 searches them).
+
 Outcome variables of a night:
-  ok:i       action i takes place (not roleblocked, not aimed at an untargetable player,
-             its actor alive when its tier comes, and no static restriction broken)
-  first:i    for an intercepting action i: which later visitor is "the first" (-1: none)
-  semi:i     for a semi-visiting action i: whether it visits (the rules leave it open)
+  ok:i       slot i's action takes place (it was taken, is not roleblocked, is not aimed
+             at an untargetable player, its actor is alive when its tier comes, and no
+             static restriction is broken)
+  first:i    for an intercepting slot i: which later visitor is "the first" (-1: none)
+  semi:i     for a semi-visiting slot i: whether it visits (the rules leave it open)
+Scenario variables of a symbolic night (constants in a concrete one):
+  role:p     player p's role (index into the ruleset's roles)
+  uses:p     p uses their role's ability;  tgt:p  its target (player index)
+  kills:p    p carries out their faction's nightkill;  ktgt:p  its target
 Every other outcome (deaths, roleblocks, visits, results) is an expression over these.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from . import frame
 from .expr import (
@@ -33,7 +43,10 @@ from .expr import (
     eq,
     iff,
     implies,
+    ite,
     label,
+    le,
+    lt,
     neg,
 )
 from .ir import (
@@ -144,20 +157,51 @@ class PhaseModel:
     """The constraints of one phase, ready for a back end."""
 
     phase: str  # "night 1", "day 1"
-    domains: dict[str, list[int | bool]]
+    domains: dict[str, list[Any]]
     equations: list[tuple[Expr, Why]]  # each must hold
     definitions: dict[str, Expr]  # var -> the expression it must equal (for explanations)
     atoms: dict[Atom, Expr]  # atoms whose truth is an expression
     texts: list[TextSource]
-    acts: tuple[Act, ...]
+    acts: tuple[Act, ...] = ()
+    scenario_vars: tuple[str, ...] = ()  # variables that describe the scenario, not the outcome
+    slot_vars: tuple[tuple[str, str], ...] = ()  # (ok var, actor) for each slot
     notes: list[str] = field(default_factory=list)
 
 
-# ----------------------------------------------------------------------------- the night
+# ----------------------------------------------------------------------------- scenario views
 
 
-class NightBuilder:
-    """Builds the PhaseModel of one night from the ruleset and the acts."""
+@dataclass(frozen=True)
+class Slot:
+    """A place where an action may be taken: one actor, one kind of action."""
+
+    actor: str
+    kind: str  # "ability" or "kill"
+
+
+class Scenario(Protocol):
+    """What the semantics may ask of a scenario. Every answer is an expression: a
+    constant for a concrete scenario, a formula over scenario variables otherwise."""
+
+    ruleset: Ruleset
+    night: int
+    history: History
+    players: tuple[str, ...]
+    slots: tuple[Slot, ...]
+
+    def domains(self) -> dict[str, list[Any]]: ...
+    def constraints(self) -> list[tuple[Expr, Why]]: ...
+    def taken(self, i: int) -> Expr: ...
+    def aims(self, i: int, q: str) -> Expr: ...
+    def role_is(self, p: str, role: Role) -> Expr: ...
+    def faction_is(self, p: str, faction: str) -> Expr: ...
+    def abilities(self, i: int) -> list[tuple[Expr, Ability]]: ...
+    def nightkill_of(self, i: int) -> list[tuple[Expr, str]]: ...
+    def scenario_vars(self) -> tuple[str, ...]: ...
+
+
+class ConcreteNight:
+    """A night whose roles, actions and targets are known (a case's `night N:` block)."""
 
     def __init__(
         self,
@@ -167,256 +211,520 @@ class NightBuilder:
         acts: tuple[Act, ...],
         history: History,
     ) -> None:
-        self.rs = ruleset
-        self.players = players
+        self.ruleset = ruleset
+        self.player_info = players
+        self.players = tuple(players)
         self.night = night
         self.acts = acts
         self.history = history
-        self.tiers = [self.tier(a) for a in acts]
-        self.domains: dict[str, list[int | bool]] = {}
-        self.equations: list[tuple[Expr, Why]] = []
+        self.slots = tuple(Slot(a.actor, "kill" if a.nightkill else "ability") for a in acts)
+
+    def domains(self) -> dict[str, list[Any]]:
+        return {}
+
+    def constraints(self) -> list[tuple[Expr, Why]]:
+        return []
+
+    def taken(self, i: int) -> Expr:
+        return TRUE
+
+    def aims(self, i: int, q: str) -> Expr:
+        return Const(q in self.acts[i].targets)
+
+    def role_is(self, p: str, role: Role) -> Expr:
+        return Const(canon(self.player_info[p].role.name) == canon(role.name))
+
+    def faction_is(self, p: str, faction: str) -> Expr:
+        return Const(canon(self.player_info[p].faction) == canon(faction))
+
+    def abilities(self, i: int) -> list[tuple[Expr, Ability]]:
+        return [(TRUE, self.acts[i].ability)]
+
+    def nightkill_of(self, i: int) -> list[tuple[Expr, str]]:
+        nk = self.acts[i].nightkill
+        return [(TRUE, nk)] if nk else []
+
+    def scenario_vars(self) -> tuple[str, ...]:
+        return ()
+
+
+class SymbolicNight:
+    """A night whose roles, actions and targets are all open, over named players.
+
+    Each player has an ability slot and, when some faction has a nightkill, a kill slot.
+    `roles` limits the pool (default: every role of the ruleset); `unique` follows the
+    ruleset's "Roles will not be duplicated" unless given.
+    """
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        players: Sequence[str],
+        night: int = 1,
+        history: History | None = None,
+        roles: Sequence[Role] | None = None,
+    ) -> None:
+        self.ruleset = ruleset
+        self.players = tuple(players)
+        self.night = night
+        self.history = history or History()
+        self.roles = tuple(roles if roles is not None else ruleset.roles)
+        kills = bool(ruleset.nightkills)
+        self.slots = tuple(
+            Slot(p, kind) for p in self.players for kind in (("ability", "kill") if kills else ("ability",))
+        )
+
+    def index(self, p: str) -> int:
+        return self.players.index(p)
+
+    def role_var(self, p: str) -> Var:
+        return Var(f"role:{p}")
+
+    def domains(self) -> dict[str, list[Any]]:
+        out: dict[str, list[Any]] = {}
+        n = len(self.players)
+        for p in self.players:
+            out[f"role:{p}"] = list(range(len(self.roles)))
+            out[f"uses:{p}"] = [False, True]
+            out[f"tgt:{p}"] = list(range(n))
+            if self.ruleset.nightkills:
+                out[f"kills:{p}"] = [False, True]
+                out[f"ktgt:{p}"] = list(range(n))
+        return out
+
+    def scenario_vars(self) -> tuple[str, ...]:
+        return tuple(self.domains())
+
+    def constraints(self) -> list[tuple[Expr, Why]]:
+        """What makes a scenario legal: setup facts, who may act, one killer a faction."""
+        out: list[tuple[Expr, Why]] = []
+        rs = self.ruleset
+        if rs.unique_roles is not None:
+            for a, b in _pairs(self.players):
+                out.append((neg(eq(self.role_var(a), self.role_var(b))), rs.unique_roles))
+        for p in self.players:
+            # only a role with an ability available tonight can use one
+            can = any_of(self.role_is(p, r) for r in self.roles if _available(r, self.night))
+            out.append((implies(Var(f"uses:{p}"), can), frame.TAKES_PLACE))
+            # a forced ability is used (and is then not silently left out)
+            for r in self.roles:
+                for ab in r.abilities:
+                    f = ab.forced
+                    if f is not None and ab.frequency.allows(self.night, 0):
+                        out.append((implies(self.role_is(p, r), Var(f"uses:{p}")), f.why))
+            if rs.nightkills:
+                has_kill = any_of(self.faction_is(p, k.faction) for k in rs.nightkills)
+                out.append((implies(Var(f"kills:{p}"), has_kill), rs.nightkills[0].why))
+        for k in rs.nightkills:
+            for a, b in _pairs(self.players):
+                both = conj(Var(f"kills:{a}"), Var(f"kills:{b}"), self.faction_is(a, k.faction), self.faction_is(b, k.faction))
+                out.append((neg(both), k.why))
+        return out
+
+    def taken(self, i: int) -> Expr:
+        s = self.slots[i]
+        return Var(f"uses:{s.actor}") if s.kind == "ability" else Var(f"kills:{s.actor}")
+
+    def aims(self, i: int, q: str) -> Expr:
+        s = self.slots[i]
+        var = f"tgt:{s.actor}" if s.kind == "ability" else f"ktgt:{s.actor}"
+        return eq(Var(var), Const(self.index(q)))
+
+    def role_is(self, p: str, role: Role) -> Expr:
+        k = next((i for i, r in enumerate(self.roles) if canon(r.name) == canon(role.name)), None)
+        return FALSE if k is None else eq(self.role_var(p), Const(k))
+
+    def faction_is(self, p: str, faction: str) -> Expr:
+        return any_of(self.role_is(p, r) for r in self.roles if canon(r.faction) == canon(faction))
+
+    def abilities(self, i: int) -> list[tuple[Expr, Ability]]:
+        s = self.slots[i]
+        if s.kind != "ability":
+            return []
+        out = []
+        for r in self.roles:
+            for ab in r.abilities:
+                if ab.verb != "kills" and ab.frequency.allows(self.night, self.history.used(s.actor, ab.name)):
+                    out.append((self.role_is(s.actor, r), ab))
+        return out
+
+    def nightkill_of(self, i: int) -> list[tuple[Expr, str]]:
+        s = self.slots[i]
+        if s.kind != "kill":
+            return []
+        return [(self.faction_is(s.actor, k.faction), k.faction) for k in self.ruleset.nightkills]
+
+
+def _available(role: Role, night: int) -> bool:
+    return any(a.frequency.allows(night, 0) and a.verb != "kills" for a in role.abilities)
+
+
+def _pairs(xs: Sequence[str]) -> list[tuple[str, str]]:
+    return [(a, b) for k, a in enumerate(xs) for b in xs[k + 1 :]]
+
+
+# ----------------------------------------------------------------------------- the night
+
+
+class NightBuilder:
+    """Builds the PhaseModel of one night from the ruleset and a scenario view."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.sc = scenario
+        self.rs = scenario.ruleset
+        self.night = scenario.night
+        self.history = scenario.history
+        self.n = len(scenario.slots)
+        self.domains: dict[str, list[Any]] = dict(scenario.domains())
+        self.equations: list[tuple[Expr, Why]] = list(scenario.constraints())
         self.definitions: dict[str, Expr] = {}
+        self.roles = self._roles()
+        self._kinds: dict[tuple[int, type], list[tuple[Expr, Any]]] = {}
+        self.tiers = [self.tier(i) for i in range(self.n)]
+
+    def _roles(self) -> list[Role]:
+        return list(getattr(self.sc, "roles", None) or self.rs.roles)
 
     # ------------------------------------------------------------ helpers
     def ok(self, i: int) -> Expr:
         return Var(f"ok:{i}")
 
-    def role_of(self, p: str) -> Role:
-        return self.players[p].role
+    def actor(self, i: int) -> str:
+        return self.sc.slots[i].actor
 
-    def tier(self, act: Act) -> int:
-        """The act's priority tier (lower acts first). No priority list: all simultaneous."""
+    def effects(self, i: int, kind: type[Any]) -> list[tuple[Expr, Any]]:
+        """(condition, effect) for each effect of `kind` slot i may carry."""
+        key = (i, kind)
+        if key not in self._kinds:
+            out: list[tuple[Expr, Any]] = []
+            for cond, ab in self.sc.abilities(i):
+                out.extend((cond, e) for e in ab.effects if isinstance(e, kind))
+            if kind is Kill:
+                for cond, faction in self.sc.nightkill_of(i):
+                    nk = self.rs.nightkill(faction)
+                    if nk is not None:
+                        out.extend((cond, e) for e in nk.ability.effects if isinstance(e, Kill))
+            self._kinds[key] = out
+        return self._kinds[key]
+
+    def shares_target(self, i: int, j: int) -> Expr:
+        return any_of(conj(self.sc.aims(i, q), self.sc.aims(j, q)) for q in self.sc.players)
+
+    def class_is(self, i: int, vc: VisitClass) -> Expr:
+        """Whether slot i's action is of visiting class `vc`."""
+        parts = [c for c, ab in self.sc.abilities(i) if (ab.visit_class or VisitClass.NON) is vc]
+        for c, faction in self.sc.nightkill_of(i):
+            nk = self.rs.nightkill(faction)
+            if nk is not None and (nk.ability.visit_class or VisitClass.NON) is vc:
+                parts.append(c)
+        return any_of(parts)
+
+    def class_why(self, i: int) -> list[tuple[Expr, Why]]:
+        out = [(c, ab.class_why) for c, ab in self.sc.abilities(i)]
+        for c, faction in self.sc.nightkill_of(i):
+            nk = self.rs.nightkill(faction)
+            if nk is not None:
+                out.append((c, nk.ability.class_why))
+        return out
+
+    def tier(self, i: int) -> Expr:
+        """Slot i's priority tier (lower acts first); no priority list: all simultaneous."""
         if not self.rs.priority:
-            return 0
-        if act.nightkill is not None:
-            return min(p.tier for p in self.rs.priority if p.nightkill_of == act.nightkill)
-        role = canon(self.role_of(act.actor).name)
-        entries = [p for p in self.rs.priority if p.subject and canon(p.subject) == role]
-        targeted_roles = {canon(self.role_of(t).name) for t in act.targets if t in self.players}
-        for p in entries:
-            if p.iff_targeting and canon(p.iff_targeting) in targeted_roles:
-                return p.tier
-        plain = [p.tier for p in entries if not p.iff_targeting]
-        return min(plain) if plain else 0
-
-    def effects(self, i: int, kind: type[Any]) -> list[Any]:
-        return [e for e in self.acts[i].ability.effects if isinstance(e, kind)]
-
-    def visit_class(self, i: int) -> VisitClass:
-        return self.acts[i].ability.visit_class or VisitClass.NON
+            return Const(0)
+        options: list[tuple[Expr, int]] = []
+        for cond, faction in self.sc.nightkill_of(i):
+            tiers = [p.tier for p in self.rs.priority if p.nightkill_of == faction]
+            if tiers:
+                options.append((cond, min(tiers)))
+        p = self.actor(i)
+        uses = any_of(c for c, _ in self.sc.abilities(i))
+        for role in self.roles if uses != FALSE else ():
+            is_role = conj(self.sc.role_is(p, role), uses)
+            if is_role == FALSE:
+                continue
+            entries = [e for e in self.rs.priority if e.subject and canon(e.subject) == canon(role.name)]
+            plain = [e.tier for e in entries if not e.iff_targeting]
+            for e in entries:
+                if e.iff_targeting:
+                    target_role = self.rs.role(e.iff_targeting)
+                    assert target_role is not None
+                    hits = any_of(
+                        conj(self.sc.aims(i, q), self.sc.role_is(q, target_role)) for q in self.sc.players
+                    )
+                    options.append((conj(is_role, hits), e.tier))
+            if plain:
+                options.append((is_role, min(plain)))
+        expr: Expr = Const(0)
+        for cond, t in reversed(options):
+            expr = ite(cond, Const(t), expr)
+        return expr
 
     # ------------------------------------------------------------ static failures
-    def static_failure(self, i: int) -> Why | None:
-        a = self.acts[i]
-        ab = a.ability
-        if a.actor in self.history.dead:
-            return frame.DEAD_DO_NOT_ACT
-        if not ab.frequency.allows(self.night, self.history.used(a.actor, ab.name)):
-            return ab.why
-        for r in ab.restrictions:
-            if isinstance(r, NoSelfTarget) and a.actor in a.targets:
-                return r.why
-            if isinstance(r, NoConsecutive):
-                last = self.history.success(a.actor, ab.name)
-                if last and last[0] == self.night - 1 and set(last[1]) & set(a.targets):
-                    return r.why
-        if a.nightkill is None:
-            for j, b in enumerate(self.acts):
-                if j != i and b.actor == a.actor and b.nightkill is not None:
-                    nk = self.rs.nightkill(b.nightkill)
-                    if nk is not None and nk.exclusive is not None:
-                        return nk.exclusive
-        return None
+    def static_failure(self, i: int) -> Expr:
+        """Why slot i cannot take place whatever else happens (each labelled)."""
+        p = self.actor(i)
+        reasons: list[Expr] = []
+        if p in self.history.dead:
+            reasons.append(label(TRUE, frame.DEAD_DO_NOT_ACT))
+        for cond, ab in self.sc.abilities(i):
+            if not ab.frequency.allows(self.night, self.history.used(p, ab.name)):
+                reasons.append(label(cond, ab.why))
+            for r in ab.restrictions:
+                if isinstance(r, NoSelfTarget):
+                    reasons.append(label(conj(cond, self.sc.aims(i, p)), r.why))
+                if isinstance(r, NoConsecutive):
+                    last = self.history.success(p, ab.name)
+                    if last and last[0] == self.night - 1:
+                        again = any_of(self.sc.aims(i, q) for q in last[1])
+                        reasons.append(label(conj(cond, again), r.why))
+        if self.sc.slots[i].kind == "ability":
+            for j, s in enumerate(self.sc.slots):
+                if j != i and s.actor == p and s.kind == "kill":
+                    for cond, faction in self.sc.nightkill_of(j):
+                        nk = self.rs.nightkill(faction)
+                        if nk is not None and nk.exclusive is not None:
+                            reasons.append(label(conj(cond, self.sc.taken(j)), nk.exclusive))
+        return any_of(reasons)
 
     # ------------------------------------------------------------ outcome expressions
-    def protected(self, p: str) -> Expr:
+    def protected(self, q: str) -> Expr:
         return any_of(
-            label(self.ok(j), e.why)
-            for j, a in enumerate(self.acts)
-            if p in a.targets
-            for e in self.effects(j, Protect)
+            label(conj(c, self.ok(j), self.sc.aims(j, q)), e.why)
+            for j in range(self.n)
+            for c, e in self.effects(j, Protect)
         )
 
     def visits(self, i: int) -> Expr:
-        """Whether act i physically visits (for interceptors)."""
-        vc = self.visit_class(i)
-        if vc is VisitClass.VISITING:
-            return TRUE
-        if vc is VisitClass.SEMI:
+        """Whether slot i physically visits (for interceptors)."""
+        semi = self.class_is(i, VisitClass.SEMI)
+        semi_visit: Expr = FALSE
+        if semi != FALSE:
             name = f"semi:{i}"
             self.domains.setdefault(name, [False, True])
-            return Var(name)
-        return FALSE
+            semi_visit = conj(semi, Var(name))
+        return disj(self.class_is(i, VisitClass.VISITING), semi_visit)
 
-    def deaths(self) -> list[tuple[str, int, Expr]]:
+    def deaths(self) -> list[tuple[str, Expr, Expr]]:
         """Every way a player can die tonight: (victim, tier, condition)."""
-        out: list[tuple[str, int, Expr]] = []
-        for i, a in enumerate(self.acts):
-            for e in self.effects(i, Kill):
-                for t in a.targets:
-                    cond = conj(label(self.ok(i), e.why), neg(self.protected(t)))
-                    out.append((t, self.tiers[i], cond))
-            for e in self.effects(i, Intercept):
-                out.extend(self.intercept(i, e))
+        out: list[tuple[str, Expr, Expr]] = []
+        for i in range(self.n):
+            for c, e in self.effects(i, Kill):
+                for q in self.sc.players:
+                    hit = conj(c, self.sc.aims(i, q))
+                    if hit == FALSE:
+                        continue
+                    cond = conj(label(conj(hit, self.ok(i)), e.why), neg(self.protected(q)))
+                    out.append((q, self.tiers[i], cond))
+            for c, e in self.effects(i, Intercept):
+                out.extend(self.intercept(i, c, e))
         return out
 
-    def intercept(self, i: int, e: Intercept) -> list[tuple[str, int, Expr]]:
+    def intercept(self, i: int, c: Expr, e: Intercept) -> list[tuple[str, Expr, Expr]]:
         """'The first <faction> player to visit that player after <me> is killed.'"""
-        a = self.acts[i]
-        cands = [
-            j
-            for j, w in enumerate(self.acts)
-            if j != i
-            and set(w.targets) & set(a.targets)
-            and canon(self.players[w.actor].faction) == canon(e.faction)
-            and self.tiers[j] > self.tiers[i]
-            and self.visit_class(j) is not VisitClass.NON
-        ]
-        var = f"first:{i}"
-        self.domains[var] = [-1, *cands]
-        first = Var(var)
-        cand = {j: conj(self.ok(j), self.visits(j)) for j in cands}
-        none_visits = neg(any_of(cand.values()))
-        self.equations.append(
-            (label(iff(eq(first, Const(-1)), disj(neg(self.ok(i)), none_visits)), e.why), e.why)
-        )
-        out = []
-        for j in cands:
-            earlier = [neg(cand[k]) for k in cands if self.tiers[k] < self.tiers[j]]
-            self.equations.append(
-                (label(implies(eq(first, Const(j)), conj(cand[j], *earlier)), e.why), e.why)
+        cand: dict[int, Expr] = {}
+        for j in range(self.n):
+            if j == i:
+                continue
+            x = conj(
+                self.sc.faction_is(self.actor(j), e.faction),
+                self.shares_target(i, j),
+                lt(self.tiers[i], self.tiers[j]),
+                self.ok(j),
+                self.visits(j),
             )
-            victim = self.acts[j].actor
-            cond = conj(label(self.ok(i), e.why), eq(first, Const(j)), neg(self.protected(victim)))
+            if x != FALSE:
+                cand[j] = x
+        var = f"first:{i}"
+        self.domains[var] = [-1, *cand]
+        first = Var(var)
+        active = conj(c, self.ok(i))
+        none = neg(any_of(cand.values()))
+        self.equations.append((label(iff(eq(first, Const(-1)), disj(neg(active), none)), e.why), e.why))
+        out = []
+        for j, x in cand.items():
+            earlier = [neg(conj(y, lt(self.tiers[k], self.tiers[j]))) for k, y in cand.items() if k != j]
+            self.equations.append((label(implies(eq(first, Const(j)), conj(x, *earlier)), e.why), e.why))
+            victim = self.actor(j)
+            cond = conj(label(conj(active, eq(first, Const(j))), e.why), neg(self.protected(victim)))
             out.append((victim, self.tiers[j], cond))
         return out
 
-    def seen(self, vc: VisitClass, checker: Role) -> tuple[bool, Why]:
-        """Whether an action of class `vc` shows up on `checker`'s visit checks, and why."""
+    def seen(self, vc: VisitClass, checker: str) -> Expr:
+        """Whether an action of class `vc` shows up on `checker`'s visit checks (labelled)."""
         lists = [s for s in self.rs.seen_by if s.visit_class is vc]
         if not lists:
-            return vc is not VisitClass.NON, frame.SEEN_DEFAULT
+            return label(Const(vc is not VisitClass.NON), frame.SEEN_DEFAULT)
+        parts = []
         for s in lists:
-            if any(canon(r) == canon(checker.name) for r in s.roles):
-                return True, s.why
-        return False, lists[0].why
+            for name in s.roles:
+                role = self.rs.role(name)
+                if role is not None:
+                    parts.append(label(self.sc.role_is(checker, role), s.why))
+        return any_of(parts)
 
     # ------------------------------------------------------------ build
-    def build(self) -> PhaseModel:
-        acts = self.acts
+    def build(self, phase: str, acts: tuple[Act, ...] = ()) -> PhaseModel:
         deaths = self.deaths()
-        for i, a in enumerate(acts):
+        for i in range(self.n):
             var = f"ok:{i}"
             self.domains[var] = [False, True]
+            p = self.actor(i)
+            blocked = any_of(
+                label(conj(c, self.ok(j), self.sc.aims(j, p), le(self.tiers[j], self.tiers[i])), e.why)
+                for j in range(self.n)
+                if j != i
+                for c, e in self.effects(j, Roleblock)
+            )
+            jailed = any_of(
+                label(conj(c, self.ok(j), self.shares_target(i, j), le(self.tiers[j], self.tiers[i])), e.why)
+                for j in range(self.n)
+                if j != i
+                for c, e in self.effects(j, Jail)
+            )
+            dead = any_of(conj(cond, lt(t, self.tiers[i])) for v, t, cond in deaths if v == p)
             failed = self.static_failure(i)
-            if failed is not None:
-                definition: Expr = label(FALSE, failed)
-            else:
-                blocked = any_of(
-                    label(self.ok(j), e.why)
-                    for j, b in enumerate(acts)
-                    if j != i and a.actor in b.targets and self.tiers[j] <= self.tiers[i]
-                    for e in self.effects(j, Roleblock)
-                )
-                jailed = any_of(
-                    label(self.ok(j), e.why)
-                    for j, b in enumerate(acts)
-                    if j != i and set(a.targets) & set(b.targets) and self.tiers[j] <= self.tiers[i]
-                    for e in self.effects(j, Jail)
-                )
-                dead = any_of(c for v, t, c in deaths if v == a.actor and t < self.tiers[i])
-                definition = conj(
-                    label(TRUE, frame.TAKES_PLACE),
-                    neg(label(blocked, frame.ROLEBLOCK)) if blocked != FALSE else TRUE,
-                    neg(label(jailed, frame.JAIL)) if jailed != FALSE else TRUE,
-                    neg(label(dead, frame.DEAD_DO_NOT_ACT)) if dead != FALSE else TRUE,
-                )
+            definition = conj(
+                self.sc.taken(i),
+                neg(failed),
+                neg(label(blocked, frame.ROLEBLOCK)) if blocked != FALSE else TRUE,
+                neg(label(jailed, frame.JAIL)) if jailed != FALSE else TRUE,
+                neg(label(dead, frame.DEAD_DO_NOT_ACT)) if dead != FALSE else TRUE,
+                label(TRUE, frame.TAKES_PLACE),
+            )
             self.definitions[var] = definition
-            self.equations.append((iff(Var(var), definition), a.ability.why))
+            whys = [ab.why for _, ab in self.sc.abilities(i)] or [frame.TAKES_PLACE]
+            self.equations.append((iff(Var(var), definition), whys[0]))
 
         atoms: dict[Atom, Expr] = {}
-        for p in self.players:
+        players = self.sc.players
+        for p in players:
             if p not in self.history.dead:
                 how = [label(c, frame.KILL) for v, _, c in deaths if v == p]
                 atoms[Atom("dies", p)] = any_of(how)
                 blocks = [
-                    label(self.ok(j), e.why)
-                    for j, b in enumerate(acts)
-                    if p in b.targets
-                    for e in self.effects(j, Roleblock)
+                    label(conj(c, self.ok(j), self.sc.aims(j, p)), e.why)
+                    for j in range(self.n)
+                    for c, e in self.effects(j, Roleblock)
                 ]
                 atoms[Atom("roleblocked", p)] = any_of(blocks)
-            mine = [i for i, a in enumerate(acts) if a.actor == p]
-            if mine:
-                atoms[Atom("fails", p)] = any_of(neg(self.ok(i)) for i in mine)
-                atoms[Atom("succeeds", p)] = conj(*(self.ok(i) for i in mine))
-        for i, a in enumerate(acts):
-            if self.visit_class(i) is VisitClass.VISITING:
-                for t in a.targets:
-                    key = Atom("visits", a.actor, t)
-                    atoms[key] = disj(atoms.get(key, FALSE), label(self.ok(i), a.ability.class_why))
+            mine = [i for i in range(self.n) if self.actor(i) == p]
+            acted = any_of(self.sc.taken(i) for i in mine)
+            if acted != FALSE:
+                atoms[Atom("fails", p)] = any_of(conj(self.sc.taken(i), neg(self.ok(i))) for i in mine)
+                atoms[Atom("succeeds", p)] = conj(acted, *(implies(self.sc.taken(i), self.ok(i)) for i in mine))
+        for i in range(self.n):
+            visiting = self.class_is(i, VisitClass.VISITING)
+            if visiting == FALSE:
+                continue
+            why = next((w for c, w in self.class_why(i) if c != FALSE), frame.TAKES_PLACE)
+            for q in players:
+                hit = conj(visiting, self.sc.aims(i, q))
+                if hit == FALSE:
+                    continue
+                key = Atom("visits", self.actor(i), q)
+                atoms[key] = disj(atoms.get(key, FALSE), label(conj(hit, self.ok(i)), why))
         return PhaseModel(
-            phase=f"night {self.night}",
+            phase=phase,
             domains=self.domains,
             equations=self.equations,
             definitions=self.definitions,
             atoms=atoms,
             texts=self.texts(),
             acts=acts,
+            scenario_vars=self.sc.scenario_vars(),
+            slot_vars=tuple((f"ok:{i}", self.actor(i)) for i in range(self.n)),
         )
 
     def texts(self) -> list[TextSource]:
         out: list[TextSource] = []
-        for i, a in enumerate(self.acts):
-            checker = self.role_of(a.actor)
-            for e in self.effects(i, Investigate):
-                out.append(self.investigation(i, a, checker, e))
-            for r in self.effects(i, Result):
-                gate = self.result_gate(i, a, checker, r)
-                out.append(TextSource(a.actor, label(gate, r.why), r.text))
+        for i in range(self.n):
+            for c, e in self.effects(i, Investigate):
+                out.append(self.investigation(i, c, e))
+            for c, r in self.effects(i, Result):
+                gate = self.result_gate(i, r)
+                out.append(TextSource(self.actor(i), label(conj(c, gate), r.why), r.text))
         return out
 
-    def investigation(self, i: int, a: Act, checker: Role, e: Investigate) -> TextSource:
-        gate = label(self.ok(i), e.why)
+    def investigation(self, i: int, c: Expr, e: Investigate) -> TextSource:
+        gate = label(conj(c, self.ok(i)), e.why)
         pieces: list[tuple[Expr, str]] = []
+        checker = self.actor(i)
         if e.info is Info.ROLE:
-            names = [self.role_of(t).name for t in a.targets]
-            return TextSource(a.actor, gate, ", ".join(names))
-        for j, w in enumerate(self.acts):
+            for q in self.sc.players:
+                for role in self.roles:
+                    x = conj(self.sc.aims(i, q), self.sc.role_is(q, role))
+                    if x != FALSE:
+                        pieces.append((x, role.name))
+            return TextSource(checker, gate, None, tuple(pieces))
+        for j in range(self.n):
             if j == i:
                 continue
-            is_seen, why = self.seen(self.visit_class(j), checker)
-            if not is_seen:
-                continue
-            if e.info is Info.VISITS and w.actor in a.targets:
-                pieces.extend((label(self.ok(j), why), t) for t in w.targets)
-            elif e.info is Info.VISITORS and set(w.targets) & set(a.targets):
-                pieces.append((label(self.ok(j), why), w.actor))
-            elif e.info is Info.VISITOR_ROLES and set(w.targets) & set(a.targets):
-                pieces.append((label(self.ok(j), why), self.role_of(w.actor).name))
-        return TextSource(a.actor, gate, None, tuple(pieces))
+            for vc in VisitClass:
+                is_vc = self.class_is(j, vc)
+                if is_vc == FALSE:
+                    continue
+                seen = conj(is_vc, self.seen(vc, checker), self.ok(j))
+                if seen == FALSE:
+                    continue
+                if e.info is Info.VISITS:
+                    tracked = self.sc.aims(i, self.actor(j))
+                    for q in self.sc.players:
+                        x = conj(seen, tracked, self.sc.aims(j, q))
+                        if x != FALSE:
+                            pieces.append((x, q))
+                elif e.info is Info.VISITORS:
+                    x = conj(seen, self.shares_target(i, j))
+                    if x != FALSE:
+                        pieces.append((x, self.actor(j)))
+                elif e.info is Info.VISITOR_ROLES:
+                    for role in self.roles:
+                        x = conj(seen, self.shares_target(i, j), self.sc.role_is(self.actor(j), role))
+                        if x != FALSE:
+                            pieces.append((x, role.name))
+        return TextSource(checker, gate, None, tuple(pieces))
 
-    def alignment(self, target: str, checker: Role) -> str:
-        """The target's faction as `checker` sees it ('Checks as mafia by parity cop')."""
-        role = self.role_of(target)
-        for ap in role.appears_as:
-            if ap.to is None or canon(ap.to) == canon(checker.name):
-                return canon(ap.faction)
-        return canon(self.players[target].faction)
+    def alignment_same(self, target: str, last: str, checker: str) -> Expr:
+        """Whether `target` and `last` show the same alignment to `checker`'s role
+        ('Checks as mafia by parity cop')."""
+        factions = list(self.rs.factions)
 
-    def result_gate(self, i: int, a: Act, checker: Role, r: Result) -> Expr:
+        def shows(p: str, f: str) -> Expr:
+            parts = []
+            for role in self.roles:
+                is_role = self.sc.role_is(p, role)
+                if is_role == FALSE:
+                    continue
+                faction = canon(role.faction)
+                for ap in role.appears_as:
+                    if ap.to is None:
+                        faction = canon(ap.faction)
+                        break
+                    to = self.rs.role(ap.to)
+                    if to is not None and self.sc.role_is(checker, to) != FALSE:
+                        faction = canon(ap.faction)
+                        break
+                if faction == canon(f):
+                    parts.append(is_role)
+            return any_of(parts)
+
+        return any_of(conj(shows(target, f), shows(last, f)) for f in factions)
+
+    def result_gate(self, i: int, r: Result) -> Expr:
         match r.cond:
             case Cond.SUCCESSFUL:
                 return self.ok(i)
             case Cond.FAILED:
-                return neg(self.ok(i))
+                return conj(self.sc.taken(i), neg(self.ok(i)))
             case Cond.SAME_AS_LAST | Cond.OPPOSITE_AS_LAST:
-                last = self.history.checked(a.actor)
-                if last is None or not a.targets:
+                last = self.history.checked(self.actor(i))
+                if last is None:
                     return FALSE
-                same = self.alignment(a.targets[0], checker) == self.alignment(last, checker)
                 want = r.cond is Cond.SAME_AS_LAST
-                return conj(self.ok(i), Const(same == want))
+                same = any_of(
+                    conj(self.sc.aims(i, q), self.alignment_same(q, last, self.actor(i)))
+                    for q in self.sc.players
+                )
+                return conj(self.ok(i), same if want else neg(same))
         raise AssertionError(r.cond)
 
 
@@ -427,7 +735,13 @@ def build_night(
     acts: tuple[Act, ...],
     history: History,
 ) -> PhaseModel:
-    return NightBuilder(ruleset, players, night, acts, history).build()
+    """The model of a concrete night (a case's `night N:` block)."""
+    return NightBuilder(ConcreteNight(ruleset, players, night, acts, history)).build(f"night {night}", acts)
+
+
+def build_symbolic_night(scenario: SymbolicNight) -> PhaseModel:
+    """The model of a night whose roles, actions and targets are open."""
+    return NightBuilder(scenario).build(f"night {scenario.night}")
 
 
 def build_day(
@@ -444,7 +758,7 @@ def build_day(
     winner = leaders[0] if len(leaders) == 1 else None
     names = sorted(p for p in players if p not in history.dead)
     var = "lynch"
-    domains: dict[str, list[int | bool]] = {var: list(range(-1, len(names)))}
+    domains: dict[str, list[Any]] = {var: list(range(-1, len(names)))}
     atoms: dict[Atom, Expr] = {}
     equations: list[tuple[Expr, Why]] = []
     for k, p in enumerate(names):
@@ -459,13 +773,10 @@ def build_day(
         definitions={},
         atoms=atoms,
         texts=[],
-        acts=(),
     )
 
 
-def forced_abilities(
-    role: Role, night: int, history: History, player: str
-) -> list[tuple[Ability, Forced]]:
+def forced_abilities(role: Role, night: int, history: History, player: str) -> list[tuple[Ability, Forced]]:
     """Abilities the player must use tonight ('Must visit each night')."""
     out = []
     for ab in role.abilities:

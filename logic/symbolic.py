@@ -1,0 +1,169 @@
+"""Owns the symbolic back end: every Z3 call lives here. It reads the same `PhaseModel`
+(the same labelled `Expr` equations) that python-constraint solves, translates it to
+Z3 terms, and answers with `sat`, `unsat` or `unknown` explicitly; `unknown` is never
+read as either.
+
+Variables with domain [False, True] become Booleans, other finite domains become
+integers constrained to their domain. Several copies of a model's variables can live in
+one solver (self-composition): `Encoding(model, copy="b")` renames each variable that
+is not a scenario variable, so two outcomes of one scenario can be compared.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import z3
+
+from .expr import And, Const, Eq, Expr, Ite, Label, Lt, Not, Or, Var, variables
+from .ir import Why
+from .semantics import PhaseModel
+
+Status = Literal["sat", "unsat", "unknown"]
+DEFAULT_TIMEOUT = 10.0
+
+
+class Encoding:
+    """A PhaseModel's variables as Z3 terms; `copy` names a copy of the outcome vars."""
+
+    def __init__(self, model: PhaseModel, copy: str = "") -> None:
+        self.model = model
+        self.copy = copy
+        self.shared = set(model.scenario_vars)
+        self._vars: dict[str, z3.ExprRef] = {}
+
+    def name(self, v: str) -> str:
+        return v if (not self.copy or v in self.shared) else f"{v}@{self.copy}"
+
+    def var(self, v: str) -> z3.ExprRef:
+        if v not in self._vars:
+            dom = self.model.domains[v]
+            if list(dom) == [False, True]:
+                self._vars[v] = z3.Bool(self.name(v))
+            else:
+                self._vars[v] = z3.Int(self.name(v))
+        return self._vars[v]
+
+    def domain_constraints(self, names: Iterable[str]) -> list[z3.BoolRef]:
+        out = []
+        for v in names:
+            dom = self.model.domains[v]
+            if list(dom) != [False, True]:
+                x = self.var(v)
+                out.append(z3.Or([x == d for d in dom]) if dom else z3.BoolVal(False))
+        return out
+
+    def term(self, e: Expr) -> Any:
+        match e:
+            case Const(v):
+                if isinstance(v, bool):
+                    return z3.BoolVal(v)
+                if isinstance(v, int):
+                    return z3.IntVal(v)
+                raise TypeError(f"no Z3 term for the constant {v!r}")
+            case Var(name):
+                return self.var(name)
+            case Not(a):
+                return z3.Not(self.term(a))
+            case And(args):
+                return z3.And([self.term(a) for a in args])
+            case Or(args):
+                return z3.Or([self.term(a) for a in args])
+            case Eq(a, b):
+                return self.term(a) == self.term(b)
+            case Lt(a, b):
+                return self.term(a) < self.term(b)
+            case Ite(c, a, b):
+                return z3.If(self.term(c), self.term(a), self.term(b))
+            case Label(a, _):
+                return self.term(a)
+        raise AssertionError(f"not an expression: {e!r}")
+
+    def equations(self) -> list[z3.BoolRef]:
+        names: set[str] = set()
+        out = []
+        for expr, _ in self.model.equations:
+            names |= variables(expr)
+            out.append(self.term(expr))
+        return self.domain_constraints(sorted(names)) + out
+
+
+def make_solver(timeout: float) -> z3.Solver:
+    s = z3.Solver()
+    s.set("timeout", max(1, int(timeout * 1000)))
+    return s
+
+
+def status_of(result: z3.CheckSatResult) -> Status:
+    if result == z3.sat:
+        return "sat"
+    if result == z3.unsat:
+        return "unsat"
+    return "unknown"
+
+
+@dataclass
+class Models:
+    status: Status  # "sat" when every model was found, "unknown" if the budget ran out
+    models: list[dict[str, Any]]
+
+
+def all_models(model: PhaseModel, timeout: float = DEFAULT_TIMEOUT, limit: int = 10_000) -> Models:
+    """Every assignment of the model's variables that satisfies its equations (as
+    python-constraint's `solve` returns them), by blocking clauses."""
+    enc = Encoding(model)
+    s = make_solver(timeout)
+    s.add(enc.equations())
+    names = sorted(set().union(*(variables(e) for e, _ in model.equations))) if model.equations else []
+    fixed = {n: d[0] for n, d in model.domains.items() if n not in names}
+    out: list[dict[str, Any]] = []
+    while len(out) < limit:
+        r = status_of(s.check())
+        if r == "unknown":
+            return Models("unknown", out)
+        if r == "unsat":
+            return Models("sat" if out else "unsat", out)
+        m = s.model()
+        values: dict[str, Any] = {}
+        for n in names:
+            x = enc.var(n)
+            val = m.eval(x, model_completion=True)
+            values[n] = z3.is_true(val) if z3.is_bool(x) else val.as_long()
+        out.append({**fixed, **values})
+        s.add(z3.Or([enc.var(n) != (z3.BoolVal(v) if isinstance(v, bool) else z3.IntVal(v)) for n, v in values.items()]))
+    return Models("unknown", out)
+
+
+def core_of(
+    model: PhaseModel, equations: Sequence[tuple[Expr, Why]], timeout: float = DEFAULT_TIMEOUT
+) -> tuple[Status, list[tuple[Expr, Why]]]:
+    """An unsat core of `equations` (one assumption flag per equation, as in MARCO),
+    shrunk to a minimal one; `sat` with no core when they can all hold."""
+    enc = Encoding(model)
+    s = make_solver(timeout)
+    names = sorted(set().union(*(variables(e) for e, _ in equations))) if equations else []
+    s.add(enc.domain_constraints(names))
+    flags = []
+    for k, (expr, _) in enumerate(equations):
+        f = z3.Bool(f"__eq{k}")
+        s.add(z3.Implies(f, enc.term(expr)))
+        flags.append(f)
+    r = status_of(s.check(*flags))
+    if r != "unsat":
+        return r, []
+    core = {str(c) for c in s.unsat_core()}
+    kept = [k for k, f in enumerate(flags) if str(f) in core]
+    # deletion-based minimisation
+    i = 0
+    while i < len(kept):
+        trial = kept[:i] + kept[i + 1 :]
+        r = status_of(s.check(*[flags[k] for k in trial]))
+        if r == "unknown":
+            break
+        if r == "unsat":
+            kept = trial
+        else:
+            i += 1
+    return "unsat", [equations[k] for k in kept]
