@@ -8,6 +8,7 @@ equality, so that constraints built from it can name their sentence.
 from __future__ import annotations
 
 import enum
+import functools
 from dataclasses import dataclass, field
 
 from .errors import NOWHERE, Loc
@@ -272,12 +273,17 @@ class Ruleset:
     rulings: tuple[Why, ...] = ()
     source: str = field(default="", compare=False)
 
-    def role(self, name: str) -> Role | None:
-        key = canon(name)
+    @functools.cached_property
+    def _role_index(self) -> dict[str, Role]:
+        index = {canon(r.name): r for r in self.roles}
         for alias, target, _ in self.aliases:
-            if canon(alias) == key:
-                key = canon(target)
-        return next((r for r in self.roles if canon(r.name) == key), None)
+            if canon(target) in index:
+                index.setdefault(canon(alias), index[canon(target)])
+        return index
+
+    def role(self, name: str) -> Role | None:
+        """The role called `name` (any spelling the ruleset accepts), or None."""
+        return self._role_index.get(canon(name))
 
     def nightkill(self, faction: str) -> NightKill | None:
         return next((k for k in self.nightkills if canon(k.faction) == canon(faction)), None)
@@ -286,6 +292,7 @@ class Ruleset:
         return next((f for f in self.factions if canon(f) == canon(name)), None)
 
 
+@functools.lru_cache(maxsize=8192)
 def canon(name: str) -> str:
     """Names compare case-insensitively, with runs of spaces collapsed."""
     return " ".join(name.replace('"', "").split()).casefold()

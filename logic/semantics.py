@@ -193,6 +193,7 @@ class Scenario(Protocol):
     def constraints(self) -> list[tuple[Expr, Why]]: ...
     def taken(self, i: int) -> Expr: ...
     def aims(self, i: int, q: str) -> Expr: ...
+    def shares(self, i: int, j: int) -> Expr: ...
     def role_is(self, p: str, role: Role) -> Expr: ...
     def faction_is(self, p: str, faction: str) -> Expr: ...
     def abilities(self, i: int) -> list[tuple[Expr, Ability]]: ...
@@ -230,6 +231,9 @@ class ConcreteNight:
 
     def aims(self, i: int, q: str) -> Expr:
         return Const(q in self.acts[i].targets)
+
+    def shares(self, i: int, j: int) -> Expr:
+        return Const(bool(set(self.acts[i].targets) & set(self.acts[j].targets)))
 
     def role_is(self, p: str, role: Role) -> Expr:
         return Const(canon(self.player_info[p].role.name) == canon(role.name))
@@ -325,10 +329,15 @@ class SymbolicNight:
         s = self.slots[i]
         return Var(f"uses:{s.actor}") if s.kind == "ability" else Var(f"kills:{s.actor}")
 
-    def aims(self, i: int, q: str) -> Expr:
+    def target_var(self, i: int) -> Var:
         s = self.slots[i]
-        var = f"tgt:{s.actor}" if s.kind == "ability" else f"ktgt:{s.actor}"
-        return eq(Var(var), Const(self.index(q)))
+        return Var(f"tgt:{s.actor}" if s.kind == "ability" else f"ktgt:{s.actor}")
+
+    def aims(self, i: int, q: str) -> Expr:
+        return eq(self.target_var(i), Const(self.index(q)))
+
+    def shares(self, i: int, j: int) -> Expr:
+        return eq(self.target_var(i), self.target_var(j))
 
     def role_is(self, p: str, role: Role) -> Expr:
         k = next((i for i, r in enumerate(self.roles) if canon(r.name) == canon(role.name)), None)
@@ -406,9 +415,6 @@ class NightBuilder:
                         out.extend((cond, e) for e in nk.ability.effects if isinstance(e, Kill))
             self._kinds[key] = out
         return self._kinds[key]
-
-    def shares_target(self, i: int, j: int) -> Expr:
-        return any_of(conj(self.sc.aims(i, q), self.sc.aims(j, q)) for q in self.sc.players)
 
     def class_is(self, i: int, vc: VisitClass) -> Expr:
         """Whether slot i's action is of visiting class `vc`."""
@@ -527,11 +533,12 @@ class NightBuilder:
                 continue
             x = conj(
                 self.sc.faction_is(self.actor(j), e.faction),
-                self.shares_target(i, j),
+                self.sc.shares(i, j),
                 lt(self.tiers[i], self.tiers[j]),
                 self.ok(j),
-                self.visits(j),
             )
+            if x != FALSE:
+                x = conj(x, self.visits(j))  # only now: a semi-visit choice that matters
             if x != FALSE:
                 cand[j] = x
         var = f"first:{i}"
@@ -576,7 +583,7 @@ class NightBuilder:
                 for c, e in self.effects(j, Roleblock)
             )
             jailed = any_of(
-                label(conj(c, self.ok(j), self.shares_target(i, j), le(self.tiers[j], self.tiers[i])), e.why)
+                label(conj(c, self.ok(j), self.sc.shares(i, j), le(self.tiers[j], self.tiers[i])), e.why)
                 for j in range(self.n)
                 if j != i
                 for c, e in self.effects(j, Jail)
@@ -673,12 +680,12 @@ class NightBuilder:
                         if x != FALSE:
                             pieces.append((x, q))
                 elif e.info is Info.VISITORS:
-                    x = conj(seen, self.shares_target(i, j))
+                    x = conj(seen, self.sc.shares(i, j))
                     if x != FALSE:
                         pieces.append((x, self.actor(j)))
                 elif e.info is Info.VISITOR_ROLES:
                     for role in self.roles:
-                        x = conj(seen, self.shares_target(i, j), self.sc.role_is(self.actor(j), role))
+                        x = conj(seen, self.sc.shares(i, j), self.sc.role_is(self.actor(j), role))
                         if x != FALSE:
                             pieces.append((x, role.name))
         return TextSource(checker, gate, None, tuple(pieces))
