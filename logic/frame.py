@@ -39,6 +39,8 @@ FORCED = axiom(
     "A player who must act and named no target acts on a target the scenario leaves open.",
 )
 
+DEFINITION = axiom("definition", "An auxiliary name for a shared part of a formula.")
+
 ALL = (
     TAKES_PLACE,
     ROLEBLOCK,

@@ -36,6 +36,8 @@ from .expr import (
     TRUE,
     Const,
     Expr,
+    Ite,
+    Label,
     Var,
     any_of,
     conj,
@@ -43,6 +45,7 @@ from .expr import (
     eq,
     iff,
     implies,
+    is_const,
     ite,
     label,
     le,
@@ -388,8 +391,24 @@ class NightBuilder:
         self.equations: list[tuple[Expr, Why]] = list(scenario.constraints())
         self.definitions: dict[str, Expr] = {}
         self.roles = self._roles()
+        self.symbolic = bool(scenario.scenario_vars())
+        self.shared: list[str] = []  # auxiliary variables fixed by the scenario alone
         self._kinds: dict[tuple[int, type], list[tuple[Expr, Any]]] = {}
-        self.tiers = [self.tier(i) for i in range(self.n)]
+        self._protected: dict[str, Expr] = {}
+        self.tiers = [self.define(f"tier:{i}", self.tier(i), shared=True) for i in range(self.n)]
+
+    def define(self, name: str, expr: Expr, shared: bool = False) -> Expr:
+        """In a symbolic night, name a subterm used in many places by an auxiliary
+        variable (so the formula stays small); in a concrete one keep it inline."""
+        if not self.symbolic or is_const(expr):
+            return expr
+        domain: list[Any] = [False, True] if _is_bool(expr) else sorted(_int_values(expr))
+        self.domains[name] = domain
+        self.equations.append((eq(Var(name), expr), frame.DEFINITION))
+        self.definitions[name] = expr
+        if shared:
+            self.shared.append(name)
+        return Var(name)
 
     def _roles(self) -> list[Role]:
         return list(getattr(self.sc, "roles", None) or self.rs.roles)
@@ -494,11 +513,14 @@ class NightBuilder:
 
     # ------------------------------------------------------------ outcome expressions
     def protected(self, q: str) -> Expr:
-        return any_of(
-            label(conj(c, self.ok(j), self.sc.aims(j, q)), e.why)
-            for j in range(self.n)
-            for c, e in self.effects(j, Protect)
-        )
+        if q not in self._protected:
+            expr = any_of(
+                label(conj(c, self.ok(j), self.sc.aims(j, q)), e.why)
+                for j in range(self.n)
+                for c, e in self.effects(j, Protect)
+            )
+            self._protected[q] = self.define(f"protected:{q}", expr)
+        return self._protected[q]
 
     def visits(self, i: int) -> Expr:
         """Whether slot i physically visits (for interceptors)."""
@@ -638,7 +660,7 @@ class NightBuilder:
             atoms=atoms,
             texts=self.texts(),
             acts=acts,
-            scenario_vars=self.sc.scenario_vars(),
+            scenario_vars=(*self.sc.scenario_vars(), *self.shared),
             slot_vars=tuple((f"ok:{i}", self.actor(i)) for i in range(self.n)),
         )
 
@@ -733,6 +755,31 @@ class NightBuilder:
                 )
                 return conj(self.ok(i), same if want else neg(same))
         raise AssertionError(r.cond)
+
+
+def _is_bool(e: Expr) -> bool:
+    match e:
+        case Const(v):
+            return isinstance(v, bool)
+        case Ite(_, a, _):
+            return _is_bool(a)
+        case Label(a, _):
+            return _is_bool(a)
+        case Var():
+            raise AssertionError("a bare variable needs no definition")
+    return True
+
+
+def _int_values(e: Expr) -> set[int]:
+    match e:
+        case Const(v):
+            assert isinstance(v, int)
+            return {v}
+        case Ite(_, a, b):
+            return _int_values(a) | _int_values(b)
+        case Label(a, _):
+            return _int_values(a)
+    raise AssertionError(f"not an integer term: {e!r}")
 
 
 def build_night(
