@@ -39,6 +39,9 @@ FORCED = axiom(
     "A player who must act and named no target acts on a target the scenario leaves open.",
 )
 
+SYMMETRY = axiom(
+    "symmetry", "Players are interchangeable: a symbolic night lists them in role order."
+)
 DEFINITION = axiom("definition", "An auxiliary name for a shared part of a formula.")
 
 ALL = (

@@ -167,6 +167,7 @@ class PhaseModel:
     texts: list[TextSource]
     acts: tuple[Act, ...] = ()
     scenario_vars: tuple[str, ...] = ()  # variables that describe the scenario, not the outcome
+    switches: dict[str, Why] = field(default_factory=dict)  # on:... -> the sentence it turns on
     slot_vars: tuple[tuple[str, str], ...] = ()  # (ok var, actor) for each slot
     notes: list[str] = field(default_factory=list)
 
@@ -202,6 +203,7 @@ class Scenario(Protocol):
     def abilities(self, i: int) -> list[tuple[Expr, Ability]]: ...
     def nightkill_of(self, i: int) -> list[tuple[Expr, str]]: ...
     def scenario_vars(self) -> tuple[str, ...]: ...
+    def switch(self, why: Why) -> Expr: ...
 
 
 class ConcreteNight:
@@ -254,6 +256,9 @@ class ConcreteNight:
     def scenario_vars(self) -> tuple[str, ...]:
         return ()
 
+    def switch(self, why: Why) -> Expr:
+        return TRUE
+
 
 class SymbolicNight:
     """A night whose roles, actions and targets are all open, over named players.
@@ -277,8 +282,11 @@ class SymbolicNight:
         self.history = history or History()
         self.roles = tuple(roles if roles is not None else ruleset.roles)
         kills = bool(ruleset.nightkills)
+        self.switches: dict[str, Why] = {}
         self.slots = tuple(
-            Slot(p, kind) for p in self.players for kind in (("ability", "kill") if kills else ("ability",))
+            Slot(p, kind)
+            for p in self.players
+            for kind in (("ability", "kill") if kills else ("ability",))
         )
 
     def index(self, p: str) -> int:
@@ -300,15 +308,30 @@ class SymbolicNight:
         return out
 
     def scenario_vars(self) -> tuple[str, ...]:
-        return tuple(self.domains())
+        return (*self.domains(), *self.switches)
+
+    def switch(self, why: Why) -> Expr:
+        """A Boolean per sentence, true when the sentence is in force: the checker turns
+        sentences off (dead rules, redundant rulings) and asks for cores over them."""
+        if why.kind == "axiom":
+            return TRUE
+        name = f"on:{why.loc.file}:{why.loc.line}:{why.loc.column}"
+        self.switches.setdefault(name, why)
+        return Var(name)
 
     def constraints(self) -> list[tuple[Expr, Why]]:
         """What makes a scenario legal: setup facts, who may act, one killer a faction."""
         out: list[tuple[Expr, Why]] = []
         rs = self.ruleset
         if rs.unique_roles is not None:
+            on = self.switch(rs.unique_roles)
             for a, b in _pairs(self.players):
-                out.append((neg(eq(self.role_var(a), self.role_var(b))), rs.unique_roles))
+                out.append(
+                    (implies(on, neg(eq(self.role_var(a), self.role_var(b)))), rs.unique_roles)
+                )
+        # Players are interchangeable: list them in role order (symmetry breaking).
+        for a, b in zip(self.players, self.players[1:], strict=False):
+            out.append((le(self.role_var(a), self.role_var(b)), frame.SYMMETRY))
         for p in self.players:
             # only a role with an ability available tonight can use one
             can = any_of(self.role_is(p, r) for r in self.roles if _available(r, self.night))
@@ -318,13 +341,19 @@ class SymbolicNight:
                 for ab in r.abilities:
                     f = ab.forced
                     if f is not None and ab.frequency.allows(self.night, 0):
-                        out.append((implies(self.role_is(p, r), Var(f"uses:{p}")), f.why))
+                        forced = conj(self.role_is(p, r), self.switch(f.why))
+                        out.append((implies(forced, Var(f"uses:{p}")), f.why))
             if rs.nightkills:
                 has_kill = any_of(self.faction_is(p, k.faction) for k in rs.nightkills)
                 out.append((implies(Var(f"kills:{p}"), has_kill), rs.nightkills[0].why))
         for k in rs.nightkills:
             for a, b in _pairs(self.players):
-                both = conj(Var(f"kills:{a}"), Var(f"kills:{b}"), self.faction_is(a, k.faction), self.faction_is(b, k.faction))
+                both = conj(
+                    Var(f"kills:{a}"),
+                    Var(f"kills:{b}"),
+                    self.faction_is(a, k.faction),
+                    self.faction_is(b, k.faction),
+                )
                 out.append((neg(both), k.why))
         return out
 
@@ -356,7 +385,9 @@ class SymbolicNight:
         out = []
         for r in self.roles:
             for ab in r.abilities:
-                if ab.verb != "kills" and ab.frequency.allows(self.night, self.history.used(s.actor, ab.name)):
+                if ab.verb != "kills" and ab.frequency.allows(
+                    self.night, self.history.used(s.actor, ab.name)
+                ):
                     out.append((self.role_is(s.actor, r), ab))
         return out
 
@@ -426,12 +457,20 @@ class NightBuilder:
         if key not in self._kinds:
             out: list[tuple[Expr, Any]] = []
             for cond, ab in self.sc.abilities(i):
-                out.extend((cond, e) for e in ab.effects if isinstance(e, kind))
+                out.extend(
+                    (conj(cond, self.sc.switch(e.why)), e)
+                    for e in ab.effects
+                    if isinstance(e, kind)
+                )
             if kind is Kill:
                 for cond, faction in self.sc.nightkill_of(i):
                     nk = self.rs.nightkill(faction)
                     if nk is not None:
-                        out.extend((cond, e) for e in nk.ability.effects if isinstance(e, Kill))
+                        out.extend(
+                            (conj(cond, self.sc.switch(e.why)), e)
+                            for e in nk.ability.effects
+                            if isinstance(e, Kill)
+                        )
             self._kinds[key] = out
         return self._kinds[key]
 
@@ -467,14 +506,17 @@ class NightBuilder:
             is_role = conj(self.sc.role_is(p, role), uses)
             if is_role == FALSE:
                 continue
-            entries = [e for e in self.rs.priority if e.subject and canon(e.subject) == canon(role.name)]
+            entries = [
+                e for e in self.rs.priority if e.subject and canon(e.subject) == canon(role.name)
+            ]
             plain = [e.tier for e in entries if not e.iff_targeting]
             for e in entries:
                 if e.iff_targeting:
                     target_role = self.rs.role(e.iff_targeting)
                     assert target_role is not None
                     hits = any_of(
-                        conj(self.sc.aims(i, q), self.sc.role_is(q, target_role)) for q in self.sc.players
+                        conj(self.sc.aims(i, q), self.sc.role_is(q, target_role))
+                        for q in self.sc.players
                     )
                     options.append((conj(is_role, hits), e.tier))
             if plain:
@@ -496,19 +538,22 @@ class NightBuilder:
                 reasons.append(label(cond, ab.why))
             for r in ab.restrictions:
                 if isinstance(r, NoSelfTarget):
-                    reasons.append(label(conj(cond, self.sc.aims(i, p)), r.why))
+                    reasons.append(
+                        label(conj(cond, self.sc.switch(r.why), self.sc.aims(i, p)), r.why)
+                    )
                 if isinstance(r, NoConsecutive):
                     last = self.history.success(p, ab.name)
                     if last and last[0] == self.night - 1:
                         again = any_of(self.sc.aims(i, q) for q in last[1])
-                        reasons.append(label(conj(cond, again), r.why))
+                        reasons.append(label(conj(cond, self.sc.switch(r.why), again), r.why))
         if self.sc.slots[i].kind == "ability":
             for j, s in enumerate(self.sc.slots):
                 if j != i and s.actor == p and s.kind == "kill":
                     for cond, faction in self.sc.nightkill_of(j):
                         nk = self.rs.nightkill(faction)
                         if nk is not None and nk.exclusive is not None:
-                            reasons.append(label(conj(cond, self.sc.taken(j)), nk.exclusive))
+                            on = self.sc.switch(nk.exclusive)
+                            reasons.append(label(conj(cond, on, self.sc.taken(j)), nk.exclusive))
         return any_of(reasons)
 
     # ------------------------------------------------------------ outcome expressions
@@ -568,13 +613,21 @@ class NightBuilder:
         first = Var(var)
         active = conj(c, self.ok(i))
         none = neg(any_of(cand.values()))
-        self.equations.append((label(iff(eq(first, Const(-1)), disj(neg(active), none)), e.why), e.why))
+        self.equations.append(
+            (label(iff(eq(first, Const(-1)), disj(neg(active), none)), e.why), e.why)
+        )
         out = []
         for j, x in cand.items():
-            earlier = [neg(conj(y, lt(self.tiers[k], self.tiers[j]))) for k, y in cand.items() if k != j]
-            self.equations.append((label(implies(eq(first, Const(j)), conj(x, *earlier)), e.why), e.why))
+            earlier = [
+                neg(conj(y, lt(self.tiers[k], self.tiers[j]))) for k, y in cand.items() if k != j
+            ]
+            self.equations.append(
+                (label(implies(eq(first, Const(j)), conj(x, *earlier)), e.why), e.why)
+            )
             victim = self.actor(j)
-            cond = conj(label(conj(active, eq(first, Const(j))), e.why), neg(self.protected(victim)))
+            cond = conj(
+                label(conj(active, eq(first, Const(j))), e.why), neg(self.protected(victim))
+            )
             out.append((victim, self.tiers[j], cond))
         return out
 
@@ -588,7 +641,9 @@ class NightBuilder:
             for name in s.roles:
                 role = self.rs.role(name)
                 if role is not None:
-                    parts.append(label(self.sc.role_is(checker, role), s.why))
+                    parts.append(
+                        label(conj(self.sc.switch(s.why), self.sc.role_is(checker, role)), s.why)
+                    )
         return any_of(parts)
 
     # ------------------------------------------------------------ build
@@ -599,13 +654,18 @@ class NightBuilder:
             self.domains[var] = [False, True]
             p = self.actor(i)
             blocked = any_of(
-                label(conj(c, self.ok(j), self.sc.aims(j, p), le(self.tiers[j], self.tiers[i])), e.why)
+                label(
+                    conj(c, self.ok(j), self.sc.aims(j, p), le(self.tiers[j], self.tiers[i])), e.why
+                )
                 for j in range(self.n)
                 if j != i
                 for c, e in self.effects(j, Roleblock)
             )
             jailed = any_of(
-                label(conj(c, self.ok(j), self.sc.shares(i, j), le(self.tiers[j], self.tiers[i])), e.why)
+                label(
+                    conj(c, self.ok(j), self.sc.shares(i, j), le(self.tiers[j], self.tiers[i])),
+                    e.why,
+                )
                 for j in range(self.n)
                 if j != i
                 for c, e in self.effects(j, Jail)
@@ -624,6 +684,9 @@ class NightBuilder:
             whys = [ab.why for _, ab in self.sc.abilities(i)] or [frame.TAKES_PLACE]
             self.equations.append((iff(Var(var), definition), whys[0]))
 
+        texts = self.texts()
+        for name in getattr(self.sc, "switches", {}):
+            self.domains[name] = [False, True]
         atoms: dict[Atom, Expr] = {}
         players = self.sc.players
         for p in players:
@@ -639,8 +702,12 @@ class NightBuilder:
             mine = [i for i in range(self.n) if self.actor(i) == p]
             acted = any_of(self.sc.taken(i) for i in mine)
             if acted != FALSE:
-                atoms[Atom("fails", p)] = any_of(conj(self.sc.taken(i), neg(self.ok(i))) for i in mine)
-                atoms[Atom("succeeds", p)] = conj(acted, *(implies(self.sc.taken(i), self.ok(i)) for i in mine))
+                atoms[Atom("fails", p)] = any_of(
+                    conj(self.sc.taken(i), neg(self.ok(i))) for i in mine
+                )
+                atoms[Atom("succeeds", p)] = conj(
+                    acted, *(implies(self.sc.taken(i), self.ok(i)) for i in mine)
+                )
         for i in range(self.n):
             visiting = self.class_is(i, VisitClass.VISITING)
             if visiting == FALSE:
@@ -658,9 +725,10 @@ class NightBuilder:
             equations=self.equations,
             definitions=self.definitions,
             atoms=atoms,
-            texts=self.texts(),
+            texts=texts,
             acts=acts,
             scenario_vars=(*self.sc.scenario_vars(), *self.shared),
+            switches=dict(getattr(self.sc, "switches", {})),
             slot_vars=tuple((f"ok:{i}", self.actor(i)) for i in range(self.n)),
         )
 
@@ -669,7 +737,7 @@ class NightBuilder:
         for i in range(self.n):
             for c, e in self.effects(i, Investigate):
                 out.append(self.investigation(i, c, e))
-            for c, r in self.effects(i, Result):
+            for c, r in self.effects(i, Result):  # c includes the result sentence's switch
                 gate = self.result_gate(i, r)
                 out.append(TextSource(self.actor(i), label(conj(c, gate), r.why), r.text))
         return out
@@ -790,7 +858,9 @@ def build_night(
     history: History,
 ) -> PhaseModel:
     """The model of a concrete night (a case's `night N:` block)."""
-    return NightBuilder(ConcreteNight(ruleset, players, night, acts, history)).build(f"night {night}", acts)
+    return NightBuilder(ConcreteNight(ruleset, players, night, acts, history)).build(
+        f"night {night}", acts
+    )
 
 
 def build_symbolic_night(scenario: SymbolicNight) -> PhaseModel:
@@ -830,7 +900,9 @@ def build_day(
     )
 
 
-def forced_abilities(role: Role, night: int, history: History, player: str) -> list[tuple[Ability, Forced]]:
+def forced_abilities(
+    role: Role, night: int, history: History, player: str
+) -> list[tuple[Ability, Forced]]:
     """Abilities the player must use tonight ('Must visit each night')."""
     out = []
     for ab in role.abilities:

@@ -23,6 +23,9 @@ from .semantics import PhaseModel
 
 Status = Literal["sat", "unsat", "unknown"]
 DEFAULT_TIMEOUT = 10.0
+BITS = 8
+"""Finite domains (roles, targets, tiers, choices) are signed 8-bit vectors: Z3 bit-blasts
+them to SAT, which is much faster here than integer arithmetic."""
 
 
 class Encoding:
@@ -33,6 +36,7 @@ class Encoding:
         self.copy = copy
         self.shared = set(model.scenario_vars)
         self._vars: dict[str, z3.ExprRef] = {}
+        self._memo: dict[int, tuple[Expr, Any]] = {}  # id -> (expr kept alive, term)
 
     def name(self, v: str) -> str:
         return v if (not self.copy or v in self.shared) else f"{v}@{self.copy}"
@@ -43,7 +47,7 @@ class Encoding:
             if list(dom) == [False, True]:
                 self._vars[v] = z3.Bool(self.name(v))
             else:
-                self._vars[v] = z3.Int(self.name(v))
+                self._vars[v] = z3.BitVec(self.name(v), BITS)
         return self._vars[v]
 
     def domain_constraints(self, names: Iterable[str]) -> list[z3.BoolRef]:
@@ -56,12 +60,21 @@ class Encoding:
         return out
 
     def term(self, e: Expr) -> Any:
+        """The Z3 term of `e` (shared subexpressions are translated once)."""
+        hit = self._memo.get(id(e))
+        if hit is not None and hit[0] is e:
+            return hit[1]
+        t = self._term(e)
+        self._memo[id(e)] = (e, t)
+        return t
+
+    def _term(self, e: Expr) -> Any:
         match e:
             case Const(v):
                 if isinstance(v, bool):
                     return z3.BoolVal(v)
                 if isinstance(v, int):
-                    return z3.IntVal(v)
+                    return z3.BitVecVal(v, BITS)
                 raise TypeError(f"no Z3 term for the constant {v!r}")
             case Var(name):
                 return self.var(name)
@@ -90,6 +103,17 @@ class Encoding:
         return self.domain_constraints(sorted(names)) + out
 
 
+def value(v: bool | int) -> Any:
+    """A Python value as a Z3 constant of the matching sort."""
+    return z3.BoolVal(v) if isinstance(v, bool) else z3.BitVecVal(v, BITS)
+
+
+def read(m: z3.ModelRef, x: Any) -> Any:
+    """A variable's value in a model, as a Python bool or int."""
+    val = m.eval(x, model_completion=True)
+    return z3.is_true(val) if z3.is_bool(x) else val.as_signed_long()
+
+
 def make_solver(timeout: float) -> z3.Solver:
     s = z3.Solver()
     s.set("timeout", max(1, int(timeout * 1000)))
@@ -116,7 +140,9 @@ def all_models(model: PhaseModel, timeout: float = DEFAULT_TIMEOUT, limit: int =
     enc = Encoding(model)
     s = make_solver(timeout)
     s.add(enc.equations())
-    names = sorted(set().union(*(variables(e) for e, _ in model.equations))) if model.equations else []
+    names = (
+        sorted(set().union(*(variables(e) for e, _ in model.equations))) if model.equations else []
+    )
     fixed = {n: d[0] for n, d in model.domains.items() if n not in names}
     out: list[dict[str, Any]] = []
     while len(out) < limit:
@@ -130,9 +156,9 @@ def all_models(model: PhaseModel, timeout: float = DEFAULT_TIMEOUT, limit: int =
         for n in names:
             x = enc.var(n)
             val = m.eval(x, model_completion=True)
-            values[n] = z3.is_true(val) if z3.is_bool(x) else val.as_long()
+            values[n] = z3.is_true(val) if z3.is_bool(x) else val.as_signed_long()
         out.append({**fixed, **values})
-        s.add(z3.Or([enc.var(n) != (z3.BoolVal(v) if isinstance(v, bool) else z3.IntVal(v)) for n, v in values.items()]))
+        s.add(z3.Or([enc.var(n) != value(v) for n, v in values.items()]))
     return Models("unknown", out)
 
 

@@ -1,0 +1,566 @@
+"""Owns `ruling check`: searching a ruleset for findings over a symbolic night.
+
+The scenario is symbolic (roles drawn from the pool, every action and target open) and
+built by the one semantics (`semantics.SymbolicNight`); Z3 answers through `symbolic`.
+Every sentence of a symbolic night carries a Boolean switch (`on:file:line:col`), so
+"without this sentence" is a substitution, and unsat cores are sets of sentences.
+
+Finding kinds:
+  ambiguous        one scenario, two outcomes (self-composition: two copies of the
+                   outcome variables over one scenario, asked to differ in what anyone sees)
+  paradox          a scenario with no consistent outcome (exists-forall, by CEGAR)
+  contradiction    sentences that can never hold together (a minimal unsat core), or two
+                   sentences that say different things of the same role
+  dead rule        a sentence whose removal changes no outcome of any scenario
+  redundant ruling a ruling already implied by the other sentences (same test)
+  gap              something the ruleset leaves unsaid that its own lists imply
+
+A finding is reported once per class: the set of acting roles of its smallest witness.
+Scenarios in which the whole class acts are then excluded, so supersets of a class are
+not new findings.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import z3
+
+from . import symbolic
+from .expr import Expr, any_of, conj, evaluate, explain, variables
+from .ir import Cond, Frequency, Result, Role, Ruleset, Why, canon
+from .semantics import Atom, PhaseModel, SymbolicNight, build_symbolic_night
+from .symbolic import Encoding, Status
+
+KINDS = ("contradiction", "paradox", "ambiguous", "dead rule", "redundant ruling", "gap")
+NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou")
+
+Klass = tuple[tuple[str, str], ...]  # (role, "ability" | "kill") of each acting role
+
+
+@dataclass
+class Finding:
+    kind: str
+    summary: str
+    roles: tuple[str, ...] = ()
+    sentences: tuple[Why, ...] = ()
+    witness: str | None = None  # a case, ready to paste into a .case file
+    differing: tuple[str, ...] = ()
+
+
+@dataclass
+class Report:
+    ruleset: Ruleset
+    players: int
+    paradox_players: int
+    findings: list[Finding] = field(default_factory=list)
+    queries: int = 0
+    unknown: list[str] = field(default_factory=list)  # what timed out
+    skipped: list[str] = field(default_factory=list)  # what this bound cannot check
+    seconds: float = 0.0
+
+
+# ----------------------------------------------------------------------------- signals
+
+
+def signals(model: PhaseModel) -> dict[tuple[str, ...], Expr]:
+    """Everything observable about an outcome, as Boolean expressions: each atom, each
+    fixed result text, and each name a listing result may include."""
+    out: dict[tuple[str, ...], Expr] = {}
+    for atom, expr in model.atoms.items():
+        out[("atom", atom.kind, atom.subject, atom.obj)] = expr
+    parts: dict[tuple[str, ...], list[Expr]] = {}
+    for src in model.texts:
+        if src.text is not None:
+            parts.setdefault(("text", src.actor, src.text), []).append(src.gate)
+        else:
+            parts.setdefault(("listing", src.actor), []).append(src.gate)
+            for cond, name in src.pieces:
+                parts.setdefault(("lists", src.actor, name), []).append(conj(src.gate, cond))
+    for key, xs in parts.items():
+        out[key] = any_of(xs)
+    return out
+
+
+def describe(key: tuple[str, ...]) -> str:
+    match key:
+        case ("atom", kind, subject, obj):
+            return str(Atom(kind, subject, obj))
+        case ("text", actor, text):
+            return f'{actor} learns "{text}"'
+        case ("listing", actor):
+            return f"{actor} gets a result"
+        case ("lists", actor, name):
+            return f"{actor}'s result lists {name}"
+    return " ".join(key)
+
+
+_value = symbolic.read
+
+
+# ----------------------------------------------------------------------------- a symbolic night
+
+
+class Night:
+    """One symbolic night, encoded once: its formula, its switches, its signals."""
+
+    def __init__(self, ruleset: Ruleset, names: tuple[str, ...]) -> None:
+        self.rs = ruleset
+        self.names = names
+        self.scenario = SymbolicNight(ruleset, names)
+        self.model = build_symbolic_night(self.scenario)
+        self.enc = Encoding(self.model)
+        self.valid = z3.And(self.enc.equations())
+        self.sig = signals(self.model)
+        self.sig_terms = {k: self.enc.term(e) for k, e in self.sig.items()}
+        self.switch = {name: self.enc.var(name) for name in self.model.switches}
+        self.copies: dict[str, Encoding] = {}
+
+    def copy(self, name: str) -> Encoding:
+        """An encoding whose outcome variables are renamed (scenario variables shared)."""
+        if name not in self.copies:
+            self.copies[name] = Encoding(self.model, name)
+        return self.copies[name]
+
+    def renamed(self, term: Any, name: str) -> Any:
+        """`term` over copy `name`'s outcome variables: a substitution, done in Z3."""
+        enc = self.copy(name)
+        scen = set(self.model.scenario_vars)
+        pairs = [(self.enc.var(v), enc.var(v)) for v in self.model.domains if v not in scen]
+        return z3.substitute(term, *pairs)
+
+    def switches_of(self, why: Why, whole_line: bool = False) -> list[Any]:
+        """The switches of sentence `why` (of its whole line, for a ruling)."""
+        out = []
+        for name, w in self.model.switches.items():
+            same_line = w.loc.file == why.loc.file and w.loc.line == why.loc.line
+            if same_line and (whole_line or w.loc.column == why.loc.column):
+                out.append(self.switch[name])
+        return out
+
+    def all_on(self, but: list[Any] = ()) -> list[Any]:  # type: ignore[assignment]
+        off = {str(x) for x in but}
+        return [x for x in self.switch.values() if str(x) not in off]
+
+    def env(self, m: z3.ModelRef, enc: Encoding | None = None) -> dict[str, Any]:
+        enc = enc or self.enc
+        return {v: _value(m, enc.var(v)) for v in self.model.domains}
+
+    def role_of(self, env: dict[str, Any], p: str) -> Role:
+        return self.scenario.roles[env[f"role:{p}"]]
+
+    def klass(self, env: dict[str, Any]) -> Klass:
+        out = set()
+        for p in self.names:
+            role = self.role_of(env, p).name
+            if env.get(f"uses:{p}"):
+                out.add((role, "ability"))
+            if env.get(f"kills:{p}"):
+                out.add((role, "kill"))
+        return tuple(sorted(out))
+
+    def block(self, klass: Klass) -> Any:
+        """Exclude every scenario in which the whole class acts (its supersets too)."""
+        parts = []
+        for role_name, kind in klass:
+            role = self.rs.role(role_name)
+            assert role is not None
+            var = "uses" if kind == "ability" else "kills"
+            parts.append(
+                z3.Or(
+                    [
+                        z3.And(
+                            self.enc.term(self.scenario.role_is(p, role)),
+                            self.enc.var(f"{var}:{p}"),
+                        )
+                        for p in self.names
+                    ]
+                )
+            )
+        return z3.Not(z3.And(parts)) if parts else z3.BoolVal(False)
+
+    def acting(self) -> Any:
+        return z3.Sum(
+            [
+                z3.If(self.enc.term(self.scenario.taken(i)), 1, 0)
+                for i in range(len(self.scenario.slots))
+            ]
+        )
+
+    def witness(self, env: dict[str, Any], title: str, expect: list[str]) -> str:
+        """The scenario as a case, with only the players who act or are acted on."""
+        involved: list[str] = []
+        lines: list[str] = []
+        for p in self.names:
+            if env.get(f"uses:{p}"):
+                t = self.names[env[f"tgt:{p}"]]
+                lines.append(f"{p} targets {t}")
+                involved += [p, t]
+            if env.get(f"kills:{p}"):
+                t = self.names[env[f"ktgt:{p}"]]
+                lines.append(f"{p} kills {t}")
+                involved += [p, t]
+        keep = [p for p in self.names if p in involved] or list(self.names[:1])
+        players = ", ".join(f"{p} is {self.role_of(env, p).name}" for p in keep)
+        body = "".join(f"    {x}\n" for x in lines)
+        expects = "".join(f"    {x}\n" for x in expect)
+        stem = self.rs.source.replace("\\", "/").rsplit("/", 1)[-1].removesuffix(".rules")
+        return f'case "{title}"\n  ruleset: {stem}\n  players: {players}\n  night 1:\n{body}  expect:\n{expects}'
+
+    def differing(
+        self, env_a: dict[str, Any], env_b: dict[str, Any]
+    ) -> tuple[list[str], list[Why]]:
+        out: list[str] = []
+        whys: list[Why] = []
+        for key, e in self.sig.items():
+            va, vb = bool(evaluate(e, env_a)), bool(evaluate(e, env_b))
+            if va != vb:
+                out.append(f"{describe(key)}: {'yes' if va else 'no'} / {'yes' if vb else 'no'}")
+                for env in (env_a, env_b):
+                    whys.extend(w for w in explain(e, env, self.model.definitions) if w not in whys)
+        return out, whys
+
+
+# ----------------------------------------------------------------------------- the checker
+
+
+class Checker:
+    """Runs the queries of `ruling check` for one ruleset at one bound."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        players: int = 5,
+        timeout: float = symbolic.DEFAULT_TIMEOUT,
+        progress: Callable[[str], None] | None = None,
+        paradox_players: int = 4,
+    ) -> None:
+        if not 2 <= players <= len(NAMES):
+            raise ValueError(f"players must be between 2 and {len(NAMES)}")
+        self.rs = ruleset
+        self.timeout = timeout
+        self.progress = progress or (lambda _: None)
+        self.report = Report(ruleset, players, min(players, paradox_players))
+        self.night = Night(ruleset, NAMES[:players])
+
+    # ------------------------------------------------------------ helpers
+    def check(self, s: z3.Solver, what: str, *assumptions: Any) -> Status:
+        self.report.queries += 1
+        r = symbolic.status_of(s.check(*assumptions))
+        if r == "unknown":
+            self.report.unknown.append(f"{what}: unknown (timed out after {self.timeout:g} s)")
+        return r
+
+    def sentences(self, klass: Klass, whys: list[Why] | None = None) -> tuple[Why, ...]:
+        """The sentences a finding involves: those of its acting roles (and the nightkill
+        when it acts), their priority entries, and the engine axioms cited."""
+        names = {canon(r) for r, _ in klass}
+        kills = any(k == "kill" for _, k in klass)
+        pool = list(whys or ())
+        if whys is None:
+            for r, _ in klass:
+                role = self.rs.role(r)
+                for ab in role.abilities if role else ():
+                    pool.extend(e.why for e in (*ab.effects, *ab.restrictions))
+            if kills:
+                pool.extend(k.why for k in self.rs.nightkills)
+        out: list[Why] = []
+        for w in pool:
+            head = canon(w.text.split(":", 1)[0])
+            if (
+                w.kind == "axiom" or head in names or (kills and "nightkill" in w.text.lower())
+            ) and w not in out:
+                out.append(w)
+        for p in self.rs.priority:
+            if (
+                (p.subject and canon(p.subject) in names) or (kills and p.nightkill_of)
+            ) and p.why not in out:
+                out.append(p.why)
+        return tuple(out)
+
+    # ------------------------------------------------------------ ambiguity
+    def ambiguities(self) -> Iterator[Finding]:
+        """Self-composition. Each class is reported at its smallest witness (fewest actions
+        taken), then blocked, which removes its supersets; the search ends when no
+        scenario with two outcomes is left."""
+        n = self.night
+        a, b = n.copy("a"), n.copy("b")
+        s = symbolic.make_solver(self.timeout)
+        s.add(n.renamed(n.valid, "a"), n.renamed(n.valid, "b"), *n.all_on())
+        s.add(z3.Or([x != y for x, y in self._pairs(n)]))
+        count = n.acting()
+        floor = 0  # no class is left with fewer actions than this
+        while True:
+            self.progress(f"ambiguity search ({self.report.queries} queries)")
+            r = self.check(s, "ambiguity search")
+            if r != "sat":
+                return
+            m = s.model()
+            have = m.eval(count, model_completion=True).as_long()
+            for k in range(floor, have):  # the smallest witness left
+                r = self.check(s, "ambiguity search", count <= k)
+                if r == "sat":
+                    m = s.model()
+                    break
+                if r == "unknown":
+                    return
+                floor = k + 1
+            env_a, env_b = n.env(m, a), n.env(m, b)
+            klass = n.klass(env_a)
+            s.add(n.block(klass))
+            differing, whys = n.differing(env_a, env_b)
+            title = " + ".join(f"{r} ({'kill' if kind == 'kill' else 'acts'})" for r, kind in klass)
+            yield Finding(
+                "ambiguous",
+                f"{title}: the rules allow two outcomes",
+                tuple(dict.fromkeys(r for r, _ in klass)),
+                self.sentences(klass, whys),
+                n.witness(env_a, f"ambiguous: {title}", ["ambiguous"]),
+                tuple(differing),
+            )
+
+    def _pairs(self, n: Night) -> list[tuple[Any, Any]]:
+        """Each observable signal in copy a and copy b."""
+        return [(n.renamed(t, "a"), n.renamed(t, "b")) for t in n.sig_terms.values()]
+
+    # ------------------------------------------------------------ paradox
+    def paradoxes(
+        self, night: Night | None = None, extra: Callable[[Night], list[Any]] | None = None
+    ) -> Iterator[tuple[dict[str, Any], Klass]]:
+        """Scenarios with no consistent outcome: exists-forall, answered by CEGAR. A
+        candidate scenario comes from the outer solver; if some outcome fits it, every
+        scenario that outcome fits is excluded; if none does, it is a paradox (shrunk to
+        the fewest actions that keep it one)."""
+        n = night or Night(self.rs, NAMES[: self.report.paradox_players])
+        scen = set(n.model.scenario_vars)
+        outer: list[Any] = [*n.enc.domain_constraints(sorted(scen)), *n.all_on()]
+        inner: list[Any] = []
+        for expr, _ in n.model.equations:
+            (outer if variables(expr) <= scen else inner).append(n.enc.term(expr))
+        outcome_vars = sorted(set(n.model.domains) - scen)
+        inner += n.enc.domain_constraints(outcome_vars)
+        defined = [v for v in outcome_vars if v in n.model.definitions and not v.startswith("ok:")]
+        primary = [v for v in outcome_vars if v not in defined]
+        aux = [(n.enc.var(v), n.enc.term(n.model.definitions[v])) for v in defined]
+        if extra is not None:
+            outer += extra(n)
+        candidates = symbolic.make_solver(self.timeout)
+        candidates.add(outer)
+        fits = symbolic.make_solver(self.timeout)
+        fits.add(inner)
+        legal = symbolic.make_solver(self.timeout)
+        legal.add(outer)
+        deadline = time.perf_counter() + 3 * self.timeout
+        for _ in range(20):
+            while True:
+                if time.perf_counter() > deadline:
+                    self.report.unknown.append(
+                        f"paradox search: unknown (over {3 * self.timeout:g} s)"
+                    )
+                    return
+                self.progress(f"paradox search ({self.report.queries} queries)")
+                if self.check(candidates, "paradox search") != "sat":
+                    return
+                m = candidates.model()
+                env = {v: _value(m, n.enc.var(v)) for v in sorted(scen)}
+                r = self.check(fits, "paradox search", *self._fix(n, env))
+                if r == "unknown":
+                    return
+                if r == "unsat":
+                    break
+                o = fits.model()
+                # Exclude every scenario this outcome fits. Auxiliary names (protected:q)
+                # are replaced by their definitions first, so only the outcome proper
+                # (ok, first, semi) is fixed, and the block reaches more scenarios.
+                body = z3.substitute(z3.And(inner), *aux)
+                sub = [(n.enc.var(v), o.eval(n.enc.var(v), model_completion=True)) for v in primary]
+                candidates.add(z3.Not(z3.substitute(body, *sub)))
+            env = self._shrink(n, env, legal, fits)
+            klass = n.klass(env)
+            candidates.add(n.block(klass))
+            yield env, klass
+
+    def _fix(self, n: Night, env: dict[str, Any]) -> list[Any]:
+        return [n.enc.var(v) == symbolic.value(x) for v, x in env.items()]
+
+    def _shrink(
+        self, n: Night, env: dict[str, Any], legal: z3.Solver, fits: z3.Solver
+    ) -> dict[str, Any]:
+        """Turn actions off one by one while the scenario stays legal and a paradox."""
+        for p in n.names:
+            for var in (f"uses:{p}", f"kills:{p}"):
+                if not env.get(var):
+                    continue
+                trial = dict(env)
+                trial[var] = False
+                fixed = self._fix(
+                    n, {k: v for k, v in trial.items() if not k.startswith(("tier:", "protected:"))}
+                )
+                if self.check(legal, "paradox search", *fixed) != "sat":
+                    continue
+                full = {v: _value(legal.model(), n.enc.var(v)) for v in env}
+                if self.check(fits, "paradox search", *self._fix(n, full)) == "unsat":
+                    env = full
+        return env
+
+    def paradox_findings(self) -> Iterator[Finding]:
+        n = Night(self.rs, NAMES[: self.report.paradox_players])
+        for env, klass in self.paradoxes(n):
+            title = " + ".join(r for r, _ in klass)
+            core = self.core_at(n, env)
+            yield Finding(
+                "paradox",
+                f"{title}: no outcome is consistent",
+                tuple(dict.fromkeys(r for r, _ in klass)),
+                core or self.sentences(klass),
+                n.witness(env, f"paradox: {title}", ["paradox"]),
+            )
+
+    def core_at(self, n: Night, env: dict[str, Any]) -> tuple[Why, ...]:
+        """The sentences that cannot all hold in one fixed scenario (a minimal core over
+        the sentence switches)."""
+        s = symbolic.make_solver(self.timeout)
+        s.add(n.valid, *self._fix(n, {k: v for k, v in env.items() if not k.startswith("on:")}))
+        flags = list(n.switch.values())
+        if self.check(s, "core", *flags) != "unsat":
+            return ()
+        core = [f for f in flags if any(f.eq(c) for c in s.unsat_core())]
+        i = 0
+        while i < len(core):
+            trial = core[:i] + core[i + 1 :]
+            r = self.check(
+                s, "core", *trial, *[z3.Not(f) for f in flags if not any(f.eq(t) for t in trial)]
+            )
+            if r == "unsat":
+                core = trial
+            else:
+                i += 1
+        names = {str(f) for f in core}
+        return tuple(w for name, w in n.model.switches.items() if name in names)
+
+    # ------------------------------------------------------------ contradictions and gaps
+    def contradictions(self) -> Iterator[Finding]:
+        self.progress("contradictions")
+        n = self.night
+        s = symbolic.make_solver(self.timeout)
+        s.add(n.valid)
+        flags = list(n.switch.values())
+        r = self.check(s, "contradiction search", *flags)
+        if r == "unsat":
+            core = self.core_at(n, {})
+            yield Finding(
+                "contradiction", "no scenario at all satisfies these sentences together", (), core
+            )
+        for cl in self.rs.class_lists:
+            for name in cl.roles:
+                role = self.rs.role(name)
+                for ab in role.abilities if role else ():
+                    if role and ab.visit_class is not None and ab.visit_class is not cl.visit_class:
+                        yield Finding(
+                            "contradiction",
+                            f"{role.name} is listed as {cl.visit_class.value} but its own text says "
+                            f"{ab.visit_class.value}",
+                            (role.name,),
+                            (cl.why, ab.class_why),
+                        )
+        if self.rs.class_lists:
+            listed = {canon(r) for cl in self.rs.class_lists for r in cl.roles}
+            for role in self.rs.roles:
+                names = {canon(role.name)} | {
+                    canon(a) for a, t, _ in self.rs.aliases if canon(t) == canon(role.name)
+                }
+                if role.abilities and not names & listed:
+                    classes = sorted(
+                        {ab.visit_class.value for ab in role.abilities if ab.visit_class}
+                    )
+                    how = f" (its own text makes it {', '.join(classes)})" if classes else ""
+                    yield Finding(
+                        "gap",
+                        f"{role.name} has an ability but is in none of the visiting lists{how}",
+                        (role.name,),
+                        (self.rs.class_lists[0].why, role.why),
+                    )
+
+    # ------------------------------------------------------------ ablation
+    def ablation(self, off: list[Any], what: str) -> tuple[Status, dict[str, Any] | None]:
+        """`unsat` when turning the switches `off` changes no outcome of any scenario;
+        `sat` (with a scenario) when some scenario tells the two rulesets apart."""
+        n = self.night
+        if not off:
+            return "unsat", None
+        with_ = [(x, z3.BoolVal(True)) for x in off]
+        without = [(x, z3.BoolVal(False)) for x in off]
+        va, vb = z3.substitute(n.valid, *with_), z3.substitute(n.valid, *without)
+        diffs = [
+            z3.substitute(t, *with_) != z3.substitute(t, *without) for t in n.sig_terms.values()
+        ]
+        s = symbolic.make_solver(self.timeout)
+        s.add(n.all_on(but=off))
+        s.add(z3.Or(va != vb, z3.And(va, vb, z3.Or(diffs) if diffs else z3.BoolVal(False))))
+        r = self.check(s, what)
+        return r, (n.env(s.model()) if r == "sat" else None)
+
+    def dead_rules(self) -> Iterator[Finding]:
+        """Sentences whose removal changes nothing in any first night at this bound."""
+        n = self.night
+        for role in self.rs.roles:
+            for ab in role.abilities:
+                if not ab.frequency.allows(1, 0):
+                    self.report.skipped.append(
+                        f"{role.name}'s ability {ab.frequency.value} ({ab.why.loc.short}): needs more than one night"
+                    )
+                    continue
+                for e in ab.effects:
+                    if e.why.kind == "ruling":
+                        continue
+                    if isinstance(e, Result) and e.cond in (
+                        Cond.SAME_AS_LAST,
+                        Cond.OPPOSITE_AS_LAST,
+                    ):
+                        self.report.skipped.append(
+                            f"{e.why.loc.short} ({e.why.text[:40]}...): needs more than one night"
+                        )
+                        continue
+                    self.progress(f"dead rules: {role.name}")
+                    r, _ = self.ablation(n.switches_of(e.why), f"dead rule: {role.name}")
+                    if r == "unsat":
+                        yield Finding(
+                            "dead rule",
+                            f"{role.name}: this sentence never changes any outcome of a first night",
+                            (role.name,),
+                            (e.why,),
+                        )
+
+    def redundant_rulings(self) -> Iterator[Finding]:
+        for ruling in self.rs.rulings:
+            self.progress("redundant rulings")
+            off = self.night.switches_of(ruling, whole_line=True)
+            r, _ = self.ablation(off, "redundant ruling")
+            if r == "unsat":
+                yield Finding(
+                    "redundant ruling",
+                    "this ruling changes no outcome: the other sentences already imply it",
+                    (),
+                    (ruling,),
+                )
+
+    def run(self, kinds: tuple[str, ...] = KINDS) -> Report:
+        start = time.perf_counter()
+        steps: dict[str, Callable[[], Iterator[Finding]]] = {
+            "contradiction": self.contradictions,
+            "paradox": self.paradox_findings,
+            "ambiguous": self.ambiguities,
+            "dead rule": self.dead_rules,
+            "redundant ruling": self.redundant_rulings,
+        }
+        for kind, step in steps.items():
+            if kind in kinds or (kind == "contradiction" and "gap" in kinds):
+                self.report.findings.extend(f for f in step() if f.kind in kinds)
+        self.report.seconds = time.perf_counter() - start
+        return self.report
+
+
+__all__ = ["KINDS", "NAMES", "Checker", "Finding", "Frequency", "Night", "Report", "signals"]
