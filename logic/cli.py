@@ -1,4 +1,4 @@
-"""Owns the command line: `ruling parse | resolve | casebook`. `main(argv) -> int` is a
+"""Owns the command line: `ruling parse | resolve | casebook | check`. `main(argv) -> int` is a
 plain function (streams passed in) so tests call it directly.
 
 Exit codes: 0 success (all cases pass); 1 casebook cases fail; 2 bad input (a ruleset,
@@ -17,12 +17,19 @@ from typing import IO, Any, NoReturn
 
 from rich.console import Console
 
-from . import __version__, concrete, grammar, report
+from . import __version__, concrete, grammar, report, symbolic
 from .case import parse_cases
 from .casebook import RulesetCache, case_files, run_file
+from .check import KINDS, NAMES, Checker
 from .errors import RulingError
 from .resolve import resolve
 from .rules import load_ruleset
+
+EPILOG_CHECK = """exit codes:
+  0  no findings
+  1  findings (each with the sentences involved and a witness case)
+  2  bad input: a ruleset or argument that cannot be read
+"""
 
 EPILOG = """exit codes:
   0  done (for casebook: every case passed)
@@ -81,6 +88,34 @@ def build_parser() -> argparse.ArgumentParser:
         help="seconds per phase (default 10)",
     )
 
+    sk = sub.add_parser(
+        "check",
+        help="search a ruleset for contradictions, paradoxes, ambiguities, dead rules and redundant rulings",
+        epilog=EPILOG_CHECK,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sk.add_argument("ruleset", help="a .rules file")
+    sk.add_argument(
+        "--players", type=int, default=5, help="players in the symbolic night (default 5)"
+    )
+    sk.add_argument(
+        "--paradox-players",
+        type=int,
+        default=4,
+        help="players for the paradox search, which is harder (default 4)",
+    )
+    sk.add_argument("--nights", type=int, default=1, help="nights (only 1 for now)")
+    sk.add_argument(
+        "--timeout",
+        type=float,
+        default=symbolic.DEFAULT_TIMEOUT,
+        help="seconds per solver query (default 10)",
+    )
+    sk.add_argument(
+        "--only", action="append", choices=KINDS, help="report only this kind (repeatable)"
+    )
+    sk.add_argument("--json", action="store_true", help="print the findings as JSON")
+
     sc = sub.add_parser(
         "casebook",
         help="run case files as a test suite for rulesets",
@@ -127,12 +162,13 @@ def _run(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
             return _resolve(args, console, out)
         case "casebook":
             return _casebook(args, console, out)
+        case "check":
+            return _check(args, console, out)
     raise AssertionError(args.command)
 
 
 def _resolve(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
-    if not (math.isfinite(args.timeout) and args.timeout > 0):
-        raise RulingError(f"--timeout must be a positive number of seconds, not {args.timeout:g}")
+    _positive_timeout(args.timeout)
     rs = load_ruleset(args.ruleset)
     text = grammar.read_source(args.scenario, "scenario")
     cases = parse_cases(text, args.scenario)
@@ -147,6 +183,40 @@ def _resolve(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
         for r in results:
             report.print_resolution(r, console, explain=not args.brief)
     return 0
+
+
+def _positive_timeout(t: float) -> None:
+    if not (math.isfinite(t) and t > 0):
+        raise RulingError(f"--timeout must be a positive number of seconds, not {t:g}")
+
+
+def _check(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
+    _positive_timeout(args.timeout)
+    if not 2 <= args.players <= len(NAMES):
+        raise RulingError(f"--players must be between 2 and {len(NAMES)}, not {args.players}")
+    if not 2 <= args.paradox_players <= len(NAMES):
+        raise RulingError(
+            f"--paradox-players must be between 2 and {len(NAMES)}, not {args.paradox_players}"
+        )
+    if args.nights != 1:
+        raise RulingError("--nights: only a single night is checked so far (use --nights 1)")
+    rs = load_ruleset(args.ruleset)
+    kinds = tuple(args.only) if args.only else KINDS
+    status = Console(stderr=True)
+    with status.status("checking", spinner="dots") as spin:
+        checker = Checker(
+            rs,
+            players=args.players,
+            timeout=args.timeout,
+            paradox_players=args.paradox_players,
+            progress=lambda msg: spin.update(f"checking: {msg}"),
+        )
+        rep = checker.run(kinds)
+    if args.json:
+        print(json.dumps(report.check_json(rep), indent=2), file=out)
+    else:
+        report.print_check(rep, console)
+    return 1 if rep.findings else 0
 
 
 def _casebook(args: argparse.Namespace, console: Console, out: IO[str]) -> int:

@@ -82,23 +82,29 @@ def const(value: Value) -> Const:
 
 
 def _value(x: Expr) -> Value | None:
-    """The constant value of `x` (seeing through labels), or None if it is not constant."""
+    """The constant value of `x` (seeing through labels and their negation), or None."""
     if isinstance(x, Const):
         return x.value
     if isinstance(x, Label) and isinstance(x.arg, Const):
         return x.arg.value
+    if isinstance(x, Not) and isinstance(x.arg, Label) and isinstance(x.arg.arg, Const):
+        return not x.arg.arg.value
     return None
 
 
 def _is_const(x: Expr) -> bool:
-    return isinstance(x, Const) or (isinstance(x, Label) and isinstance(x.arg, Const))
+    return (
+        isinstance(x, Const)
+        or (isinstance(x, Label) and isinstance(x.arg, Const))
+        or (isinstance(x, Not) and isinstance(x.arg, Label) and isinstance(x.arg.arg, Const))
+    )
 
 
 def neg(x: Expr) -> Expr:
+    """Not, folded; a labelled constant keeps its label (so it is still cited when it
+    fired), wrapped in a Not that folding sees through."""
     if isinstance(x, Const):
         return Const(not x.value)
-    if isinstance(x, Label) and isinstance(x.arg, Const):
-        return Label(Const(not x.arg.value), x.why)
     if isinstance(x, Not):
         return x.arg
     return Not(x)
@@ -248,7 +254,8 @@ def evaluate(x: Expr, env: Env) -> Value:
 
 
 def explain(x: Expr, env: Env, definitions: Mapping[str, Expr], depth: int = 3) -> list[Why]:
-    """The sentences that make `x` take its value in `env`.
+    """The sentences that make `x` take its value in `env`: those that fired (their
+    labelled part holds) on the way to the value.
 
     A true conjunction is explained by all its parts, a false one by its false parts; dually
     for disjunctions. A variable is explained through its definition (up to `depth` hops),
@@ -266,7 +273,8 @@ def explain(x: Expr, env: Env, definitions: Mapping[str, Expr], depth: int = 3) 
                     visited.add(name)
                     walk(definitions[name], d - 1)
             case Label(a, why):
-                if why not in seen:
+                # A sentence is cited when it fired: its labelled part holds.
+                if why not in seen and evaluate(a, env):
                     seen.append(why)
                 walk(a, d)
             case Not(a):

@@ -1,5 +1,5 @@
 """Owns presenting results: rich text for people and plain JSON for tools, for the
-`parse`, `resolve` and `casebook` commands. Nothing here decides anything."""
+`parse`, `resolve`, `casebook` and `check` commands. Nothing here decides anything."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from .casebook import CaseResult
+from .check import Report as CheckReport
 from .ir import (
     Ability,
     Forced,
@@ -256,5 +257,71 @@ def casebook_json(results: list[CaseResult]) -> dict[str, Any]:
                 "failures": [{"expected": e, "gave": g, "line": n} for e, g, n in r.failures],
             }
             for r in results
+        ],
+    }
+
+
+# ----------------------------------------------------------------------------- check
+
+
+def print_check(rep: CheckReport, console: Console) -> None:
+    rs = rep.ruleset
+    console.print(
+        f"[bold]{escape(rs.name)}[/bold] ({escape(rs.source)}): first night, {rep.players} players "
+        f"(paradoxes at {rep.paradox_players}); {rep.queries} solver queries in {rep.seconds:.1f} s"
+    )
+    if not rep.findings:
+        console.print("[green]no findings[/green]")
+    colour = {
+        "contradiction": "red",
+        "paradox": "red",
+        "ambiguous": "yellow",
+        "dead rule": "magenta",
+        "redundant ruling": "cyan",
+        "gap": "blue",
+    }
+    for n, f in enumerate(rep.findings, 1):
+        console.print(
+            f"\n[bold]{n}. [{colour.get(f.kind, 'white')}]{f.kind}[/]: {escape(f.summary)}[/bold]"
+        )
+        if f.differing:
+            console.print("   outcomes differ in (first / second):")
+            for d in f.differing:
+                console.print(f"     {escape(d)}")
+        if f.sentences:
+            console.print("   sentences involved:")
+            for line in _cite(f.sentences):
+                console.print(f"     {escape(line)}")
+        if f.witness:
+            console.print("   witness (paste into a .case file, check with `ruling resolve`):")
+            for line in f.witness.rstrip("\n").splitlines():
+                console.print(f"     [dim]{escape(line)}[/dim]")
+    for u in rep.unknown:
+        console.print(f"\n[magenta]{escape(u)}[/magenta]")
+    for s in rep.skipped:
+        console.print(f"[dim]not checked: {escape(s)}[/dim]")
+    console.print()
+
+
+def check_json(rep: CheckReport) -> dict[str, Any]:
+    return {
+        "ruleset": rep.ruleset.name,
+        "source": rep.ruleset.source,
+        "players": rep.players,
+        "paradox_players": rep.paradox_players,
+        "queries": rep.queries,
+        "seconds": round(rep.seconds, 3),
+        "unknown": rep.unknown,
+        "skipped": rep.skipped,
+        "findings": [
+            {
+                "kind": f.kind,
+                "summary": f.summary,
+                "roles": list(f.roles),
+                "sentences": [to_json(w) for w in f.sentences],
+                "differing": list(f.differing),
+                "witness": f.witness,
+            }
+            for f in rep.findings
         ],
     }

@@ -346,7 +346,10 @@ class _ToIR(Transformer[Token, Any]):
 
     def priority_entry(self, meta: Meta, children: list[Any]) -> tuple[PriorityEntry, ...]:
         tier = int(children[0])
-        return tuple(replace(e, tier=tier) for e in children[1:])
+        return tuple(
+            replace(e, tier=tier, why=replace(e.why, text=f"{tier}. {e.why.text}"))
+            for e in children[1:]
+        )
 
     # setup, aliases, rulings
     def unique_roles(self, meta: Meta, children: list[Any]) -> _UniqueRoles:
