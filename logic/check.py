@@ -31,7 +31,7 @@ import z3
 
 from . import symbolic
 from .expr import Expr, any_of, conj, evaluate, explain, variables
-from .ir import Cond, Frequency, Result, Role, Ruleset, Why, canon
+from .ir import Cond, Frequency, Investigate, Result, Role, Ruleset, Why, canon
 from .semantics import Atom, PhaseModel, SymbolicNight, build_symbolic_night
 from .symbolic import Encoding, Status
 
@@ -533,6 +533,29 @@ class Checker:
                             (role.name,),
                             (e.why,),
                         )
+                    elif isinstance(e, Investigate) and self.reports_nothing(e.why):
+                        yield Finding(
+                            "dead rule",
+                            f'{role.name}: this result can never report anyone (it is always "no one")',
+                            (role.name,),
+                            (e.why, *self._seen_sentences()),
+                        )
+
+    def reports_nothing(self, why: Why) -> bool:
+        """Whether the listing result of sentence `why` lists nobody in every scenario."""
+        n = self.night
+        lists = [
+            conj(src.gate, cond)
+            for src in n.model.texts
+            if src.why == why
+            for cond, _ in src.pieces
+        ]
+        s = symbolic.make_solver(self.timeout)
+        s.add(n.valid, *n.all_on(), n.enc.term(any_of(lists)))
+        return self.check(s, "dead rule") == "unsat"
+
+    def _seen_sentences(self) -> tuple[Why, ...]:
+        return tuple(s.why for s in self.rs.seen_by)
 
     def redundant_rulings(self) -> Iterator[Finding]:
         for ruling in self.rs.rulings:

@@ -148,6 +148,7 @@ class TextSource:
     gate: Expr
     text: str | None  # fixed text, or None: join the names whose piece holds
     pieces: tuple[tuple[Expr, str], ...] = ()
+    why: Why | None = field(default=None, compare=False)  # the sentence that gives it
 
     def render(self, holds: list[str]) -> str:
         if self.text is not None:
@@ -739,7 +740,9 @@ class NightBuilder:
                 out.append(self.investigation(i, c, e))
             for c, r in self.effects(i, Result):  # c includes the result sentence's switch
                 gate = self.result_gate(i, r)
-                out.append(TextSource(self.actor(i), label(conj(c, gate), r.why), r.text))
+                out.append(
+                    TextSource(self.actor(i), label(conj(c, gate), r.why), r.text, why=r.why)
+                )
         return out
 
     def investigation(self, i: int, c: Expr, e: Investigate) -> TextSource:
@@ -752,7 +755,7 @@ class NightBuilder:
                     x = conj(self.sc.aims(i, q), self.sc.role_is(q, role))
                     if x != FALSE:
                         pieces.append((x, role.name))
-            return TextSource(checker, gate, None, tuple(pieces))
+            return TextSource(checker, gate, None, tuple(pieces), e.why)
         for j in range(self.n):
             if j == i:
                 continue
@@ -778,7 +781,7 @@ class NightBuilder:
                         x = conj(seen, self.sc.shares(i, j), self.sc.role_is(self.actor(j), role))
                         if x != FALSE:
                             pieces.append((x, role.name))
-        return TextSource(checker, gate, None, tuple(pieces))
+        return TextSource(checker, gate, None, tuple(pieces), e.why)
 
     def alignment_same(self, target: str, last: str, checker: str) -> Expr:
         """Whether `target` and `last` show the same alignment to `checker`'s role

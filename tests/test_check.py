@@ -1,0 +1,134 @@
+"""`ruling check` on real and small rulesets: the findings it must report, and the
+witnesses it prints resolve (with the concrete back end) to the finding they claim."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from logic.case import parse_cases
+from logic.casebook import run_case
+from logic.check import Checker, Report
+from logic.cli import main
+from logic.rules import load_ruleset, parse_ruleset
+
+ROOT = Path(__file__).parent.parent
+METADATA_PATH = ROOT / "casebook" / "metadata-mafia.rules"
+BLOCKERS_PATH = ROOT / "tests" / "rulesets" / "blockers.rules"
+
+
+@pytest.fixture(scope="module")
+def metadata_report() -> Report:
+    return Checker(load_ruleset(METADATA_PATH), players=5, timeout=60).run()
+
+
+@pytest.fixture(scope="module")
+def blockers_report() -> Report:
+    return Checker(load_ruleset(BLOCKERS_PATH), players=4, timeout=60).run()
+
+
+def witness_passes(ruleset_path: Path, witness: str) -> bool:
+    """The witness, run as a case against the ruleset, meets its own expectations."""
+    (case,) = parse_cases(witness, "witness.case")
+    result = run_case(load_ruleset(ruleset_path), case, witness)
+    return result.passed
+
+
+def test_metadata_ambiguity_classes(metadata_report: Report) -> None:
+    """Two classes, each the smallest set of acting roles that shows it:
+    - the Tracker is semi-visiting ("may or may not visit the target"), so whether it is
+      "the first town player to visit" an intercepted player is open;
+    - the Doctor and the Nosy Neighbor both visit in tier 6, so "the first" is a tie."""
+    classes = {f.roles for f in metadata_report.findings if f.kind == "ambiguous"}
+    assert {frozenset(c) for c in classes} == {
+        frozenset({"Interceptor", "Tracker"}),
+        frozenset({"Doctor", "Interceptor", "Nosy Neighbor"}),
+    }
+    for f in metadata_report.findings:
+        if f.kind == "ambiguous":
+            assert any("dies" in d for d in f.differing), f.differing
+            assert any("The first town player to visit" in w.text for w in f.sentences)
+
+
+def test_metadata_witnesses_resolve_to_their_findings(metadata_report: Report) -> None:
+    witnesses = [f.witness for f in metadata_report.findings if f.witness]
+    assert len(witnesses) >= 2
+    for w in witnesses:
+        assert witness_passes(METADATA_PATH, w), w
+
+
+def test_metadata_has_no_paradox_or_contradiction(metadata_report: Report) -> None:
+    kinds = {f.kind for f in metadata_report.findings}
+    assert "paradox" not in kinds and "contradiction" not in kinds
+    assert metadata_report.unknown == []
+
+
+def test_metadata_redundant_ruling_and_gap(metadata_report: Report) -> None:
+    """R1 ("Nosy Neighbor must visit each night") repeats the role's own "Must visit each
+    night."; the Nosy Neighbor is in none of the visiting lists (finding F8)."""
+    redundant = [f for f in metadata_report.findings if f.kind == "redundant ruling"]
+    assert [w.text for f in redundant for w in f.sentences] == [
+        "Ruling: Nosy Neighbor must visit each night."
+    ]
+    gaps = [f for f in metadata_report.findings if f.kind == "gap"]
+    assert [f.roles for f in gaps] == [("Nosy Neighbor",)]
+
+
+def test_removing_the_lookout_ruling_makes_the_lookout_dead() -> None:
+    """Without ruling R2 the Lookout and Voyeur are in no "seen by" list, so their
+    sentences can never report a visitor: check calls them dead; with R2 they are not."""
+    text = METADATA_PATH.read_text()
+    without = "\n".join(
+        line for line in text.splitlines() if "Lookout and Voyeur roles" not in line
+    )
+    rs = parse_ruleset(without, str(METADATA_PATH))
+    dead = Checker(rs, players=4, timeout=60).run(("dead rule",)).findings
+    assert {f.roles for f in dead} == {("Lookout",), ("Voyeur",)}
+    assert all("visited the player" in f.sentences[0].text for f in dead)
+    again = Checker(load_ruleset(METADATA_PATH), players=4, timeout=60).run(("dead rule",))
+    assert again.findings == []
+
+
+def test_blockers_paradox_is_the_odd_cycle(blockers_report: Report) -> None:
+    paradoxes = [f for f in blockers_report.findings if f.kind == "paradox"]
+    assert [f.roles for f in paradoxes] == [("Blocker",)]
+    (p,) = paradoxes
+    assert p.witness is not None and p.witness.count(" targets ") == 3
+    assert [w.text for w in p.sentences] == ["Blocker: That player is roleblocked that night."]
+    assert witness_passes(BLOCKERS_PATH, p.witness)
+
+
+def test_blockers_mutual_block_is_ambiguous(blockers_report: Report) -> None:
+    amb = [f for f in blockers_report.findings if f.kind == "ambiguous"]
+    assert [f.roles for f in amb] == [("Blocker",)]
+    assert amb[0].witness is not None and amb[0].witness.count(" targets ") == 2
+    assert witness_passes(BLOCKERS_PATH, amb[0].witness)
+
+
+def test_check_cli_json_and_exit_code() -> None:
+    out = io.StringIO()
+    code = main(
+        ["check", str(BLOCKERS_PATH), "--players", "3", "--json"], stdout=out, stderr=io.StringIO()
+    )
+    assert code == 1
+    data = json.loads(out.getvalue())
+    assert {f["kind"] for f in data["findings"]} >= {"paradox", "ambiguous"}
+    assert data["players"] == 3 and data["queries"] > 0
+
+
+def test_clean_ruleset_exits_zero(tmp_path: Path) -> None:
+    rules = tmp_path / "clean.rules"
+    rules.write_text(
+        "Possible Town Roles\nDoctor: Targets a player each night. That player cannot be killed that night. "
+        "Visiting role.\nVanilla Townie: No special powers.\n"
+        "Possible Mafia Roles\nGoon: No special powers.\n"
+        "Nightkill\nThe mafia must select a player to carry out the nightkill.\n"
+    )
+    out = io.StringIO()
+    assert main(["check", str(rules), "--players", "3"], stdout=out, stderr=io.StringIO()) == 0, (
+        out.getvalue()
+    )
+    assert "no findings" in out.getvalue()
