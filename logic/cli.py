@@ -1,4 +1,4 @@
-"""Owns the command line: `ruling parse | resolve | casebook | check`. `main(argv) -> int` is a
+"""Owns the command line: `ruling parse | resolve | casebook | check | ask`. `main(argv) -> int` is a
 plain function (streams passed in) so tests call it directly.
 
 Exit codes: 0 success (all cases pass); 1 casebook cases fail; 2 bad input (a ruleset,
@@ -18,6 +18,7 @@ from typing import IO, Any, NoReturn
 from rich.console import Console
 
 from . import __version__, concrete, grammar, report, symbolic
+from .ask import Asker, with_ruling
 from .case import parse_cases
 from .casebook import RulesetCache, case_files, run_file
 from .check import KINDS, NAMES, Checker
@@ -29,6 +30,17 @@ EPILOG_CHECK = """exit codes:
   0  no findings
   1  findings (each with the sentences involved and a witness case)
   2  bad input: a ruleset or argument that cannot be read
+"""
+
+EPILOG_ASK = """verdicts:
+  entailed      the rules already imply it (the sentences it follows from are shown)
+  contradicted  some scenario cannot satisfy it together with the rules (a witness and
+                the sentences it fights are shown)
+  open          a new decision: a scenario whose outcome it changes is shown, resolved
+                without and with it
+exit codes:
+  0  answered (any verdict)
+  2  bad input: a ruleset, ruling or argument that cannot be read
 """
 
 EPILOG = """exit codes:
@@ -116,6 +128,31 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sk.add_argument("--json", action="store_true", help="print the findings as JSON")
 
+    sa = sub.add_parser(
+        "ask",
+        help="is a proposed ruling entailed by the rules, contradicted by them, or open?",
+        epilog=EPILOG_ASK,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sa.add_argument("ruleset", help="a .rules file")
+    sa.add_argument(
+        "ruling",
+        help='the ruling, in the ruleset language (e.g. "If two players target each other, all actions fail.")',
+    )
+    sa.add_argument(
+        "--players", type=int, default=5, help="players in the symbolic night (default 5)"
+    )
+    sa.add_argument(
+        "--timeout",
+        type=float,
+        default=symbolic.DEFAULT_TIMEOUT,
+        help="seconds per solver query (default 10)",
+    )
+    sa.add_argument(
+        "--no-ambiguity", action="store_true", help="skip comparing the ruleset's ambiguity classes"
+    )
+    sa.add_argument("--json", action="store_true", help="print the answer as JSON")
+
     sc = sub.add_parser(
         "casebook",
         help="run case files as a test suite for rulesets",
@@ -164,6 +201,8 @@ def _run(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
             return _casebook(args, console, out)
         case "check":
             return _check(args, console, out)
+        case "ask":
+            return _ask(args, console, out)
     raise AssertionError(args.command)
 
 
@@ -217,6 +256,23 @@ def _check(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
     else:
         report.print_check(rep, console)
     return 1 if rep.findings else 0
+
+
+def _ask(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
+    _positive_timeout(args.timeout)
+    if not 2 <= args.players <= len(NAMES):
+        raise RulingError(f"--players must be between 2 and {len(NAMES)}, not {args.players}")
+    base, combined, why = with_ruling(args.ruleset, args.ruling)
+    status = Console(stderr=True)
+    with status.status("thinking about the ruling", spinner="dots"):
+        ans = Asker(base, combined, why, players=args.players, timeout=args.timeout).answer(
+            not args.no_ambiguity
+        )
+    if args.json:
+        print(json.dumps(report.answer_json(ans), indent=2), file=out)
+    else:
+        report.print_answer(ans, console)
+    return 0
 
 
 def _casebook(args: argparse.Namespace, console: Console, out: IO[str]) -> int:

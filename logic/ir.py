@@ -260,6 +260,49 @@ class ClassList:
 
 
 @dataclass(frozen=True)
+class OutcomeRuling:
+    """'If <condition>, <consequence>.' The condition is one player's action on another
+    (`actor` role acting on `target` role with `verb`) or, when `mutual`, two players
+    acting on each other. The consequence is `all fail`, or `fails`, `succeeds`, `dies`,
+    `survives` of the player whose role is `subject`.
+
+    A consequence that an action fails is one more thing that stops it (it joins the frame
+    axiom "an action takes place unless something stops it"), so such a ruling can settle
+    what the rules leave open without contradicting them. `succeeds`, `dies` and
+    `survives` are asserted as they stand, so the rules can contradict them."""
+
+    verb: str
+    consequence: str  # "all fail", "fails", "succeeds", "dies", "survives"
+    mutual: bool = False
+    actor: str | None = None
+    target: str | None = None
+    subject: str | None = None
+    why: Why = meta()
+
+
+# Verbs of ruling conditions that name an effect kind rather than an ability.
+VERB_EFFECTS: dict[str, type] = {
+    "roleblock": Roleblock,
+    "block": Roleblock,
+    "protect": Protect,
+    "jail": Jail,
+    "kill": Kill,
+}
+
+
+def verb_matches(verb: str, ability: Ability) -> bool:
+    """Whether a ruling's verb ("targets", "roleblocks", "trick") covers `ability`."""
+    stem = verb.lower()
+    stem = stem[:-1] if stem.endswith("s") and not stem.endswith("ss") else stem
+    if stem == "target":
+        return True
+    kind = VERB_EFFECTS.get(stem)
+    if kind is not None:
+        return any(isinstance(e, kind) for e in ability.effects)
+    return ability.verb == f"{stem}s" or canon(ability.name) == stem
+
+
+@dataclass(frozen=True)
 class Ruleset:
     name: str
     roles: tuple[Role, ...]
@@ -271,6 +314,7 @@ class Ruleset:
     aliases: tuple[tuple[str, str, Why], ...] = ()  # (alias, canonical, why)
     unique_roles: Why | None = None
     rulings: tuple[Why, ...] = ()
+    outcome_rulings: tuple[OutcomeRuling, ...] = ()
     source: str = field(default="", compare=False)
 
     @functools.cached_property

@@ -10,6 +10,7 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
+from .ask import Answer
 from .casebook import CaseResult
 from .check import Report as CheckReport
 from .ir import (
@@ -324,4 +325,62 @@ def check_json(rep: CheckReport) -> dict[str, Any]:
             }
             for f in rep.findings
         ],
+    }
+
+
+# ----------------------------------------------------------------------------- ask
+
+
+def print_answer(ans: Answer, console: Console) -> None:
+    colour = {"entailed": "green", "contradicted": "red", "open": "yellow", "unknown": "magenta"}[
+        ans.verdict
+    ]
+    console.print(f"ruling: {escape(ans.ruling.text)}")
+    console.print(f"verdict: [bold {colour}]{ans.verdict}[/]")
+    if ans.because:
+        head = "it follows from:" if ans.verdict == "entailed" else "it cannot hold together with:"
+        console.print(f"  {head}")
+        for line in _cite(ans.because):
+            console.print(f"    {escape(line)}")
+    if ans.witness:
+        console.print("  witness:")
+        for line in ans.witness.rstrip("\n").splitlines():
+            console.print(f"    [dim]{escape(line)}[/dim]")
+    for title, res in (("under the rules alone", ans.without), ("with the ruling", ans.with_)):
+        if res is None:
+            continue
+        outs = res.outcomes()
+        console.print(f"  {title}: {res.verdict}")
+        for k, o in enumerate(outs, 1):
+            atoms = ", ".join(
+                str(a)
+                for a in sorted(o.atoms)
+                if a.kind in ("dies", "fails", "roleblocked", "learns")
+            )
+            console.print(f"    outcome {k}: {escape(atoms) or '(nothing happens)'}")
+    for title, items in (
+        ("settles the ambiguity of", ans.removes),
+        ("[yellow]creates an ambiguity[/yellow]", ans.adds),
+        ("leaves ambiguous", ans.remaining),
+    ):
+        for item in items:
+            console.print(f"  {title}: {escape(item)}")
+    for u in ans.unknown:
+        console.print(f"  [magenta]{escape(u)}[/magenta]")
+    console.print()
+
+
+def answer_json(ans: Answer) -> dict[str, Any]:
+    return {
+        "ruling": to_json(ans.ruling),
+        "verdict": ans.verdict,
+        "because": [to_json(w) for w in ans.because],
+        "witness": ans.witness,
+        "without": resolution_json(ans.without) if ans.without else None,
+        "with": resolution_json(ans.with_) if ans.with_ else None,
+        "settles_ambiguity": ans.removes,
+        "creates_ambiguity": ans.adds,
+        "leaves_ambiguous": ans.remaining,
+        "unknown": ans.unknown,
+        "queries": ans.queries,
     }

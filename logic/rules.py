@@ -34,6 +34,7 @@ from .ir import (
     NightKill,
     NoConsecutive,
     NoSelfTarget,
+    OutcomeRuling,
     PriorityEntry,
     Protect,
     Restriction,
@@ -365,7 +366,43 @@ class _ToIR(Transformer[Token, Any]):
         return _RoleDef(children[0], tuple(children[1:]), self._why(meta, "ruling"))
 
     def ruling(self, meta: Meta, children: list[Any]) -> _Ruling:
-        return _Ruling(children[0], self._why(meta, "ruling"))
+        why = self._why(meta, "ruling")
+        body = children[0]
+        if isinstance(body, OutcomeRuling):
+            body = replace(body, why=why)
+        return _Ruling(body, why)
+
+    def action_verb(self, meta: Meta, children: list[Token]) -> str:
+        return str(children[0]).lower()
+
+    def mutual_condition(self, meta: Meta, children: list[str]) -> dict[str, Any]:
+        return {"mutual": True, "verb": children[0]}
+
+    def targets_condition(self, meta: Meta, children: list[str]) -> dict[str, Any]:
+        actor, verb, target = children
+        return {"actor": actor, "verb": verb, "target": target}
+
+    def all_fail(self, meta: Meta, children: list[Any]) -> dict[str, Any]:
+        return {"consequence": "all fail"}
+
+    def _subject(self, kind: str, children: list[Any]) -> dict[str, Any]:
+        return {"consequence": kind, "subject": children[0]}
+
+    def subject_fails(self, meta: Meta, children: list[Any]) -> dict[str, Any]:
+        return self._subject("fails", children)
+
+    def subject_succeeds(self, meta: Meta, children: list[Any]) -> dict[str, Any]:
+        return self._subject("succeeds", children)
+
+    def subject_dies(self, meta: Meta, children: list[Any]) -> dict[str, Any]:
+        return self._subject("dies", children)
+
+    def subject_survives(self, meta: Meta, children: list[Any]) -> dict[str, Any]:
+        return self._subject("survives", children)
+
+    def outcome_ruling(self, meta: Meta, children: list[dict[str, Any]]) -> OutcomeRuling:
+        cond, conseq = children
+        return OutcomeRuling(**cond, **conseq, why=self._why(meta, "ruling"))
 
 
 def _as_ruling(why: Why) -> Why:
@@ -401,6 +438,7 @@ class _Assembler:
         self.rulings: list[Why] = []
         self.kill_visits: list[_KillVisits] = []
         self.nightkill_rules: list[_NightKillRule] = []
+        self.outcome_rulings: list[OutcomeRuling] = []
 
     def error(
         self, message: str, why: Why, related: tuple[tuple[str, Loc], ...] = ()
@@ -445,7 +483,9 @@ class _Assembler:
                 self.aliases.append((alias, target, why))
             case _Ruling(body, why):
                 self.rulings.append(why)
-                if isinstance(body, SeenBy):
+                if isinstance(body, OutcomeRuling):
+                    self.outcome_rulings.append(body)
+                elif isinstance(body, SeenBy):
                     self.seen_by.append(replace(body, why=_as_ruling(body.why)))
                 else:
                     self.role_def(body, ruling=True)
@@ -616,6 +656,15 @@ class _Assembler:
                     raise self.error(
                         f"the {k.faction} nightkill is not in the priority list", k.why
                     )
+        outcome_rulings = tuple(
+            replace(
+                r,
+                actor=self.resolve_role(r.actor, r.why) if r.actor else None,
+                target=self.resolve_role(r.target, r.why) if r.target else None,
+                subject=self.resolve_role(r.subject, r.why) if r.subject else None,
+            )
+            for r in self.outcome_rulings
+        )
         return Ruleset(
             name=self.title,
             roles=tuple(roles),
@@ -627,6 +676,7 @@ class _Assembler:
             aliases=tuple(self.aliases),
             unique_roles=self.unique,
             rulings=tuple(self.rulings),
+            outcome_rulings=outcome_rulings,
             source=self.filename,
         )
 

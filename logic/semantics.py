@@ -63,6 +63,7 @@ from .ir import (
     Kill,
     NoConsecutive,
     NoSelfTarget,
+    OutcomeRuling,
     Protect,
     Result,
     Role,
@@ -71,6 +72,7 @@ from .ir import (
     VisitClass,
     Why,
     canon,
+    verb_matches,
 )
 
 # ----------------------------------------------------------------------------- scenario values
@@ -648,8 +650,87 @@ class NightBuilder:
         return any_of(parts)
 
     # ------------------------------------------------------------ build
+    # ------------------------------------------------------------ outcome rulings
+    def matches(self, i: int, verb: str) -> Expr:
+        """Whether slot i's action is of the kind a ruling's verb names."""
+        parts = [c for c, ab in self.sc.abilities(i) if verb_matches(verb, ab)]
+        for c, faction in self.sc.nightkill_of(i):
+            nk = self.rs.nightkill(faction)
+            if nk is not None and verb_matches(verb, nk.ability):
+                parts.append(c)
+        return any_of(parts)
+
+    def ruling_cases(self, r: OutcomeRuling) -> list[tuple[Expr, str]]:
+        """(condition, player) pairs: when the condition holds, the ruling's consequence
+        is about that player."""
+        on = self.sc.switch(r.why)
+        out: list[tuple[Expr, str]] = []
+        subject = self.rs.role(r.subject) if r.subject else None
+        for i in range(self.n):
+            p, mi = self.actor(i), self.matches(i, r.verb)
+            if mi == FALSE:
+                continue
+            pairs: list[tuple[Expr, str]] = []
+            if r.mutual:
+                for j in range(i + 1, self.n):
+                    q = self.actor(j)
+                    if q != p:
+                        mj = self.matches(j, r.verb)
+                        both = conj(
+                            self.sc.taken(i),
+                            self.sc.taken(j),
+                            mi,
+                            mj,
+                            self.sc.aims(i, q),
+                            self.sc.aims(j, p),
+                        )
+                        pairs.append((both, q))
+            else:
+                actor, target = self.rs.role(r.actor or ""), self.rs.role(r.target or "")
+                assert actor is not None and target is not None
+                for q in self.sc.players:
+                    if q != p:
+                        one = conj(
+                            self.sc.role_is(p, actor), self.sc.taken(i), mi, self.sc.aims(i, q)
+                        )
+                        pairs.append((conj(one, self.sc.role_is(q, target)), q))
+            for cond, q in pairs:
+                cond = conj(on, cond)
+                if cond == FALSE:
+                    continue
+                if subject is None:  # "all actions fail": both players of the condition
+                    out += [(cond, p), (cond, q)]
+                else:
+                    out += [(conj(cond, self.sc.role_is(x, subject)), x) for x in self.sc.players]
+        return [(c, x) for c, x in out if c != FALSE]
+
+    def ruled_failures(self) -> dict[str, list[Expr]]:
+        """Per player, the rulings that make their actions fail (one more stopper)."""
+        out: dict[str, list[Expr]] = {}
+        for r in self.rs.outcome_rulings:
+            if r.consequence in ("all fail", "fails"):
+                for cond, x in self.ruling_cases(r):
+                    out.setdefault(x, []).append(label(cond, r.why))
+        return out
+
+    def ruled_assertions(self, atoms: dict[Atom, Expr]) -> None:
+        """Rulings that assert success, a death or a survival: constraints the rules can
+        contradict."""
+        for r in self.rs.outcome_rulings:
+            if r.consequence in ("all fail", "fails"):
+                continue
+            for cond, x in self.ruling_cases(r):
+                mine = [i for i in range(self.n) if self.actor(i) == x]
+                if r.consequence == "succeeds":
+                    then = conj(*(implies(self.sc.taken(i), self.ok(i)) for i in mine))
+                else:
+                    dies = atoms.get(Atom("dies", x), FALSE)
+                    then = dies if r.consequence == "dies" else neg(dies)
+                self.equations.append((label(implies(cond, then), r.why), r.why))
+
     def build(self, phase: str, acts: tuple[Act, ...] = ()) -> PhaseModel:
         deaths = self.deaths()
+        ruled = self.ruled_failures()
         for i in range(self.n):
             var = f"ok:{i}"
             self.domains[var] = [False, True]
@@ -672,7 +753,7 @@ class NightBuilder:
                 for c, e in self.effects(j, Jail)
             )
             dead = any_of(conj(cond, lt(t, self.tiers[i])) for v, t, cond in deaths if v == p)
-            failed = self.static_failure(i)
+            failed = disj(self.static_failure(i), *ruled.get(p, ()))
             definition = conj(
                 self.sc.taken(i),
                 neg(failed),
@@ -686,8 +767,6 @@ class NightBuilder:
             self.equations.append((iff(Var(var), definition), whys[0]))
 
         texts = self.texts()
-        for name in getattr(self.sc, "switches", {}):
-            self.domains[name] = [False, True]
         atoms: dict[Atom, Expr] = {}
         players = self.sc.players
         for p in players:
@@ -720,6 +799,9 @@ class NightBuilder:
                     continue
                 key = Atom("visits", self.actor(i), q)
                 atoms[key] = disj(atoms.get(key, FALSE), label(conj(hit, self.ok(i)), why))
+        self.ruled_assertions(atoms)
+        for name in getattr(self.sc, "switches", {}):  # every sentence switch is known now
+            self.domains[name] = [False, True]
         return PhaseModel(
             phase=phase,
             domains=self.domains,

@@ -1,0 +1,190 @@
+"""Owns `ruling ask`: is a GM's proposed ruling already implied by the rules
+(`entailed`), against them (`contradicted`), or a new decision (`open`)?
+
+The ruling is written in the ruleset language (`Nosy Neighbor must visit each night.`,
+`If two players target each other, all actions fail.`) and added to the ruleset as one
+more labelled sentence. Over a symbolic first night (`check.Night`):
+  contradicted  some legal scenario had an outcome without the ruling and has none with
+                it (CEGAR, as for paradoxes); the core names the sentences it fights
+  entailed      turning the ruling off changes no outcome of any scenario; the sentences
+                without which it would matter are shown as the reason
+  open          some scenario's outcomes change; that scenario is shown, resolved under
+                the rules with and without the ruling
+and, for every verdict, which ambiguities of the rules it settles (a witness of the
+rules' ambiguity search that is no longer ambiguous with it), creates, or leaves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import z3
+
+from . import grammar, symbolic
+from .case import parse_cases
+from .check import NAMES, Checker, Night
+from .errors import Loc, RulingError
+from .ir import Ruleset, Why
+from .resolve import Resolution, resolve
+from .rules import parse_ruleset
+
+VERDICTS = ("entailed", "contradicted", "open", "unknown")
+PREFIX = "Ruling: "
+
+
+@dataclass
+class Answer:
+    verdict: str
+    ruling: Why
+    because: tuple[Why, ...] = ()
+    witness: str | None = None
+    without: Resolution | None = None  # the witness under the rules alone
+    with_: Resolution | None = None  # the witness with the ruling added
+    removes: list[str] = field(default_factory=list)  # ambiguity classes it settles
+    adds: list[str] = field(default_factory=list)  # ambiguity classes it creates
+    remaining: list[str] = field(default_factory=list)  # ambiguity classes left with it
+    unknown: list[str] = field(default_factory=list)
+    queries: int = 0
+
+
+def with_ruling(path: str | Path, ruling: str) -> tuple[Ruleset, Ruleset, Why]:
+    """The ruleset, and the ruleset with `ruling` added (errors point into the ruling)."""
+    text = grammar.read_source(path, "ruleset")
+    base = parse_ruleset(text, str(path))
+    body = ruling.strip()
+    if not body:
+        raise RulingError("the ruling is empty")
+    has_prefix = body.lower().startswith("ruling:")
+    line = body if has_prefix else PREFIX + body
+    shift = 0 if has_prefix else len(PREFIX)
+    try:
+        grammar.parse(line + "\n", "<ruling>", "ruleset", "ruling")
+    except RulingError as e:
+        raise _in_ruling(e, body, shift) from None
+    n = text.count("\n") + (0 if text.endswith("\n") else 1)
+    combined_text = text + ("" if text.endswith("\n") else "\n") + line + "\n"
+    try:
+        combined = parse_ruleset(combined_text, str(path))
+    except RulingError as e:
+        if e.loc is not None and e.loc.line == n + 1:
+            raise _in_ruling(e, body, shift) from None
+        raise
+    why = combined.rulings[-1]
+    return base, combined, why
+
+
+def _in_ruling(e: RulingError, body: str, shift: int) -> RulingError:
+    col = max(1, (e.loc.column if e.loc else 1) - shift)
+    return RulingError(e.message, Loc("<ruling>", 1, col), body, e.expected, e.width)
+
+
+class Asker:
+    def __init__(
+        self, base: Ruleset, combined: Ruleset, ruling: Why, players: int = 5, timeout: float = 10.0
+    ) -> None:
+        self.base = base
+        self.combined = combined
+        self.why = ruling
+        self.players = players
+        self.timeout = timeout
+        self.checker = Checker(combined, players=players, timeout=timeout)
+        self.night = self.checker.night
+        self.off = self.night.switches_of(ruling, whole_line=True)
+
+    def answer(self, ambiguity: bool = True) -> Answer:
+        ans = self._verdict()
+        if ambiguity:
+            self._ambiguity(ans)
+        ans.unknown = list(self.checker.report.unknown)
+        ans.queries = self.checker.report.queries
+        return ans
+
+    def _verdict(self) -> Answer:
+        c = self.checker
+        if not self.off:
+            return Answer("entailed", self.why, because=())
+        # contradicted: a legal scenario with an outcome under the rules and none with it
+        small = Night(self.combined, NAMES[: c.report.paradox_players])
+        small_off = small.switches_of(self.why, whole_line=True)
+
+        def rules_allow_an_outcome(n: Night) -> list[Any]:
+            base_valid = z3.substitute(n.valid, *[(x, z3.BoolVal(False)) for x in small_off])
+            return [n.renamed(base_valid, "rules")]
+
+        for env, _klass in c.paradoxes(small, extra=rules_allow_an_outcome):
+            core = c.core_at(small, env)
+            witness = small.witness(env, "the ruling cannot hold here", ["paradox"])
+            return self._with_outcomes(Answer("contradicted", self.why, core, witness), witness)
+        if c.report.unknown:
+            return Answer("unknown", self.why)
+        status, env = c.ablation(self.off, "ask")
+        if status == "unknown":
+            return Answer("unknown", self.why)
+        if status == "unsat":
+            return Answer("entailed", self.why, self._reasons())
+        assert env is not None
+        witness = self.night.witness(env, "the ruling decides this night", [])
+        return self._with_outcomes(Answer("open", self.why, (), witness), witness)
+
+    def _reasons(self) -> tuple[Why, ...]:
+        """The sentences without which the ruling would change some outcome."""
+        out: list[Why] = []
+        n = self.night
+        for name, why in n.model.switches.items():
+            x = n.switch[name]
+            if any(x.eq(o) for o in self.off):
+                continue
+            # with sentence `why` off in both, does the ruling now matter?
+            valid = z3.substitute(n.valid, (x, z3.BoolVal(False)))
+            sig = {k: z3.substitute(t, (x, z3.BoolVal(False))) for k, t in n.sig_terms.items()}
+            with_ = [(o, z3.BoolVal(True)) for o in self.off]
+            without = [(o, z3.BoolVal(False)) for o in self.off]
+            va, vb = z3.substitute(valid, *with_), z3.substitute(valid, *without)
+            diffs = [z3.substitute(t, *with_) != z3.substitute(t, *without) for t in sig.values()]
+            s = symbolic.make_solver(self.timeout)
+            s.add(*[o for o in n.all_on(but=[*self.off, x])])
+            s.add(z3.Or(va != vb, z3.And(va, vb, z3.Or(diffs))))
+            if self.checker.check(s, "ask: reasons") == "sat" and why not in out:
+                out.append(why)
+        return tuple(out)
+
+    def _with_outcomes(self, ans: Answer, witness: str) -> Answer:
+        """Resolve the witness under the rules alone and with the ruling."""
+        (case,) = parse_cases(witness, "<witness>")
+        ans.without = resolve(self.base, case, witness)
+        ans.with_ = resolve(self.combined, case, witness)
+        return ans
+
+    def _ambiguity(self, ans: Answer) -> None:
+        """Which ambiguity witnesses of the rules the ruling settles, and which new ones it
+        creates: each witness of one side is resolved (concretely) under the other."""
+
+        def found(rs: Ruleset) -> list[Any]:
+            ch = Checker(rs, players=self.players, timeout=self.timeout)
+            out = list(ch.ambiguities())
+            self.checker.report.queries += ch.report.queries
+            self.checker.report.unknown += ch.report.unknown
+            return out
+
+        def still_ambiguous(rs: Ruleset, witness: str) -> bool:
+            (case,) = parse_cases(witness, "<witness>")
+            return resolve(rs, case, witness).verdict == "ambiguous"
+
+        for f in found(self.base):
+            if f.witness and not still_ambiguous(self.combined, f.witness):
+                ans.removes.append(f"{f.summary} (e.g. {_one_line(f.witness)})")
+        for f in found(self.combined):
+            if f.witness and not still_ambiguous(self.base, f.witness):
+                ans.adds.append(f"{f.summary} (e.g. {_one_line(f.witness)})")
+            elif f.witness:
+                ans.remaining.append(f"{f.summary} (e.g. {_one_line(f.witness)})")
+
+
+def _one_line(witness: str) -> str:
+    """A witness case in one line: its players and actions."""
+    lines = [x.strip() for x in witness.splitlines()]
+    players = next((x.removeprefix("players: ") for x in lines if x.startswith("players:")), "")
+    acts = [x for x in lines if " targets " in x or " kills " in x]
+    return f"{players}; " + "; ".join(acts)
