@@ -47,6 +47,7 @@ class Answer:
     remaining: list[str] = field(default_factory=list)  # ambiguity classes left with it
     unknown: list[str] = field(default_factory=list)
     queries: int = 0
+    note: str = ""
 
 
 def with_ruling(path: str | Path, ruling: str) -> tuple[Ruleset, Ruleset, Why]:
@@ -104,7 +105,12 @@ class Asker:
     def _verdict(self) -> Answer:
         c = self.checker
         if not self.off:
-            return Answer("entailed", self.why, because=())
+            return Answer(
+                "entailed",
+                self.why,
+                note="its condition never arises in this ruleset (no role's action matches it), "
+                "so it changes nothing",
+            )
         # contradicted: a legal scenario with an outcome under the rules and none with it
         small = Night(self.combined, NAMES[: c.report.paradox_players])
         small_off = small.switches_of(self.why, whole_line=True)
@@ -113,9 +119,9 @@ class Asker:
             base_valid = z3.substitute(n.valid, *[(x, z3.BoolVal(False)) for x in small_off])
             return [n.renamed(base_valid, "rules")]
 
-        for env, _klass in c.paradoxes(small, extra=rules_allow_an_outcome):
-            core = c.core_at(small, env)
-            witness = small.witness(env, "the ruling cannot hold here", ["paradox"])
+        for bad, _klass in c.paradoxes(small, extra=rules_allow_an_outcome):
+            core = c.core_at(small, bad)
+            witness = small.witness(bad, "the ruling cannot hold here", ["paradox"])
             return self._with_outcomes(Answer("contradicted", self.why, core, witness), witness)
         if c.report.unknown:
             return Answer("unknown", self.why)

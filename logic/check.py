@@ -208,7 +208,8 @@ class Night:
         body = "".join(f"    {x}\n" for x in lines)
         expects = "".join(f"    {x}\n" for x in expect)
         stem = self.rs.source.replace("\\", "/").rsplit("/", 1)[-1].removesuffix(".rules")
-        return f'case "{title}"\n  ruleset: {stem}\n  players: {players}\n  night 1:\n{body}  expect:\n{expects}'
+        tail = f"  expect:\n{expects}" if expect else ""
+        return f'case "{title}"\n  ruleset: {stem}\n  players: {players}\n  night 1:\n{body}{tail}'
 
     def differing(
         self, env_a: dict[str, Any], env_b: dict[str, Any]

@@ -337,6 +337,8 @@ def print_answer(ans: Answer, console: Console) -> None:
     ]
     console.print(f"ruling: {escape(ans.ruling.text)}")
     console.print(f"verdict: [bold {colour}]{ans.verdict}[/]")
+    if ans.note:
+        console.print(f"  {escape(ans.note)}")
     if ans.because:
         head = "it follows from:" if ans.verdict == "entailed" else "it cannot hold together with:"
         console.print(f"  {head}")
@@ -383,4 +385,5 @@ def answer_json(ans: Answer) -> dict[str, Any]:
         "leaves_ambiguous": ans.remaining,
         "unknown": ans.unknown,
         "queries": ans.queries,
+        "note": ans.note,
     }

@@ -441,9 +441,20 @@ class _Assembler:
         self.outcome_rulings: list[OutcomeRuling] = []
 
     def error(
-        self, message: str, why: Why, related: tuple[tuple[str, Loc], ...] = ()
+        self,
+        message: str,
+        why: Why,
+        related: tuple[tuple[str, Loc], ...] = (),
+        token: str | None = None,
     ) -> RulingError:
-        return RulingError(message, why.loc, line_of(self.text, why.loc.line), related=related)
+        """An error at `why`'s sentence, the caret under `token` when it is found there."""
+        line = line_of(self.text, why.loc.line)
+        loc, width = why.loc, 1
+        if token:
+            at = line.casefold().find(token.casefold(), max(0, why.loc.column - 1))
+            if at >= 0:
+                loc, width = Loc(why.loc.file, why.loc.line, at + 1), len(token)
+        return RulingError(message, loc, line, related=related, width=width)
 
     def add_faction(self, name: str) -> str:
         for f in self.factions:
@@ -576,7 +587,9 @@ class _Assembler:
         role = self.roles.get(key)
         if role is None:
             known = ", ".join(self.roles[k].name for k in self.role_order)
-            raise self.error(f"{name!r} is not a role of this ruleset (roles: {known})", why)
+            raise self.error(
+                f"{name!r} is not a role of this ruleset (roles: {known})", why, token=name
+            )
         return role.name
 
     def resolve_faction(self, name: str, why: Why) -> str:
@@ -584,7 +597,9 @@ class _Assembler:
             if canon(f) == canon(name):
                 return f
         raise self.error(
-            f"{name!r} is not a faction of this ruleset (factions: {', '.join(self.factions)})", why
+            f"{name!r} is not a faction of this ruleset (factions: {', '.join(self.factions)})",
+            why,
+            token=name,
         )
 
     def finish(self) -> Ruleset:

@@ -342,8 +342,9 @@ class SymbolicNight:
             # a forced ability is used (and is then not silently left out)
             for r in self.roles:
                 for ab in r.abilities:
-                    f = ab.forced
-                    if f is not None and ab.frequency.allows(self.night, 0):
+                    if not ab.frequency.allows(self.night, 0):
+                        continue
+                    for f in (x for x in ab.restrictions if isinstance(x, Forced)):  # each sentence
                         forced = conj(self.role_is(p, r), self.switch(f.why))
                         out.append((implies(forced, Var(f"uses:{p}")), f.why))
             if rs.nightkills:
@@ -663,7 +664,6 @@ class NightBuilder:
     def ruling_cases(self, r: OutcomeRuling) -> list[tuple[Expr, str]]:
         """(condition, player) pairs: when the condition holds, the ruling's consequence
         is about that player."""
-        on = self.sc.switch(r.why)
         out: list[tuple[Expr, str]] = []
         subject = self.rs.role(r.subject) if r.subject else None
         for i in range(self.n):
@@ -695,9 +695,9 @@ class NightBuilder:
                         )
                         pairs.append((conj(one, self.sc.role_is(q, target)), q))
             for cond, q in pairs:
-                cond = conj(on, cond)
                 if cond == FALSE:
                     continue
+                cond = conj(self.sc.switch(r.why), cond)  # the switch exists only if it can apply
                 if subject is None:  # "all actions fail": both players of the condition
                     out += [(cond, p), (cond, q)]
                 else:
