@@ -143,15 +143,8 @@ class Asker:
             if any(x.eq(o) for o in self.off):
                 continue
             # with sentence `why` off in both, does the ruling now matter?
-            valid = z3.substitute(n.valid, (x, z3.BoolVal(False)))
-            sig = {k: z3.substitute(t, (x, z3.BoolVal(False))) for k, t in n.sig_terms.items()}
-            with_ = [(o, z3.BoolVal(True)) for o in self.off]
-            without = [(o, z3.BoolVal(False)) for o in self.off]
-            va, vb = z3.substitute(valid, *with_), z3.substitute(valid, *without)
-            diffs = [z3.substitute(t, *with_) != z3.substitute(t, *without) for t in sig.values()]
             s = symbolic.make_solver(self.timeout)
-            s.add(*[o for o in n.all_on(but=[*self.off, x])])
-            s.add(z3.Or(va != vb, z3.And(va, vb, z3.Or(diffs))))
+            s.add(*n.all_on(but=[*self.off, x]), n.tell_apart(self.off, also_off=[x]))
             if self.checker.check(s, "ask: reasons") == "sat" and why not in out:
                 out.append(why)
         return tuple(out)

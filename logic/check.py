@@ -141,6 +141,20 @@ class Night:
                 out.append(self.switch[name])
         return out
 
+    def tell_apart(self, off: list[Any], also_off: list[Any] | None = None) -> Any:
+        """A formula true of a scenario and outcome that the night with the switches `off`
+        turned on and with them turned off disagree on: one allows the outcome and the
+        other does not, or both allow it and something observable differs. Unsatisfiable
+        means the sentences behind `off` change nothing. `also_off` are off in both."""
+        fixed = [(x, z3.BoolVal(False)) for x in also_off or ()]
+        valid = z3.substitute(self.valid, *fixed) if fixed else self.valid
+        terms = [z3.substitute(t, *fixed) if fixed else t for t in self.sig_terms.values()]
+        with_ = [(x, z3.BoolVal(True)) for x in off]
+        without = [(x, z3.BoolVal(False)) for x in off]
+        va, vb = z3.substitute(valid, *with_), z3.substitute(valid, *without)
+        diffs = [z3.substitute(t, *with_) != z3.substitute(t, *without) for t in terms]
+        return z3.Or(va != vb, z3.And(va, vb, z3.Or(diffs) if diffs else z3.BoolVal(False)))
+
     def all_on(self, but: list[Any] = ()) -> list[Any]:  # type: ignore[assignment]
         off = {str(x) for x in but}
         return [x for x in self.switch.values() if str(x) not in off]
@@ -492,15 +506,8 @@ class Checker:
         n = self.night
         if not off:
             return "unsat", None
-        with_ = [(x, z3.BoolVal(True)) for x in off]
-        without = [(x, z3.BoolVal(False)) for x in off]
-        va, vb = z3.substitute(n.valid, *with_), z3.substitute(n.valid, *without)
-        diffs = [
-            z3.substitute(t, *with_) != z3.substitute(t, *without) for t in n.sig_terms.values()
-        ]
         s = symbolic.make_solver(self.timeout)
-        s.add(n.all_on(but=off))
-        s.add(z3.Or(va != vb, z3.And(va, vb, z3.Or(diffs) if diffs else z3.BoolVal(False))))
+        s.add(*n.all_on(but=off), n.tell_apart(off))
         r = self.check(s, what)
         return r, (n.env(s.model()) if r == "sat" else None)
 

@@ -59,6 +59,38 @@ class _Parser(argparse.ArgumentParser):
         raise _ArgumentError(f"{self.prog}: {message}")
 
 
+def _command(
+    sub: Any, name: str, help: str, epilog: str = "", ruleset: bool = True, what: str = "result"
+) -> argparse.ArgumentParser:
+    """A subcommand with the options every reporting command shares."""
+    p: argparse.ArgumentParser = sub.add_parser(
+        name,
+        help=help,
+        epilog=epilog or EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    if ruleset:
+        p.add_argument("ruleset", help="a .rules file")
+    p.add_argument("--json", action="store_true", help=f"print the {what} as JSON")
+    return p
+
+
+def _solver_options(p: argparse.ArgumentParser, default_timeout: float, per: str) -> None:
+    p.add_argument(
+        "--timeout",
+        type=float,
+        default=default_timeout,
+        help=f"seconds per {per} (default {default_timeout:g})",
+    )
+
+
+def _symbolic_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--players", type=int, default=5, help="players in the symbolic night (default 5)"
+    )
+    _solver_options(p, symbolic.DEFAULT_TIMEOUT, "solver query")
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(
         prog="ruling",
@@ -69,47 +101,26 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"ruling {__version__}")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
-    sp = sub.add_parser(
-        "parse",
-        help="show what each sentence of a ruleset was understood to mean",
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    sp.add_argument("ruleset", help="a .rules file")
-    sp.add_argument("--json", action="store_true", help="print the IR as JSON")
+    _command(sub, "parse", "show what each sentence of a ruleset was understood to mean", what="IR")
 
-    sr = sub.add_parser(
-        "resolve",
-        help="every outcome the rules allow for a scenario, and why",
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    sr.add_argument("ruleset", help="a .rules file")
+    sr = _command(sub, "resolve", "every outcome the rules allow for a scenario, and why")
     sr.add_argument(
         "scenario", help="a .case file, or a scenario file (players: and night N: blocks)"
     )
     sr.add_argument("--case", help="resolve only the case with this title")
-    sr.add_argument("--json", action="store_true", help="print the result as JSON")
     sr.add_argument(
         "--brief", action="store_true", help="atoms only, without the sentences behind them"
     )
-    sr.add_argument(
-        "--timeout",
-        type=float,
-        default=concrete.DEFAULT_TIMEOUT,
-        help="seconds per phase (default 10)",
-    )
+    _solver_options(sr, concrete.DEFAULT_TIMEOUT, "phase")
 
-    sk = sub.add_parser(
+    sk = _command(
+        sub,
         "check",
-        help="search a ruleset for contradictions, paradoxes, ambiguities, dead rules and redundant rulings",
-        epilog=EPILOG_CHECK,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        "search a ruleset for contradictions, paradoxes, ambiguities, dead rules and redundant rulings",
+        EPILOG_CHECK,
+        what="findings",
     )
-    sk.add_argument("ruleset", help="a .rules file")
-    sk.add_argument(
-        "--players", type=int, default=5, help="players in the symbolic night (default 5)"
-    )
+    _symbolic_options(sk)
     sk.add_argument(
         "--paradox-players",
         type=int,
@@ -118,51 +129,35 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sk.add_argument("--nights", type=int, default=1, help="nights (only 1 for now)")
     sk.add_argument(
-        "--timeout",
-        type=float,
-        default=symbolic.DEFAULT_TIMEOUT,
-        help="seconds per solver query (default 10)",
-    )
-    sk.add_argument(
         "--only", action="append", choices=KINDS, help="report only this kind (repeatable)"
     )
-    sk.add_argument("--json", action="store_true", help="print the findings as JSON")
 
-    sa = sub.add_parser(
+    sa = _command(
+        sub,
         "ask",
-        help="is a proposed ruling entailed by the rules, contradicted by them, or open?",
-        epilog=EPILOG_ASK,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        "is a proposed ruling entailed by the rules, contradicted by them, or open?",
+        EPILOG_ASK,
+        what="answer",
     )
-    sa.add_argument("ruleset", help="a .rules file")
     sa.add_argument(
         "ruling",
         help='the ruling, in the ruleset language (e.g. "If two players target each other, all actions fail.")',
     )
-    sa.add_argument(
-        "--players", type=int, default=5, help="players in the symbolic night (default 5)"
-    )
-    sa.add_argument(
-        "--timeout",
-        type=float,
-        default=symbolic.DEFAULT_TIMEOUT,
-        help="seconds per solver query (default 10)",
-    )
+    _symbolic_options(sa)
     sa.add_argument(
         "--no-ambiguity", action="store_true", help="skip comparing the ruleset's ambiguity classes"
     )
-    sa.add_argument("--json", action="store_true", help="print the answer as JSON")
 
-    sc = sub.add_parser(
+    sc = _command(
+        sub,
         "casebook",
-        help="run case files as a test suite for rulesets",
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        "run case files as a test suite for rulesets",
+        ruleset=False,
+        what="results",
     )
     sc.add_argument(
         "paths", nargs="*", default=["casebook"], help="case files or folders (default: casebook/)"
     )
-    sc.add_argument("--json", action="store_true", help="print the results as JSON")
     return p
 
 
@@ -229,10 +224,14 @@ def _positive_timeout(t: float) -> None:
         raise RulingError(f"--timeout must be a positive number of seconds, not {t:g}")
 
 
-def _check(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
+def _symbolic_bounds(args: argparse.Namespace) -> None:
     _positive_timeout(args.timeout)
     if not 2 <= args.players <= len(NAMES):
         raise RulingError(f"--players must be between 2 and {len(NAMES)}, not {args.players}")
+
+
+def _check(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
+    _symbolic_bounds(args)
     if not 2 <= args.paradox_players <= len(NAMES):
         raise RulingError(
             f"--paradox-players must be between 2 and {len(NAMES)}, not {args.paradox_players}"
@@ -259,9 +258,7 @@ def _check(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
 
 
 def _ask(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
-    _positive_timeout(args.timeout)
-    if not 2 <= args.players <= len(NAMES):
-        raise RulingError(f"--players must be between 2 and {len(NAMES)}, not {args.players}")
+    _symbolic_bounds(args)
     base, combined, why = with_ruling(args.ruleset, args.ruling)
     status = Console(stderr=True)
     with status.status("thinking about the ruling", spinner="dots"):
