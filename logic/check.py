@@ -25,7 +25,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import z3
 
@@ -61,6 +61,19 @@ class Report:
     unknown: list[str] = field(default_factory=list)  # what timed out
     skipped: list[str] = field(default_factory=list)  # what this bound cannot check
     seconds: float = 0.0
+
+
+# ----------------------------------------------------------------------------- classes
+
+T = TypeVar("T")
+
+
+def minimal_only(items: list[T], roles: Callable[[T], tuple[str, ...]]) -> list[T]:
+    """Drop every item whose set of roles strictly contains another item's: a class is
+    the smallest set of acting roles that shows a finding, its supersets are not new.
+    (Which classes a search meets first depends on the solver; this makes it canonical.)"""
+    sets = [frozenset(roles(x)) for x in items]
+    return [x for x, mine in zip(items, sets, strict=True) if not any(o < mine for o in sets)]
 
 
 # ----------------------------------------------------------------------------- signals
@@ -107,10 +120,12 @@ _value = symbolic.read
 class Night:
     """One symbolic night, encoded once: its formula, its switches, its signals."""
 
-    def __init__(self, ruleset: Ruleset, names: tuple[str, ...]) -> None:
+    def __init__(
+        self, ruleset: Ruleset, names: tuple[str, ...], roles: list[Role] | None = None
+    ) -> None:
         self.rs = ruleset
         self.names = names
-        self.scenario = SymbolicNight(ruleset, names)
+        self.scenario = SymbolicNight(ruleset, names, roles=roles)
         self.model = build_symbolic_night(self.scenario)
         self.enc = Encoding(self.model)
         self.valid = z3.And(self.enc.equations())
@@ -589,7 +604,10 @@ class Checker:
         }
         for kind, step in steps.items():
             if kind in kinds or (kind == "contradiction" and "gap" in kinds):
-                self.report.findings.extend(f for f in step() if f.kind in kinds)
+                found = [f for f in step() if f.kind in kinds]
+                if kind in ("ambiguous", "paradox"):
+                    found = minimal_only(found, lambda f: f.roles)
+                self.report.findings.extend(found)
         self.report.seconds = time.perf_counter() - start
         return self.report
 

@@ -1,4 +1,4 @@
-"""Owns the command line: `ruling parse | resolve | casebook | check | ask`. `main(argv) -> int` is a
+"""Owns the command line: `ruling parse | resolve | casebook | check | ask | diff`. `main(argv) -> int` is a
 plain function (streams passed in) so tests call it directly.
 
 Exit codes: 0 success (all cases pass); 1 casebook cases fail; 2 bad input (a ruleset,
@@ -22,6 +22,7 @@ from .ask import Asker, with_ruling
 from .case import parse_cases
 from .casebook import RulesetCache, case_files, run_file
 from .check import KINDS, NAMES, Checker
+from .diff import diff
 from .errors import RulingError
 from .resolve import resolve
 from .rules import load_ruleset
@@ -41,6 +42,12 @@ EPILOG_ASK = """verdicts:
 exit codes:
   0  answered (any verdict)
   2  bad input: a ruleset, ruling or argument that cannot be read
+"""
+
+EPILOG_DIFF = """exit codes:
+  0  no scenario's outcome changes (at this bound)
+  1  some do (each class with a witness and its outcomes under both versions)
+  2  bad input
 """
 
 EPILOG = """exit codes:
@@ -148,6 +155,21 @@ def build_parser() -> argparse.ArgumentParser:
         "--no-ambiguity", action="store_true", help="skip comparing the ruleset's ambiguity classes"
     )
 
+    sd = _command(
+        sub,
+        "diff",
+        "every class of scenario whose outcome differs between two versions of a ruleset",
+        EPILOG_DIFF,
+        ruleset=False,
+        what="changes",
+    )
+    sd.add_argument("old", help="the old .rules file")
+    sd.add_argument("new", help="the new .rules file")
+    sd.add_argument(
+        "--players", type=int, default=4, help="players in the symbolic night (default 4)"
+    )
+    _solver_options(sd, symbolic.DEFAULT_TIMEOUT, "solver query")
+
     sc = _command(
         sub,
         "casebook",
@@ -198,6 +220,8 @@ def _run(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
             return _check(args, console, out)
         case "ask":
             return _ask(args, console, out)
+        case "diff":
+            return _diff(args, console, out)
     raise AssertionError(args.command)
 
 
@@ -270,6 +294,19 @@ def _ask(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
     else:
         report.print_answer(ans, console)
     return 0
+
+
+def _diff(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
+    _symbolic_bounds(args)
+    old, new = load_ruleset(args.old), load_ruleset(args.new)
+    status = Console(stderr=True)
+    with status.status("comparing", spinner="dots") as spin:
+        rep = diff(old, new, args.players, args.timeout, progress=lambda m: spin.update(m))
+    if args.json:
+        print(json.dumps(report.diff_json(rep), indent=2), file=out)
+    else:
+        report.print_diff(rep, console)
+    return 1 if rep.changes else 0
 
 
 def _casebook(args: argparse.Namespace, console: Console, out: IO[str]) -> int:

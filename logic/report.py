@@ -13,6 +13,7 @@ from rich.markup import escape
 from .ask import Answer
 from .casebook import CaseResult
 from .check import Report as CheckReport
+from .diff import DiffReport
 from .ir import (
     Ability,
     Forced,
@@ -386,4 +387,62 @@ def answer_json(ans: Answer) -> dict[str, Any]:
         "unknown": ans.unknown,
         "queries": ans.queries,
         "note": ans.note,
+    }
+
+
+# ----------------------------------------------------------------------------- diff
+
+
+def _outcome_lines(res: Resolution) -> list[str]:
+    keep = ("dies", "fails", "roleblocked", "learns", "visits")
+    return [
+        ", ".join(str(a) for a in sorted(o.atoms) if a.kind in keep) or "(nothing happens)"
+        for o in res.outcomes()
+    ]
+
+
+def print_diff(rep: DiffReport, console: Console) -> None:
+    console.print(
+        f"[bold]{escape(rep.old.source)}[/bold] -> [bold]{escape(rep.new.source)}[/bold]: "
+        f"first night, {rep.players} players, {rep.queries} solver queries"
+    )
+    for title, names in (
+        ("roles only in the old version", rep.only_old),
+        ("roles only in the new", rep.only_new),
+    ):
+        if names:
+            console.print(f"  {title}: {escape(', '.join(names))} (not compared)")
+    if not rep.changes:
+        console.print("[green]no scenario's outcome changes[/green]")
+    for n, c in enumerate(rep.changes, 1):
+        console.print(f"\n[bold]{n}. {escape(' + '.join(c.roles))}[/bold]")
+        for line in c.witness.rstrip("\n").splitlines():
+            console.print(f"   [dim]{escape(line)}[/dim]")
+        for title, res in (("old", c.old), ("new", c.new)):
+            console.print(f"   {title}: {res.verdict}")
+            for line in _outcome_lines(res):
+                console.print(f"     {escape(line)}")
+    if rep.unknown:
+        console.print(f"\n[magenta]{escape(rep.unknown)}[/magenta]")
+    console.print()
+
+
+def diff_json(rep: DiffReport) -> dict[str, Any]:
+    return {
+        "old": rep.old.source,
+        "new": rep.new.source,
+        "players": rep.players,
+        "queries": rep.queries,
+        "unknown": rep.unknown,
+        "only_old": rep.only_old,
+        "only_new": rep.only_new,
+        "changes": [
+            {
+                "roles": list(c.roles),
+                "witness": c.witness,
+                "old": resolution_json(c.old),
+                "new": resolution_json(c.new),
+            }
+            for c in rep.changes
+        ],
     }

@@ -31,10 +31,10 @@ them to SAT, which is much faster here than integer arithmetic."""
 class Encoding:
     """A PhaseModel's variables as Z3 terms; `copy` names a copy of the outcome vars."""
 
-    def __init__(self, model: PhaseModel, copy: str = "") -> None:
+    def __init__(self, model: PhaseModel, copy: str = "", shared: set[str] | None = None) -> None:
         self.model = model
         self.copy = copy
-        self.shared = set(model.scenario_vars)
+        self.shared = set(model.scenario_vars) if shared is None else shared
         self._vars: dict[str, z3.ExprRef] = {}
         self._memo: dict[int, tuple[Expr, Any]] = {}  # id -> (expr kept alive, term)
 

@@ -1,0 +1,145 @@
+"""Owns `ruling diff OLD NEW`: change-impact analysis between two versions of a ruleset
+(a GM's revision, or a ruleset with and without a ruling).
+
+Both versions are built by the one semantics over the same symbolic first night, on the
+roles they share (in OLD's order, so role variables mean the same thing on both sides).
+The scenario (roles, who acts, targets) and the outcome proper (which actions take
+place, free choices) are shared; sentence switches and auxiliary names are per side.
+Z3 proposes a scenario and outcome that one version allows and the other does not, or
+that both allow but see differently; the concrete back end then resolves the scenario
+under both versions, and it is reported only if the sets of outcomes really differ.
+Each class of acting roles is reported once, at its smallest witness.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import z3
+
+from . import frame, symbolic
+from .case import parse_cases
+from .check import NAMES, Night, _value, minimal_only
+from .expr import FALSE, variables
+from .ir import Ruleset
+from .resolve import Resolution, resolve
+from .symbolic import Encoding, Status
+
+BASE_VARS = ("role:", "uses:", "tgt:", "kills:", "ktgt:")
+MAX_MISSES = 200
+
+
+@dataclass
+class Change:
+    roles: tuple[str, ...]
+    witness: str
+    old: Resolution
+    new: Resolution
+
+
+@dataclass
+class DiffReport:
+    old: Ruleset
+    new: Ruleset
+    players: int
+    changes: list[Change]
+    only_old: list[str]
+    only_new: list[str]
+    queries: int = 0
+    unknown: str | None = None
+
+
+def diff(
+    old: Ruleset,
+    new: Ruleset,
+    players: int = 4,
+    timeout: float = symbolic.DEFAULT_TIMEOUT,
+    progress: Callable[[str], None] | None = None,
+    limit: int = 20,
+) -> DiffReport:
+    names = NAMES[:players]
+    common = [r for r in old.roles if new.role(r.name) is not None]
+    shared_new = [new.role(r.name) or r for r in common]
+    a, b = Night(old, names, roles=common), Night(new, names, roles=shared_new)
+    report = DiffReport(
+        old,
+        new,
+        players,
+        [],
+        sorted(r.name for r in old.roles if new.role(r.name) is None),
+        sorted(r.name for r in new.roles if old.role(r.name) is None),
+    )
+    # Shared: the scenario proper and the outcome proper (the same slots take place or
+    # not, make the same free choices), so a nondeterministic night is compared choice
+    # by choice. Per side: sentence switches and auxiliary names (tiers, protection),
+    # whose definitions may differ between the versions and always hold.
+    primary = BASE_VARS + ("ok:", "first:", "semi:")
+    shared = {v for v in a.model.domains if v.startswith(primary)}
+    ea = Encoding(a.model, "old", shared)
+    eb = Encoding(b.model, "new", shared)
+    s = symbolic.make_solver(timeout)
+    scenario = {v for v in a.model.domains if v.startswith(BASE_VARS)}
+    s.add(*ea.domain_constraints(sorted(scenario)))
+    valid = []
+    for night, enc in ((a, ea), (b, eb)):
+        defs = [enc.term(e) for e, w in night.model.equations if w is frame.DEFINITION]
+        rest = [enc.term(e) for e, w in night.model.equations if w is not frame.DEFINITION]
+        outcome = [v for v in _vars(night) if v not in scenario]
+        s.add(*defs, *[enc.var(x) for x in night.model.switches])
+        valid.append(z3.And(*rest, *enc.domain_constraints(outcome)))
+    keys = set(a.sig) | set(b.sig)
+    differs = z3.Or([ea.term(a.sig.get(k, FALSE)) != eb.term(b.sig.get(k, FALSE)) for k in keys])
+    s.add(z3.Or(valid[0] != valid[1], z3.And(valid[0], valid[1], differs)))
+    count = a.acting()
+    count = z3.substitute(count, *[(a.enc.var(v), ea.var(v)) for v in shared])
+    floor = misses = 0
+    while len(report.changes) < limit:
+        (progress or (lambda _: None))(f"diff: {len(report.changes)} change(s) so far")
+        r = _check(s, report)
+        if r != "sat":
+            break
+        m = s.model()
+        for k in range(floor, m.eval(count, model_completion=True).as_long()):
+            r = _check(s, report, count <= k)
+            if r == "sat":
+                m = s.model()
+                break
+            floor = k + 1
+        env = {v: _value(m, ea.var(v)) for v in sorted(scenario)}
+        block = z3.Or([ea.var(v) != symbolic.value(x) for v, x in env.items()])
+        witness = a.witness(env, "changed by the revision", [])
+        (case,) = parse_cases(witness, "<witness>")
+        res_old, res_new = resolve(old, case, witness), resolve(new, case, witness)
+        if {o.atoms for o in res_old.outcomes()} == {o.atoms for o in res_new.outcomes()}:
+            s.add(block)  # only different free choices: not a change; exclude this scenario
+            misses += 1
+            if misses > MAX_MISSES:
+                report.unknown = (
+                    f"diff: stopped after {MAX_MISSES} scenarios that differ only in free choices"
+                )
+                break
+            continue
+        klass = a.klass(env)
+        s.add(z3.substitute(a.block(klass), *[(a.enc.var(v), ea.var(v)) for v in shared]))
+        roles = tuple(dict.fromkeys(canon_name(old, r) for r, _ in klass))
+        report.changes.append(Change(roles, witness, res_old, res_new))
+    report.changes = minimal_only(report.changes, lambda c: c.roles)
+    return report
+
+
+def canon_name(rs: Ruleset, name: str) -> str:
+    role = rs.role(name)
+    return role.name if role else name
+
+
+def _vars(n: Night) -> list[str]:
+    return sorted(set().union(*(variables(e) for e, _ in n.model.equations)))
+
+
+def _check(s: z3.Solver, report: DiffReport, *assumptions: object) -> Status:
+    report.queries += 1
+    r = symbolic.status_of(s.check(*assumptions))
+    if r == "unknown":
+        report.unknown = "diff: unknown (a solver query timed out)"
+    return r

@@ -1,0 +1,46 @@
+"""`ruling diff`: the scenario classes a revision changes, each confirmed concretely."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from logic.cli import main
+from logic.diff import diff
+from logic.rules import load_ruleset
+
+RULESETS = Path(__file__).parent / "rulesets"
+OLD = load_ruleset(RULESETS / "blockers.rules")
+NEW = load_ruleset(RULESETS / "blockers-v2.rules")
+
+
+def test_revision_changes_exactly_the_medic_and_the_mutual_targeting() -> None:
+    """v2 adds "Cannot self-target." to the Medic and the ruling "If two players target
+    each other, all actions fail.": the Medic's self-protection now fails, and two
+    Blockers acting on each other now both fail; the mutual block goes from ambiguous to
+    determined. (A Blocker and the Goon's kill on each other change too, but that class
+    contains {Blocker}, so it is not a new one.)"""
+    rep = diff(OLD, NEW, players=4, timeout=60)
+    assert rep.unknown is None
+    classes = {frozenset(c.roles) for c in rep.changes}
+    assert classes == {frozenset({"Medic"}), frozenset({"Blocker"})}
+    for c in rep.changes:
+        assert {o.atoms for o in c.old.outcomes()} != {o.atoms for o in c.new.outcomes()}
+    (mutual,) = [c for c in rep.changes if c.roles == ("Blocker",)]
+    assert (mutual.old.verdict, mutual.new.verdict) == ("ambiguous", "determined")
+
+
+def test_no_change_against_itself() -> None:
+    assert diff(OLD, OLD, players=4, timeout=60).changes == []
+
+
+def test_diff_cli_exit_codes() -> None:
+    same = main(
+        ["diff", str(RULESETS / "blockers.rules"), str(RULESETS / "blockers.rules")],
+        stdout=io.StringIO(),
+    )
+    changed = main(
+        ["diff", str(RULESETS / "blockers.rules"), str(RULESETS / "blockers-v2.rules")],
+        stdout=io.StringIO(),
+    )
+    assert (same, changed) == (0, 1)
