@@ -74,7 +74,7 @@ def diff(
     # not, make the same free choices), so a nondeterministic night is compared choice
     # by choice. Per side: sentence switches and auxiliary names (tiers, protection),
     # whose definitions may differ between the versions and always hold.
-    primary = BASE_VARS + ("ok:", "first:", "semi:")
+    primary = (*BASE_VARS, "ok:", "first:", "semi:")
     shared = {v for v in a.model.domains if v.startswith(primary)}
     ea = Encoding(a.model, "old", shared)
     eb = Encoding(b.model, "new", shared)
