@@ -182,34 +182,34 @@ class Night:
         return self.scenario.roles[env[f"role:{p}"]]
 
     def klass(self, env: dict[str, Any]) -> Klass:
+        """Who acts in a witness: each acting role, and each faction's nightkill (whoever
+        of the faction carries it out)."""
         out = set()
         for p in self.names:
-            role = self.role_of(env, p).name
+            role = self.role_of(env, p)
             if env.get(f"uses:{p}"):
-                out.add((role, "ability"))
+                out.add((role.name, "ability"))
             if env.get(f"kills:{p}"):
-                out.add((role, "kill"))
+                out.add((role.faction, "kill"))
         return tuple(sorted(out))
 
     def block(self, klass: Klass) -> Any:
         """Exclude every scenario in which the whole class acts (its supersets too)."""
         parts = []
-        for role_name, kind in klass:
-            role = self.rs.role(role_name)
-            assert role is not None
-            var = "uses" if kind == "ability" else "kills"
-            parts.append(
-                z3.Or(
-                    [
-                        z3.And(
-                            self.enc.term(self.scenario.role_is(p, role)),
-                            self.enc.var(f"{var}:{p}"),
-                        )
-                        for p in self.names
-                    ]
-                )
-            )
+        for name, kind in klass:
+            if kind == "kill":
+                who = [(self.scenario.faction_is(p, name), f"kills:{p}") for p in self.names]
+            else:
+                role = self.rs.role(name)
+                assert role is not None
+                who = [(self.scenario.role_is(p, role), f"uses:{p}") for p in self.names]
+            parts.append(z3.Or([z3.And(self.enc.term(c), self.enc.var(v)) for c, v in who]))
         return z3.Not(z3.And(parts)) if parts else z3.BoolVal(False)
+
+    @staticmethod
+    def names_of(klass: Klass) -> tuple[str, ...]:
+        """A class for people: roles, and "Mafia nightkill" for a faction's kill."""
+        return tuple(dict.fromkeys(f"{n} nightkill" if k == "kill" else n for n, k in klass))
 
     def acting(self) -> Any:
         return z3.Sum(
@@ -342,11 +342,11 @@ class Checker:
             klass = n.klass(env_a)
             s.add(n.block(klass))
             differing, whys = n.differing(env_a, env_b)
-            title = " + ".join(f"{r} ({'kill' if kind == 'kill' else 'acts'})" for r, kind in klass)
+            title = " + ".join(Night.names_of(klass))
             yield Finding(
                 "ambiguous",
                 f"{title}: the rules allow two outcomes",
-                tuple(dict.fromkeys(r for r, _ in klass)),
+                Night.names_of(klass),
                 self.sentences(klass, whys),
                 n.witness(env_a, f"ambiguous: {title}", ["ambiguous"]),
                 tuple(differing),
@@ -439,12 +439,12 @@ class Checker:
     def paradox_findings(self) -> Iterator[Finding]:
         n = Night(self.rs, NAMES[: self.report.paradox_players])
         for env, klass in self.paradoxes(n):
-            title = " + ".join(r for r, _ in klass)
+            title = " + ".join(Night.names_of(klass))
             core = self.core_at(n, env)
             yield Finding(
                 "paradox",
                 f"{title}: no outcome is consistent",
-                tuple(dict.fromkeys(r for r, _ in klass)),
+                Night.names_of(klass),
                 core or self.sentences(klass),
                 n.witness(env, f"paradox: {title}", ["paradox"]),
             )

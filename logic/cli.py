@@ -12,6 +12,7 @@ import argparse
 import json
 import math
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import IO, Any, NoReturn
 
@@ -24,6 +25,8 @@ from .casebook import RulesetCache, case_files, run_file
 from .check import KINDS, NAMES, Checker
 from .diff import diff
 from .errors import RulingError
+from .frameworks import FRAMEWORKS
+from .ir import Ruleset
 from .resolve import resolve
 from .rules import load_ruleset
 
@@ -82,6 +85,20 @@ def _command(
     return p
 
 
+def _framework_option(p: argparse.ArgumentParser, flag: str = "--framework") -> None:
+    p.add_argument(
+        flag,
+        choices=sorted(FRAMEWORKS),
+        default="tiers",
+        help="how to order a night the ruleset gives no priority list for: "
+        + "; ".join(f"{f.name}: {f.summary}" for f in FRAMEWORKS.values()),
+    )
+
+
+def _load(path: str, framework: str) -> Ruleset:
+    return replace(load_ruleset(path), framework=framework)
+
+
 def _solver_options(p: argparse.ArgumentParser, default_timeout: float, per: str) -> None:
     p.add_argument(
         "--timeout",
@@ -119,6 +136,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--brief", action="store_true", help="atoms only, without the sentences behind them"
     )
     _solver_options(sr, concrete.DEFAULT_TIMEOUT, "phase")
+    _framework_option(sr)
 
     sk = _command(
         sub,
@@ -138,6 +156,7 @@ def build_parser() -> argparse.ArgumentParser:
     sk.add_argument(
         "--only", action="append", choices=KINDS, help="report only this kind (repeatable)"
     )
+    _framework_option(sk)
 
     sa = _command(
         sub,
@@ -169,6 +188,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--players", type=int, default=4, help="players in the symbolic night (default 4)"
     )
     _solver_options(sd, symbolic.DEFAULT_TIMEOUT, "solver query")
+    _framework_option(sd, "--old-framework")
+    _framework_option(sd, "--new-framework")
 
     sc = _command(
         sub,
@@ -227,7 +248,7 @@ def _run(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
 
 def _resolve(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
     _positive_timeout(args.timeout)
-    rs = load_ruleset(args.ruleset)
+    rs = _load(args.ruleset, args.framework)
     text = grammar.read_source(args.scenario, "scenario")
     cases = parse_cases(text, args.scenario)
     if args.case is not None:
@@ -262,7 +283,7 @@ def _check(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
         )
     if args.nights != 1:
         raise RulingError("--nights: only a single night is checked so far (use --nights 1)")
-    rs = load_ruleset(args.ruleset)
+    rs = _load(args.ruleset, args.framework)
     kinds = tuple(args.only) if args.only else KINDS
     status = Console(stderr=True)
     with status.status("checking", spinner="dots") as spin:
@@ -298,7 +319,7 @@ def _ask(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
 
 def _diff(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
     _symbolic_bounds(args)
-    old, new = load_ruleset(args.old), load_ruleset(args.new)
+    old, new = _load(args.old, args.old_framework), _load(args.new, args.new_framework)
     status = Console(stderr=True)
     with status.status("comparing", spinner="dots") as spin:
         rep = diff(old, new, args.players, args.timeout, progress=lambda m: spin.update(m))

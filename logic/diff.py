@@ -122,15 +122,10 @@ def diff(
             continue
         klass = a.klass(env)
         s.add(z3.substitute(a.block(klass), *[(a.enc.var(v), ea.var(v)) for v in shared]))
-        roles = tuple(dict.fromkeys(canon_name(old, r) for r, _ in klass))
+        roles = Night.names_of(klass)
         report.changes.append(Change(roles, witness, res_old, res_new))
     report.changes = minimal_only(report.changes, lambda c: c.roles)
     return report
-
-
-def canon_name(rs: Ruleset, name: str) -> str:
-    role = rs.role(name)
-    return role.name if role else name
 
 
 def _vars(n: Night) -> list[str]:

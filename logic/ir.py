@@ -315,6 +315,7 @@ class Ruleset:
     unique_roles: Why | None = None
     rulings: tuple[Why, ...] = ()
     outcome_rulings: tuple[OutcomeRuling, ...] = ()
+    framework: str = "tiers"  # logic/frameworks.py: how to order a night without a list
     source: str = field(default="", compare=False)
 
     @functools.cached_property

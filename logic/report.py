@@ -155,9 +155,13 @@ def _cite(whys: tuple[Why, ...]) -> list[str]:
 
 def print_resolution(res: Resolution, console: Console, explain: bool = True) -> None:
     case = res.case
-    colour = {"determined": "green", "ambiguous": "yellow", "paradox": "red", "unknown": "magenta"}[
-        res.verdict
-    ]
+    colour = {
+        "determined": "green",
+        "ambiguous": "yellow",
+        "random": "cyan",
+        "paradox": "red",
+        "unknown": "magenta",
+    }[res.verdict]
     console.print(f"[bold]{escape(case.title)}[/bold]  ({case.file}:{case.why.loc.line})")
     console.print(f"verdict: [bold {colour}]{res.verdict}[/]")
     if res.timed_out:

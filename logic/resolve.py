@@ -5,6 +5,8 @@ allow, with the sentences behind each atom and a verdict.
 Verdicts (one per resolution):
   determined  exactly one outcome satisfies every sentence
   ambiguous   two or more outcomes do, and nothing in the rules chooses between them
+  random      two or more outcomes do, and a rule says a fair pick decides (the
+              framework's ties, e.g. Natural Action Resolution)
   paradox     no outcome does; the core names the sentences that cannot all hold
   unknown     the solver ran out of time before it could say
 """
@@ -21,6 +23,7 @@ from . import concrete, frame
 from .case import Case, Line, PhaseBlock
 from .errors import Loc, RulingError, line_of
 from .expr import Expr, Label, compile_expr, explain
+from .frameworks import FRAMEWORKS
 from .ir import Ability, Ruleset, Why, canon
 from .semantics import (
     Act,
@@ -33,7 +36,7 @@ from .semantics import (
     forced_abilities,
 )
 
-VERDICTS = ("determined", "ambiguous", "paradox", "unknown")
+VERDICTS = ("determined", "ambiguous", "random", "paradox", "unknown")
 
 
 @dataclass(frozen=True)
@@ -464,7 +467,9 @@ def resolve(
     elif len(distinct) == 1:
         verdict = "determined"
     else:
-        verdict = "ambiguous"
+        verdict = FRAMEWORKS[
+            ruleset.framework
+        ].ties  # "ambiguous", or "random" when a fair pick is the rule
     return Resolution(case, verdict, paths, paradoxes, binder.players, _differing(paths), timed_out)
 
 

@@ -52,6 +52,7 @@ from .expr import (
     lt,
     neg,
 )
+from .frameworks import FRAMEWORKS
 from .ir import (
     Ability,
     Cond,
@@ -426,6 +427,7 @@ class NightBuilder:
         self.equations: list[tuple[Expr, Why]] = list(scenario.constraints())
         self.definitions: dict[str, Expr] = {}
         self.roles = self._roles()
+        self.framework = FRAMEWORKS[self.rs.framework]
         self.symbolic = bool(scenario.scenario_vars())
         self.shared: list[str] = []  # auxiliary variables fixed by the scenario alone
         self._kinds: dict[tuple[int, type], list[tuple[Expr, Any]]] = {}
@@ -498,7 +500,7 @@ class NightBuilder:
     def tier(self, i: int) -> Expr:
         """Slot i's priority tier (lower acts first); no priority list: all simultaneous."""
         if not self.rs.priority:
-            return Const(0)
+            return self.framework_tier(i)
         options: list[tuple[Expr, int]] = []
         for cond, faction in self.sc.nightkill_of(i):
             tiers = [p.tier for p in self.rs.priority if p.nightkill_of == faction]
@@ -526,6 +528,19 @@ class NightBuilder:
             if plain:
                 options.append((is_role, min(plain)))
         expr: Expr = Const(0)
+        for cond, t in reversed(options):
+            expr = ite(cond, Const(t), expr)
+        return expr
+
+    def framework_tier(self, i: int) -> Expr:
+        """Without a priority list, the framework orders actions by their effects."""
+        fw = self.framework
+        options = [(c, fw.tier(ab)) for c, ab in self.sc.abilities(i)]
+        for c, faction in self.sc.nightkill_of(i):
+            nk = self.rs.nightkill(faction)
+            if nk is not None:
+                options.append((c, fw.tier(nk.ability)))
+        expr: Expr = Const(fw.default_tier)
         for cond, t in reversed(options):
             expr = ite(cond, Const(t), expr)
         return expr
@@ -752,7 +767,11 @@ class NightBuilder:
                 if j != i
                 for c, e in self.effects(j, Jail)
             )
-            dead = any_of(conj(cond, lt(t, self.tiers[i])) for v, t, cond in deaths if v == p)
+            dead = (
+                any_of(conj(cond, lt(t, self.tiers[i])) for v, t, cond in deaths if v == p)
+                if self.framework.dead_stop
+                else FALSE
+            )
             failed = disj(self.static_failure(i), *ruled.get(p, ()))
             definition = conj(
                 self.sc.taken(i),

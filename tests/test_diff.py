@@ -44,3 +44,35 @@ def test_diff_cli_exit_codes() -> None:
         stdout=io.StringIO(),
     )
     assert (same, changed) == (0, 1)
+
+
+def test_frameworks_differ_on_whether_the_dead_act() -> None:
+    """Metadata Mafia under its own tiers (a player killed in tier 6 does not act in tier 7)
+    against Natural Action Resolution ("Killing doesn't stop the actions of the dead
+    player"): exactly the nightkill on a Tracker or a Stalker changes."""
+    from dataclasses import replace
+
+    rs = load_ruleset(Path(__file__).parent.parent / "casebook" / "metadata-mafia.rules")
+    rep = diff(rs, replace(rs, framework="nar"), players=3, timeout=60)
+    assert {frozenset(c.roles) for c in rep.changes} == {
+        frozenset({"Mafia nightkill", "Tracker"}),
+        frozenset({"Mafia nightkill", "Stalker"}),
+    }
+    for c in rep.changes:
+        assert any(a.kind == "fails" for o in c.old.outcomes() for a in o.atoms)
+        assert any(a.kind == "learns" for o in c.new.outcomes() for a in o.atoms)
+
+
+def test_nar_calls_a_mutual_block_random() -> None:
+    """NAR breaks a loop between equals "using any fair method": the same two outcomes are
+    a random pick, not a gap in the rules."""
+    from dataclasses import replace
+
+    from logic.case import parse_cases
+    from logic.resolve import resolve
+
+    text = 'case "m"\n players: Ann is Blocker, Bob is Blocker\n night 1:\n  Ann targets Bob\n  Bob targets Ann\n'
+    (case,) = parse_cases(text, "m.case")
+    assert resolve(OLD, case, text).verdict == "ambiguous"
+    res = resolve(replace(OLD, framework="nar"), case, text)
+    assert res.verdict == "random" and len(res.outcomes()) == 2
