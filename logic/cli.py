@@ -12,6 +12,7 @@ import argparse
 import json
 import math
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import IO, Any, NoReturn
@@ -264,6 +265,16 @@ def _resolve(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
     return 0
 
 
+def _emit(
+    args: argparse.Namespace, out: IO[str], as_json: Callable[[], Any], as_text: Callable[[], None]
+) -> None:
+    """Print a command's result: JSON for tools with --json, the rich report otherwise."""
+    if args.json:
+        print(json.dumps(as_json(), indent=2), file=out)
+    else:
+        as_text()
+
+
 def _positive_timeout(t: float) -> None:
     if not (math.isfinite(t) and t > 0):
         raise RulingError(f"--timeout must be a positive number of seconds, not {t:g}")
@@ -295,10 +306,7 @@ def _check(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
             progress=lambda msg: spin.update(f"checking: {msg}"),
         )
         rep = checker.run(kinds)
-    if args.json:
-        print(json.dumps(report.check_json(rep), indent=2), file=out)
-    else:
-        report.print_check(rep, console)
+    _emit(args, out, lambda: report.check_json(rep), lambda: report.print_check(rep, console))
     return 1 if rep.findings else 0
 
 
@@ -310,10 +318,7 @@ def _ask(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
         ans = Asker(base, combined, why, players=args.players, timeout=args.timeout).answer(
             not args.no_ambiguity
         )
-    if args.json:
-        print(json.dumps(report.answer_json(ans), indent=2), file=out)
-    else:
-        report.print_answer(ans, console)
+    _emit(args, out, lambda: report.answer_json(ans), lambda: report.print_answer(ans, console))
     return 0
 
 
@@ -323,10 +328,7 @@ def _diff(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
     status = Console(stderr=True)
     with status.status("comparing", spinner="dots") as spin:
         rep = diff(old, new, args.players, args.timeout, progress=lambda m: spin.update(m))
-    if args.json:
-        print(json.dumps(report.diff_json(rep), indent=2), file=out)
-    else:
-        report.print_diff(rep, console)
+    _emit(args, out, lambda: report.diff_json(rep), lambda: report.print_diff(rep, console))
     return 1 if rep.changes else 0
 
 
