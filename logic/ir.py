@@ -190,6 +190,7 @@ class Ability:
     targets: int = 1
     why: Why = meta()
     class_why: Why = meta()
+    aliases: tuple[str, ...] = ()  # other names: "Discombobulate (Tricking)"
 
     @property
     def forced(self) -> Forced | None:
@@ -299,7 +300,17 @@ def verb_matches(verb: str, ability: Ability) -> bool:
     kind = VERB_EFFECTS.get(stem)
     if kind is not None:
         return any(isinstance(e, kind) for e in ability.effects)
-    return ability.verb == f"{stem}s" or canon(ability.name) == stem
+    names = (ability.name, *ability.aliases)
+    return ability.verb == f"{stem}s" or any(_stem(n) == _stem(stem) for n in names)
+
+
+def _stem(word: str) -> str:
+    """'Tricking', 'tricks', 'trick' -> 'trick' (enough to match a ruling's verb)."""
+    w = canon(word)
+    for suffix in ("ing", "s"):
+        if w.endswith(suffix) and len(w) > len(suffix) + 2:
+            return w[: -len(suffix)]
+    return w
 
 
 @dataclass(frozen=True)

@@ -60,6 +60,13 @@ class _AbilityStart:
 
 
 @dataclass(frozen=True)
+class _AbilityName:
+    name: str
+    aliases: tuple[str, ...]
+    why: Why
+
+
+@dataclass(frozen=True)
 class _ClassDecl:
     visit_class: VisitClass
     why: Why
@@ -183,6 +190,9 @@ class _ToIR(Transformer[Token, Any]):
 
     def no_powers(self, meta: Meta, children: list[Any]) -> _Note:
         return _Note(self._why(meta))
+
+    def ability_name(self, meta: Meta, children: list[str]) -> _AbilityName:
+        return _AbilityName(children[0], tuple(children[1:]), self._why(meta))
 
     def verb(self, meta: Meta, children: list[Token]) -> str:
         return str(children[0]).lower()
@@ -533,13 +543,23 @@ class _Assembler:
         appears = list(role.appears_as)
         notes = list(role.notes)
         current: int | None = len(abilities) - 1 if (ruling and abilities) else None
+        pending_name: tuple[str, tuple[str, ...]] | None = None
         for s in _flatten(rd.sentences):
             # Explanations cite a role's sentence with the role's name in front of it.
             why = replace(s.why, text=f"{role.name}: {s.why.text}")
             s = replace(s, why=_as_ruling(why) if ruling else why)
             match s:
+                case _AbilityName(name, aliases, _):
+                    # names the ability before it, or else the next one
+                    if current is not None and pending_name is None:
+                        a = abilities[current]
+                        abilities[current] = replace(a, name=name, aliases=aliases)
+                    else:
+                        pending_name = (name, aliases)
                 case _AbilityStart(verb, freq, why):
-                    abilities.append(Ability(_VERB_NAME[verb], verb, freq, why=why))
+                    name, aliases = pending_name or (_VERB_NAME[verb], ())
+                    pending_name = None
+                    abilities.append(Ability(name, verb, freq, why=why, aliases=aliases))
                     current = len(abilities) - 1
                     if verb == "kills":
                         abilities[current] = replace(abilities[current], effects=(Kill(why),))

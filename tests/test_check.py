@@ -132,3 +132,28 @@ def test_clean_ruleset_exits_zero(tmp_path: Path) -> None:
         out.getvalue()
     )
     assert "no findings" in out.getvalue()
+
+
+DCTP_PATH = ROOT / "tests" / "rulesets" / "dctp-tricking.rules"
+
+
+def test_mutual_tricking_ruling_removes_the_ambiguity_it_was_written_for() -> None:
+    """DCTP: "If two users trick each other, all actions fail." Without the ruling, two
+    tricksters tricking each other is ambiguous (either trick could land); with it the
+    finding is gone. A weakened checker that missed the mutual trick would fail here."""
+    text = DCTP_PATH.read_text()
+    without = parse_ruleset(
+        "\n".join(x for x in text.splitlines() if not x.startswith("Ruling:")), str(DCTP_PATH)
+    )
+    found = Checker(without, players=4, timeout=60).run(("ambiguous",)).findings
+    # one class per pair of the three users of Discombobulate
+    assert {frozenset(f.roles) for f in found} == {
+        frozenset({"Eisuke", "Asami"}),
+        frozenset({"Eisuke", "Vodka"}),
+        frozenset({"Asami", "Vodka"}),
+    }
+    for f in found:
+        assert f.witness is not None and f.witness.count(" targets ") == 2
+        assert any("roleblocked" in w.text for w in f.sentences)
+    with_ruling = Checker(load_ruleset(DCTP_PATH), players=4, timeout=60).run(("ambiguous",))
+    assert with_ruling.findings == []
