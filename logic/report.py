@@ -75,8 +75,9 @@ def _tiers(rs: Ruleset, role: str | None = None, faction: str | None = None) -> 
 
 def _ability_lines(a: Ability, tiers: str) -> list[str]:
     vc = a.visit_class.value if a.visit_class else "visiting class not given"
+    aka = f" (also {', '.join(a.aliases)})" if a.aliases else ""
     out = [
-        f"  ability {a.name!r}: {a.verb} a player {a.frequency.value}; {vc}; {tiers}   [{a.why.loc.short}]"
+        f"  ability {a.name!r}{aka}: {a.verb} a player {a.frequency.value}; {vc}; {tiers}   [{a.why.loc.short}]"
     ]
     for e in (*a.effects, *a.restrictions):
         mark = " (ruling)" if e.why.kind == "ruling" else ""
