@@ -63,6 +63,11 @@ class Report:
     seconds: float = 0.0
 
 
+def seatable(rs: Ruleset, players: int) -> int:
+    """The most players a night can seat: no more than the roles, when they are unique."""
+    return min(players, len(rs.roles)) if rs.unique_roles is not None else players
+
+
 # ----------------------------------------------------------------------------- classes
 
 T = TypeVar("T")
@@ -273,7 +278,14 @@ class Checker:
         self.rs = ruleset
         self.timeout = timeout
         self.progress = progress or (lambda _: None)
+        requested = players
+        players = seatable(ruleset, players)
         self.report = Report(ruleset, players, min(players, paradox_players))
+        if players < requested:
+            self.report.skipped.append(
+                f"{requested} players: the ruleset has {len(ruleset.roles)} roles and does not "
+                f"duplicate them, so nights were checked with {players}"
+            )
         self.night = Night(ruleset, NAMES[:players])
 
     # ------------------------------------------------------------ helpers

@@ -20,7 +20,7 @@ import z3
 
 from . import frame, symbolic
 from .case import parse_cases
-from .check import NAMES, Night, _value, minimal_only
+from .check import NAMES, Night, _value, minimal_only, seatable
 from .expr import FALSE, variables
 from .ir import Ruleset
 from .resolve import Resolution, resolve
@@ -58,6 +58,7 @@ def diff(
     progress: Callable[[str], None] | None = None,
     limit: int = 20,
 ) -> DiffReport:
+    players = min(seatable(old, players), seatable(new, players))
     names = NAMES[:players]
     common = [r for r in old.roles if new.role(r.name) is not None]
     shared_new = [new.role(r.name) or r for r in common]
