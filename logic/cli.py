@@ -50,6 +50,14 @@ EPILOG = """exit codes:
 """
 
 
+EPILOG_SOLVE = """exit codes:
+  0  worlds counted (exactly)
+  1  no world is consistent (the facts that cannot hold together are named)
+  2  bad input: a ruleset, observations file or argument that cannot be read
+  3  unknown: the count did not finish within --timeout
+"""
+
+
 class _ArgumentError(Exception):
     pass
 
@@ -153,6 +161,28 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sa.add_argument("--json", action="store_true", help="print the answer as JSON")
 
+    sv = sub.add_parser(
+        "solve",
+        help="for players: the worlds consistent with your observations, and who is likely what",
+        epilog=EPILOG_SOLVE,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sv.add_argument("ruleset", help="a .rules file")
+    sv.add_argument("observations", help="a .obs file")
+    sv.add_argument(
+        "--liars",
+        choices=("non-town", "all"),
+        default="non-town",
+        help="who may claim falsely: players outside the majority faction (default) or anyone",
+    )
+    sv.add_argument(
+        "--timeout",
+        type=float,
+        default=120.0,
+        help="seconds for the whole count (default 120)",
+    )
+    sv.add_argument("--json", action="store_true", help="print the result as JSON")
+
     sc = sub.add_parser(
         "casebook",
         help="run case files as a test suite for rulesets",
@@ -203,6 +233,8 @@ def _run(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
             return _check(args, console, out)
         case "ask":
             return _ask(args, console, out)
+        case "solve":
+            return _solve(args, console, out)
     raise AssertionError(args.command)
 
 
@@ -273,6 +305,21 @@ def _ask(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
     else:
         report.print_answer(ans, console)
     return 0
+
+
+def _solve(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
+    from .observations import bind, load_observations
+    from .solve import solve
+
+    _positive_timeout(args.timeout)
+    rs = load_ruleset(args.ruleset)
+    obs, text = load_observations(args.observations)
+    res = solve(bind(rs, obs, text), args.liars, args.timeout)
+    if args.json:
+        print(json.dumps(report.solve_json(res), indent=2), file=out)
+    else:
+        report.print_solve(res, console)
+    return {"sat": 0, "unsat": 1, "unknown": 3}[res.status]
 
 
 def _casebook(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
