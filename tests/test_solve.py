@@ -406,3 +406,12 @@ def test_cli_prints_the_count_and_table(tmp_path: Path) -> None:
     assert code == 0
     assert "consistent worlds: 24 of 192" in out and "uniform" in out
     assert "Ann is Parity Cop" in out
+
+
+def test_readme_example_matches_brute_force() -> None:
+    """The README's observation file (kept as casebook/metadata-mafia/ann.obs) runs, and
+    the solver's answer is the brute force's."""
+    text = (ROOT / "casebook" / "metadata-mafia" / "ann.obs").read_text()
+    assert text in (ROOT / "README.md").read_text()
+    res = assert_same(text)
+    assert res.worlds == 4 and res.certain()["Dee"] == "Vanilla Townie"
