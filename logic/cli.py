@@ -28,8 +28,10 @@ from .diff import diff
 from .errors import RulingError
 from .frameworks import FRAMEWORKS
 from .ir import Ruleset
+from .observations import bind, load_observations
 from .resolve import resolve
 from .rules import load_ruleset
+from .solve import solve
 
 EPILOG_CHECK = """exit codes:
   0  no findings
@@ -58,6 +60,14 @@ EPILOG = """exit codes:
   0  done (for casebook: every case passed)
   1  casebook: some case failed
   2  bad input: a ruleset, case file or argument that cannot be read
+"""
+
+
+EPILOG_SOLVE = """exit codes:
+  0  worlds counted (exactly)
+  1  no world is consistent (the facts that cannot hold together are named)
+  2  bad input: a ruleset, observations file or argument that cannot be read
+  3  unknown: the count did not finish within --timeout
 """
 
 
@@ -192,6 +202,21 @@ def build_parser() -> argparse.ArgumentParser:
     _framework_option(sd, "--old-framework")
     _framework_option(sd, "--new-framework")
 
+    sv = _command(
+        sub,
+        "solve",
+        "for players: the worlds consistent with your observations, and who is likely what",
+        EPILOG_SOLVE,
+    )
+    sv.add_argument("observations", help="a .obs file")
+    sv.add_argument(
+        "--liars",
+        choices=("non-town", "all"),
+        default="non-town",
+        help="who may claim falsely: players outside the majority faction (default) or anyone",
+    )
+    _solver_options(sv, 120.0, "whole count")
+
     sc = _command(
         sub,
         "casebook",
@@ -244,6 +269,8 @@ def _run(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
             return _ask(args, console, out)
         case "diff":
             return _diff(args, console, out)
+        case "solve":
+            return _solve(args, console, out)
     raise AssertionError(args.command)
 
 
@@ -330,6 +357,15 @@ def _diff(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
         rep = diff(old, new, args.players, args.timeout, progress=lambda m: spin.update(m))
     _emit(args, out, lambda: report.diff_json(rep), lambda: report.print_diff(rep, console))
     return 1 if rep.changes else 0
+
+
+def _solve(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
+    _positive_timeout(args.timeout)
+    rs = load_ruleset(args.ruleset)
+    obs, text = load_observations(args.observations)
+    res = solve(bind(rs, obs, text), args.liars, args.timeout)
+    _emit(args, out, lambda: report.solve_json(res), lambda: report.print_solve(res, console))
+    return {"sat": 0, "unsat": 1, "unknown": 3}[res.status]
 
 
 def _casebook(args: argparse.Namespace, console: Console, out: IO[str]) -> int:

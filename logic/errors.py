@@ -56,7 +56,7 @@ class RulingError(Exception):
             lines.append(f"    {text}")
             lines.append("    " + indent + "^" * max(1, self.width))
         if self.expected:
-            shown = list(self.expected[:12])
+            shown = list(self.expected[:24])
             more = len(self.expected) - len(shown)
             tail = f", or {more} more" if more > 0 else ""
             lines.append("expected one of: " + ", ".join(shown) + tail)

@@ -16,7 +16,7 @@ from .errors import Loc, RulingError, line_of
 MAX_INPUT_BYTES = 1_000_000
 """Rulesets, cases and observations are hand-written; anything larger is a mistake."""
 
-GRAMMARS = ("ruleset", "case")
+GRAMMARS = ("ruleset", "case", "observations")
 
 
 def grammar_dir() -> Path:

@@ -451,3 +451,81 @@ def diff_json(rep: DiffReport) -> dict[str, Any]:
             for c in rep.changes
         ],
     }
+
+
+# ----------------------------------------------------------------------------- solve
+
+
+def _pct(n: int, total: int) -> str:
+    return f"{100 * n / total:.0f}%" if total else "-"
+
+
+def print_solve(res: Any, console: Console) -> None:
+    """`ruling solve`: the count, the marginals table, certainties, examples or a core."""
+    from rich.table import Table
+
+    s = res.setup
+    counts = ", ".join(f"{n} {f}" for f, n in s.counts)
+    console.print(
+        f"{s.title or 'observations'}: {len(s.players)} players ({counts}), nights 1-{s.nights}"
+    )
+    console.print("assumptions:", markup=False)
+    for a in res.assumptions:
+        console.print(f"  - {a}", markup=False)
+    if res.status == "unknown":
+        console.print(f"consistent worlds: {res.unknown}", markup=False)
+        return
+    if res.status == "unsat":
+        console.print("no world is consistent with these observations; these cannot all hold:")
+        for w in res.core:
+            where = w.loc.short if w.loc.line else w.loc.file
+            console.print(f"  {where}: {w.text}", markup=False)
+        return
+    console.print(
+        f"consistent worlds: {res.worlds} of {res.setups} role assignments the setup allows "
+        f"(prior: uniform over those {res.setups})",
+        markup=False,
+    )
+    table = Table(title="probability of each role (uniform over consistent worlds)")
+    table.add_column("player")
+    factions = [f for f, _ in s.counts]
+    for f in factions:
+        table.add_column(f, justify="right")
+    table.add_column("roles")
+    for p in s.players:
+        roles = sorted(res.roles[p].items(), key=lambda kv: (-kv[1], kv[0]))
+        shown = ", ".join(f"{r} {_pct(n, res.worlds)}" for r, n in roles)
+        table.add_row(
+            p, *(_pct(res.factions[p].get(f, 0), res.worlds) for f in factions), escape(shown)
+        )
+    console.print(table)
+    certain = res.certain()
+    if certain:
+        console.print(
+            "certain: " + ", ".join(f"{p} is {x}" for p, x in certain.items()), markup=False
+        )
+    for k, w in enumerate(res.examples, 1):
+        console.print(
+            f"example world {k}: " + ", ".join(f"{p} {r}" for p, r in w.items()), markup=False
+        )
+    console.print(f"({res.queries} solver queries, {res.seconds:.2f} s)", markup=False)
+
+
+def solve_json(res: Any) -> dict[str, Any]:
+    return {
+        "title": res.setup.title,
+        "status": res.status,
+        "worlds": res.worlds if res.status == "sat" else (0 if res.status == "unsat" else None),
+        "setups": res.setups,
+        "prior": "uniform over the role assignments the setup allows",
+        "assumptions": list(res.assumptions),
+        "liars": res.liars,
+        "roles": res.roles,
+        "factions": res.factions,
+        "certain": res.certain(),
+        "examples": res.examples,
+        "core": [{"where": str(w.loc), "text": w.text} for w in res.core],
+        "unknown": res.unknown,
+        "seconds": round(res.seconds, 3),
+        "queries": res.queries,
+    }

@@ -26,7 +26,7 @@ Every other outcome (deaths, roleblocks, visits, results) is an expression over 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -208,6 +208,8 @@ class Scenario(Protocol):
     def nightkill_of(self, i: int) -> list[tuple[Expr, str]]: ...
     def scenario_vars(self) -> tuple[str, ...]: ...
     def switch(self, why: Why) -> Expr: ...
+    def repeats(self, i: int, ability: Ability) -> Expr: ...
+    def last_checked(self, p: str) -> list[tuple[Expr, str]]: ...
 
 
 class ConcreteNight:
@@ -263,6 +265,25 @@ class ConcreteNight:
     def switch(self, why: Why) -> Expr:
         return TRUE
 
+    def repeats(self, i: int, ability: Ability) -> Expr:
+        return _repeats(self, i, ability)
+
+    def last_checked(self, p: str) -> list[tuple[Expr, str]]:
+        last = self.history.checked(p)
+        return [] if last is None else [(TRUE, last)]
+
+
+def _repeats(sc: Scenario, i: int, ability: Ability) -> Expr:
+    """From the history: slot i aims where its ability last took place, the night before."""
+    last = sc.history.success(sc.slots[i].actor, ability.name)
+    if last and last[0] == sc.night - 1:
+        return any_of(sc.aims(i, q) for q in last[1])
+    return FALSE
+
+
+Earlier = Callable[["SymbolicNight", int, Ability], Expr]
+Checked = Callable[["SymbolicNight", str], list[tuple[Expr, str]]]
+
 
 class SymbolicNight:
     """A night whose roles, actions and targets are all open, over named players.
@@ -270,6 +291,11 @@ class SymbolicNight:
     Each player has an ability slot and, when some faction has a nightkill, a kill slot.
     `roles` limits the pool (default: every role of the ruleset); `unique` follows the
     ruleset's "Roles will not be duplicated" unless given.
+
+    What earlier nights left behind is read from `history` (concrete), unless `earlier`
+    and `checked` are given: then "slot i aims where its ability took place last night"
+    and "who p scanned last" are expressions over earlier nights' variables (the world
+    solver chains symbolic nights this way).
     """
 
     def __init__(
@@ -279,8 +305,12 @@ class SymbolicNight:
         night: int = 1,
         history: History | None = None,
         roles: Sequence[Role] | None = None,
+        earlier: Earlier | None = None,
+        checked: Checked | None = None,
     ) -> None:
         self.ruleset = ruleset
+        self.earlier = earlier
+        self.checked = checked
         self.players = tuple(players)
         self.night = night
         self.history = history or History()
@@ -343,8 +373,8 @@ class SymbolicNight:
             # a forced ability is used (and is then not silently left out)
             for r in self.roles:
                 for ab in r.abilities:
-                    if not ab.frequency.allows(self.night, 0):
-                        continue
+                    if not ab.frequency.allows(self.night, 0) or p in self.history.dead:
+                        continue  # the dead are not forced to act
                     for f in (x for x in ab.restrictions if isinstance(x, Forced)):  # each sentence
                         forced = conj(self.role_is(p, r), self.switch(f.why))
                         out.append((implies(forced, Var(f"uses:{p}")), f.why))
@@ -401,6 +431,15 @@ class SymbolicNight:
         if s.kind != "kill":
             return []
         return [(self.faction_is(s.actor, k.faction), k.faction) for k in self.ruleset.nightkills]
+
+    def repeats(self, i: int, ability: Ability) -> Expr:
+        return self.earlier(self, i, ability) if self.earlier else _repeats(self, i, ability)
+
+    def last_checked(self, p: str) -> list[tuple[Expr, str]]:
+        if self.checked is not None:
+            return self.checked(self, p)
+        last = self.history.checked(p)
+        return [] if last is None else [(TRUE, last)]
 
 
 def _available(role: Role, night: int) -> bool:
@@ -561,9 +600,8 @@ class NightBuilder:
                         label(conj(cond, self.sc.switch(r.why), self.sc.aims(i, p)), r.why)
                     )
                 if isinstance(r, NoConsecutive):
-                    last = self.history.success(p, ab.name)
-                    if last and last[0] == self.night - 1:
-                        again = any_of(self.sc.aims(i, q) for q in last[1])
+                    again = self.sc.repeats(i, ab)
+                    if again != FALSE:
                         reasons.append(label(conj(cond, self.sc.switch(r.why), again), r.why))
         if self.sc.slots[i].kind == "ability":
             for j, s in enumerate(self.sc.slots):
@@ -917,15 +955,16 @@ class NightBuilder:
             case Cond.FAILED:
                 return conj(self.sc.taken(i), neg(self.ok(i)))
             case Cond.SAME_AS_LAST | Cond.OPPOSITE_AS_LAST:
-                last = self.history.checked(self.actor(i))
-                if last is None:
+                lasts = self.sc.last_checked(self.actor(i))
+                if not lasts:
                     return FALSE
                 want = r.cond is Cond.SAME_AS_LAST
-                same = any_of(
-                    conj(self.sc.aims(i, q), self.alignment_same(q, last, self.actor(i)))
-                    for q in self.sc.players
-                )
-                return conj(self.ok(i), same if want else neg(same))
+                parts = []
+                for c, last in lasts:
+                    for q in self.sc.players:
+                        same = self.alignment_same(q, last, self.actor(i))
+                        parts.append(conj(c, self.sc.aims(i, q), same if want else neg(same)))
+                return conj(self.ok(i), any_of(parts))
         raise AssertionError(r.cond)
 
 

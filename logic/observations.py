@@ -1,0 +1,344 @@
+"""Owns reading a player's observations (`*.obs`, grammar/observations.lark) and binding
+their names to a ruleset: parse tree -> `Observations` -> `Setup` (players, role pool,
+faction counts, the observer, and every fact with its names resolved).
+
+Each fact keeps the `Why` of its own place in the file, so the solver can give every
+fact a Boolean switch and name the facts that cannot hold together.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from lark import Token, Transformer, v_args
+from lark.tree import Meta
+
+from . import grammar
+from .errors import Loc, RulingError, line_of
+from .ir import Frequency, Role, Ruleset, Why, canon
+
+FACT_KINDS = (
+    "target",  # I target X (night)
+    "kill",  # I kill X (night)
+    "nothing",  # I do nothing (night)
+    "learn",  # I learn "TEXT" (night)
+    "learn_nothing",  # I learn nothing (night)
+    "lynched",  # X is lynched (day)
+    "died",  # X died (night)
+    "flip",  # X was ROLE (any phase)
+    "claims_role",  # X claims ROLE
+    "says_targeted",  # X says he targeted Y on night N
+)
+
+
+@dataclass(frozen=True)
+class Fact:
+    kind: str
+    phase: tuple[str, int] | None  # ("night", 2), ("day", 1); None for a role claim
+    subject: str = ""  # a player; the observer for "I ..." facts
+    obj: str = ""  # a player, a role, or a result text
+    why: Why = field(default=Why(Loc("<obs>", 0, 0), ""), compare=False)
+
+    def __str__(self) -> str:
+        return self.why.text
+
+
+@dataclass(frozen=True)
+class Observations:
+    title: str
+    file: str
+    ruleset: str | None = None
+    players: tuple[str, ...] = ()
+    factions: tuple[tuple[int, str], ...] = ()
+    roles: tuple[str, ...] | None = None
+    me: tuple[str, str] | None = None
+    facts: tuple[Fact, ...] = ()
+    whys: dict[str, Why] = field(default_factory=dict, compare=False)  # line kind -> Why
+
+
+@v_args(meta=True)
+class _ToObservations(Transformer[Token, Any]):
+    def __init__(self, text: str, filename: str) -> None:
+        super().__init__()
+        self.text = text
+        self.filename = filename
+
+    def _why(self, meta: Meta) -> Why:
+        raw = self.text[meta.start_pos : meta.end_pos]
+        return Why(Loc(self.filename, meta.line, meta.column), " ".join(raw.split()), "observation")
+
+    def start(self, meta: Meta, children: list[Any]) -> Observations:
+        title = str(children[0])[1:-1]
+        kw: dict[str, Any] = {}
+        facts: list[Fact] = []
+        whys: dict[str, Why] = {}
+        for kind, value, why in children[1:]:
+            if kind == "facts":
+                facts.extend(value)
+                continue
+            if kind in kw:
+                raise RulingError(
+                    f"a second '{kind}:' line (the first is on line {whys[kind].loc.line})",
+                    why.loc,
+                    line_of(self.text, why.loc.line),
+                )
+            kw[kind] = value
+            whys[kind] = why
+        return Observations(title, self.filename, facts=tuple(facts), whys=whys, **kw)
+
+    def role_name(self, meta: Meta, children: list[Token]) -> str:
+        if len(children) == 1 and children[0].type == "STRING":
+            return str(children[0])[1:-1]
+        return " ".join(str(c) for c in children)
+
+    def ruleset_line(self, meta: Meta, children: list[Token]) -> tuple[str, str, Why]:
+        value = str(children[0])
+        return ("ruleset", value[1:-1] if children[0].type == "STRING" else value, self._why(meta))
+
+    def players_line(self, meta: Meta, children: list[Token]) -> tuple[str, Any, Why]:
+        return ("players", tuple(str(c) for c in children), self._why(meta))
+
+    def faction_count(self, meta: Meta, children: list[Token]) -> tuple[int, str]:
+        return (int(children[0]), " ".join(str(c) for c in children[1:]))
+
+    def factions_line(self, meta: Meta, children: list[Any]) -> tuple[str, Any, Why]:
+        return ("factions", tuple(children), self._why(meta))
+
+    def roles_line(self, meta: Meta, children: list[str]) -> tuple[str, Any, Why]:
+        return ("roles", tuple(children), self._why(meta))
+
+    def me_line(self, meta: Meta, children: list[Any]) -> tuple[str, Any, Why]:
+        return ("me", (str(children[0]), children[1]), self._why(meta))
+
+    def night(self, meta: Meta, children: list[Token]) -> tuple[str, int]:
+        return ("night", int(children[0]))
+
+    def day(self, meta: Meta, children: list[Token]) -> tuple[str, int]:
+        return ("day", int(children[0]))
+
+    def phase_line(self, meta: Meta, children: list[Any]) -> tuple[str, Any, Why]:
+        phase, *facts = children
+        return ("facts", [Fact(k, phase, s, o, w) for k, s, o, w in facts], self._why(meta))
+
+    def claims_line(self, meta: Meta, children: list[Any]) -> tuple[str, Any, Why]:
+        return ("facts", list(children), self._why(meta))
+
+    def _fact(self, kind: str, meta: Meta, subject: str = "", obj: str = "") -> Any:
+        return (kind, subject, obj, self._why(meta))
+
+    def i_target(self, meta: Meta, c: list[Token]) -> Any:
+        return self._fact("target", meta, "", str(c[0]))
+
+    def i_kill(self, meta: Meta, c: list[Token]) -> Any:
+        return self._fact("kill", meta, "", str(c[0]))
+
+    def i_nothing(self, meta: Meta, c: list[Token]) -> Any:
+        return self._fact("nothing", meta)
+
+    def i_learn(self, meta: Meta, c: list[Token]) -> Any:
+        return self._fact("learn", meta, "", str(c[0])[1:-1])
+
+    def i_learn_nothing(self, meta: Meta, c: list[Token]) -> Any:
+        return self._fact("learn_nothing", meta)
+
+    def lynched(self, meta: Meta, c: list[Token]) -> Any:
+        return self._fact("lynched", meta, str(c[0]))
+
+    def died(self, meta: Meta, c: list[Token]) -> Any:
+        return self._fact("died", meta, str(c[0]))
+
+    def flip(self, meta: Meta, c: list[Any]) -> Any:
+        return self._fact("flip", meta, str(c[0]), c[1])
+
+    def claims_role(self, meta: Meta, c: list[Any]) -> Fact:
+        return Fact("claims_role", None, str(c[0]), c[1], self._why(meta))
+
+    def says_targeted(self, meta: Meta, c: list[Token]) -> Fact:
+        return Fact("says_targeted", ("night", int(c[3])), str(c[0]), str(c[2]), self._why(meta))
+
+
+def parse_observations(text: str, filename: str = "<obs>") -> Observations:
+    tree = grammar.parse(text, filename, "observations", "observations file")
+    obs: Observations = _ToObservations(text, filename).transform(tree)
+    return obs
+
+
+def load_observations(path: str | Path) -> tuple[Observations, str]:
+    text = grammar.read_source(path, "observations")
+    return parse_observations(text, str(path)), text
+
+
+# ----------------------------------------------------------------------------- binding
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Observations bound to a ruleset: every name resolved, every count checked."""
+
+    ruleset: Ruleset
+    players: tuple[str, ...]
+    roles: tuple[Role, ...]  # the pool
+    counts: tuple[tuple[str, int], ...]  # every faction of the pool and its player count
+    rest: str  # the faction that takes the players not counted (its members tell the truth)
+    me: str
+    my_role: Role
+    me_why: Why
+    setup_why: Why  # the factions line (or the players line)
+    facts: tuple[Fact, ...]  # names and roles in their canonical spelling
+    nights: int  # nights 1..nights are covered by the observations
+    title: str = ""
+
+    def role_index(self, role: Role) -> int:
+        return next(k for k, r in enumerate(self.roles) if canon(r.name) == canon(role.name))
+
+    def role(self, name: str) -> Role:
+        found = self.ruleset.role(name)
+        assert found is not None
+        return found
+
+
+class _Binder:
+    def __init__(self, rs: Ruleset, obs: Observations, text: str | None) -> None:
+        self.rs, self.obs, self.text = rs, obs, text
+
+    def error(
+        self, message: str, why: Why | None, token: str | None = None, expected: Iterable[str] = ()
+    ) -> RulingError:
+        if why is None:
+            return RulingError(f"{self.obs.file}: {message}", expected=tuple(expected))
+        source = line_of(self.text, why.loc.line) if self.text is not None else why.text
+        col = why.loc.column
+        if token and self.text is not None:
+            m = re.compile(rf"(?<![\w'-]){re.escape(token)}(?![\w-])", re.I).search(
+                source, max(0, col - 1)
+            )
+            if m:
+                col = m.start() + 1
+        return RulingError(
+            message,
+            Loc(why.loc.file, why.loc.line, col),
+            source,
+            tuple(expected),
+            width=len(token) if token else 1,
+        )
+
+    def player(self, name: str, why: Why, players: dict[str, str]) -> str:
+        found = players.get(canon(name))
+        if found is None:
+            raise self.error(f"{name!r} is not one of the players", why, name, players.values())
+        return found
+
+    def role(self, name: str, why: Why, pool: tuple[Role, ...]) -> Role:
+        role = self.rs.role(name)
+        names = [r.name for r in pool]
+        if role is None:
+            raise self.error(
+                f"{name!r} is not a role of {self.rs.name}", why, name.split()[0], names
+            )
+        if all(canon(r.name) != canon(role.name) for r in pool):
+            raise self.error(f"{role.name} is not in the role pool", why, name.split()[0], names)
+        return role
+
+    def bind(self) -> Setup:
+        obs, rs, whys = self.obs, self.rs, self.obs.whys
+        if not obs.players:
+            raise self.error("the observations give no players (add a 'players:' line)", None)
+        players: dict[str, str] = {}
+        for p in obs.players:
+            if canon(p) in players:
+                raise self.error(f"the player {p} is listed twice", whys["players"], p)
+            players[canon(p)] = p
+        pool = tuple(rs.roles)
+        if obs.roles is not None:
+            pool = ()
+            for name in obs.roles:
+                role = self.role(name, whys["roles"], tuple(rs.roles))
+                if role in pool:
+                    raise self.error(f"{role.name} is listed twice", whys["roles"], name)
+                pool += (role,)
+        if obs.me is None:
+            raise self.error("say who you are: add a line 'I am NAME, ROLE'", None)
+        me = self.player(obs.me[0], whys["me"], players)
+        my_role = self.role(obs.me[1], whys["me"], pool)
+        counted: dict[str, int] = {}
+        setup_why = whys.get("factions", whys["players"])
+        for n, name in obs.factions:
+            f = rs.faction(name)
+            if f is None:
+                raise self.error(
+                    f"{name!r} is not a faction of {rs.name}", setup_why, name, rs.factions
+                )
+            counted[f] = n
+        in_pool = [f for f in rs.factions if any(canon(r.faction) == canon(f) for r in pool)]
+        rest = [f for f in in_pool if f not in counted]
+        if len(rest) != 1:
+            raise self.error(
+                "the 'factions:' line must count every faction of the pool but one (which takes "
+                f"the other players); the pool's factions are {', '.join(in_pool)}",
+                setup_why,
+            )
+        left = len(players) - sum(counted.values())
+        if left < 0:
+            raise self.error(
+                f"the factions count {sum(counted.values())} players, but there are {len(players)}",
+                setup_why,
+            )
+        counts = (*counted.items(), (rest[0], left))
+        facts = tuple(self.fact(f, players, pool, me) for f in obs.facts)
+        # night N comes before day N; the observations cover every night up to the last named
+        nights = max([1, *(f.phase[1] for f in facts if f.phase)])
+        for role in pool:
+            if any(ab.targets != 1 for ab in role.abilities):
+                raise self.error(
+                    f"{role.name} has a two-target ability; the solver supports one-target "
+                    "abilities only (leave it out with a 'roles:' line)",
+                    whys.get("roles"),
+                )
+        for role in pool:
+            for ab in role.abilities:
+                if ab.frequency is Frequency.ONCE_PER_GAME and nights > 1:
+                    raise self.error(
+                        f"{role.name}'s ability is once per game; the solver does not track "
+                        "uses across nights yet (give observations of night 1 only)",
+                        None,
+                    )
+        return Setup(
+            rs,
+            tuple(obs.players),
+            pool,
+            tuple(counts),
+            rest[0],
+            me,
+            my_role,
+            whys["me"],
+            setup_why,
+            facts,
+            nights,
+            obs.title,
+        )
+
+    def fact(self, f: Fact, players: dict[str, str], pool: tuple[Role, ...], me: str) -> Fact:
+        phase = f.phase
+        if phase is not None and phase[1] < 1:
+            raise self.error(f"phases are numbered from 1, not {phase[1]}", f.why, str(phase[1]))
+        night_only = ("target", "kill", "nothing", "learn", "learn_nothing", "died")
+        if f.kind in night_only and phase and phase[0] != "night":
+            raise self.error(f"this happens at night, not on {phase[0]} {phase[1]}", f.why)
+        if f.kind == "lynched" and phase and phase[0] != "day":
+            raise self.error(f"lynches happen by day, not on night {phase[1]}", f.why)
+        subject = self.player(f.subject, f.why, players) if f.subject else me
+        obj = f.obj
+        if f.kind in ("target", "kill", "says_targeted"):
+            obj = self.player(f.obj, f.why, players)
+        elif f.kind in ("flip", "claims_role"):
+            obj = self.role(f.obj, f.why, pool).name
+        return Fact(f.kind, phase, subject, obj, f.why)
+
+
+def bind(ruleset: Ruleset, obs: Observations, text: str | None = None) -> Setup:
+    """Resolve the observations' names against `ruleset` (errors point at the fact)."""
+    return _Binder(ruleset, obs, text).bind()

@@ -1,0 +1,417 @@
+"""`ruling solve`: world counts and marginals against a brute-force baseline written here
+(every role assignment x every action profile of every night, resolved by the concrete
+back end), a property test on random small games, an inconsistent observation set whose
+core is named, and bad input."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from logic import concrete
+from logic.cli import main
+from logic.ir import canon
+from logic.observations import Setup, bind, parse_observations
+from logic.resolve import next_history, read_outcome
+from logic.rules import load_ruleset
+from logic.semantics import Act, History, Player, build_night
+from logic.solve import completions, solve
+
+ROOT = Path(__file__).parent.parent
+RULES = ROOT / "casebook" / "metadata-mafia.rules"
+RS = load_ruleset(RULES)
+
+
+def setup_of(text: str) -> Setup:
+    return bind(RS, parse_observations(text, "t.obs"), text)
+
+
+# ----------------------------------------------------------------------------- brute force
+
+
+def _profiles(
+    setup: Setup, world: dict[str, Player], night: int, h: History
+) -> list[tuple[Act, ...]]:
+    """Every action profile of a night: each living player uses their ability on anyone
+    or not (not when forced); one living member of a faction with a nightkill kills
+    anyone, or no one. The observer's and the honest claimants' stated actions filter."""
+    alive = [p for p in setup.players if p not in h.dead]
+    per_player: list[list[tuple[Act, ...]]] = []
+    for p in alive:
+        role = world[p].role
+        abilities = [
+            a for a in role.abilities if a.verb != "kills" and a.frequency.allows(night, 0)
+        ]
+        opts: list[tuple[Act, ...]] = []
+        forced = False
+        for ab in abilities:
+            forced |= ab.forced is not None
+            opts += [(Act(p, ab, (t,)),) for t in setup.players]
+        if not forced:
+            opts.append(())
+        per_player.append(opts)
+    kills: list[tuple[Act, ...]] = [()]
+    for nk in RS.nightkills:
+        members = [p for p in alive if canon(world[p].faction) == canon(nk.faction)]
+        kills += [(Act(m, nk.ability, (t,), nk.faction),) for m in members for t in setup.players]
+    out = []
+    for combo in itertools.product(*per_player, kills):
+        out.append(tuple(a for part in combo for a in part))
+    return out
+
+
+def _allowed(setup: Setup, world: dict[str, Player], night: int, acts: tuple[Act, ...]) -> bool:
+    me = setup.me
+    mine = [
+        f
+        for f in setup.facts
+        if f.phase == ("night", night) and f.kind in ("target", "kill", "nothing")
+    ]
+    if mine:
+        used = {a.targets[0] for a in acts if a.actor == me and not a.nightkill}
+        killed = {a.targets[0] for a in acts if a.actor == me and a.nightkill}
+        want_t = {f.obj for f in mine if f.kind == "target"}
+        want_k = {f.obj for f in mine if f.kind == "kill"}
+        if used != want_t or killed != want_k:
+            return False
+    for f in setup.facts:
+        honest = canon(world[f.subject].faction) == canon(setup.rest) if f.subject else False
+        if f.kind == "says_targeted" and f.phase == ("night", night) and honest:
+            used = {a.targets[0] for a in acts if a.actor == f.subject and not a.nightkill}
+            if used != {f.obj}:
+                return False
+    return True
+
+
+def consistent(setup: Setup, world: dict[str, Player], liars: str = "non-town") -> bool:
+    me = setup.me
+    if world[me].role != setup.my_role:
+        return False
+    for f in setup.facts:
+        if f.kind == "flip" and world[f.subject].role.name != f.obj:
+            return False
+        if (
+            f.kind == "claims_role"
+            and liars != "all"
+            and (
+                canon(world[f.subject].faction) == canon(setup.rest)
+                and world[f.subject].role.name != f.obj
+            )
+        ):
+            return False
+    if liars == "all":
+        setup = Setup(
+            **{
+                **setup.__dict__,
+                "facts": tuple(f for f in setup.facts if f.kind != "says_targeted"),
+            }
+        )
+    histories = [History()]
+    for n in range(1, setup.nights + 1):
+        died = {f.subject for f in setup.facts if f.kind == "died" and f.phase == ("night", n)}
+        lynched = [f.subject for f in setup.facts if f.kind == "lynched" and f.phase == ("day", n)]
+        learns = [
+            f
+            for f in setup.facts
+            if f.phase == ("night", n) and f.kind in ("learn", "learn_nothing")
+        ]
+        said = {f.obj for f in learns if f.kind == "learn"}
+        nxt: set[History] = set()
+        for h in histories:
+            for acts in _profiles(setup, world, n, h):
+                if not _allowed(setup, world, n, acts):
+                    continue
+                model = build_night(RS, world, n, acts, h)
+                sols = concrete.solve(model.domains, model.equations, timeout=60)
+                assert sols.status != "unknown"
+                for env in sols.models:
+                    out = read_outcome(model, env, ())
+                    if {a.subject for a in out.atoms if a.kind == "dies"} != died:
+                        continue
+                    got = {a.obj for a in out.atoms if a.kind == "learns" and a.subject == me}
+                    if learns and got != said:
+                        continue
+                    h2 = next_history(h, model, env, out, n)
+                    if len(lynched) > 1 or any(p in h2.dead for p in lynched):
+                        continue
+                    nxt.add(
+                        History(
+                            h2.dead | frozenset(lynched), h2.last_success, h2.last_checked, h2.uses
+                        )
+                    )
+        histories = list(nxt)
+        if not histories:
+            return False
+    return True
+
+
+def brute(setup: Setup, liars: str = "non-town") -> tuple[int, dict[str, Counter[str]]]:
+    """Count every consistent world by enumerating role assignments and action profiles."""
+    count = 0
+    roles: dict[str, Counter[str]] = {p: Counter() for p in setup.players}
+    n = len(setup.players)
+    unique = RS.unique_roles is not None
+    assigns = (
+        itertools.permutations(setup.roles, n)
+        if unique
+        else itertools.product(setup.roles, repeat=n)
+    )
+    want = {canon(f): k for f, k in setup.counts}
+    for combo in assigns:
+        if Counter(canon(r.faction) for r in combo) != Counter(
+            {f: k for f, k in want.items() if k}
+        ):
+            continue
+        world = {p: Player(p, r, r.faction) for p, r in zip(setup.players, combo, strict=True)}
+        if consistent(setup, world, liars):
+            count += 1
+            for p, r in zip(setup.players, combo, strict=True):
+                roles[p][r.name] += 1
+    return count, roles
+
+
+def assert_same(text: str, liars: str = "non-town") -> Any:
+    setup = setup_of(text)
+    res = solve(setup, liars, timeout=120)  # type: ignore[arg-type]
+    assert res.status != "unknown"
+    count, roles = brute(setup, liars)
+    assert res.worlds == count, (res.worlds, count, text)
+    for p in setup.players:
+        assert {r: k for r, k in res.roles[p].items() if k} == dict(roles[p]), (p, text)
+    return res
+
+
+# ----------------------------------------------------------------------------- fixed cases
+
+POOL = "roles: Parity Cop, Doctor, Vanilla Townie, Miller, Hooker, Hacker"
+
+
+def test_parity_cop_two_nights_matches_brute_force() -> None:
+    res = assert_same(
+        f"""observations "pc"
+  ruleset: metadata-mafia
+  players: Ann, Bob, Cid, Dee
+  factions: 1 Mafia
+  {POOL}
+  I am Ann, Parity Cop
+  night 1: I target Bob; I learn "null"
+  night 2: I target Cid; I learn "odd"
+"""
+    )
+    assert res.worlds == 24 and res.setups == 192
+    assert res.certain() == {"Ann": "Parity Cop"}
+
+
+def test_death_flip_and_claims_match_brute_force() -> None:
+    res = assert_same(
+        f"""observations "kill"
+  ruleset: metadata-mafia
+  players: Ann, Bob, Cid, Dee
+  factions: 1 Mafia
+  {POOL}
+  I am Ann, Doctor
+  night 1: I target Bob; Cid died; Cid was Vanilla Townie
+  claims: Bob claims Miller
+"""
+    )
+    assert res.worlds > 0
+    # Bob claims Miller: as Town he is the Miller; otherwise he is the mafia
+    assert set(res.roles["Bob"]) <= {"Miller", "Hooker", "Hacker"}
+
+
+def test_lynch_and_claimed_target_match_brute_force() -> None:
+    assert_same(
+        f"""observations "lynch"
+  ruleset: metadata-mafia
+  players: Ann, Bob, Cid, Dee
+  factions: 1 Mafia
+  {POOL}
+  I am Ann, Vanilla Townie
+  day 1: Dee is lynched; Dee was Miller
+  night 2: Bob died
+  claims: Cid says she targeted Bob on night 2; Cid claims Doctor
+"""
+    )
+
+
+def test_liars_all_matches_brute_force() -> None:
+    text = f"""observations "liars"
+  ruleset: metadata-mafia
+  players: Ann, Bob, Cid
+  factions: 1 Mafia
+  {POOL}
+  I am Ann, Parity Cop
+  night 1: I target Bob; I learn "null"
+  claims: Bob claims Doctor; Cid claims Doctor
+"""
+    honest = assert_same(text)
+    anyone = assert_same(text, "all")
+    assert anyone.worlds > honest.worlds
+
+
+def test_completions_match_enumeration() -> None:
+    setup = setup_of(f"""observations "c"
+  players: Ann, Bob, Cid, Dee
+  factions: 1 Mafia
+  {POOL}
+  I am Ann, Parity Cop
+""")
+    n = sum(
+        1
+        for combo in itertools.permutations(setup.roles, 4)
+        if sum(r.faction == "Mafia" for r in combo) == 1
+    )
+    assert completions(setup, Counter(), 4, dict(setup.counts)) == n == 192
+
+
+# ----------------------------------------------------------------------------- property
+
+
+@st.composite
+def games(draw: Any) -> str:
+    """A small game actually played (roles, actions resolved by the concrete back end),
+    seen by one player: their actions and results, the deaths, a flip, a claim."""
+    n = draw(st.integers(3, 4))
+    names = ["Ann", "Bob", "Cid", "Dee"][:n]
+    town = ["Parity Cop", "Doctor", "Vanilla Townie", "Miller", "Watcher", "Nosy Neighbor"]
+    mafia = ["Hooker", "Hacker", "Interceptor"]
+    pool_t = draw(st.lists(st.sampled_from(town), min_size=n - 1, max_size=n, unique=True))
+    pool_m = draw(st.lists(st.sampled_from(mafia), min_size=1, max_size=2, unique=True))
+    roles = draw(st.permutations(pool_t[: n - 1] + pool_m[:1]))
+    world = {
+        p: Player(p, RS.role(r), RS.role(r).faction) for p, r in zip(names, roles, strict=True)
+    }  # type: ignore[union-attr]
+    nights = draw(st.integers(1, 2))
+    lines: list[str] = []
+    h = History()
+    pool = pool_t + pool_m
+    setup = setup_of(
+        f'observations "g"\n players: {", ".join(names)}\n factions: 1 Mafia\n roles: {", ".join(pool)}\n I am Ann, {roles[0]}\n'
+    )
+    for night in range(1, nights + 1):
+        acts = draw(st.sampled_from(_profiles(setup, world, night, h)))
+        model = build_night(RS, world, night, acts, h)
+        sols = concrete.solve(model.domains, model.equations)
+        if not sols.models:
+            break
+        env = draw(st.sampled_from(sols.models))
+        out = read_outcome(model, env, ())
+        facts = [f"I target {a.targets[0]}" for a in acts if a.actor == "Ann" and not a.nightkill]
+        facts += [f"I kill {a.targets[0]}" for a in acts if a.actor == "Ann" and a.nightkill]
+        if not facts and draw(st.booleans()):
+            facts.append("I do nothing")
+        facts += [
+            f'I learn "{a.obj}"' for a in out.atoms if a.kind == "learns" and a.subject == "Ann"
+        ]
+        for a in out.atoms:
+            if a.kind == "dies":
+                facts.append(f"{a.subject} died")
+                if draw(st.booleans()):
+                    facts.append(f"{a.subject} was {world[a.subject].role.name}")
+        if facts:
+            lines.append(f"  night {night}: " + "; ".join(facts))
+        h = next_history(h, model, env, out, night)
+    claimant = draw(st.sampled_from(names[1:]))
+    claim = draw(st.sampled_from(pool))
+    if world[claimant].faction == "Town":  # Town players tell the truth
+        claim = world[claimant].role.name
+    lines.append(f"  claims: {claimant} claims {claim}")
+    return (
+        f'observations "g"\n  ruleset: metadata-mafia\n  players: {", ".join(names)}\n'
+        f"  factions: 1 Mafia\n  roles: {', '.join(pool)}\n  I am Ann, {roles[0]}\n"
+        + "\n".join(lines)
+        + "\n"
+    )
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games())
+def test_solver_matches_brute_force_on_random_games(text: str) -> None:
+    res = assert_same(text)
+    assert res.worlds >= 1  # the game that was played is a consistent world
+
+
+# ----------------------------------------------------------------------------- cores, errors
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_inconsistent_observations_name_the_conflicting_facts(tmp_path: Path) -> None:
+    obs = tmp_path / "bad.obs"
+    obs.write_text(
+        f"""observations "contradiction"
+  ruleset: metadata-mafia
+  players: Ann, Bob, Cid
+  factions: 1 Mafia
+  {POOL}
+  I am Ann, Parity Cop
+  night 1: I target Bob; I learn "null"
+  night 1: I learn "ERROR"
+  day 1: Cid was Doctor
+"""
+    )
+    code, out, _ = run("solve", str(RULES), str(obs), "--json")
+    assert code == 1
+    data = json.loads(out)
+    assert data["status"] == "unsat" and data["worlds"] == 0
+    texts = {c["text"] for c in data["core"]}
+    assert 'I learn "null"' in texts and 'I learn "ERROR"' in texts
+    assert "Cid was Doctor" not in texts
+    code, out, _ = run("solve", str(RULES), str(obs))
+    assert "no world is consistent" in out and f"{obs}:8" in out
+
+
+def test_bad_observations_file_points_at_the_word(tmp_path: Path) -> None:
+    obs = tmp_path / "typo.obs"
+    obs.write_text('observations "t"\n  players: Ann, Bob\n  night 1: I tagret Bob\n')
+    code, out, err = run("solve", str(RULES), str(obs))
+    assert code == 2 and out == ""
+    assert f"{obs}:3:14" in err and "^" in err and "Traceback" not in err
+
+
+def test_unknown_player_in_a_fact(tmp_path: Path) -> None:
+    obs = tmp_path / "who.obs"
+    obs.write_text(
+        'observations "t"\n  players: Ann, Bob, Cid\n  factions: 1 Mafia\n  I am Ann, Doctor\n'
+        "  night 1: I target Zed\n"
+    )
+    code, _, err = run("solve", str(RULES), str(obs))
+    assert code == 2 and f"{obs}:5:21" in err and "'Zed' is not one of the players" in err
+
+
+def test_cli_prints_the_count_and_table(tmp_path: Path) -> None:
+    obs = tmp_path / "pc.obs"
+    obs.write_text(
+        f"""observations "pc"
+  players: Ann, Bob, Cid, Dee
+  factions: 1 Mafia
+  {POOL}
+  I am Ann, Parity Cop
+  night 1: I target Bob; I learn "null"
+  night 2: I target Cid; I learn "odd"
+"""
+    )
+    code, out, _ = run("solve", str(RULES), str(obs))
+    assert code == 0
+    assert "consistent worlds: 24 of 192" in out and "uniform" in out
+    assert "Ann is Parity Cop" in out
+
+
+def test_readme_example_matches_brute_force() -> None:
+    """The README's observation file (kept as casebook/metadata-mafia/ann.obs) runs, and
+    the solver's answer is the brute force's."""
+    text = (ROOT / "casebook" / "metadata-mafia" / "ann.obs").read_text()
+    assert text in (ROOT / "README.md").read_text()
+    res = assert_same(text)
+    assert res.worlds == 4 and res.certain()["Dee"] == "Vanilla Townie"
