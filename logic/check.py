@@ -30,7 +30,8 @@ from typing import Any, TypeVar
 import z3
 
 from . import symbolic
-from .expr import Expr, any_of, conj, evaluate, explain, variables
+from .chain import chain
+from .expr import Expr, Var, any_of, conj, evaluate, explain, variables
 from .ir import Cond, Frequency, Investigate, Result, Role, Ruleset, Why, canon
 from .semantics import Atom, PhaseModel, SymbolicNight, build_symbolic_night
 from .symbolic import Encoding, Status
@@ -57,6 +58,7 @@ class Report:
     players: int
     paradox_players: int
     findings: list[Finding] = field(default_factory=list)
+    nights: int = 1
     queries: int = 0
     unknown: list[str] = field(default_factory=list)  # what timed out
     skipped: list[str] = field(default_factory=list)  # what this bound cannot check
@@ -126,12 +128,23 @@ class Night:
     """One symbolic night, encoded once: its formula, its switches, its signals."""
 
     def __init__(
-        self, ruleset: Ruleset, names: tuple[str, ...], roles: list[Role] | None = None
+        self,
+        ruleset: Ruleset,
+        names: tuple[str, ...],
+        roles: list[Role] | None = None,
+        nights: int = 1,
     ) -> None:
         self.rs = ruleset
         self.names = names
+        self.nights = nights
         self.scenario = SymbolicNight(ruleset, names, roles=roles)
-        self.model = build_symbolic_night(self.scenario)
+        # variable suffix of each night: none for a single night, @nK when chained
+        self.suffixes = [""] if nights == 1 else [f"@n{k}" for k in range(1, nights + 1)]
+        self.model = (
+            build_symbolic_night(self.scenario)
+            if nights == 1
+            else chain(ruleset, names, nights, roles)
+        )
         self.enc = Encoding(self.model)
         self.valid = z3.And(self.enc.equations())
         self.sig = signals(self.model)
@@ -187,15 +200,16 @@ class Night:
         return self.scenario.roles[env[f"role:{p}"]]
 
     def klass(self, env: dict[str, Any]) -> Klass:
-        """Who acts in a witness: each acting role, and each faction's nightkill (whoever
-        of the faction carries it out)."""
+        """Who acts in a witness, on any night: each acting role, and each faction's
+        nightkill (whoever of the faction carries it out)."""
         out = set()
         for p in self.names:
             role = self.role_of(env, p)
-            if env.get(f"uses:{p}"):
-                out.add((role.name, "ability"))
-            if env.get(f"kills:{p}"):
-                out.add((role.faction, "kill"))
+            for sfx in self.suffixes:
+                if env.get(f"uses:{p}{sfx}"):
+                    out.add((role.name, "ability"))
+                if env.get(f"kills:{p}{sfx}"):
+                    out.add((role.faction, "kill"))
         return tuple(sorted(out))
 
     def block(self, klass: Klass) -> Any:
@@ -208,7 +222,15 @@ class Night:
                 role = self.rs.role(name)
                 assert role is not None
                 who = [(self.scenario.role_is(p, role), f"uses:{p}") for p in self.names]
-            parts.append(z3.Or([z3.And(self.enc.term(c), self.enc.var(v)) for c, v in who]))
+            parts.append(
+                z3.Or(
+                    [
+                        z3.And(self.enc.term(c), self.enc.var(v + sfx))
+                        for c, v in who
+                        for sfx in self.suffixes
+                    ]
+                )
+            )
         return z3.Not(z3.And(parts)) if parts else z3.BoolVal(False)
 
     @staticmethod
@@ -217,33 +239,39 @@ class Night:
         return tuple(dict.fromkeys(f"{n} nightkill" if k == "kill" else n for n, k in klass))
 
     def acting(self) -> Any:
+        """The number of actions taken, over every night."""
+        taken = [self.scenario.taken(i) for i in range(len(self.scenario.slots))]
         return z3.Sum(
             [
-                z3.If(self.enc.term(self.scenario.taken(i)), 1, 0)
-                for i in range(len(self.scenario.slots))
+                z3.If(self.enc.var(t.name + sfx), 1, 0)
+                for t in taken
+                if isinstance(t, Var)
+                for sfx in self.suffixes
             ]
         )
 
     def witness(self, env: dict[str, Any], title: str, expect: list[str]) -> str:
         """The scenario as a case, with only the players who act or are acted on."""
         involved: list[str] = []
-        lines: list[str] = []
-        for p in self.names:
-            if env.get(f"uses:{p}"):
-                t = self.names[env[f"tgt:{p}"]]
-                lines.append(f"{p} targets {t}")
-                involved += [p, t]
-            if env.get(f"kills:{p}"):
-                t = self.names[env[f"ktgt:{p}"]]
-                lines.append(f"{p} kills {t}")
-                involved += [p, t]
+        blocks: list[str] = []
+        for k, sfx in enumerate(self.suffixes, 1):
+            lines: list[str] = []
+            for p in self.names:
+                if env.get(f"uses:{p}{sfx}"):
+                    t = self.names[env[f"tgt:{p}{sfx}"]]
+                    lines.append(f"{p} targets {t}")
+                    involved += [p, t]
+                if env.get(f"kills:{p}{sfx}"):
+                    t = self.names[env[f"ktgt:{p}{sfx}"]]
+                    lines.append(f"{p} kills {t}")
+                    involved += [p, t]
+            blocks.append(f"  night {k}:\n" + "".join(f"    {x}\n" for x in lines))
         keep = [p for p in self.names if p in involved] or list(self.names[:1])
         players = ", ".join(f"{p} is {self.role_of(env, p).name}" for p in keep)
-        body = "".join(f"    {x}\n" for x in lines)
         expects = "".join(f"    {x}\n" for x in expect)
         stem = self.rs.source.replace("\\", "/").rsplit("/", 1)[-1].removesuffix(".rules")
         tail = f"  expect:\n{expects}" if expect else ""
-        return f'case "{title}"\n  ruleset: {stem}\n  players: {players}\n  night 1:\n{body}{tail}'
+        return f'case "{title}"\n  ruleset: {stem}\n  players: {players}\n{"".join(blocks)}{tail}'
 
     def differing(
         self, env_a: dict[str, Any], env_b: dict[str, Any]
@@ -272,6 +300,7 @@ class Checker:
         timeout: float = symbolic.DEFAULT_TIMEOUT,
         progress: Callable[[str], None] | None = None,
         paradox_players: int = 4,
+        nights: int = 1,
     ) -> None:
         if not 2 <= players <= len(NAMES):
             raise ValueError(f"players must be between 2 and {len(NAMES)}")
@@ -286,7 +315,9 @@ class Checker:
                 f"{requested} players: the ruleset has {len(ruleset.roles)} roles and does not "
                 f"duplicate them, so nights were checked with {players}"
             )
-        self.night = Night(ruleset, NAMES[:players])
+        self.nights = nights
+        self.report.nights = nights
+        self.night = Night(ruleset, NAMES[:players], nights=nights)
 
     # ------------------------------------------------------------ helpers
     def check(self, s: z3.Solver, what: str, *assumptions: Any) -> Status:
@@ -449,7 +480,7 @@ class Checker:
         return env
 
     def paradox_findings(self) -> Iterator[Finding]:
-        n = Night(self.rs, NAMES[: self.report.paradox_players])
+        n = Night(self.rs, NAMES[: self.report.paradox_players], nights=self.nights)
         for env, klass in self.paradoxes(n):
             title = " + ".join(Night.names_of(klass))
             core = self.core_at(n, env)
@@ -539,11 +570,11 @@ class Checker:
         return r, (n.env(s.model()) if r == "sat" else None)
 
     def dead_rules(self) -> Iterator[Finding]:
-        """Sentences whose removal changes nothing in any first night at this bound."""
+        """Sentences whose removal changes nothing in any scenario at this bound."""
         n = self.night
         for role in self.rs.roles:
             for ab in role.abilities:
-                if not ab.frequency.allows(1, 0):
+                if not any(ab.frequency.allows(k, 0) for k in range(1, self.nights + 1)):
                     self.report.skipped.append(
                         f"{role.name}'s ability {ab.frequency.value} ({ab.why.loc.short}): needs more than one night"
                     )
@@ -551,10 +582,8 @@ class Checker:
                 for e in ab.effects:
                     if e.why.kind == "ruling":
                         continue
-                    if isinstance(e, Result) and e.cond in (
-                        Cond.SAME_AS_LAST,
-                        Cond.OPPOSITE_AS_LAST,
-                    ):
+                    history = (Cond.SAME_AS_LAST, Cond.OPPOSITE_AS_LAST)
+                    if isinstance(e, Result) and e.cond in history and self.nights == 1:
                         self.report.skipped.append(
                             f"{e.why.loc.short} ({e.why.text[:40]}...): needs more than one night"
                         )

@@ -163,7 +163,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=4,
         help="players for the paradox search, which is harder (default 4)",
     )
-    sk.add_argument("--nights", type=int, default=1, help="nights (only 1 for now)")
+    sk.add_argument("--nights", type=int, default=1, help="nights to chain (1 to 3, default 1)")
     sk.add_argument(
         "--only", action="append", choices=KINDS, help="report only this kind (repeatable)"
     )
@@ -319,8 +319,8 @@ def _check(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
         raise RulingError(
             f"--paradox-players must be between 2 and {len(NAMES)}, not {args.paradox_players}"
         )
-    if args.nights != 1:
-        raise RulingError("--nights: only a single night is checked so far (use --nights 1)")
+    if not 1 <= args.nights <= 3:
+        raise RulingError(f"--nights must be 1, 2 or 3, not {args.nights}")
     rs = _load(args.ruleset, args.framework)
     kinds = tuple(args.only) if args.only else KINDS
     status = Console(stderr=True)
@@ -330,6 +330,7 @@ def _check(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
             players=args.players,
             timeout=args.timeout,
             paradox_players=args.paradox_players,
+            nights=args.nights,
             progress=lambda msg: spin.update(f"checking: {msg}"),
         )
         rep = checker.run(kinds)

@@ -343,3 +343,27 @@ def labels(x: Expr) -> list[Why]:
             case Const() | Var():
                 pass
     return out
+
+
+def rename(x: Expr, f: Callable[[str], str]) -> Expr:
+    """`x` with every variable name mapped by `f` (labels kept)."""
+    match x:
+        case Const():
+            return x
+        case Var(name):
+            return Var(f(name))
+        case Not(a):
+            return Not(rename(a, f))
+        case And(args):
+            return And(tuple(rename(a, f) for a in args))
+        case Or(args):
+            return Or(tuple(rename(a, f) for a in args))
+        case Eq(a, b):
+            return Eq(rename(a, f), rename(b, f))
+        case Lt(a, b):
+            return Lt(rename(a, f), rename(b, f))
+        case Ite(c, a, b):
+            return Ite(rename(c, f), rename(a, f), rename(b, f))
+        case Label(a, why):
+            return Label(rename(a, f), why)
+    raise AssertionError(f"not an expression: {x!r}")

@@ -274,7 +274,7 @@ def casebook_json(results: list[CaseResult]) -> dict[str, Any]:
 def print_check(rep: CheckReport, console: Console) -> None:
     rs = rep.ruleset
     console.print(
-        f"[bold]{escape(rs.name)}[/bold] ({escape(rs.source)}): first night, {rep.players} players "
+        f"[bold]{escape(rs.name)}[/bold] ({escape(rs.source)}): {_nights(rep.nights)}, {rep.players} players "
         f"(paradoxes at {rep.paradox_players}); {rep.queries} solver queries in {rep.seconds:.1f} s"
     )
     if not rep.findings:
@@ -310,8 +310,13 @@ def print_check(rep: CheckReport, console: Console) -> None:
     console.print()
 
 
+def _nights(n: int) -> str:
+    return "first night" if n == 1 else f"nights 1-{n}"
+
+
 def check_json(rep: CheckReport) -> dict[str, Any]:
     return {
+        "nights": rep.nights,
         "ruleset": rep.ruleset.name,
         "source": rep.ruleset.source,
         "players": rep.players,

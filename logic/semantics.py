@@ -210,6 +210,7 @@ class Scenario(Protocol):
     def switch(self, why: Why) -> Expr: ...
     def repeats(self, i: int, ability: Ability) -> Expr: ...
     def last_checked(self, p: str) -> list[tuple[Expr, str]]: ...
+    def dead_before(self, p: str) -> Expr: ...
 
 
 class ConcreteNight:
@@ -272,6 +273,9 @@ class ConcreteNight:
         last = self.history.checked(p)
         return [] if last is None else [(TRUE, last)]
 
+    def dead_before(self, p: str) -> Expr:
+        return Const(p in self.history.dead)
+
 
 def _repeats(sc: Scenario, i: int, ability: Ability) -> Expr:
     """From the history: slot i aims where its ability last took place, the night before."""
@@ -292,10 +296,10 @@ class SymbolicNight:
     `roles` limits the pool (default: every role of the ruleset); `unique` follows the
     ruleset's "Roles will not be duplicated" unless given.
 
-    What earlier nights left behind is read from `history` (concrete), unless `earlier`
-    and `checked` are given: then "slot i aims where its ability took place last night"
-    and "who p scanned last" are expressions over earlier nights' variables (the world
-    solver chains symbolic nights this way).
+    What earlier nights left behind is read from `history` (concrete), unless `earlier`,
+    `checked` and `dead` are given: then "slot i aims where its ability took place last
+    night", "who p scanned last" and "p died before tonight" are expressions over earlier
+    nights' variables (the world solver and `ruling check --nights` chain nights so).
     """
 
     def __init__(
@@ -307,10 +311,12 @@ class SymbolicNight:
         roles: Sequence[Role] | None = None,
         earlier: Earlier | None = None,
         checked: Checked | None = None,
+        dead: Callable[[str], Expr] | None = None,
     ) -> None:
         self.ruleset = ruleset
         self.earlier = earlier
         self.checked = checked
+        self.dead = dead
         self.players = tuple(players)
         self.night = night
         self.history = history or History()
@@ -376,6 +382,8 @@ class SymbolicNight:
                     if not ab.frequency.allows(self.night, 0) or p in self.history.dead:
                         continue  # the dead are not forced to act
                     for f in (x for x in ab.restrictions if isinstance(x, Forced)):  # each sentence
+                        # (in chained nights a dead player's forced action simply fails:
+                        # who may act must not depend on the outcome)
                         forced = conj(self.role_is(p, r), self.switch(f.why))
                         out.append((implies(forced, Var(f"uses:{p}")), f.why))
             if rs.nightkills:
@@ -440,6 +448,13 @@ class SymbolicNight:
             return self.checked(self, p)
         last = self.history.checked(p)
         return [] if last is None else [(TRUE, last)]
+
+    def dead_before(self, p: str) -> Expr:
+        """Whether p died before this night: known from `history`, or an expression over
+        earlier nights' variables when nights are chained (`dead`)."""
+        if self.dead is not None:
+            return self.dead(p)
+        return Const(p in self.history.dead)
 
 
 def _available(role: Role, night: int) -> bool:
@@ -589,8 +604,9 @@ class NightBuilder:
         """Why slot i cannot take place whatever else happens (each labelled)."""
         p = self.actor(i)
         reasons: list[Expr] = []
-        if p in self.history.dead:
-            reasons.append(label(TRUE, frame.DEAD_DO_NOT_ACT))
+        dead = self.sc.dead_before(p)
+        if dead != FALSE:
+            reasons.append(label(dead, frame.DEAD_DO_NOT_ACT))
         for cond, ab in self.sc.abilities(i):
             if not ab.frequency.allows(self.night, self.history.used(p, ab.name)):
                 reasons.append(label(cond, ab.why))
@@ -827,15 +843,16 @@ class NightBuilder:
         atoms: dict[Atom, Expr] = {}
         players = self.sc.players
         for p in players:
-            if p not in self.history.dead:
+            alive = neg(self.sc.dead_before(p))
+            if alive != FALSE:
                 how = [label(c, frame.KILL) for v, _, c in deaths if v == p]
-                atoms[Atom("dies", p)] = any_of(how)
+                atoms[Atom("dies", p)] = conj(alive, any_of(how))
                 blocks = [
                     label(conj(c, self.ok(j), self.sc.aims(j, p)), e.why)
                     for j in range(self.n)
                     for c, e in self.effects(j, Roleblock)
                 ]
-                atoms[Atom("roleblocked", p)] = any_of(blocks)
+                atoms[Atom("roleblocked", p)] = conj(alive, any_of(blocks))
             mine = [i for i in range(self.n) if self.actor(i) == p]
             acted = any_of(self.sc.taken(i) for i in mine)
             if acted != FALSE:

@@ -44,7 +44,7 @@ class Encoding:
     def var(self, v: str) -> z3.ExprRef:
         if v not in self._vars:
             dom = self.model.domains[v]
-            if list(dom) == [False, True]:
+            if is_bool_domain(dom):
                 self._vars[v] = z3.Bool(self.name(v))
             else:
                 self._vars[v] = z3.BitVec(self.name(v), BITS)
@@ -54,7 +54,7 @@ class Encoding:
         out = []
         for v in names:
             dom = self.model.domains[v]
-            if list(dom) != [False, True]:
+            if not is_bool_domain(dom):
                 x = self.var(v)
                 out.append(z3.Or([x == d for d in dom]) if dom else z3.BoolVal(False))
         return out
@@ -101,6 +101,11 @@ class Encoding:
             names |= variables(expr)
             out.append(self.term(expr))
         return self.domain_constraints(sorted(names)) + out
+
+
+def is_bool_domain(dom: list[Any]) -> bool:
+    """A Boolean variable's domain (careful: in Python, [0, 1] == [False, True])."""
+    return len(dom) == 2 and all(isinstance(x, bool) for x in dom)
 
 
 def value(v: bool | int) -> Any:

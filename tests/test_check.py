@@ -157,3 +157,18 @@ def test_mutual_tricking_ruling_removes_the_ambiguity_it_was_written_for() -> No
         assert any("roleblocked" in w.text for w in f.sentences)
     with_ruling = Checker(load_ruleset(DCTP_PATH), players=4, timeout=60).run(("ambiguous",))
     assert with_ruling.findings == []
+
+
+def test_two_nights_witnesses_resolve_and_parity_results_live() -> None:
+    """`--nights 2` chains symbolic nights: the Blockers' findings carry two-night
+    witnesses that resolve to what they claim; and the Parity Cop's "even"/"odd"
+    sentences, skipped as untestable on one night, are not dead over two."""
+    rep = Checker(load_ruleset(BLOCKERS_PATH), players=3, timeout=60, nights=2).run()
+    assert {f.kind for f in rep.findings} == {"paradox", "ambiguous"}
+    for f in rep.findings:
+        assert f.witness is not None and "night 2:" in f.witness
+        assert witness_passes(BLOCKERS_PATH, f.witness), f.witness
+    meta = Checker(load_ruleset(METADATA_PATH), players=3, timeout=60, nights=2).run(("dead rule",))
+    assert meta.findings == [] and not any("Receives" in s for s in meta.skipped)
+    one = Checker(load_ruleset(METADATA_PATH), players=3, timeout=60).run(("dead rule",))
+    assert any("needs more than one night" in s for s in one.skipped)

@@ -1,0 +1,118 @@
+"""Owns chaining symbolic nights into one model, for `ruling check --nights N`.
+
+Night k is built by the one semantics (`semantics.SymbolicNight`) and its variables are
+renamed `v@nK`, except the roles (`role:P`, the same all game) and the sentence switches
+(`on:...`, one per sentence). What a night reads of earlier ones is an expression over
+their variables, through the scenario's hooks:
+  dead_before(p)   p died on some earlier night (that night's `dies` atom)
+  repeats(i, ab)   slot i aims where its ability took place the night before
+  last_checked(p)  whom p last scanned: the latest earlier night whose check took place
+The result is one `PhaseModel` whose atoms and texts name their night ("Ann (night 2)"),
+so the checker's queries run on it unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .expr import FALSE, Const, Expr, Var, any_of, conj, eq, neg, rename
+from .ir import Ability, Role, Ruleset
+from .semantics import Atom, NightBuilder, PhaseModel, SymbolicNight, TextSource
+
+SHARED = ("role:", "on:")
+
+
+def qualify(name: str, night: int) -> str:
+    """A night's own name for variable `name`; roles and switches are shared."""
+    if name.startswith(SHARED) or "@n" in name:
+        return name
+    return f"{name}@n{night}"
+
+
+def who(name: str, night: int) -> str:
+    return f"{name} (night {night})"
+
+
+def chain(
+    ruleset: Ruleset, players: Sequence[str], nights: int, roles: Sequence[Role] | None = None
+) -> PhaseModel:
+    deaths: dict[str, list[Expr]] = {p: [] for p in players}
+    domains: dict[str, list[object]] = {}
+    equations = []
+    definitions: dict[str, Expr] = {}
+    atoms: dict[Atom, Expr] = {}
+    texts: list[TextSource] = []
+    scenario: list[str] = []
+    switches = {}
+    slots: list[tuple[str, str]] = []
+    for k in range(1, nights + 1):
+        prev = k - 1
+
+        def dead(p: str) -> Expr:
+            return any_of(deaths[p])
+
+        def repeats(sc: SymbolicNight, i: int, ability: Ability, prev: int = prev) -> Expr:
+            if prev < 1:
+                return FALSE
+            s = sc.slots[i]
+            tvar = "tgt" if s.kind == "ability" else "ktgt"
+            took_place = Var(qualify(f"ok:{i}", prev))
+            same = eq(Var(f"{tvar}:{s.actor}"), Var(qualify(f"{tvar}:{s.actor}", prev)))
+            return conj(took_place, same)
+
+        def checked(sc: SymbolicNight, p: str, k: int = k) -> list[tuple[Expr, str]]:
+            out: list[tuple[Expr, str]] = []
+            i = next(j for j, s in enumerate(sc.slots) if s.actor == p and s.kind == "ability")
+            scans = {j: conj(Var(qualify(f"ok:{i}", j)), checks_on(sc, p, j)) for j in range(1, k)}
+            for j, scanned in scans.items():
+                later = [neg(scans[m]) for m in range(j + 1, k)]
+                for q in sc.players:
+                    hit = eq(Var(qualify(f"tgt:{p}", j)), Const(sc.index(q)))
+                    out.append((conj(scanned, hit, *later), q))
+            return out
+
+        sc = SymbolicNight(
+            ruleset, players, night=k, roles=roles, earlier=repeats, checked=checked, dead=dead
+        )
+        m = NightBuilder(sc).build(f"night {k}")
+
+        def ren(e: Expr, k: int = k) -> Expr:
+            return rename(e, lambda v: qualify(v, k))
+
+        for name, d in m.domains.items():
+            domains[qualify(name, k)] = d
+        equations += [(ren(e), w) for e, w in m.equations]
+        definitions.update({qualify(name, k): ren(e) for name, e in m.definitions.items()})
+        for atom, e in m.atoms.items():
+            atoms[Atom(atom.kind, who(atom.subject, k), atom.obj)] = ren(e)
+            if atom.kind == "dies":
+                deaths[atom.subject].append(ren(e))
+        texts += [
+            TextSource(
+                who(t.actor, k), ren(t.gate), t.text, tuple((ren(c), n) for c, n in t.pieces), t.why
+            )
+            for t in m.texts
+        ]
+        scenario += [qualify(name, k) for name in m.scenario_vars]
+        switches.update(m.switches)
+        slots += [(qualify(name, k), actor) for name, actor in m.slot_vars]
+    return PhaseModel(
+        phase=f"nights 1-{nights}",
+        domains=domains,
+        equations=equations,
+        definitions=definitions,
+        atoms=atoms,
+        texts=texts,
+        scenario_vars=tuple(dict.fromkeys(scenario)),
+        switches=switches,
+        slot_vars=tuple(slots),
+    )
+
+
+def checks_on(sc: SymbolicNight, p: str, night: int) -> Expr:
+    """p's role has a checking ability on `night` (so a scan took place when it acted)."""
+    return any_of(
+        sc.role_is(p, r)
+        for r in sc.roles
+        if any(a.verb == "checks" and a.frequency.allows(night, 0) for a in r.abilities)
+    )
