@@ -32,7 +32,7 @@ import z3
 from . import symbolic
 from .chain import chain
 from .expr import Expr, Var, any_of, conj, evaluate, explain, variables
-from .ir import Cond, Frequency, Investigate, Result, Role, Ruleset, Why, canon
+from .ir import Cond, Investigate, Result, Role, Ruleset, Why, canon
 from .semantics import Atom, PhaseModel, SymbolicNight, build_symbolic_night
 from .symbolic import Encoding, Status
 
@@ -651,6 +651,3 @@ class Checker:
                 self.report.findings.extend(found)
         self.report.seconds = time.perf_counter() - start
         return self.report
-
-
-__all__ = ["KINDS", "NAMES", "Checker", "Finding", "Frequency", "Night", "Report", "signals"]

@@ -19,10 +19,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from . import concrete, frame
+from . import concrete
 from .case import Case, Line, PhaseBlock
 from .errors import Loc, RulingError, line_of
-from .expr import Expr, Label, compile_expr, explain
+from .expr import compile_expr, explain, labels
 from .frameworks import FRAMEWORKS
 from .ir import Ability, Ruleset, Why, canon
 from .semantics import (
@@ -344,22 +344,6 @@ def check_phase_order(binder: Binder, case: Case) -> None:
 # ----------------------------------------------------------------------------- running
 
 
-def _labels(expr: Expr) -> list[Why]:
-    out: list[Why] = []
-    stack = [expr]
-    while stack:
-        e = stack.pop()
-        if isinstance(e, Label) and e.why not in out:
-            out.append(e.why)
-        for child in getattr(e, "args", ()) or ():
-            stack.append(child)
-        for attr in ("arg", "left", "right"):
-            child = getattr(e, attr, None)
-            if child is not None:
-                stack.append(child)
-    return out
-
-
 def read_outcome(
     model: PhaseModel, env: dict[str, Any], assumptions: tuple[str, ...]
 ) -> PhaseOutcome:
@@ -371,7 +355,7 @@ def read_outcome(
         if value:
             atoms.add(atom)
             reasons[atom] = tuple(explain(expr, env, model.definitions))
-        elif atom.kind == "dies" and _labels(expr):
+        elif atom.kind == "dies" and labels(expr):
             at_risk.append((atom.subject, tuple(explain(expr, env, model.definitions))))
     for src in model.texts:
         if not compile_expr(src.gate)(env):
@@ -447,7 +431,7 @@ def resolve(
                     core = concrete.minimal_core(model.domains, model.equations, timeout)
                     whys: list[Why] = []
                     for expr, why in core or model.equations:
-                        for w in [why, *_labels(expr)]:
+                        for w in [why, *labels(expr)]:
                             if w not in whys:
                                 whys.append(w)
                     paradoxes.append(Paradox(block.label, tuple(whys), notes))
@@ -549,6 +533,3 @@ def _atom_holds(res: Resolution, path: Path, idx: int, exp: Any) -> bool:
         case "learns":
             return Atom("learns", who(exp.subject), exp.obj) in atoms
     raise AssertionError(exp.kind)
-
-
-__all__ = ["VERDICTS", "Resolution", "check_expectation", "frame", "resolve"]
