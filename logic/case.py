@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lark import Token, Transformer, v_args
+from lark import Token, v_args
 from lark.tree import Meta
 
 from . import grammar
@@ -78,17 +78,10 @@ class Case:
 
 
 @v_args(meta=True)
-class _ToCase(Transformer[Token, Any]):
+class _ToCase(grammar.SourceTransformer):
     """Parse tree -> Case values. One method per grammar rule."""
 
-    def __init__(self, text: str, filename: str) -> None:
-        super().__init__()
-        self.text = text
-        self.filename = filename
-
-    def _why(self, meta: Meta) -> Why:
-        raw = self.text[meta.start_pos : meta.end_pos]
-        return Why(Loc(self.filename, meta.line, meta.column), " ".join(raw.split()), "case")
+    kind = "case"
 
     def _case(self, title: str, items: list[Any], why: Why) -> Case:
         ruleset = next((i for i in items if isinstance(i, tuple) and i[0] == "ruleset"), None)

@@ -3,6 +3,8 @@ source line, a caret, and the forms that would have been accepted."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 
@@ -70,3 +72,33 @@ def line_of(text: str, line: int) -> str:
     Lark counts them (`str.splitlines` would also split at form feeds and U+2028)."""
     lines = text.split("\n")
     return lines[line - 1].removesuffix("\r") if 0 < line <= len(lines) else ""
+
+
+def error_at_word(
+    message: str,
+    loc: Loc,
+    source: str,
+    token: str | None = None,
+    expected: Iterable[str] = (),
+    after: str | None = None,
+) -> RulingError:
+    """An error on `source` (the line at `loc`), the caret under the whole word `token`,
+    searched from `loc`'s column (and after the word `after` when given, so a target is
+    not found inside the actor's name)."""
+    col = loc.column if loc.line else 1
+    start = max(0, col - 1)
+    if after:
+        m = re.compile(rf"(?<!\w){re.escape(after)}(?!\w)", re.I).search(source, start)
+        if m:
+            start = m.end()
+    if token and loc.line:
+        m = re.compile(rf"(?<![\w'-]){re.escape(token)}(?![\w-])", re.I).search(source, start)
+        if m:
+            col = m.start() + 1
+    return RulingError(
+        message,
+        Loc(loc.file, loc.line, col),
+        source,
+        tuple(expected),
+        width=len(token) if token else 1,
+    )

@@ -7,11 +7,13 @@ from __future__ import annotations
 import functools
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
-from lark import Lark, Token, Tree
+from lark import Lark, Token, Transformer, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from .errors import Loc, RulingError, line_of
+from .ir import Why
 
 MAX_INPUT_BYTES = 1_000_000
 """Rulesets, cases and observations are hand-written; anything larger is a mistake."""
@@ -208,3 +210,23 @@ def _too_early(
         last,
         _friendly(lark, expected),
     )
+
+
+class SourceTransformer(Transformer[Token, Any]):
+    """Base of the parse-tree-to-IR transformers: knows the text and the file, and makes
+    the `Why` (file:line:col and the sentence's own words) of a rule's span."""
+
+    kind = "sentence"
+
+    def __init__(self, text: str, filename: str) -> None:
+        super().__init__()
+        self.text = text
+        self.filename = filename
+
+    def _why(self, meta: Any, kind: str | None = None) -> Why:
+        if getattr(meta, "empty", True):
+            return Why(Loc(self.filename, 0, 0), "")
+        raw = self.text[meta.start_pos : meta.end_pos]
+        return Why(
+            Loc(self.filename, meta.line, meta.column), " ".join(raw.split()), kind or self.kind
+        )

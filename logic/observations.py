@@ -8,17 +8,16 @@ fact a Boolean switch and name the facts that cannot hold together.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lark import Token, Transformer, v_args
+from lark import Token, v_args
 from lark.tree import Meta
 
 from . import grammar
-from .errors import Loc, RulingError, line_of
+from .errors import Loc, RulingError, error_at_word, line_of
 from .ir import Frequency, Role, Ruleset, Why, canon
 
 FACT_KINDS = (
@@ -61,15 +60,8 @@ class Observations:
 
 
 @v_args(meta=True)
-class _ToObservations(Transformer[Token, Any]):
-    def __init__(self, text: str, filename: str) -> None:
-        super().__init__()
-        self.text = text
-        self.filename = filename
-
-    def _why(self, meta: Meta) -> Why:
-        raw = self.text[meta.start_pos : meta.end_pos]
-        return Why(Loc(self.filename, meta.line, meta.column), " ".join(raw.split()), "observation")
+class _ToObservations(grammar.SourceTransformer):
+    kind = "observation"
 
     def start(self, meta: Meta, children: list[Any]) -> Observations:
         title = str(children[0])[1:-1]
@@ -211,19 +203,8 @@ class _Binder:
         if why is None:
             return RulingError(f"{self.obs.file}: {message}", expected=tuple(expected))
         source = line_of(self.text, why.loc.line) if self.text is not None else why.text
-        col = why.loc.column
-        if token and self.text is not None:
-            m = re.compile(rf"(?<![\w'-]){re.escape(token)}(?![\w-])", re.I).search(
-                source, max(0, col - 1)
-            )
-            if m:
-                col = m.start() + 1
-        return RulingError(
-            message,
-            Loc(why.loc.file, why.loc.line, col),
-            source,
-            tuple(expected),
-            width=len(token) if token else 1,
+        return error_at_word(
+            message, why.loc, source, token if self.text is not None else None, expected
         )
 
     def player(self, name: str, why: Why, players: dict[str, str]) -> str:

@@ -14,14 +14,13 @@ Verdicts (one per resolution):
 from __future__ import annotations
 
 import itertools
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import concrete
 from .case import Case, Line, PhaseBlock
-from .errors import Loc, RulingError, line_of
+from .errors import Loc, RulingError, error_at_word, line_of
 from .expr import compile_expr, explain, labels
 from .frameworks import FRAMEWORKS
 from .ir import Ability, Ruleset, Why, canon
@@ -116,31 +115,12 @@ class Binder:
         expected: Iterable[str] = (),
         after: str | None = None,
     ) -> RulingError:
-        """An error at `why`'s line, the caret under the whole word `token` (searched
-        after the word `after` when given, so a target is not found inside the actor)."""
-        source = why.text
-        col = 1
-        if self.text is not None and why.loc.line:
-            source = line_of(self.text, why.loc.line)
-            col = why.loc.column
-            start = max(0, col - 1)
-            if after:
-                m = re.compile(rf"(?<!\w){re.escape(after)}(?!\w)", re.I).search(source, start)
-                if m:
-                    start = m.end()
-            if token:
-                m = re.compile(rf"(?<![\w'-]){re.escape(token)}(?![\w-])", re.I).search(
-                    source, start
-                )
-                if m:
-                    col = m.start() + 1
-        return RulingError(
-            message,
-            Loc(why.loc.file, why.loc.line, col),
-            source,
-            tuple(expected),
-            width=len(token) if token else 1,
+        """An error at `why`'s line, the caret under the whole word `token`."""
+        source = (
+            line_of(self.text, why.loc.line) if self.text is not None and why.loc.line else why.text
         )
+        loc = why.loc if self.text is not None else Loc(why.loc.file, why.loc.line, 1)
+        return error_at_word(message, loc, source, token, expected, after)
 
     def bind_players(self) -> None:
         if not self.case.players:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from lark import Token, Transformer, Tree, v_args
+from lark import Token, Tree, v_args
 from lark.tree import Meta
 
 from . import grammar
@@ -132,20 +132,8 @@ _VERB_NAME = {"targets": "target", "checks": "check", "visits": "visit", "kills"
 
 
 @v_args(meta=True)
-class _ToIR(Transformer[Token, Any]):
+class _ToIR(grammar.SourceTransformer):
     """Parse tree -> sentence pieces. One method per grammar rule."""
-
-    def __init__(self, text: str, filename: str) -> None:
-        super().__init__()
-        self.text = text
-        self.filename = filename
-        self.ruling_depth = 0
-
-    def _why(self, meta: Meta, kind: str = "sentence") -> Why:
-        if getattr(meta, "empty", True):
-            return Why(Loc(self.filename, 0, 0), "")
-        raw = self.text[meta.start_pos : meta.end_pos]
-        return Why(Loc(self.filename, meta.line, meta.column), " ".join(raw.split()), kind)
 
     # names
     def name(self, meta: Meta, children: list[Token]) -> str:
