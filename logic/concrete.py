@@ -40,6 +40,24 @@ def _constraint(expr: Expr, names: list[str]) -> FunctionConstraint:
     return FunctionConstraint(check)
 
 
+def _problem(
+    domains: dict[str, list[Any]], equations: Sequence[tuple[Expr, Why]]
+) -> Problem | None:
+    """The python-constraint problem of `equations`; None when a constant one is false."""
+    problem = Problem()
+    for expr, _ in equations:
+        if is_const(expr):
+            if not evaluate(expr, {}):
+                return None
+            continue
+        names = sorted(variables(expr))
+        for n in names:
+            if n not in problem._variables:
+                problem.addVariable(n, list(domains[n]))
+        problem.addConstraint(_constraint(expr, names), names)
+    return problem
+
+
 def solve(
     domains: dict[str, list[Any]],
     equations: Sequence[tuple[Expr, Why]],
@@ -47,19 +65,10 @@ def solve(
 ) -> Solutions:
     """All models of `equations` over `domains` (sat with models, or unsat, or unknown)."""
     start = time.perf_counter()
-    problem = Problem()
-    used: set[str] = set()
-    for expr, _ in equations:
-        if is_const(expr):
-            if not evaluate(expr, {}):
-                return Solutions("unsat", [], time.perf_counter() - start)
-            continue
-        names = sorted(variables(expr))
-        used.update(names)
-        for n in names:
-            if n not in problem._variables:
-                problem.addVariable(n, list(domains[n]))
-        problem.addConstraint(_constraint(expr, names), names)
+    problem = _problem(domains, equations)
+    if problem is None:
+        return Solutions("unsat", [], time.perf_counter() - start)
+    used = set(problem._variables)
     # Variables no equation mentions take their first value: they cannot change an outcome.
     fixed = {n: d[0] for n, d in domains.items() if n not in used}
     if not used:
@@ -77,17 +86,9 @@ def satisfiable(
     domains: dict[str, list[Any]], equations: Sequence[tuple[Expr, Why]], timeout: float
 ) -> Status:
     start = time.perf_counter()
-    problem = Problem()
-    for expr, _ in equations:
-        if is_const(expr):
-            if not evaluate(expr, {}):
-                return "unsat"
-            continue
-        names = sorted(variables(expr))
-        for n in names:
-            if n not in problem._variables:
-                problem.addVariable(n, list(domains[n]))
-        problem.addConstraint(_constraint(expr, names), names)
+    problem = _problem(domains, equations)
+    if problem is None:
+        return "unsat"
     if not problem._variables:
         return "sat"
     found = problem.getSolution() is not None

@@ -148,6 +148,12 @@ def to_json(value: Any) -> Any:
 # ----------------------------------------------------------------------------- resolve
 
 
+def _print_case(console: Console, witness: str, indent: str) -> None:
+    """A witness case, dimmed and indented, ready to copy."""
+    for line in witness.rstrip("\n").splitlines():
+        console.print(f"{indent}[dim]{escape(line)}[/dim]")
+
+
 def _cite(whys: tuple[Why, ...]) -> list[str]:
     sentences = [w for w in whys if w.kind != "axiom"]
     axioms = [w for w in whys if w.kind == "axiom"]
@@ -301,8 +307,7 @@ def print_check(rep: CheckReport, console: Console) -> None:
                 console.print(f"     {escape(line)}")
         if f.witness:
             console.print("   witness (paste into a .case file, check with `ruling resolve`):")
-            for line in f.witness.rstrip("\n").splitlines():
-                console.print(f"     [dim]{escape(line)}[/dim]")
+            _print_case(console, f.witness, "     ")
     for u in rep.unknown:
         console.print(f"\n[magenta]{escape(u)}[/magenta]")
     for s in rep.skipped:
@@ -357,8 +362,7 @@ def print_answer(ans: Answer, console: Console) -> None:
             console.print(f"    {escape(line)}")
     if ans.witness:
         console.print("  witness:")
-        for line in ans.witness.rstrip("\n").splitlines():
-            console.print(f"    [dim]{escape(line)}[/dim]")
+        _print_case(console, ans.witness, "    ")
     for title, res in (("under the rules alone", ans.without), ("with the ruling", ans.with_)):
         if res is None:
             continue
@@ -426,8 +430,7 @@ def print_diff(rep: DiffReport, console: Console) -> None:
         console.print("[green]no scenario's outcome changes[/green]")
     for n, c in enumerate(rep.changes, 1):
         console.print(f"\n[bold]{n}. {escape(' + '.join(c.roles))}[/bold]")
-        for line in c.witness.rstrip("\n").splitlines():
-            console.print(f"   [dim]{escape(line)}[/dim]")
+        _print_case(console, c.witness, "   ")
         for title, res in (("old", c.old), ("new", c.new)):
             console.print(f"   {title}: {res.verdict}")
             for line in _outcome_lines(res):
