@@ -13,11 +13,11 @@ so the checker's queries run on it unchanged.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from .expr import FALSE, Const, Expr, Var, any_of, conj, eq, neg, rename
 from .ir import Ability, Role, Ruleset
-from .semantics import Atom, NightBuilder, PhaseModel, SymbolicNight, TextSource
+from .semantics import Atom, History, NightBuilder, PhaseModel, SymbolicNight, TextSource
 
 SHARED = ("role:", "on:")
 
@@ -34,8 +34,17 @@ def who(name: str, night: int) -> str:
 
 
 def chain(
-    ruleset: Ruleset, players: Sequence[str], nights: int, roles: Sequence[Role] | None = None
+    ruleset: Ruleset,
+    players: Sequence[str],
+    nights: int,
+    roles: Sequence[Role] | None = None,
+    known_dead: Sequence[frozenset[str]] | None = None,
+    readers: Collection[str] | None = None,
 ) -> PhaseModel:
+    """Nights 1..`nights` as one model. `known_dead[k-1]`, when given, says who is dead
+    before night k (the world solver knows the deaths: a smaller formula); otherwise
+    deaths are the earlier nights' `dies` atoms. `readers` limits whose results are built.
+    """
     deaths: dict[str, list[Expr]] = {p: [] for p in players}
     domains: dict[str, list[object]] = {}
     equations = []
@@ -72,12 +81,22 @@ def chain(
             return out
 
         sc = SymbolicNight(
-            ruleset, players, night=k, roles=roles, earlier=repeats, checked=checked, dead=dead
+            ruleset,
+            players,
+            night=k,
+            history=History(dead=known_dead[k - 1]) if known_dead is not None else None,
+            roles=roles,
+            earlier=repeats,
+            checked=checked,
+            dead=dead if known_dead is None else None,
+            readers=readers,
         )
         m = NightBuilder(sc).build(f"night {k}")
 
-        def ren(e: Expr, k: int = k) -> Expr:
-            return rename(e, lambda v: qualify(v, k))
+        memo: dict[int, tuple[Expr, Expr]] = {}  # keeps the night's shared subtrees shared
+
+        def ren(e: Expr, k: int = k, memo: dict[int, tuple[Expr, Expr]] = memo) -> Expr:
+            return rename(e, lambda v: qualify(v, k), memo)
 
         for name, d in m.domains.items():
             domains[qualify(name, k)] = d

@@ -31,7 +31,7 @@ from .ir import Ruleset
 from .observations import bind, load_observations
 from .resolve import resolve
 from .rules import load_ruleset
-from .solve import solve
+from .solve import Suggestion, sample, solve, suggest
 
 EPILOG_CHECK = """exit codes:
   0  no findings
@@ -63,8 +63,12 @@ EPILOG = """exit codes:
 """
 
 
-EPILOG_SOLVE = """exit codes:
-  0  worlds counted (exactly)
+EPILOG_SOLVE = """Counting is exact unless --sample N is given (then: an estimate from N draws of
+the prior, each decided exactly, with its 95% interval). --suggest ranks tonight's
+targets for your own ability by expected information gain (bits).
+
+exit codes:
+  0  worlds counted (exactly, or estimated with --sample)
   1  no world is consistent (the facts that cannot hold together are named)
   2  bad input: a ruleset, observations file or argument that cannot be read
   3  unknown: the count did not finish within --timeout
@@ -215,6 +219,18 @@ def build_parser() -> argparse.ArgumentParser:
         default="non-town",
         help="who may claim falsely: players outside the majority faction (default) or anyone",
     )
+    sv.add_argument(
+        "--sample",
+        type=int,
+        metavar="N",
+        help="estimate from N role assignments drawn from the prior instead of counting",
+    )
+    sv.add_argument("--seed", type=int, default=0, help="random seed for --sample (default 0)")
+    sv.add_argument(
+        "--suggest",
+        action="store_true",
+        help="rank tonight's targets for your ability by expected information gain",
+    )
     _solver_options(sv, 120.0, "whole count")
 
     sc = _command(
@@ -364,8 +380,22 @@ def _solve(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
     _positive_timeout(args.timeout)
     rs = load_ruleset(args.ruleset)
     obs, text = load_observations(args.observations)
-    res = solve(bind(rs, obs, text), args.liars, args.timeout)
-    _emit(args, out, lambda: report.solve_json(res), lambda: report.print_solve(res, console))
+    setup = bind(rs, obs, text)
+    if args.sample is not None and args.sample < 1:
+        raise RulingError(f"--sample must be at least 1, not {args.sample}")
+    tips: list[Suggestion] | None = None
+    if args.sample is not None:
+        res = sample(setup, args.sample, args.liars, args.timeout, args.seed)
+    elif args.suggest:
+        res, tips = suggest(setup, args.liars, args.timeout)
+    else:
+        res = solve(setup, args.liars, args.timeout)
+    _emit(
+        args,
+        out,
+        lambda: report.solve_json(res, tips),
+        lambda: report.print_solve(res, console, tips),
+    )
     return {"sat": 0, "unsat": 1, "unknown": 3}[res.status]
 
 

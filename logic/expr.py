@@ -345,25 +345,40 @@ def labels(x: Expr) -> list[Why]:
     return out
 
 
-def rename(x: Expr, f: Callable[[str], str]) -> Expr:
-    """`x` with every variable name mapped by `f` (labels kept)."""
+def rename(
+    x: Expr, f: Callable[[str], str], memo: dict[int, tuple[Expr, Expr]] | None = None
+) -> Expr:
+    """`x` with every variable name mapped by `f` (labels kept). Shared subtrees stay
+    shared: pass one `memo` to every call over the same model."""
+    memo = {} if memo is None else memo
+    hit = memo.get(id(x))
+    if hit is not None and hit[0] is x:
+        return hit[1]
+
+    def r(a: Expr) -> Expr:
+        return rename(a, f, memo)
+
+    out: Expr
     match x:
         case Const():
             return x
         case Var(name):
-            return Var(f(name))
+            out = Var(f(name))
         case Not(a):
-            return Not(rename(a, f))
+            out = Not(r(a))
         case And(args):
-            return And(tuple(rename(a, f) for a in args))
+            out = And(tuple(r(a) for a in args))
         case Or(args):
-            return Or(tuple(rename(a, f) for a in args))
+            out = Or(tuple(r(a) for a in args))
         case Eq(a, b):
-            return Eq(rename(a, f), rename(b, f))
+            out = Eq(r(a), r(b))
         case Lt(a, b):
-            return Lt(rename(a, f), rename(b, f))
+            out = Lt(r(a), r(b))
         case Ite(c, a, b):
-            return Ite(rename(c, f), rename(a, f), rename(b, f))
+            out = Ite(r(c), r(a), r(b))
         case Label(a, why):
-            return Label(rename(a, f), why)
-    raise AssertionError(f"not an expression: {x!r}")
+            out = Label(r(a), why)
+        case _:
+            raise AssertionError(f"not an expression: {x!r}")
+    memo[id(x)] = (x, out)
+    return out

@@ -31,6 +31,7 @@ FACT_KINDS = (
     "flip",  # X was ROLE (any phase)
     "claims_role",  # X claims ROLE
     "says_targeted",  # X says he targeted Y on night N
+    "says_learned",  # X says he learned "TEXT" on night N
 )
 
 
@@ -151,6 +152,10 @@ class _ToObservations(grammar.SourceTransformer):
 
     def says_targeted(self, meta: Meta, c: list[Token]) -> Fact:
         return Fact("says_targeted", ("night", int(c[3])), str(c[0]), str(c[2]), self._why(meta))
+
+    def says_learned(self, meta: Meta, c: list[Token]) -> Fact:
+        text = str(c[2])[1:-1]
+        return Fact("says_learned", ("night", int(c[3])), str(c[0]), text, self._why(meta))
 
 
 def parse_observations(text: str, filename: str = "<obs>") -> Observations:

@@ -468,8 +468,9 @@ def _pct(n: int, total: int) -> str:
     return f"{100 * n / total:.0f}%" if total else "-"
 
 
-def print_solve(res: Any, console: Console) -> None:
-    """`ruling solve`: the count, the marginals table, certainties, examples or a core."""
+def print_solve(res: Any, console: Console, tips: list[Any] | None = None) -> None:
+    """`ruling solve`: the count, the marginals table, certainties, examples or a core;
+    with --sample the estimate and its interval; with --suggest the ranked targets."""
     from rich.table import Table
 
     s = res.setup
@@ -489,12 +490,28 @@ def print_solve(res: Any, console: Console) -> None:
             where = w.loc.short if w.loc.line else w.loc.file
             console.print(f"  {where}: {w.text}", markup=False)
         return
-    console.print(
-        f"consistent worlds: {res.worlds} of {res.setups} role assignments the setup allows "
-        f"(prior: uniform over those {res.setups})",
-        markup=False,
-    )
-    table = Table(title="probability of each role (uniform over consistent worlds)")
+    sm = res.sample
+    if sm is not None:
+        est = res.setups * sm.hits / sm.drawn if sm.drawn else 0
+        console.print(
+            f"estimated consistent worlds: {est:,.0f} (95% interval {res.setups * sm.low:,.0f} "
+            f"to {res.setups * sm.high:,.0f}) of {res.setups:,} role assignments with your "
+            f"role and the flipped roles; {sm.hits} of {sm.drawn} draws were consistent"
+            + (f" ({sm.unknown} draws not decided in time)" if sm.unknown else ""),
+            markup=False,
+        )
+        title = f"probability of each role (share of the {sm.hits} consistent draws)"
+    else:
+        console.print(
+            f"consistent worlds: {res.worlds} of {res.setups} role assignments the setup allows "
+            f"(prior: uniform over those {res.setups})",
+            markup=False,
+        )
+        title = "probability of each role (uniform over consistent worlds)"
+    if not res.worlds:
+        console.print("no consistent world was drawn; try more draws", markup=False)
+        return
+    table = Table(title=title)
     table.add_column("player")
     factions = [f for f, _ in s.counts]
     for f in factions:
@@ -516,11 +533,51 @@ def print_solve(res: Any, console: Console) -> None:
         console.print(
             f"example world {k}: " + ", ".join(f"{p} {r}" for p, r in w.items()), markup=False
         )
+    if tips is not None:
+        _print_tips(tips, console)
     console.print(f"({res.queries} solver queries, {res.seconds:.2f} s)", markup=False)
 
 
-def solve_json(res: Any) -> dict[str, Any]:
+def _print_tips(tips: list[Any], console: Console) -> None:
+    from rich.table import Table
+
+    if not tips:
+        console.print("suggest: your role has no target to rank tonight", markup=False)
+        return
+    table = Table(title="tonight's targets, by expected information gain")
+    table.add_column("target")
+    table.add_column("gain (bits)", justify="right")
+    table.add_column("possible results -> consistent worlds")
+    for t in tips:
+        shown = "; ".join(
+            f"{' + '.join(repr(x) for x in got) or 'nothing'} -> {n}" for got, n in t.outcomes
+        )
+        table.add_row(t.target, f"{t.gain:.2f}", escape(shown))
+    console.print(table)
+
+
+def solve_json(res: Any, tips: list[Any] | None = None) -> dict[str, Any]:
+    sm = res.sample
     return {
+        "sample": None
+        if sm is None
+        else {
+            "draws": sm.drawn,
+            "consistent": sm.hits,
+            "undecided": sm.unknown,
+            "interval95": [res.setups * sm.low, res.setups * sm.high],
+            "estimate": res.setups * sm.hits / sm.drawn if sm.drawn else 0,
+        },
+        "suggest": None
+        if tips is None
+        else [
+            {
+                "target": t.target,
+                "gain_bits": t.gain,
+                "outcomes": [{"learn": list(got), "worlds": n} for got, n in t.outcomes],
+            }
+            for t in tips
+        ],
         "title": res.setup.title,
         "status": res.status,
         "worlds": res.worlds if res.status == "sat" else (0 if res.status == "unsat" else None),

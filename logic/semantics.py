@@ -26,7 +26,7 @@ Every other outcome (deaths, roleblocks, visits, results) is an expression over 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -196,6 +196,7 @@ class Scenario(Protocol):
     history: History
     players: tuple[str, ...]
     slots: tuple[Slot, ...]
+    readers: frozenset[str] | None  # whose results are built (None: everyone's)
 
     def domains(self) -> dict[str, list[Any]]: ...
     def constraints(self) -> list[tuple[Expr, Why]]: ...
@@ -228,6 +229,7 @@ class ConcreteNight:
         self.player_info = players
         self.players = tuple(players)
         self.night = night
+        self.readers: frozenset[str] | None = None
         self.acts = acts
         self.history = history
         self.slots = tuple(Slot(a.actor, "kill" if a.nightkill else "ability") for a in acts)
@@ -312,8 +314,10 @@ class SymbolicNight:
         earlier: Earlier | None = None,
         checked: Checked | None = None,
         dead: Callable[[str], Expr] | None = None,
+        readers: Collection[str] | None = None,
     ) -> None:
         self.ruleset = ruleset
+        self.readers = None if readers is None else frozenset(readers)
         self.earlier = earlier
         self.checked = checked
         self.dead = dead
@@ -321,6 +325,7 @@ class SymbolicNight:
         self.night = night
         self.history = history or History()
         self.roles = tuple(roles if roles is not None else ruleset.roles)
+        self._role_index = {canon(r.name): k for k, r in enumerate(self.roles)}
         kills = bool(ruleset.nightkills)
         self.switches: dict[str, Why] = {}
         self.slots = tuple(
@@ -415,7 +420,7 @@ class SymbolicNight:
         return eq(self.target_var(i), self.target_var(j))
 
     def role_is(self, p: str, role: Role) -> Expr:
-        k = next((i for i, r in enumerate(self.roles) if canon(r.name) == canon(role.name)), None)
+        k = self._role_index.get(canon(role.name))
         return FALSE if k is None else eq(self.role_var(p), Const(k))
 
     def faction_is(self, p: str, faction: str) -> Expr:
@@ -891,7 +896,10 @@ class NightBuilder:
 
     def texts(self) -> list[TextSource]:
         out: list[TextSource] = []
+        readers = self.sc.readers
         for i in range(self.n):
+            if readers is not None and self.actor(i) not in readers:
+                continue
             for c, e in self.effects(i, Investigate):
                 out.append(self.investigation(i, c, e))
             for c, r in self.effects(i, Result):  # c includes the result sentence's switch

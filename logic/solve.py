@@ -2,116 +2,161 @@
 player has seen, counted exactly, and how likely each player is to be each role.
 
 A world is consistent when SOME choice of the other players' legal actions, resolved by
-the ruleset's semantics, yields every observation. The nights come from the one
-semantics (`semantics.SymbolicNight`, roles and actions as variables), chained: roles
-are shared by every night, everything else is per night (`v@nN`), and what a night
-reads of earlier ones (who is dead, where an ability took place last night, whom the
-Parity Cop scanned last) is either known from the observations (deaths) or an
-expression over the earlier nights' variables. Z3 answers every question.
+the ruleset's semantics, yields every observation. The nights are the checker's chained
+symbolic nights (`chain.chain`: one semantics, roles and actions as variables), told
+who died when (the observations say so) and building only the results someone reports;
+Z3 answers every question about them.
 
-Counting is exact. python-constraint enumerates the named players' role assignments
-that the setup allows (built-in constraints only); a depth-first walk over them (named
-players first, then the anonymous ones) asks Z3 at each node whether some world below
-it is consistent (if not, the node is pruned), and whether the witness it found works
-for EVERY setup completion of the node (a validity query: witness fixed, the
-unassigned roles free). When it does, the node's worlds are counted by formula; when it
-does not, the walk goes one player deeper. Leaves are single worlds.
+Counting is exact, by a walk over sets of worlds ("nodes"):
+  - a node fixes the roles of some players; players never named in the observations
+    are interchangeable, so for them the walk decides how many hold each role (and fixes
+    them, canonically, on the first undecided ones: a factor counts the arrangements);
+  - at each node Z3 finds a consistent world (or prunes the node), then tries to LIFT
+    the world's actions to the whole node: with up to `WITNESSES` action profiles fixed,
+    is there a completion of the node for which none of them yields the observations?
+    (counterexample-guided: each completion found that way gets its own witness). When
+    no such completion exists, every world of the node is consistent and the node is
+    counted by formula (`fill`);
+  - otherwise the walk splits the node on the next named player's role, or on how many
+    anonymous players hold the role the counterexample gave one of them.
 
-Assumptions (stated in the output): players of the faction that takes the rest of the
-table (the uninformed majority, Town) tell the truth; others may claim anything
-(`liars="all"`: every claim may be false). Every death is announced: a player not said
-to die on a night survived it. Night N comes before day N. The observer's unstated
-actions on a night with no action of theirs given are unknown.
+Assumptions (stated in the output): every role assignment the setup allows is equally
+likely; players of the faction that takes the rest of the table (the uninformed
+majority, Town) tell the truth, others may claim anything (`liars="all"`: every claim
+may be false); every death is announced; night N comes before day N.
 """
 
 from __future__ import annotations
 
 import math
+import random
 import time
 from collections import Counter
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import Any, Literal
 
 import z3
-from constraint import AllDifferentConstraint, InSetConstraint, Problem, SomeNotInSetConstraint
 
 from . import frame, symbolic
+from .chain import chain, qualify, who
 from .errors import Loc, RulingError
-from .expr import FALSE, Const, Expr, Var, any_of, conj, eq, iff, implies, neg
-from .ir import Ability, Why, canon
+from .expr import FALSE, Const, Expr, Var, any_of, conj, eq, implies, neg, variables
+from .ir import Forced, Why, canon
 from .observations import Fact, Setup
-from .semantics import History, PhaseModel, SymbolicNight, TextSource, build_symbolic_night
+from .semantics import Atom, TextSource
 from .symbolic import Encoding
 
 Liars = Literal["non-town", "all"]
 DEFAULT_TIMEOUT = 120.0
 EXAMPLES = 3
+WITNESSES = 3  # action profiles a lift may combine before the node is split
 
 
-def qualify(v: str, night: int) -> str:
-    return f"{v}@n{night}"
+# ----------------------------------------------------------------------------- counting
 
 
-class NightEncoding(Encoding):
-    """One night's variables in the shared solver: roles and sentence switches are shared
-    by every night, every other variable is this night's own (`v@nN`)."""
+def fill(
+    caps: Sequence[tuple[str, int]],
+    free: int,
+    need: dict[str, int],
+    anon: int = 0,
+    out: frozenset[int] = frozenset(),
+) -> int:
+    """How many ways `free` distinguishable players can take roles, given each role's
+    faction and how many more players may hold it (`caps`), when faction f must get
+    exactly `need[f]` of them. The last `anon` of the players may not take the roles
+    numbered in `out`.
 
-    def __init__(self, model: PhaseModel, night: int) -> None:
-        super().__init__(model)
-        self.night = night
+    Exponential generating functions: a role that k players may hold contributes
+    sum x^i y^j / (i! j!) over i + j <= k (j = 0 when it is out for the `anon` group)."""
+    named = free - anon
+    if named < 0 or any(v < 0 for v in need.values()) or sum(need.values()) != free:
+        return 0
+    # per faction: coefficient table over (named, anon) counts
+    tables = []
+    for faction, k in need.items():
+        poly: dict[tuple[int, int], Fraction] = {(0, 0): Fraction(1)}
+        for r, (f, cap) in enumerate(caps):
+            if canon(f) != canon(faction) or cap <= 0:
+                continue
+            new: dict[tuple[int, int], Fraction] = {}
+            for (i0, j0), c in poly.items():
+                for i in range(min(cap, named - i0, k - i0 - j0) + 1):
+                    top = 0 if r in out else min(cap - i, anon - j0, k - i0 - j0 - i)
+                    for j in range(top + 1):
+                        key = (i0 + i, j0 + j)
+                        new[key] = new.get(key, Fraction(0)) + c / (
+                            math.factorial(i) * math.factorial(j)
+                        )
+            poly = new
+        tables.append({key: c for key, c in poly.items() if sum(key) == k})
+    # combine the factions: named counts sum to `named`, anon counts to `anon`
+    total: dict[tuple[int, int], Fraction] = {(0, 0): Fraction(1)}
+    for table in tables:
+        nxt: dict[tuple[int, int], Fraction] = {}
+        for (i0, j0), c0 in total.items():
+            for (i, j), c in table.items():
+                if i0 + i <= named and j0 + j <= anon:
+                    key = (i0 + i, j0 + j)
+                    nxt[key] = nxt.get(key, Fraction(0)) + c0 * c
+        total = nxt
+    count = total.get((named, anon), Fraction(0)) * math.factorial(named) * math.factorial(anon)
+    assert count.denominator == 1
+    return int(count)
 
-    def name(self, v: str) -> str:
-        if v.startswith(("role:", "on:")) or "@" in v:
-            return v
-        return qualify(v, self.night)
+
+def completions(setup: Setup, used: Counter[str], free: int, need: dict[str, int]) -> int:
+    """How many ways `free` players can take roles of the pool, given the roles `used`
+    so far and how many players each faction still `need`s."""
+    return fill([(r.faction, cap_of(setup, free) - used[r.name]) for r in setup.roles], free, need)
+
+
+def cap_of(setup: Setup, players: int) -> int:
+    """How many players may hold one role: one when roles are not duplicated."""
+    return 1 if setup.ruleset.unique_roles is not None else max(players, 1)
 
 
 # ----------------------------------------------------------------------------- the chain
 
 
 class Chain:
-    """Nights 1..K of the observed game as one Z3 formula, plus one term per fact."""
+    """Nights 1..K of the observed game (`chain.chain`) as Z3 terms, plus one term per
+    fact and the setup's faction counts."""
 
-    def __init__(self, setup: Setup, liars: Liars = "non-town") -> None:
+    def __init__(
+        self, setup: Setup, liars: Liars = "non-town", unseen: frozenset[int] = frozenset()
+    ) -> None:
         self.setup = setup
+        self.unseen = unseen  # nights whose deaths were not announced yet
         self.rs = setup.ruleset
         self.players = setup.players
         self.liars = liars
         self.dead_before: dict[tuple[str, int], frozenset[str]] = {}
         self._deaths()
-        self.scenarios: list[SymbolicNight] = []
-        self.models: list[PhaseModel] = []
-        self.encs: list[NightEncoding] = []
-        for n in range(1, setup.nights + 1):
-            history = History(dead=self.dead_before[("night", n)])
-            sc = SymbolicNight(
-                self.rs,
-                self.players,
-                n,
-                history,
-                roles=setup.roles,
-                earlier=self._repeats if n > 1 else None,
-                checked=self._checked if n > 1 else None,
-            )
-            model = build_symbolic_night(sc)
-            # the world solver counts every assignment: no symmetry breaking
-            model.equations = [(e, w) for e, w in model.equations if w is not frame.SYMMETRY]
-            for v in _refs(model):
-                model.domains.setdefault(v, self._ref_domain(v))
-            self.scenarios.append(sc)
-            self.models.append(model)
-            self.encs.append(NightEncoding(model, n))
-        self.sc1 = self.scenarios[0]
-        self.enc1 = self.encs[0]
-        self.role_vars = {p: self.enc1.var(f"role:{p}") for p in self.players}
-        self.base: list[Any] = []
-        for enc in self.encs:
-            self.base += enc.equations()
-        switches = {x for enc in self.encs for x in enc.model.switches}
-        self.base += [z3.Bool(s) for s in sorted(switches)]
-        self.setup_terms = self._setup_terms()
+        known = [self.dead_before[("night", n)] for n in range(1, setup.nights + 1)]
+        model = chain(
+            self.rs, self.players, setup.nights, setup.roles, known, readers=self.readers()
+        )
+        # the world solver counts every assignment: no symmetry breaking
+        model.equations = [(e, w) for e, w in model.equations if w is not frame.SYMMETRY]
+        self.model = model
+        self.enc = Encoding(model)
+        self.role_vars = {p: self.enc.var(f"role:{p}") for p in self.players}
+        self.base: list[Any] = self.enc.equations()
+        self.base += [z3.Bool(s) for s in sorted(model.switches)]
+        # what only the roles decide ("roles will not be duplicated") is part of the setup
+        self.setup_terms = self._setup_terms() + [
+            self.enc.term(e)
+            for e, _ in model.equations
+            if all(v.startswith(("role:", "on:")) for v in variables(e))
+        ]
         self.facts: list[tuple[Why, Any]] = self._fact_terms()
+
+    def readers(self) -> set[str]:
+        """Players whose results the observations report."""
+        return {self.setup.me} | {f.subject for f in self.setup.facts if f.kind == "says_learned"}
 
     # ------------------------------------------------------------ history
     def _deaths(self) -> None:
@@ -126,132 +171,77 @@ class Chain:
                 f.subject for f in self.setup.facts if f.kind == "lynched" and f.phase == ("day", n)
             }
 
-    def _ref_domain(self, v: str) -> list[Any]:
-        base = v.split("@", 1)[0]
-        if base.startswith(("tgt:", "ktgt:")):
-            return list(range(len(self.players)))
-        return [False, True]
-
-    def _slot(self, sc: SymbolicNight, p: str, kind: str = "ability") -> int:
-        return next(i for i, s in enumerate(sc.slots) if s.actor == p and s.kind == kind)
-
-    def _repeats(self, sc: SymbolicNight, i: int, ability: Ability) -> Expr:
-        """Slot i aims where its ability took place the night before."""
-        n = sc.night
-        if not ability.frequency.allows(n - 1, 0):
-            return FALSE
-        s = sc.slots[i]
-        tgt = "tgt" if s.kind == "ability" else "ktgt"
-        before = Var(qualify(f"{tgt}:{s.actor}", n - 1))
-        return conj(Var(qualify(f"ok:{i}", n - 1)), eq(before, sc.target_var(i)))
-
-    def _checks(self, sc: SymbolicNight, p: str, night: int) -> Expr:
-        """p's check took place on `night` (its ability slot is a check that night)."""
-        roles = [
-            r
-            for r in self.setup.roles
-            if any(a.verb == "checks" and a.frequency.allows(night, 0) for a in r.abilities)
-        ]
-        return conj(
-            Var(qualify(f"ok:{self._slot(sc, p)}", night)), any_of(sc.role_is(p, r) for r in roles)
-        )
-
-    def _checked(self, sc: SymbolicNight, p: str) -> list[tuple[Expr, str]]:
-        """Whom p scanned last before this night: one condition per player."""
-        out = []
-        for q in self.players:
-            k = self.players.index(q)
-            parts = []
-            for m in range(1, sc.night):
-                here = conj(self._checks(sc, p, m), eq(Var(qualify(f"tgt:{p}", m)), Const(k)))
-                later = [neg(self._checks(sc, p, x)) for x in range(m + 1, sc.night)]
-                parts.append(conj(here, *later))
-            out.append((any_of(parts), q))
-        return out
-
     # ------------------------------------------------------------ setup
     def faction_is(self, p: str, faction: str) -> Expr:
-        return self.sc1.faction_is(p, faction)
+        k = [i for i, r in enumerate(self.setup.roles) if canon(r.faction) == canon(faction)]
+        return any_of(eq(Var(f"role:{p}"), Const(i)) for i in k)
+
+    def role_is(self, p: str, role: str) -> Expr:
+        return eq(Var(f"role:{p}"), Const(self.setup.role_index(self.setup.role(role))))
 
     def _setup_terms(self) -> list[Any]:
         out = []
         for faction, count in self.setup.counts:
             members = [
-                z3.If(self.enc1.term(self.faction_is(p, faction)), 1, 0) for p in self.players
+                z3.If(self.enc.term(self.faction_is(p, faction)), 1, 0) for p in self.players
             ]
             out.append(z3.Sum(members) == count)
+        n = len(self.setup.roles)
+        out += [z3.Or([x == k for k in range(n)]) for x in self.role_vars.values()]
         return out
 
     # ------------------------------------------------------------ facts
-    def _term(self, e: Expr, night: int) -> Any:
-        return self.encs[night - 1].term(e)
+    def v(self, name: str, night: int) -> Var:
+        return Var(qualify(name, night))
 
-    def _var(self, v: str, night: int) -> Any:
-        return self.encs[night - 1].var(v)
-
-    def role_is(self, p: str, role: str) -> Expr:
-        return self.sc1.role_is(p, self.setup.role(role))
+    def atom(self, kind: str, p: str, night: int) -> Expr:
+        return self.model.atoms.get(Atom(kind, who(p, night)), FALSE)
 
     def _fact_terms(self) -> list[tuple[Why, Any]]:
         s = self.setup
-        me_idx = s.role_index(s.my_role)
-        out: list[tuple[Why, Any]] = [(s.me_why, self.role_vars[s.me] == me_idx)]
+        out: list[tuple[Why, Any]] = [(s.me_why, self.enc.term(self.role_is(s.me, s.my_role.name)))]
         for f in s.facts:
-            out.append((f.why, self.fact_term(f)))
+            out.append((f.why, self.enc.term(self.fact_expr(f))))
         for n in range(1, s.nights + 1):
+            if n in self.unseen:
+                continue
             named = {f.subject for f in s.facts if f.kind == "died" and f.phase == ("night", n)}
-            model = self.models[n - 1]
-            quiet = [
-                neg(model.atoms[a])
-                for a in model.atoms
-                if a.kind == "dies" and a.subject not in named
-            ]
+            quiet = [neg(self.atom("dies", p, n)) for p in self.players if p not in named]
             why = Why(
                 Loc(s.setup_why.loc.file, 0, 0),
                 f"no one else died on night {n} (every death is announced)",
                 "observation",
             )
-            out.append((why, self._term(conj(*quiet), n)))
+            out.append((why, self.enc.term(conj(*quiet))))
         return out
 
-    def fact_term(self, f: Fact) -> Any:
+    def fact_expr(self, f: Fact) -> Expr:
         s = self.setup
         n = f.phase[1] if f.phase else 1
-        honest = self.faction_is(f.subject, s.rest)
+        honest = self.faction_is(f.subject, s.rest) if self.liars == "non-town" else FALSE
         match f.kind:
             case "target" | "kill" | "nothing":
-                return self._term(self._my_action(f, n), n)
+                return self._my_action(f, n)
             case "learn" | "learn_nothing":
-                return self._term(self._learns(f, n), n)
+                return self._learns(f.subject, f, n)
             case "died":
-                atom = next(
-                    (
-                        e
-                        for a, e in self.models[n - 1].atoms.items()
-                        if a.kind == "dies" and a.subject == f.subject
-                    ),
-                    FALSE,  # already dead
-                )
-                return self._term(atom, n)
+                return self.atom("dies", f.subject, n)
             case "lynched":
                 dead = self.dead_before[("day", n)]
                 same_day = [g for g in s.facts if g.kind == "lynched" and g.phase == f.phase]
-                ok = f.subject not in dead and same_day[0] == f
-                return z3.BoolVal(ok)
+                return Const(f.subject not in dead and same_day[0] == f)
             case "flip":
-                return self.enc1.term(self.role_is(f.subject, f.obj))
+                return self.role_is(f.subject, f.obj)
             case "claims_role":
-                if self.liars == "all":
-                    return z3.BoolVal(True)
-                return self.enc1.term(implies(honest, self.role_is(f.subject, f.obj)))
+                return implies(honest, self.role_is(f.subject, f.obj))
             case "says_targeted":
-                if self.liars == "all":
-                    return z3.BoolVal(True)
                 did = conj(
-                    Var(f"uses:{f.subject}"),
-                    eq(Var(f"tgt:{f.subject}"), Const(self.players.index(f.obj))),
+                    self.v(f"uses:{f.subject}", n),
+                    eq(self.v(f"tgt:{f.subject}", n), Const(self.players.index(f.obj))),
                 )
-                return z3.Implies(self.enc1.term(honest), self._term(did, n))
+                return implies(honest, did)
+            case "says_learned":
+                return implies(honest, self._learns(f.subject, f, n))
         raise AssertionError(f.kind)
 
     def _my_action(self, f: Fact, n: int) -> Expr:
@@ -260,29 +250,60 @@ class Chain:
         has_kill = bool(self.rs.nightkills)
         if f.kind == "kill" and not has_kill:
             raise RulingError(f"{self.rs.name} has no nightkill", f.why.loc, f.why.text)
-        uses, kills = Var(f"uses:{me}"), Var(f"kills:{me}")
+        uses, kills = self.v(f"uses:{me}", n), self.v(f"kills:{me}", n)
         k = self.players.index(f.obj) if f.obj else -1
         match f.kind:
             case "target":
-                x = conj(uses, eq(Var(f"tgt:{me}"), Const(k)))
+                x = conj(uses, eq(self.v(f"tgt:{me}", n), Const(k)))
                 return conj(x, neg(kills)) if has_kill and "kill" not in stated else x
             case "kill":
-                x = conj(kills, eq(Var(f"ktgt:{me}"), Const(k)))
+                x = conj(kills, eq(self.v(f"ktgt:{me}", n), Const(k)))
                 return x if "target" in stated else conj(x, neg(uses))
         return conj(neg(uses), neg(kills)) if has_kill else neg(uses)
 
-    def _learns(self, f: Fact, n: int) -> Expr:
-        me = self.setup.me
-        sources = [t for t in self.models[n - 1].texts if t.actor == me]
-        said = [g.obj for g in self.setup.facts if g.kind == "learn" and g.phase == f.phase]
+    def sources(self, p: str, n: int) -> list[TextSource]:
+        return [t for t in self.model.texts if t.actor == who(p, n)]
+
+    def _learns(self, p: str, f: Fact, n: int) -> Expr:
+        sources = self.sources(p, n)
+        kinds = ("learn", "says_learned")
+        said = [
+            g.obj
+            for g in self.setup.facts
+            if g.kind in kinds and g.phase == f.phase and g.subject == p
+        ]
         if f.kind == "learn_nothing":
             return conj(*(neg(t.gate) for t in sources))
-        some = any_of(conj(t.gate, _renders(t, f.obj)) for t in sources)
-        only = conj(*(implies(t.gate, any_of(_renders(t, x) for x in said)) for t in sources))
-        return conj(some, only)
+        some = any_of(conj(t.gate, renders(t, f.obj)) for t in sources)
+        return conj(some, self.only(p, n, said))
+
+    def only(self, p: str, n: int, texts: Sequence[str]) -> Expr:
+        """p's results on night n are among `texts` (none at all when it is empty)."""
+        return conj(
+            *(implies(t.gate, any_of(renders(t, x) for x in texts)) for t in self.sources(p, n))
+        )
+
+    def learned(self, m: z3.ModelRef, p: str, n: int) -> tuple[str, ...]:
+        """p's results on night n in model m."""
+        out = set()
+        for src in self.sources(p, n):
+            if not z3.is_true(m.eval(self.enc.term(src.gate), model_completion=True)):
+                continue
+            if src.text is not None:
+                out.add(src.text)
+                continue
+            names = sorted(
+                {
+                    name
+                    for cond, name in src.pieces
+                    if z3.is_true(m.eval(self.enc.term(cond), model_completion=True))
+                }
+            )
+            out.add(", ".join(names) if names else "no one")
+        return tuple(sorted(out))
 
 
-def _renders(src: TextSource, text: str) -> Expr:
+def renders(src: TextSource, text: str) -> Expr:
     """Whether `src` gives exactly `text` (a fixed text, or a listing of names)."""
     if src.text is not None:
         return Const(src.text == text)
@@ -295,38 +316,7 @@ def _renders(src: TextSource, text: str) -> Expr:
     return conj(*(any_of(c) if x in wanted else neg(any_of(c)) for x, c in has.items()))
 
 
-def _refs(model: PhaseModel) -> set[str]:
-    from .expr import variables
-
-    out: set[str] = set()
-    for e, _ in model.equations:
-        out |= {v for v in variables(e) if "@" in v}
-    for e in model.atoms.values():
-        out |= {v for v in variables(e) if "@" in v}
-    for t in model.texts:
-        out |= {v for v in variables(t.gate) if "@" in v}
-    return out
-
-
-# ----------------------------------------------------------------------------- counting
-
-
-def completions(setup: Setup, used: Counter[str], free: int, need: dict[str, int]) -> int:
-    """How many ways `free` players can take roles of the pool, given the roles `used`
-    so far and how many players each faction still `need`s."""
-    if free < 0 or any(v < 0 for v in need.values()) or sum(need.values()) != free:
-        return 0
-    unique = setup.ruleset.unique_roles is not None
-    total = math.factorial(free)
-    for faction, k in need.items():
-        total //= math.factorial(k)
-        roles = [r for r in setup.roles if canon(r.faction) == canon(faction)]
-        if unique:
-            avail = sum(1 for r in roles if used[r.name] == 0)
-            total *= math.perm(avail, k) if avail >= k else 0
-        else:
-            total *= len(roles) ** k
-    return total
+# ----------------------------------------------------------------------------- results
 
 
 @dataclass
@@ -351,6 +341,8 @@ class SolveResult:
     queries: int = 0
     unknown: str | None = None
     assumptions: tuple[str, ...] = ()
+    nodes: int = 0
+    sample: Sample | None = None
 
     def certain(self) -> dict[str, str]:
         """Players whose role (or else faction) is the same in every consistent world."""
@@ -367,6 +359,18 @@ class SolveResult:
         return out
 
 
+@dataclass
+class Sample:
+    """A Monte Carlo estimate (`--sample N`): N role assignments drawn uniformly from the
+    prior, each decided exactly; worlds ~ setups x hits / N with a 95% Wilson interval."""
+
+    drawn: int
+    hits: int
+    low: float  # the interval of the consistent fraction
+    high: float
+    unknown: int = 0  # draws whose query ran out of time (left out)
+
+
 ASSUMPTIONS = (
     "every role assignment the setup allows is equally likely a priori (uniform prior)",
     "every death is announced: a player not said to die on a night survived it",
@@ -374,19 +378,81 @@ ASSUMPTIONS = (
 )
 
 
+# ----------------------------------------------------------------------------- the walk
+
+
+@dataclass(frozen=True)
+class Node:
+    """A set of worlds: `fixed` players hold these roles; the undecided anonymous players
+    (`anon[decided:]`) hold none of the roles in `out`; `factor` counts the arrangements
+    of the anonymous roles decided so far over all the anonymous players."""
+
+    fixed: tuple[tuple[str, int], ...]
+    decided: int = 0
+    out: frozenset[int] = frozenset()
+    factor: int = 1
+
+
+@dataclass
+class Witness:
+    """A consistent world and the actions (and their outcome flags) that show it."""
+
+    world: dict[str, int]
+    values: dict[str, Any]  # witness variable -> Z3 value
+
+
 class Solver:
-    def __init__(self, setup: Setup, liars: Liars = "non-town", timeout: float = DEFAULT_TIMEOUT):
+    def __init__(
+        self,
+        setup: Setup,
+        liars: Liars = "non-town",
+        timeout: float = DEFAULT_TIMEOUT,
+        unseen: frozenset[int] = frozenset(),
+    ):
         self.setup = setup
         self.liars = liars
         self.timeout = timeout
         self.start = time.perf_counter()
-        self.chain = Chain(setup, liars)
+        self.chain = Chain(setup, liars, unseen)
         self.queries = 0
+        self.nodes = 0
         self.s = symbolic.make_solver(timeout)
         self.s.add(*self.chain.base, *self.chain.setup_terms, *(t for _, t in self.chain.facts))
         self._neg: z3.Solver | None = None
+        self._copies: list[dict[str, Any]] = []
         self.faction_of = {r.name: r.faction for r in setup.roles}
-        self.rest_roles = {canon(f): n for f, n in setup.counts}
+        self.named, self.anon = self.order()
+        self.cap = cap_of(setup, len(setup.players))
+        self.rs_has_kill = bool(setup.ruleset.nightkills)
+        self.owner = self.owners()
+        self.counterpart = self.counterparts()
+        self.forced = {
+            n: [
+                k
+                for k, r in enumerate(setup.roles)
+                if any(
+                    ab.frequency.allows(n, 0)
+                    and any(isinstance(x, Forced) for x in ab.restrictions)
+                    for ab in r.abilities
+                )
+            ]
+            for n in range(1, setup.nights + 1)
+        }
+        rv = self.chain.role_vars
+        self.is_role = {p: [rv[p] == k for k in range(len(setup.roles))] for p in setup.players}
+        self.forced_term = {
+            (p, n): z3.Or([self.is_role[p][k] for k in self.forced[n]] or [z3.BoolVal(False)])
+            for p in setup.players
+            for n in range(1, setup.nights + 1)
+        }
+        self._policies: dict[tuple[int, int, tuple[str, ...]], tuple[Witness, list[Any]]] = {}
+        self.idle = {p: z3.Bool(f"idle:{p}") for p in setup.players}
+        for p, x in self.idle.items():  # p does nothing they are not forced to do
+            for n in range(1, setup.nights + 1):
+                forced = self.forced_term[p, n]
+                enc = self.chain.enc
+                if qualify(f"uses:{p}", n) in self.chain.model.domains:
+                    self.s.add(z3.Implies(x, enc.var(qualify(f"uses:{p}", n)) == forced))
 
     # ------------------------------------------------------------ helpers
     def left(self) -> float:
@@ -395,110 +461,13 @@ class Solver:
     def check(self, s: z3.Solver, *assumptions: Any) -> str:
         left = self.left()
         if left <= 0:
-            return "unknown"
+            raise _Timeout
         s.set("timeout", max(1, int(left * 1000)))
         self.queries += 1
-        return symbolic.status_of(s.check(*assumptions))
-
-    def fix(self, assigned: dict[str, int]) -> list[Any]:
-        return [self.chain.role_vars[p] == v for p, v in assigned.items()]
-
-    def neg(self) -> z3.Solver:
-        """Setup and role domains hold, yet the nights or the facts fail: with a witness's
-        actions and outcome fixed, unsat means the witness works for every completion."""
-        if self._neg is None:
-            c = self.chain
-            s = symbolic.make_solver(self.timeout)
-            s.add(*c.setup_terms)
-            idx = len(self.setup.roles)
-            for x in c.role_vars.values():
-                s.add(z3.Or([x == k for k in range(idx)]))
-            body = z3.And(*c.base, *(t for _, t in c.facts))
-            subs = []
-            for enc in c.encs:
-                for v, d in enc.model.definitions.items():
-                    if not v.startswith("ok:"):
-                        subs.append((enc.var(v), enc.term(d)))
-            for _ in range(3):
-                body = z3.substitute(body, *subs) if subs else body
-            switches = {x for enc in c.encs for x in enc.model.switches}
-            body = z3.substitute(body, *[(z3.Bool(x), z3.BoolVal(True)) for x in switches])
-            s.add(z3.Not(body))
-            self._neg = s
-        return self._neg
-
-    def witness_vars(self) -> list[Any]:
-        out = []
-        for enc in self.chain.encs:
-            for v in enc.model.domains:
-                if v.startswith(("role:", "on:")) or "@" in v:
-                    continue
-                if v in enc.model.definitions and not v.startswith("ok:"):
-                    continue
-                out.append(enc.var(v))
-        return out
-
-    def needs(self, assigned: dict[str, int]) -> tuple[Counter[str], dict[str, int]]:
-        used: Counter[str] = Counter(self.setup.roles[v].name for v in assigned.values())
-        need = {f: n for f, n in self.setup.counts}
-        for v in assigned.values():
-            need[self.setup.roles[v].faction] -= 1
-        return used, need
-
-    # ------------------------------------------------------------ the walk
-    def run(self) -> SolveResult:
-        setup = self.setup
-        tally = Tally(roles={p: Counter() for p in setup.players})
-        total = completions(setup, Counter(), len(setup.players), dict(setup.counts))
-        r = self.check(self.s)
-        status: Literal["sat", "unsat", "unknown"] = "sat"
-        unknown = None
-        core: list[Why] = []
-        if r == "unsat":
-            status = "unsat"
-            core = self.core()
-        elif r == "unknown":
-            status, unknown = "unknown", f"unknown (timed out after {self.timeout:g} s)"
-        else:
-            try:
-                for assigned in self.named_assignments():
-                    self.walk(assigned, tally)
-            except _Timeout:
-                status, unknown = "unknown", f"unknown (timed out after {self.timeout:g} s)"
-            if status == "sat" and tally.worlds == 0:
-                status = "unsat"
-                core = self.core()
-        factions = {
-            p: dict(
-                Counter(
-                    {
-                        f: sum(n for r, n in tally.roles[p].items() if self.faction_of[r] == f)
-                        for f in {self.faction_of[r] for r in tally.roles[p]}
-                    }
-                )
-            )
-            for p in setup.players
-        }
-        return SolveResult(
-            setup,
-            status,
-            tally.worlds if status != "unknown" else 0,
-            total,
-            {p: dict(c) for p, c in tally.roles.items()},
-            factions,
-            tally.examples,
-            core,
-            self.liars,
-            time.perf_counter() - self.start,
-            self.queries,
-            unknown,
-            ASSUMPTIONS
-            + (
-                (f"players of the {setup.rest} faction tell the truth; others may claim anything",)
-                if self.liars == "non-town"
-                else ("any claim may be false",)
-            ),
-        )
+        r = symbolic.status_of(s.check(*assumptions))
+        if r == "unknown":
+            raise _Timeout
+        return r
 
     def order(self) -> tuple[list[str], list[str]]:
         """Named players (fixed ones first), then the anonymous ones."""
@@ -506,88 +475,477 @@ class Solver:
         fixed = [s.me] + [f.subject for f in s.facts if f.kind == "flip"]
         named = (
             fixed
+            + [f.obj for f in s.facts if f.subject == s.me and f.obj in s.players]
             + [f.subject for f in s.facts if f.subject]
             + [f.obj for f in s.facts if f.obj in s.players]
         )
         named = list(dict.fromkeys(named))
         return named, [p for p in s.players if p not in named]
 
-    def named_assignments(self) -> Iterator[dict[str, int]]:
-        """Role assignments of the named players the setup allows (python-constraint,
-        built-in constraints only), in the walk's order."""
+    def root(self) -> Node:
+        """Every world: the observer's role and the flipped roles are fixed already."""
         s = self.setup
-        named, _ = self.order()
-        problem = Problem()
-        roles = range(len(s.roles))
-        for p in named:
-            problem.addVariable(p, list(roles))
-        me = s.role_index(s.my_role)
-        problem.addConstraint(InSetConstraint({me}), [s.me])
-        if s.ruleset.unique_roles is not None and len(named) > 1:
-            problem.addConstraint(AllDifferentConstraint(), named)
-        for faction, count in s.counts:
-            members = {k for k, r in enumerate(s.roles) if canon(r.faction) == canon(faction)}
-            if len(named) > count:  # at most `count` named players in the faction
-                problem.addConstraint(SomeNotInSetConstraint(members, len(named) - count), named)
-        sols = problem.getSolutions()
-        sols.sort(key=lambda sol: tuple(sol[p] for p in named))
-        for sol in sols:
-            yield {p: sol[p] for p in named}
+        fixed = {s.me: s.role_index(s.my_role)}
+        for f in s.facts:
+            if f.kind == "flip":
+                fixed.setdefault(f.subject, s.role_index(s.role(f.obj)))
+        return Node(tuple(fixed.items()))
 
-    def walk(self, assigned: dict[str, int], tally: Tally) -> None:
-        used, need = self.needs(assigned)
-        free = [p for p in self.setup.players if p not in assigned]
-        if completions(self.setup, used, len(free), need) == 0:
-            return
-        r = self.check(self.s, *self.fix(assigned))
-        if r == "unknown":
-            raise _Timeout
-        if r == "unsat":
-            return
-        m = self.s.model()
-        world = {
-            p: self.setup.roles[symbolic.read(m, x)].name for p, x in self.chain.role_vars.items()
+    def constraints(self, node: Node) -> list[Any]:
+        rv = self.chain.role_vars
+        out = [rv[p] == k for p, k in node.fixed]
+        for p in self.anon[node.decided :]:
+            out += [rv[p] != k for k in sorted(node.out)]
+        return out
+
+    def free(self, node: Node) -> list[str]:
+        """The players the node leaves free: named ones, then the undecided anonymous."""
+        fixed = dict(node.fixed)
+        return [p for p in self.named if p not in fixed] + self.anon[node.decided :]
+
+    def caps(self, node: Node) -> list[tuple[str, int]]:
+        used = Counter(k for _, k in node.fixed)
+        return [(r.faction, self.cap - used[k]) for k, r in enumerate(self.setup.roles)]
+
+    def count(
+        self, node: Node, caps: list[tuple[str, int]], need: dict[str, int], drop: int = 0
+    ) -> int:
+        """Worlds of `node` (with `caps` and `need` as given), `drop` anonymous players
+        fewer."""
+        free = len(self.free(node)) - drop
+        anon = len(self.anon) - node.decided - drop
+        return node.factor * fill(caps, free, need, anon, node.out)
+
+    def need(self, node: Node) -> dict[str, int]:
+        need = {f: n for f, n in self.setup.counts}
+        for _, k in node.fixed:
+            need[self.setup.roles[k].faction] -= 1
+        return need
+
+    def size(self, node: Node) -> int:
+        return self.count(node, self.caps(node), self.need(node))
+
+    def world(self, m: z3.ModelRef) -> dict[str, int]:
+        return {p: symbolic.read(m, x) for p, x in self.chain.role_vars.items()}
+
+    def inside(self, node: Node, world: dict[str, int]) -> bool:
+        if any(world[p] != k for p, k in node.fixed):
+            return False
+        return all(world[p] not in node.out for p in self.anon[node.decided :])
+
+    # ------------------------------------------------------------ witnesses
+    def witness_names(self) -> list[str]:
+        """The variables a witness fixes: every action, target, choice and 'takes place'
+        flag (everything the roles and these decide is a definition)."""
+        m = self.chain.model
+        return [
+            v
+            for v in m.domains
+            if not v.startswith(("role:", "on:"))
+            and (v not in m.definitions or v.startswith("ok:"))
+        ]
+
+    def owners(self) -> dict[str, tuple[str, str]]:
+        """Each witness variable's player and kind ('ability' or 'kill'), if it has one."""
+        slots = {name: actor for name, actor in self.chain.model.slot_vars}
+        kinds = {}
+        for v in self.witness_names():
+            head, _, rest = v.partition("@")[0].partition(":")
+            if head in ("uses", "tgt"):
+                kinds[v] = (rest, "ability")
+            elif head in ("kills", "ktgt"):
+                kinds[v] = (rest, "kill")
+            elif head == "ok" and v in slots:
+                # slot i of a player is their ability, slot i+1 their kill (semantics.Slot)
+                i = int(rest)
+                kind = "kill" if self.rs_has_kill and i % 2 else "ability"
+                kinds[v] = (slots[v], kind)
+        return kinds
+
+    def counterparts(self) -> dict[tuple[str, str], str]:
+        """(p's witness variable, q) -> q's variable of the same kind, slot and night."""
+        slots = self.chain.model.slot_vars
+        by_actor: dict[tuple[str, str, str], str] = {}  # (actor, kind, night) -> ok var
+        for name, actor in slots:
+            owner = self.owner.get(name)
+            if owner:
+                by_actor[actor, owner[1], name.rsplit("@", 1)[1]] = name
+        out = {}
+        for v, (_, kind) in self.owner.items():
+            base, _, night = v.partition("@")
+            head = base.split(":", 1)[0]
+            for q in self.setup.players:
+                other = by_actor.get((q, kind, night)) if head == "ok" else f"{head}:{q}@{night}"
+                if other is not None:
+                    out[v, q] = other
+        return out
+
+    def witness(self, m: z3.ModelRef) -> Witness:
+        enc = self.chain.enc
+        values = {v: m.eval(enc.var(v), model_completion=True) for v in self.witness_names()}
+        return Witness(self.world(m), values)
+
+    def policy(self, w: Witness, node: Node, k: int) -> list[Any]:
+        """Witness `w` as a policy for copy k, cached per witness and free players."""
+        free = tuple(p for p in self.setup.players if p not in dict(node.fixed))
+        key = (id(w), k, free)
+        hit = self._policies.get(key)
+        if hit is None or hit[0] is not w:
+            hit = self._policies[key] = (w, self._policy(w, free, self._copies[k]))
+        return hit[1]
+
+    def _policy(self, w: Witness, free: tuple[str, ...], copy: dict[str, Any]) -> list[Any]:
+        """Fix a copy of the actions to witness `w`, as a policy over the roles of the
+        players the node leaves free: whoever holds a role that a free player acted
+        with in `w` acts as that player did; other free players stay idle, or use a
+        forced ability as `w` aimed theirs; a faction's kill, if a free player made it
+        in `w`, is made by the first free member of that faction."""
+        is_role = self.is_role
+        roles = self.setup.roles
+        by_role = {w.world[p]: p for p in free}  # roles are unique when this matters
+        out = []
+        for v, val in w.values.items():
+            owner = self.owner.get(v)
+            if owner is None or owner[0] not in free:
+                out.append(copy[v] == val)
+                continue
+            p, kind = owner
+            head = v.split(":", 1)[0]
+            night = int(v.rsplit("@n", 1)[1])
+            if kind == "kill":
+                faction = roles[w.world[p]].faction
+                killer = next(
+                    (
+                        q
+                        for q in free
+                        if roles[w.world[q]].faction == faction and self.kills(w, q, night)
+                    ),
+                    None,
+                )
+                if head == "ktgt" or killer is None:
+                    out.append(copy[v] == (self.peer(w, v, p, killer) if killer else val))
+                    continue
+                member = [is_role[p][k] for k, r in enumerate(roles) if r.faction == faction]
+                before = [
+                    is_role[q][k]
+                    for q in free[: free.index(p)]
+                    for k, r in enumerate(roles)
+                    if r.faction == faction
+                ]
+                first = z3.And(z3.Or(member), z3.Not(z3.Or(before or [z3.BoolVal(False)])))
+                out.append(copy[v] == z3.And(first, self.peer(w, v, p, killer)))
+                continue
+            if self.cap > 1:  # duplicated roles: keyed on the player, as in `w`
+                default = val
+            elif head in ("uses", "ok"):
+                default = self.forced_term[p, night]
+            else:
+                default = val
+            term = default
+            if self.cap == 1:
+                for k, q in by_role.items():
+                    term = z3.If(is_role[p][k], self.peer(w, v, p, q), term)
+            else:
+                term = z3.If(is_role[p][w.world[p]], val, default)
+            out.append(copy[v] == term)
+        return out
+
+    def kills(self, w: Witness, q: str, night: int) -> bool:
+        name = qualify(f"kills:{q}", night)
+        return name in w.values and z3.is_true(w.values[name])
+
+    def peer(self, w: Witness, v: str, p: str, q: str) -> Any:
+        """The value in `w` of player q's counterpart of p's variable `v`."""
+        if p == q:
+            return w.values[v]
+        return w.values[self.counterpart[v, q]]
+
+    def neg(self) -> z3.Solver:
+        """The setup holds, yet for each of `WITNESSES` copies of the actions the nights or
+        the facts fail: with each copy fixed to a witness's policy, unsat means that in
+        every world of the node one of the witnesses yields the observations."""
+        if self._neg is None:
+            c = self.chain
+            s = symbolic.make_solver(self.timeout)
+            s.add(*c.setup_terms, *[z3.Bool(x) for x in c.model.switches])
+            body = z3.And(*c.base, *(t for _, t in c.facts))
+            subs = [
+                (c.enc.var(v), c.enc.term(d))
+                for v, d in c.model.definitions.items()
+                if not v.startswith("ok:")
+            ]
+            for _ in range(10):  # definitions may refer to definitions
+                new = z3.substitute(body, *subs) if subs else body
+                if new.eq(body):
+                    break
+                body = new
+            body = z3.substitute(body, *[(z3.Bool(x), z3.BoolVal(True)) for x in c.model.switches])
+            names = self.witness_names()
+            for k in range(WITNESSES):
+                copy = {v: z3.Const(f"{v}#w{k}", c.enc.var(v).sort()) for v in names}
+                s.add(z3.Not(z3.substitute(body, *[(c.enc.var(v), copy[v]) for v in names])))
+                self._copies.append(copy)
+            self._neg = s
+        return self._neg
+
+    def lifts(
+        self, node: Node, witnesses: list[Witness], extra: Sequence[Any] = ()
+    ) -> tuple[bool, dict[str, int], bool]:
+        """Whether every world of `node` (that meets `extra`) is consistent, shown by at
+        most `WITNESSES` witness policies (counterexample-guided: each missed world
+        that is consistent brings its own witness). When not: a missed world, and
+        whether it is known to be inconsistent."""
+        s = self.neg()
+        while True:
+            fixes = []
+            for k in range(len(self._copies)):
+                fixes += self.policy(witnesses[min(k, len(witnesses) - 1)], node, k)
+            if self.check(s, *self.constraints(node), *extra, *fixes) == "unsat":
+                return True, {}, False
+            miss = self.world(s.model())
+            if len(witnesses) >= WITNESSES:
+                return False, miss, False
+            w = self.find(node, miss)
+            if w is None:
+                return False, miss, True
+            witnesses.append(w)
+
+    def find(self, node: Node, world: dict[str, int] | None = None) -> Witness | None:
+        """A consistent world of `node` (or `world` itself) with its actions. Players the
+        node leaves free stay idle where they can (the fewer act, the further a witness
+        lifts): the unsat core of the 'p is idle' assumptions says who must act."""
+        rv = self.chain.role_vars
+        base = (
+            [rv[p] == k for p, k in world.items()] if world is not None else self.constraints(node)
+        )
+        idle = [self.idle[p] for p in self.free(node)]
+        while idle:
+            if self.check(self.s, *base, *idle) == "sat":
+                return self.witness(self.s.model())
+            core = {str(x) for x in self.s.unsat_core()}
+            if not core & {str(x) for x in idle}:
+                return None  # the node itself has no consistent world
+            idle = [x for x in idle if str(x) not in core]
+        if self.check(self.s, *base) == "unsat":
+            return None
+        return self.witness(self.s.model())
+
+    # ------------------------------------------------------------ the walk
+    def run(self) -> SolveResult:
+        setup = self.setup
+        tally = Tally(roles={p: Counter() for p in setup.players})
+        total = completions(setup, Counter(), len(setup.players), dict(setup.counts))
+        status: Literal["sat", "unsat", "unknown"] = "sat"
+        unknown = None
+        core: list[Why] = []
+        try:
+            if self.check(self.s) == "unsat":
+                status = "unsat"
+            else:
+                self.walk(self.root(), tally, [])
+                self.symmetrise(tally)
+                if tally.worlds == 0:
+                    status = "unsat"
+        except _Timeout:
+            status, unknown = "unknown", f"unknown (timed out after {self.timeout:g} s)"
+        if status == "unsat":
+            core = self.core()
+        return self.result(status, tally, total, core, unknown)
+
+    def result(
+        self,
+        status: Literal["sat", "unsat", "unknown"],
+        tally: Tally,
+        total: int,
+        core: list[Why],
+        unknown: str | None,
+    ) -> SolveResult:
+        setup = self.setup
+        factions = {
+            p: {
+                f: sum(n for r, n in tally.roles[p].items() if self.faction_of[r] == f)
+                for f in {self.faction_of[r] for r in tally.roles[p]}
+            }
+            for p in setup.players
         }
-        if len(tally.examples) < EXAMPLES and world not in tally.examples:
-            tally.examples.append(world)
-        if not free:
-            self.add(tally, assigned, [])
-            return
-        if self.lifts(m, assigned):
-            self.add(tally, assigned, free)
-            return
-        p = free[0]
-        for k, role in enumerate(self.setup.roles):
-            if need.get(role.faction, 0) > 0 and (
-                self.setup.ruleset.unique_roles is None or used[role.name] == 0
-            ):
-                self.walk({**assigned, p: k}, tally)
+        return SolveResult(
+            setup,
+            status,
+            tally.worlds if status == "sat" else 0,
+            total,
+            {p: dict(c) for p, c in tally.roles.items()} if status == "sat" else {},
+            factions if status == "sat" else {},
+            tally.examples,
+            core,
+            self.liars,
+            time.perf_counter() - self.start,
+            self.queries,
+            unknown,
+            assumptions(setup, self.liars),
+            self.nodes,
+        )
 
-    def lifts(self, m: z3.ModelRef, assigned: dict[str, int]) -> bool:
-        """Whether the witness in `m` works for every setup completion of `assigned`."""
-        fixed = [x == m.eval(x, model_completion=True) for x in self.witness_vars()]
-        r = self.check(self.neg(), *self.fix(assigned), *fixed)
-        if r == "unknown":
-            raise _Timeout
-        return r == "unsat"
+    def walk(self, node: Node, tally: Tally, known: list[Witness]) -> None:
+        """Count the consistent worlds of `node`. `known` are witnesses found above it."""
+        if self.size(node) == 0:
+            return
+        self.nodes += 1
+        mine = [w for w in known if self.inside(node, w.world)]
+        if not mine:
+            found = self.find(node)
+            if found is None:
+                return
+            mine = [found]
+        self.example(tally, mine[0].world)
+        if not self.free(node):
+            self.add(tally, node)
+            return
+        witnesses = mine[:WITNESSES]
+        lifted, miss, bad = self.lifts(node, witnesses)
+        if lifted:
+            self.add(tally, node)
+            return
+        if bad and self.complement(node, tally, witnesses):
+            return
+        for child in self.split(node, self.pick(node, witnesses[0], miss)):
+            self.walk(child, tally, witnesses)
 
-    def add(self, tally: Tally, assigned: dict[str, int], free: list[str]) -> None:
-        used, need = self.needs(assigned)
-        n = completions(self.setup, used, len(free), need)
+    def complement(self, node: Node, tally: Tally, witnesses: list[Witness]) -> bool:
+        """Count `node` as (its worlds where some undecided anonymous player holds a role
+        the witnesses have one act with: all consistent, when the witnesses lift over
+        them) plus (its worlds where none does: walked on). False if that fails."""
+        if any(p not in dict(node.fixed) for p in self.named):
+            return False
+        rest = self.anon[node.decided :]
+        roles = {
+            w.world[self.owner[v][0]]
+            for w in witnesses
+            for v, val in w.values.items()
+            if v.startswith("uses:") and z3.is_true(val) and self.owner[v][0] in rest
+        } - node.out
+        if not roles:
+            return False
+        some = z3.Or([self.is_role[p][k] for p in rest for k in sorted(roles)])
+        lifted, _, _ = self.lifts(node, list(witnesses), [some])
+        if not lifted:
+            return False
+        none = Node(node.fixed, node.decided, node.out | roles, node.factor)
+        self.add(tally, node)
+        self.add(tally, none, -1)
+        self.walk(none, tally, witnesses)
+        return True
+
+    def pick(self, node: Node, w: Witness, miss: dict[str, int]) -> tuple[str, Any]:
+        """What to split `node` on: a role the witness has a free player act with that
+        the missed world gives no free player (where it is: that named player's role,
+        or whether an anonymous player holds it); else the next named player's role;
+        else how many anonymous players hold a forced role, or the role the missed
+        world gives the first undecided one."""
+        free = self.free(node)
+        rest = self.anon[node.decided :]
+        held = {miss[p] for p in free}
+        for v, val in w.values.items():
+            if not (v.startswith("uses:") and z3.is_true(val)):
+                continue
+            p = self.owner[v][0]
+            if p in free and w.world[p] not in held:
+                return ("role", w.world[p]) if p in rest else ("player", p)
+        todo = [p for p in free if p not in rest]
+        if todo:
+            return ("player", todo[0])
+        forced = [miss[p] for p in rest if any(miss[p] in ks for ks in self.forced.values())]
+        return ("role", [*forced, miss[rest[0]]][0])
+
+    def split(self, node: Node, on: tuple[str, Any]) -> list[Node]:
+        """The children of `node`: the roles of one free named player; or how many
+        undecided anonymous players hold role k (placed on the first of them; the rest
+        then hold none)."""
+        caps = self.caps(node)
+        need = self.need(node)
+        roles = self.setup.roles
+        kind, x = on
+        if kind == "player":
+            return [
+                Node((*node.fixed, (x, k)), node.decided, node.out, node.factor)
+                for k, r in enumerate(roles)
+                if caps[k][1] > 0 and need[r.faction] > 0
+            ]
+        k = x
+        rest = self.anon[node.decided :]
+        out = [Node(node.fixed, node.decided, node.out | {k}, node.factor)]
+        for j in range(1, min(caps[k][1], len(rest), need[roles[k].faction]) + 1):
+            placed = tuple((p, k) for p in rest[:j])
+            out.append(
+                Node(
+                    (*node.fixed, *placed),
+                    node.decided + j,
+                    node.out | {k},
+                    node.factor * math.comb(len(rest), j),
+                )
+            )
+        return out
+
+    def draw(self, rng: random.Random, node: Node) -> dict[str, int]:
+        """A role assignment of `node`'s worlds, uniformly at random (one player at a
+        time, each role weighed by the worlds it leaves)."""
+        here = node
+        for p in self.free(node):
+            caps, need = self.caps(here), self.need(here)
+            children = [
+                Node((*here.fixed, (p, k)), here.decided + (p in self.anon))
+                for k, r in enumerate(self.setup.roles)
+                if caps[k][1] > 0 and need[r.faction] > 0
+            ]
+            here = rng.choices(children, [self.size(c) for c in children])[0]
+        return {p: dict(here.fixed)[p] for p in self.setup.players}
+
+    def example(self, tally: Tally, world: dict[str, int]) -> None:
+        named = {p: self.setup.roles[k].name for p, k in world.items()}
+        if len(tally.examples) < EXAMPLES and named not in tally.examples:
+            tally.examples.append(named)
+
+    def add(self, tally: Tally, node: Node, sign: int = 1) -> None:
+        """Count every world of `node`, and each player's roles in them (`sign` -1:
+        take them away again)."""
+        caps, need = self.caps(node), self.need(node)
+        n = sign * self.count(node, caps, need)
         tally.worlds += n
-        for p, v in assigned.items():
-            tally.roles[p][self.setup.roles[v].name] += n
-        for role in self.setup.roles:
-            if not free:
-                break
-            more = Counter(used)
-            more[role.name] += 1
-            need2 = dict(need)
-            need2[role.faction] = need2.get(role.faction, 0) - 1
-            k = completions(self.setup, more, len(free) - 1, need2)
-            if k:
-                for p in free:
-                    tally.roles[p][role.name] += k
+        roles = self.setup.roles
+        for p, k in node.fixed:
+            tally.roles[p][roles[k].name] += n
+        rest = self.anon[node.decided :]
+        for k, r in enumerate(roles):
+            if caps[k][1] <= 0 or need[r.faction] <= 0:
+                continue
+            caps2 = list(caps)
+            caps2[k] = (r.faction, caps[k][1] - 1)
+            need2 = {**need, r.faction: need[r.faction] - 1}
+            for p in self.free(node):
+                if p in rest:
+                    if k in node.out:
+                        continue
+                    m = sign * self.count(node, caps2, need2, drop=1)
+                else:
+                    named = Node(node.fixed, node.decided, node.out, node.factor)
+                    m = (
+                        sign
+                        * node.factor
+                        * fill(caps2, len(self.free(named)) - 1, need2, len(rest), node.out)
+                    )
+                if m:
+                    tally.roles[p][r.name] += m
+
+    def symmetrise(self, tally: Tally) -> None:
+        """The anonymous players are interchangeable: the walk fixed roles on the first of
+        them, each standing for every arrangement; spread each role evenly."""
+        if not self.anon:
+            return
+        totals: Counter[str] = Counter()
+        for p in self.anon:
+            totals.update(tally.roles[p])
+        for p in self.anon:
+            tally.roles[p] = Counter({r: n // len(self.anon) for r, n in totals.items()})
+            assert all(n % len(self.anon) == 0 for n in totals.values())
 
     # ------------------------------------------------------------ cores
     def core(self) -> list[Why]:
@@ -618,6 +976,14 @@ class Solver:
         return [items[k][0] for k in kept]
 
 
+def assumptions(setup: Setup, liars: Liars) -> tuple[str, ...]:
+    return ASSUMPTIONS + (
+        (f"players of the {setup.rest} faction tell the truth; others may claim anything",)
+        if liars == "non-town"
+        else ("any claim may be false",)
+    )
+
+
 class _Timeout(Exception):
     pass
 
@@ -627,4 +993,143 @@ def solve(setup: Setup, liars: Liars = "non-town", timeout: float = DEFAULT_TIME
     return Solver(setup, liars, timeout).run()
 
 
-__all__ = ["Chain", "SolveResult", "Solver", "completions", "iff", "solve"]
+def wilson(hits: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a binomial proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    p = hits / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def sample(
+    setup: Setup,
+    draws: int,
+    liars: Liars = "non-town",
+    timeout: float = DEFAULT_TIMEOUT,
+    seed: int = 0,
+) -> SolveResult:
+    """An estimate from `draws` role assignments drawn uniformly from the prior (the
+    observer's and flipped roles fixed), each decided exactly by Z3. `worlds` and the
+    marginals then count the consistent draws; `sample` holds the interval."""
+    sv = Solver(setup, liars, timeout)
+    rng = random.Random(seed)
+    tally = Tally(roles={p: Counter() for p in setup.players})
+    root = sv.root()
+    support = sv.size(root)
+    hits = unknown = 0
+    rv = sv.chain.role_vars
+    try:
+        for _ in range(draws):
+            world = sv.draw(rng, root)
+            r = sv.check(sv.s, *(rv[p] == k for p, k in world.items()))
+            if r == "sat":
+                hits += 1
+                sv.example(tally, world)
+                for p, k in world.items():
+                    tally.roles[p][setup.roles[k].name] += 1
+    except _Timeout:
+        unknown = draws - hits
+    done = draws - unknown
+    low, high = wilson(hits, done)
+    tally.worlds = hits
+    res = sv.result("sat" if hits else "unsat", tally, support, [], None)
+    res.status = "sat"
+    res.worlds = hits
+    res.roles = {p: dict(c) for p, c in tally.roles.items()}
+    res.factions = {
+        p: {
+            f: sum(n for r, n in tally.roles[p].items() if sv.faction_of[r] == f)
+            for f in {sv.faction_of[r] for r in tally.roles[p]}
+        }
+        for p in setup.players
+    }
+    res.setups = support
+    res.sample = Sample(done, hits, low, high, unknown)
+    return res
+
+
+@dataclass
+class Suggestion:
+    """One target for the observer's ability tonight: the results it could give, the
+    consistent worlds after each, and the expected information gain in bits."""
+
+    target: str
+    outcomes: list[tuple[tuple[str, ...], int]]
+    gain: float
+
+
+def suggest(
+    setup: Setup, liars: Liars = "non-town", timeout: float = DEFAULT_TIMEOUT, limit: int = 16
+) -> tuple[SolveResult, list[Suggestion]]:
+    """Rank tonight's targets for the observer's ability by expected information gain.
+
+    Tonight is night K+1 (K: the last night observed); its deaths are not known yet.
+    For each target, Z3 lists the results the ability could give in some consistent
+    world (at most `limit`); each result's worlds are counted exactly. With W_x worlds
+    after result x, P(x) = W_x / sum W_y (each consistent world weighs once per result
+    it can give), and the gain is log2 W - sum P(x) log2 W_x."""
+    start = time.perf_counter()
+    base = solve(setup, liars, timeout)
+    if base.status != "sat":
+        return base, []
+    night = setup.nights + 1
+    me = setup.me
+    dead = {f.subject for f in setup.facts if f.kind in ("died", "lynched")}
+    out: list[Suggestion] = []
+    for t in setup.players:
+        if t in dead:
+            continue
+        left = timeout - (time.perf_counter() - start)
+        if left <= 0:
+            break
+        act = Fact("target", ("night", night), me, t, Why(Loc("<suggest>", 0, 0), f"I target {t}"))
+        tonight = replace(setup, facts=(*setup.facts, act), nights=night)
+        sv = Solver(tonight, liars, left, unseen=frozenset({night}))
+        outcomes: list[tuple[str, ...]] = []
+        blocks: list[Any] = []
+        try:
+            while len(outcomes) < limit and sv.check(sv.s, *blocks) == "sat":
+                got = sv.chain.learned(sv.s.model(), me, night)
+                outcomes.append(got)
+                blocks.append(
+                    z3.Not(sv.chain.enc.term(sv.chain.only(me, night, got)))
+                    if got
+                    else z3.Not(sv.chain.enc.term(sv.chain.only(me, night, ())))
+                )
+        except _Timeout:
+            break
+        counted: list[tuple[tuple[str, ...], int]] = []
+        for got in outcomes:
+            facts = [
+                Fact(
+                    "learn", ("night", night), me, x, Why(Loc("<suggest>", 0, 0), f'I learn "{x}"')
+                )
+                for x in got
+            ] or [
+                Fact(
+                    "learn_nothing",
+                    ("night", night),
+                    me,
+                    "",
+                    Why(Loc("<suggest>", 0, 0), "I learn nothing"),
+                )
+            ]
+            left = timeout - (time.perf_counter() - start)
+            res = Solver(
+                replace(tonight, facts=(*tonight.facts, *facts)),
+                liars,
+                max(left, 0.001),
+                unseen=frozenset({night}),
+            ).run()
+            if res.status == "unknown":
+                break
+            counted.append((got, res.worlds))
+        if not counted:
+            continue
+        total = sum(w for _, w in counted)
+        expected = sum(w / total * math.log2(w) for _, w in counted if w)
+        out.append(Suggestion(t, counted, math.log2(base.worlds) - expected))
+    out.sort(key=lambda x: -x.gain)
+    return base, out

@@ -37,6 +37,7 @@ class Encoding:
         self.shared = set(model.scenario_vars) if shared is None else shared
         self._vars: dict[str, z3.ExprRef] = {}
         self._memo: dict[int, tuple[Expr, Any]] = {}  # id -> (expr kept alive, term)
+        self._atoms: dict[tuple[str, Any], Any] = {}  # (variable, value) -> its equation
 
     def name(self, v: str) -> str:
         return v if (not self.copy or v in self.shared) else f"{v}@{self.copy}"
@@ -79,12 +80,18 @@ class Encoding:
             case Var(name):
                 return self.var(name)
             case Not(a):
-                return z3.Not(self.term(a))
+                return _bool(z3.Z3_mk_not(_CTX.ref(), self.term(a).as_ast()))
             case And(args):
-                return z3.And([self.term(a) for a in args])
+                return _bool(z3.Z3_mk_and(_CTX.ref(), *_array([self.term(a) for a in args])))
             case Or(args):
-                return z3.Or([self.term(a) for a in args])
+                return _bool(z3.Z3_mk_or(_CTX.ref(), *_array([self.term(a) for a in args])))
             case Eq(a, b):
+                if isinstance(a, Var) and isinstance(b, Const):  # the commonest atom
+                    key = (a.name, b.value)
+                    hit = self._atoms.get(key)
+                    if hit is None:
+                        hit = self._atoms[key] = self.term(a) == self.term(b)
+                    return hit
                 return self.term(a) == self.term(b)
             case Lt(a, b):
                 return self.term(a) < self.term(b)
@@ -101,6 +108,22 @@ class Encoding:
             names |= variables(expr)
             out.append(self.term(expr))
         return self.domain_constraints(sorted(names)) + out
+
+
+_CTX = z3.main_ctx()
+
+
+def _bool(ast: Any) -> z3.BoolRef:
+    return z3.BoolRef(ast, _CTX)
+
+
+def _array(terms: list[Any]) -> tuple[int, Any]:
+    """Arguments for Z3's n-ary constructors, without z3py's per-argument coercion
+    (translation time of large models is mostly that coercion)."""
+    arr = (z3.Ast * len(terms))()
+    for k, t in enumerate(terms):
+        arr[k] = t.as_ast()
+    return len(terms), arr
 
 
 def is_bool_domain(dom: list[Any]) -> bool:

@@ -110,7 +110,9 @@ def consistent(setup: Setup, world: dict[str, Player], liars: str = "non-town") 
         setup = Setup(
             **{
                 **setup.__dict__,
-                "facts": tuple(f for f in setup.facts if f.kind != "says_targeted"),
+                "facts": tuple(
+                    f for f in setup.facts if f.kind not in ("says_targeted", "says_learned")
+                ),
             }
         )
     histories = [History()]
@@ -123,6 +125,11 @@ def consistent(setup: Setup, world: dict[str, Player], liars: str = "non-town") 
             if f.phase == ("night", n) and f.kind in ("learn", "learn_nothing")
         ]
         said = {f.obj for f in learns if f.kind == "learn"}
+        claimed: dict[str, set[str]] = {}  # honest claimants' results this night
+        for f in setup.facts:
+            honest = canon(world[f.subject].faction) == canon(setup.rest)
+            if f.kind == "says_learned" and f.phase == ("night", n) and honest:
+                claimed.setdefault(f.subject, set()).add(f.obj)
         nxt: set[History] = set()
         for h in histories:
             for acts in _profiles(setup, world, n, h):
@@ -137,6 +144,11 @@ def consistent(setup: Setup, world: dict[str, Player], liars: str = "non-town") 
                         continue
                     got = {a.obj for a in out.atoms if a.kind == "learns" and a.subject == me}
                     if learns and got != said:
+                        continue
+                    if any(
+                        {a.obj for a in out.atoms if a.kind == "learns" and a.subject == p} != texts
+                        for p, texts in claimed.items()
+                    ):
                         continue
                     h2 = next_history(h, model, env, out, n)
                     if len(lynched) > 1 or any(p in h2.dead for p in lynched):
@@ -239,6 +251,23 @@ def test_lynch_and_claimed_target_match_brute_force() -> None:
   claims: Cid says she targeted Bob on night 2; Cid claims Doctor
 """
     )
+
+
+def test_claimed_results_match_brute_force() -> None:
+    """'Bob says he learned "null" on night 1': true if Bob is Town."""
+    res = assert_same(
+        f"""observations "claims"
+  ruleset: metadata-mafia
+  players: Ann, Bob, Cid, Dee
+  factions: 1 Mafia
+  {POOL}
+  I am Ann, Doctor
+  night 1: I target Bob
+  claims: Bob claims Parity Cop; Bob says he learned "null" on night 1; Bob says she targeted Cid on night 1
+"""
+    )
+    assert res.worlds == 20
+    assert res.roles["Bob"]["Parity Cop"] == 8
 
 
 def test_liars_all_matches_brute_force() -> None:
