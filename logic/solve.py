@@ -384,13 +384,14 @@ ASSUMPTIONS = (
 @dataclass(frozen=True)
 class Node:
     """A set of worlds: `fixed` players hold these roles; the undecided anonymous players
-    (`anon[decided:]`) hold none of the roles in `out`; `factor` counts the arrangements
+    (`anon[decided:]`) hold none of the roles in `out`, and no free player any in `none`; `factor` counts the arrangements
     of the anonymous roles decided so far over all the anonymous players."""
 
     fixed: tuple[tuple[str, int], ...]
     decided: int = 0
     out: frozenset[int] = frozenset()
     factor: int = 1
+    none: frozenset[int] = frozenset()  # roles no free player (named or not) holds
 
 
 @dataclass
@@ -418,7 +419,8 @@ class Solver:
         self.nodes = 0
         self.s = symbolic.make_solver(timeout)
         self.s.add(*self.chain.base, *self.chain.setup_terms, *(t for _, t in self.chain.facts))
-        self._neg: z3.Solver | None = None
+        self._negs: dict[int, z3.Solver] = {}
+        self._body: Any = None
         self._copies: list[dict[str, Any]] = []
         self.faction_of = {r.name: r.faction for r in setup.roles}
         self.named, self.anon = self.order()
@@ -496,6 +498,8 @@ class Solver:
         out = [rv[p] == k for p, k in node.fixed]
         for p in self.anon[node.decided :]:
             out += [rv[p] != k for k in sorted(node.out)]
+        for p in self.free(node):
+            out += [rv[p] != k for k in sorted(node.none)]
         return out
 
     def free(self, node: Node) -> list[str]:
@@ -505,7 +509,10 @@ class Solver:
 
     def caps(self, node: Node) -> list[tuple[str, int]]:
         used = Counter(k for _, k in node.fixed)
-        return [(r.faction, self.cap - used[k]) for k, r in enumerate(self.setup.roles)]
+        return [
+            (r.faction, 0 if k in node.none else self.cap - used[k])
+            for k, r in enumerate(self.setup.roles)
+        ]
 
     def count(
         self, node: Node, caps: list[tuple[str, int]], need: dict[str, int], drop: int = 0
@@ -530,6 +537,8 @@ class Solver:
 
     def inside(self, node: Node, world: dict[str, int]) -> bool:
         if any(world[p] != k for p, k in node.fixed):
+            return False
+        if any(world[p] in node.none for p in self.free(node)):
             return False
         return all(world[p] not in node.out for p in self.anon[node.decided :])
 
@@ -660,33 +669,40 @@ class Solver:
             return w.values[v]
         return w.values[self.counterpart[v, q]]
 
-    def neg(self) -> z3.Solver:
-        """The setup holds, yet for each of `WITNESSES` copies of the actions the nights or
+    def neg(self, copies: int) -> z3.Solver:
+        """The setup holds, yet for each of `copies` copies of the actions the nights or
         the facts fail: with each copy fixed to a witness's policy, unsat means that in
-        every world of the node one of the witnesses yields the observations."""
-        if self._neg is None:
+        every world of the node one of the witnesses yields the observations. (One
+        solver per number of copies: the first lift of a node needs only one.)"""
+        if copies not in self._negs:
             c = self.chain
+            if self._body is None:
+                body = z3.And(*c.base, *(t for _, t in c.facts))
+                subs = [
+                    (c.enc.var(v), c.enc.term(d))
+                    for v, d in c.model.definitions.items()
+                    if not v.startswith("ok:")
+                ]
+                for _ in range(10):  # definitions may refer to definitions
+                    new = z3.substitute(body, *subs) if subs else body
+                    if new.eq(body):
+                        break
+                    body = new
+                self._body = z3.substitute(
+                    body, *[(z3.Bool(x), z3.BoolVal(True)) for x in c.model.switches]
+                )
             s = symbolic.make_solver(self.timeout)
             s.add(*c.setup_terms, *[z3.Bool(x) for x in c.model.switches])
-            body = z3.And(*c.base, *(t for _, t in c.facts))
-            subs = [
-                (c.enc.var(v), c.enc.term(d))
-                for v, d in c.model.definitions.items()
-                if not v.startswith("ok:")
-            ]
-            for _ in range(10):  # definitions may refer to definitions
-                new = z3.substitute(body, *subs) if subs else body
-                if new.eq(body):
-                    break
-                body = new
-            body = z3.substitute(body, *[(z3.Bool(x), z3.BoolVal(True)) for x in c.model.switches])
             names = self.witness_names()
-            for k in range(WITNESSES):
-                copy = {v: z3.Const(f"{v}#w{k}", c.enc.var(v).sort()) for v in names}
-                s.add(z3.Not(z3.substitute(body, *[(c.enc.var(v), copy[v]) for v in names])))
-                self._copies.append(copy)
-            self._neg = s
-        return self._neg
+            for k in range(copies):
+                if k == len(self._copies):
+                    self._copies.append(
+                        {v: z3.Const(f"{v}#w{k}", c.enc.var(v).sort()) for v in names}
+                    )
+                copy = self._copies[k]
+                s.add(z3.Not(z3.substitute(self._body, *[(c.enc.var(v), copy[v]) for v in names])))
+            self._negs[copies] = s
+        return self._negs[copies]
 
     def lifts(
         self, node: Node, witnesses: list[Witness], extra: Sequence[Any] = ()
@@ -695,20 +711,20 @@ class Solver:
         most `WITNESSES` witness policies (counterexample-guided: each missed world
         that is consistent brings its own witness). When not: a missed world, and
         whether it is known to be inconsistent."""
-        s = self.neg()
         while True:
+            s = self.neg(len(witnesses))
             fixes = []
-            for k in range(len(self._copies)):
-                fixes += self.policy(witnesses[min(k, len(witnesses) - 1)], node, k)
+            for k, w in enumerate(witnesses):
+                fixes += self.policy(w, node, k)
             if self.check(s, *self.constraints(node), *extra, *fixes) == "unsat":
                 return True, {}, False
             miss = self.world(s.model())
             if len(witnesses) >= WITNESSES:
                 return False, miss, False
-            w = self.find(node, miss)
-            if w is None:
+            found = self.find(node, miss)
+            if found is None:
                 return False, miss, True
-            witnesses.append(w)
+            witnesses.append(found)
 
     def find(self, node: Node, world: dict[str, int] | None = None) -> Witness | None:
         """A consistent world of `node` (or `world` itself) with its actions. Players the
@@ -811,28 +827,26 @@ class Solver:
             self.walk(child, tally, witnesses)
 
     def complement(self, node: Node, tally: Tally, witnesses: list[Witness]) -> bool:
-        """Count `node` as (its worlds where some undecided anonymous player holds a role
-        the witnesses have one act with: all consistent, when the witnesses lift over
-        them) plus (its worlds where none does: walked on). False if that fails."""
-        if any(p not in dict(node.fixed) for p in self.named):
-            return False
-        rest = self.anon[node.decided :]
+        """Count `node` as (its worlds where some free player holds a role that the
+        witnesses have a free player act with: all consistent, when the witnesses lift
+        over them) plus (its worlds where none does: walked on). False if that fails."""
+        free = self.free(node)
         roles = {
             w.world[self.owner[v][0]]
             for w in witnesses
             for v, val in w.values.items()
-            if v.startswith("uses:") and z3.is_true(val) and self.owner[v][0] in rest
-        } - node.out
+            if v.startswith("uses:") and z3.is_true(val) and self.owner[v][0] in free
+        } - node.none
         if not roles:
             return False
-        some = z3.Or([self.is_role[p][k] for p in rest for k in sorted(roles)])
+        some = z3.Or([self.is_role[p][k] for p in free for k in sorted(roles)])
         lifted, _, _ = self.lifts(node, list(witnesses), [some])
         if not lifted:
             return False
-        none = Node(node.fixed, node.decided, node.out | roles, node.factor)
+        rest = replace(node, none=node.none | roles)
         self.add(tally, node)
-        self.add(tally, none, -1)
-        self.walk(none, tally, witnesses)
+        self.add(tally, rest, -1)
+        self.walk(rest, tally, witnesses)
         return True
 
     def pick(self, node: Node, w: Witness, miss: dict[str, int]) -> tuple[str, Any]:
@@ -866,21 +880,22 @@ class Solver:
         kind, x = on
         if kind == "player":
             return [
-                Node((*node.fixed, (x, k)), node.decided, node.out, node.factor)
+                replace(node, fixed=(*node.fixed, (x, k)))
                 for k, r in enumerate(roles)
                 if caps[k][1] > 0 and need[r.faction] > 0
             ]
         k = x
         rest = self.anon[node.decided :]
-        out = [Node(node.fixed, node.decided, node.out | {k}, node.factor)]
+        out = [replace(node, out=node.out | {k})]
         for j in range(1, min(caps[k][1], len(rest), need[roles[k].faction]) + 1):
             placed = tuple((p, k) for p in rest[:j])
             out.append(
-                Node(
-                    (*node.fixed, *placed),
-                    node.decided + j,
-                    node.out | {k},
-                    node.factor * math.comb(len(rest), j),
+                replace(
+                    node,
+                    fixed=(*node.fixed, *placed),
+                    decided=node.decided + j,
+                    out=node.out | {k},
+                    factor=node.factor * math.comb(len(rest), j),
                 )
             )
         return out

@@ -22,7 +22,7 @@ from logic.observations import Setup, bind, parse_observations
 from logic.resolve import next_history, read_outcome
 from logic.rules import load_ruleset
 from logic.semantics import Act, History, Player, build_night
-from logic.solve import completions, solve
+from logic.solve import completions, fill, sample, solve, suggest
 
 ROOT = Path(__file__).parent.parent
 RULES = ROOT / "casebook" / "metadata-mafia.rules"
@@ -90,7 +90,12 @@ def _allowed(setup: Setup, world: dict[str, Player], night: int, acts: tuple[Act
     return True
 
 
-def consistent(setup: Setup, world: dict[str, Player], liars: str = "non-town") -> bool:
+def consistent(
+    setup: Setup,
+    world: dict[str, Player],
+    liars: str = "non-town",
+    unseen: frozenset[int] = frozenset(),
+) -> bool:
     me = setup.me
     if world[me].role != setup.my_role:
         return False
@@ -140,7 +145,8 @@ def consistent(setup: Setup, world: dict[str, Player], liars: str = "non-town") 
                 assert sols.status != "unknown"
                 for env in sols.models:
                     out = read_outcome(model, env, ())
-                    if {a.subject for a in out.atoms if a.kind == "dies"} != died:
+                    deaths = {a.subject for a in out.atoms if a.kind == "dies"}
+                    if n not in unseen and deaths != died:
                         continue
                     got = {a.obj for a in out.atoms if a.kind == "learns" and a.subject == me}
                     if learns and got != said:
@@ -164,7 +170,9 @@ def consistent(setup: Setup, world: dict[str, Player], liars: str = "non-town") 
     return True
 
 
-def brute(setup: Setup, liars: str = "non-town") -> tuple[int, dict[str, Counter[str]]]:
+def brute(
+    setup: Setup, liars: str = "non-town", unseen: frozenset[int] = frozenset()
+) -> tuple[int, dict[str, Counter[str]]]:
     """Count every consistent world by enumerating role assignments and action profiles."""
     count = 0
     roles: dict[str, Counter[str]] = {p: Counter() for p in setup.players}
@@ -182,7 +190,7 @@ def brute(setup: Setup, liars: str = "non-town") -> tuple[int, dict[str, Counter
         ):
             continue
         world = {p: Player(p, r, r.faction) for p, r in zip(setup.players, combo, strict=True)}
-        if consistent(setup, world, liars):
+        if consistent(setup, world, liars, unseen):
             count += 1
             for p, r in zip(setup.players, combo, strict=True):
                 roles[p][r.name] += 1
@@ -298,6 +306,111 @@ def test_completions_match_enumeration() -> None:
         if sum(r.faction == "Mafia" for r in combo) == 1
     )
     assert completions(setup, Counter(), 4, dict(setup.counts)) == n == 192
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.tuples(st.sampled_from("TM"), st.integers(0, 3)), min_size=1, max_size=6),
+    st.integers(0, 5),
+    st.integers(0, 5),
+    st.integers(0, 5),
+    st.sets(st.integers(0, 5)),
+)
+def test_fill_matches_enumeration(
+    caps: list[tuple[str, int]], named: int, anon: int, mafia: int, out: set[int]
+) -> None:
+    """The generating-function count of role assignments (named players, then anonymous
+    ones barred from the roles in `out`) against plain enumeration."""
+    free = named + anon
+    need = {"M": mafia, "T": free - mafia}
+    want = 0
+    for combo in itertools.product(range(len(caps)), repeat=free):
+        held = Counter(combo)
+        if any(held[k] > caps[k][1] for k in held):
+            continue
+        if any(k in out for k in combo[named:]):
+            continue
+        if sum(caps[k][0] == "M" for k in combo) != mafia:
+            continue
+        want += 1
+    got = fill(caps, free, need, anon, frozenset(out)) if free - mafia >= 0 else 0
+    assert got == want
+
+
+def test_anonymous_players_match_brute_force() -> None:
+    """Players never named: the walk fixes their roles canonically and counts the
+    arrangements; counts and marginals must still be the brute force's."""
+    res = assert_same(
+        f"""observations "anon"
+  ruleset: metadata-mafia
+  players: Ann, Bob, Cid, Dee
+  factions: 2 Mafia
+  {POOL}
+  I am Ann, Doctor
+  night 1: I target Bob; Bob died
+"""
+    )
+    assert res.worlds == 18
+    assert res.roles["Cid"] == res.roles["Dee"]
+    assert_same(
+        """observations "forced"
+  ruleset: metadata-mafia
+  players: Ann, Bob, Cid, Dee
+  factions: 1 Mafia
+  roles: Parity Cop, Doctor, Vanilla Townie, Nosy Neighbor, Hooker, Hacker
+  I am Ann, Parity Cop
+  night 1: I target Bob; I learn "ERROR"
+"""
+    )
+
+
+def test_sample_interval_holds_the_exact_count() -> None:
+    setup = setup_of(f"""observations "s"
+  ruleset: metadata-mafia
+  players: Ann, Bob, Cid, Dee
+  factions: 1 Mafia
+  {POOL}
+  I am Ann, Parity Cop
+  night 1: I target Bob; I learn "null"
+  night 2: I target Cid; I learn "odd"
+""")
+    exact = solve(setup)
+    est = sample(setup, 300, seed=1)
+    assert est.sample is not None and est.sample.drawn == 300
+    root = exact.setups  # the prior's support; the sample draws from the root node
+    support = est.setups
+    assert support <= root
+    low, high = support * est.sample.low, support * est.sample.high
+    assert low <= exact.worlds <= high, (low, exact.worlds, high)
+    # every consistent draw is a consistent world
+    for w in est.examples:
+        assert all(exact.roles[p].get(r) for p, r in w.items())
+
+
+def test_suggest_counts_each_result_like_brute_force() -> None:
+    """--suggest: for each target tonight and each result it can give, the consistent
+    worlds, against brute force over the same two nights (tonight's deaths unknown)."""
+    text = f"""observations "tonight"
+  ruleset: metadata-mafia
+  players: Ann, Bob, Cid
+  factions: 1 Mafia
+  {POOL}
+  I am Ann, Parity Cop
+  night 1: I target Bob; I learn "null"
+"""
+    setup = setup_of(text)
+    base, tips = suggest(setup)
+    assert base.status == "sat"
+    assert tips, "a Parity Cop has targets to rank"
+    for tip in tips:
+        for got, worlds in tip.outcomes:
+            facts = "; ".join(f'I learn "{x}"' for x in got) or "I learn nothing"
+            tonight = setup_of(text + f"  night 2: I target {tip.target}; {facts}\n")
+            count, _ = brute(tonight, unseen=frozenset({2}))
+            assert worlds == count, (tip.target, got, worlds, count)
+        assert tip.gain >= 0
+    gains = [t.gain for t in tips]
+    assert gains == sorted(gains, reverse=True)
 
 
 # ----------------------------------------------------------------------------- property
