@@ -197,15 +197,22 @@ def label(x: Expr, why: Why) -> Expr:
     return Label(x, why)
 
 
-def variables(x: Expr) -> set[str]:
-    """The names of the variables `x` mentions."""
+def variables(x: Expr, *more: Expr, stop: Callable[[str], bool] | None = None) -> set[str]:
+    """The names of the variables the expressions mention (each shared subtree visited
+    once); with `stop`, the walk ends at the first name it accepts."""
     out: set[str] = set()
-    stack: list[Expr] = [x]
+    stack: list[Expr] = [x, *more]
+    seen: set[int] = set()
     while stack:
         e = stack.pop()
+        if id(e) in seen:
+            continue
+        seen.add(id(e))
         match e:
             case Var(name):
                 out.add(name)
+                if stop is not None and stop(name):
+                    return out
             case Not(a) | Label(a, _):
                 stack.append(a)
             case And(args) | Or(args):

@@ -552,7 +552,9 @@ def _print_tips(tips: list[Any], console: Console) -> None:
         shown = "; ".join(
             f"{' + '.join(repr(x) for x in got) or 'nothing'} -> {n}" for got, n in t.outcomes
         )
-        table.add_row(t.target, f"{t.gain:.2f}", escape(shown))
+        if t.unknown:
+            shown = (shown + "; " if shown else "") + "time ran out before every result was counted"
+        table.add_row(t.target, "unknown" if t.unknown else f"{t.gain:.2f}", escape(shown))
     console.print(table)
 
 
@@ -573,7 +575,8 @@ def solve_json(res: Any, tips: list[Any] | None = None) -> dict[str, Any]:
         else [
             {
                 "target": t.target,
-                "gain_bits": t.gain,
+                "gain_bits": None if t.unknown else t.gain,
+                "unknown": t.unknown,
                 "outcomes": [{"learn": list(got), "worlds": n} for got, n in t.outcomes],
             }
             for t in tips

@@ -28,6 +28,7 @@ may be false); every death is announced; night N comes before day N.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
@@ -57,6 +58,17 @@ WITNESSES = 3  # action profiles a lift may combine before the node is split
 # ----------------------------------------------------------------------------- counting
 
 
+@functools.lru_cache(maxsize=65536)
+def _fill(
+    caps: tuple[tuple[str, int], ...],
+    free: int,
+    need: tuple[tuple[str, int], ...],
+    anon: int,
+    out: frozenset[int],
+) -> int:
+    return _count(caps, free, dict(need), anon, out)
+
+
 def fill(
     caps: Sequence[tuple[str, int]],
     free: int,
@@ -67,9 +79,18 @@ def fill(
     """How many ways `free` distinguishable players can take roles, given each role's
     faction and how many more players may hold it (`caps`), when faction f must get
     exactly `need[f]` of them. The last `anon` of the players may not take the roles
-    numbered in `out`.
+    numbered in `out`. (Cached: the walk asks the same counts many times.)"""
+    return _fill(tuple(caps), free, tuple(need.items()), anon, frozenset(out))
 
-    Exponential generating functions: a role that k players may hold contributes
+
+def _count(
+    caps: Sequence[tuple[str, int]],
+    free: int,
+    need: dict[str, int],
+    anon: int = 0,
+    out: frozenset[int] = frozenset(),
+) -> int:
+    """`fill` by exponential generating functions: a role that k players may hold contributes
     sum x^i y^j / (i! j!) over i + j <= k (j = 0 when it is out for the `anon` group)."""
     named = free - anon
     if named < 0 or any(v < 0 for v in need.values()) or sum(need.values()) != free:
@@ -150,7 +171,7 @@ class Chain:
         self.setup_terms = self._setup_terms() + [
             self.enc.term(e)
             for e, _ in model.equations
-            if all(v.startswith(("role:", "on:")) for v in variables(e))
+            if all(map(_is_role_var, variables(e, stop=lambda v: not _is_role_var(v))))
         ]
         self.facts: list[tuple[Why, Any]] = self._fact_terms()
 
@@ -303,6 +324,10 @@ class Chain:
         return tuple(sorted(out))
 
 
+def _is_role_var(v: str) -> bool:
+    return v.startswith(("role:", "on:"))
+
+
 def renders(src: TextSource, text: str) -> Expr:
     """Whether `src` gives exactly `text` (a fixed text, or a listing of names)."""
     if src.text is not None:
@@ -420,6 +445,7 @@ class Solver:
         self.s = symbolic.make_solver(timeout)
         self.s.add(*self.chain.base, *self.chain.setup_terms, *(t for _, t in self.chain.facts))
         self._negs: dict[int, z3.Solver] = {}
+        self.record: dict[tuple[str, int], tuple[int, int]] = {}  # (step, level) -> tries, wins
         self._body: Any = None
         self._copies: list[dict[str, Any]] = []
         self.faction_of = {r.name: r.faction for r in setup.roles}
@@ -600,6 +626,8 @@ class Solver:
         key = (id(w), k, free)
         hit = self._policies.get(key)
         if hit is None or hit[0] is not w:
+            if len(self._policies) > 4096:  # witnesses of finished subtrees
+                self._policies.clear()
             hit = self._policies[key] = (w, self._policy(w, free, self._copies[k]))
         return hit[1]
 
@@ -817,14 +845,28 @@ class Solver:
             self.add(tally, node)
             return
         witnesses = mine[:WITNESSES]
+        level = len(self.free(node)) - len(self.anon) + node.decided  # free named players
         lifted, miss, bad = self.lifts(node, witnesses)
         if lifted:
             self.add(tally, node)
             return
-        if bad and self.complement(node, tally, witnesses):
-            return
+        if bad and self.worth("complement", level):
+            done = self.complement(node, tally, witnesses)
+            self.score("complement", level, done)
+            if done:
+                return
         for child in self.split(node, self.pick(node, witnesses[0], miss)):
             self.walk(child, tally, witnesses)
+
+    def worth(self, step: str, level: int) -> bool:
+        """Whether to try a complement with `level` named players free: not once it has
+        failed nearly always at that level (a heuristic: skipping only costs a split)."""
+        tries, wins = self.record.get((step, level), (0, 0))
+        return tries < 8 or wins * 10 >= tries
+
+    def score(self, step: str, level: int, won: bool) -> None:
+        tries, wins = self.record.get((step, level), (0, 0))
+        self.record[step, level] = (tries + 1, wins + won)
 
     def complement(self, node: Node, tally: Tally, witnesses: list[Witness]) -> bool:
         """Count `node` as (its worlds where some free player holds a role that the
@@ -1073,6 +1115,7 @@ class Suggestion:
     target: str
     outcomes: list[tuple[tuple[str, ...], int]]
     gain: float
+    unknown: bool = False  # the time ran out before every result was counted
 
 
 def suggest(
@@ -1083,68 +1126,66 @@ def suggest(
     Tonight is night K+1 (K: the last night observed); its deaths are not known yet.
     For each target, Z3 lists the results the ability could give in some consistent
     world (at most `limit`); each result's worlds are counted exactly. With W_x worlds
-    after result x, P(x) = W_x / sum W_y (each consistent world weighs once per result
-    it can give), and the gain is log2 W - sum P(x) log2 W_x."""
+    after result x and P(x) = W_x / sum W_y (every pair of a consistent world and a
+    result it can give equally likely), the gain is the entropy of the result,
+    sum P(x) log2(1 / P(x)): the bits the check is expected to tell. Targets whose
+    results were not all counted in time are listed last, gain unknown."""
     start = time.perf_counter()
     base = solve(setup, liars, timeout)
     if base.status != "sat":
         return base, []
     night = setup.nights + 1
-    me = setup.me
     dead = {f.subject for f in setup.facts if f.kind in ("died", "lynched")}
     out: list[Suggestion] = []
     for t in setup.players:
         if t in dead:
             continue
-        left = timeout - (time.perf_counter() - start)
-        if left <= 0:
-            break
-        act = Fact("target", ("night", night), me, t, Why(Loc("<suggest>", 0, 0), f"I target {t}"))
-        tonight = replace(setup, facts=(*setup.facts, act), nights=night)
-        sv = Solver(tonight, liars, left, unseen=frozenset({night}))
-        outcomes: list[tuple[str, ...]] = []
-        blocks: list[Any] = []
-        try:
-            while len(outcomes) < limit and sv.check(sv.s, *blocks) == "sat":
-                got = sv.chain.learned(sv.s.model(), me, night)
-                outcomes.append(got)
-                blocks.append(
-                    z3.Not(sv.chain.enc.term(sv.chain.only(me, night, got)))
-                    if got
-                    else z3.Not(sv.chain.enc.term(sv.chain.only(me, night, ())))
-                )
-        except _Timeout:
-            break
-        counted: list[tuple[tuple[str, ...], int]] = []
-        for got in outcomes:
-            facts = [
-                Fact(
-                    "learn", ("night", night), me, x, Why(Loc("<suggest>", 0, 0), f'I learn "{x}"')
-                )
-                for x in got
-            ] or [
-                Fact(
-                    "learn_nothing",
-                    ("night", night),
-                    me,
-                    "",
-                    Why(Loc("<suggest>", 0, 0), "I learn nothing"),
-                )
-            ]
-            left = timeout - (time.perf_counter() - start)
-            res = Solver(
-                replace(tonight, facts=(*tonight.facts, *facts)),
-                liars,
-                max(left, 0.001),
-                unseen=frozenset({night}),
-            ).run()
-            if res.status == "unknown":
-                break
-            counted.append((got, res.worlds))
-        if not counted:
-            continue
-        total = sum(w for _, w in counted)
-        expected = sum(w / total * math.log2(w) for _, w in counted if w)
-        out.append(Suggestion(t, counted, math.log2(base.worlds) - expected))
-    out.sort(key=lambda x: -x.gain)
-    return base, out
+        tip = _rank(setup, t, night, liars, timeout - (time.perf_counter() - start), limit)
+        if tip is not None:
+            out.append(tip)
+    out.sort(key=lambda x: (x.unknown, -x.gain))
+    base.seconds = time.perf_counter() - start
+    return base, [x if not x.unknown else replace(x, gain=math.nan) for x in out]
+
+
+def _rank(
+    setup: Setup, t: str, night: int, liars: Liars, left: float, limit: int
+) -> Suggestion | None:
+    """Target t tonight: its possible results and the worlds after each (None when the
+    observer cannot target t tonight)."""
+    me = setup.me
+    why = Why(Loc("<suggest>", 0, 0), f"night {night}: I target {t}")
+    tonight = replace(setup, facts=(*setup.facts, Fact("target", ("night", night), me, t, why)))
+    tonight = replace(tonight, nights=night)
+    if left <= 0:
+        return Suggestion(t, [], math.nan, True)
+    start = time.perf_counter()
+    sv = Solver(tonight, liars, left, unseen=frozenset({night}))
+    outcomes: list[tuple[str, ...]] = []
+    blocks: list[Any] = []
+    try:
+        while len(outcomes) < limit and sv.check(sv.s, *blocks) == "sat":
+            got = sv.chain.learned(sv.s.model(), me, night)
+            outcomes.append(got)
+            blocks.append(z3.Not(sv.chain.enc.term(sv.chain.only(me, night, got))))
+    except _Timeout:
+        return Suggestion(t, [], math.nan, True)
+    if not outcomes:
+        return None
+    counted: list[tuple[tuple[str, ...], int]] = []
+    for got in outcomes:
+        facts = [
+            Fact("learn", ("night", night), me, x, Why(Loc("<suggest>", 0, 0), f'I learn "{x}"'))
+            for x in got
+        ] or [Fact("learn_nothing", ("night", night), me, "", Why(Loc("<suggest>", 0, 0), ""))]
+        budget = left - (time.perf_counter() - start)
+        if budget <= 0:
+            return Suggestion(t, counted, math.nan, True)
+        after = replace(tonight, facts=(*tonight.facts, *facts))
+        res = Solver(after, liars, budget, unseen=frozenset({night})).run()
+        if res.status == "unknown":
+            return Suggestion(t, counted, math.nan, True)
+        counted.append((got, res.worlds))
+    total = sum(w for _, w in counted)
+    expected = sum(w / total * math.log2(w) for _, w in counted if w)
+    return Suggestion(t, counted, math.log2(max(total, 1)) - expected)

@@ -102,11 +102,9 @@ class Encoding:
         raise AssertionError(f"not an expression: {e!r}")
 
     def equations(self) -> list[z3.BoolRef]:
-        names: set[str] = set()
-        out = []
-        for expr, _ in self.model.equations:
-            names |= variables(expr)
-            out.append(self.term(expr))
+        exprs = [expr for expr, _ in self.model.equations]
+        names = variables(*exprs) if exprs else set()
+        out = [self.term(expr) for expr in exprs]
         return self.domain_constraints(sorted(names)) + out
 
 
