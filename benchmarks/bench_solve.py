@@ -10,7 +10,7 @@ the limit is hit (as `ruling solve` does).
 
 Run from the repo root:
 
-    python benchmarks/bench_solve.py            # everything (about 10 minutes)
+    python benchmarks/bench_solve.py            # everything (about 15 minutes)
     python benchmarks/bench_solve.py --quick    # the small brute-force games only
 """
 
@@ -73,6 +73,14 @@ LARGE = {  # brute force: the largest size it finishes within 10 minutes here
   I am Ann, Parity Cop
   night 1: I target Bob; I learn "null"
   night 2: I target Cid; I learn "odd"
+  claims: Bob claims Doctor
+""",
+    "6 players, 1 night, 7 roles": """observations "f"
+  players: Ann, Bob, Cid, Dee, Eve, Fay
+  factions: 2 Mafia
+  roles: Parity Cop, Doctor, Vanilla Townie, Miller, Hooker, Hacker, Lookout
+  I am Ann, Parity Cop
+  night 1: I target Bob; I learn "null"; Cid died
   claims: Bob claims Doctor
 """,
 }

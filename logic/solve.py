@@ -8,17 +8,26 @@ who died when (the observations say so) and building only the results someone re
 Z3 answers every question about them.
 
 Counting is exact, by a walk over sets of worlds ("nodes"):
-  - a node fixes the roles of some players; players never named in the observations
-    are interchangeable, so for them the walk decides how many hold each role (and fixes
-    them, canonically, on the first undecided ones: a factor counts the arrangements);
-  - at each node Z3 finds a consistent world (or prunes the node), then tries to LIFT
-    the world's actions to the whole node: with up to `WITNESSES` action profiles fixed,
-    is there a completion of the node for which none of them yields the observations?
-    (counterexample-guided: each completion found that way gets its own witness). When
-    no such completion exists, every world of the node is consistent and the node is
-    counted by formula (`fill`);
-  - otherwise the walk splits the node on the next named player's role, or on how many
-    anonymous players hold the role the counterexample gave one of them.
+  - a node fixes the roles of some players and may bar roles from the others; players
+    never named in the observations are interchangeable, so for them the walk decides
+    how many hold each role (fixed, canonically, on the first undecided ones: a factor
+    counts the arrangements), and `fill` counts a node's worlds with exponential
+    generating functions;
+  - at each node Z3 finds a consistent world (or prunes the node; free players stay
+    idle where they can, so the witness is quiet), then tries to LIFT it: with each
+    of up to `WITNESSES` witnesses as a POLICY (whoever holds a role a free player
+    acted with acts as they did, other free players stay idle or do what they are
+    forced to, the first free member of the killing faction kills), is there a world
+    of the node for which no policy yields the observations? Counterexample-guided:
+    a missed world that is consistent brings its own witness. When there is none,
+    the whole node is counted;
+  - when a missed world is inconsistent, the node may be counted as (worlds where a
+    free player holds a role the witnesses rely on: all consistent, if the policies
+    lift over them) plus (worlds where none does: walked on) ("complement");
+  - otherwise the walk splits on a free player's role, or on how many anonymous
+    players hold a role.
+`sample` draws worlds uniformly instead (an estimate with a Wilson interval), and
+`suggest` ranks tonight's targets by the entropy of their possible results.
 
 Assumptions (stated in the output): every role assignment the setup allows is equally
 likely; players of the faction that takes the rest of the table (the uninformed
@@ -428,6 +437,9 @@ class Witness:
 
 
 class Solver:
+    """One count: the chain in a Z3 solver (`s`: nights, setup and facts), the lift
+    solvers (`neg`, one per number of witnesses), and the walk over nodes."""
+
     def __init__(
         self,
         setup: Setup,
@@ -792,6 +804,11 @@ class Solver:
                     status = "unsat"
         except _Timeout:
             status, unknown = "unknown", f"unknown (timed out after {self.timeout:g} s)"
+            if tally.worlds > 0:
+                unknown += (
+                    f"; at least {tally.worlds:,} consistent worlds were counted before then "
+                    "(try --sample N for an estimate)"
+                )
         if status == "unsat":
             core = self.core()
         return self.result(status, tally, total, core, unknown)

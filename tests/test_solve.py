@@ -514,6 +514,24 @@ def test_inconsistent_observations_name_the_conflicting_facts(tmp_path: Path) ->
     assert "no world is consistent" in out and f"{obs}:8" in out
 
 
+def test_cli_sample_suggest_and_timeout() -> None:
+    ann = str(ROOT / "casebook" / "metadata-mafia" / "ann.obs")
+    code, out, _ = run("solve", str(RULES), ann, "--sample", "200", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["sample"]["draws"] == 200
+    low, high = data["sample"]["interval95"]
+    assert low <= 4 <= high  # the exact count (test_readme_example_matches_brute_force)
+    code, out, _ = run("solve", str(RULES), ann, "--suggest", "--json")
+    assert code == 0
+    tips = json.loads(out)["suggest"]
+    assert tips[0]["target"] == "Ann" and tips[0]["gain_bits"] == 1.0
+    code, out, _ = run("solve", str(RULES), ann, "--timeout", "0.001")
+    assert code == 3 and "unknown (timed out after 0.001 s)" in out
+    code, _, err = run("solve", str(RULES), ann, "--sample", "0")
+    assert code == 2 and "--sample must be at least 1" in err
+
+
 def test_bad_observations_file_points_at_the_word(tmp_path: Path) -> None:
     obs = tmp_path / "typo.obs"
     obs.write_text('observations "t"\n  players: Ann, Bob\n  night 1: I tagret Bob\n')
