@@ -67,17 +67,6 @@ WITNESSES = 3  # action profiles a lift may combine before the node is split
 # ----------------------------------------------------------------------------- counting
 
 
-@functools.lru_cache(maxsize=65536)
-def _fill(
-    caps: tuple[tuple[str, int], ...],
-    free: int,
-    need: tuple[tuple[str, int], ...],
-    anon: int,
-    out: frozenset[int],
-) -> int:
-    return _count(caps, free, dict(need), anon, out)
-
-
 def fill(
     caps: Sequence[tuple[str, int]],
     free: int,
@@ -89,18 +78,20 @@ def fill(
     faction and how many more players may hold it (`caps`), when faction f must get
     exactly `need[f]` of them. The last `anon` of the players may not take the roles
     numbered in `out`. (Cached: the walk asks the same counts many times.)"""
-    return _fill(tuple(caps), free, tuple(need.items()), anon, frozenset(out))
+    return _count(tuple(caps), free, tuple(need.items()), anon, frozenset(out))
 
 
+@functools.lru_cache(maxsize=65536)
 def _count(
-    caps: Sequence[tuple[str, int]],
+    caps: tuple[tuple[str, int], ...],
     free: int,
-    need: dict[str, int],
-    anon: int = 0,
-    out: frozenset[int] = frozenset(),
+    needs: tuple[tuple[str, int], ...],
+    anon: int,
+    out: frozenset[int],
 ) -> int:
     """`fill` by exponential generating functions: a role that k players may hold contributes
     sum x^i y^j / (i! j!) over i + j <= k (j = 0 when it is out for the `anon` group)."""
+    need = dict(needs)
     named = free - anon
     if named < 0 or any(v < 0 for v in need.values()) or sum(need.values()) != free:
         return 0
