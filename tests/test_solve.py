@@ -434,6 +434,7 @@ def games(draw: Any) -> str:
     lines: list[str] = []
     h = History()
     pool = pool_t + pool_m
+    learned: list[tuple[str, int, str]] = []  # (player, night, text) of every result
     setup = setup_of(
         f'observations "g"\n players: {", ".join(names)}\n factions: 1 Mafia\n roles: {", ".join(pool)}\n I am Ann, {roles[0]}\n'
     )
@@ -452,6 +453,7 @@ def games(draw: Any) -> str:
         facts += [
             f'I learn "{a.obj}"' for a in out.atoms if a.kind == "learns" and a.subject == "Ann"
         ]
+        learned += [(a.subject, night, a.obj) for a in out.atoms if a.kind == "learns"]
         for a in out.atoms:
             if a.kind == "dies":
                 facts.append(f"{a.subject} died")
@@ -464,7 +466,13 @@ def games(draw: Any) -> str:
     claim = draw(st.sampled_from(pool))
     if world[claimant].faction == "Town":  # Town players tell the truth
         claim = world[claimant].role.name
-    lines.append(f"  claims: {claimant} claims {claim}")
+    claims = [f"{claimant} claims {claim}"]
+    theirs = [(n, x) for p, n, x in learned if p == claimant]
+    if world[claimant].faction == "Town" and theirs and draw(st.booleans()):
+        n, x = draw(st.sampled_from(theirs))  # a true claim of a result (one of theirs)
+        if len({y for m, y in theirs if m == n}) == 1:
+            claims.append(f'{claimant} says they learned "{x}" on night {n}')
+    lines.append("  claims: " + "; ".join(claims))
     return (
         f'observations "g"\n  ruleset: metadata-mafia\n  players: {", ".join(names)}\n'
         f"  factions: 1 Mafia\n  roles: {', '.join(pool)}\n  I am Ann, {roles[0]}\n"
