@@ -503,8 +503,8 @@ def print_solve(res: Any, console: Console, tips: list[Any] | None = None) -> No
         title = f"probability of each role (share of the {sm.hits} consistent draws)"
     else:
         console.print(
-            f"consistent worlds: {res.worlds} of {res.setups} role assignments the setup allows "
-            f"(prior: uniform over those {res.setups})",
+            f"consistent worlds: {res.worlds:,} of {res.setups:,} role assignments the setup "
+            f"allows (prior: uniform over those {res.setups:,})",
             markup=False,
         )
         title = "probability of each role (uniform over consistent worlds)"

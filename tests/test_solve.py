@@ -572,7 +572,7 @@ def test_cli_prints_the_count_and_table(tmp_path: Path) -> None:
     )
     code, out, _ = run("solve", str(RULES), str(obs))
     assert code == 0
-    assert "consistent worlds: 24 of 192" in out and "uniform" in out
+    assert "consistent worlds: 24 of 192 " in out and "uniform" in out
     assert "Ann is Parity Cop" in out
 
 
