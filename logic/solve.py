@@ -510,7 +510,15 @@ class Solver:
             + [f.subject for f in s.facts if f.subject]
             + [f.obj for f in s.facts if f.obj in s.players]
         )
-        named = list(dict.fromkeys(named))
+        # a name inside a result text ("Bob, Dee") breaks the symmetry too
+        said = [
+            x
+            for f in s.facts
+            if f.kind in ("learn", "says_learned")
+            for x in f.obj.split(", ")
+            if x in s.players
+        ]
+        named = list(dict.fromkeys(named + said))
         return named, [p for p in s.players if p not in named]
 
     def root(self) -> Node:

@@ -364,6 +364,23 @@ def test_anonymous_players_match_brute_force() -> None:
     )
 
 
+def test_a_name_in_a_result_is_not_anonymous() -> None:
+    """Dee appears only inside Ann's result "Bob, Dee": she is not interchangeable with
+    Cid (found by the property run: the walk once counted 0 worlds here)."""
+    res = assert_same(
+        """observations "named in a result"
+  ruleset: metadata-mafia
+  players: Ann, Bob, Cid, Dee
+  factions: 1 Mafia
+  roles: Parity Cop, Watcher, Doctor, Hooker
+  I am Ann, Watcher
+  night 1: I target Ann; I learn "Bob, Dee"
+  claims: Bob claims Doctor
+"""
+    )
+    assert res.worlds == 2
+
+
 def test_sample_interval_holds_the_exact_count() -> None:
     setup = setup_of(f"""observations "s"
   ruleset: metadata-mafia
