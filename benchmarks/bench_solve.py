@@ -25,12 +25,11 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
 sys.path.insert(0, str(REPO_ROOT / "tests"))
 
-from test_solve import RS, brute, setup_of  # noqa: E402
+from test_solve import POOL, RS, brute, setup_of  # noqa: E402
 
 from logic.observations import bind, load_observations  # noqa: E402
 from logic.solve import solve  # noqa: E402
 
-POOL = "roles: Parity Cop, Doctor, Vanilla Townie, Miller, Hooker, Hacker"
 SMALL = {
     "3 players, 1 night": f"""observations "a"
   players: Ann, Bob, Cid

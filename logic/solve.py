@@ -1107,18 +1107,7 @@ def sample(
     done = draws - unknown
     low, high = wilson(hits, done)
     tally.worlds = hits
-    res = sv.result("sat" if hits else "unsat", tally, support, [], None)
-    res.status = "sat"
-    res.worlds = hits
-    res.roles = {p: dict(c) for p, c in tally.roles.items()}
-    res.factions = {
-        p: {
-            f: sum(n for r, n in tally.roles[p].items() if sv.faction_of[r] == f)
-            for f in {sv.faction_of[r] for r in tally.roles[p]}
-        }
-        for p in setup.players
-    }
-    res.setups = support
+    res = sv.result("sat", tally, support, [], None)  # the counts are of draws
     res.sample = Sample(done, hits, low, high, unknown)
     return res
 
