@@ -594,6 +594,7 @@ def solve_json(res: Any, tips: list[Any] | None = None) -> dict[str, Any]:
         "examples": res.examples,
         "core": [{"where": str(w.loc), "text": w.text} for w in res.core],
         "unknown": res.unknown,
+        "bounds": list(res.bounds) if res.bounds else None,
         "seconds": round(res.seconds, 3),
         "queries": res.queries,
     }

@@ -22,7 +22,7 @@ from logic.observations import Setup, bind, parse_observations
 from logic.resolve import next_history, read_outcome
 from logic.rules import load_ruleset
 from logic.semantics import Act, History, Player, build_night
-from logic.solve import completions, fill, sample, solve, suggest
+from logic.solve import Solver, _Timeout, completions, fill, sample, solve, suggest
 
 ROOT = Path(__file__).parent.parent
 RULES = ROOT / "casebook" / "metadata-mafia.rules"
@@ -402,6 +402,40 @@ def test_sample_interval_holds_the_exact_count() -> None:
     # every consistent draw is a consistent world
     for w in est.examples:
         assert all(exact.roles[p].get(r) for p, r in w.items())
+
+
+def test_timeout_bounds_hold_the_exact_count(monkeypatch: Any) -> None:
+    """A walk cut off after any number of solver queries reports bounds that hold the
+    exact count (and are narrower late than early)."""
+    setup = setup_of(f"""observations "b"
+  ruleset: metadata-mafia
+  players: Ann, Bob, Cid, Dee, Eve
+  factions: 1 Mafia
+  {POOL}
+  I am Ann, Parity Cop
+  night 1: I target Bob; I learn "null"
+  night 2: I target Cid; I learn "odd"
+  night 2: Dee died
+""")
+    exact = solve(setup)
+    assert exact.status == "sat" and exact.queries > 5
+    real = Solver.check
+    widths = []
+    for limit in range(exact.queries):
+
+        def check(sv: Solver, s: Any, *a: Any, limit: int = limit) -> str:
+            if sv.queries >= limit:
+                raise _Timeout
+            return real(sv, s, *a)
+
+        monkeypatch.setattr(Solver, "check", check)
+        cut = Solver(setup).run()
+        assert cut.status == "unknown" and cut.bounds is not None, limit
+        low, high = cut.bounds
+        assert low <= exact.worlds <= high, (limit, cut.bounds, exact.worlds)
+        assert f"between {low:,} and {high:,}" in (cut.unknown or "")
+        widths.append(high - low)
+    assert widths[-1] < widths[0]
 
 
 def test_suggest_counts_each_result_like_brute_force() -> None:
