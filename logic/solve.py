@@ -810,18 +810,18 @@ class Solver:
                     status = "unsat"
         except _Timeout:
             status, unknown = "unknown", f"unknown (timed out after {self.timeout:g} s)"
-            low, high = tally.worlds, self.size(self.root()) - tally.ruled_out
+            support = self.size(self.root())
+            low, high = tally.worlds, support - tally.ruled_out
             bounds = (low, high)
             unknown += (
                 f"; between {low:,} and {high:,}: {low:,} consistent worlds counted and "
-                f"{tally.ruled_out:,} ruled out before then, of the {self.size(self.root()):,} "
+                f"{tally.ruled_out:,} ruled out before then, of the {support:,} "
                 "with your role and the flipped roles (try --sample N for an estimate)"
             )
         if status == "unsat":
             core = self.core()
         res = self.result(status, tally, total, core, unknown)
-        if status == "unknown":
-            res.bounds = bounds
+        res.bounds = bounds
         return res
 
     def result(
