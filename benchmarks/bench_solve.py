@@ -109,9 +109,10 @@ def against_brute_force(games: dict[str, str]) -> int:
     return 0
 
 
-def at_scale(timeout: float, seeds: int) -> None:
+def at_scale(timeout: float, seeds: int, jobs: int) -> None:
     """Each large game once per Z3 random seed: the walk's cost depends on the models
-    Z3 returns, and so on the seed (measured: 20 s to 65 s for the 9-player example)."""
+    Z3 returns, and so on the seed (measured: 20 s to 65 s for the 9-player example).
+    With `jobs` > 1, each run is `solve`'s portfolio of that many seeds instead."""
     print(
         f"\n{'input (solver only)':30} {'seed':>4} {'worlds':>10} {'solver s':>9} "
         f"{'target':>7} {'nodes':>6}"
@@ -122,7 +123,7 @@ def at_scale(timeout: float, seeds: int) -> None:
         for seed in range(seeds):
             z3.set_param("smt.random_seed", seed)
             t0 = time.perf_counter()
-            res = solve(setup, timeout=timeout)
+            res = solve(setup, timeout=timeout, jobs=jobs)
             dt = time.perf_counter() - t0
             worlds = f"{res.worlds:,}" if res.status == "sat" else res.status
             line = f"{name:30} {seed:>4} {worlds:>10} {dt:>9.1f} {target:>6.0f}s {res.nodes:>6}"
@@ -141,13 +142,14 @@ def main() -> int:
     ap.add_argument(
         "--seeds", type=int, default=1, help="run each large game under Z3 seeds 0..N-1"
     )
+    ap.add_argument("--jobs", type=int, default=1, help="solve's seed portfolio size (default 1)")
     args = ap.parse_args()
     if not args.scale:
         games = SMALL if args.quick else {**SMALL, **LARGE}
         if against_brute_force(games):
             return 1
     if not args.quick:
-        at_scale(args.timeout, args.seeds)
+        at_scale(args.timeout, args.seeds, args.jobs)
     return 0
 
 

@@ -12,6 +12,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -421,7 +422,7 @@ def test_timeout_bounds_hold_the_exact_count(monkeypatch: Any) -> None:
     assert exact.status == "sat" and exact.queries > 5
     real = Solver.check
     widths = []
-    for limit in range(exact.queries):
+    for limit in itertools.count():  # until a run needs fewer queries (runs vary a little)
 
         def check(sv: Solver, s: Any, *a: Any, limit: int = limit) -> str:
             if sv.queries >= limit:
@@ -430,12 +431,55 @@ def test_timeout_bounds_hold_the_exact_count(monkeypatch: Any) -> None:
 
         monkeypatch.setattr(Solver, "check", check)
         cut = Solver(setup).run()
+        if cut.status == "sat":
+            assert cut.worlds == exact.worlds and cut.bounds is None
+            break
         assert cut.status == "unknown" and cut.bounds is not None, limit
         low, high = cut.bounds
         assert low <= exact.worlds <= high, (limit, cut.bounds, exact.worlds)
         assert f"between {low:,} and {high:,}" in (cut.unknown or "")
         widths.append(high - low)
-    assert widths[-1] < widths[0]
+    assert len(widths) > 5 and widths[-1] < widths[0]
+
+
+def test_seed_portfolio_gives_the_one_process_answer(monkeypatch: Any) -> None:
+    """`jobs` > 1 runs the count under several Z3 seeds in forked processes: the answer
+    (count, marginals, status) is the one process's; a timeout still gives bounds; an
+    error in a worker is raised in the caller."""
+    text = f"""observations "p"
+  ruleset: metadata-mafia
+  players: Ann, Bob, Cid, Dee, Eve
+  factions: 1 Mafia
+  {POOL}
+  I am Ann, Parity Cop
+  night 1: I target Bob; I learn "null"
+  night 2: I target Cid; I learn "odd"
+  night 2: Dee died
+"""
+    setup = setup_of(text)
+    one = solve(setup)
+    two = solve(setup, jobs=2)
+    assert two.setup is setup
+    assert (two.status, two.worlds, two.roles, two.factions) == (
+        one.status,
+        one.worlds,
+        one.roles,
+        one.factions,
+    )
+    cut = solve(setup, timeout=0.001, jobs=2)
+    assert cut.status == "unknown" and cut.bounds is not None
+    assert cut.bounds[0] <= one.worlds <= cut.bounds[1]
+
+    def broken(self: Solver) -> None:
+        raise ValueError("broken walk")
+
+    monkeypatch.setattr(Solver, "run", broken)
+    with pytest.raises(ValueError, match="broken walk"):
+        solve(setup, jobs=2)
+    code, _, err = run(
+        "solve", str(RULES), str(ROOT / "casebook/metadata-mafia/ann.obs"), "--jobs", "0"
+    )
+    assert code == 2 and "--jobs must be at least 1" in err
 
 
 def test_suggest_counts_each_result_like_brute_force() -> None:
