@@ -43,7 +43,6 @@ from __future__ import annotations
 import functools
 import math
 import multiprocessing
-import multiprocessing.connection
 import os
 import random
 import time
@@ -51,7 +50,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from multiprocessing.connection import Connection
+from multiprocessing.connection import Connection, wait
 from typing import Any, Literal, cast
 
 import z3
@@ -1111,7 +1110,7 @@ def _portfolio(setup: Setup, liars: Liars, timeout: float, jobs: int) -> SolveRe
     try:
         waiting = list(conns)
         while waiting:
-            for ready in multiprocessing.connection.wait(waiting):
+            for ready in wait(waiting):
                 conn = cast(Connection, ready)
                 waiting.remove(conn)
                 try:
