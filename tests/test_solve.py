@@ -405,10 +405,7 @@ def test_sample_interval_holds_the_exact_count() -> None:
         assert all(exact.roles[p].get(r) for p, r in w.items())
 
 
-def test_timeout_bounds_hold_the_exact_count(monkeypatch: Any) -> None:
-    """A walk cut off after any number of solver queries reports bounds that hold the
-    exact count (and are narrower late than early)."""
-    setup = setup_of(f"""observations "b"
+FIVE = f"""observations "five"
   ruleset: metadata-mafia
   players: Ann, Bob, Cid, Dee, Eve
   factions: 1 Mafia
@@ -417,7 +414,13 @@ def test_timeout_bounds_hold_the_exact_count(monkeypatch: Any) -> None:
   night 1: I target Bob; I learn "null"
   night 2: I target Cid; I learn "odd"
   night 2: Dee died
-""")
+"""  # small enough to count in a second, big enough for a walk of dozens of queries
+
+
+def test_timeout_bounds_hold_the_exact_count(monkeypatch: Any) -> None:
+    """A walk cut off after any number of solver queries reports bounds that hold the
+    exact count (and are narrower late than early)."""
+    setup = setup_of(FIVE)
     exact = solve(setup)
     assert exact.status == "sat" and exact.queries > 5
     real = Solver.check
@@ -446,17 +449,7 @@ def test_seed_portfolio_gives_the_one_process_answer(monkeypatch: Any) -> None:
     """`jobs` > 1 runs the count under several Z3 seeds in forked processes: the answer
     (count, marginals, status) is the one process's; a timeout still gives bounds; an
     error in a worker is raised in the caller."""
-    text = f"""observations "p"
-  ruleset: metadata-mafia
-  players: Ann, Bob, Cid, Dee, Eve
-  factions: 1 Mafia
-  {POOL}
-  I am Ann, Parity Cop
-  night 1: I target Bob; I learn "null"
-  night 2: I target Cid; I learn "odd"
-  night 2: Dee died
-"""
-    setup = setup_of(text)
+    setup = setup_of(FIVE)
     one = solve(setup)
     two = solve(setup, jobs=2)
     assert two.setup is setup
