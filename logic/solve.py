@@ -826,9 +826,7 @@ class Solver:
             )
         if status == "unsat":
             core = self.core()
-        res = self.result(status, tally, total, core, unknown)
-        res.bounds = bounds
-        return res
+        return self.result(status, tally, total, core, unknown, bounds)
 
     def result(
         self,
@@ -837,6 +835,7 @@ class Solver:
         total: int,
         core: list[Why],
         unknown: str | None,
+        bounds: tuple[int, int] | None = None,
     ) -> SolveResult:
         setup = self.setup
         factions = {
@@ -861,6 +860,7 @@ class Solver:
             unknown,
             assumptions(setup, self.liars),
             self.nodes,
+            bounds=bounds,
         )
 
     def walk(self, node: Node, tally: Tally, known: list[Witness]) -> None:
