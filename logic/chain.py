@@ -13,13 +13,13 @@ so the checker's queries run on it unchanged.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
-from .expr import FALSE, Const, Expr, Var, any_of, conj, eq, neg, rename
+from .expr import FALSE, Const, Expr, Var, any_of, conj, disj, eq, neg, rename
 from .ir import Ability, Role, Ruleset
 from .semantics import Atom, History, NightBuilder, PhaseModel, SymbolicNight, TextSource
 
-SHARED = ("role:", "on:")
+SHARED = ("role:", "on:", "present:")
 
 
 def qualify(name: str, night: int) -> str:
@@ -40,6 +40,8 @@ def chain(
     roles: Sequence[Role] | None = None,
     known_dead: Sequence[frozenset[str]] | None = None,
     readers: Collection[str] | None = None,
+    fixed: Mapping[str, int] | None = None,
+    absent: Mapping[str, Expr] | None = None,
 ) -> PhaseModel:
     """Nights 1..`nights` as one model. `known_dead[k-1]`, when given, says who is dead
     before night k (the world solver knows the deaths: a smaller formula); otherwise
@@ -88,8 +90,9 @@ def chain(
             roles=roles,
             earlier=repeats,
             checked=checked,
-            dead=dead if known_dead is None else None,
+            dead=dead if known_dead is None else _known(known_dead[k - 1], absent),
             readers=readers,
+            fixed=fixed,
         )
         m = NightBuilder(sc).build(f"night {k}")
 
@@ -126,6 +129,12 @@ def chain(
         switches=switches,
         slot_vars=tuple(slots),
     )
+
+
+def _known(dead: frozenset[str], absent: Mapping[str, Expr] | None) -> Callable[[str], Expr] | None:
+    if not absent:
+        return None
+    return lambda p: disj(Const(p in dead), absent.get(p, FALSE))
 
 
 def checks_on(sc: SymbolicNight, p: str, night: int) -> Expr:

@@ -31,7 +31,7 @@ from .ir import Ruleset
 from .observations import bind, load_observations
 from .resolve import resolve
 from .rules import load_ruleset
-from .solve import JOBS, Suggestion, sample, solve, suggest
+from .solve import Suggestion, sample, solve, suggest
 
 EPILOG_CHECK = """exit codes:
   0  no findings
@@ -231,14 +231,6 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="rank tonight's targets for your ability by expected information gain",
     )
-    sv.add_argument(
-        "--jobs",
-        type=int,
-        default=JOBS,
-        metavar="N",
-        help=f"count under N Z3 seeds at once, one process each, first answer wins "
-        f"(default {JOBS}: this machine's cores, at most 4)",
-    )
     _solver_options(sv, 120.0, "whole count")
 
     sc = _command(
@@ -391,15 +383,13 @@ def _solve(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
     setup = bind(rs, obs, text)
     if args.sample is not None and args.sample < 1:
         raise RulingError(f"--sample must be at least 1, not {args.sample}")
-    if args.jobs < 1:
-        raise RulingError(f"--jobs must be at least 1, not {args.jobs}")
     tips: list[Suggestion] | None = None
     if args.sample is not None:
         res = sample(setup, args.sample, args.liars, args.timeout, args.seed)
     elif args.suggest:
         res, tips = suggest(setup, args.liars, args.timeout)
     else:
-        res = solve(setup, args.liars, args.timeout, jobs=args.jobs)
+        res = solve(setup, args.liars, args.timeout)
     _emit(
         args,
         out,

@@ -26,6 +26,7 @@ Every other outcome (deaths, roleblocks, visits, results) is an expression over 
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -315,8 +316,10 @@ class SymbolicNight:
         checked: Checked | None = None,
         dead: Callable[[str], Expr] | None = None,
         readers: Collection[str] | None = None,
+        fixed: Mapping[str, int] | None = None,
     ) -> None:
         self.ruleset = ruleset
+        self.fixed = dict(fixed or {})  # players whose role (an index) is known
         self.readers = None if readers is None else frozenset(readers)
         self.earlier = earlier
         self.checked = checked
@@ -344,7 +347,8 @@ class SymbolicNight:
         out: dict[str, list[Any]] = {}
         n = len(self.players)
         for p in self.players:
-            out[f"role:{p}"] = list(range(len(self.roles)))
+            if p not in self.fixed:
+                out[f"role:{p}"] = list(range(len(self.roles)))
             out[f"uses:{p}"] = [False, True]
             out[f"tgt:{p}"] = list(range(n))
             if self.ruleset.nightkills:
@@ -368,14 +372,15 @@ class SymbolicNight:
         """What makes a scenario legal: setup facts, who may act, one killer a faction."""
         out: list[tuple[Expr, Why]] = []
         rs = self.ruleset
+        open_ = [p for p in self.players if p not in self.fixed]
         if rs.unique_roles is not None:
             on = self.switch(rs.unique_roles)
-            for a, b in _pairs(self.players):
+            for a, b in _pairs(open_):
                 out.append(
                     (implies(on, neg(eq(self.role_var(a), self.role_var(b)))), rs.unique_roles)
                 )
         # Players are interchangeable: list them in role order (symmetry breaking).
-        for a, b in zip(self.players, self.players[1:], strict=False):
+        for a, b in itertools.pairwise(open_):
             out.append((le(self.role_var(a), self.role_var(b)), frame.SYMMETRY))
         for p in self.players:
             # only a role with an ability available tonight can use one
@@ -421,7 +426,11 @@ class SymbolicNight:
 
     def role_is(self, p: str, role: Role) -> Expr:
         k = self._role_index.get(canon(role.name))
-        return FALSE if k is None else eq(self.role_var(p), Const(k))
+        if k is None:
+            return FALSE
+        if p in self.fixed:
+            return Const(self.fixed[p] == k)
+        return eq(self.role_var(p), Const(k))
 
     def faction_is(self, p: str, faction: str) -> Expr:
         return any_of(self.role_is(p, r) for r in self.roles if canon(r.faction) == canon(faction))

@@ -4,33 +4,27 @@ player has seen, counted exactly, and how likely each player is to be each role.
 A world is consistent when SOME choice of the other players' legal actions, resolved by
 the ruleset's semantics, yields every observation. The nights are the checker's chained
 symbolic nights (`chain.chain`: one semantics, roles and actions as variables), told
-who died when (the observations say so) and building only the results someone reports;
-Z3 answers every question about them.
+who died when and building only the results someone reports; Z3 answers every
+question about them.
 
-Counting is exact, by a walk over sets of worlds ("nodes"):
-  - a node fixes the roles of some players and may bar roles from the others; players
-    never named in the observations are interchangeable, so for them the walk decides
-    how many hold each role (fixed, canonically, on the first undecided ones: a factor
-    counts the arrangements), and `fill` counts a node's worlds with exponential
-    generating functions;
-  - at each node Z3 finds a consistent world (or prunes the node; free players stay
-    idle where they can, so the witness is quiet), then tries to LIFT it: with each
-    of up to `WITNESSES` witnesses as a POLICY (whoever holds a role a free player
-    acted with acts as they did, other free players stay idle or do what they are
-    forced to, the first free player who was of the killing faction in the witness
-    and still is kills), is there a world
-    of the node for which no policy yields the observations? Counterexample-guided:
-    a missed world that is consistent brings its own witness. When there is none,
-    the whole node is counted;
-  - when a missed world is inconsistent, the node may be counted as (worlds where a
-    free player holds a role the witnesses rely on: all consistent, if the policies
-    lift over them) plus (worlds where none does: walked on) ("complement");
-  - otherwise the walk splits on a free player's role, or on how many anonymous
-    players hold a role.
-The walk's cost depends on which models (witnesses) Z3 returns, so `solve(jobs=N)` runs
-it under N random seeds at once, in forked processes, and takes the first answer.
-`sample` draws worlds uniformly instead (an estimate with a Wilson interval), and
-`suggest` ranks tonight's targets by the entropy of their possible results.
+Anonymous players. Players the observations never name are interchangeable, so they
+are not modelled one by one: each role they might hold gets a VIRTUAL player who holds
+it and is present (alive, able to act and be targeted) exactly when some anonymous
+player holds that role (a role that may be held k times gets k copies, present in
+order). A POINT fixes the named players' roles and which virtual players are present;
+it stands for every world that arranges those roles over the anonymous players, and
+`count.py` counts them.
+
+The cover. A loop asks Z3 for a point that no earlier answer covers and decides it:
+  - consistent: Z3 gives a witness (the actions; players stay idle where they can). The
+    witness is substituted into the nights, leaving a small formula over the roles and
+    presences: every point it holds for is consistent, whatever else is true of it. All
+    those points are covered at once;
+  - inconsistent: a minimal unsat core over the point's literals ("Bob is not the
+    Doctor", "no anonymous player is the Jailer") is a box of points, all inconsistent.
+When no point is left, the consistent worlds are every world less those in the
+inconsistent boxes, which are few (measured: 4 or 5 on the casebook's games): their
+union is split into disjoint boxes and counted with the marginals (`count.py`).
 
 Assumptions (stated in the output): every role assignment the setup allows is equally
 likely; players of the faction that takes the rest of the table (the uninformed
@@ -42,24 +36,21 @@ from __future__ import annotations
 
 import functools
 import math
-import multiprocessing
-import os
 import random
 import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from multiprocessing.connection import Connection, wait
-from typing import Any, Literal, cast
+from typing import Any, Literal
 
 import z3
 
-from . import frame, symbolic
+from . import count, frame, symbolic
 from .chain import chain, qualify, who
 from .errors import Loc, RulingError
-from .expr import FALSE, Const, Expr, Var, any_of, conj, eq, implies, neg, variables
-from .ir import Forced, Why, canon
+from .expr import FALSE, Const, Expr, Not, Var, any_of, conj, eq, implies, neg
+from .ir import Why, canon
 from .observations import Fact, Setup
 from .semantics import Atom, TextSource
 from .symbolic import Encoding
@@ -67,8 +58,6 @@ from .symbolic import Encoding
 Liars = Literal["non-town", "all"]
 DEFAULT_TIMEOUT = 120.0
 EXAMPLES = 3
-WITNESSES = 3  # action profiles a lift may combine before the node is split
-JOBS = min(4, os.cpu_count() or 1)  # `ruling solve`'s default number of seeds run at once
 
 
 # ----------------------------------------------------------------------------- counting
@@ -84,12 +73,12 @@ def fill(
     """How many ways `free` distinguishable players can take roles, given each role's
     faction and how many more players may hold it (`caps`), when faction f must get
     exactly `need[f]` of them. The last `anon` of the players may not take the roles
-    numbered in `out`. (Cached: the walk asks the same counts many times.)"""
-    return _count(tuple(caps), free, tuple(need.items()), anon, frozenset(out))
+    numbered in `out`. (Cached: sampling asks the same counts many times.)"""
+    return _fill(tuple(caps), free, tuple(need.items()), anon, frozenset(out))
 
 
 @functools.lru_cache(maxsize=65536)
-def _count(
+def _fill(
     caps: tuple[tuple[str, int], ...],
     free: int,
     needs: tuple[tuple[str, int], ...],
@@ -102,7 +91,6 @@ def _count(
     named = free - anon
     if named < 0 or any(v < 0 for v in need.values()) or sum(need.values()) != free:
         return 0
-    # per faction: coefficient table over (named, anon) counts
     tables = []
     for faction, k in need.items():
         poly: dict[tuple[int, int], Fraction] = {(0, 0): Fraction(1)}
@@ -120,7 +108,6 @@ def _count(
                         )
             poly = new
         tables.append({key: c for key, c in poly.items() if sum(key) == k})
-    # combine the factions: named counts sum to `named`, anon counts to `anon`
     total: dict[tuple[int, int], Fraction] = {(0, 0): Fraction(1)}
     for table in tables:
         nxt: dict[tuple[int, int], Fraction] = {}
@@ -130,61 +117,140 @@ def _count(
                     key = (i0 + i, j0 + j)
                     nxt[key] = nxt.get(key, Fraction(0)) + c0 * c
         total = nxt
-    count = total.get((named, anon), Fraction(0)) * math.factorial(named) * math.factorial(anon)
-    assert count.denominator == 1
-    return int(count)
+    n = total.get((named, anon), Fraction(0)) * math.factorial(named) * math.factorial(anon)
+    assert n.denominator == 1
+    return int(n)
 
 
-def completions(setup: Setup, used: Counter[str], free: int, need: dict[str, int]) -> int:
-    """How many ways `free` players can take roles of the pool, given the roles `used`
-    so far and how many players each faction still `need`s."""
-    return fill([(r.faction, cap_of(setup, free) - used[r.name]) for r in setup.roles], free, need)
-
-
-def cap_of(setup: Setup, players: int) -> int:
+def cap_of(setup: Setup) -> int:
     """How many players may hold one role: one when roles are not duplicated."""
-    return 1 if setup.ruleset.unique_roles is not None else max(players, 1)
+    return 1 if setup.ruleset.unique_roles is not None else max(len(setup.players), 1)
+
+
+def order(setup: Setup, everyone: bool = False) -> tuple[list[str], list[str]]:
+    """The named players (the observer and the flipped first), and the anonymous ones:
+    never named by a fact, a target or a result text (`everyone`: none are)."""
+    s = setup
+    fixed = [s.me] + [f.subject for f in s.facts if f.kind == "flip"]
+    named = (
+        fixed
+        + [f.obj for f in s.facts if f.subject == s.me and f.obj in s.players]
+        + [f.subject for f in s.facts if f.subject]
+        + [f.obj for f in s.facts if f.obj in s.players]
+    )
+    said = [
+        x
+        for f in s.facts
+        if f.kind in ("learn", "says_learned")
+        for x in f.obj.split(", ")
+        if x in s.players
+    ]
+    named = list(dict.fromkeys(named + said + (list(s.players) if everyone else [])))
+    return named, [p for p in s.players if p not in named]
+
+
+def root_roles(setup: Setup) -> dict[str, int]:
+    """The roles known for certain: the observer's own and the flipped ones."""
+    fixed = {setup.me: setup.role_index(setup.my_role)}
+    for f in setup.facts:
+        if f.kind == "flip":
+            fixed.setdefault(f.subject, setup.role_index(setup.role(f.obj)))
+    return fixed
+
+
+def prior(setup: Setup) -> int:
+    """Every role assignment the setup allows (the prior's support)."""
+    cap = cap_of(setup)
+    space = count.Space(
+        tuple(canon(r.faction) for r in setup.roles),
+        (cap,) * len(setup.roles),
+        0,
+        len(setup.players),
+        tuple((canon(f), n) for f, n in setup.counts),
+    )
+    return count.count(space, space.full(), marginals=False).worlds
 
 
 # ----------------------------------------------------------------------------- the chain
 
 
 class Chain:
-    """Nights 1..K of the observed game (`chain.chain`) as Z3 terms, plus one term per
-    fact and the setup's faction counts."""
+    """Nights 1..K of the observed game (`chain.chain`) over the named players and one
+    virtual player per role (copy) the anonymous players may hold, as Z3 terms; one term
+    per fact; the setup's counts; and the points' literals."""
 
     def __init__(
-        self, setup: Setup, liars: Liars = "non-town", unseen: frozenset[int] = frozenset()
+        self,
+        setup: Setup,
+        liars: Liars = "non-town",
+        unseen: frozenset[int] = frozenset(),
+        everyone: bool = False,
+        bake: bool = True,
     ) -> None:
         self.setup = setup
         self.unseen = unseen  # nights whose deaths were not announced yet
         self.rs = setup.ruleset
-        self.players = setup.players
         self.liars = liars
+        self.named, self.anon = order(setup, everyone)
+        # the observer's and the flipped roles are constants (`bake`), or facts a core
+        # can name
+        self.root = root_roles(setup) if bake else {}
+        self.free = [p for p in self.named if p not in self.root]
+        roles = setup.roles
+        cap = cap_of(setup)
+        held = Counter(self.root.values())
+        self.space = count.Space(
+            tuple(canon(r.faction) for r in roles),
+            tuple(cap - held[k] for k in range(len(roles))),
+            len(self.free),
+            len(self.anon),
+            tuple(
+                (canon(f), n - sum(canon(roles[k].faction) == canon(f) for k in self.root.values()))
+                for f, n in setup.counts
+            ),
+        )
+        # virtual players: (role, copy) -> name
+        self.copies: dict[tuple[int, int], str] = {}
+        for k, r in enumerate(roles):
+            c = self.space.copies(k)
+            for j in range(c):
+                self.copies[k, j] = f"[{r.name}]" if c == 1 else f"[{r.name} {j + 1}]"
+        self.virtual = {name: k for (k, _), name in self.copies.items()}
+        self.players: tuple[str, ...] = (*self.named, *self.virtual)
         self.dead_before: dict[tuple[str, int], frozenset[str]] = {}
         self._deaths()
         known = [self.dead_before[("night", n)] for n in range(1, setup.nights + 1)]
+        fixed = {**self.root, **self.virtual}
+        absent = {v: Not(Var(f"present:{v}")) for v in self.virtual}
         model = chain(
-            self.rs, self.players, setup.nights, setup.roles, known, readers=self.readers()
+            self.rs,
+            self.players,
+            setup.nights,
+            roles,
+            known,
+            readers=self.readers(),
+            fixed=fixed,
+            absent=absent,
         )
         # the world solver counts every assignment: no symmetry breaking
         model.equations = [(e, w) for e, w in model.equations if w is not frame.SYMMETRY]
+        for v in self.virtual:
+            model.domains[f"present:{v}"] = [False, True]
         self.model = model
-        self.enc = Encoding(model)
-        self.role_vars = {p: self.enc.var(f"role:{p}") for p in self.players}
+        self.enc = Encoding(model, onehot=[f"role:{p}" for p in self.free])
+        self.present = {v: self.enc.var(f"present:{v}") for v in self.virtual}
         self.base: list[Any] = self.enc.equations()
         self.base += [z3.Bool(s) for s in sorted(model.switches)]
-        # what only the roles decide ("roles will not be duplicated") is part of the setup
-        self.setup_terms = self._setup_terms() + [
-            self.enc.term(e)
-            for e, _ in model.equations
-            if all(map(_is_role_var, variables(e, stop=lambda v: not _is_role_var(v))))
-        ]
+        self.setup_terms = self._setup_terms()
         self.facts: list[tuple[Why, Any]] = self._fact_terms()
 
     def readers(self) -> set[str]:
         """Players whose results the observations report."""
         return {self.setup.me} | {f.subject for f in self.setup.facts if f.kind == "says_learned"}
+
+    def bit(self, p: str, k: int) -> Any:
+        """Free named player p holds role k."""
+        return self.enc.bit(f"role:{p}", k)
 
     # ------------------------------------------------------------ history
     def _deaths(self) -> None:
@@ -200,22 +266,55 @@ class Chain:
             }
 
     # ------------------------------------------------------------ setup
-    def faction_is(self, p: str, faction: str) -> Expr:
-        k = [i for i, r in enumerate(self.setup.roles) if canon(r.faction) == canon(faction)]
-        return any_of(eq(Var(f"role:{p}"), Const(i)) for i in k)
-
     def role_is(self, p: str, role: str) -> Expr:
-        return eq(Var(f"role:{p}"), Const(self.setup.role_index(self.setup.role(role))))
+        k = self.setup.role_index(self.setup.role(role))
+        if p in self.root:
+            return Const(self.root[p] == k)
+        return eq(Var(f"role:{p}"), Const(k))
+
+    def faction_is(self, p: str, faction: str) -> Expr:
+        return any_of(
+            self.role_is(p, r.name) for r in self.setup.roles if canon(r.faction) == canon(faction)
+        )
 
     def _setup_terms(self) -> list[Any]:
+        """The points: each free named player holds one role (its one-hot domain, in
+        `base`), no role more often than its cap, copies present in order, the anonymous
+        players' number, each faction's number; and no one present targets an absent
+        virtual player."""
+        sp = self.space
         out = []
-        for faction, count in self.setup.counts:
+        roles = range(sp.roles)
+        for k in roles:
+            holders = [(self.bit(p, k), 1) for p in self.free]
+            holders += [(self.present[self.copies[k, j]], 1) for j in range(sp.copies(k))]
+            if holders:
+                out.append(z3.PbLe(holders, sp.caps[k]))
+            for j in range(1, sp.copies(k)):
+                out.append(
+                    z3.Implies(self.present[self.copies[k, j]], self.present[self.copies[k, j - 1]])
+                )
+        if self.virtual:
+            out.append(z3.PbEq([(x, 1) for x in self.present.values()], sp.anon))
+        for faction, n in sp.need:
             members = [
-                z3.If(self.enc.term(self.faction_is(p, faction)), 1, 0) for p in self.players
+                (self.bit(p, k), 1) for p in self.free for k in roles if sp.factions[k] == faction
             ]
-            out.append(z3.Sum(members) == count)
-        n = len(self.setup.roles)
-        out += [z3.Or([x == k for k in range(n)]) for x in self.role_vars.values()]
+            members += [
+                (self.present[v], 1) for v, k in self.virtual.items() if sp.factions[k] == faction
+            ]
+            out.append(z3.PbEq(members, n) if members else z3.BoolVal(n == 0))
+        index = {p: i for i, p in enumerate(self.players)}
+        for n in range(1, self.setup.nights + 1):
+            for p in self.players:
+                here = self.present.get(p, z3.BoolVal(True))
+                for acts, aim in (("uses", "tgt"), ("kills", "ktgt")):
+                    name = qualify(f"{acts}:{p}", n)
+                    if name not in self.model.domains:
+                        continue
+                    act, target = self.enc.var(name), self.enc.var(qualify(f"{aim}:{p}", n))
+                    for v, x in self.present.items():
+                        out.append(z3.Implies(z3.And(act, here, target == index[v]), x))
         return out
 
     # ------------------------------------------------------------ facts
@@ -331,10 +430,6 @@ class Chain:
         return tuple(sorted(out))
 
 
-def _is_role_var(v: str) -> bool:
-    return v.startswith(("role:", "on:"))
-
-
 def renders(src: TextSource, text: str) -> Expr:
     """Whether `src` gives exactly `text` (a fixed text, or a listing of names)."""
     if src.text is not None:
@@ -352,14 +447,6 @@ def renders(src: TextSource, text: str) -> Expr:
 
 
 @dataclass
-class Tally:
-    worlds: int = 0
-    ruled_out: int = 0  # worlds shown inconsistent (only needed for bounds on a timeout)
-    roles: dict[str, Counter[str]] = field(default_factory=dict)
-    examples: list[dict[str, str]] = field(default_factory=list)
-
-
-@dataclass
 class SolveResult:
     setup: Setup
     status: Literal["sat", "unsat", "unknown"]
@@ -374,7 +461,8 @@ class SolveResult:
     queries: int = 0
     unknown: str | None = None
     assumptions: tuple[str, ...] = ()
-    nodes: int = 0
+    witnesses: int = 0  # consistent points whose witness covered a set of points
+    boxes: int = 0  # inconsistent boxes
     sample: Sample | None = None
     bounds: tuple[int, int] | None = None  # on a timeout: fewest and most consistent worlds
 
@@ -412,33 +500,44 @@ ASSUMPTIONS = (
 )
 
 
-# ----------------------------------------------------------------------------- the walk
+def assumptions(setup: Setup, liars: Liars) -> tuple[str, ...]:
+    return ASSUMPTIONS + (
+        (f"players of the {setup.rest} faction tell the truth; others may claim anything",)
+        if liars == "non-town"
+        else ("any claim may be false",)
+    )
 
 
-@dataclass(frozen=True)
-class Node:
-    """A set of worlds: `fixed` players hold these roles; the undecided anonymous players
-    (`anon[decided:]`) hold none of the roles in `out`, and no free player any in `none`; `factor` counts the arrangements
-    of the anonymous roles decided so far over all the anonymous players."""
+def by_faction(setup: Setup, tally: dict[str, Counter[str]]) -> dict[str, dict[str, int]]:
+    """Per player, the worlds (or draws) in which they are of each faction."""
+    faction_of = {r.name: r.faction for r in setup.roles}
+    out: dict[str, dict[str, int]] = {}
+    for p, roles in tally.items():
+        out[p] = {}
+        for r, n in roles.items():
+            out[p][faction_of[r]] = out[p].get(faction_of[r], 0) + n
+    return out
 
-    fixed: tuple[tuple[str, int], ...]
-    decided: int = 0
-    out: frozenset[int] = frozenset()
-    factor: int = 1
-    none: frozenset[int] = frozenset()  # roles no free player (named or not) holds
+
+class _Timeout(Exception):
+    pass
+
+
+# ----------------------------------------------------------------------------- the cover
 
 
 @dataclass
-class Witness:
-    """A consistent world and the actions (and their outcome flags) that show it."""
+class Cover:
+    """What the loop has shown: consistent points (with the worlds they stand for) and
+    boxes of inconsistent points."""
 
-    world: dict[str, int]
-    values: dict[str, Any]  # witness variable -> Z3 value
+    witnesses: list[dict[str, int]] = field(default_factory=list)  # player -> role index
+    boxes: list[count.Box] = field(default_factory=list)
 
 
 class Solver:
-    """One count: the chain in a Z3 solver (`s`: nights, setup and facts), the lift
-    solvers (`neg`, one per number of witnesses), and the walk over nodes."""
+    """One count: the chain in a Z3 solver (`s`: nights, setup and facts), the finder
+    (`find`: the setup, less every point covered so far), and the loop."""
 
     def __init__(
         self,
@@ -446,53 +545,42 @@ class Solver:
         liars: Liars = "non-town",
         timeout: float = DEFAULT_TIMEOUT,
         unseen: frozenset[int] = frozenset(),
+        everyone: bool = False,
     ):
         self.setup = setup
         self.liars = liars
         self.timeout = timeout
         self.start = time.perf_counter()
-        self.chain = Chain(setup, liars, unseen)
+        self.chain = c = Chain(setup, liars, unseen, everyone)
         self.queries = 0
-        self.nodes = 0
         self.s = symbolic.make_solver(timeout)
-        self.s.add(*self.chain.base, *self.chain.setup_terms, *(t for _, t in self.chain.facts))
-        self._negs: dict[int, z3.Solver] = {}
-        self.record: dict[tuple[str, int], tuple[int, int]] = {}  # (step, level) -> tries, wins
+        self.s.add(*c.base, *c.setup_terms, *(t for _, t in c.facts))
+        self.find = symbolic.make_solver(timeout)
+        self.find.add(*c.enc.domain_constraints([f"role:{p}" for p in c.free]), *c.setup_terms)
+        self._minimal: z3.Solver | None = None
         self._body: Any = None
-        self._copies: list[dict[str, Any]] = []
-        self.faction_of = {r.name: r.faction for r in setup.roles}
-        self.named, self.anon = self.order()
-        self.cap = cap_of(setup, len(setup.players))
-        self.rs_has_kill = bool(setup.ruleset.nightkills)
-        self.owner = self.owners()
-        self.counterpart = self.counterparts()
+        self.witness_vars = [
+            v
+            for v in c.model.domains
+            if not v.startswith(("role:", "on:", "present:"))
+            and (v not in c.model.definitions or v.startswith("ok:"))
+        ]
+        self.idle = {p: z3.Bool(f"idle:{p}") for p in (*c.free, *c.virtual)}
         self.forced = {
             n: [
                 k
                 for k, r in enumerate(setup.roles)
-                if any(
-                    ab.frequency.allows(n, 0)
-                    and any(isinstance(x, Forced) for x in ab.restrictions)
-                    for ab in r.abilities
-                )
+                if any(ab.frequency.allows(n, 0) and ab.forced is not None for ab in r.abilities)
             ]
             for n in range(1, setup.nights + 1)
         }
-        rv = self.chain.role_vars
-        self.is_role = {p: [rv[p] == k for k in range(len(setup.roles))] for p in setup.players}
-        self.forced_term = {
-            (p, n): z3.Or([self.is_role[p][k] for k in self.forced[n]] or [z3.BoolVal(False)])
-            for p in setup.players
-            for n in range(1, setup.nights + 1)
-        }
-        self._policies: dict[tuple[int, int, tuple[str, ...]], tuple[Witness, list[Any]]] = {}
-        self.idle = {p: z3.Bool(f"idle:{p}") for p in setup.players}
         for p, x in self.idle.items():  # p does nothing they are not forced to do
             for n in range(1, setup.nights + 1):
-                forced = self.forced_term[p, n]
-                enc = self.chain.enc
-                if qualify(f"uses:{p}", n) in self.chain.model.domains:
-                    self.s.add(z3.Implies(x, enc.var(qualify(f"uses:{p}", n)) == forced))
+                uses, kills = qualify(f"uses:{p}", n), qualify(f"kills:{p}", n)
+                if uses in c.model.domains:
+                    self.s.add(z3.Implies(x, c.enc.var(uses) == self.forced_term(p, n)))
+                if kills in c.model.domains:
+                    self.s.add(z3.Implies(x, z3.Not(c.enc.var(kills))))
 
     # ------------------------------------------------------------ helpers
     def left(self) -> float:
@@ -509,540 +597,239 @@ class Solver:
             raise _Timeout
         return r
 
-    def order(self) -> tuple[list[str], list[str]]:
-        """Named players (fixed ones first), then the anonymous ones."""
-        s = self.setup
-        fixed = [s.me] + [f.subject for f in s.facts if f.kind == "flip"]
-        named = (
-            fixed
-            + [f.obj for f in s.facts if f.subject == s.me and f.obj in s.players]
-            + [f.subject for f in s.facts if f.subject]
-            + [f.obj for f in s.facts if f.obj in s.players]
-        )
-        # a name inside a result text ("Bob, Dee") breaks the symmetry too
-        said = [
-            x
-            for f in s.facts
-            if f.kind in ("learn", "says_learned")
-            for x in f.obj.split(", ")
-            if x in s.players
+    def forced_term(self, p: str, n: int) -> Any:
+        c = self.chain
+        if p in c.virtual:
+            return z3.BoolVal(c.virtual[p] in self.forced[n])
+        return z3.Or([c.bit(p, k) for k in self.forced[n]] or [z3.BoolVal(False)])
+
+    def is_forced(self, v: str) -> bool:
+        role = self.setup.roles[self.chain.virtual[v]]
+        return any(ab.forced is not None for ab in role.abilities)
+
+    # ------------------------------------------------------------ points
+    def point(self, m: z3.ModelRef) -> tuple[dict[str, int], dict[str, bool]]:
+        """The point of model m: the free named players' roles, the virtual presences."""
+        c = self.chain
+        roles = {p: symbolic.read(m, c.enc.var(f"role:{p}")) for p in c.free}
+        present = {v: z3.is_true(m.eval(x, model_completion=True)) for v, x in c.present.items()}
+        return roles, present
+
+    def literals(self, roles: dict[str, int], present: dict[str, bool]) -> list[Any]:
+        """The point as literals an unsat core can pick from: 'p does not hold k' for
+        every other role k, and each virtual player present or absent."""
+        c = self.chain
+        out = [
+            z3.Not(c.bit(p, k))
+            for p in c.free
+            for k in range(len(self.setup.roles))
+            if k != roles[p]
         ]
-        named = list(dict.fromkeys(named + said))
-        return named, [p for p in s.players if p not in named]
+        out += [x if present[v] else z3.Not(x) for v, x in c.present.items()]
+        return [x for x in out if not z3.is_false(x) and not z3.is_true(x)]
 
-    def root(self) -> Node:
-        """Every world: the observer's role and the flipped roles are fixed already."""
-        s = self.setup
-        fixed = {s.me: s.role_index(s.my_role)}
-        for f in s.facts:
-            if f.kind == "flip":
-                fixed.setdefault(f.subject, s.role_index(s.role(f.obj)))
-        return Node(tuple(fixed.items()))
-
-    def constraints(self, node: Node) -> list[Any]:
-        rv = self.chain.role_vars
-        out = [rv[p] == k for p, k in node.fixed]
-        for p in self.anon[node.decided :]:
-            out += [rv[p] != k for k in sorted(node.out)]
-        for p in self.free(node):
-            out += [rv[p] != k for k in sorted(node.none)]
-        return out
-
-    def free(self, node: Node) -> list[str]:
-        """The players the node leaves free: named ones, then the undecided anonymous."""
-        fixed = dict(node.fixed)
-        return [p for p in self.named if p not in fixed] + self.anon[node.decided :]
-
-    def caps(self, node: Node) -> list[tuple[str, int]]:
-        used = Counter(k for _, k in node.fixed)
-        return [
-            (r.faction, 0 if k in node.none else self.cap - used[k])
-            for k, r in enumerate(self.setup.roles)
+    def box(self, core: Sequence[Any]) -> count.Box:
+        """The box of points an unsat core over `literals` describes."""
+        c = self.chain
+        sp = c.space
+        said = {str(x) for x in core}
+        out = [
+            frozenset(k for k in range(sp.roles) if str(z3.Not(c.bit(p, k))) not in said)
+            for p in c.free
         ]
+        for k in range(sp.roles):
+            lo, hi = 0, sp.copies(k)
+            for j in range(sp.copies(k)):
+                x = c.present[c.copies[k, j]]
+                if str(x) in said:
+                    lo = max(lo, j + 1)
+                if str(z3.Not(x)) in said:
+                    hi = min(hi, j)
+            out.append(frozenset(range(lo, hi + 1)))
+        return tuple(out)
 
-    def count(
-        self, node: Node, caps: list[tuple[str, int]], need: dict[str, int], drop: int = 0
-    ) -> int:
-        """Worlds of `node` (with `caps` and `need` as given), `drop` anonymous players
-        fewer."""
-        free = len(self.free(node)) - drop
-        anon = len(self.anon) - node.decided - drop
-        return node.factor * fill(caps, free, need, anon, node.out)
+    def world(self, roles: dict[str, int], present: dict[str, bool]) -> dict[str, int]:
+        """A world of the point: the anonymous players take its roles in order."""
+        c = self.chain
+        held = sorted(c.virtual[v] for v, x in present.items() if x)
+        return {**c.root, **roles, **dict(zip(c.anon, held, strict=True))}
 
-    def need(self, node: Node) -> dict[str, int]:
-        need = {f: n for f, n in self.setup.counts}
-        for _, k in node.fixed:
-            need[self.setup.roles[k].faction] -= 1
-        return need
-
-    def size(self, node: Node) -> int:
-        return self.count(node, self.caps(node), self.need(node))
-
-    def world(self, m: z3.ModelRef) -> dict[str, int]:
-        return {p: symbolic.read(m, x) for p, x in self.chain.role_vars.items()}
-
-    def inside(self, node: Node, world: dict[str, int]) -> bool:
-        if any(world[p] != k for p, k in node.fixed):
-            return False
-        if any(world[p] in node.none for p in self.free(node)):
-            return False
-        return all(world[p] not in node.out for p in self.anon[node.decided :])
-
-    # ------------------------------------------------------------ witnesses
-    def witness_names(self) -> list[str]:
-        """The variables a witness fixes: every action, target, choice and 'takes place'
-        flag (everything the roles and these decide is a definition)."""
-        m = self.chain.model
-        return [
-            v
-            for v in m.domains
-            if not v.startswith(("role:", "on:"))
-            and (v not in m.definitions or v.startswith("ok:"))
-        ]
-
-    def owners(self) -> dict[str, tuple[str, str]]:
-        """Each witness variable's player and kind ('ability' or 'kill'), if it has one."""
-        slots = {name: actor for name, actor in self.chain.model.slot_vars}
-        kinds = {}
-        for v in self.witness_names():
-            head, _, rest = v.partition("@")[0].partition(":")
-            if head in ("uses", "tgt"):
-                kinds[v] = (rest, "ability")
-            elif head in ("kills", "ktgt"):
-                kinds[v] = (rest, "kill")
-            elif head == "ok" and v in slots:
-                # slot i of a player is their ability, slot i+1 their kill (semantics.Slot)
-                i = int(rest)
-                kind = "kill" if self.rs_has_kill and i % 2 else "ability"
-                kinds[v] = (slots[v], kind)
-        return kinds
-
-    def counterparts(self) -> dict[tuple[str, str], str]:
-        """(p's witness variable, q) -> q's variable of the same kind, slot and night."""
-        slots = self.chain.model.slot_vars
-        by_actor: dict[tuple[str, str, str], str] = {}  # (actor, kind, night) -> ok var
-        for name, actor in slots:
-            owner = self.owner.get(name)
-            if owner:
-                by_actor[actor, owner[1], name.rsplit("@", 1)[1]] = name
-        out = {}
-        for v, (_, kind) in self.owner.items():
-            base, _, night = v.partition("@")
-            head = base.split(":", 1)[0]
-            for q in self.setup.players:
-                other = by_actor.get((q, kind, night)) if head == "ok" else f"{head}:{q}@{night}"
-                if other is not None:
-                    out[v, q] = other
-        return out
-
-    def witness(self, m: z3.ModelRef) -> Witness:
-        enc = self.chain.enc
-        values = {v: m.eval(enc.var(v), model_completion=True) for v in self.witness_names()}
-        return Witness(self.world(m), values)
-
-    def policy(self, w: Witness, node: Node, k: int) -> list[Any]:
-        """Witness `w` as a policy for copy k, cached per witness and free players."""
-        free = tuple(p for p in self.setup.players if p not in dict(node.fixed))
-        key = (id(w), k, free)
-        hit = self._policies.get(key)
-        if hit is None or hit[0] is not w:
-            if len(self._policies) > 4096:  # witnesses of finished subtrees
-                self._policies.clear()
-            hit = self._policies[key] = (w, self._policy(w, free, self._copies[k]))
-        return hit[1]
-
-    def _policy(self, w: Witness, free: tuple[str, ...], copy: dict[str, Any]) -> list[Any]:
-        """Fix a copy of the actions to witness `w`, as a policy over the roles of the
-        players the node leaves free: whoever holds a role that a free player acted
-        with in `w` acts as that player did; other free players stay idle, or use a
-        forced ability as `w` aimed theirs; a faction's kill, if a free player made it
-        in `w`, is made by the first free player who was of that faction in `w` and
-        still is (the kill slots of free players of other factions in `w` stay as in
-        `w`: keying them on the faction too lifts more worlds per witness, but the walk
-        measured 3.6x slower on the 9-player example, its policies being larger)."""
-        is_role = self.is_role
-        roles = self.setup.roles
-        by_role = {w.world[p]: p for p in free}  # roles are unique when this matters
-        out = []
-        for v, val in w.values.items():
-            owner = self.owner.get(v)
-            if owner is None or owner[0] not in free:
-                out.append(copy[v] == val)
+    # ------------------------------------------------------------ deciding a point
+    def decide(
+        self, roles: dict[str, int], present: dict[str, bool]
+    ) -> tuple[dict[str, Any] | None, list[Any]]:
+        """A witness for the point (the values of every action variable), players kept
+        idle where they can be; or, when it is inconsistent, a minimal core of its
+        literals."""
+        c = self.chain
+        lits = self.literals(roles, present)
+        index = {p: i for i, p in enumerate(c.players)}
+        hard = []
+        for v, x in present.items():
+            if x:
                 continue
-            p, kind = owner
-            head = v.split(":", 1)[0]
-            night = int(v.rsplit("@n", 1)[1])
-            if kind == "kill":
-                faction = roles[w.world[p]].faction
-                killer = next(
-                    (
-                        q
-                        for q in free
-                        if roles[w.world[q]].faction == faction and self.kills(w, q, night)
-                    ),
-                    None,
-                )
-                if head == "ktgt" or killer is None:
-                    out.append(copy[v] == (self.peer(w, v, p, killer) if killer else val))
-                    continue
-                member = [is_role[p][k] for k, r in enumerate(roles) if r.faction == faction]
-                before = [
-                    is_role[q][k]
-                    for q in free[: free.index(p)]
-                    for k, r in enumerate(roles)
-                    if r.faction == faction
-                ]
-                first = z3.And(z3.Or(member), z3.Not(z3.Or(before or [z3.BoolVal(False)])))
-                out.append(copy[v] == z3.And(first, self.peer(w, v, p, killer)))
-                continue
-            if self.cap > 1:  # duplicated roles: keyed on the player, as in `w`
-                default = val
-            elif head in ("uses", "ok"):
-                default = self.forced_term[p, night]
-            else:
-                default = val
-            term = default
-            if self.cap == 1:
-                for k, q in by_role.items():
-                    term = z3.If(is_role[p][k], self.peer(w, v, p, q), term)
-            else:
-                term = z3.If(is_role[p][w.world[p]], val, default)
-            out.append(copy[v] == term)
-        return out
-
-    def kills(self, w: Witness, q: str, night: int) -> bool:
-        name = qualify(f"kills:{q}", night)
-        return name in w.values and z3.is_true(w.values[name])
-
-    def peer(self, w: Witness, v: str, p: str, q: str) -> Any:
-        """The value in `w` of player q's counterpart of p's variable `v`."""
-        if p == q:
-            return w.values[v]
-        return w.values[self.counterpart[v, q]]
-
-    def neg(self, copies: int) -> z3.Solver:
-        """The setup holds, yet for each of `copies` copies of the actions the nights or
-        the facts fail: with each copy fixed to a witness's policy, unsat means that in
-        every world of the node one of the witnesses yields the observations. (One
-        solver per number of copies: the first lift of a node needs only one.)"""
-        if copies not in self._negs:
-            c = self.chain
-            if self._body is None:
-                body = z3.And(*c.base, *(t for _, t in c.facts))
-                subs = [
-                    (c.enc.var(v), c.enc.term(d))
-                    for v, d in c.model.definitions.items()
-                    if not v.startswith("ok:")
-                ]
-                for _ in range(10):  # definitions may refer to definitions
-                    new = z3.substitute(body, *subs) if subs else body
-                    if new.eq(body):
-                        break
-                    body = new
-                self._body = z3.substitute(
-                    body, *[(z3.Bool(x), z3.BoolVal(True)) for x in c.model.switches]
-                )
-            s = symbolic.make_solver(self.timeout)
-            s.add(*c.setup_terms, *[z3.Bool(x) for x in c.model.switches])
-            names = self.witness_names()
-            for k in range(copies):
-                if k == len(self._copies):
-                    self._copies.append(
-                        {v: z3.Const(f"{v}#w{k}", c.enc.var(v).sort()) for v in names}
-                    )
-                copy = self._copies[k]
-                s.add(z3.Not(z3.substitute(self._body, *[(c.enc.var(v), copy[v]) for v in names])))
-            self._negs[copies] = s
-        return self._negs[copies]
-
-    def lifts(
-        self, node: Node, witnesses: list[Witness], extra: Sequence[Any] = ()
-    ) -> tuple[bool, dict[str, int], bool]:
-        """Whether every world of `node` (that meets `extra`) is consistent, shown by at
-        most `WITNESSES` witness policies (counterexample-guided: each missed world
-        that is consistent brings its own witness). When not: a missed world, and
-        whether it is known to be inconsistent."""
+            hard.append(self.idle[v])  # the absent do nothing (a forced one aims at itself)
+            if self.is_forced(v):
+                for n in range(1, self.setup.nights + 1):
+                    aim = qualify(f"tgt:{v}", n)
+                    if aim in c.model.domains:
+                        hard.append(c.enc.var(aim) == index[v])
+        idle = [self.idle[p] for p in self.idle if p not in present or present[p]]
         while True:
-            s = self.neg(len(witnesses))
-            fixes = []
-            for k, w in enumerate(witnesses):
-                fixes += self.policy(w, node, k)
-            if self.check(s, *self.constraints(node), *extra, *fixes) == "unsat":
-                return True, {}, False
-            miss = self.world(s.model())
-            if len(witnesses) >= WITNESSES:
-                return False, miss, False
-            found = self.find(node, miss)
-            if found is None:
-                return False, miss, True
-            witnesses.append(found)
+            if self.check(self.s, *lits, *hard, *idle) == "sat":
+                m = self.s.model()
+                return {
+                    v: m.eval(c.enc.var(v), model_completion=True) for v in self.witness_vars
+                }, []
+            said = {str(x) for x in self.s.unsat_core()}
+            stuck = [x for x in idle if str(x) in said]
+            if not stuck:
+                break
+            # one at a time: the fewer act, the more points a witness covers
+            idle = [x for x in idle if str(x) != str(stuck[0])]
+        if self._minimal is None:
+            self._minimal = symbolic.make_solver(self.timeout)
+            self._minimal.set("core.minimize", True)
+            self._minimal.add(*self.s.assertions())
+        if self.check(self._minimal, *lits) != "unsat":
+            raise AssertionError("a point inconsistent with its idle players is consistent")
+        return None, list(self._minimal.unsat_core())
 
-    def find(self, node: Node, world: dict[str, int] | None = None) -> Witness | None:
-        """A consistent world of `node` (or `world` itself) with its actions. Players the
-        node leaves free stay idle where they can (the fewer act, the further a witness
-        lifts): the unsat core of the 'p is idle' assumptions says who must act."""
-        rv = self.chain.role_vars
-        base = (
-            [rv[p] == k for p, k in world.items()] if world is not None else self.constraints(node)
-        )
-        idle = [self.idle[p] for p in self.free(node)]
-        while idle:
-            if self.check(self.s, *base, *idle) == "sat":
-                return self.witness(self.s.model())
-            core = {str(x) for x in self.s.unsat_core()}
-            if not core & {str(x) for x in idle}:
-                return None  # the node itself has no consistent world
-            idle = [x for x in idle if str(x) not in core]
-        if self.check(self.s, *base) == "unsat":
-            return None
-        return self.witness(self.s.model())
+    def body(self) -> Any:
+        """The nights and the facts as one term, definitions inlined, every sentence on:
+        what a witness is substituted into."""
+        if self._body is None:
+            c = self.chain
+            body = z3.And(*c.base, *(t for _, t in c.facts))
+            subs = [
+                (c.enc.var(v), c.enc.term(d))
+                for v, d in c.model.definitions.items()
+                if not v.startswith("ok:")
+            ]
+            for _ in range(10):  # definitions may refer to definitions
+                new = z3.substitute(body, *subs) if subs else body
+                if new.eq(body):
+                    break
+                body = new
+            self._body = z3.substitute(
+                body, *[(z3.Bool(x), z3.BoolVal(True)) for x in c.model.switches]
+            )
+        return self._body
 
-    # ------------------------------------------------------------ the walk
+    def covered(self, witness: dict[str, Any]) -> Any:
+        """Every point the witness's actions explain: the nights and facts with the
+        actions fixed, a formula over roles and presences."""
+        enc = self.chain.enc
+        pairs = [(enc.var(v), val) for v, val in witness.items()]
+        return z3.simplify(z3.substitute(self.body(), *pairs))
+
+    # ------------------------------------------------------------ the loop
+    def cover(self, done: Cover) -> None:
+        """Decide points until every point is covered (raises _Timeout when the time
+        runs out; `done` then holds what was shown)."""
+        while self.check(self.find) == "sat":
+            roles, present = self.point(self.find.model())
+            witness, core = self.decide(roles, present)
+            if witness is None:
+                done.boxes.append(self.box(core))
+                self.find.add(z3.Not(z3.And(core)) if core else z3.BoolVal(False))
+                continue
+            done.witnesses.append(self.world(roles, present))
+            self.find.add(z3.Not(self.covered(witness)))
+
     def run(self) -> SolveResult:
-        setup = self.setup
-        tally = Tally(roles={p: Counter() for p in setup.players})
-        total = completions(setup, Counter(), len(setup.players), dict(setup.counts))
-        status: Literal["sat", "unsat", "unknown"] = "sat"
+        done = Cover()
         unknown = None
-        bounds = None
-        core: list[Why] = []
+        status: Literal["sat", "unsat", "unknown"] = "sat"
         try:
             if self.check(self.s) == "unsat":
                 status = "unsat"
             else:
-                self.walk(self.root(), tally, [])
-                self.symmetrise(tally)
-                if tally.worlds == 0:
-                    status = "unsat"
+                self.cover(done)
         except _Timeout:
             status, unknown = "unknown", f"unknown (timed out after {self.timeout:g} s)"
-            support = self.size(self.root())
-            low, high = tally.worlds, support - tally.ruled_out
-            bounds = (low, high)
-            unknown += (
-                f"; between {low:,} and {high:,}: {low:,} consistent worlds counted and "
-                f"{tally.ruled_out:,} ruled out before then, of the {support:,} "
-                "with your role and the flipped roles (try --sample N for an estimate)"
-            )
-        if status == "unsat":
-            core = self.core()
-        return self.result(status, tally, total, core, unknown, bounds)
+        return self.result(status, done, unknown)
 
     def result(
         self,
         status: Literal["sat", "unsat", "unknown"],
-        tally: Tally,
-        total: int,
-        core: list[Why],
-        unknown: str | None,
-        bounds: tuple[int, int] | None = None,
+        done: Cover,
+        unknown: str | None = None,
     ) -> SolveResult:
+        c = self.chain
+        sp = c.space
         setup = self.setup
-        factions = {
-            p: {
-                f: sum(n for r, n in tally.roles[p].items() if self.faction_of[r] == f)
-                for f in {self.faction_of[r] for r in tally.roles[p]}
-            }
-            for p in setup.players
-        }
+        total = count.count(sp, sp.full())
+        bad = count.count_union(sp, done.boxes)
+        good = count.empty(sp)
+        good.add(total)
+        good.add(bad, -1)
+        bounds = None
+        if status == "unknown":
+            low = sum(
+                self.weight(w)
+                for w in {tuple(sorted(w.items())): w for w in done.witnesses}.values()
+            )
+            bounds = (low, good.worlds)
+            unknown = (
+                f"{unknown}; between {low:,} and {good.worlds:,}: {low:,} worlds shown "
+                f"consistent and {bad.worlds:,} ruled out before then, of the "
+                f"{total.worlds:,} with your role and the flipped roles (try --sample N "
+                "for an estimate)"
+            )
+        elif good.worlds == 0:
+            status = "unsat"
+        tally: dict[str, Counter[str]] = {p: Counter() for p in setup.players}
+        if status == "sat":
+            for p, k in c.root.items():
+                tally[p][setup.roles[k].name] = good.worlds
+            for i, p in enumerate(c.free):
+                for k, n in enumerate(good.named[i]):
+                    if n:
+                        tally[p][setup.roles[k].name] = n
+            for p in c.anon:
+                for k, n in enumerate(good.anon):
+                    if n:
+                        tally[p][setup.roles[k].name] = n
+        examples: list[dict[str, str]] = []
+        for w in done.witnesses:
+            named = {p: setup.roles[w[p]].name for p in setup.players}
+            if named not in examples:
+                examples.append(named)
+            if len(examples) == EXAMPLES:
+                break
         return SolveResult(
             setup,
             status,
-            tally.worlds if status == "sat" else 0,
-            total,
-            {p: dict(c) for p, c in tally.roles.items()} if status == "sat" else {},
-            factions if status == "sat" else {},
-            tally.examples,
-            core,
+            good.worlds if status == "sat" else 0,
+            prior(setup),
+            {p: dict(n) for p, n in tally.items()} if status == "sat" else {},
+            by_faction(setup, tally) if status == "sat" else {},
+            examples if status == "sat" else [],
+            self.core() if status == "unsat" else [],
             self.liars,
             time.perf_counter() - self.start,
             self.queries,
             unknown,
             assumptions(setup, self.liars),
-            self.nodes,
+            len(done.witnesses),
+            len(done.boxes),
             bounds=bounds,
         )
 
-    def walk(self, node: Node, tally: Tally, known: list[Witness]) -> None:
-        """Count the consistent worlds of `node`. `known` are witnesses found above it."""
-        if self.size(node) == 0:
-            return
-        self.nodes += 1
-        mine = [w for w in known if self.inside(node, w.world)]
-        if not mine:
-            found = self.find(node)
-            if found is None:
-                tally.ruled_out += self.size(node)
-                return
-            mine = [found]
-        self.example(tally, mine[0].world)
-        if not self.free(node):
-            self.add(tally, node)
-            return
-        witnesses = mine[:WITNESSES]
-        level = len(self.free(node)) - len(self.anon) + node.decided  # free named players
-        lifted, miss, bad = self.lifts(node, witnesses)
-        if lifted:
-            self.add(tally, node)
-            return
-        if bad and self.worth("complement", level):
-            done = self.complement(node, tally, witnesses)
-            self.score("complement", level, done)
-            if done:
-                return
-        for child in self.split(node, self.pick(node, witnesses[0], miss)):
-            self.walk(child, tally, witnesses)
-
-    def worth(self, step: str, level: int) -> bool:
-        """Whether to try a complement with `level` named players free: not once it has
-        failed nearly always at that level (a heuristic: skipping only costs a split)."""
-        tries, wins = self.record.get((step, level), (0, 0))
-        return tries < 8 or wins * 10 >= tries
-
-    def score(self, step: str, level: int, won: bool) -> None:
-        tries, wins = self.record.get((step, level), (0, 0))
-        self.record[step, level] = (tries + 1, wins + won)
-
-    def complement(self, node: Node, tally: Tally, witnesses: list[Witness]) -> bool:
-        """Count `node` as (its worlds where some free player holds a role that the
-        witnesses have a free player act with: all consistent, when the witnesses lift
-        over them) plus (its worlds where none does: walked on). False if that fails."""
-        free = self.free(node)
-        roles = {
-            w.world[self.owner[v][0]]
-            for w in witnesses
-            for v, val in w.values.items()
-            if v.startswith("uses:") and z3.is_true(val) and self.owner[v][0] in free
-        } - node.none
-        if not roles:
-            return False
-        some = z3.Or([self.is_role[p][k] for p in free for k in sorted(roles)])
-        lifted, _, _ = self.lifts(node, list(witnesses), [some])
-        if not lifted:
-            return False
-        rest = replace(node, none=node.none | roles)
-        self.add(tally, node)
-        self.add(tally, rest, -1)
-        self.walk(rest, tally, witnesses)
-        return True
-
-    def pick(self, node: Node, w: Witness, miss: dict[str, int]) -> tuple[str, Any]:
-        """What to split `node` on: a role the witness has a free player act with that
-        the missed world gives no free player (where it is: that named player's role,
-        or whether an anonymous player holds it); else the next named player's role;
-        else how many anonymous players hold a forced role, or the role the missed
-        world gives the first undecided one."""
-        free = self.free(node)
-        rest = self.anon[node.decided :]
-        held = {miss[p] for p in free}
-        for v, val in w.values.items():
-            if not (v.startswith("uses:") and z3.is_true(val)):
-                continue
-            p = self.owner[v][0]
-            if p in free and w.world[p] not in held:
-                return ("role", w.world[p]) if p in rest else ("player", p)
-        todo = [p for p in free if p not in rest]
-        if todo:
-            return ("player", todo[0])
-        forced = [miss[p] for p in rest if any(miss[p] in ks for ks in self.forced.values())]
-        return ("role", [*forced, miss[rest[0]]][0])
-
-    def split(self, node: Node, on: tuple[str, Any]) -> list[Node]:
-        """The children of `node`: the roles of one free named player; or how many
-        undecided anonymous players hold role k (placed on the first of them; the rest
-        then hold none)."""
-        caps = self.caps(node)
-        need = self.need(node)
-        roles = self.setup.roles
-        kind, x = on
-        if kind == "player":
-            return [
-                replace(node, fixed=(*node.fixed, (x, k)))
-                for k, r in enumerate(roles)
-                if caps[k][1] > 0 and need[r.faction] > 0
-            ]
-        k = x
-        rest = self.anon[node.decided :]
-        out = [replace(node, out=node.out | {k})]
-        for j in range(1, min(caps[k][1], len(rest), need[roles[k].faction]) + 1):
-            placed = tuple((p, k) for p in rest[:j])
-            out.append(
-                replace(
-                    node,
-                    fixed=(*node.fixed, *placed),
-                    decided=node.decided + j,
-                    out=node.out | {k},
-                    factor=node.factor * math.comb(len(rest), j),
-                )
-            )
-        return out
-
-    def draw(self, rng: random.Random, node: Node) -> dict[str, int]:
-        """A role assignment of `node`'s worlds, uniformly at random (one player at a
-        time, each role weighed by the worlds it leaves)."""
-        here = node
-        for p in self.free(node):
-            caps, need = self.caps(here), self.need(here)
-            children = [
-                Node((*here.fixed, (p, k)), here.decided + (p in self.anon))
-                for k, r in enumerate(self.setup.roles)
-                if caps[k][1] > 0 and need[r.faction] > 0
-            ]
-            here = rng.choices(children, [self.size(c) for c in children])[0]
-        return {p: dict(here.fixed)[p] for p in self.setup.players}
-
-    def example(self, tally: Tally, world: dict[str, int]) -> None:
-        named = {p: self.setup.roles[k].name for p, k in world.items()}
-        if len(tally.examples) < EXAMPLES and named not in tally.examples:
-            tally.examples.append(named)
-
-    def add(self, tally: Tally, node: Node, sign: int = 1) -> None:
-        """Count every world of `node`, and each player's roles in them (`sign` -1:
-        take them away again)."""
-        caps, need = self.caps(node), self.need(node)
-        n = sign * self.count(node, caps, need)
-        tally.worlds += n
-        roles = self.setup.roles
-        for p, k in node.fixed:
-            tally.roles[p][roles[k].name] += n
-        rest = self.anon[node.decided :]
-        for k, r in enumerate(roles):
-            if caps[k][1] <= 0 or need[r.faction] <= 0:
-                continue
-            caps2 = list(caps)
-            caps2[k] = (r.faction, caps[k][1] - 1)
-            need2 = {**need, r.faction: need[r.faction] - 1}
-            for p in self.free(node):
-                if p in rest:
-                    if k in node.out:
-                        continue
-                    m = sign * self.count(node, caps2, need2, drop=1)
-                else:
-                    named = Node(node.fixed, node.decided, node.out, node.factor)
-                    m = (
-                        sign
-                        * node.factor
-                        * fill(caps2, len(self.free(named)) - 1, need2, len(rest), node.out)
-                    )
-                if m:
-                    tally.roles[p][r.name] += m
-
-    def symmetrise(self, tally: Tally) -> None:
-        """The anonymous players are interchangeable: the walk fixed roles on the first of
-        them, each standing for every arrangement; spread each role evenly."""
-        if not self.anon:
-            return
-        totals: Counter[str] = Counter()
-        for p in self.anon:
-            totals.update(tally.roles[p])
-        for p in self.anon:
-            tally.roles[p] = Counter({r: n // len(self.anon) for r, n in totals.items()})
-            assert all(n % len(self.anon) == 0 for n in totals.values())
+    def weight(self, world: dict[str, int]) -> int:
+        """The worlds a point stands for (its anonymous roles arranged)."""
+        held = Counter(world[p] for p in self.chain.anon)
+        n = math.factorial(len(self.chain.anon))
+        for a in held.values():
+            n //= math.factorial(a)
+        return n
 
     # ------------------------------------------------------------ cores
     def core(self) -> list[Why]:
-        """A minimal set of facts (and the setup) that cannot hold together."""
-        c = self.chain
+        """A minimal set of facts (and the setup) that cannot hold together. The
+        observer's and the flipped roles are facts here, so the core can name them."""
+        c = Chain(self.setup, self.liars, self.chain.unseen, bake=False)
         s = symbolic.make_solver(max(1.0, self.left()))
         s.add(*c.base)
         items: list[tuple[Why, Any]] = [(self.setup.setup_why, z3.And(*c.setup_terms)), *c.facts]
@@ -1068,81 +855,12 @@ class Solver:
         return [items[k][0] for k in kept]
 
 
-def assumptions(setup: Setup, liars: Liars) -> tuple[str, ...]:
-    return ASSUMPTIONS + (
-        (f"players of the {setup.rest} faction tell the truth; others may claim anything",)
-        if liars == "non-town"
-        else ("any claim may be false",)
-    )
+def solve(setup: Setup, liars: Liars = "non-town", timeout: float = DEFAULT_TIMEOUT) -> SolveResult:
+    """Every consistent world, counted exactly (or `unknown` when the budget runs out)."""
+    return Solver(setup, liars, timeout).run()
 
 
-class _Timeout(Exception):
-    pass
-
-
-def solve(
-    setup: Setup, liars: Liars = "non-town", timeout: float = DEFAULT_TIMEOUT, jobs: int = 1
-) -> SolveResult:
-    """Every consistent world, counted exactly (or `unknown` when the budget runs out).
-    With `jobs` > 1, the same count runs under that many Z3 random seeds at once, one
-    process each, and the first to finish is taken: the walk's cost depends on which
-    models (witnesses) Z3 returns, measured 20 s to 65 s over four seeds for the
-    9-player example. Seed 0 is the one-process run, so the portfolio is never slower
-    than it but for the start-up."""
-    if jobs <= 1:
-        return Solver(setup, liars, timeout).run()
-    return _portfolio(setup, liars, timeout, jobs)
-
-
-def _portfolio(setup: Setup, liars: Liars, timeout: float, jobs: int) -> SolveResult:
-    """`solve` under seeds 0..jobs-1 in forked processes: the first exact answer, or
-    when every one timed out, the one with the narrowest bounds."""
-    ctx = multiprocessing.get_context("fork")
-    procs, conns = [], []
-    for seed in range(jobs):
-        recv, send = ctx.Pipe(duplex=False)
-        proc = ctx.Process(target=_seeded, args=(setup, liars, timeout, seed, send), daemon=True)
-        proc.start()
-        send.close()
-        procs.append(proc)
-        conns.append(recv)
-    results: list[SolveResult] = []
-    try:
-        waiting = list(conns)
-        while waiting:
-            for ready in wait(waiting):
-                conn = cast(Connection, ready)
-                waiting.remove(conn)
-                try:
-                    got: SolveResult | BaseException = conn.recv()
-                except EOFError:  # the worker died without an answer
-                    continue
-                if isinstance(got, BaseException):
-                    raise got
-                if got.status != "unknown":
-                    return replace(got, setup=setup)
-                results.append(got)
-    finally:
-        for proc in procs:
-            proc.terminate()
-            proc.join()
-    if not results:
-        raise RulingError("every solver process died without an answer")
-    best = min(results, key=lambda r: r.bounds[1] - r.bounds[0] if r.bounds else math.inf)
-    return replace(best, setup=setup)
-
-
-def _seeded(setup: Setup, liars: Liars, timeout: float, seed: int, send: Any) -> None:
-    """In a forked worker: the count under Z3 random seed `seed`, sent back without the
-    setup (the parent has it)."""
-    try:
-        z3.set_param("smt.random_seed", seed)
-        res = Solver(setup, liars, timeout).run()
-        send.send(replace(res, setup=cast(Setup, None)))
-    except BaseException as e:  # handed to the parent, which raises it
-        send.send(e)
-    finally:
-        send.close()
+# ----------------------------------------------------------------------------- sampling
 
 
 def wilson(hits: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -1153,6 +871,33 @@ def wilson(hits: int, n: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def draw(setup: Setup, rng: random.Random) -> dict[str, int]:
+    """A role assignment of the prior with the observer's and the flipped roles, uniformly
+    at random (one player at a time, each role weighed by the assignments it leaves)."""
+    roles = setup.roles
+    cap = cap_of(setup)
+    world = root_roles(setup)
+    need = {f: n for f, n in setup.counts}
+    for k in world.values():
+        need[roles[k].faction] -= 1
+    rest = [p for p in setup.players if p not in world]
+    for i, p in enumerate(rest):
+        used = Counter(world.values())
+        options, weights = [], []
+        for k, r in enumerate(roles):
+            if cap - used[k] <= 0 or need[r.faction] <= 0:
+                continue
+            caps = [(x.faction, cap - used[j] - (j == k)) for j, x in enumerate(roles)]
+            w = fill(caps, len(rest) - i - 1, {**need, r.faction: need[r.faction] - 1})
+            if w:
+                options.append(k)
+                weights.append(w)
+        k = rng.choices(options, weights)[0]
+        world[p] = k
+        need[roles[k].faction] -= 1
+    return world
 
 
 def sample(
@@ -1166,29 +911,48 @@ def sample(
     observer's and flipped roles fixed), each decided exactly by Z3. `worlds` and the
     marginals then count the consistent draws; `sample` holds the interval."""
     sv = Solver(setup, liars, timeout)
+    c = sv.chain
     rng = random.Random(seed)
-    tally = Tally(roles={p: Counter() for p in setup.players})
-    root = sv.root()
-    support = sv.size(root)
+    tally: dict[str, Counter[str]] = {p: Counter() for p in setup.players}
+    examples: list[dict[str, str]] = []
     hits = unknown = 0
-    rv = sv.chain.role_vars
     try:
         for _ in range(draws):
-            world = sv.draw(rng, root)
-            r = sv.check(sv.s, *(rv[p] == k for p, k in world.items()))
-            if r == "sat":
+            world = draw(setup, rng)
+            roles = {p: world[p] for p in c.free}
+            held = Counter(world[p] for p in c.anon)
+            present = {name: held[k] > j for (k, j), name in c.copies.items()}
+            if sv.check(sv.s, *sv.literals(roles, present)) == "sat":
                 hits += 1
-                sv.example(tally, world)
-                for p, k in world.items():
-                    tally.roles[p][setup.roles[k].name] += 1
+                named = {p: setup.roles[k].name for p, k in world.items()}
+                if len(examples) < EXAMPLES and named not in examples:
+                    examples.append(named)
+                for p, name in named.items():
+                    tally[p][name] += 1
     except _Timeout:
         unknown = draws - hits
     done = draws - unknown
     low, high = wilson(hits, done)
-    tally.worlds = hits
-    res = sv.result("sat", tally, support, [], None)  # the counts are of draws
-    res.sample = Sample(done, hits, low, high, unknown)
-    return res
+    support = count.count(c.space, c.space.full(), marginals=False).worlds
+    return SolveResult(
+        setup,
+        "sat",
+        hits,
+        support,
+        {p: dict(n) for p, n in tally.items()},
+        by_faction(setup, tally),
+        examples,
+        [],
+        liars,
+        time.perf_counter() - sv.start,
+        sv.queries,
+        None,
+        assumptions(setup, liars),
+        sample=Sample(done, hits, low, high, unknown),
+    )
+
+
+# ----------------------------------------------------------------------------- suggestions
 
 
 @dataclass
@@ -1236,7 +1000,8 @@ def _rank(
     setup: Setup, t: str, night: int, liars: Liars, left: float, limit: int
 ) -> Suggestion | None:
     """Target t tonight: its possible results and the worlds after each (None when the
-    observer cannot target t tonight)."""
+    observer cannot target t tonight). A result may name players, so tonight every
+    player is named (a result naming an anonymous player would name them)."""
     me = setup.me
     why = Why(Loc("<suggest>", 0, 0), f"night {night}: I target {t}")
     tonight = replace(setup, facts=(*setup.facts, Fact("target", ("night", night), me, t, why)))
@@ -1244,7 +1009,7 @@ def _rank(
     if left <= 0:
         return Suggestion(t, [], math.nan, True)
     start = time.perf_counter()
-    sv = Solver(tonight, liars, left, unseen=frozenset({night}))
+    sv = Solver(tonight, liars, left, unseen=frozenset({night}), everyone=True)
     outcomes: list[tuple[str, ...]] = []
     blocks: list[Any] = []
     try:

@@ -4,14 +4,15 @@ Z3 terms, and answers with `sat`, `unsat` or `unknown` explicitly; `unknown` is 
 read as either.
 
 Variables with domain [False, True] become Booleans, other finite domains become
-integers constrained to their domain. Several copies of a model's variables can live in
+integers constrained to their domain, or (`onehot`) one Boolean per value with exactly
+one true: the world solver's role variables, whose unsat cores then name roles. Several copies of a model's variables can live in
 one solver (self-composition): `Encoding(model, copy="b")` renames each variable that
 is not a scenario variable, so two outcomes of one scenario can be compared.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -31,10 +32,18 @@ them to SAT, which is much faster here than integer arithmetic."""
 class Encoding:
     """A PhaseModel's variables as Z3 terms; `copy` names a copy of the outcome vars."""
 
-    def __init__(self, model: PhaseModel, copy: str = "", shared: set[str] | None = None) -> None:
+    def __init__(
+        self,
+        model: PhaseModel,
+        copy: str = "",
+        shared: set[str] | None = None,
+        onehot: Collection[str] = (),
+    ) -> None:
         self.model = model
         self.copy = copy
         self.shared = set(model.scenario_vars) if shared is None else shared
+        self.onehot = frozenset(onehot)
+        self._bits: dict[tuple[str, Any], z3.BoolRef] = {}
         self._vars: dict[str, z3.ExprRef] = {}
         self._memo: dict[int, tuple[Expr, Any]] = {}  # id -> (expr kept alive, term)
         self._atoms: dict[tuple[str, Any], Any] = {}  # (variable, value) -> its equation
@@ -42,10 +51,23 @@ class Encoding:
     def name(self, v: str) -> str:
         return v if (not self.copy or v in self.shared) else f"{v}@{self.copy}"
 
+    def bit(self, v: str, value: Any) -> z3.BoolRef:
+        """A one-hot variable's Boolean for `value` (false when it is not in the domain)."""
+        key = (v, value)
+        if key not in self._bits:
+            ok = value in self.model.domains[v]
+            self._bits[key] = z3.Bool(f"{self.name(v)}={value}") if ok else z3.BoolVal(False)
+        return self._bits[key]
+
     def var(self, v: str) -> z3.ExprRef:
         if v not in self._vars:
             dom = self.model.domains[v]
-            if is_bool_domain(dom):
+            if v in self.onehot:
+                term: Any = z3.BitVecVal(-1, BITS)
+                for d in dom:
+                    term = z3.If(self.bit(v, d), z3.BitVecVal(d, BITS), term)
+                self._vars[v] = term
+            elif is_bool_domain(dom):
                 self._vars[v] = z3.Bool(self.name(v))
             else:
                 self._vars[v] = z3.BitVec(self.name(v), BITS)
@@ -55,7 +77,9 @@ class Encoding:
         out = []
         for v in names:
             dom = self.model.domains[v]
-            if not is_bool_domain(dom):
+            if v in self.onehot:
+                out.append(z3.PbEq([(self.bit(v, d), 1) for d in dom], 1))
+            elif not is_bool_domain(dom):
                 x = self.var(v)
                 out.append(z3.Or([x == d for d in dom]) if dom else z3.BoolVal(False))
         return out
@@ -85,6 +109,11 @@ class Encoding:
                 return _bool(z3.Z3_mk_and(_CTX.ref(), *_array([self.term(a) for a in args])))
             case Or(args):
                 return _bool(z3.Z3_mk_or(_CTX.ref(), *_array([self.term(a) for a in args])))
+            case Eq(Var(v), Const(c)) if v in self.onehot:
+                return self.bit(v, c)
+            case Eq(Var(v), Var(w)) if v in self.onehot and w in self.onehot:
+                dom = [d for d in self.model.domains[v] if d in self.model.domains[w]]
+                return z3.Or([z3.And(self.bit(v, d), self.bit(w, d)) for d in dom])
             case Eq(a, b):
                 if isinstance(a, Var) and isinstance(b, Const):  # the commonest atom
                     key = (a.name, b.value)

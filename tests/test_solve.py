@@ -12,7 +12,6 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -23,7 +22,7 @@ from logic.observations import Setup, bind, parse_observations
 from logic.resolve import next_history, read_outcome
 from logic.rules import load_ruleset
 from logic.semantics import Act, History, Player, build_night
-from logic.solve import Solver, _Timeout, completions, fill, sample, solve, suggest
+from logic.solve import Solver, _Timeout, fill, prior, sample, solve, suggest
 
 ROOT = Path(__file__).parent.parent
 RULES = ROOT / "casebook" / "metadata-mafia.rules"
@@ -294,7 +293,7 @@ def test_liars_all_matches_brute_force() -> None:
     assert anyone.worlds > honest.worlds
 
 
-def test_completions_match_enumeration() -> None:
+def test_prior_matches_enumeration() -> None:
     setup = setup_of(f"""observations "c"
   players: Ann, Bob, Cid, Dee
   factions: 1 Mafia
@@ -306,7 +305,7 @@ def test_completions_match_enumeration() -> None:
         for combo in itertools.permutations(setup.roles, 4)
         if sum(r.faction == "Mafia" for r in combo) == 1
     )
-    assert completions(setup, Counter(), 4, dict(setup.counts)) == n == 192
+    assert prior(setup) == n == 192
 
 
 @settings(max_examples=200, deadline=None)
@@ -339,8 +338,8 @@ def test_fill_matches_enumeration(
 
 
 def test_anonymous_players_match_brute_force() -> None:
-    """Players never named: the walk fixes their roles canonically and counts the
-    arrangements; counts and marginals must still be the brute force's."""
+    """Players never named are virtual players, one per role, present or not; the
+    arrangements are counted; counts and marginals must still be the brute force's."""
     res = assert_same(
         f"""observations "anon"
   ruleset: metadata-mafia
@@ -367,7 +366,7 @@ def test_anonymous_players_match_brute_force() -> None:
 
 def test_a_name_in_a_result_is_not_anonymous() -> None:
     """Dee appears only inside Ann's result "Bob, Dee": she is not interchangeable with
-    Cid (found by the property run: the walk once counted 0 worlds here)."""
+    Cid (found by a property run: an earlier solver once counted 0 worlds here)."""
     res = assert_same(
         """observations "named in a result"
   ruleset: metadata-mafia
@@ -418,7 +417,7 @@ FIVE = f"""observations "five"
 
 
 def test_timeout_bounds_hold_the_exact_count(monkeypatch: Any) -> None:
-    """A walk cut off after any number of solver queries reports bounds that hold the
+    """A count cut off after any number of solver queries reports bounds that hold the
     exact count (and are narrower late than early)."""
     setup = setup_of(FIVE)
     exact = solve(setup)
@@ -443,36 +442,6 @@ def test_timeout_bounds_hold_the_exact_count(monkeypatch: Any) -> None:
         assert f"between {low:,} and {high:,}" in (cut.unknown or "")
         widths.append(high - low)
     assert len(widths) > 5 and widths[-1] < widths[0]
-
-
-def test_seed_portfolio_gives_the_one_process_answer(monkeypatch: Any) -> None:
-    """`jobs` > 1 runs the count under several Z3 seeds in forked processes: the answer
-    (count, marginals, status) is the one process's; a timeout still gives bounds; an
-    error in a worker is raised in the caller."""
-    setup = setup_of(FIVE)
-    one = solve(setup)
-    two = solve(setup, jobs=2)
-    assert two.setup is setup
-    assert (two.status, two.worlds, two.roles, two.factions) == (
-        one.status,
-        one.worlds,
-        one.roles,
-        one.factions,
-    )
-    cut = solve(setup, timeout=0.001, jobs=2)
-    assert cut.status == "unknown" and cut.bounds is not None
-    assert cut.bounds[0] <= one.worlds <= cut.bounds[1]
-
-    def broken(self: Solver) -> None:
-        raise ValueError("broken walk")
-
-    monkeypatch.setattr(Solver, "run", broken)
-    with pytest.raises(ValueError, match="broken walk"):
-        solve(setup, jobs=2)
-    code, _, err = run(
-        "solve", str(RULES), str(ROOT / "casebook/metadata-mafia/ann.obs"), "--jobs", "0"
-    )
-    assert code == 2 and "--jobs must be at least 1" in err
 
 
 def test_suggest_counts_each_result_like_brute_force() -> None:
