@@ -58,6 +58,7 @@ from .symbolic import Encoding
 Liars = Literal["non-town", "all"]
 DEFAULT_TIMEOUT = 120.0
 EXAMPLES = 3
+PROBE = 0.05  # seconds for each deletion tried when shrinking a core
 
 
 # ----------------------------------------------------------------------------- counting
@@ -508,6 +509,19 @@ def assumptions(setup: Setup, liars: Liars) -> tuple[str, ...]:
     )
 
 
+def substitute(term: Any, pairs: list[tuple[Any, Any]]) -> Any:
+    """z3.substitute through the C API, without z3py's per-pair sort checks (a witness
+    has hundreds of pairs)."""
+    n = len(pairs)
+    old = (z3.Ast * n)()
+    new = (z3.Ast * n)()
+    for k, (a, b) in enumerate(pairs):
+        old[k] = a.as_ast()
+        new[k] = b.as_ast()
+    ctx = term.ctx
+    return z3.BoolRef(z3.Z3_substitute(ctx.ref(), term.as_ast(), n, old, new), ctx)
+
+
 def by_faction(setup: Setup, tally: dict[str, Counter[str]]) -> dict[str, dict[str, int]]:
     """Per player, the worlds (or draws) in which they are of each faction."""
     faction_of = {r.name: r.faction for r in setup.roles}
@@ -555,9 +569,13 @@ class Solver:
         self.queries = 0
         self.s = symbolic.make_solver(timeout)
         self.s.add(*c.base, *c.setup_terms, *(t for _, t in c.facts))
-        self.find = symbolic.make_solver(timeout)
-        self.find.add(*c.enc.domain_constraints([f"role:{p}" for p in c.free]), *c.setup_terms)
-        self._minimal: z3.Solver | None = None
+        points = [*c.enc.domain_constraints([f"role:{p}" for p in c.free]), *c.setup_terms]
+        self.find = symbolic.make_solver(timeout)  # the points not covered yet
+        self.find.add(*points)
+        self.known = symbolic.make_solver(timeout)  # the points, and which are explained
+        self.known.add(*points)
+        self.explained = [z3.Bool("explained:0")]  # a chain: some witness explains it
+        self.done = Cover()
         self._body: Any = None
         self.witness_vars = [
             v
@@ -574,13 +592,28 @@ class Solver:
             ]
             for n in range(1, setup.nights + 1)
         }
-        for p, x in self.idle.items():  # p does nothing they are not forced to do
+        index = {p: i for i, p in enumerate(c.players)}
+        for p, x in self.idle.items():
+            # p does nothing they are not forced to do, and a forced action aims at
+            # themselves (always there to be aimed at)
             for n in range(1, setup.nights + 1):
                 uses, kills = qualify(f"uses:{p}", n), qualify(f"kills:{p}", n)
                 if uses in c.model.domains:
-                    self.s.add(z3.Implies(x, c.enc.var(uses) == self.forced_term(p, n)))
+                    forced = self.forced_term(p, n)
+                    aim = c.enc.var(qualify(f"tgt:{p}", n))
+                    self.s.add(z3.Implies(x, c.enc.var(uses) == forced))
+                    self.s.add(z3.Implies(z3.And(x, forced), aim == index[p]))
                 if kills in c.model.domains:
                     self.s.add(z3.Implies(x, z3.Not(c.enc.var(kills))))
+        # each player's kill slot, per night: its 'takes place' variable
+        self.kill_ok: dict[tuple[str, int], str] = {}
+        if setup.ruleset.nightkills:
+            seen: Counter[tuple[str, str]] = Counter()
+            for name, actor in c.model.slot_vars:
+                night = name.rsplit("@n", 1)[1]
+                seen[actor, night] += 1
+                if seen[actor, night] == 2:  # slots: the ability, then the kill
+                    self.kill_ok[actor, int(night)] = name
 
     # ------------------------------------------------------------ helpers
     def left(self) -> float:
@@ -632,18 +665,18 @@ class Solver:
         """The box of points an unsat core over `literals` describes."""
         c = self.chain
         sp = c.space
-        said = {str(x) for x in core}
+        said = {x.get_id() for x in core}  # Z3 shares equal terms: one id each
         out = [
-            frozenset(k for k in range(sp.roles) if str(z3.Not(c.bit(p, k))) not in said)
+            frozenset(k for k in range(sp.roles) if z3.Not(c.bit(p, k)).get_id() not in said)
             for p in c.free
         ]
         for k in range(sp.roles):
             lo, hi = 0, sp.copies(k)
             for j in range(sp.copies(k)):
                 x = c.present[c.copies[k, j]]
-                if str(x) in said:
+                if x.get_id() in said:
                     lo = max(lo, j + 1)
-                if str(z3.Not(x)) in said:
+                if z3.Not(x).get_id() in said:
                     hi = min(hi, j)
             out.append(frozenset(range(lo, hi + 1)))
         return tuple(out)
@@ -655,45 +688,72 @@ class Solver:
         return {**c.root, **roles, **dict(zip(c.anon, held, strict=True))}
 
     # ------------------------------------------------------------ deciding a point
-    def decide(
-        self, roles: dict[str, int], present: dict[str, bool]
-    ) -> tuple[dict[str, Any] | None, list[Any]]:
+    def decide(self, roles: dict[str, int], present: dict[str, bool]) -> dict[str, Any] | None:
         """A witness for the point (the values of every action variable), players kept
-        idle where they can be; or, when it is inconsistent, a minimal core of its
-        literals."""
+        idle where they can be; None when the point is inconsistent."""
         c = self.chain
         lits = self.literals(roles, present)
-        index = {p: i for i, p in enumerate(c.players)}
-        hard = []
-        for v, x in present.items():
-            if x:
-                continue
-            hard.append(self.idle[v])  # the absent do nothing (a forced one aims at itself)
-            if self.is_forced(v):
-                for n in range(1, self.setup.nights + 1):
-                    aim = qualify(f"tgt:{v}", n)
-                    if aim in c.model.domains:
-                        hard.append(c.enc.var(aim) == index[v])
+        hard = [self.idle[v] for v, x in present.items() if not x]  # the absent do nothing
         idle = [self.idle[p] for p in self.idle if p not in present or present[p]]
         while True:
             if self.check(self.s, *lits, *hard, *idle) == "sat":
                 m = self.s.model()
-                return {
-                    v: m.eval(c.enc.var(v), model_completion=True) for v in self.witness_vars
-                }, []
-            said = {str(x) for x in self.s.unsat_core()}
-            stuck = [x for x in idle if str(x) in said]
+                return {v: m.eval(c.enc.var(v), model_completion=True) for v in self.witness_vars}
+            said = {x.get_id() for x in self.s.unsat_core()}
+            stuck = [x for x in idle if x.get_id() in said]
             if not stuck:
-                break
+                return None
             # one at a time: the fewer act, the more points a witness covers
-            idle = [x for x in idle if str(x) != str(stuck[0])]
-        if self._minimal is None:
-            self._minimal = symbolic.make_solver(self.timeout)
-            self._minimal.set("core.minimize", True)
-            self._minimal.add(*self.s.assertions())
-        if self.check(self._minimal, *lits) != "unsat":
+            idle = [x for x in idle if x.get_id() != stuck[0].get_id()]
+
+    def learn(
+        self, witness: dict[str, Any], roles: dict[str, int], present: dict[str, bool]
+    ) -> None:
+        """Cover every point the witness explains."""
+        world = self.world(roles, present)
+        self.done.witnesses.append(world)
+        explained = self.covered(witness, {**world, **self.chain.virtual})
+        self.find.add(z3.Not(explained))
+        nxt = z3.Bool(f"explained:{len(self.explained)}")
+        self.known.add(z3.Implies(self.explained[-1], z3.Or(explained, nxt)))
+        self.explained.append(nxt)
+
+    def refute(self, roles: dict[str, int], present: dict[str, bool]) -> None:
+        """Cover the box of an inconsistent point's minimal core."""
+        core = self.minimal(self.literals(roles, present))
+        self.done.boxes.append(self.box(core))
+        self.find.add(z3.Not(z3.And(core)) if core else z3.BoolVal(False))
+
+    def minimal(self, lits: list[Any]) -> list[Any]:
+        """A small unsat core of an inconsistent point's literals: Z3's core, shrunk by
+        deleting one literal at a time. Showing that a deletion leaves an inconsistent
+        box is cheap, while finding the consistent point that refutes it is not: each
+        deletion gets `PROBE` seconds, and a literal whose deletion is not shown sound
+        by then stays (the core is then still sound, only less general)."""
+        if self.check(self.s, *lits) != "unsat":
             raise AssertionError("a point inconsistent with its idle players is consistent")
-        return None, list(self._minimal.unsat_core())
+        core = self._core(lits)
+        i = 0
+        while i < len(core):
+            trial = core[:i] + core[i + 1 :]
+            if self.probe(self.s, trial) == "unsat":
+                core = self._core(trial)
+            else:
+                i += 1
+        return core
+
+    def probe(self, s: z3.Solver, lits: list[Any]) -> str:
+        """A check bounded by `PROBE` seconds: `unknown` when it runs out."""
+        limit = min(PROBE, self.left())
+        if limit <= 0:
+            raise _Timeout
+        s.set("timeout", max(1, int(limit * 1000)))
+        self.queries += 1
+        return symbolic.status_of(s.check(*lits))
+
+    def _core(self, lits: list[Any]) -> list[Any]:
+        said = {x.get_id() for x in self.s.unsat_core()}
+        return [x for x in lits if x.get_id() in said]
 
     def body(self) -> Any:
         """The nights and the facts as one term, definitions inlined, every sentence on:
@@ -716,39 +776,73 @@ class Solver:
             )
         return self._body
 
-    def covered(self, witness: dict[str, Any]) -> Any:
-        """Every point the witness's actions explain: the nights and facts with the
-        actions fixed, a formula over roles and presences."""
+    def covered(self, witness: dict[str, Any], world: dict[str, int]) -> Any:
+        """Every point the witness explains: the nights and facts with the actions fixed,
+        a formula over roles and presences. The witness is widened into a policy first:
+        a faction's kill is made, on the same victim, by the first of its members who
+        can (the witness's killer first), so it covers the points where the killer
+        is someone else. Any policy is sound: a point it satisfies is consistent."""
+        c = self.chain
+        subs = dict(witness)
+        for (x, n), ok in self.kill_ok.items():
+            if not z3.is_true(witness.get(qualify(f"kills:{x}", n), z3.BoolVal(False))):
+                continue
+            faction = canon(self.setup.roles[world[x]].faction)
+            dead = c.dead_before[("night", n)]
+            others = [
+                y
+                for y in c.players
+                if y != x
+                and y not in dead
+                and (y, n) in self.kill_ok
+                and not z3.is_true(witness[qualify(f"uses:{y}", n)])
+            ]
+            earlier: Any = z3.BoolVal(False)
+            for y in [x, *others]:
+                can = self.member(y, faction)
+                take = z3.And(can, z3.Not(earlier))
+                aim = qualify(f"ktgt:{y}", n)
+                subs[qualify(f"kills:{y}", n)] = take
+                subs[aim] = z3.If(take, witness[qualify(f"ktgt:{x}", n)], witness[aim])
+                subs[self.kill_ok[y, n]] = z3.And(take, witness[ok])  # a kill not made fails
+                earlier = z3.Or(earlier, can)
         enc = self.chain.enc
-        pairs = [(enc.var(v), val) for v, val in witness.items()]
-        return z3.simplify(z3.substitute(self.body(), *pairs))
+        return z3.simplify(substitute(self.body(), [(enc.var(v), t) for v, t in subs.items()]))
+
+    def member(self, p: str, faction: str) -> Any:
+        """Whether p is (present and) of `faction`, over the point's variables."""
+        c = self.chain
+        roles = self.setup.roles
+        if p in c.virtual:
+            mine = canon(roles[c.virtual[p]].faction) == faction
+            return c.present[p] if mine else z3.BoolVal(False)
+        if p in c.root:
+            return z3.BoolVal(canon(roles[c.root[p]].faction) == faction)
+        return z3.Or(
+            [c.bit(p, k) for k, r in enumerate(roles) if canon(r.faction) == faction]
+            or [z3.BoolVal(False)]
+        )
 
     # ------------------------------------------------------------ the loop
-    def cover(self, done: Cover) -> None:
+    def cover(self) -> None:
         """Decide points until every point is covered (raises _Timeout when the time
-        runs out; `done` then holds what was shown)."""
+        runs out; `self.done` then holds what was shown)."""
         while self.check(self.find) == "sat":
             roles, present = self.point(self.find.model())
-            witness, core = self.decide(roles, present)
+            witness = self.decide(roles, present)
             if witness is None:
-                done.boxes.append(self.box(core))
-                self.find.add(z3.Not(z3.And(core)) if core else z3.BoolVal(False))
-                continue
-            done.witnesses.append(self.world(roles, present))
-            self.find.add(z3.Not(self.covered(witness)))
+                self.refute(roles, present)
+            else:
+                self.learn(witness, roles, present)
 
     def run(self) -> SolveResult:
-        done = Cover()
         unknown = None
         status: Literal["sat", "unsat", "unknown"] = "sat"
         try:
-            if self.check(self.s) == "unsat":
-                status = "unsat"
-            else:
-                self.cover(done)
+            self.cover()
         except _Timeout:
             status, unknown = "unknown", f"unknown (timed out after {self.timeout:g} s)"
-        return self.result(status, done, unknown)
+        return self.result(status, self.done, unknown)
 
     def result(
         self,
@@ -840,8 +934,8 @@ class Solver:
             flags.append(f)
         if symbolic.status_of(s.check(*flags)) != "unsat":
             return []
-        core = {str(x) for x in s.unsat_core()}
-        kept = [k for k, f in enumerate(flags) if str(f) in core]
+        core = {x.get_id() for x in s.unsat_core()}
+        kept = [k for k, f in enumerate(flags) if f.get_id() in core]
         i = 0
         while i < len(kept):
             trial = kept[:i] + kept[i + 1 :]
