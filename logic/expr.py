@@ -356,36 +356,42 @@ def rename(
     x: Expr, f: Callable[[str], str], memo: dict[int, tuple[Expr, Expr]] | None = None
 ) -> Expr:
     """`x` with every variable name mapped by `f` (labels kept). Shared subtrees stay
-    shared: pass one `memo` to every call over the same model."""
+    shared: pass one `memo` to every call over the same model. (The chained nights
+    rename every node of every night: dispatch on the node's type, not `match`.)"""
     memo = {} if memo is None else memo
-    hit = memo.get(id(x))
-    if hit is not None and hit[0] is x:
-        return hit[1]
+    names: dict[str, str] = {}
 
-    def r(a: Expr) -> Expr:
-        return rename(a, f, memo)
-
-    out: Expr
-    match x:
-        case Const():
+    def r(x: Expr) -> Expr:
+        hit = memo.get(id(x))
+        if hit is not None and hit[0] is x:
+            return hit[1]
+        t = type(x)
+        out: Expr
+        if t is Const:
             return x
-        case Var(name):
-            out = Var(f(name))
-        case Not(a):
-            out = Not(r(a))
-        case And(args):
-            out = And(tuple(r(a) for a in args))
-        case Or(args):
-            out = Or(tuple(r(a) for a in args))
-        case Eq(a, b):
-            out = Eq(r(a), r(b))
-        case Lt(a, b):
-            out = Lt(r(a), r(b))
-        case Ite(c, a, b):
-            out = Ite(r(c), r(a), r(b))
-        case Label(a, why):
-            out = Label(r(a), why)
-        case _:
+        if t is Var:
+            name = x.name  # type: ignore[union-attr]
+            new = names.get(name)
+            if new is None:
+                new = names[name] = f(name)
+            out = Var(new)
+        elif t is And:
+            out = And(tuple(r(a) for a in x.args))  # type: ignore[union-attr]
+        elif t is Or:
+            out = Or(tuple(r(a) for a in x.args))  # type: ignore[union-attr]
+        elif t is Not:
+            out = Not(r(x.arg))  # type: ignore[union-attr]
+        elif t is Eq:
+            out = Eq(r(x.left), r(x.right))  # type: ignore[union-attr]
+        elif t is Label:
+            out = Label(r(x.arg), x.why)  # type: ignore[union-attr]
+        elif t is Ite:
+            out = Ite(r(x.cond), r(x.then), r(x.other))  # type: ignore[union-attr]
+        elif t is Lt:
+            out = Lt(r(x.left), r(x.right))  # type: ignore[union-attr]
+        else:
             raise AssertionError(f"not an expression: {x!r}")
-    memo[id(x)] = (x, out)
-    return out
+        memo[id(x)] = (x, out)
+        return out
+
+    return r(x)

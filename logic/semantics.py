@@ -329,6 +329,7 @@ class SymbolicNight:
         self.history = history or History()
         self.roles = tuple(roles if roles is not None else ruleset.roles)
         self._role_index = {canon(r.name): k for k, r in enumerate(self.roles)}
+        self._index_of: dict[int, int | None] = {}  # id(role) -> its index (role_is is hot)
         kills = bool(ruleset.nightkills)
         self.switches: dict[str, Why] = {}
         self.slots = tuple(
@@ -425,7 +426,9 @@ class SymbolicNight:
         return eq(self.target_var(i), self.target_var(j))
 
     def role_is(self, p: str, role: Role) -> Expr:
-        k = self._role_index.get(canon(role.name))
+        k = self._index_of.get(id(role))
+        if k is None or self.roles[k] is not role:
+            k = self._index_of[id(role)] = self._role_index.get(canon(role.name))
         if k is None:
             return FALSE
         if p in self.fixed:

@@ -50,7 +50,7 @@ from . import count, frame, symbolic
 from .chain import chain, qualify, who
 from .errors import Loc, RulingError
 from .expr import FALSE, Const, Expr, Not, Var, any_of, conj, eq, implies, neg
-from .ir import Why, canon
+from .ir import Investigate, Result, Why, canon
 from .observations import Fact, Setup
 from .semantics import Atom, TextSource
 from .symbolic import Encoding
@@ -58,7 +58,7 @@ from .symbolic import Encoding
 Liars = Literal["non-town", "all"]
 DEFAULT_TIMEOUT = 120.0
 EXAMPLES = 3
-PROBE = 0.05  # seconds for each deletion tried when shrinking a core
+PROBE = 0.02  # seconds for each deletion tried when shrinking a core
 
 
 # ----------------------------------------------------------------------------- counting
@@ -583,7 +583,6 @@ class Solver:
             if not v.startswith(("role:", "on:", "present:"))
             and (v not in c.model.definitions or v.startswith("ok:"))
         ]
-        self.idle = {p: z3.Bool(f"idle:{p}") for p in (*c.free, *c.virtual)}
         self.forced = {
             n: [
                 k
@@ -592,28 +591,30 @@ class Solver:
             ]
             for n in range(1, setup.nights + 1)
         }
+        # 'p does nothing on night n' (an action they must take aims at themselves, who
+        # are always there to be aimed at), one Boolean per player, night and slot
+        self.idle: dict[tuple[str, int, str], Any] = {}
         index = {p: i for i, p in enumerate(c.players)}
-        for p, x in self.idle.items():
-            # p does nothing they are not forced to do, and a forced action aims at
-            # themselves (always there to be aimed at)
+        for p in (*c.free, *c.virtual):
             for n in range(1, setup.nights + 1):
                 uses, kills = qualify(f"uses:{p}", n), qualify(f"kills:{p}", n)
                 if uses in c.model.domains:
+                    x = self.idle[p, n, "ability"] = z3.Bool(f"idle:{p}@{n}")
                     forced = self.forced_term(p, n)
                     aim = c.enc.var(qualify(f"tgt:{p}", n))
                     self.s.add(z3.Implies(x, c.enc.var(uses) == forced))
                     self.s.add(z3.Implies(z3.And(x, forced), aim == index[p]))
                 if kills in c.model.domains:
+                    x = self.idle[p, n, "kill"] = z3.Bool(f"idle-kill:{p}@{n}")
                     self.s.add(z3.Implies(x, z3.Not(c.enc.var(kills))))
-        # each player's kill slot, per night: its 'takes place' variable
-        self.kill_ok: dict[tuple[str, int], str] = {}
-        if setup.ruleset.nightkills:
-            seen: Counter[tuple[str, str]] = Counter()
-            for name, actor in c.model.slot_vars:
-                night = name.rsplit("@n", 1)[1]
-                seen[actor, night] += 1
-                if seen[actor, night] == 2:  # slots: the ability, then the kill
-                    self.kill_ok[actor, int(night)] = name
+        # each player's slots, per night: their 'takes place' variables
+        self.slot: dict[tuple[str, int, str], str] = {}
+        seen: Counter[tuple[str, str]] = Counter()
+        for name, actor in c.model.slot_vars:
+            night = name.rsplit("@n", 1)[1]
+            kind = "kill" if seen[actor, night] else "ability"  # the ability, then the kill
+            seen[actor, night] += 1
+            self.slot[actor, int(night), kind] = name
 
     # ------------------------------------------------------------ helpers
     def left(self) -> float:
@@ -693,8 +694,9 @@ class Solver:
         idle where they can be; None when the point is inconsistent."""
         c = self.chain
         lits = self.literals(roles, present)
-        hard = [self.idle[v] for v, x in present.items() if not x]  # the absent do nothing
-        idle = [self.idle[p] for p in self.idle if p not in present or present[p]]
+        # the absent do nothing; the others as little as they can
+        hard = [x for (p, _, _), x in self.idle.items() if not present.get(p, True)]
+        idle = [x for (p, _, _), x in self.idle.items() if present.get(p, True)]
         while True:
             if self.check(self.s, *lits, *hard, *idle) == "sat":
                 m = self.s.model()
@@ -779,49 +781,81 @@ class Solver:
     def covered(self, witness: dict[str, Any], world: dict[str, int]) -> Any:
         """Every point the witness explains: the nights and facts with the actions fixed,
         a formula over roles and presences. The witness is widened into a policy first:
-        a faction's kill is made, on the same victim, by the first of its members who
-        can (the witness's killer first), so it covers the points where the killer
-        is someone else. Any policy is sound: a point it satisfies is consistent."""
+        an action is taken, on the same target, by the first player who can (the
+        witness's actor first): for a faction's kill, its first member; for an ability
+        that stops or saves someone, the first player with an ability of (at least)
+        the same effects. So a witness also covers the points where its actors are
+        others. Any policy is sound: a point it satisfies is consistent."""
         c = self.chain
         subs = dict(witness)
-        for (x, n), ok in self.kill_ok.items():
-            if not z3.is_true(witness.get(qualify(f"kills:{x}", n), z3.BoolVal(False))):
+        busy = {
+            (y, n)
+            for (y, n, kind) in self.slot
+            if kind == "ability" and z3.is_true(witness[qualify(f"uses:{y}", n)])
+        }
+        for (x, n, kind), ok in self.slot.items():
+            acts, aim = ("kills", "ktgt") if kind == "kill" else ("uses", "tgt")
+            if x == self.setup.me or not z3.is_true(witness[qualify(f"{acts}:{x}", n)]):
                 continue
-            faction = canon(self.setup.roles[world[x]].faction)
+            if kind == "kill":  # the faction's members
+                faction = canon(self.setup.roles[world[x]].faction)
+                able = frozenset(
+                    k for k, r in enumerate(self.setup.roles) if canon(r.faction) == faction
+                )
+            else:  # the roles that can do what x did
+                found = self.able(n, world[x])
+                if found is None:
+                    continue
+                able = found
             dead = c.dead_before[("night", n)]
             others = [
                 y
                 for y in c.players
-                if y != x
-                and y not in dead
-                and (y, n) in self.kill_ok
-                and not z3.is_true(witness[qualify(f"uses:{y}", n)])
+                if y not in (x, self.setup.me) and y not in dead and (y, n) not in busy
             ]
             earlier: Any = z3.BoolVal(False)
             for y in [x, *others]:
-                can = self.member(y, faction)
-                take = z3.And(can, z3.Not(earlier))
-                aim = qualify(f"ktgt:{y}", n)
-                subs[qualify(f"kills:{y}", n)] = take
-                subs[aim] = z3.If(take, witness[qualify(f"ktgt:{x}", n)], witness[aim])
-                subs[self.kill_ok[y, n]] = z3.And(take, witness[ok])  # a kill not made fails
-                earlier = z3.Or(earlier, can)
+                if (y, n, kind) not in self.slot:
+                    continue
+                able_y = self.holds(y, able)
+                take = z3.And(able_y, z3.Not(earlier))
+                target = qualify(f"{aim}:{y}", n)
+                subs[qualify(f"{acts}:{y}", n)] = take
+                subs[target] = z3.If(take, witness[qualify(f"{aim}:{x}", n)], witness[target])
+                # the action takes place as the witness's did (an action not taken fails)
+                subs[self.slot[y, n, kind]] = z3.And(take, witness[ok])
+                earlier = z3.Or(earlier, able_y)
         enc = self.chain.enc
         return z3.simplify(substitute(self.body(), [(enc.var(v), t) for v, t in subs.items()]))
 
-    def member(self, p: str, faction: str) -> Any:
-        """Whether p is (present and) of `faction`, over the point's variables."""
-        c = self.chain
-        roles = self.setup.roles
-        if p in c.virtual:
-            mine = canon(roles[c.virtual[p]].faction) == faction
-            return c.present[p] if mine else z3.BoolVal(False)
-        if p in c.root:
-            return z3.BoolVal(canon(roles[c.root[p]].faction) == faction)
-        return z3.Or(
-            [c.bit(p, k) for k, r in enumerate(roles) if canon(r.faction) == faction]
-            or [z3.BoolVal(False)]
+    def able(self, n: int, role: int) -> frozenset[int] | None:
+        """The roles with an ability on night n whose effects include those of `role`'s
+        (None when its ability only informs: nothing to stand in for)."""
+
+        def kinds(r: int) -> list[frozenset[str]]:
+            return [
+                frozenset(
+                    type(e).__name__ for e in ab.effects if not isinstance(e, Investigate | Result)
+                )
+                for ab in self.setup.roles[r].abilities
+                if ab.verb != "kills" and ab.frequency.allows(n, 0)
+            ]
+
+        mine = [k for k in kinds(role) if k]
+        if not mine:
+            return None
+        return frozenset(
+            r for r in range(len(self.setup.roles)) if any(k >= mine[0] for k in kinds(r))
         )
+
+    def holds(self, p: str, roles: frozenset[int]) -> Any:
+        """Whether p is (present and) of one of `roles`, over the point's variables."""
+        c = self.chain
+        if p in c.virtual:
+            return c.present[p] if c.virtual[p] in roles else z3.BoolVal(False)
+        if p in c.root:
+            return z3.BoolVal(c.root[p] in roles)
+        return z3.Or([c.bit(p, k) for k in sorted(roles)] or [z3.BoolVal(False)])
 
     # ------------------------------------------------------------ the loop
     def cover(self) -> None:

@@ -12,6 +12,7 @@ is not a scenario variable, so two outcomes of one scenario can be compared.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -63,9 +64,9 @@ class Encoding:
         if v not in self._vars:
             dom = self.model.domains[v]
             if v in self.onehot:
-                term: Any = z3.BitVecVal(-1, BITS)
+                term: Any = _bv(-1)
                 for d in dom:
-                    term = z3.If(self.bit(v, d), z3.BitVecVal(d, BITS), term)
+                    term = z3.If(self.bit(v, d), _bv(d), term)
                 self._vars[v] = term
             elif is_bool_domain(dom):
                 self._vars[v] = z3.Bool(self.name(v))
@@ -99,7 +100,7 @@ class Encoding:
                 if isinstance(v, bool):
                     return z3.BoolVal(v)
                 if isinstance(v, int):
-                    return z3.BitVecVal(v, BITS)
+                    return _bv(v)
                 raise TypeError(f"no Z3 term for the constant {v!r}")
             case Var(name):
                 return self.var(name)
@@ -119,13 +120,16 @@ class Encoding:
                     key = (a.name, b.value)
                     hit = self._atoms.get(key)
                     if hit is None:
-                        hit = self._atoms[key] = self.term(a) == self.term(b)
+                        hit = self._atoms[key] = _eq(self.term(a), self.term(b))
                     return hit
-                return self.term(a) == self.term(b)
+                return _eq(self.term(a), self.term(b))
             case Lt(a, b):
-                return self.term(a) < self.term(b)
+                ta, tb = self.term(a), self.term(b)
+                return _bool(z3.Z3_mk_bvslt(_CTX.ref(), ta.as_ast(), tb.as_ast()))
             case Ite(c, a, b):
-                return z3.If(self.term(c), self.term(a), self.term(b))
+                tc, ta, tb = self.term(c), self.term(a), self.term(b)
+                ast = z3.Z3_mk_ite(_CTX.ref(), tc.as_ast(), ta.as_ast(), tb.as_ast())
+                return _bool(ast) if isinstance(ta, z3.BoolRef) else z3.BitVecRef(ast, _CTX)
             case Label(a, _):
                 return self.term(a)
         raise AssertionError(f"not an expression: {e!r}")
@@ -144,6 +148,11 @@ def _bool(ast: Any) -> z3.BoolRef:
     return z3.BoolRef(ast, _CTX)
 
 
+def _eq(a: Any, b: Any) -> z3.BoolRef:
+    """a == b through the C API (both of one sort: the semantics builds them so)."""
+    return _bool(z3.Z3_mk_eq(_CTX.ref(), a.as_ast(), b.as_ast()))
+
+
 def _array(terms: list[Any]) -> tuple[int, Any]:
     """Arguments for Z3's n-ary constructors, without z3py's per-argument coercion
     (translation time of large models is mostly that coercion)."""
@@ -160,7 +169,13 @@ def is_bool_domain(dom: list[Any]) -> bool:
 
 def value(v: bool | int) -> Any:
     """A Python value as a Z3 constant of the matching sort."""
-    return z3.BoolVal(v) if isinstance(v, bool) else z3.BitVecVal(v, BITS)
+    return z3.BoolVal(v) if isinstance(v, bool) else _bv(v)
+
+
+@functools.lru_cache(maxsize=1024)
+def _bv(v: int) -> Any:
+    """A bit-vector constant (made once: z3py builds its sort anew each time)."""
+    return z3.BitVecVal(v, BITS)
 
 
 def read(m: z3.ModelRef, x: Any) -> Any:
