@@ -42,11 +42,21 @@ def chain(
     readers: Collection[str] | None = None,
     fixed: Mapping[str, int] | None = None,
     absent: Mapping[str, Expr] | None = None,
+    acts: Sequence[Mapping[str, Expr]] | None = None,
 ) -> PhaseModel:
     """Nights 1..`nights` as one model. `known_dead[k-1]`, when given, says who is dead
     before night k (the world solver knows the deaths: a smaller formula); otherwise
     deaths are the earlier nights' `dies` atoms. `readers` limits whose results are built.
+    `fixed` gives players a known role (an index), `absent` says when a player is not
+    in the game at all (the world solver's virtual players), and `acts[k-1]` the action
+    variables known on night k ("uses:Ann" -> TRUE: the observer's own actions).
     """
+    known = [dict(a) for a in acts] if acts is not None else [{} for _ in range(nights)]
+
+    def act(name: str, night: int) -> Expr:
+        """An action variable of `night`, or its known value."""
+        return known[night - 1].get(name) or Var(qualify(name, night))
+
     deaths: dict[str, list[Expr]] = {p: [] for p in players}
     domains: dict[str, list[object]] = {}
     equations = []
@@ -68,7 +78,7 @@ def chain(
             s = sc.slots[i]
             tvar = "tgt" if s.kind == "ability" else "ktgt"
             took_place = Var(qualify(f"ok:{i}", prev))
-            same = eq(Var(f"{tvar}:{s.actor}"), Var(qualify(f"{tvar}:{s.actor}", prev)))
+            same = eq(sc.target_var(i), act(f"{tvar}:{s.actor}", prev))
             return conj(took_place, same)
 
         def checked(sc: SymbolicNight, p: str, k: int = k) -> list[tuple[Expr, str]]:
@@ -78,7 +88,7 @@ def chain(
             for j, scanned in scans.items():
                 later = [neg(scans[m]) for m in range(j + 1, k)]
                 for q in sc.players:
-                    hit = eq(Var(qualify(f"tgt:{p}", j)), Const(sc.index(q)))
+                    hit = eq(act(f"tgt:{p}", j), Const(sc.index(q)))
                     out.append((conj(scanned, hit, *later), q))
             return out
 
@@ -93,6 +103,7 @@ def chain(
             dead=dead if known_dead is None else _known(known_dead[k - 1], absent),
             readers=readers,
             fixed=fixed,
+            acts=known[k - 1],
         )
         m = NightBuilder(sc).build(f"night {k}")
 

@@ -317,9 +317,11 @@ class SymbolicNight:
         dead: Callable[[str], Expr] | None = None,
         readers: Collection[str] | None = None,
         fixed: Mapping[str, int] | None = None,
+        acts: Mapping[str, Expr] | None = None,
     ) -> None:
         self.ruleset = ruleset
         self.fixed = dict(fixed or {})  # players whose role (an index) is known
+        self.acts = dict(acts or {})  # known action variables ("uses:Ann" -> TRUE, ...)
         self.readers = None if readers is None else frozenset(readers)
         self.earlier = earlier
         self.checked = checked
@@ -355,7 +357,11 @@ class SymbolicNight:
             if self.ruleset.nightkills:
                 out[f"kills:{p}"] = [False, True]
                 out[f"ktgt:{p}"] = list(range(n))
-        return out
+        return {v: d for v, d in out.items() if v not in self.acts}
+
+    def value(self, name: str) -> Expr:
+        """An action variable, or its value when the scenario knows it."""
+        return self.acts.get(name) or Var(name)
 
     def scenario_vars(self) -> tuple[str, ...]:
         return (*self.domains(), *self.switches)
@@ -386,7 +392,7 @@ class SymbolicNight:
         for p in self.players:
             # only a role with an ability available tonight can use one
             can = any_of(self.role_is(p, r) for r in self.roles if _available(r, self.night))
-            out.append((implies(Var(f"uses:{p}"), can), frame.TAKES_PLACE))
+            out.append((implies(self.value(f"uses:{p}"), can), frame.TAKES_PLACE))
             # a forced ability is used (and is then not silently left out)
             for r in self.roles:
                 for ab in r.abilities:
@@ -396,15 +402,15 @@ class SymbolicNight:
                         # (in chained nights a dead player's forced action simply fails:
                         # who may act must not depend on the outcome)
                         forced = conj(self.role_is(p, r), self.switch(f.why))
-                        out.append((implies(forced, Var(f"uses:{p}")), f.why))
+                        out.append((implies(forced, self.value(f"uses:{p}")), f.why))
             if rs.nightkills:
                 has_kill = any_of(self.faction_is(p, k.faction) for k in rs.nightkills)
-                out.append((implies(Var(f"kills:{p}"), has_kill), rs.nightkills[0].why))
+                out.append((implies(self.value(f"kills:{p}"), has_kill), rs.nightkills[0].why))
         for k in rs.nightkills:
             for a, b in _pairs(self.players):
                 both = conj(
-                    Var(f"kills:{a}"),
-                    Var(f"kills:{b}"),
+                    self.value(f"kills:{a}"),
+                    self.value(f"kills:{b}"),
                     self.faction_is(a, k.faction),
                     self.faction_is(b, k.faction),
                 )
@@ -413,11 +419,11 @@ class SymbolicNight:
 
     def taken(self, i: int) -> Expr:
         s = self.slots[i]
-        return Var(f"uses:{s.actor}") if s.kind == "ability" else Var(f"kills:{s.actor}")
+        return self.value(f"uses:{s.actor}" if s.kind == "ability" else f"kills:{s.actor}")
 
-    def target_var(self, i: int) -> Var:
+    def target_var(self, i: int) -> Expr:
         s = self.slots[i]
-        return Var(f"tgt:{s.actor}" if s.kind == "ability" else f"ktgt:{s.actor}")
+        return self.value(f"tgt:{s.actor}" if s.kind == "ability" else f"ktgt:{s.actor}")
 
     def aims(self, i: int, q: str) -> Expr:
         return eq(self.target_var(i), Const(self.index(q)))
@@ -998,9 +1004,14 @@ class NightBuilder:
                 want = r.cond is Cond.SAME_AS_LAST
                 parts = []
                 for c, last in lasts:
+                    if c == FALSE:
+                        continue
                     for q in self.sc.players:
+                        hit = self.sc.aims(i, q)
+                        if hit == FALSE:  # (a known target: one q left)
+                            continue
                         same = self.alignment_same(q, last, self.actor(i))
-                        parts.append(conj(c, self.sc.aims(i, q), same if want else neg(same)))
+                        parts.append(conj(c, hit, same if want else neg(same)))
                 return conj(self.ok(i), any_of(parts))
         raise AssertionError(r.cond)
 

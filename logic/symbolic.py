@@ -184,8 +184,11 @@ def read(m: z3.ModelRef, x: Any) -> Any:
     return z3.is_true(val) if z3.is_bool(x) else val.as_signed_long()
 
 
-def make_solver(timeout: float) -> z3.Solver:
-    s = z3.Solver()
+def make_solver(timeout: float, logic: str | None = None) -> z3.Solver:
+    """A solver with a time limit; `logic` "QF_FD" is Z3's SAT-based solver for finite
+    domains (bit-vectors, Booleans, pseudo-Boolean sums), which the world solver's many
+    small incremental queries run several times faster on."""
+    s = z3.SolverFor(logic) if logic else z3.Solver()
     s.set("timeout", max(1, int(timeout * 1000)))
     return s
 
