@@ -359,7 +359,7 @@ def rename(
     shared: pass one `memo` to every call over the same model. (The chained nights
     rename every node of every night: dispatch on the node's type, not `match`.)"""
     memo = {} if memo is None else memo
-    names: dict[str, str] = {}
+    names: dict[str, Var] = {}  # old name -> the one renamed variable
 
     def r(x: Expr) -> Expr:
         hit = memo.get(id(x))
@@ -371,10 +371,10 @@ def rename(
             return x
         if t is Var:
             name = x.name  # type: ignore[union-attr]
-            new = names.get(name)
-            if new is None:
-                new = names[name] = f(name)
-            out = Var(new)
+            var = names.get(name)
+            if var is None:
+                var = names[name] = Var(f(name))
+            return var
         elif t is And:
             out = And(tuple(r(a) for a in x.args))  # type: ignore[union-attr]
         elif t is Or:

@@ -86,7 +86,14 @@ class Encoding:
         return out
 
     def term(self, e: Expr) -> Any:
-        """The Z3 term of `e` (shared subexpressions are translated once)."""
+        """The Z3 term of `e` (shared subexpressions are translated once; variables and
+        constants, the commonest leaves, by name and value)."""
+        kind = type(e)
+        if kind is Var:
+            got = self._vars.get(e.name)  # type: ignore[union-attr]
+            return got if got is not None else self.var(e.name)  # type: ignore[union-attr]
+        if kind is Const and type(e.value) is int:  # type: ignore[union-attr]
+            return _bv(e.value)  # type: ignore[union-attr]
         hit = self._memo.get(id(e))
         if hit is not None and hit[0] is e:
             return hit[1]
