@@ -5,23 +5,27 @@ resolved by the concrete back end), and on games brute force cannot finish.
 Part 1 runs both on the same observations; both must give the same world count; it
 prints both times and the ratio. Part 2 runs the solver alone on the casebook's large
 observation files (the 9-player example of issue 4, the same game over 3 nights, a
-15-player game on the full 16-role pool) with a time limit, and prints `unknown` when
-the limit is hit (as `ruling solve` does).
+15-player game on the full 16-role pool), `--repeat` times each, and prints the best
+and median times (the build of the nights and the cover apart), against each game's
+target, and the ratio to a saved baseline (`benchmarks/solve-baseline.json`: the
+figures of the solver before the cover, measured on this machine; `--save-baseline
+PATH` writes the current figures instead).
 
 Run from the repo root:
 
     python benchmarks/bench_solve.py            # everything (about 15 minutes)
     python benchmarks/bench_solve.py --quick    # the small brute-force games only
+    python benchmarks/bench_solve.py --scale    # the large games only (about a minute)
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import statistics
 import sys
 import time
 from pathlib import Path
-
-import z3
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
@@ -30,7 +34,7 @@ sys.path.insert(0, str(REPO_ROOT / "tests"))
 from test_solve import POOL, RS, brute, setup_of  # noqa: E402
 
 from logic.observations import bind, load_observations  # noqa: E402
-from logic.solve import solve  # noqa: E402
+from logic.solve import Solver, solve  # noqa: E402
 
 SMALL = {
     "3 players, 1 night": f"""observations "a"
@@ -109,49 +113,67 @@ def against_brute_force(games: dict[str, str]) -> int:
     return 0
 
 
-def at_scale(timeout: float, seeds: int, jobs: int) -> None:
-    """Each large game once per Z3 random seed: the walk's cost depends on the models
-    Z3 returns, and so on the seed (measured: 20 s to 65 s for the 9-player example).
-    With `jobs` > 1, each run is `solve`'s portfolio of that many seeds instead."""
+def at_scale(timeout: float, repeat: int, baseline: dict[str, float]) -> dict[str, float]:
+    """Each large game `repeat` times, in this process: the build of the nights (the
+    chain and its Z3 terms), the cover and the count; the best total against the target
+    and the saved baseline."""
     print(
-        f"\n{'input (solver only)':30} {'seed':>4} {'worlds':>10} {'solver s':>9} "
-        f"{'target':>7} {'nodes':>6}"
+        f"\n{'input (solver only)':32} {'worlds':>13} {'build s':>8} {'cover s':>8} "
+        f"{'best s':>7} {'median':>7} {'target':>7} {'baseline':>9} {'ratio':>7}"
     )
+    best: dict[str, float] = {}
     for name, (path, target) in SCALE.items():
         obs, text = load_observations(REPO_ROOT / path)
         setup = bind(RS, obs, text)
-        # the portfolio runs seeds 0..jobs-1 itself: once is enough
-        for seed in range(seeds if jobs == 1 else 1):
-            z3.set_param("smt.random_seed", seed)
-            label = str(seed) if jobs == 1 else f"0-{jobs - 1}"
+        runs = []
+        for _ in range(repeat):
             t0 = time.perf_counter()
-            res = solve(setup, timeout=timeout, jobs=jobs)
-            dt = time.perf_counter() - t0
-            worlds = f"{res.worlds:,}" if res.status == "sat" else res.status
-            line = f"{name:30} {label:>4} {worlds:>10} {dt:>9.1f} {target:>6.0f}s {res.nodes:>6}"
-            if res.bounds:
-                low, high = res.bounds
-                line += f"  (between {low:,} and {high:,})"
-            print(line, flush=True)
-    z3.set_param("smt.random_seed", 0)
+            sv = Solver(setup, timeout=timeout)
+            t1 = time.perf_counter()
+            res = sv.run()
+            t2 = time.perf_counter()
+            runs.append((t2 - t0, t1 - t0, t2 - t1, res))
+        total, build, cover, res = min(runs, key=lambda r: r[0])
+        best[name] = total
+        worlds = f"{res.worlds:,}" if res.status == "sat" else res.status
+        old = baseline.get(name)
+        versus = f"{old:>8.1f}s {old / total:>6.0f}x" if old else f"{'-':>9} {'-':>7}"
+        print(
+            f"{name:32} {worlds:>13} {build:>8.2f} {cover:>8.2f} {total:>7.2f} "
+            f"{statistics.median(r[0] for r in runs):>7.2f} {target:>6.0f}s {versus}",
+            flush=True,
+        )
+        print(
+            f"{'':32} {res.witnesses} witnesses, {res.boxes} inconsistent boxes, "
+            f"{res.queries} solver queries"
+            + (f", unknown: {res.unknown}" if res.status == "unknown" else "")
+        )
+    return best
+
+
+BASELINE = REPO_ROOT / "benchmarks" / "solve-baseline.json"
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="the small brute-force games only")
-    ap.add_argument("--timeout", type=float, default=120.0, help="per large game (s)")
     ap.add_argument("--scale", action="store_true", help="the large solver-only games only")
-    ap.add_argument(
-        "--seeds", type=int, default=1, help="run each large game under Z3 seeds 0..N-1"
-    )
-    ap.add_argument("--jobs", type=int, default=1, help="solve's seed portfolio size (default 1)")
+    ap.add_argument("--timeout", type=float, default=120.0, help="per large game (s)")
+    ap.add_argument("--repeat", type=int, default=3, help="runs of each large game (best taken)")
+    ap.add_argument("--save-baseline", type=Path, metavar="PATH", help="write the best times here")
     args = ap.parse_args()
     if not args.scale:
         games = SMALL if args.quick else {**SMALL, **LARGE}
         if against_brute_force(games):
             return 1
     if not args.quick:
-        at_scale(args.timeout, args.seeds, args.jobs)
+        saved = json.loads(BASELINE.read_text()) if BASELINE.is_file() else {}
+        best = at_scale(args.timeout, args.repeat, saved.get("seconds", {}))
+        if saved:
+            print(f"\nbaseline: {saved.get('what', BASELINE)}")
+        if args.save_baseline:
+            args.save_baseline.write_text(json.dumps({"seconds": best}, indent=2) + "\n")
+            print(f"saved to {args.save_baseline}")
     return 0
 
 
