@@ -26,6 +26,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
@@ -113,7 +114,7 @@ def against_brute_force(games: dict[str, str]) -> int:
     return 0
 
 
-def at_scale(timeout: float, repeat: int, baseline: dict[str, float]) -> dict[str, float]:
+def at_scale(timeout: float, repeat: int, saved: dict[str, Any]) -> dict[str, float]:
     """Each large game `repeat` times, in this process: the build of the nights (the
     chain and its Z3 terms), the cover and the count; the best total against the target
     and the saved baseline."""
@@ -122,6 +123,8 @@ def at_scale(timeout: float, repeat: int, baseline: dict[str, float]) -> dict[st
         f"{'best s':>7} {'median':>7} {'target':>7} {'baseline':>9} {'ratio':>7}"
     )
     best: dict[str, float] = {}
+    baseline: dict[str, float] = saved.get("seconds", {})
+    unfinished = set(saved.get("unfinished", ()))  # the baseline ran out of time there
     for name, (path, target) in SCALE.items():
         obs, text = load_observations(REPO_ROOT / path)
         setup = bind(RS, obs, text)
@@ -137,7 +140,11 @@ def at_scale(timeout: float, repeat: int, baseline: dict[str, float]) -> dict[st
         best[name] = total
         worlds = f"{res.worlds:,}" if res.status == "sat" else res.status
         old = baseline.get(name)
-        versus = f"{old:>8.1f}s {old / total:>6.0f}x" if old else f"{'-':>9} {'-':>7}"
+        more = ">" if name in unfinished else ""
+        if old:
+            versus = f"{more + f'{old:.1f}':>8}s {more + f'{old / total:.0f}':>6}x"
+        else:
+            versus = f"{'-':>9} {'-':>7}"
         print(
             f"{name:32} {worlds:>13} {build:>8.2f} {cover:>8.2f} {total:>7.2f} "
             f"{statistics.median(r[0] for r in runs):>7.2f} {target:>6.0f}s {versus}",
@@ -168,7 +175,7 @@ def main() -> int:
             return 1
     if not args.quick:
         saved = json.loads(BASELINE.read_text()) if BASELINE.is_file() else {}
-        best = at_scale(args.timeout, args.repeat, saved.get("seconds", {}))
+        best = at_scale(args.timeout, args.repeat, saved)
         if saved:
             print(f"\nbaseline: {saved.get('what', BASELINE)}")
         if args.save_baseline:
