@@ -41,14 +41,15 @@ from __future__ import annotations
 
 import copy
 import functools
+import gc
 import math
 import random
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any, Literal, cast
+from typing import Any, Literal, ParamSpec, TypeVar, cast
 
 import z3
 
@@ -59,13 +60,14 @@ from .expr import FALSE, TRUE, Const, Expr, Not, Var, any_of, conj, eq, implies,
 from .ir import Investigate, Result, Why, canon
 from .observations import Fact, Setup
 from .semantics import Atom, TextSource
-from .symbolic import Encoding
+from .symbolic import Encoding, mk_and, mk_eq, mk_ite, mk_not, mk_or
 
 Liars = Literal["non-town", "all"]
 DEFAULT_TIMEOUT = 120.0
 EXAMPLES = 3
 PROBE = 0.02  # seconds for each deletion tried when shrinking a core
 LOGIC = "QF_FD"  # Z3's SAT-based solver: 3-4x faster here than the default (measured)
+FALSE_TERM = z3.BoolVal(False)
 
 
 # ----------------------------------------------------------------------------- counting
@@ -362,7 +364,8 @@ class Chain:
                         continue
                     act, target = self.enc.var(name), self.enc.var(qualify(f"{aim}:{p}", n))
                     for v, x in self.present.items():
-                        out.append(z3.Implies(z3.And(act, here, target == index[v]), x))
+                        aimed = mk_and([act, here, mk_eq(target, symbolic.value(index[v]))])
+                        out.append(mk_or([mk_not(aimed), x]))
         return out
 
     # ------------------------------------------------------------ facts
@@ -679,7 +682,7 @@ class Solver:
             raise _Timeout
         s.set("timeout", max(1, int(left * 1000)))
         self.queries += 1
-        r = symbolic.status_of(s.check(*assumptions))
+        r = symbolic.check(s, assumptions)
         if r == "unknown":
             raise _Timeout
         return r
@@ -688,7 +691,7 @@ class Solver:
         c = self.chain
         if p in c.virtual:
             return z3.BoolVal(c.virtual[p] in self.forced[n])
-        return z3.Or([c.bit(p, k) for k in self.forced[n]] or [z3.BoolVal(False)])
+        return mk_or([c.bit(p, k) for k in self.forced[n]])
 
     def is_forced(self, v: str) -> bool:
         role = self.setup.roles[self.chain.virtual[v]]
@@ -707,12 +710,12 @@ class Solver:
         every other role k, and each virtual player present or absent."""
         c = self.chain
         out = [
-            z3.Not(c.bit(p, k))
+            mk_not(c.bit(p, k))
             for p in c.free
             for k in range(len(self.setup.roles))
             if k != roles[p]
         ]
-        out += [x if present[v] else z3.Not(x) for v, x in c.present.items()]
+        out += [x if present[v] else mk_not(x) for v, x in c.present.items()]
         return [x for x in out if not z3.is_false(x) and not z3.is_true(x)]
 
     def box(self, core: Sequence[Any]) -> count.Box:
@@ -721,7 +724,7 @@ class Solver:
         sp = c.space
         said = {x.get_id() for x in core}  # Z3 shares equal terms: one id each
         out = [
-            frozenset(k for k in range(sp.roles) if z3.Not(c.bit(p, k)).get_id() not in said)
+            frozenset(k for k in range(sp.roles) if mk_not(c.bit(p, k)).get_id() not in said)
             for p in c.free
         ]
         for k in range(sp.roles):
@@ -730,7 +733,7 @@ class Solver:
                 x = c.present[c.copies[k, j]]
                 if x.get_id() in said:
                     lo = max(lo, j + 1)
-                if z3.Not(x).get_id() in said:
+                if mk_not(x).get_id() in said:
                     hi = min(hi, j)
             out.append(frozenset(range(lo, hi + 1)))
         return tuple(out)
@@ -804,7 +807,7 @@ class Solver:
             raise _Timeout
         s.set("timeout", max(1, int(limit * 1000)))
         self.queries += 1
-        return symbolic.status_of(s.check(*lits))
+        return symbolic.check(s, lits)
 
     def _core(self, lits: list[Any]) -> list[Any]:
         said = {x.get_id() for x in self.s.unsat_core()}
@@ -866,18 +869,18 @@ class Solver:
                 for y in c.players
                 if y not in (x, self.setup.me) and y not in dead and (y, n) not in busy
             ]
-            earlier: Any = z3.BoolVal(False)
+            earlier: Any = FALSE_TERM
             for y in [x, *others]:
                 if (y, n, kind) not in self.slot:
                     continue
                 able_y = self.holds(y, able)
-                take = z3.And(able_y, z3.Not(earlier))
+                take = mk_and([able_y, mk_not(earlier)])
                 target = qualify(f"{aim}:{y}", n)
                 subs[qualify(f"{acts}:{y}", n)] = take
-                subs[target] = z3.If(take, witness[qualify(f"{aim}:{x}", n)], witness[target])
+                subs[target] = mk_ite(take, witness[qualify(f"{aim}:{x}", n)], witness[target])
                 # the action takes place as the witness's did (an action not taken fails)
-                subs[self.slot[y, n, kind]] = z3.And(take, witness[ok])
-                earlier = z3.Or(earlier, able_y)
+                subs[self.slot[y, n, kind]] = mk_and([take, witness[ok]])
+                earlier = mk_or([earlier, able_y])
         pairs = [(c.enc.var(v), t) for v, t in subs.items() if v in c.model.domains]
         return z3.simplify(substitute(self.body(), pairs))
 
@@ -905,10 +908,10 @@ class Solver:
         """Whether p is (present and) of one of `roles`, over the point's variables."""
         c = self.chain
         if p in c.virtual:
-            return c.present[p] if c.virtual[p] in roles else z3.BoolVal(False)
+            return c.present[p] if c.virtual[p] in roles else FALSE_TERM
         if p in c.root:
             return z3.BoolVal(c.root[p] in roles)
-        return z3.Or([c.bit(p, k) for k in sorted(roles)] or [z3.BoolVal(False)])
+        return mk_or([c.bit(p, k) for k in sorted(roles)])
 
     # ------------------------------------------------------------ the loop
     def cover(self) -> None:
@@ -1036,6 +1039,31 @@ class Solver:
         return [items[k][0] for k in kept]
 
 
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def without_gc(f: Callable[P, R]) -> Callable[P, R]:
+    """Run f with Python's cyclic garbage collector off (as it was, after). Building the
+    nights makes some 10^5 long-lived expression nodes and Z3 handles, and the
+    collector, triggered by the allocations, traced them over and over: measured, a
+    third of the 9-player, 3-night count. What f leaves as garbage is collected by the
+    next collection after it, at a cost of some 30 MB held meanwhile (15 players)."""
+
+    @functools.wraps(f)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        was = gc.isenabled()
+        gc.disable()
+        try:
+            return f(*args, **kwargs)
+        finally:
+            if was:
+                gc.enable()
+
+    return run
+
+
+@without_gc
 def solve(setup: Setup, liars: Liars = "non-town", timeout: float = DEFAULT_TIMEOUT) -> SolveResult:
     """Every consistent world, counted exactly (or `unknown` when the budget runs out)."""
     return Solver(setup, liars, timeout).run()
@@ -1081,6 +1109,7 @@ def draw(setup: Setup, rng: random.Random) -> dict[str, int]:
     return world
 
 
+@without_gc
 def sample(
     setup: Setup,
     draws: int,
@@ -1147,6 +1176,7 @@ class Suggestion:
     unknown: bool = False  # the time ran out before every result was counted
 
 
+@without_gc
 def suggest(
     setup: Setup, liars: Liars = "non-town", timeout: float = DEFAULT_TIMEOUT, limit: int = 16
 ) -> tuple[SolveResult, list[Suggestion]]:

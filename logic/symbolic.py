@@ -112,11 +112,11 @@ class Encoding:
             case Var(name):
                 return self.var(name)
             case Not(a):
-                return _bool(z3.Z3_mk_not(_CTX.ref(), self.term(a).as_ast()))
+                return mk_not(self.term(a))
             case And(args):
-                return _bool(z3.Z3_mk_and(_CTX.ref(), *_array([self.term(a) for a in args])))
+                return mk_and([self.term(a) for a in args])
             case Or(args):
-                return _bool(z3.Z3_mk_or(_CTX.ref(), *_array([self.term(a) for a in args])))
+                return mk_or([self.term(a) for a in args])
             case Eq(Var(v), Const(c)) if v in self.onehot:
                 return self.bit(v, c)
             case Eq(Var(v), Var(w)) if v in self.onehot and w in self.onehot:
@@ -127,16 +127,14 @@ class Encoding:
                     key = (a.name, b.value)
                     hit = self._atoms.get(key)
                     if hit is None:
-                        hit = self._atoms[key] = _eq(self.term(a), self.term(b))
+                        hit = self._atoms[key] = mk_eq(self.term(a), self.term(b))
                     return hit
-                return _eq(self.term(a), self.term(b))
+                return mk_eq(self.term(a), self.term(b))
             case Lt(a, b):
                 ta, tb = self.term(a), self.term(b)
                 return _bool(z3.Z3_mk_bvslt(_CTX.ref(), ta.as_ast(), tb.as_ast()))
             case Ite(c, a, b):
-                tc, ta, tb = self.term(c), self.term(a), self.term(b)
-                ast = z3.Z3_mk_ite(_CTX.ref(), tc.as_ast(), ta.as_ast(), tb.as_ast())
-                return _bool(ast) if isinstance(ta, z3.BoolRef) else z3.BitVecRef(ast, _CTX)
+                return mk_ite(self.term(c), self.term(a), self.term(b))
             case Label(a, _):
                 return self.term(a)
         raise AssertionError(f"not an expression: {e!r}")
@@ -155,12 +153,34 @@ def _bool(ast: Any) -> z3.BoolRef:
     return z3.BoolRef(ast, _CTX)
 
 
-def _eq(a: Any, b: Any) -> z3.BoolRef:
+def mk_eq(a: Any, b: Any) -> z3.BoolRef:
     """a == b through the C API (both of one sort: the semantics builds them so)."""
     return _bool(z3.Z3_mk_eq(_CTX.ref(), a.as_ast(), b.as_ast()))
 
 
-def _array(terms: list[Any]) -> tuple[int, Any]:
+# Boolean connectives through the C API: z3py's coerce and check the sort of every
+# argument, which costs more than building the term (the world solver builds many).
+def mk_and(terms: Sequence[Any]) -> z3.BoolRef:
+    """And of Boolean terms (true when there are none)."""
+    return _bool(z3.Z3_mk_and(_CTX.ref(), *_array(terms)))
+
+
+def mk_or(terms: Sequence[Any]) -> z3.BoolRef:
+    """Or of Boolean terms (false when there are none)."""
+    return _bool(z3.Z3_mk_or(_CTX.ref(), *_array(terms)))
+
+
+def mk_not(t: Any) -> z3.BoolRef:
+    return _bool(z3.Z3_mk_not(_CTX.ref(), t.as_ast()))
+
+
+def mk_ite(c: Any, a: Any, b: Any) -> Any:
+    """If c then a else b (a and b of one sort: Boolean or bit-vector)."""
+    ast = z3.Z3_mk_ite(_CTX.ref(), c.as_ast(), a.as_ast(), b.as_ast())
+    return _bool(ast) if isinstance(a, z3.BoolRef) else z3.BitVecRef(ast, _CTX)
+
+
+def _array(terms: Sequence[Any]) -> tuple[int, Any]:
     """Arguments for Z3's n-ary constructors, without z3py's per-argument coercion
     (translation time of large models is mostly that coercion)."""
     arr = (z3.Ast * len(terms))()
@@ -198,6 +218,15 @@ def make_solver(timeout: float, logic: str | None = None) -> z3.Solver:
     s = z3.SolverFor(logic) if logic else z3.Solver()
     s.set("timeout", max(1, int(timeout * 1000)))
     return s
+
+
+def check(s: z3.Solver, assumptions: Sequence[Any]) -> Status:
+    """`s.check(*assumptions)` without z3py's per-assumption coercion (Boolean terms
+    only), which costs more than the check itself for many small queries."""
+    n, arr = _array(list(assumptions))
+    return status_of(
+        z3.CheckSatResult(z3.Z3_solver_check_assumptions(_CTX.ref(), s.solver, n, arr))
+    )
 
 
 def status_of(result: z3.CheckSatResult) -> Status:
