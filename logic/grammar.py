@@ -46,6 +46,7 @@ def parser(name: str, start: str = "start") -> Lark:
         start=start,
         propagate_positions=True,
         maybe_placeholders=False,
+        cache=True,  # Lark's own cache of the analysed tables (a temp file): 3x faster start
     )
 
 
