@@ -19,7 +19,7 @@ of boxes into disjoint boxes, so the union's count is a sum.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -266,10 +266,6 @@ def count_union(space: Space, boxes: Iterable[Box]) -> Count:
 # ----------------------------------------------------------------------------- boxes
 
 
-def meet(a: Box, b: Box) -> Box:
-    return tuple(x & y for x, y in zip(a, b, strict=True))
-
-
 def subtract(b: Box, a: Box) -> list[Box]:
     """b without a, as disjoint boxes."""
     if any(not (x & y) for x, y in zip(a, b, strict=True)):
@@ -299,10 +295,3 @@ def disjoint(boxes: Iterable[Box]) -> list[Box]:
                 break
         out.extend(pieces)
     return out
-
-
-def restrict(box: Box, index: int, values: Sequence[int]) -> Box:
-    """`box` with coordinate `index` limited to `values`."""
-    out = list(box)
-    out[index] = box[index] & frozenset(values)
-    return tuple(out)

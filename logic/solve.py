@@ -693,10 +693,6 @@ class Solver:
             return z3.BoolVal(c.virtual[p] in self.forced[n])
         return mk_or([c.bit(p, k) for k in self.forced[n]])
 
-    def is_forced(self, v: str) -> bool:
-        role = self.setup.roles[self.chain.virtual[v]]
-        return any(ab.forced is not None for ab in role.abilities)
-
     # ------------------------------------------------------------ points
     def point(self, m: z3.ModelRef) -> tuple[dict[str, int], dict[str, bool]]:
         """The point of model m: the free named players' roles, the virtual presences."""
