@@ -29,6 +29,12 @@ def qualify(name: str, night: int) -> str:
     return f"{name}@n{night}"
 
 
+def action(known: Sequence[Mapping[str, Expr]], name: str, night: int) -> Expr:
+    """An action variable of `night` ("uses:Ann"), or its value where `known[night-1]`
+    gives one."""
+    return known[night - 1].get(name) or Var(qualify(name, night))
+
+
 def who(name: str, night: int) -> str:
     return f"{name} (night {night})"
 
@@ -54,8 +60,7 @@ def chain(
     known = [dict(a) for a in acts] if acts is not None else [{} for _ in range(nights)]
 
     def act(name: str, night: int) -> Expr:
-        """An action variable of `night`, or its known value."""
-        return known[night - 1].get(name) or Var(qualify(name, night))
+        return action(known, name, night)
 
     deaths: dict[str, list[Expr]] = {p: [] for p in players}
     domains: dict[str, list[object]] = {}

@@ -54,7 +54,7 @@ from typing import Any, Literal, ParamSpec, TypeVar, cast
 import z3
 
 from . import count, frame, symbolic
-from .chain import chain, qualify, who
+from .chain import action, chain, qualify, who
 from .errors import Loc, RulingError
 from .expr import FALSE, TRUE, Const, Expr, Not, Var, any_of, conj, eq, implies, neg
 from .ir import Investigate, Result, Why, canon
@@ -227,6 +227,7 @@ class Chain:
                 self.copies[k, j] = f"[{r.name}]" if c == 1 else f"[{r.name} {j + 1}]"
         self.virtual = {name: k for (k, _), name in self.copies.items()}
         self.players: tuple[str, ...] = (*self.named, *self.virtual)
+        self.index = {p: i for i, p in enumerate(self.players)}  # the nights' numbering
         self.dead_before: dict[tuple[str, int], frozenset[str]] = {}
         self._deaths()
         known = [self.dead_before[("night", n)] for n in range(1, setup.nights + 1)]
@@ -272,7 +273,7 @@ class Chain:
             known: dict[str, Expr] = {}
             if mine and max(kinds.values()) == 1 and not ("nothing" in kinds and len(kinds) > 1):
                 for f in mine:
-                    k = self.players.index(f.obj) if f.obj else 0
+                    k = self.index[f.obj] if f.obj else 0
                     if f.kind == "target":
                         known[f"uses:{me}"], known[f"tgt:{me}"] = TRUE, Const(k)
                     elif f.kind == "kill" and self.rs.nightkills:
@@ -354,7 +355,7 @@ class Chain:
                 (self.present[v], 1) for v, k in self.virtual.items() if sp.factions[k] == faction
             ]
             out.append(z3.PbEq(members, n) if members else z3.BoolVal(n == 0))
-        index = {p: i for i, p in enumerate(self.players)}
+        index = self.index
         for n in range(1, self.setup.nights + 1):
             for p in self.players:
                 here = self.present.get(p, z3.BoolVal(True))
@@ -371,7 +372,7 @@ class Chain:
     # ------------------------------------------------------------ facts
     def v(self, name: str, night: int) -> Expr:
         """An action variable of `night`, or its value when the nights know it."""
-        return self.acts[night - 1].get(name) or Var(qualify(name, night))
+        return action(self.acts, name, night)
 
     def atom(self, kind: str, p: str, night: int) -> Expr:
         return self.model.atoms.get(Atom(kind, who(p, night)), FALSE)
@@ -416,7 +417,7 @@ class Chain:
             case "says_targeted":
                 did = conj(
                     self.v(f"uses:{f.subject}", n),
-                    eq(self.v(f"tgt:{f.subject}", n), Const(self.players.index(f.obj))),
+                    eq(self.v(f"tgt:{f.subject}", n), Const(self.index[f.obj])),
                 )
                 return implies(honest, did)
             case "says_learned":
@@ -430,7 +431,7 @@ class Chain:
         if f.kind == "kill" and not has_kill:
             raise RulingError(f"{self.rs.name} has no nightkill", f.why.loc, f.why.text)
         uses, kills = self.v(f"uses:{me}", n), self.v(f"kills:{me}", n)
-        k = self.players.index(f.obj) if f.obj else -1
+        k = self.index[f.obj] if f.obj else -1
         match f.kind:
             case "target":
                 x = conj(uses, eq(self.v(f"tgt:{me}", n), Const(k)))
@@ -567,19 +568,6 @@ def assumptions(setup: Setup, liars: Liars) -> tuple[str, ...]:
     )
 
 
-def substitute(term: Any, pairs: list[tuple[Any, Any]]) -> Any:
-    """z3.substitute through the C API, without z3py's per-pair sort checks (a witness
-    has hundreds of pairs)."""
-    n = len(pairs)
-    old = (z3.Ast * n)()
-    new = (z3.Ast * n)()
-    for k, (a, b) in enumerate(pairs):
-        old[k] = a.as_ast()
-        new[k] = b.as_ast()
-    ctx = term.ctx
-    return z3.BoolRef(z3.Z3_substitute(ctx.ref(), term.as_ast(), n, old, new), ctx)
-
-
 def by_faction(setup: Setup, tally: dict[str, Counter[str]]) -> dict[str, dict[str, int]]:
     """Per player, the worlds (or draws) in which they are of each faction."""
     faction_of = {r.name: r.faction for r in setup.roles}
@@ -650,7 +638,7 @@ class Solver:
         # 'p does nothing on night n' (an action they must take aims at themselves, who
         # are always there to be aimed at), one Boolean per player, night and slot
         self.idle: dict[tuple[str, int, str], Any] = {}
-        index = {p: i for i, p in enumerate(c.players)}
+        index = c.index
         for p in (*c.free, *c.virtual):
             for n in range(1, setup.nights + 1):
                 uses, kills = qualify(f"uses:{p}", n), qualify(f"kills:{p}", n)
@@ -757,8 +745,7 @@ class Solver:
                     for v, x in known.items():
                         out[qualify(v, n)] = symbolic.value(cast(Const, x).value)  # type: ignore[arg-type]
                 return out
-            said = {x.get_id() for x in self.s.unsat_core()}
-            stuck = [x for x in idle if x.get_id() in said]
+            stuck = self._core(idle)
             if not stuck:
                 return None
             # one at a time: the fewer act, the more points a witness covers
@@ -773,12 +760,12 @@ class Solver:
         self.find.add(z3.Not(self.covered(witness, {**world, **self.chain.virtual})))
 
     def refute(self, roles: dict[str, int], present: dict[str, bool]) -> None:
-        """Cover the box of an inconsistent point's minimal core."""
-        core = self.minimal(self.literals(roles, present))
+        """Cover the box of a small unsat core of an inconsistent point."""
+        core = self.shrink(self.literals(roles, present))
         self.done.boxes.append(self.box(core))
         self.find.add(z3.Not(z3.And(core)) if core else z3.BoolVal(False))
 
-    def minimal(self, lits: list[Any]) -> list[Any]:
+    def shrink(self, lits: list[Any]) -> list[Any]:
         """A small unsat core of an inconsistent point's literals: Z3's core, shrunk by
         deleting one literal at a time. Showing that a deletion leaves an inconsistent
         box is cheap, while finding the consistent point that refutes it is not: each
@@ -821,13 +808,12 @@ class Solver:
                 if not v.startswith("ok:")
             ]
             for _ in range(10):  # definitions may refer to definitions
-                new = z3.substitute(body, *subs) if subs else body
+                new = symbolic.substitute(body, subs)
                 if new.eq(body):
                     break
                 body = new
-            self._body = z3.substitute(
-                body, *[(z3.Bool(x), z3.BoolVal(True)) for x in c.model.switches]
-            )
+            on = z3.BoolVal(True)
+            self._body = symbolic.substitute(body, [(z3.Bool(x), on) for x in c.model.switches])
         return self._body
 
     def covered(self, witness: dict[str, Any], world: dict[str, int]) -> Any:
@@ -878,7 +864,7 @@ class Solver:
                 subs[self.slot[y, n, kind]] = mk_and([take, witness[ok]])
                 earlier = mk_or([earlier, able_y])
         pairs = [(c.enc.var(v), t) for v, t in subs.items() if v in c.model.domains]
-        return z3.simplify(substitute(self.body(), pairs))
+        return z3.simplify(symbolic.substitute(self.body(), pairs))
 
     def able(self, n: int, role: int) -> frozenset[int] | None:
         """The roles with an ability on night n whose effects include those of `role`'s

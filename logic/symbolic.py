@@ -5,9 +5,11 @@ read as either.
 
 Variables with domain [False, True] become Booleans, other finite domains become
 integers constrained to their domain, or (`onehot`) one Boolean per value with exactly
-one true: the world solver's role variables, whose unsat cores then name roles. Several copies of a model's variables can live in
-one solver (self-composition): `Encoding(model, copy="b")` renames each variable that
-is not a scenario variable, so two outcomes of one scenario can be compared.
+one true: the world solver's role variables, whose unsat cores then name roles. Several
+copies of a model's variables can live in one solver (self-composition):
+`Encoding(model, copy="b")` renames each variable that is not a scenario variable, so
+two outcomes of one scenario can be compared. Terms are built through Z3's C API where
+z3py's per-argument coercion would cost more than the term (`mk_and`, `check`, ...).
 """
 
 from __future__ import annotations
@@ -103,14 +105,10 @@ class Encoding:
 
     def _term(self, e: Expr) -> Any:
         match e:
-            case Const(v):
+            case Const(v):  # (variables and integers: in `term`)
                 if isinstance(v, bool):
                     return z3.BoolVal(v)
-                if isinstance(v, int):
-                    return _bv(v)
                 raise TypeError(f"no Z3 term for the constant {v!r}")
-            case Var(name):
-                return self.var(name)
             case Not(a):
                 return mk_not(self.term(a))
             case And(args):
@@ -121,7 +119,7 @@ class Encoding:
                 return self.bit(v, c)
             case Eq(Var(v), Var(w)) if v in self.onehot and w in self.onehot:
                 dom = [d for d in self.model.domains[v] if d in self.model.domains[w]]
-                return z3.Or([z3.And(self.bit(v, d), self.bit(w, d)) for d in dom])
+                return mk_or([mk_and([self.bit(v, d), self.bit(w, d)]) for d in dom])
             case Eq(a, b):
                 if isinstance(a, Var) and isinstance(b, Const):  # the commonest atom
                     key = (a.name, b.value)
@@ -158,8 +156,6 @@ def mk_eq(a: Any, b: Any) -> z3.BoolRef:
     return _bool(z3.Z3_mk_eq(_CTX.ref(), a.as_ast(), b.as_ast()))
 
 
-# Boolean connectives through the C API: z3py's coerce and check the sort of every
-# argument, which costs more than building the term (the world solver builds many).
 def mk_and(terms: Sequence[Any]) -> z3.BoolRef:
     """And of Boolean terms (true when there are none)."""
     return _bool(z3.Z3_mk_and(_CTX.ref(), *_array(terms)))
@@ -178,6 +174,18 @@ def mk_ite(c: Any, a: Any, b: Any) -> Any:
     """If c then a else b (a and b of one sort: Boolean or bit-vector)."""
     ast = z3.Z3_mk_ite(_CTX.ref(), c.as_ast(), a.as_ast(), b.as_ast())
     return _bool(ast) if isinstance(a, z3.BoolRef) else z3.BitVecRef(ast, _CTX)
+
+
+def substitute(term: Any, pairs: Sequence[tuple[Any, Any]]) -> z3.BoolRef:
+    """`z3.substitute(term, *pairs)` without z3py's per-pair sort checks (a witness of
+    the world solver has hundreds of pairs)."""
+    n = len(pairs)
+    old = (z3.Ast * n)()
+    new = (z3.Ast * n)()
+    for k, (a, b) in enumerate(pairs):
+        old[k] = a.as_ast()
+        new[k] = b.as_ast()
+    return _bool(z3.Z3_substitute(_CTX.ref(), term.as_ast(), n, old, new))
 
 
 def _array(terms: Sequence[Any]) -> tuple[int, Any]:
@@ -223,7 +231,7 @@ def make_solver(timeout: float, logic: str | None = None) -> z3.Solver:
 def check(s: z3.Solver, assumptions: Sequence[Any]) -> Status:
     """`s.check(*assumptions)` without z3py's per-assumption coercion (Boolean terms
     only), which costs more than the check itself for many small queries."""
-    n, arr = _array(list(assumptions))
+    n, arr = _array(assumptions)
     return status_of(
         z3.CheckSatResult(z3.Z3_solver_check_assumptions(_CTX.ref(), s.solver, n, arr))
     )
