@@ -20,8 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if (ROOT / "logic").is_dir():
     sys.path.insert(0, str(ROOT))
 
-from logic.check import Checker  # noqa: E402
-from logic.rules import load_ruleset  # noqa: E402
+from logic.commands.check import Checker  # noqa: E402
+from logic.lang.rules import load_ruleset  # noqa: E402
 
 TARGET_SECONDS = 10.0
 

@@ -1,4 +1,4 @@
-"""Benchmark: how long `logic.resolve.resolve` takes for one night of Metadata Mafia.
+"""Benchmark: how long `logic.commands.resolve.resolve` takes for one night of Metadata Mafia.
 
 Run from the repo root:
 
@@ -7,8 +7,8 @@ Run from the repo root:
 Two scenarios: a 15-player night with every role that has an ability using it (and the
 mafia nightkill), full of interactions, and a quiet 5-player night for scale. For each it
 times `resolve` in-process (warm-up, then N repetitions) and each stage on its own (binding
-the case, building the PhaseModel with `logic.semantics.build_night`, solving it with
-`logic.concrete.solve`, reading the outcomes). It then solves the same model by brute force
+the case, building the PhaseModel with `logic.model.semantics.build_night`, solving it with
+`logic.backends.concrete.solve`, reading the outcomes). It then solves the same model by brute force
 (every assignment of `model.domains`, kept if it satisfies every equation), checks that both
 give the same solutions, and prints the ratio. With a saved baseline file present it also
 prints current/saved ratios.
@@ -37,13 +37,13 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 if (REPO_ROOT / "logic" / "__init__.py").is_file():
     sys.path.insert(0, str(REPO_ROOT))
 
-from logic import concrete  # noqa: E402
-from logic.case import Case, parse_cases  # noqa: E402
-from logic.expr import Expr, compile_expr, variables  # noqa: E402
-from logic.ir import Ruleset, Why  # noqa: E402
-from logic.resolve import Binder, forced_completions, read_outcome, resolve  # noqa: E402
-from logic.rules import load_ruleset  # noqa: E402
-from logic.semantics import Act, History, PhaseModel, build_night  # noqa: E402
+from logic.backends import concrete  # noqa: E402
+from logic.commands.resolve import Binder, forced_completions, read_outcome, resolve  # noqa: E402
+from logic.lang.case import Case, parse_cases  # noqa: E402
+from logic.lang.rules import load_ruleset  # noqa: E402
+from logic.model.expr import Expr, compile_expr, variables  # noqa: E402
+from logic.model.ir import Ruleset, Why  # noqa: E402
+from logic.model.semantics import Act, History, PhaseModel, build_night  # noqa: E402
 
 RULESET = REPO_ROOT / "casebook" / "metadata-mafia.rules"
 DEFAULT_BASELINE = REPO_ROOT / "benchmarks" / "baseline.json"

@@ -1,4 +1,4 @@
-"""Benchmark: `ruling solve` (logic/solve.py) against the brute-force baseline of
+"""Benchmark: `ruling solve` (logic/commands/solve.py) against the brute-force baseline of
 tests/test_solve.py (every role assignment x every action profile of every night, each
 resolved by the concrete back end), and on games brute force cannot finish.
 
@@ -35,12 +35,12 @@ sys.path.insert(0, str(REPO_ROOT / "tests"))
 
 from test_solve import POOL, RS, brute, setup_of  # noqa: E402
 
-from logic.observations import (  # noqa: E402
+from logic.commands.solve import Solver, SolveResult, solve, without_gc  # noqa: E402
+from logic.lang.observations import (  # noqa: E402
     Setup,
     bind,
     load_observations,
 )
-from logic.solve import Solver, SolveResult, solve, without_gc  # noqa: E402
 
 SMALL = {
     "3 players, 1 night": f"""observations "a"

@@ -19,19 +19,21 @@ from typing import IO, Any, NoReturn
 
 from rich.console import Console
 
-from . import __version__, concrete, grammar, report, symbolic
-from .ask import Asker, with_ruling
-from .case import parse_cases
-from .casebook import RulesetCache, case_files, run_file
-from .check import KINDS, NAMES, Checker
-from .diff import diff
-from .errors import RulingError
-from .frameworks import FRAMEWORKS
-from .ir import Ruleset
-from .observations import bind, load_observations
-from .resolve import resolve
-from .rules import load_ruleset
-from .solve import Suggestion, sample, solve, suggest
+from logic import __version__, report
+from logic.backends import concrete, symbolic
+from logic.commands.ask import Asker, with_ruling
+from logic.commands.casebook import RulesetCache, case_files, run_file
+from logic.commands.check import KINDS, NAMES, Checker
+from logic.commands.diff import diff
+from logic.commands.resolve import resolve
+from logic.commands.solve import Suggestion, sample, solve, suggest
+from logic.lang import grammar
+from logic.lang.case import parse_cases
+from logic.lang.errors import RulingError
+from logic.lang.observations import bind, load_observations
+from logic.lang.rules import load_ruleset
+from logic.model.frameworks import FRAMEWORKS
+from logic.model.ir import Ruleset
 
 EPILOG_CHECK = """exit codes:
   0  no findings

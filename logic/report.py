@@ -10,11 +10,12 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
-from .ask import Answer
-from .casebook import CaseResult
-from .check import Report as CheckReport
-from .diff import DiffReport
-from .ir import (
+from logic.commands.ask import Answer
+from logic.commands.casebook import CaseResult
+from logic.commands.check import Report as CheckReport
+from logic.commands.diff import DiffReport
+from logic.commands.resolve import Resolution
+from logic.model.ir import (
     Ability,
     Forced,
     Intercept,
@@ -29,7 +30,6 @@ from .ir import (
     Ruleset,
     Why,
 )
-from .resolve import Resolution
 
 # ----------------------------------------------------------------------------- parse
 

@@ -7,8 +7,8 @@ import io
 import json
 from pathlib import Path
 
-from logic.ask import Answer, Asker, with_ruling
 from logic.cli import main
+from logic.commands.ask import Answer, Asker, with_ruling
 
 ROOT = Path(__file__).parent.parent
 METADATA = ROOT / "casebook" / "metadata-mafia.rules"

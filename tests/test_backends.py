@@ -1,5 +1,5 @@
 """Two back ends, one answer: on random concrete nights of every casebook ruleset,
-python-constraint (logic/concrete.py) and Z3 (logic/symbolic.py) must find exactly the
+python-constraint (logic/backends/concrete.py) and Z3 (logic/backends/symbolic.py) must find exactly the
 same models of the same labelled equations, hence the same outcomes."""
 
 from __future__ import annotations
@@ -10,12 +10,12 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from logic import concrete, symbolic
-from logic.case import parse_cases
-from logic.ir import Ruleset
-from logic.resolve import Binder, read_outcome
-from logic.rules import load_ruleset
-from logic.semantics import History, build_night
+from logic.backends import concrete, symbolic
+from logic.commands.resolve import Binder, read_outcome
+from logic.lang.case import parse_cases
+from logic.lang.rules import load_ruleset
+from logic.model.ir import Ruleset
+from logic.model.semantics import History, build_night
 
 ROOT = Path(__file__).parent.parent
 RULESETS = {

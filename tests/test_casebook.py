@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from logic import grammar
-from logic.case import parse_cases
-from logic.casebook import run_case
 from logic.cli import main
-from logic.ir import Role, Ruleset, VisitClass
-from logic.rules import load_ruleset
+from logic.commands.casebook import run_case
+from logic.lang import grammar
+from logic.lang.case import parse_cases
+from logic.lang.rules import load_ruleset
+from logic.model.ir import Role, Ruleset, VisitClass
 
 ROOT = Path(__file__).parent.parent
 METADATA = load_ruleset(ROOT / "casebook" / "metadata-mafia.rules")

@@ -11,14 +11,15 @@ import z3
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from logic import frame, symbolic
-from logic.case import parse_cases
-from logic.chain import chain, who
-from logic.expr import evaluate
-from logic.ir import Ruleset
-from logic.resolve import resolve
-from logic.rules import load_ruleset
-from logic.semantics import Atom
+from logic.backends import symbolic
+from logic.commands.resolve import resolve
+from logic.lang.case import parse_cases
+from logic.lang.rules import load_ruleset
+from logic.model import frame
+from logic.model.chain import chain, who
+from logic.model.expr import evaluate
+from logic.model.ir import Ruleset
+from logic.model.semantics import Atom
 
 ROOT = Path(__file__).parent.parent
 RULESETS = {

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from logic.case import parse_cases
-from logic.casebook import run_case
-from logic.check import Checker, Report
 from logic.cli import main
-from logic.rules import load_ruleset, parse_ruleset
+from logic.commands.casebook import run_case
+from logic.commands.check import Checker, Report
+from logic.lang.case import parse_cases
+from logic.lang.rules import load_ruleset, parse_ruleset
 
 ROOT = Path(__file__).parent.parent
 METADATA_PATH = ROOT / "casebook" / "metadata-mafia.rules"

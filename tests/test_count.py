@@ -1,4 +1,4 @@
-"""`logic/count.py`: the dynamic program's world counts and marginals against plain
+"""`logic/backends/count.py`: the dynamic program's world counts and marginals against plain
 enumeration of role assignments, on random small spaces and boxes; and the disjoint
 splitting of a union of boxes."""
 
@@ -11,7 +11,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from logic.count import Box, Space, count, count_union, disjoint
+from logic.backends.count import Box, Space, count, count_union, disjoint
 
 
 def enumerate_worlds(space: Space, box: Box) -> tuple[int, list[list[int]], list[int]]:

@@ -6,8 +6,8 @@ import io
 from pathlib import Path
 
 from logic.cli import main
-from logic.diff import diff
-from logic.rules import load_ruleset
+from logic.commands.diff import diff
+from logic.lang.rules import load_ruleset
 
 RULESETS = Path(__file__).parent / "rulesets"
 OLD = load_ruleset(RULESETS / "blockers.rules")
@@ -68,8 +68,8 @@ def test_nar_calls_a_mutual_block_random() -> None:
     a random pick, not a gap in the rules."""
     from dataclasses import replace
 
-    from logic.case import parse_cases
-    from logic.resolve import resolve
+    from logic.commands.resolve import resolve
+    from logic.lang.case import parse_cases
 
     text = 'case "m"\n players: Ann is Blocker, Bob is Blocker\n night 1:\n  Ann targets Bob\n  Bob targets Ann\n'
     (case,) = parse_cases(text, "m.case")

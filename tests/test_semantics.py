@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from logic.case import parse_cases
-from logic.resolve import Resolution, resolve
-from logic.rules import load_ruleset
-from logic.semantics import Atom
+from logic.commands.resolve import Resolution, resolve
+from logic.lang.case import parse_cases
+from logic.lang.rules import load_ruleset
+from logic.model.semantics import Atom
 
 HERE = Path(__file__).parent
 BLOCKERS = load_ruleset(HERE / "rulesets" / "blockers.rules")

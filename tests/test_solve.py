@@ -17,14 +17,14 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from logic import concrete
+from logic.backends import concrete
 from logic.cli import main
-from logic.ir import canon
-from logic.observations import Setup, bind, load_observations, parse_observations
-from logic.resolve import next_history, read_outcome
-from logic.rules import load_ruleset
-from logic.semantics import Act, History, Player, build_night
-from logic.solve import Solver, _Timeout, fill, prior, sample, solve, suggest
+from logic.commands.resolve import next_history, read_outcome
+from logic.commands.solve import Solver, _Timeout, fill, prior, sample, solve, suggest
+from logic.lang.observations import Setup, bind, load_observations, parse_observations
+from logic.lang.rules import load_ruleset
+from logic.model.ir import canon
+from logic.model.semantics import Act, History, Player, build_night
 
 ROOT = Path(__file__).parent.parent
 RULES = ROOT / "casebook" / "metadata-mafia.rules"

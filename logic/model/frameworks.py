@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .ir import Ability, Intercept, Investigate, Jail, Kill, Protect, Result, Roleblock
+from logic.model.ir import Ability, Intercept, Investigate, Jail, Kill, Protect, Result, Roleblock
 
 
 @dataclass(frozen=True)

@@ -16,9 +16,9 @@ from typing import Any
 from lark import Token, v_args
 from lark.tree import Meta
 
-from . import grammar
-from .errors import Loc, RulingError, error_at_word, line_of
-from .ir import Frequency, Role, Ruleset, Why, canon
+from logic.lang import grammar
+from logic.lang.errors import Loc, RulingError, error_at_word, line_of
+from logic.model.ir import Frequency, Role, Ruleset, Why, canon
 
 FACT_KINDS = (
     "target",  # I target X (night)

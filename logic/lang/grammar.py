@@ -12,8 +12,8 @@ from typing import Any
 from lark import Lark, Token, Transformer, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from .errors import Loc, RulingError, line_of
-from .ir import Why
+from logic.lang.errors import Loc, RulingError, line_of
+from logic.model.ir import Why
 
 MAX_INPUT_BYTES = 1_000_000
 """Rulesets, cases and observations are hand-written; anything larger is a mistake."""
@@ -27,7 +27,7 @@ def grammar_dir() -> Path:
     installed = resources.files("logic") / "grammar"
     if installed.is_dir():
         return Path(str(installed))
-    checkout = Path(__file__).resolve().parent.parent / "grammar"
+    checkout = Path(__file__).resolve().parents[2] / "grammar"
     if checkout.is_dir():
         return checkout
     raise RulingError("cannot find the grammar files (logic/grammar or grammar/)")

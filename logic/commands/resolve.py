@@ -18,13 +18,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from . import concrete
-from .case import Case, Line, PhaseBlock
-from .errors import Loc, RulingError, error_at_word, line_of
-from .expr import compile_expr, explain, labels
-from .frameworks import FRAMEWORKS
-from .ir import Ability, Ruleset, Why, canon
-from .semantics import (
+from logic.backends import concrete
+from logic.lang.case import Case, Line, PhaseBlock
+from logic.lang.errors import Loc, RulingError, error_at_word, line_of
+from logic.model.expr import compile_expr, explain, labels
+from logic.model.frameworks import FRAMEWORKS
+from logic.model.ir import Ability, Ruleset, Why, canon
+from logic.model.semantics import (
     Act,
     Atom,
     History,

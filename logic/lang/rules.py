@@ -16,9 +16,9 @@ from typing import Any
 from lark import Token, Tree, v_args
 from lark.tree import Meta
 
-from . import grammar
-from .errors import Loc, RulingError, line_of
-from .ir import (
+from logic.lang import grammar
+from logic.lang.errors import Loc, RulingError, line_of
+from logic.model.ir import (
     Ability,
     AppearsAs,
     ClassList,

@@ -21,9 +21,9 @@ from typing import Any, Literal
 
 import z3
 
-from .expr import And, Const, Eq, Expr, Ite, Label, Lt, Not, Or, Var, variables
-from .ir import Why
-from .semantics import PhaseModel
+from logic.model.expr import And, Const, Eq, Expr, Ite, Label, Lt, Not, Or, Var, variables
+from logic.model.ir import Why
+from logic.model.semantics import PhaseModel
 
 Status = Literal["sat", "unsat", "unknown"]
 DEFAULT_TIMEOUT = 10.0

@@ -13,9 +13,9 @@ from typing import Any
 from lark import Token, v_args
 from lark.tree import Meta
 
-from . import grammar
-from .errors import Loc
-from .ir import Why
+from logic.lang import grammar
+from logic.lang.errors import Loc
+from logic.model.ir import Why
 
 
 @dataclass(frozen=True)

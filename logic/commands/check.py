@@ -29,12 +29,12 @@ from typing import Any, TypeVar
 
 import z3
 
-from . import symbolic
-from .chain import chain
-from .expr import Expr, Var, any_of, conj, evaluate, explain, variables
-from .ir import Cond, Investigate, Result, Role, Ruleset, Why, canon
-from .semantics import Atom, PhaseModel, SymbolicNight, build_symbolic_night
-from .symbolic import Encoding, Status
+from logic.backends import symbolic
+from logic.backends.symbolic import Encoding, Status
+from logic.model.chain import chain
+from logic.model.expr import Expr, Var, any_of, conj, evaluate, explain, variables
+from logic.model.ir import Cond, Investigate, Result, Role, Ruleset, Why, canon
+from logic.model.semantics import Atom, PhaseModel, SymbolicNight, build_symbolic_night
 
 KINDS = ("contradiction", "paradox", "ambiguous", "dead rule", "redundant ruling", "gap")
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou")

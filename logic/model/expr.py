@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from .ir import Why
+from logic.model.ir import Why
 
 Value = bool | int | str | None
 Env = Mapping[str, Value]

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 
-from .expr import FALSE, Const, Expr, Var, any_of, conj, disj, eq, neg, rename
-from .ir import Ability, Role, Ruleset
-from .semantics import Atom, History, NightBuilder, PhaseModel, SymbolicNight, TextSource
+from logic.model.expr import FALSE, Const, Expr, Var, any_of, conj, disj, eq, neg, rename
+from logic.model.ir import Ability, Role, Ruleset
+from logic.model.semantics import Atom, History, NightBuilder, PhaseModel, SymbolicNight, TextSource
 
 SHARED = ("role:", "on:", "present:")
 

@@ -15,8 +15,8 @@ from typing import Any, Literal
 
 from constraint import FunctionConstraint, Problem
 
-from .expr import Expr, compile_expr, evaluate, is_const, variables
-from .ir import Why
+from logic.model.expr import Expr, compile_expr, evaluate, is_const, variables
+from logic.model.ir import Why
 
 Status = Literal["sat", "unsat", "unknown"]
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import grammar
-from .case import Case, parse_cases
-from .errors import RulingError, line_of
-from .ir import Ruleset
-from .resolve import Resolution, check_expectation, resolve
-from .rules import load_ruleset
+from logic.commands.resolve import Resolution, check_expectation, resolve
+from logic.lang import grammar
+from logic.lang.case import Case, parse_cases
+from logic.lang.errors import RulingError, line_of
+from logic.lang.rules import load_ruleset
+from logic.model.ir import Ruleset
 
 
 @dataclass

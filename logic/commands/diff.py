@@ -18,13 +18,14 @@ from dataclasses import dataclass
 
 import z3
 
-from . import frame, symbolic
-from .case import parse_cases
-from .check import NAMES, Night, _value, minimal_only, seatable
-from .expr import FALSE, variables
-from .ir import Ruleset
-from .resolve import Resolution, resolve
-from .symbolic import Encoding, Status
+from logic.backends import symbolic
+from logic.backends.symbolic import Encoding, Status
+from logic.commands.check import NAMES, Night, _value, minimal_only, seatable
+from logic.commands.resolve import Resolution, resolve
+from logic.lang.case import parse_cases
+from logic.model import frame
+from logic.model.expr import FALSE, variables
+from logic.model.ir import Ruleset
 
 BASE_VARS = ("role:", "uses:", "tgt:", "kills:", "ktgt:")
 MAX_MISSES = 200

@@ -11,7 +11,7 @@ import enum
 import functools
 from dataclasses import dataclass, field
 
-from .errors import NOWHERE, Loc
+from logic.lang.errors import NOWHERE, Loc
 
 
 @dataclass(frozen=True)
@@ -326,7 +326,7 @@ class Ruleset:
     unique_roles: Why | None = None
     rulings: tuple[Why, ...] = ()
     outcome_rulings: tuple[OutcomeRuling, ...] = ()
-    framework: str = "tiers"  # logic/frameworks.py: how to order a night without a list
+    framework: str = "tiers"  # logic/model/frameworks.py: how to order a night without a list
     source: str = field(default="", compare=False)
 
     @functools.cached_property

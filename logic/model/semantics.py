@@ -31,8 +31,8 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from . import frame
-from .expr import (
+from logic.model import frame
+from logic.model.expr import (
     FALSE,
     TRUE,
     Const,
@@ -53,8 +53,8 @@ from .expr import (
     lt,
     neg,
 )
-from .frameworks import FRAMEWORKS
-from .ir import (
+from logic.model.frameworks import FRAMEWORKS
+from logic.model.ir import (
     Ability,
     Cond,
     Forced,

@@ -22,13 +22,14 @@ from typing import Any
 
 import z3
 
-from . import grammar, symbolic
-from .case import parse_cases
-from .check import NAMES, Checker, Night
-from .errors import Loc, RulingError
-from .ir import Ruleset, Why
-from .resolve import Resolution, resolve
-from .rules import parse_ruleset
+from logic.backends import symbolic
+from logic.commands.check import NAMES, Checker, Night
+from logic.commands.resolve import Resolution, resolve
+from logic.lang import grammar
+from logic.lang.case import parse_cases
+from logic.lang.errors import Loc, RulingError
+from logic.lang.rules import parse_ruleset
+from logic.model.ir import Ruleset, Why
 
 VERDICTS = ("entailed", "contradicted", "open", "unknown")
 PREFIX = "Ruling: "

@@ -53,14 +53,15 @@ from typing import Any, Literal, ParamSpec, TypeVar, cast
 
 import z3
 
-from . import count, frame, symbolic
-from .chain import action, chain, qualify, who
-from .errors import Loc, RulingError
-from .expr import FALSE, TRUE, Const, Expr, Not, Var, any_of, conj, eq, implies, neg
-from .ir import Investigate, Result, Why, canon
-from .observations import Fact, Setup
-from .semantics import Atom, TextSource
-from .symbolic import Encoding, mk_and, mk_eq, mk_ite, mk_not, mk_or
+from logic.backends import count, symbolic
+from logic.backends.symbolic import Encoding, mk_and, mk_eq, mk_ite, mk_not, mk_or
+from logic.lang.errors import Loc, RulingError
+from logic.lang.observations import Fact, Setup
+from logic.model import frame
+from logic.model.chain import action, chain, qualify, who
+from logic.model.expr import FALSE, TRUE, Const, Expr, Not, Var, any_of, conj, eq, implies, neg
+from logic.model.ir import Investigate, Result, Why, canon
+from logic.model.semantics import Atom, TextSource
 
 Liars = Literal["non-town", "all"]
 DEFAULT_TIMEOUT = 120.0

@@ -1,0 +1,1 @@
+"""The language: grammar loading, the readers of rulesets, cases and observations, and located errors."""
