@@ -21,7 +21,7 @@ from typing import Any, Literal
 
 import z3
 
-from logic.model.expr import And, Const, Eq, Expr, Ite, Label, Lt, Not, Or, Var, variables
+from logic.model.expr import Add, And, Const, Eq, Expr, Ite, Label, Lt, Not, Or, Var, variables
 from logic.model.ir import Why
 from logic.model.semantics import PhaseModel
 
@@ -133,6 +133,11 @@ class Encoding:
                 return _bool(z3.Z3_mk_bvslt(_CTX.ref(), ta.as_ast(), tb.as_ast()))
             case Ite(c, a, b):
                 return mk_ite(self.term(c), self.term(a), self.term(b))
+            case Add(args):
+                total = self.term(args[0])
+                for a in args[1:]:
+                    total = total + self.term(a)
+                return total
             case Label(a, _):
                 return self.term(a)
         raise AssertionError(f"not an expression: {e!r}")

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from logic.backends import concrete
+from logic.effects import vote
 from logic.lang.case import Case, Line, PhaseBlock
 from logic.lang.errors import Loc, RulingError, error_at_word, line_of
 from logic.model.expr import compile_expr, explain, labels
@@ -57,6 +58,7 @@ class Path:
     phases: tuple[PhaseOutcome, ...]
     history: History = field(compare=False)
     alive_before: tuple[frozenset[str], ...] = field(default=(), compare=False)
+    draws: tuple[tuple[str, object], ...] = field(default=(), compare=False)  # random picks
 
     def key(self) -> tuple[tuple[str, frozenset[Atom]], ...]:
         return tuple((p.phase, p.atoms) for p in self.phases)
@@ -78,6 +80,7 @@ class Resolution:
     players: dict[str, Player]
     differing: list[str]
     timed_out: str | None = None
+    case_ruleset: Ruleset = field(default_factory=lambda: Ruleset("", (), ()), compare=False)
 
     def outcomes(self, phase: str | None = None) -> list[PhaseOutcome]:
         """The distinct outcomes of `phase` (default: the last phase)."""
@@ -252,17 +255,29 @@ class Binder:
             out.append(Act(actor, ability, targets, None, line.why))
         return tuple(out)
 
-    def votes(self, block: PhaseBlock) -> dict[str, str | None]:
+    def votes(self, block: PhaseBlock) -> tuple[dict[str, str | None], dict[str, str]]:
+        """A day's votes (in the order cast) and the picks of tie-breaking roles
+        ('Judy targets Bob' / 'Judy uses Judgment on Bob' in a day block)."""
         votes: dict[str, str | None] = {}
+        choices: dict[str, str] = {}
+        breakers = {canon(r.name) for r in vote.tie_breaker_roles(self.rs)}
         for line in block.lines:
             actor = self.player(line.actor, line.why)
+            targets = [self.player(t, line.why, line.verb) for t in line.targets]
+            if (
+                line.verb in ("targets", "uses")
+                and canon(self.players[actor].role.name) in breakers
+            ):
+                if len(targets) != 1:
+                    raise self.error("a tie-break names one player", line.why, line.verb)
+                choices[actor] = targets[0]
+                continue
             if line.verb not in ("votes", "nothing"):
                 raise self.error(
                     f"'{line.verb}' is a night action; days have votes", line.why, line.verb
                 )
-            targets = [self.player(t, line.why, line.verb) for t in line.targets]
             votes[actor] = targets[0] if targets else None
-        return votes
+        return votes, choices
 
 
 def forced_completions(
@@ -359,6 +374,8 @@ def next_history(
     outcome: PhaseOutcome,
     night: int | None,
 ) -> History:
+    """The state after a phase: the state before, moved on by the phase's outcome (its
+    deaths, and the state atoms the effect kinds define: reversed records, arrests)."""
     dead = set(history.dead) | {a.subject for a in outcome.atoms if a.kind == "dies"}
     success = dict(history.last_success)
     checked = dict(history.last_checked)
@@ -370,12 +387,29 @@ def next_history(
             success[key] = (night, act.targets)
             if act.ability.verb == "checks" and act.targets:
                 checked[act.actor] = act.targets[0]
+    reversed_ = history.reversed
+    if any(a.kind == "record reversed" for a in model.atoms):
+        reversed_ = frozenset(a.subject for a in outcome.atoms if a.kind == "record reversed")
+    arrested = history.arrested
+    if night is not None:  # a night ends the arrests it reached and starts its own
+        arrested = tuple(
+            (a.subject, int(a.obj), _why_of(outcome, a))
+            for a in sorted(outcome.atoms)
+            if a.kind == "arrested"
+        )
     return History(
         frozenset(dead),
         tuple(sorted(success.items())),
         tuple(sorted(checked.items())),
         tuple(sorted(uses.items())),
+        reversed_,
+        arrested,
     )
+
+
+def _why_of(outcome: PhaseOutcome, atom: Atom) -> Why:
+    whys = outcome.why(atom)
+    return whys[-1] if whys else Why(Loc("<engine>", 0, 0), str(atom))
 
 
 def resolve(
@@ -400,9 +434,9 @@ def resolve(
                     for acts_, notes in scenarios
                 ]
             else:
-                models = [
-                    (build_day(binder.players, block.number, binder.votes(block), history), ())
-                ]
+                votes, choices = binder.votes(block)
+                day = build_day(ruleset, binder.players, block.number, votes, choices, history)
+                models = [(day, ())]
             for model, notes in models:
                 sols = concrete.solve(model.domains, model.equations, timeout)
                 if sols.status == "unknown":
@@ -420,8 +454,12 @@ def resolve(
                     outcome = read_outcome(model, env, notes)
                     night = block.number if block.kind == "night" else None
                     h = next_history(history, model, env, outcome, night)
-                    new = Path((*path.phases, outcome), h, (*path.alive_before, alive))
-                    new_paths.setdefault((new.key(), h), new)
+                    draws = (
+                        *path.draws,
+                        *((f"{block.label}: {v}", env.get(v)) for v in model.random_vars),
+                    )
+                    new = Path((*path.phases, outcome), h, (*path.alive_before, alive), draws)
+                    new_paths.setdefault((new.key(), h, draws), new)
         paths = list(new_paths.values())
     distinct = {p.key() for p in paths}
     if timed_out:
@@ -430,11 +468,24 @@ def resolve(
         verdict = "paradox"
     elif len(distinct) == 1:
         verdict = "determined"
+    elif _only_random(paths):
+        verdict = "random"  # the outcomes differ only by picks a rule says are random
     else:
         verdict = FRAMEWORKS[
             ruleset.framework
         ].ties  # "ambiguous", or "random" when a fair pick is the rule
-    return Resolution(case, verdict, paths, paradoxes, binder.players, _differing(paths), timed_out)
+    return Resolution(
+        case, verdict, paths, paradoxes, binder.players, _differing(paths), timed_out, ruleset
+    )
+
+
+def _only_random(paths: list[Path]) -> bool:
+    """Whether every random draw leads to one outcome: then the outcomes differ only
+    by what the rules say is random."""
+    by_draw: dict[tuple[tuple[str, object], ...], set[Any]] = {}
+    for p in paths:
+        by_draw.setdefault(p.draws, set()).add(p.key())
+    return len(by_draw) > 1 and all(len(keys) == 1 for keys in by_draw.values())
 
 
 def _differing(paths: list[Path]) -> list[str]:
@@ -512,4 +563,39 @@ def _atom_holds(res: Resolution, path: Path, idx: int, exp: Any) -> bool:
             return Atom("visits", who(exp.subject), who(exp.obj)) in atoms
         case "learns":
             return Atom("learns", who(exp.subject), exp.obj) in atoms
+        case "goes_on":
+            return _has_wins(res, exp) and Atom("goes on", "") in atoms
+        case "wins":
+            _has_wins(res, exp)
+            key = canon(exp.subject)
+            if key in names:  # a player wins with their faction or role
+                pl = res.players[names[key]]
+                return any(Atom("wins", canon(g)) in atoms for g in (pl.role.name, pl.faction))
+            return Atom("wins", _group(res, exp)) in atoms
+        case "is_role":
+            pl = res.players[who(exp.subject)]
+            return _group(res, exp, exp.obj) in (canon(pl.role.name), canon(pl.faction))
     raise AssertionError(exp.kind)
+
+
+def _has_wins(res: Resolution, exp: Any) -> bool:
+    if not res.case_ruleset.victories:
+        raise RulingError(
+            f"{res.case_ruleset.name} states no win conditions", exp.why.loc, exp.why.text
+        )
+    return True
+
+
+def _group(res: Resolution, exp: Any, name: str | None = None) -> str:
+    """A faction or role named in an expectation, canonical; unknown names are errors."""
+    rs = res.case_ruleset
+    name = exp.subject if name is None else name
+    faction = rs.faction(name)
+    if faction is not None:
+        return canon(faction)
+    role = rs.role(name)
+    if role is not None:
+        return canon(role.name)
+    raise RulingError(
+        f"{name!r} is not a player, faction or role of this case", exp.why.loc, exp.why.text
+    )

@@ -52,7 +52,8 @@ class PhaseBlock:
 @dataclass(frozen=True)
 class Expectation:
     """An expected atom. `kind` is one of: dies, survives, lynched, no_lynch, fails,
-    succeeds, roleblocked, visits, learns, ambiguous, paradox, random."""
+    succeeds, roleblocked, visits, learns, wins (subject: a player, faction or role),
+    goes_on, is_role (subject is obj: a role or faction), ambiguous, paradox, random."""
 
     negated: bool
     kind: str
@@ -178,6 +179,18 @@ class _ToCase(grammar.SourceTransformer):
         if obj.startswith('"'):
             obj = obj[1:-1]
         return (kind, subject, obj)
+
+    def winner(self, meta: Meta, children: list[Token]) -> str:
+        return self.role_name(meta, children)
+
+    def wins(self, meta: Meta, children: list[str]) -> tuple[str, str, str]:
+        return ("wins", children[0], "")
+
+    def goes_on(self, meta: Meta, children: list[Any]) -> tuple[str, str, str]:
+        return ("goes_on", "", "")
+
+    def is_role(self, meta: Meta, children: list[Any]) -> tuple[str, str, str]:
+        return ("is_role", str(children[0]), children[1])
 
     def expectation(self, meta: Meta, children: list[Any]) -> Expectation:
         negated = bool(children and isinstance(children[0], Token) and children[0].type == "NOT")

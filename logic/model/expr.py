@@ -6,7 +6,7 @@ terms. `Label` nodes mark which sentence a sub-formula came from, so the same tr
 yields explanations (`explain`) and unsat cores.
 
 Node kinds: `Const` (a value), `Var` (a variable with a finite domain), `Not`, `And`, `Or`,
-`Eq`, `Ite` (if-then-else), `Lt` (integer less-than), `Label`. Build them with the smart constructors (`conj`, `disj`, `neg`, `eq`, `label`),
+`Eq`, `Ite` (if-then-else), `Lt` (integer less-than), `Add` (integer sum), `Label`. Build them with the smart constructors (`conj`, `disj`, `neg`, `eq`, `label`),
 which fold constants so concrete scenarios give small formulas.
 """
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from logic.model.ir import Why
+from logic.model.why import Why
 
 Value = bool | int | str | None
 Env = Mapping[str, Value]
@@ -66,12 +66,19 @@ class Lt:
 
 
 @dataclass(frozen=True)
+class Add:
+    """The integer sum of its parts (vote tallies, counts of living players)."""
+
+    args: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
 class Label:
     arg: Expr
     why: Why = field(compare=False)
 
 
-Expr = Const | Var | Not | And | Or | Eq | Ite | Lt | Label
+Expr = Const | Var | Not | And | Or | Eq | Ite | Lt | Add | Label
 
 TRUE = Const(True)
 FALSE = Const(False)
@@ -172,6 +179,22 @@ def lt(a: Expr, b: Expr) -> Expr:
     return Lt(a, b)
 
 
+def add(*xs: Expr) -> Expr:
+    """The integer sum, folded: constant parts are added up."""
+    total = 0
+    rest: list[Expr] = []
+    for x in xs:
+        if isinstance(x, Const):
+            total += int(x.value)  # type: ignore[arg-type]
+        else:
+            rest.extend(x.args if isinstance(x, Add) else (x,))
+    if not rest:
+        return Const(total)
+    if total:
+        rest.append(Const(total))
+    return rest[0] if len(rest) == 1 else Add(tuple(rest))
+
+
 def le(a: Expr, b: Expr) -> Expr:
     return neg(lt(b, a))
 
@@ -215,7 +238,7 @@ def variables(x: Expr, *more: Expr, stop: Callable[[str], bool] | None = None) -
                     return out
             case Not(a) | Label(a, _):
                 stack.append(a)
-            case And(args) | Or(args):
+            case And(args) | Or(args) | Add(args):
                 stack.extend(args)
             case Eq(a, b) | Lt(a, b):
                 stack.extend((a, b))
@@ -251,6 +274,9 @@ def compile_expr(x: Expr) -> Callable[[Env], Value]:
         case Ite(c, a, b):
             fc, fa, fb = compile_expr(c), compile_expr(a), compile_expr(b)
             return lambda env: fa(env) if fc(env) else fb(env)
+        case Add(args):
+            fs = tuple(compile_expr(a) for a in args)
+            return lambda env: sum(f(env) for f in fs)  # type: ignore[misc]
         case Label(a, _):
             return compile_expr(a)
     raise AssertionError(f"not an expression: {x!r}")
@@ -292,6 +318,9 @@ def explain(x: Expr, env: Env, definitions: Mapping[str, Expr], depth: int = 3) 
             case Ite(c, a, b):
                 walk(c, d)
                 walk(a if evaluate(c, env) else b, d)
+            case Add(args):
+                for a in args:
+                    walk(a, d)
             case And(args) | Or(args):
                 # A true Or is explained by its true parts, a false And by its false parts;
                 # otherwise every part counts.
@@ -323,6 +352,8 @@ def show(x: Expr) -> str:
             return f"{show(a)} < {show(b)}"
         case Ite(c, a, b):
             return f"({show(a)} if {show(c)} else {show(b)})"
+        case Add(args):
+            return "(" + " + ".join(show(a) for a in args) + ")"
         case Label(a, _):
             return show(a)
     raise AssertionError(x)
@@ -341,7 +372,7 @@ def labels(x: Expr) -> list[Why]:
                 stack.append(a)
             case Not(a):
                 stack.append(a)
-            case And(args) | Or(args):
+            case And(args) | Or(args) | Add(args):
                 stack.extend(reversed(args))
             case Eq(a, b) | Lt(a, b):
                 stack.extend((b, a))
@@ -389,6 +420,8 @@ def rename(
             out = Ite(r(x.cond), r(x.then), r(x.other))  # type: ignore[union-attr]
         elif t is Lt:
             out = Lt(r(x.left), r(x.right))  # type: ignore[union-attr]
+        elif t is Add:
+            out = Add(tuple(r(a) for a in x.args))  # type: ignore[union-attr]
         else:
             raise AssertionError(f"not an expression: {x!r}")
         memo[id(x)] = (x, out)

@@ -6,7 +6,7 @@ Each axiom is labelled like a sentence, so explanations and unsat cores name it
 
 from __future__ import annotations
 
-from logic.model.ir import axiom
+from logic.model.why import axiom
 
 TAKES_PLACE = axiom("takes-place", "An action takes place unless something stops it.")
 ROLEBLOCK = axiom(

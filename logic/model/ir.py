@@ -10,34 +10,16 @@ from __future__ import annotations
 import enum
 import functools
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from logic.lang.errors import NOWHERE, Loc
+from logic.effects.records import OnRecords, RecordsCheck, Reverse, Revert
+from logic.effects.report import Report, Witness
+from logic.effects.status import Arrest
+from logic.model.why import Why, canon, meta
 
-
-@dataclass(frozen=True)
-class Why:
-    """A reason: the sentence (or engine axiom) a constraint came from."""
-
-    loc: Loc
-    text: str
-    kind: str = "sentence"  # "sentence", "ruling", or "axiom"
-
-    def __str__(self) -> str:
-        return f"{self.loc.short}: {self.text}"
-
-
-def axiom(name: str, text: str) -> Why:
-    """An engine frame axiom, labelled like a sentence so cores and explanations name it."""
-    return Why(Loc("<engine>", 0, 0), f"[{name}] {text}", "axiom")
-
-
-def _nowhere() -> Why:
-    return Why(NOWHERE, "")
-
-
-def meta() -> Why:
-    """Default for the `why` field: a placeholder that never takes part in equality."""
-    return field(default_factory=_nowhere, compare=False, hash=False, repr=False)
+if TYPE_CHECKING:  # effect kinds that own their IR node in logic/effects/
+    from logic.effects.vote import Lynch, TieRule, VoteWeight
+    from logic.effects.win import Victory
 
 
 class VisitClass(enum.Enum):
@@ -55,10 +37,12 @@ class Frequency(enum.Enum):
     FIRST_NIGHT = "on the first night"
     SUBSEQUENT_NIGHTS = "on subsequent nights"
     ONCE_PER_GAME = "once per game"
+    # "wakes up every second night": which nights is open (see semantics.static_failure)
+    EVERY_SECOND_NIGHT = "every second night"
 
     def allows(self, night: int, uses_so_far: int) -> bool:
         match self:
-            case Frequency.EACH_NIGHT:
+            case Frequency.EACH_NIGHT | Frequency.EVERY_SECOND_NIGHT:
                 return True
             case Frequency.FIRST_NIGHT:
                 return night == 1
@@ -93,16 +77,26 @@ class Cond(enum.Enum):
 
 @dataclass(frozen=True)
 class Kill:
-    """The target dies, unless protected."""
+    """The target dies, unless protected. `strength`: how many saves stop it ("requiring two
+    people to save their victim"); `lethal_if`: only when the police records show the
+    target as a member of that faction (a check that kills: "use lethal force");
+    `random`: the target is drawn at random ("randomly selects a target to kill")."""
 
     why: Why = meta()
+    strength: int = 1
+    lethal_if: str | None = None
+    random: bool = False
 
 
 @dataclass(frozen=True)
 class Protect:
-    """The target cannot be killed that night."""
+    """The target cannot be killed that night. With `sacrifice`, the protector dies in the
+    target's place when the target is attacked ("protect with their life"), and with
+    `tells` the saved target learns the name of who attacked them."""
 
     why: Why = meta()
+    sacrifice: bool = False
+    tells: Why | None = None
 
 
 @dataclass(frozen=True)
@@ -144,7 +138,18 @@ class Result:
     why: Why = meta()
 
 
-Effect = Kill | Protect | Roleblock | Jail | Intercept | Investigate | Result
+Effect = (
+    Kill
+    | Protect
+    | Roleblock
+    | Jail
+    | Intercept
+    | Investigate
+    | Result
+    | Reverse
+    | Arrest
+    | RecordsCheck
+)
 
 # ----------------------------------------------------------------------------- restrictions
 
@@ -214,6 +219,8 @@ class Role:
     appears_as: tuple[AppearsAs, ...] = ()
     notes: tuple[Why, ...] = ()
     why: Why = meta()
+    # passive effects of holding the role
+    traits: tuple[VoteWeight | OnRecords | Report | Witness, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -224,6 +231,13 @@ class NightKill:
     ability: Ability
     exclusive: Why | None = None  # "this player CANNOT use their other night action"
     why: Why = meta()
+    role: str | None = None  # a group kill of the holders of this role, not the faction
+
+    def member(self, role: Role, faction: str) -> bool:
+        """Whether a holder of `role` in `faction` takes part in this kill."""
+        if self.role is not None:
+            return canon(role.name) == canon(self.role)
+        return canon(faction) == canon(self.faction)
 
 
 # ----------------------------------------------------------------------------- ruleset-level facts
@@ -327,6 +341,12 @@ class Ruleset:
     rulings: tuple[Why, ...] = ()
     outcome_rulings: tuple[OutcomeRuling, ...] = ()
     framework: str = "tiers"  # logic/model/frameworks.py: how to order a night without a list
+    lynch: Lynch | None = None  # logic/effects/vote.py
+    tie_rules: tuple[TieRule, ...] = ()
+    victories: tuple[Victory, ...] = ()  # logic/effects/win.py
+    casualties: int | None = None  # the tier at which attacks are settled (deaths happen)
+    casualties_why: Why | None = None
+    reverts: tuple[Revert, ...] = ()  # logic/effects/records.py
     source: str = field(default="", compare=False)
 
     @functools.cached_property
@@ -346,9 +366,3 @@ class Ruleset:
 
     def faction(self, name: str) -> str | None:
         return next((f for f in self.factions if canon(f) == canon(name)), None)
-
-
-@functools.lru_cache(maxsize=8192)
-def canon(name: str) -> str:
-    """Names compare case-insensitively, with runs of spaces collapsed."""
-    return " ".join(name.replace('"', "").split()).casefold()

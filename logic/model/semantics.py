@@ -31,6 +31,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from logic.effects import records, report, status, vote, win
 from logic.model import frame
 from logic.model.expr import (
     FALSE,
@@ -40,6 +41,7 @@ from logic.model.expr import (
     Ite,
     Label,
     Var,
+    add,
     any_of,
     conj,
     disj,
@@ -58,11 +60,13 @@ from logic.model.ir import (
     Ability,
     Cond,
     Forced,
+    Frequency,
     Info,
     Intercept,
     Investigate,
     Jail,
     Kill,
+    NightKill,
     NoConsecutive,
     NoSelfTarget,
     OutcomeRuling,
@@ -107,6 +111,8 @@ class History:
     last_success: tuple[tuple[tuple[str, str], tuple[int, tuple[str, ...]]], ...] = ()
     last_checked: tuple[tuple[str, str], ...] = ()  # player -> last player they scanned
     uses: tuple[tuple[tuple[str, str], int], ...] = ()
+    reversed: frozenset[str] = frozenset()  # players whose police record is reversed
+    arrested: tuple[tuple[str, int, Why], ...] = ()  # (player, until this tier, sentence)
 
     def success(self, player: str, ability: str) -> tuple[int, tuple[str, ...]] | None:
         return dict(self.last_success).get((player, ability))
@@ -141,6 +147,14 @@ class Atom:
                 return f"{self.subject} visits {self.obj}"
             case "learns":
                 return f'{self.subject} learns "{self.obj}"'
+            case "wins":
+                return f"{self.subject} wins"
+            case "goes on":
+                return "the game goes on"
+            case "record reversed":
+                return f"{self.subject}'s record is reversed"
+            case "arrested":
+                return f"{self.subject} is under arrest"
         return f"{self.subject} {self.kind} {self.obj}".strip()
 
 
@@ -175,6 +189,7 @@ class PhaseModel:
     switches: dict[str, Why] = field(default_factory=dict)  # on:... -> the sentence it turns on
     slot_vars: tuple[tuple[str, str], ...] = ()  # (ok var, actor) for each slot
     notes: list[str] = field(default_factory=list)
+    random_vars: tuple[str, ...] = ()  # choices a rule says are made at random
 
 
 # ----------------------------------------------------------------------------- scenario views
@@ -213,6 +228,9 @@ class Scenario(Protocol):
     def repeats(self, i: int, ability: Ability) -> Expr: ...
     def last_checked(self, p: str) -> list[tuple[Expr, str]]: ...
     def dead_before(self, p: str) -> Expr: ...
+    def alive_now(self, p: str) -> Expr: ...
+    def reversed_before(self, p: str) -> Expr: ...
+    def arrested_before(self, p: str) -> list[tuple[Expr, int, Why]]: ...
 
 
 class ConcreteNight:
@@ -278,6 +296,23 @@ class ConcreteNight:
 
     def dead_before(self, p: str) -> Expr:
         return Const(p in self.history.dead)
+
+    def alive_now(self, p: str) -> Expr:
+        return neg(self.dead_before(p))
+
+    def reversed_before(self, p: str) -> Expr:
+        return _reversed_before(self.history, p)
+
+    def arrested_before(self, p: str) -> list[tuple[Expr, int, Why]]:
+        return _arrested_before(self.history, p)
+
+
+def _reversed_before(history: History, p: str) -> Expr:
+    return Const(p in history.reversed)
+
+
+def _arrested_before(history: History, p: str) -> list[tuple[Expr, int, Why]]:
+    return [(TRUE, tier, why) for q, tier, why in history.arrested if q == p]
 
 
 def _repeats(sc: Scenario, i: int, ability: Ability) -> Expr:
@@ -404,15 +439,15 @@ class SymbolicNight:
                         forced = conj(self.role_is(p, r), self.switch(f.why))
                         out.append((implies(forced, self.value(f"uses:{p}")), f.why))
             if rs.nightkills:
-                has_kill = any_of(self.faction_is(p, k.faction) for k in rs.nightkills)
+                has_kill = any_of(self.in_kill(p, k) for k in rs.nightkills)
                 out.append((implies(self.value(f"kills:{p}"), has_kill), rs.nightkills[0].why))
         for k in rs.nightkills:
             for a, b in _pairs(self.players):
                 both = conj(
                     self.value(f"kills:{a}"),
                     self.value(f"kills:{b}"),
-                    self.faction_is(a, k.faction),
-                    self.faction_is(b, k.faction),
+                    self.in_kill(a, k),
+                    self.in_kill(b, k),
                 )
                 out.append((neg(both), k.why))
         return out
@@ -461,7 +496,14 @@ class SymbolicNight:
         s = self.slots[i]
         if s.kind != "kill":
             return []
-        return [(self.faction_is(s.actor, k.faction), k.faction) for k in self.ruleset.nightkills]
+        return [(self.in_kill(s.actor, k), k.faction) for k in self.ruleset.nightkills]
+
+    def in_kill(self, p: str, k: NightKill) -> Expr:
+        """p takes part in the night kill `k` (its faction's members, or its role's holders)."""
+        if k.role is not None:
+            role = self.ruleset.role(k.role)
+            return self.role_is(p, role) if role is not None else FALSE
+        return self.faction_is(p, k.faction)
 
     def repeats(self, i: int, ability: Ability) -> Expr:
         return self.earlier(self, i, ability) if self.earlier else _repeats(self, i, ability)
@@ -478,6 +520,15 @@ class SymbolicNight:
         if self.dead is not None:
             return self.dead(p)
         return Const(p in self.history.dead)
+
+    def alive_now(self, p: str) -> Expr:
+        return neg(self.dead_before(p))
+
+    def reversed_before(self, p: str) -> Expr:
+        return _reversed_before(self.history, p)
+
+    def arrested_before(self, p: str) -> list[tuple[Expr, int, Why]]:
+        return _arrested_before(self.history, p)
 
 
 def _available(role: Role, night: int) -> bool:
@@ -509,6 +560,8 @@ class NightBuilder:
         self.shared: list[str] = []  # auxiliary variables fixed by the scenario alone
         self._kinds: dict[tuple[int, type], list[tuple[Expr, Any]]] = {}
         self._protected: dict[str, Expr] = {}
+        self._attacks: list[tuple[int, str, Expr, Kill]] | None = None
+        self.random_vars: list[str] = []
         self.tiers = [self.define(f"tier:{i}", self.tier(i), shared=True) for i in range(self.n)]
 
     def define(self, name: str, expr: Expr, shared: bool = False) -> Expr:
@@ -633,6 +686,12 @@ class NightBuilder:
         for cond, ab in self.sc.abilities(i):
             if not ab.frequency.allows(self.night, self.history.used(p, ab.name)):
                 reasons.append(label(cond, ab.why))
+            if ab.frequency is Frequency.EVERY_SECOND_NIGHT:
+                # "every second night" names no first night: which parity is open
+                name = f"parity:{canon(ab.name)}@{canon(ab.why.text)[:40]}"
+                self.domains[name] = [0, 1]
+                off = neg(eq(Var(name), Const(self.night % 2)))
+                reasons.append(label(conj(cond, off), ab.why))
             for r in ab.restrictions:
                 if isinstance(r, NoSelfTarget):
                     reasons.append(
@@ -673,19 +732,60 @@ class NightBuilder:
             semi_visit = conj(semi, Var(name))
         return disj(self.class_is(i, VisitClass.VISITING), semi_visit)
 
+    def death_tier(self, i: int) -> Expr:
+        """When slot i's attack takes effect: at the casualty report when the ruleset has
+        one ("people who were attacked and not saved are removed"), else in its tier."""
+        if self.rs.casualties is not None:
+            return Const(self.rs.casualties)
+        return self.tiers[i]
+
+    def attacks(self) -> list[tuple[int, str, Expr, Kill]]:
+        """(slot, target, the attack took place on the target, effect) for every kill."""
+        if self._attacks is None:
+            out = []
+            for i in range(self.n):
+                for c, e in self.effects(i, Kill):
+                    for q in self.sc.players:
+                        hit = conj(c, self.sc.aims(i, q))
+                        if hit == FALSE:
+                            continue
+                        if e.lethal_if is not None:  # a check that kills: only a 'yes'
+                            guilty = records.shows_guilty(self, q, e.lethal_if, self.tiers[i])
+                            hit = conj(hit, label(guilty, e.why))
+                        out.append((i, q, label(conj(hit, self.ok(i)), e.why), e))
+            self._attacks = out
+        return self._attacks
+
+    def attacked(self, q: str) -> Expr:
+        return any_of(x for _, v, x, _ in self.attacks() if v == q)
+
+    def saved(self, q: str, strength: int) -> Expr:
+        """Enough saves land on q to stop an attack of `strength` ("requiring two people
+        to save their victim")."""
+        if strength <= 1:
+            return self.protected(q)
+        saves = [
+            ite(label(conj(c, self.ok(j), self.sc.aims(j, q)), e.why), Const(1), Const(0))
+            for j in range(self.n)
+            for c, e in self.effects(j, Protect)
+        ]
+        return le(Const(strength), add(*saves)) if saves else FALSE
+
     def deaths(self) -> list[tuple[str, Expr, Expr]]:
         """Every way a player can die tonight: (victim, tier, condition)."""
         out: list[tuple[str, Expr, Expr]] = []
+        for i, q, hit, e in self.attacks():
+            out.append((q, self.death_tier(i), conj(hit, neg(self.saved(q, e.strength)))))
         for i in range(self.n):
-            for c, e in self.effects(i, Kill):
-                for q in self.sc.players:
-                    hit = conj(c, self.sc.aims(i, q))
-                    if hit == FALSE:
-                        continue
-                    cond = conj(label(conj(hit, self.ok(i)), e.why), neg(self.protected(q)))
-                    out.append((q, self.tiers[i], cond))
             for c, e in self.effects(i, Intercept):
                 out.extend(self.intercept(i, c, e))
+            for c, e in self.effects(i, Protect):
+                if e.sacrifice:  # the protector dies in the place of an attacked target
+                    for q in self.sc.players:
+                        guard = conj(c, self.ok(i), self.sc.aims(i, q))
+                        if guard != FALSE:
+                            cond = label(conj(guard, self.attacked(q)), e.why)
+                            out.append((self.actor(i), self.death_tier(i), cond))
         return out
 
     def intercept(self, i: int, c: Expr, e: Intercept) -> list[tuple[str, Expr, Expr]]:
@@ -849,7 +949,7 @@ class NightBuilder:
                 if self.framework.dead_stop
                 else FALSE
             )
-            failed = disj(self.static_failure(i), *ruled.get(p, ()))
+            failed = disj(self.static_failure(i), *ruled.get(p, ()), status.stopped(self, i))
             definition = conj(
                 self.sc.taken(i),
                 neg(failed),
@@ -897,9 +997,27 @@ class NightBuilder:
                 key = Atom("visits", self.actor(i), q)
                 atoms[key] = disj(atoms.get(key, FALSE), label(conj(hit, self.ok(i)), why))
         self.ruled_assertions(atoms)
+        alive_after = {
+            p: conj(self.sc.alive_now(p), neg(atoms.get(Atom("dies", p), FALSE))) for p in players
+        }
+        died = {p: atoms[Atom("dies", p)] for p in players if Atom("dies", p) in atoms}
+        texts.extend(
+            s
+            for s in report.role_reports(
+                self.roles, players, self.sc.role_is, alive_after.__getitem__, died, "night"
+            )
+            if self.sc.readers is None or s.actor in self.sc.readers
+        )
+        seen, draws = report.witness(self, {q: self.attacked(q) for q in players})
+        texts.extend(s for s in seen if self.sc.readers is None or s.actor in self.sc.readers)
+        self.random_vars.extend(draws)
+        for q, flipped in records.transition(self, alive_after).items():
+            atoms[Atom("record reversed", q)] = flipped
+        for q, (cond, tier, why) in status.transition(self).items():
+            atoms[Atom("arrested", q, str(tier))] = label(cond, why)
         for name in getattr(self.sc, "switches", {}):  # every sentence switch is known now
             self.domains[name] = [False, True]
-        return PhaseModel(
+        model = PhaseModel(
             phase=phase,
             domains=self.domains,
             equations=self.equations,
@@ -910,7 +1028,17 @@ class NightBuilder:
             scenario_vars=(*self.sc.scenario_vars(), *self.shared),
             switches=dict(getattr(self.sc, "switches", {})),
             slot_vars=tuple((f"ok:{i}", self.actor(i)) for i in range(self.n)),
+            random_vars=tuple(self.random_vars),
         )
+
+        def member(p: str, group: str) -> Expr:
+            role = self.rs.role(group)
+            by_role = self.sc.role_is(p, role) if role is not None else FALSE
+            faction = self.rs.faction(group)
+            return disj(by_role, self.sc.faction_is(p, faction) if faction else FALSE)
+
+        add_wins(model, self.rs, players, alive_after.__getitem__, member)
+        return model
 
     def texts(self) -> list[TextSource]:
         out: list[TextSource] = []
@@ -925,6 +1053,26 @@ class NightBuilder:
                 out.append(
                     TextSource(self.actor(i), label(conj(c, gate), r.why), r.text, why=r.why)
                 )
+            out.extend(records.texts(self, i))
+        out.extend(self.tells(readers))
+        return out
+
+    def tells(self, readers: frozenset[str] | None) -> list[TextSource]:
+        """A protected target told who attacked them ("the killer's original target will be
+        given the name of the killer who targeted them")."""
+        out = []
+        for j in range(self.n):
+            for c, e in self.effects(j, Protect):
+                if e.tells is None:
+                    continue
+                for q in self.sc.players:
+                    if readers is not None and q not in readers:
+                        continue
+                    guard = conj(c, self.ok(j), self.sc.aims(j, q), self.attacked(q))
+                    if guard == FALSE:
+                        continue
+                    pieces = tuple((x, self.actor(i)) for i, v, x, _ in self.attacks() if v == q)
+                    out.append(TextSource(q, label(guard, e.tells), None, pieces, e.tells))
         return out
 
     def investigation(self, i: int, c: Expr, e: Investigate) -> TextSource:
@@ -1060,35 +1208,76 @@ def build_symbolic_night(scenario: SymbolicNight) -> PhaseModel:
 
 
 def build_day(
-    players: Mapping[str, Player], day: int, votes: Mapping[str, str | None], history: History
+    ruleset: Ruleset,
+    players: Mapping[str, Player],
+    day: int,
+    votes: Mapping[str, str | None],
+    choices: Mapping[str, str],
+    history: History,
 ) -> PhaseModel:
-    """A day: plurality lynch (frame axiom) over the votes of living players."""
-    tally: dict[str, int] = {}
-    for voter, target in votes.items():
-        if voter in history.dead or target is None:
-            continue
-        tally[target] = tally.get(target, 0) + 1
-    top = max(tally.values(), default=0)
-    leaders = [p for p, n in tally.items() if n == top]
-    winner = leaders[0] if len(leaders) == 1 else None
-    names = sorted(p for p in players if p not in history.dead)
-    var = "lynch"
-    domains: dict[str, list[Any]] = {var: list(range(-1, len(names)))}
+    """A day: the lynch by the ruleset's vote and tie rules (logic/effects/vote.py) over
+    the votes of living players who can act (an arrest stops votes too), reports of the
+    lynched player's role, the records' state, then the win conditions."""
+    names = tuple(players)
+    roles = {p: pl.role for p, pl in players.items()}
+    unable = history.dead | {q for q, _, _ in history.arrested}
+    inputs = vote.concrete_inputs(names, roles, frozenset(unable), votes, choices)
+    day_ = vote.day_constraints(ruleset, inputs)
     atoms: dict[Atom, Expr] = {}
-    equations: list[tuple[Expr, Why]] = []
-    for k, p in enumerate(names):
-        chosen = eq(Var(var), Const(k))
-        equations.append((label(iff(chosen, Const(p == winner)), frame.PLURALITY), frame.PLURALITY))
-        atoms[Atom("lynched", p)] = label(chosen, frame.PLURALITY)
-        atoms[Atom("dies", p)] = label(chosen, frame.PLURALITY)
-    return PhaseModel(
+    for (kind, p), expr in day_.atoms.items():
+        atoms[Atom(kind, p)] = expr
+        atoms[Atom("dies", p)] = expr
+    model = PhaseModel(
         phase=f"day {day}",
-        domains=domains,
-        equations=equations,
+        domains=dict(day_.domains),
+        equations=list(day_.equations),
         definitions={},
         atoms=atoms,
         texts=[],
+        random_vars=day_.random_vars,
     )
+
+    def alive_after(p: str) -> Expr:
+        return conj(Const(p not in history.dead), neg(atoms.get(Atom("dies", p), FALSE)))
+
+    def role_is(p: str, role: Role) -> Expr:
+        return Const(canon(roles[p].name) == canon(role.name))
+
+    died = {p: atoms[Atom("dies", p)] for p in names}
+    model.texts.extend(
+        report.role_reports(list(ruleset.roles), names, role_is, alive_after, died, "lynch")
+    )
+    if history.reversed:  # records revert when no holder of the reverting role is left
+        for q in history.reversed:
+            keep: Expr = TRUE
+            for r in ruleset.reverts:
+                role = ruleset.role(r.role)
+                if role is not None:
+                    holders = any_of(conj(role_is(p, role), alive_after(p)) for p in names)
+                    keep = conj(keep, label(holders, r.why))
+            atoms[Atom("record reversed", q)] = keep
+
+    def member(p: str, group: str) -> Expr:
+        pl = players[p]
+        return Const(canon(group) in (canon(pl.role.name), canon(pl.faction)))
+
+    add_wins(model, ruleset, names, alive_after, member)
+    return model
+
+
+def add_wins(
+    model: PhaseModel,
+    ruleset: Ruleset,
+    players: Sequence[str],
+    alive_after: Callable[[str], Expr],
+    member: Callable[[str, str], Expr],
+) -> None:
+    """The win conditions after the phase (logic/effects/win.py), as atoms of it."""
+    wins = win.win_constraints(ruleset, players, alive_after, member)
+    model.domains.update(wins.domains)
+    model.equations.extend(wins.equations)
+    for (kind, who), expr in wins.atoms.items():
+        model.atoms[Atom(kind, who)] = expr
 
 
 def forced_abilities(

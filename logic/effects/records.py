@@ -1,0 +1,127 @@
+"""Owns police records: how each role shows on them, their reversal (and reverting), and
+the checks that read them.
+
+Vocabulary:
+  OnRecords     a role shows on police records as guilty or not, whatever its faction
+                (the Ninja "evade[s] police records"; the Rogue's "records still indicate
+                the Rogue is a member")
+  Reverse       an action: the target's record is reversed ("the guilty look innocent or
+                the innocent guilty"); it stays reversed in later phases
+  Revert        when no holder of a role is left alive, every record reverts to its
+                original status ("When all Agents are removed from play, ...")
+  RecordsCheck  an action: the actor pulls up the target's record and is told `yes` when
+                it shows a member of `faction`, else `no`
+
+A record read by an action of tier t shows: the role's own status, reversed if it was
+reversed before tonight, and reversed (again) if a Reverse of an earlier tier took place
+tonight. Reversing twice restores it (the source says "reverse"; nothing says otherwise).
+The state after a phase is the atom `record reversed` of each player, an expression of
+the phase like any other (`transition`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from logic.model.expr import FALSE, Expr, any_of, conj, iff, label, lt, neg
+from logic.model.why import Why, canon, meta
+
+if TYPE_CHECKING:
+    from logic.model.semantics import NightBuilder, TextSource
+
+
+@dataclass(frozen=True)
+class OnRecords:
+    guilty: bool
+    why: Why = meta()
+
+
+@dataclass(frozen=True)
+class Reverse:
+    why: Why = meta()
+
+
+@dataclass(frozen=True)
+class Revert:
+    role: str
+    why: Why = meta()
+
+
+@dataclass(frozen=True)
+class RecordsCheck:
+    faction: str
+    yes: str | None = None
+    no: str | None = None
+    why: Why = meta()
+
+
+def xor(a: Expr, b: Expr) -> Expr:
+    return neg(iff(a, b))
+
+
+def base_guilty(b: NightBuilder, q: str, faction: str) -> Expr:
+    """q's record before any tampering: the role's own status on police records."""
+    parts = []
+    for role in b.roles:
+        is_role = b.sc.role_is(q, role)
+        if is_role == FALSE:
+            continue
+        shown = next((t for t in role.traits if isinstance(t, OnRecords)), None)
+        guilty = shown.guilty if shown else canon(role.faction) == canon(faction)
+        if guilty:
+            parts.append(label(is_role, shown.why) if shown else is_role)
+    return any_of(parts)
+
+
+def reversed_tonight(b: NightBuilder, q: str, before: Expr | None = None) -> Expr:
+    """A Reverse on q took place tonight (in a tier before `before`, when given)."""
+    parts = []
+    for k in range(b.n):
+        for c, e in b.effects(k, Reverse):
+            hit = conj(c, b.ok(k), b.sc.aims(k, q))
+            if before is not None:
+                hit = conj(hit, lt(b.tiers[k], before))
+            parts.append(label(hit, e.why))
+    return any_of(parts)
+
+
+def shows_guilty(b: NightBuilder, q: str, faction: str, tier: Expr) -> Expr:
+    """What q's record says to an action of tier `tier`: a member of `faction` or not."""
+    flipped = xor(b.sc.reversed_before(q), reversed_tonight(b, q, tier))
+    return xor(base_guilty(b, q, faction), flipped)
+
+
+def texts(b: NightBuilder, i: int) -> list[TextSource]:
+    """The yes / no of slot i's records checks."""
+    from logic.model.semantics import TextSource
+
+    out = []
+    for c, e in b.effects(i, RecordsCheck):
+        guilty = any_of(
+            conj(b.sc.aims(i, q), shows_guilty(b, q, e.faction, b.tiers[i])) for q in b.sc.players
+        )
+        for text, holds in ((e.yes, guilty), (e.no, neg(guilty))):
+            if text is not None:
+                gate = label(conj(c, b.ok(i), holds), e.why)
+                out.append(TextSource(b.actor(i), gate, text, why=e.why))
+    return out
+
+
+def transition(b: NightBuilder, alive_after: dict[str, Expr]) -> dict[str, Expr]:
+    """Whose record is reversed after the phase (the atoms `record reversed`)."""
+    if not any(b.effects(k, Reverse) for k in range(b.n)) and not any(
+        b.sc.reversed_before(q) != FALSE for q in b.sc.players
+    ):
+        return {}
+    reverts = b.rs.reverts
+    out = {}
+    for q in b.sc.players:
+        flipped = xor(b.sc.reversed_before(q), reversed_tonight(b, q))
+        for r in reverts:
+            role = b.rs.role(r.role)
+            if role is not None:
+                holders = any_of(conj(b.sc.role_is(p, role), alive_after[p]) for p in b.sc.players)
+                flipped = conj(flipped, label(holders, r.why))
+        out[q] = flipped
+    return out

@@ -1,0 +1,102 @@
+"""Owns what the game tells a player without an action of theirs: reports of the roles of
+the dead, and the Witness's glimpse of a murder.
+
+Vocabulary:
+  Report   the holder is told the role of each player who died in the night (`night`) or
+           of the player voted out (`lynch`); the holder must be alive to be told
+  Witness  each night the holder may be told the name of a player attacked that night:
+           a random chance (`chance:P`, marked random), never when the holder was
+           targeted; which attacked player is a random pick (`seen:P`)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from logic.model.expr import FALSE, Const, Expr, Var, any_of, conj, eq, iff, implies, label, neg
+from logic.model.why import Why, meta
+
+if TYPE_CHECKING:
+    from logic.model.ir import Role
+    from logic.model.semantics import NightBuilder, TextSource
+
+
+@dataclass(frozen=True)
+class Report:
+    when: str  # "night" or "lynch"
+    why: Why = meta()
+
+
+@dataclass(frozen=True)
+class Witness:
+    why: Why = meta()
+    chance: Why | None = None
+
+
+def role_reports(
+    roles: list[Role],
+    players: tuple[str, ...],
+    role_is: Any,
+    alive_after: Any,
+    died: dict[str, Expr],
+    when: str,
+) -> list[TextSource]:
+    """For each holder of a reporting role and each player who died: the dead player's
+    role, told to the holder."""
+    from logic.model.semantics import TextSource
+
+    out = []
+    for role in roles:
+        for rep in (t for t in role.traits if isinstance(t, Report) and t.when == when):
+            for p in players:
+                holder = conj(role_is(p, role), alive_after(p))
+                if holder == FALSE:
+                    continue
+                for q, dies in died.items():
+                    gate = label(conj(holder, dies), rep.why)
+                    if gate == FALSE:
+                        continue
+                    pieces = tuple((role_is(q, r), r.name) for r in roles if role_is(q, r) != FALSE)
+                    out.append(TextSource(p, gate, None, pieces, rep.why))
+    return out
+
+
+def witness(b: NightBuilder, attacked: dict[str, Expr]) -> tuple[list[TextSource], list[str]]:
+    """The Witness's messages and the random variables they draw on."""
+    from logic.model.semantics import TextSource
+
+    out: list[TextSource] = []
+    randoms: list[str] = []
+    players = b.sc.players
+    for role in b.roles:
+        for w in (t for t in role.traits if isinstance(t, Witness)):
+            for p in players:
+                holder = conj(b.sc.role_is(p, role), b.sc.alive_now(p))
+                if holder == FALSE:
+                    continue
+                chance, seen = f"chance:{p}", f"seen:{p}"
+                b.domains[chance] = [False, True]
+                b.domains[seen] = [-1, *range(len(players))]
+                randoms += [chance, seen]
+                targeted = any_of(
+                    conj(b.ok(j), b.sc.aims(j, p)) for j in range(b.n) if b.actor(j) != p
+                )
+                any_attack = any_of(attacked.values())
+                # the pick is an attacked player when there is one, else no one
+                b.equations.append(
+                    (
+                        iff(eq(Var(seen), Const(-1)), neg(any_attack)),
+                        w.why,
+                    )
+                )
+                for k, q in enumerate(players):
+                    b.equations.append((implies(eq(Var(seen), Const(k)), attacked[q]), w.why))
+                    gate = conj(
+                        holder,
+                        label(Var(chance), w.chance or w.why),
+                        label(neg(targeted), w.chance or w.why),
+                        eq(Var(seen), Const(k)),
+                    )
+                    out.append(TextSource(p, label(gate, w.why), q, why=w.why))
+    return out, randoms

@@ -1,0 +1,68 @@
+"""Owns statuses that last beyond the action that gave them: the arrest.
+
+Vocabulary:
+  Arrest  an action: the target "is incapable of performing any actions" until the
+          actor's next turn: the rest of this night after the arrest's tier, the next
+          day (votes are actions: "everyone performs actions by clicking players when
+          prompted to kill, save, investigate, vote"), and the next night up to the
+          arrest's tier.
+
+The state after a phase is the atom `arrested` of each player (arrests that took place
+tonight); a carried arrest ends at the arrest's tier of the next night. When the
+arresting player is dead or does not act that night, the arrest still ends at that tier:
+the source says "until the Deputy's next turn", and is silent about a Deputy who has no
+next turn (a reading, noted in casebook/byond-mafia.rules).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from logic.model.expr import Const, Expr, any_of, conj, label, lt
+from logic.model.why import Why, meta
+
+if TYPE_CHECKING:
+    from logic.model.semantics import NightBuilder
+
+
+@dataclass(frozen=True)
+class Arrest:
+    why: Why = meta()
+    until: Why | None = None  # the sentence that gives the duration
+
+
+def arrests_on(b: NightBuilder, q: str, i: int | None = None) -> list[tuple[int, Expr, Arrest]]:
+    """(slot, condition, effect) of tonight's arrests that land on q (other than slot i)."""
+    return [
+        (j, conj(c, b.ok(j), b.sc.aims(j, q)), e)
+        for j in range(b.n)
+        if j != i
+        for c, e in b.effects(j, Arrest)
+    ]
+
+
+def stopped(b: NightBuilder, i: int) -> Expr:
+    """Slot i's actor is under arrest when slot i's tier comes."""
+    p = b.actor(i)
+    tonight = any_of(
+        label(conj(hit, lt(b.tiers[j], b.tiers[i])), e.until or e.why)
+        for j, hit, e in arrests_on(b, p, i)
+    )
+    carried = any_of(
+        label(conj(cond, lt(b.tiers[i], Const(tier))), why)
+        for cond, tier, why in b.sc.arrested_before(p)
+    )
+    return any_of([tonight, carried])
+
+
+def transition(b: NightBuilder) -> dict[str, tuple[Expr, int, Why]]:
+    """Who is under arrest when the night ends: the condition, the tier the arrest lasts
+    until next night, and the sentence."""
+    out = {}
+    for q in b.sc.players:
+        for j, hit, e in arrests_on(b, q):
+            tier = b.tiers[j]
+            if isinstance(tier, Const):
+                out[q] = (label(hit, e.why), int(tier.value), e.until or e.why)  # type: ignore[arg-type]
+    return out

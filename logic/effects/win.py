@@ -1,0 +1,116 @@
+"""Owns win conditions: predicates over who is alive after a phase, with the precedence
+the ruleset gives, and the `wins` / `the game goes on` atoms.
+
+Vocabulary (the conditions of `Victory`; `group` is a faction or a role):
+  none_left   no living player belongs to `group` ("all of the Mafia have been removed")
+  outnumber   one or more of `group` are alive and at most `others` players outside it
+              ("any combination including one or more Mafia and no more than one other")
+  last        a holder of `group` is alive with exactly `others` other players ("the
+              Rogue and one other role are left alive")
+
+After each phase the conditions are evaluated on the players alive at its end. A
+victory that holds wins unless a victory taking precedence over it holds too. Two that
+hold with no precedence between them leave the winner open: the `winner` variable then
+has two values, and the resolver reports the phase as ambiguous, as it should: the
+rules do not say.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from logic.model.expr import (
+    FALSE,
+    Const,
+    Expr,
+    Var,
+    add,
+    any_of,
+    conj,
+    eq,
+    iff,
+    implies,
+    ite,
+    label,
+    le,
+    neg,
+)
+from logic.model.ir import Ruleset, Why, canon, meta
+
+CONDITIONS = ("none_left", "outnumber", "last")
+
+
+@dataclass(frozen=True)
+class Victory:
+    """`winner` (a faction or a role) wins when `condition` holds of `group`."""
+
+    winner: str
+    condition: str  # one of CONDITIONS
+    group: str
+    others: int = 0
+    over: tuple[str, ...] = ()  # the victories (by winner) this one takes precedence over
+    why: Why = meta()
+
+
+GOES_ON = -1
+
+
+@dataclass
+class WinConstraints:
+    domains: dict[str, list[Any]]
+    equations: list[tuple[Expr, Why]]
+    atoms: dict[tuple[str, str], Expr]  # ("wins", faction or role), ("goes on", "")
+
+
+def _count(xs: Sequence[Expr]) -> Expr:
+    return add(*(ite(x, Const(1), Const(0)) for x in xs))
+
+
+def win_constraints(
+    rs: Ruleset,
+    players: Sequence[str],
+    alive_after: Callable[[str], Expr],
+    member: Callable[[str, str], Expr],
+    suffix: str = "",
+) -> WinConstraints:
+    """The winner after a phase. `member(p, group)` says p belongs to a faction or holds
+    a role of that name; `alive_after(p)` that p is alive when the phase ends."""
+    if not rs.victories:
+        return WinConstraints({}, [], {})
+    holds: list[Expr] = []
+    for v in rs.victories:
+        inside = [conj(alive_after(p), member(p, v.group)) for p in players]
+        outside = [conj(alive_after(p), neg(member(p, v.group))) for p in players]
+        match v.condition:
+            case "none_left":
+                cond = neg(any_of(inside))
+            case "outnumber":
+                cond = conj(any_of(inside), le(_count(outside), Const(v.others)))
+            case "last":
+                cond = conj(
+                    any_of(inside),
+                    eq(_count([alive_after(p) for p in players]), Const(v.others + 1)),
+                )
+            case _:
+                raise AssertionError(v.condition)
+        holds.append(label(cond, v.why))
+    name = f"winner{suffix}"
+    winner = Var(name)
+    domains: dict[str, list[Any]] = {name: [GOES_ON, *range(len(rs.victories))]}
+    equations: list[tuple[Expr, Why]] = []
+    first = rs.victories[0].why
+    equations.append((iff(eq(winner, Const(GOES_ON)), neg(any_of(holds))), first))
+    for k, v in enumerate(rs.victories):
+        beaten = [
+            holds[j]
+            for j, w in enumerate(rs.victories)
+            if j != k and any(canon(x) == canon(v.winner) for x in w.over)
+        ]
+        equations.append((implies(eq(winner, Const(k)), conj(holds[k], *map(neg, beaten))), v.why))
+    atoms: dict[tuple[str, str], Expr] = {("goes on", ""): eq(winner, Const(GOES_ON))}
+    for k, v in enumerate(rs.victories):
+        key = ("wins", canon(v.winner))
+        atoms[key] = any_of([atoms.get(key, FALSE), eq(winner, Const(k))])
+    return WinConstraints(domains, equations, atoms)
