@@ -158,7 +158,7 @@ def bind(rs: Ruleset, case: Case, text: str) -> tuple[Binder, list[Any]]:
 def build(rs: Ruleset, binder: Binder, number: int, scenarios: list[Any]) -> list[Any]:
     return [
         (build_night(rs, binder.players, number, acts, History()), notes)
-        for acts, notes in scenarios
+        for acts, notes, _ in scenarios
     ]
 
 

@@ -36,10 +36,15 @@ from logic.model.ir import (
 
 def effect_text(e: Any) -> str:
     match e:
-        case Kill():
-            return "kill: the target dies unless protected"
-        case Protect():
-            return "protect: the target cannot be killed that night"
+        case Kill(_, strength, lethal_if, random):
+            extra = f"; needs {strength} saves" if strength > 1 else ""
+            extra += f"; only if the records show a member of {lethal_if}" if lethal_if else ""
+            extra += "; the target is drawn at random" if random else ""
+            return f"kill: the target dies unless protected{extra}"
+        case Protect(_, sacrifice, tells):
+            extra = "; the protector dies instead when the target is attacked" if sacrifice else ""
+            extra += "; the target learns who attacked them" if tells else ""
+            return f"protect: the target cannot be killed that night{extra}"
         case Roleblock():
             return "roleblock: the target's actions in this tier and later do not take place"
         case Jail():
@@ -57,6 +62,9 @@ def effect_text(e: Any) -> str:
             return f"restriction: cannot {how}target the same player on consecutive nights"
         case Forced():
             return "restriction: must be used each night"
+    describe = getattr(e, "describe", None)
+    if describe is not None:
+        return str(describe())
     raise AssertionError(e)
 
 
@@ -112,12 +120,29 @@ def ruleset_lines(rs: Ruleset) -> list[str]:
             for ap in role.appears_as:
                 to = f" to {ap.to}" if ap.to else ""
                 out.append(f"  checks as {ap.faction}{to}   [{ap.why.loc.short}]")
+            for trait in role.traits:
+                out.append(f"  {effect_text(trait)}   [{trait.why.loc.short}]")
     if rs.seen_by:
         out.append("")
         out.append("Who sees visits:")
         for s in rs.seen_by:
             who = ", ".join(s.roles) if s.roles else "no one"
             out.append(f"  {s.visit_class.value} actions are seen by {who}   [{s.why.loc.short}]")
+    game = [
+        *(
+            [f"attacks are settled at step {rs.casualties}   [{rs.casualties_why.loc.short}]"]
+            if rs.casualties is not None and rs.casualties_why is not None
+            else []
+        ),
+        *([f"{effect_text(rs.lynch)}   [{rs.lynch.why.loc.short}]"] if rs.lynch else []),
+        *(f"{effect_text(r)}   [{r.why.loc.short}]" for r in rs.tie_rules),
+        *(f"{effect_text(r)}   [{r.why.loc.short}]" for r in rs.reverts),
+        *(f"{effect_text(v)}   [{v.why.loc.short}]" for v in rs.victories),
+    ]
+    if game:
+        out.append("")
+        out.append("The game:")
+        out.extend(f"  {g}" for g in game)
     for alias, target, why in rs.aliases:
         out.append(f"Alias: {alias} = {target}   [{why.loc.short}]")
     if rs.rulings:

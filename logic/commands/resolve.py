@@ -24,7 +24,7 @@ from logic.lang.case import Case, Line, PhaseBlock
 from logic.lang.errors import Loc, RulingError, error_at_word, line_of
 from logic.model.expr import compile_expr, explain, labels
 from logic.model.frameworks import FRAMEWORKS
-from logic.model.ir import Ability, Ruleset, Why, canon
+from logic.model.ir import Ability, Kill, Ruleset, Why, canon
 from logic.model.semantics import (
     Act,
     Atom,
@@ -173,7 +173,7 @@ class Binder:
 
     def ability_for(self, actor: str, line: Line, night: int, history: History) -> Ability:
         role = self.players[actor].role
-        usable = [a for a in role.abilities if a.verb != "kills"]
+        usable = list(role.abilities)
         if line.ability is not None:
             named = [a for a in role.abilities if canon(a.name) == canon(line.ability)]
             if not named:
@@ -220,8 +220,9 @@ class Binder:
             if line.verb == "nothing":
                 continue
             if line.verb == "kills":
-                faction = self.players[actor].faction
-                nk = self.rs.nightkill(faction)
+                pl = self.players[actor]
+                faction = pl.faction
+                nk = next((k for k in self.rs.nightkills if k.member(pl.role, faction)), None)
                 if nk is not None:
                     if faction in killers:
                         raise self.error(
@@ -233,7 +234,11 @@ class Binder:
                     killers[faction] = line
                     out.append(Act(actor, nk.ability, targets, nk.faction, line.why))
                     continue
-                own = [a for a in self.players[actor].role.abilities if a.verb == "kills"]
+                own = [
+                    a
+                    for a in self.players[actor].role.abilities
+                    if any(isinstance(e, Kill) for e in a.effects)
+                ]
                 if not own:
                     raise self.error(
                         f"{actor} is {self.players[actor].role.name} ({faction}), which has no kill",
@@ -282,18 +287,33 @@ class Binder:
 
 def forced_completions(
     binder: Binder, night: int, acts: tuple[Act, ...], history: History
-) -> list[tuple[tuple[Act, ...], tuple[str, ...]]]:
-    """Every way the forced actions left out of the scenario can go."""
+) -> list[tuple[tuple[Act, ...], tuple[str, ...], tuple[tuple[str, object], ...]]]:
+    """Every way the forced actions left out of the scenario can go, with the notes that
+    say what was assumed, and the draws (a random target is a pick the rules make at
+    random: "randomly selects a target to kill")."""
     alive = [p for p in binder.players if p not in history.dead]
-    choices: list[list[tuple[Act, str]]] = []
+    choices: list[list[tuple[Act, str, tuple[str, object] | None]]] = []
     for p in alive:
-        for ability, forced in forced_abilities(binder.players[p].role, night, history, p):
+        role = binder.players[p].role
+        forced = forced_abilities(role, night, history, p)
+        drawn = [
+            (ab, next(e for e in ab.effects if isinstance(e, Kill) and e.random))
+            for ab in role.abilities
+            if any(isinstance(e, Kill) and e.random for e in ab.effects)
+            and ab.frequency.allows(night, history.used(p, ab.name))
+            and all(ab is not f for f, _ in forced)
+        ]
+        for ability, why_ in [(a, f.why) for a, f in forced] + [(a, k.why) for a, k in drawn]:
             if any(a.actor == p and a.ability == ability for a in acts):
                 continue
-            options = [
+            random = any(ability is a for a, _ in drawn)
+            options: list[tuple[Act, str, tuple[str, object] | None]] = [
                 (
-                    Act(p, ability, (t,), None, forced.why),
-                    f"{p} must {ability.name} ({forced.why.loc.short}) and gave no target: assumed {t}",
+                    Act(p, ability, (t,), None, why_),
+                    f"{p}'s {ability.name} ({why_.loc.short}) is drawn at random: {t}"
+                    if random
+                    else f"{p} must {ability.name} ({why_.loc.short}) and gave no target: assumed {t}",
+                    (f"night {night}: {p}", t) if random else None,
                 )
                 for t in alive
                 if t != p
@@ -301,9 +321,13 @@ def forced_completions(
             if options:
                 choices.append(options)
     if not choices:
-        return [(acts, ())]
+        return [(acts, (), ())]
     return [
-        (acts + tuple(c[0] for c in combo), tuple(c[1] for c in combo))
+        (
+            acts + tuple(c[0] for c in combo),
+            tuple(c[1] for c in combo),
+            tuple(c[2] for c in combo if c[2] is not None),
+        )
         for combo in itertools.product(*choices)
     ]
 
@@ -430,14 +454,18 @@ def resolve(
                 acts = binder.acts(block, history)
                 scenarios = forced_completions(binder, block.number, acts, history)
                 models = [
-                    (build_night(ruleset, binder.players, block.number, acts_, history), notes)
-                    for acts_, notes in scenarios
+                    (
+                        build_night(ruleset, binder.players, block.number, acts_, history),
+                        notes,
+                        draws_,
+                    )
+                    for acts_, notes, draws_ in scenarios
                 ]
             else:
                 votes, choices = binder.votes(block)
                 day = build_day(ruleset, binder.players, block.number, votes, choices, history)
-                models = [(day, ())]
-            for model, notes in models:
+                models = [(day, (), ())]
+            for model, notes, drawn in models:
                 sols = concrete.solve(model.domains, model.equations, timeout)
                 if sols.status == "unknown":
                     timed_out = f"{block.label}: unknown (timed out after {timeout:g} s)"
@@ -456,6 +484,7 @@ def resolve(
                     h = next_history(history, model, env, outcome, night)
                     draws = (
                         *path.draws,
+                        *drawn,
                         *((f"{block.label}: {v}", env.get(v)) for v in model.random_vars),
                     )
                     new = Path((*path.phases, outcome), h, (*path.alive_before, alive), draws)
@@ -568,10 +597,11 @@ def _atom_holds(res: Resolution, path: Path, idx: int, exp: Any) -> bool:
         case "wins":
             _has_wins(res, exp)
             key = canon(exp.subject)
+            won = {canon(a.subject) for a in atoms if a.kind == "wins"}
             if key in names:  # a player wins with their faction or role
                 pl = res.players[names[key]]
-                return any(Atom("wins", canon(g)) in atoms for g in (pl.role.name, pl.faction))
-            return Atom("wins", _group(res, exp)) in atoms
+                return bool(won & {canon(pl.role.name), canon(pl.faction)})
+            return _group(res, exp) in won
         case "is_role":
             pl = res.players[who(exp.subject)]
             return _group(res, exp, exp.obj) in (canon(pl.role.name), canon(pl.faction))

@@ -877,7 +877,7 @@ class Solver:
                     type(e).__name__ for e in ab.effects if not isinstance(e, Investigate | Result)
                 )
                 for ab in self.setup.roles[r].abilities
-                if ab.verb != "kills" and ab.frequency.allows(n, 0)
+                if ab.frequency.allows(n, 0)
             ]
 
         mine = [k for k in kinds(role) if k]

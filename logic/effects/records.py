@@ -36,16 +36,25 @@ class OnRecords:
     guilty: bool
     why: Why = meta()
 
+    def describe(self) -> str:
+        return f"shows on police records as {'guilty' if self.guilty else 'innocent'}"
+
 
 @dataclass(frozen=True)
 class Reverse:
     why: Why = meta()
+
+    def describe(self) -> str:
+        return "reverse: the target's police record is reversed (it stays reversed)"
 
 
 @dataclass(frozen=True)
 class Revert:
     role: str
     why: Why = meta()
+
+    def describe(self) -> str:
+        return f"records revert when no {self.role} is left alive"
 
 
 @dataclass(frozen=True)
@@ -54,6 +63,10 @@ class RecordsCheck:
     yes: str | None = None
     no: str | None = None
     why: Why = meta()
+
+    def describe(self) -> str:
+        texts = ", ".join(f'"{x}"' for x in (self.yes, self.no) if x) or "no text"
+        return f"records: checks whether the target's record shows a member of {self.faction} ({texts})"
 
 
 def xor(a: Expr, b: Expr) -> Expr:

@@ -27,11 +27,18 @@ class Report:
     when: str  # "night" or "lynch"
     why: Why = meta()
 
+    def describe(self) -> str:
+        what = "who died in the night" if self.when == "night" else "the player voted out"
+        return f"report: is told the role of {what}"
+
 
 @dataclass(frozen=True)
 class Witness:
     why: Why = meta()
     chance: Why | None = None
+
+    def describe(self) -> str:
+        return "witness: may be told (by chance) the name of a player attacked tonight, never when targeted"
 
 
 def role_reports(

@@ -31,6 +31,9 @@ class Arrest:
     why: Why = meta()
     until: Why | None = None  # the sentence that gives the duration
 
+    def describe(self) -> str:
+        return "arrest: the target cannot act until the arrester's next turn"
+
 
 def arrests_on(b: NightBuilder, q: str, i: int | None = None) -> list[tuple[int, Expr, Arrest]]:
     """(slot, condition, effect) of tonight's arrests that land on q (other than slot i)."""

@@ -53,12 +53,18 @@ class VoteWeight:
     weight: int
     why: Why = meta()
 
+    def describe(self) -> str:
+        return f"vote: counts as {self.weight} votes"
+
 
 @dataclass(frozen=True)
 class Lynch:
     """The ruleset's own plurality sentence (it replaces the frame axiom [plurality])."""
 
     why: Why = meta()
+
+    def describe(self) -> str:
+        return "lynch: the player with the most votes is removed"
 
 
 @dataclass(frozen=True)
@@ -69,6 +75,14 @@ class TieRule:
     kind: str
     role: str | None = None
     why: Why = meta()
+
+    def describe(self) -> str:
+        match self.kind:
+            case "choice":
+                return f"tie: the {self.role} picks who is removed"
+            case "none":
+                return f"tie: with no {self.role} able to pick, no one is removed"
+        return "tie: a random pick among the tied"
 
 
 NO_ONE = -1  # the value of `lynch` when no one is removed
@@ -152,6 +166,7 @@ def day_constraints(rs: Ruleset, inp: DayInputs) -> DayConstraints:
             if present != FALSE:
                 breakers.append((present, p, rule.why))
     some_breaker = any_of(c for c, _, _ in breakers)
+    reasons: list[Expr] = []  # why player k is removed (for explanations)
     for k in range(n):
         picked: list[Expr] = []
         for present, p, why in breakers:
@@ -168,9 +183,11 @@ def day_constraints(rs: Ruleset, inp: DayInputs) -> DayConstraints:
         outright = label(most[k], lynch_why)
         if randoms and not breakers:
             # a fair pick among the tied: any of them may be removed
+            reasons.append(disj(outright, label(tied[k], randoms[0].why)))
             equations.append((implies(chosen, disj(outright, tied[k])), randoms[0].why))
             equations.append((implies(outright, chosen), lynch_why))
         else:
+            reasons.append(disj(outright, conj(tied[k], by_tie)))
             equations.append((iff(chosen, disj(outright, conj(tied[k], by_tie))), lynch_why))
     if randoms and not breakers:
         random_vars.append("lynch")
@@ -186,7 +203,9 @@ def day_constraints(rs: Ruleset, inp: DayInputs) -> DayConstraints:
                     none_rules[0].why,
                 )
             )
-    atoms = {("lynched", p): eq(lynch, Const(k)) for k, p in enumerate(inp.players)}
+    atoms = {
+        ("lynched", p): conj(eq(lynch, Const(k)), reasons[k]) for k, p in enumerate(inp.players)
+    }
     return DayConstraints(domains, equations, atoms, tuple(random_vars))
 
 

@@ -53,6 +53,17 @@ class Victory:
     over: tuple[str, ...] = ()  # the victories (by winner) this one takes precedence over
     why: Why = meta()
 
+    def describe(self) -> str:
+        match self.condition:
+            case "none_left":
+                when = f"no {self.group} is left"
+            case "outnumber":
+                when = f"one or more {self.group} and at most {self.others} other(s) are left"
+            case _:
+                when = f"the {self.group} and {self.others} other(s) are the last alive"
+        over = f"; takes precedence over {', '.join(self.over)}" if self.over else ""
+        return f"victory: {self.winner} wins when {when}{over}"
+
 
 GOES_ON = -1
 
@@ -109,8 +120,12 @@ def win_constraints(
             if j != k and any(canon(x) == canon(v.winner) for x in w.over)
         ]
         equations.append((implies(eq(winner, Const(k)), conj(holds[k], *map(neg, beaten))), v.why))
-    atoms: dict[tuple[str, str], Expr] = {("goes on", ""): eq(winner, Const(GOES_ON))}
+    goes_on = conj(
+        eq(winner, Const(GOES_ON)),
+        *(label(neg(h), v.why) for h, v in zip(holds, rs.victories, strict=True)),
+    )
+    atoms: dict[tuple[str, str], Expr] = {("goes on", ""): goes_on}
     for k, v in enumerate(rs.victories):
-        key = ("wins", canon(v.winner))
-        atoms[key] = any_of([atoms.get(key, FALSE), eq(winner, Const(k))])
+        key = ("wins", v.winner)
+        atoms[key] = any_of([atoms.get(key, FALSE), conj(eq(winner, Const(k)), holds[k])])
     return WinConstraints(domains, equations, atoms)

@@ -9,13 +9,18 @@ roles, a priority list that misses an acting role.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from lark import Token, Tree, v_args
 from lark.tree import Meta
 
+from logic.effects.records import OnRecords, RecordsCheck, Reverse, Revert
+from logic.effects.report import Report, Witness
+from logic.effects.status import Arrest
+from logic.effects.vote import Lynch, TieRule, VoteWeight
+from logic.effects.win import Victory
 from logic.lang import grammar
 from logic.lang.errors import Loc, RulingError, line_of
 from logic.model.ir import (
@@ -126,6 +131,48 @@ class _Ruling:
 @dataclass(frozen=True)
 class _Title:
     name: str
+
+
+@dataclass(frozen=True)
+class _Capability:
+    """A prose sentence that gives a role an action or adds to it ("Doctor wakes up and
+    may select a target to try to save.", "The Bodyguard uses their turn to protect
+    someone."). Every capability of one role adds to that role's one ability; `role` is
+    the role the sentence names (None: the role of the line it is on)."""
+
+    role: str | None
+    effects: tuple[Any, ...] = ()
+    restrictions: tuple[Restriction, ...] = ()
+    frequency: Frequency | None = None
+    group: bool = False  # "Mafia wake up and may together choose one target to kill"
+    why: Why = field(default_factory=lambda: Why(Loc("<ruleset>", 0, 0), ""))
+
+
+@dataclass(frozen=True)
+class _Trait:
+    """A prose sentence that gives a role a passive effect (records, votes, reports)."""
+
+    role: str | None
+    trait: Any
+    why: Why
+
+
+@dataclass(frozen=True)
+class _Step:
+    """A numbered step of the turn order and what its sentences say."""
+
+    tier: int
+    items: tuple[Any, ...]
+    why: Why
+
+
+@dataclass(frozen=True)
+class _RulesetFact:
+    """A sentence about the game as a whole (casualties, ties, the lynch, victories)."""
+
+    kind: str  # "casualties", "tie", "lynch", "victory", "revert", "round", "records"
+    value: Any
+    why: Why
 
 
 _VERB_NAME = {"targets": "target", "checks": "check", "visits": "visit", "kills": "kill"}
@@ -402,6 +449,354 @@ class _ToIR(grammar.SourceTransformer):
         cond, conseq = children
         return OutcomeRuling(**cond, **conseq, why=self._why(meta, "ruling"))
 
+    # ------------------------------------------------------------ prose (BYOND-style rulesets)
+    def aligned_heading(self, meta: Meta, children: list[Any]) -> _Heading:
+        return _Heading("faction", _names(children)[0], self._why(meta))
+
+    def members_heading(self, meta: Meta, children: list[Any]) -> _Heading:
+        return _Heading("faction", _names(children)[1], self._why(meta))
+
+    def own_heading(self, meta: Meta, children: list[Any]) -> _Heading:
+        return _Heading("faction", _names(children)[0], self._why(meta))
+
+    def turn_heading(self, meta: Meta, children: list[Any]) -> _Heading:
+        return _Heading("turn order", "", self._why(meta))
+
+    def roles_heading(self, meta: Meta, children: list[Any]) -> _Heading:
+        return _Heading("roles", "", self._why(meta))
+
+    def turn_step(self, meta: Meta, children: list[Any]) -> _Step:
+        return _Step(int(children[0]), tuple(_flatten(children[1:])), self._why(meta))
+
+    def every_second(self, meta: Meta, children: list[Any]) -> Frequency:
+        return Frequency.EVERY_SECOND_NIGHT
+
+    def other_than(self, meta: Meta, children: list[Any]) -> NoSelfTarget:
+        return NoSelfTarget(self._why(meta))
+
+    def purpose_kill(self, meta: Meta, children: list[Any]) -> str:
+        return "kill"
+
+    def purpose_save(self, meta: Meta, children: list[Any]) -> str:
+        return "save"
+
+    def purpose_sacrifice(self, meta: Meta, children: list[Any]) -> str:
+        return "sacrifice"
+
+    def purpose_arrest(self, meta: Meta, children: list[Any]) -> str:
+        return "arrest"
+
+    def purpose_records(self, meta: Meta, children: list[Any]) -> str:
+        return "records"
+
+    def purpose_lethal(self, meta: Meta, children: list[Any]) -> tuple[str, str]:
+        return ("lethal", _names(children)[0])
+
+    def selection(self, meta: Meta, children: list[Any]) -> dict[str, Any]:
+        together = any(isinstance(c, Token) and c.type == "TOGETHER" for c in children)
+        purpose = children[-1]
+        restr = tuple(c for c in children if isinstance(c, NoSelfTarget))
+        return {"purpose": purpose, "group": together, "restrictions": restr}
+
+    def select_reverse(self, meta: Meta, children: list[Any]) -> dict[str, Any]:
+        return {"purpose": "reverse", "group": False, "restrictions": ()}
+
+    def select_random(self, meta: Meta, children: list[Any]) -> dict[str, Any]:
+        return {"purpose": children[-1], "group": False, "restrictions": (), "random": True}
+
+    def wake_step(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        role = _names(children)[0]
+        sel = next(c for c in children if isinstance(c, dict))
+        freq = next((c for c in children if isinstance(c, Frequency)), None)
+        effects = _purpose_effects(sel["purpose"], why, sel.get("random", False))
+        return _Capability(role, effects, sel["restrictions"], freq, sel["group"], why)
+
+    def chance_step(self, meta: Meta, children: list[Any]) -> _Trait:
+        why = self._why(meta)
+        return _Trait(_names(children)[0], Witness(why, why), why)
+
+    def records_result(self, meta: Meta, children: list[Any]) -> _RulesetFact:
+        yes, no = (str(c)[1:-1] for c in children if isinstance(c, Token) and c.type == "QUOTED")
+        return _RulesetFact("records", (_names(children)[0], yes, no), self._why(meta))
+
+    def casualty_step(self, meta: Meta, children: list[Any]) -> _RulesetFact:
+        return _RulesetFact("casualties", None, self._why(meta))
+
+    def report_night(self, meta: Meta, children: list[Any]) -> _Trait:
+        why = self._why(meta)
+        return _Trait(_names(children)[0], Report("night", why), why)
+
+    def report_lynch(self, meta: Meta, children: list[Any]) -> _Trait:
+        why = self._why(meta)
+        return _Trait(_names(children)[0], Report("lynch", why), why)
+
+    def tie_break(self, meta: Meta, children: list[Any]) -> _RulesetFact:
+        why = self._why(meta)
+        return _RulesetFact("tie", TieRule("choice", _names(children)[0], why), why)
+
+    def chosen_by(self, meta: Meta, children: list[Any]) -> str:
+        return _names(children)[0]
+
+    def lynch_rule(self, meta: Meta, children: list[Any]) -> tuple[_RulesetFact, ...]:
+        why = self._why(meta)
+        out = [_RulesetFact("lynch", Lynch(why), why)]
+        for role in _names(children):  # "(or the player chosen by the Judge)"
+            out.append(_RulesetFact("tie", TieRule("choice", role, why), why))
+        return tuple(out)
+
+    def tie_none(self, meta: Meta, children: list[Any]) -> _RulesetFact:
+        why = self._why(meta)
+        return _RulesetFact("tie", TieRule("none", _names(children)[0], why), why)
+
+    def tie_random(self, meta: Meta, children: list[Any]) -> _RulesetFact:
+        why = self._why(meta)
+        return _RulesetFact("tie", TieRule("random", None, why), why)
+
+    def round_rule(self, meta: Meta, children: list[Any]) -> _RulesetFact:
+        return _RulesetFact("round", None, self._why(meta))
+
+    def n_one(self, meta: Meta, children: list[Any]) -> int:
+        return 1
+
+    def n_two(self, meta: Meta, children: list[Any]) -> int:
+        return 2
+
+    def n_three(self, meta: Meta, children: list[Any]) -> int:
+        return 3
+
+    def n_int(self, meta: Meta, children: list[Token]) -> int:
+        return int(children[0])
+
+    def cond_none_left(self, meta: Meta, children: list[Any]) -> tuple[str, str, int]:
+        return ("none_left", _names(children)[0], 0)
+
+    def cond_outnumber(self, meta: Meta, children: list[Any]) -> tuple[str, str, int]:
+        n = next(c for c in children if type(c) is int)
+        return ("outnumber", _names(children)[0], n)
+
+    def victory_clause(self, meta: Meta, children: list[Any]) -> Victory:
+        (cond, group, n), winner = children[0], _names(children)[0]
+        return Victory(winner, cond, group, n, (), self._why(meta))
+
+    def victory_rule(self, meta: Meta, children: list[Any]) -> tuple[_RulesetFact, ...]:
+        why = self._why(meta)
+        return tuple(
+            _RulesetFact("victory", replace(v, why=why), why)
+            for v in children
+            if isinstance(v, Victory)
+        )
+
+    def example(self, meta: Meta, children: list[Any]) -> None:
+        return None
+
+    def precedence(self, meta: Meta, children: list[Any]) -> tuple[str, str]:
+        names = _names(children)
+        return (names[0], names[1])
+
+    def victory_also(self, meta: Meta, children: list[Any]) -> _RulesetFact:
+        why = self._why(meta)
+        label_ = next(str(c)[1:-1] for c in children if isinstance(c, Token) and c.type == "STRING")
+        winner = label_.rsplit("victory", 1)[0].strip(" ,") or label_
+        group = _names(children)[0]
+        n = next(c for c in children if type(c) is int)
+        this, over = next(c for c in children if isinstance(c, tuple))
+        if canon(this) != canon(winner):
+            raise RulingError(
+                f"this sentence names the {winner!r} victory, then gives precedence to {this!r}",
+                why.loc,
+                line_of(self.text, why.loc.line),
+            )
+        return _RulesetFact("victory", Victory(winner, "last", group, n, (over,), why), why)
+
+    # role sentences in prose
+    def group_kill(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        return _Capability(_names(children)[0], (Kill(why),), (), None, True, why)
+
+    def reverse_records(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        return _Capability(None, (Reverse(why),), (NoSelfTarget(why),), None, False, why)
+
+    def revert_rule(self, meta: Meta, children: list[Any]) -> _RulesetFact:
+        why = self._why(meta)
+        name = _names(children)[0]
+        return _RulesetFact("revert", Revert(name, why), why)
+
+    def strikes(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        n = next(c for c in children if type(c) is int)
+        return _Capability(
+            _names(children)[0],
+            (Kill(why, strength=n),),
+            (),
+            Frequency.EVERY_SECOND_NIGHT,
+            False,
+            why,
+        )
+
+    def off_records(self, meta: Meta, children: list[Any]) -> _Trait:
+        why = self._why(meta)
+        return _Trait(_names(children)[0], OnRecords(False, why), why)
+
+    def on_records(self, meta: Meta, children: list[Any]) -> _Trait:
+        why = self._why(meta)
+        return _Trait(_names(children)[1], OnRecords(True, why), why)
+
+    def protect_someone(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        return _Capability(_names(children)[0], (Protect(why),), (), None, False, why)
+
+    def tell_killer(self, meta: Meta, children: list[Any]) -> bool:
+        return True
+
+    def sacrifice(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        effect = Protect(why, sacrifice=True, tells=why if True in children else None)
+        return _Capability(_names(children)[0], (effect,), (), None, False, why)
+
+    def tie_judgment(self, meta: Meta, children: list[Any]) -> _RulesetFact:
+        why = self._why(meta)
+        return _RulesetFact("tie", TieRule("choice", _names(children)[0], why), why)
+
+    def random_kill(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        return _Capability(_names(children)[1], (Kill(why, random=True),), (), None, False, why)
+
+    def vote_weight(self, meta: Meta, children: list[Any]) -> _Trait:
+        why = self._why(meta)
+        n = next(c for c in children if type(c) is int)
+        return _Trait(None, VoteWeight(n, why), why)
+
+    def witness_reveal(self, meta: Meta, children: list[Any]) -> _Trait:
+        why = self._why(meta)
+        return _Trait(_names(children)[0], Witness(why), why)
+
+    def witness_chance(self, meta: Meta, children: list[Any]) -> _Trait:
+        why = self._why(meta)
+        return _Trait(_names(children)[0], Witness(why, why), why)
+
+    def records_check(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        role, faction = _names(children)[0], _names(children)[1]
+        yes = _quoted(next(c for c in children if isinstance(c, Token) and c.type == "QUOTED_END"))
+        return _Capability(role, (RecordsCheck(faction, yes, None, why),), (), None, False, why)
+
+    def arrest(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        return _Capability(None, (Arrest(why),), (), None, False, why)
+
+    def arrest_duration(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        return _Capability(_names(children)[0], (Arrest(why, until=why),), (), None, False, why)
+
+    def report_role(self, meta: Meta, children: list[Any]) -> tuple[_Trait, ...]:
+        why = self._why(meta)
+        role = _names(children)[0]
+        return (_Trait(role, Report("night", why), why), _Trait(role, Report("lynch", why), why))
+
+    def uses_records(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        like, role = _names(children)
+        return _Capability(
+            role, (RecordsCheck(f"like:{like}", None, None, why),), (), None, False, why
+        )
+
+    def lethal_force(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        yes = _quoted(next(c for c in children if isinstance(c, Token) and c.type == "QUOTED_END"))
+        return _Capability(
+            _names(children)[0], (Kill(why, lethal_if=f"yes:{yes}"),), (), None, False, why
+        )
+
+    def picks_to_save(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        return _Capability(_names(children)[0], (Protect(why),), (), None, False, why)
+
+    def nurse_like(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        role = _names(children)[0]
+        restr: tuple[Restriction, ...] = (NoSelfTarget(why), Forced(why))
+        return _Capability(role, (Protect(why),), restr, None, False, why)
+
+    def kills_each_turn(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        return _Capability(_names(children)[0], (Kill(why),), (Forced(why),), None, False, why)
+
+
+def _merge_effect(old: Any, new: Any) -> Any:
+    """Two sentences about the same effect of one ability: keep what each adds."""
+    if old is None:
+        return new
+    if isinstance(new, Kill):
+        return replace(
+            old,
+            strength=max(old.strength, new.strength),
+            random=old.random or new.random,
+            lethal_if=old.lethal_if or new.lethal_if,
+        )
+    if isinstance(new, Protect):
+        return replace(old, sacrifice=old.sacrifice or new.sacrifice, tells=old.tells or new.tells)
+    if isinstance(new, RecordsCheck):
+        faction = (
+            old.faction if old.faction and not old.faction.startswith("like:") else new.faction
+        )
+        return replace(
+            old, faction=faction or old.faction, yes=old.yes or new.yes, no=old.no or new.no
+        )
+    if isinstance(new, Arrest):
+        return replace(old, until=old.until or new.until)
+    return old
+
+
+def _same_trait(a: Any, b: Any) -> bool:
+    """Two sentences giving a role the same passive effect (kept once, the first cited)."""
+    return type(a) is type(b) and getattr(a, "when", None) == getattr(b, "when", None)
+
+
+def _ability_name(effects: dict[type, Any]) -> str:
+    """A name for an ability assembled from prose, by its effects."""
+    for kind, name in (
+        (RecordsCheck, "investigate"),
+        (Kill, "kill"),
+        (Protect, "protect"),
+        (Arrest, "arrest"),
+        (Reverse, "reverse"),
+    ):
+        if kind in effects:
+            return name
+    return "act"
+
+
+def _names(children: list[Any]) -> list[str]:
+    """The names among a rule's children (transformed `name`s are plain str, tokens not)."""
+    return [c for c in children if type(c) is str]
+
+
+def _quoted(token: Token) -> str:
+    """'"yes."' -> 'yes' ('"arrest."' -> 'arrest'): the words inside the quotes."""
+    return str(token).strip().strip('".').strip()
+
+
+def _purpose_effects(purpose: Any, why: Why, random: bool) -> tuple[Any, ...]:
+    """The effects of a turn-order step's purpose ("to kill", "to try to save", ...)."""
+    match purpose:
+        case "kill":
+            return (Kill(why, random=random),)
+        case "save":
+            return (Protect(why),)
+        case "sacrifice":
+            return (Protect(why, sacrifice=True),)
+        case "arrest":
+            return (Arrest(why),)
+        case "records":
+            return (RecordsCheck("", None, None, why),)
+        case "reverse":
+            return (Reverse(why),)
+        case ("lethal", faction):
+            return (RecordsCheck(faction, None, None, why), Kill(why, lethal_if=faction))
+    raise AssertionError(purpose)
+
 
 def _as_ruling(why: Why) -> Why:
     return replace(why, kind="ruling")
@@ -437,6 +832,10 @@ class _Assembler:
         self.kill_visits: list[_KillVisits] = []
         self.nightkill_rules: list[_NightKillRule] = []
         self.outcome_rulings: list[OutcomeRuling] = []
+        # prose sentences (turn order steps and role texts), assembled in `finish`
+        self.capabilities: list[tuple[str, _Capability, int | None]] = []
+        self.traits: list[tuple[str, Any]] = []
+        self.facts: list[tuple[_RulesetFact, int | None, str | None]] = []
 
     def error(
         self,
@@ -490,6 +889,11 @@ class _Assembler:
                 self.priority.append(st)
             case _Alias(alias, target, why):
                 self.aliases.append((alias, target, why))
+            case _Step(tier, items, _):
+                for item in items:
+                    self.prose(item, None, tier)
+            case _Capability() | _Trait() | _RulesetFact():
+                self.prose(st, None, None)
             case _Ruling(body, why):
                 self.rulings.append(why)
                 if isinstance(body, OutcomeRuling):
@@ -566,6 +970,8 @@ class _Assembler:
                         )
                     a = abilities[current]
                     abilities[current] = replace(a, effects=(*a.effects, s))
+                case _Capability() | _Trait() | _RulesetFact():
+                    self.prose(s, role.name, None)
                 case NoSelfTarget() | NoConsecutive() | Forced():
                     if current is None:
                         raise self.error("this restriction needs an ability before it", s.why)
@@ -584,6 +990,164 @@ class _Assembler:
         self.roles[key] = replace(
             role, abilities=tuple(abilities), appears_as=tuple(appears), notes=tuple(notes)
         )
+
+    def prose(self, item: Any, role: str | None, tier: int | None) -> None:
+        """Keep a prose sentence for `finish` (its role may be defined further down)."""
+        match item:
+            case _Capability():
+                self.capabilities.append((item.role or role or "", item, tier))
+            case _Trait():
+                self.traits.append((item.role or role or "", item.trait))
+            case _RulesetFact():
+                self.facts.append((item, tier, role))
+            case None:
+                pass
+            case _:
+                raise AssertionError(f"unhandled prose sentence {item!r}")
+
+    def assemble_prose(
+        self, roles: list[Role]
+    ) -> tuple[list[Role], list[NightKill], dict[str, Any]]:
+        """Roles' abilities and traits from prose sentences, the group kills, the turn
+        order, and the facts about the game as a whole."""
+        by_key = {canon(r.name): r for r in roles}
+        merged: dict[str, list[tuple[_Capability, int | None]]] = {}
+        nightkills: list[NightKill] = []
+        for name, cap, tier in self.capabilities:
+            role = by_key[canon(self.resolve_role(name, cap.why))]
+            if cap.group:
+                if not any(k.role and canon(k.role) == canon(role.name) for k in nightkills):
+                    ability = Ability(
+                        "kill", "kills", Frequency.EACH_NIGHT, (Kill(cap.why),), why=cap.why
+                    )
+                    nightkills.append(NightKill(role.faction, ability, None, cap.why, role.name))
+                if tier is not None:
+                    self.priority.append(PriorityEntry(tier, None, role.faction, why=cap.why))
+                continue
+            merged.setdefault(canon(role.name), []).append((cap, tier))
+            if tier is not None:
+                self.priority.append(PriorityEntry(tier, role.name, why=cap.why))
+        records = {
+            canon(self.resolve_role(r or "", f.why)): f.value
+            for f, _, r in self.facts
+            if f.kind == "records" and r is not None
+        }
+        for f, tier, _ in self.facts:  # a step's records sentence is about that step's role
+            if f.kind == "records" and tier is not None:
+                for name, _, t in self.capabilities:
+                    if t == tier:
+                        records[canon(self.resolve_role(name, f.why))] = f.value
+        checks: dict[str, RecordsCheck] = {}
+        for key, caps in merged.items():
+            effects: dict[type, Any] = {}
+            restrictions: list[Restriction] = []
+            frequency = Frequency.EACH_NIGHT
+            for cap, _ in caps:
+                for e in cap.effects:
+                    effects[type(e)] = _merge_effect(effects.get(type(e)), e)
+                restrictions.extend(
+                    r for r in cap.restrictions if not any(type(x) is type(r) for x in restrictions)
+                )
+                frequency = cap.frequency or frequency
+            if RecordsCheck in effects and key in records:
+                faction, yes, no = records[key]
+                c = effects[RecordsCheck]
+                effects[RecordsCheck] = replace(c, faction=faction, yes=c.yes or yes, no=c.no or no)
+            if RecordsCheck in effects:
+                checks[key] = effects[RecordsCheck]
+            first = caps[0][0].why
+            kill = Kill in effects
+            name = _ability_name(effects)
+            ability = Ability(
+                name,
+                "kills" if kill and len(effects) == 1 else "targets",
+                frequency,
+                tuple(effects.values()),
+                tuple(restrictions),
+                why=first,
+            )
+            role = by_key[key]
+            by_key[key] = replace(role, abilities=(*role.abilities, ability))
+        # "Like the Sheriff, the FBI uses police records": the other role's records check
+        for key, role in list(by_key.items()):
+            fixed = []
+            for ab in role.abilities:
+                fx = list(ab.effects)
+                for k, e in enumerate(fx):
+                    if isinstance(e, RecordsCheck) and e.faction.startswith("like:"):
+                        other = checks.get(canon(self.resolve_role(e.faction[5:], e.why)))
+                        faction = other.faction if other else ""
+                        check = replace(e, faction=faction)
+                        fx[k] = checks[key] = check
+                for k, e in enumerate(fx):
+                    if isinstance(e, Kill) and e.lethal_if and e.lethal_if.startswith("yes:"):
+                        mine = checks.get(key)
+                        if mine is None or not mine.faction:
+                            raise self.error(
+                                "this kill needs a records check to say who comes up 'yes'", e.why
+                            )
+                        fx[k] = replace(e, lethal_if=mine.faction)
+                for e in fx:
+                    if isinstance(e, RecordsCheck) and not e.faction:
+                        raise self.error(
+                            "this check does not say what the records show (add the step's "
+                            "'The records may either say ...' sentence)",
+                            e.why,
+                        )
+                fixed.append(replace(ab, effects=tuple(fx)))
+            by_key[key] = replace(role, abilities=tuple(fixed))
+        for name, trait in self.traits:
+            key = canon(self.resolve_role(name, trait.why))
+            role = by_key[key]
+            same = next((x for x in role.traits if _same_trait(x, trait)), None)
+            if same is None:
+                by_key[key] = replace(role, traits=(*role.traits, trait))
+            elif isinstance(same, Witness) and same.chance is None:  # another sentence about it
+                both = replace(same, chance=getattr(trait, "chance", None))
+                by_key[key] = replace(
+                    role, traits=tuple(both if x is same else x for x in role.traits)
+                )
+        facts: dict[str, Any] = {"tie_rules": [], "victories": [], "reverts": []}
+        for f, tier, _ in self.facts:
+            match f.kind:
+                case "casualties":
+                    facts["casualties"] = (tier, f.why)
+                case "lynch":
+                    facts["lynch"] = f.value
+                case "tie":
+                    rule = f.value
+                    if rule.kind == "choice":
+                        rule = replace(rule, role=self.resolve_role(rule.role, f.why))
+                    if rule not in facts["tie_rules"]:
+                        facts["tie_rules"].append(rule)
+                case "victory":
+                    v = f.value
+                    facts["victories"].append(
+                        replace(
+                            v,
+                            winner=self.resolve_group(v.winner, f.why),
+                            group=self.resolve_group(v.group, f.why),
+                            over=tuple(self.resolve_group(x, f.why) for x in v.over),
+                        )
+                    )
+                case "revert":
+                    name = f.value.role
+                    singular = name[:-1] if name.lower().endswith("s") else name
+                    role_name = self.resolve_role(
+                        singular if canon(singular) in self.roles else name, f.why
+                    )
+                    facts["reverts"].append(replace(f.value, role=role_name))
+                case "records" | "round":
+                    pass
+        return [by_key[canon(r.name)] for r in roles], nightkills, facts
+
+    def resolve_group(self, name: str, why: Why) -> str:
+        """A victory's winner or group: a faction (also in the singular: "Citizen victory"
+        for the Citizens), else a role."""
+        for f in self.factions:
+            if canon(f) in (canon(name), canon(name) + "s"):
+                return f
+        return self.resolve_role(name, why)
 
     # ------------------------------------------------------------------ checks and finish
 
@@ -615,6 +1179,7 @@ class _Assembler:
             if canon(target) not in self.roles:
                 raise self.error(f"{target!r} is not a role of this ruleset", why)
         roles = [self.roles[k] for k in self.role_order]
+        roles, group_kills, facts = self.assemble_prose(roles)
         # Names used in sentences must exist.
         for role in roles:
             for a in role.abilities:
@@ -652,6 +1217,7 @@ class _Assembler:
             nightkills.append(
                 NightKill(faction, ability, rule.why if rule.exclusive else None, rule.why)
             )
+        nightkills.extend(group_kills)
         priority = []
         for p in self.priority:
             if p.nightkill_of is not None:
@@ -701,6 +1267,12 @@ class _Assembler:
             rulings=tuple(self.rulings),
             outcome_rulings=outcome_rulings,
             source=self.filename,
+            lynch=facts.get("lynch"),
+            tie_rules=tuple(facts["tie_rules"]),
+            victories=tuple(facts["victories"]),
+            casualties=facts["casualties"][0] if "casualties" in facts else None,
+            casualties_why=facts["casualties"][1] if "casualties" in facts else None,
+            reverts=tuple(facts["reverts"]),
         )
 
 

@@ -486,9 +486,7 @@ class SymbolicNight:
         out = []
         for r in self.roles:
             for ab in r.abilities:
-                if ab.verb != "kills" and ab.frequency.allows(
-                    self.night, self.history.used(s.actor, ab.name)
-                ):
+                if ab.frequency.allows(self.night, self.history.used(s.actor, ab.name)):
                     out.append((self.role_is(s.actor, r), ab))
         return out
 
@@ -532,7 +530,7 @@ class SymbolicNight:
 
 
 def _available(role: Role, night: int) -> bool:
-    return any(a.frequency.allows(night, 0) and a.verb != "kills" for a in role.abilities)
+    return any(a.frequency.allows(night, 0) for a in role.abilities)
 
 
 def _pairs(xs: Sequence[str]) -> list[tuple[str, str]]:
