@@ -8,6 +8,7 @@ set of equations to a minimal one (deletion-based), so a paradox names its sente
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -62,20 +63,25 @@ def solve(
     domains: dict[str, list[Any]],
     equations: Sequence[tuple[Expr, Why]],
     timeout: float = DEFAULT_TIMEOUT,
+    free: Sequence[str] = (),
 ) -> Solutions:
-    """All models of `equations` over `domains` (sat with models, or unsat, or unknown)."""
+    """All models of `equations` over `domains` (sat with models, or unsat, or unknown).
+    Variables in `free` take every value of their domain even where no equation mentions
+    them (random draws that only an outcome's texts read)."""
     start = time.perf_counter()
     problem = _problem(domains, equations)
     if problem is None:
         return Solutions("unsat", [], time.perf_counter() - start)
     used = set(problem._variables)
-    # Variables no equation mentions take their first value: they cannot change an outcome.
-    fixed = {n: d[0] for n, d in domains.items() if n not in used}
-    if not used:
-        return Solutions("sat", [fixed], time.perf_counter() - start)
+    spread = [n for n in free if n in domains and n not in used]
+    # Other variables no equation mentions take their first value: they cannot change an
+    # outcome.
+    fixed = {n: d[0] for n, d in domains.items() if n not in used and n not in spread}
+    sols: Any = problem.getSolutionIter() if used else iter([{}])
     models: list[dict[str, Any]] = []
-    for sol in problem.getSolutionIter():
-        models.append({**fixed, **sol})
+    for sol in sols:
+        for values in itertools.product(*(domains[n] for n in spread)):
+            models.append({**fixed, **sol, **dict(zip(spread, values, strict=True))})
         if len(models) >= MAX_SOLUTIONS or time.perf_counter() - start > timeout:
             return Solutions("unknown", models, time.perf_counter() - start)
     status: Status = "sat" if models else "unsat"

@@ -466,7 +466,9 @@ def resolve(
                 day = build_day(ruleset, binder.players, block.number, votes, choices, history)
                 models = [(day, (), ())]
             for model, notes, drawn in models:
-                sols = concrete.solve(model.domains, model.equations, timeout)
+                sols = concrete.solve(
+                    model.domains, model.equations, timeout, free=model.random_vars
+                )
                 if sols.status == "unknown":
                     timed_out = f"{block.label}: unknown (timed out after {timeout:g} s)"
                 if not sols.models:
