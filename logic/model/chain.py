@@ -15,18 +15,43 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 
-from logic.model.expr import FALSE, Const, Expr, Var, any_of, conj, disj, eq, neg, rename
+from logic.effects import vote
+from logic.model import frame
+from logic.model.expr import (
+    FALSE,
+    Const,
+    Expr,
+    Var,
+    any_of,
+    conj,
+    disj,
+    eq,
+    label,
+    labels,
+    neg,
+    rename,
+)
 from logic.model.ir import Ability, Role, Ruleset
-from logic.model.semantics import Atom, History, NightBuilder, PhaseModel, SymbolicNight, TextSource
+from logic.model.semantics import (
+    Atom,
+    Carried,
+    History,
+    NightBuilder,
+    PhaseModel,
+    SymbolicNight,
+    TextSource,
+    add_wins,
+)
 
 SHARED = ("role:", "on:", "present:")
 
 
-def qualify(name: str, night: int) -> str:
-    """A night's own name for variable `name`; roles and switches are shared."""
-    if name.startswith(SHARED) or "@n" in name:
+def qualify(name: str, night: int, phase: str = "n") -> str:
+    """A night's (`phase` "n") or a day's ("d") own name for variable `name`; roles and
+    switches are shared, and a name that already names its phase stays."""
+    if name.startswith(SHARED) or "@n" in name or "@d" in name:
         return name
-    return f"{name}@n{night}"
+    return f"{name}@{phase}{night}"
 
 
 def action(known: Sequence[Mapping[str, Expr]], name: str, night: int) -> Expr:
@@ -49,6 +74,7 @@ def chain(
     fixed: Mapping[str, int] | None = None,
     absent: Mapping[str, Expr] | None = None,
     acts: Sequence[Mapping[str, Expr]] | None = None,
+    days: bool | None = None,
 ) -> PhaseModel:
     """Nights 1..`nights` as one model. `known_dead[k-1]`, when given, says who is dead
     before night k (the world solver knows the deaths: a smaller formula); otherwise
@@ -58,6 +84,10 @@ def chain(
     variables known on night k ("uses:Ann" -> TRUE: the observer's own actions).
     """
     known = [dict(a) for a in acts] if acts is not None else [{} for _ in range(nights)]
+    carried = Carried()  # reversed records and arrests, carried from phase to phase
+    # a day between nights, when the ruleset says how the lynch goes (deaths known to the
+    # world solver already include the lynches)
+    with_days = days if days is not None else (ruleset.lynch is not None and known_dead is None)
 
     def act(name: str, night: int) -> Expr:
         return action(known, name, night)
@@ -109,6 +139,7 @@ def chain(
             readers=readers,
             fixed=fixed,
             acts=known[k - 1],
+            carried=carried,
         )
         m = NightBuilder(sc).build(f"night {k}")
 
@@ -121,10 +152,16 @@ def chain(
             domains[qualify(name, k)] = d
         equations += [(ren(e), w) for e, w in m.equations]
         definitions.update({qualify(name, k): ren(e) for name, e in m.definitions.items()})
+        carried = Carried(dict(carried.reversed), {})
         for atom, e in m.atoms.items():
             atoms[Atom(atom.kind, who(atom.subject, k), atom.obj)] = ren(e)
             if atom.kind == "dies":
                 deaths[atom.subject].append(ren(e))
+            elif atom.kind == "record reversed":
+                carried.reversed[atom.subject] = ren(e)
+            elif atom.kind == "arrested":
+                why = next(iter(labels(e)), frame.TAKES_PLACE)
+                carried.arrested.setdefault(atom.subject, []).append((ren(e), int(atom.obj), why))
         texts += [
             TextSource(
                 who(t.actor, k), ren(t.gate), t.text, tuple((ren(c), n) for c, n in t.pieces), t.why
@@ -134,6 +171,23 @@ def chain(
         scenario += [qualify(name, k) for name in m.scenario_vars]
         switches.update(m.switches)
         slots += [(qualify(name, k), actor) for name, actor in m.slot_vars]
+        if with_days and k < nights:  # day k, between night k and night k + 1
+            dm = day(ruleset, sc, dead, carried)
+            dmemo: dict[int, tuple[Expr, Expr]] = {}
+
+            def dren(e: Expr, k: int = k, memo: dict[int, tuple[Expr, Expr]] = dmemo) -> Expr:
+                return rename(e, lambda v: qualify(v, k, "d"), memo)
+
+            for name, dom in dm.domains.items():
+                domains[qualify(name, k, "d")] = dom
+            equations += [(dren(e), w) for e, w in dm.equations]
+            for atom, e in dm.atoms.items():
+                atoms[Atom(atom.kind, f"{atom.subject} (day {k})", atom.obj)] = dren(e)
+                if atom.kind == "dies":
+                    deaths[atom.subject].append(dren(e))
+                elif atom.kind == "record reversed":
+                    carried.reversed[atom.subject] = dren(e)
+            scenario += [qualify(name, k, "d") for name in dm.scenario_vars]
     return PhaseModel(
         phase=f"nights 1-{nights}",
         domains=domains,
@@ -145,6 +199,66 @@ def chain(
         switches=switches,
         slot_vars=tuple(slots),
     )
+
+
+def day(
+    ruleset: Ruleset, sc: SymbolicNight, dead: Callable[[str], Expr], carried: Carried
+) -> PhaseModel:
+    """A symbolic day after night `sc`: every living player's vote and every tie-breaker's
+    pick open (scenario variables), the lynch by the one day semantics (effects/vote.py).
+    An arrested player does not vote; records revert when a reverting role is lynched."""
+    n = len(sc.players)
+
+    def able(p: str) -> Expr:
+        return conj(neg(dead(p)), *(neg(c) for c, _, _ in carried.arrested.get(p, [])))
+
+    inputs = vote.DayInputs(
+        sc.players,
+        lambda p: Var(f"vote:{p}"),
+        able,
+        sc.role_is,
+        lambda p: None,
+    )
+    d = vote.day_constraints(ruleset, inputs)
+    domains = {f"vote:{p}": [vote.NO_ONE, *range(n)] for p in sc.players}
+    domains.update(d.domains)
+    atoms: dict[Atom, Expr] = {}
+    for (kind, p), e in d.atoms.items():
+        atoms[Atom(kind, p)] = e
+        atoms[Atom("dies", p)] = e
+
+    def alive_after(p: str) -> Expr:
+        return conj(neg(dead(p)), neg(atoms[Atom("dies", p)]))
+
+    for q, flipped in carried.reversed.items():
+        keep = flipped
+        for r in ruleset.reverts:
+            role = ruleset.role(r.role)
+            if role is not None:
+                holders = any_of(conj(sc.role_is(p, role), alive_after(p)) for p in sc.players)
+                keep = conj(keep, label(holders, r.why))
+        atoms[Atom("record reversed", q)] = keep
+    scenario = [f"vote:{p}" for p in sc.players] + [v for v in d.domains if v.startswith("choice:")]
+    model = PhaseModel(
+        phase="day",
+        domains=domains,
+        equations=list(d.equations),
+        definitions={},
+        atoms=atoms,
+        texts=[],
+        scenario_vars=(*scenario, *d.random_vars),
+    )
+
+    def member(p: str, group: str) -> Expr:
+        role = ruleset.role(group)
+        faction = ruleset.faction(group)
+        return disj(
+            sc.role_is(p, role) if role is not None else FALSE,
+            sc.faction_is(p, faction) if faction is not None else FALSE,
+        )
+
+    add_wins(model, ruleset, sc.players, alive_after, member)
+    return model
 
 
 def _known(dead: frozenset[str], absent: Mapping[str, Expr] | None) -> Callable[[str], Expr] | None:

@@ -323,6 +323,15 @@ def _repeats(sc: Scenario, i: int, ability: Ability) -> Expr:
     return FALSE
 
 
+@dataclass
+class Carried:
+    """State an earlier phase of a chain leaves to this night, as expressions over the
+    earlier phases' variables: reversed records, and arrests with the tier they last to."""
+
+    reversed: dict[str, Expr] = field(default_factory=dict)
+    arrested: dict[str, list[tuple[Expr, int, Why]]] = field(default_factory=dict)
+
+
 Earlier = Callable[["SymbolicNight", int, Ability], Expr]
 Checked = Callable[["SymbolicNight", str], list[tuple[Expr, str]]]
 
@@ -353,8 +362,10 @@ class SymbolicNight:
         readers: Collection[str] | None = None,
         fixed: Mapping[str, int] | None = None,
         acts: Mapping[str, Expr] | None = None,
+        carried: Carried | None = None,
     ) -> None:
         self.ruleset = ruleset
+        self.carried = carried
         self.fixed = dict(fixed or {})  # players whose role (an index) is known
         self.acts = dict(acts or {})  # known action variables ("uses:Ann" -> TRUE, ...)
         self.readers = None if readers is None else frozenset(readers)
@@ -523,9 +534,13 @@ class SymbolicNight:
         return neg(self.dead_before(p))
 
     def reversed_before(self, p: str) -> Expr:
+        if self.carried is not None:
+            return self.carried.reversed.get(p, FALSE)
         return _reversed_before(self.history, p)
 
     def arrested_before(self, p: str) -> list[tuple[Expr, int, Why]]:
+        if self.carried is not None:
+            return self.carried.arrested.get(p, [])
         return _arrested_before(self.history, p)
 
 
@@ -1023,7 +1038,9 @@ class NightBuilder:
             atoms=atoms,
             texts=texts,
             acts=acts,
-            scenario_vars=(*self.sc.scenario_vars(), *self.shared),
+            # random draws are part of the scenario: outcomes that differ only by
+            # them are `random`, never `ambiguous`
+            scenario_vars=(*self.sc.scenario_vars(), *self.shared, *self.random_vars),
             switches=dict(getattr(self.sc, "switches", {})),
             slot_vars=tuple((f"ok:{i}", self.actor(i)) for i in range(self.n)),
             random_vars=tuple(self.random_vars),
