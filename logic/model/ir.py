@@ -314,6 +314,28 @@ def _stem(word: str) -> str:
 
 
 @dataclass(frozen=True)
+class Sentence:
+    """One sentence the ruleset holds, as `ruling coverage` compares it with the source.
+
+    `kind` is "rule" (a sentence of a statement the model reads), "flavour" (kept on a
+    `Flavour:` line), "not modelled" (kept on a `Not modelled (REASON):` line, `reason`
+    given) or "source" (a source sentence on a `Source:` line, which the statement
+    `rewords` puts in other words). `label` is the name a role line (or "Ruling" a
+    ruling) writes before its first sentence: not part of that sentence, but what each
+    sentence of the line is about."""
+
+    text: str
+    kind: str
+    loc: Loc
+    label: str | None = None
+    reason: str | None = None
+    rewords: Why | None = None
+
+
+SENTENCE_KINDS = ("rule", "flavour", "not modelled", "source")
+
+
+@dataclass(frozen=True)
 class Ruleset:
     name: str
     roles: tuple[Role, ...]
@@ -328,6 +350,9 @@ class Ruleset:
     outcome_rulings: tuple[OutcomeRuling, ...] = ()
     framework: str = "tiers"  # logic/model/frameworks.py: how to order a night without a list
     source: str = field(default="", compare=False)
+    # Every sentence the ruleset holds, in file order (for `ruling coverage`); not part of
+    # what the ruleset means, so outside equality.
+    sentences: tuple[Sentence, ...] = field(default=(), compare=False)
 
     @functools.cached_property
     def _role_index(self) -> dict[str, Role]:
