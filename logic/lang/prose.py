@@ -7,14 +7,17 @@ the source into the ruleset comes out the same on both sides. What the reader as
 about a document (each rule a heuristic, stated where it is applied):
 
 - A line is a block: sentences do not run across lines, except a line that stops without
-  punctuation and is continued by a line starting in lower case (hard-wrapped text).
+  punctuation and is continued by a line starting in lower case (hard-wrapped text; a
+  short line so continued is not a heading when the line below has three words or a stop).
 - A sentence ends at `.`, `!` or `?` (with any closing quotes or brackets) followed by a
   space, unless the word before the full stop is an abbreviation ("e.g.", "vs.", "Mr.");
   an ellipsis or "etc." ends one only before a capital. A line's end ends a sentence.
 - A heading is a short line (at most 8 words, 4 when it ends with a colon) without
-  sentence-final punctuation that is not a list item ("Turn Order", "Possible Town Roles",
+  sentence-final punctuation, written like a title (at most one word in lower case besides
+  "of", "the", ...), that is not a list item ("Turn Order", "Possible Town Roles",
   "Time:"). Headings are not content, so a table of contents that repeats them holds no
   sentences.
+- Forum markup ("[b]", "[size=150]", "[/spoiler]") is not text.
 - A heading ending with a colon right above a content line ("Agent:" over the Agent's
   text) is a label of the lines below it, up to the next blank line, when the document
   also has headings without colons; otherwise it opens a section.
@@ -44,6 +47,14 @@ _MARKER = re.compile(r"^\s*(?:\d+[a-z]?[.)](?=\s|$)|[-*\u2022\u2013\u2014](?!-))
 # "Doctor: text": a name of at most four words before a colon that opens a line.
 _PREFIX = re.compile(r"""^([^\s:.!?"'(][^:.!?"]{0,40}?):\s+(?=\S)""")
 _FINAL = re.compile(r"""[.!?]["'\u201d\u2019)\]]*$""")
+_SMALL_WORDS = frozenset(
+    {"a", "an", "the", "and", "or", "of", "to", "in", "on", "at", "for", "with", "by", "from"}
+)
+# Forum markup around text: [b]...[/b], [size=150], [spoiler].
+_BBCODE = re.compile(
+    r"\[/?(?:b|i|u|s|size|color|colour|spoiler|quote|url|img|list|code|center|font)(?:=[^\]]*)?\]",
+    re.I,
+)
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
 
 
@@ -103,8 +114,8 @@ def label_prefix(sentence: str) -> tuple[str, str] | None:
 
 def key(sentence: str) -> str:
     """What two sentences are compared by: case, runs of white space, curly quotes, list
-    numbering at the start, surrounding quotes and the final stop do not count."""
-    s = sentence.translate(_QUOTES).strip()
+    numbering at the start, a pair of quotes around it and the final stop do not count."""
+    s = _BBCODE.sub("", sentence).translate(_QUOTES).strip()
     while True:
         marker, rest = strip_marker(s)
         if not marker:
@@ -113,7 +124,9 @@ def key(sentence: str) -> str:
     previous = None
     while s != previous:
         previous = s
-        s = s.strip().strip("\"'").rstrip(".!?;:,").strip()
+        s = s.strip().rstrip(".!?;:,").strip()
+        if len(s) >= 2 and s[0] == s[-1] and s[0] in "\"'":
+            s = s[1:-1]
     return " ".join(s.split()).casefold()
 
 
@@ -154,12 +167,22 @@ def _line_numbers(lines: list[str]) -> set[int]:
 
 
 def _is_heading(text: str) -> bool:
-    words = len(text.split())
-    if not text or strip_marker(text)[0] or len(text) > 60 or words > 8:
+    words = text.split()
+    if not text or strip_marker(text)[0] or len(text) > 60 or len(words) > 8:
         return False
-    if text.endswith(":") and words > 4:  # "These roles are aligned with the Mafia:"
+    if text.endswith(":") and len(words) > 4:  # "These roles are aligned with the Mafia:"
+        return False
+    # A heading is written like a title: "Table of Contents", not "Mechanics are similar".
+    lower = [w for w in words if w[:1].islower() and w.strip(",:") not in _SMALL_WORDS]
+    if len(lower) > 1:
         return False
     return not (_FINAL.search(text) or re.search(r"[.!?]\s", text))
+
+
+def _goes_on(text: str) -> bool:
+    """Whether a line in lower case under a short line continues its sentence (rather than
+    being one more short line: a user name under a page's heading)."""
+    return len(text.split()) >= 3 or bool(_FINAL.search(text))
 
 
 @dataclass
@@ -176,18 +199,19 @@ def _lines(text: str) -> list[_Line]:
     for i, ln in enumerate(raw):
         if i in pasted:
             ln = re.sub(r"^\s*\d+\.", "", ln, count=1)
-        s = " ".join(ln.split())
+        s = " ".join(_BBCODE.sub("", ln).split())
         if not s:
             out.append(_Line(i + 1, "", "blank"))
         elif _is_heading(s):
             out.append(_Line(i + 1, s, "colon" if s.endswith(":") else "heading"))
         elif (
             out
-            and out[-1].kind == "content"
+            and (out[-1].kind == "content" or (out[-1].kind == "heading" and _goes_on(s)))
             and not re.search(r"""[.!?:"')\]]$""", out[-1].text)
             and s[0].islower()
         ):
             out[-1].text += " " + s  # a hard-wrapped line goes on
+            out[-1].kind = "content"
         else:
             out.append(_Line(i + 1, s, "content"))
     return out
