@@ -178,6 +178,19 @@ def test_colon_headings_open_sections_when_there_are_no_other_headings() -> None
     ]
 
 
+def test_headings_are_short_title_lines_and_forum_markup_is_not_text() -> None:
+    doc = read_document(
+        "[b]Rule Clarifications[/b]\nMechanics are similar to the rioter\n"
+        "[size=150]Voting[/size]\nVotes are public.\nThe hexes are:\n-Hex of Silence\n"
+    )
+    assert [(s.section, s.text) for s in doc] == [
+        ("Rule Clarifications", "Mechanics are similar to the rioter"),
+        ("Voting", "Votes are public."),
+        ("Voting", "The hexes are:"),
+        ("Voting", "-Hex of Silence"),
+    ]
+
+
 def test_text_tables_per_section_and_a_total(tmp_path: Path) -> None:
     code, out, err = run(tmp_path, RULESET, SOURCE)
     assert code == 0, err

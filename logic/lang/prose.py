@@ -73,14 +73,16 @@ def _split(text: str) -> list[str]:
     start = 0
     for m in _END.finditer(text):
         stops, next_char = m.group(1), m.group(4)
-        word = _WORD_BEFORE.search(text, 0, m.start()).group().lower()  # type: ignore[union-attr]
-        word = word.strip("'\u2019-")
-        capital = next_char.isupper() or next_char in _OPENERS
-        if next_char.islower():
-            ends = stops in ("!", "?", ".", "!!", "??", "?!", "!?") and (
-                len(word) >= 2 and word not in _ABBREVIATIONS and word not in _CAPITAL_ONLY
+        before = _WORD_BEFORE.search(text, 0, m.start())
+        word = (before.group() if before else "").lower().strip("'\u2019-")
+        if next_char.islower():  # forum prose starts sentences in lower case too
+            ends = (
+                "..." not in stops
+                and len(word) >= 2
+                and word not in _ABBREVIATIONS
+                and word not in _CAPITAL_ONLY
             )
-        elif capital:
+        elif next_char.isupper() or next_char in _OPENERS:
             ends = not (stops == "." and word in _ABBREVIATIONS)
         else:  # a digit, a bracketed date "[5/18/11]", a sign: the sentence goes on
             ends = False
@@ -147,21 +149,26 @@ class ProseSentence:
 def _line_numbers(lines: list[str]) -> set[int]:
     """Indexes of lines that carry a pasted listing's line numbers: runs of at least ten
     lines numbered one up from the line before, some of them numbering a blank line."""
-    numbered = [re.match(r"^\s*(\d+)\.(?:\s|$)", ln) for ln in lines]
+    number: list[int | None] = []
+    blank: list[bool] = []
+    for ln in lines:
+        m = re.match(r"^\s*(\d+)\.(?:\s|$)", ln)
+        number.append(int(m.group(1)) if m else None)
+        blank.append(m is not None and not ln[m.end() :].strip())
     out: set[int] = set()
     run: list[int] = []
 
     def close() -> None:
-        blank = any(not lines[i][numbered[i].end() :].strip() for i in run)  # type: ignore[union-attr]
-        if len(run) >= 10 and blank:
+        if len(run) >= 10 and any(blank[i] for i in run):
             out.update(run)
 
-    for i, m in enumerate(numbered):
-        if m and run and int(m.group(1)) == int(numbered[run[-1]].group(1)) + 1:  # type: ignore[union-attr]
+    for i, n in enumerate(number):
+        last = number[run[-1]] if run else None
+        if n is not None and last is not None and n == last + 1:
             run.append(i)
             continue
         close()
-        run = [i] if m else []
+        run = [i] if n is not None else []
     close()
     return out
 
