@@ -220,6 +220,15 @@ def test_numbering_white_space_case_and_quotes_do_not_count(tmp_path: Path, writ
     assert rows(result) == [(" ".join(written.split()), "verbatim", 2)]
 
 
+def test_a_name_before_a_kept_sentence_does_not_count_either(tmp_path: Path) -> None:
+    ruleset = RULESET + "Flavour: Mafia: The main deal. Like all members, they hide.\n"
+    source = "Roles\nMafia:\nThe main deal. Like all members, they hide.\n"
+    assert rows(as_json(tmp_path, ruleset, source)) == [
+        ("The main deal.", "flavour", 8),
+        ("Like all members, they hide.", "flavour", 8),
+    ]
+
+
 def test_a_different_word_is_not_verbatim(tmp_path: Path) -> None:
     result = as_json(tmp_path, RULESET, "Doctor: Targets one player each night.\n")
     assert rows(result)[0][1] == "missing"

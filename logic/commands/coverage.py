@@ -64,12 +64,15 @@ class Coverage:
         return out
 
 
-def _keys(text: str, first: bool) -> set[str]:
-    """A source sentence's keys: as written, and without a "Name:" before a line's first."""
+def _keys(text: str, first: bool = True, label: str | None = None) -> set[str]:
+    """A sentence's keys: as written, without a "Name:" before a line's first sentence, and
+    (for the ruleset's role lines) with the role's name before it."""
     keys = {key(text)}
     prefix = label_prefix(strip_marker(text)[1]) if first else None
     if prefix:
         keys.add(key(prefix[1]))
+    if label:
+        keys.add(key(f"{label}: {text}"))
     return keys - {""}
 
 
@@ -83,10 +86,7 @@ def coverage(rs: Ruleset, source_text: str, source: str) -> Coverage:
     """How `rs` holds each sentence of `source_text` (the document at path `source`)."""
     index: dict[str, list[int]] = defaultdict(list)
     for n, s in enumerate(rs.sentences):
-        keys = {key(s.text)}
-        if s.label:
-            keys.add(key(f"{s.label}: {s.text}"))
-        for k in keys - {""}:
+        for k in _keys(s.text, label=s.label):
             index[k].append(n)
     used: set[int] = set()
     held = []
