@@ -4,7 +4,9 @@ One Transformer (methods named after grammar rules) turns each sentence into an 
 piece labelled with its `Why`; `_Assembler` then walks the statements in order (headings
 set the faction of the roles below them, sentences attach to the ability before them),
 resolves names and checks what the grammar cannot: unknown roles in lists, duplicated
-roles, a priority list that misses an acting role.
+roles, a priority list that misses an acting role. Every sentence the ruleset holds,
+kept lines (`Flavour:`, `Not modelled (REASON):`, `Source:`) included, is recorded with
+its line in `Ruleset.sentences` for `ruling coverage`.
 """
 
 from __future__ import annotations
@@ -776,8 +778,9 @@ def _held_sentences(
                     f"not before a {'Flavour' if item.kind == 'flavour' else 'Not modelled'}: line",
                     out[pending[0]],
                 )
-            kept = split(item.text, item.loc.line, item.loc.column, kind=item.kind)
-            kept = [replace(k, reason=item.reason) for k in kept]
+            kept = split(
+                item.text, item.loc.line, item.loc.column, kind=item.kind, reason=item.reason
+            )
             if item.kind == "source":
                 pending.extend(range(len(out), len(out) + len(kept)))
             out.extend(kept)
