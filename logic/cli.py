@@ -1,4 +1,5 @@
-"""Owns the command line: `ruling parse | resolve | casebook | check | ask | diff`. `main(argv) -> int` is a
+"""Owns the command line: `ruling parse | resolve | casebook | check | ask | diff | solve |
+coverage`. `main(argv) -> int` is a
 plain function (streams passed in) so tests call it directly.
 
 Exit codes: 0 success (all cases pass); 1 casebook cases fail; 2 bad input (a ruleset,
@@ -24,6 +25,7 @@ from logic.backends import concrete, symbolic
 from logic.commands.ask import Asker, with_ruling
 from logic.commands.casebook import RulesetCache, case_files, run_file
 from logic.commands.check import KINDS, NAMES, Checker
+from logic.commands.coverage import coverage
 from logic.commands.diff import diff
 from logic.commands.resolve import resolve
 from logic.commands.solve import Suggestion, sample, solve, suggest
@@ -74,6 +76,17 @@ exit codes:
   1  no world is consistent (the facts that cannot hold together are named)
   2  bad input: a ruleset, observations file or argument that cannot be read
   3  unknown: the count did not finish within --timeout
+"""
+
+
+EPILOG_COVERAGE = """Each sentence of the source is verbatim (a sentence of the ruleset, up to case,
+white space, list numbering and quotes), reworded (on a `Source:` line, reworded by the
+statement after it), not modelled (on a `Not modelled (REASON):` line), flavour (on a
+`Flavour:` line) or missing. One table per section of the source, then the totals.
+
+exit codes:
+  0  done (whatever is missing)
+  2  bad input: a ruleset, source or argument that cannot be read
 """
 
 
@@ -235,6 +248,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _solver_options(sv, 120.0, "whole count")
 
+    sg = _command(
+        sub,
+        "coverage",
+        "for rule writers: how a ruleset holds each sentence of the source it was written from",
+        EPILOG_COVERAGE,
+        what="coverage",
+    )
+    sg.add_argument("source", help="the source document (plain text, e.g. a GM's forum post)")
+
     sc = _command(
         sub,
         "casebook",
@@ -289,6 +311,16 @@ def _run(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
             return _diff(args, console, out)
         case "solve":
             return _solve(args, console, out)
+        case "coverage":
+            rs = load_ruleset(args.ruleset)
+            cov = coverage(rs, grammar.read_source(args.source, "source"), args.source)
+            _emit(
+                args,
+                out,
+                lambda: report.coverage_json(cov),
+                lambda: report.print_coverage(cov, console),
+            )
+            return 0
     raise AssertionError(args.command)
 
 

@@ -1,5 +1,6 @@
 """Owns presenting results: rich text for people and plain JSON for tools, for the
-`parse`, `resolve`, `casebook` and `check` commands. Nothing here decides anything."""
+`parse`, `resolve`, `casebook`, `check` and `coverage` commands. Nothing here decides
+anything."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from rich.markup import escape
 from logic.commands.ask import Answer
 from logic.commands.casebook import CaseResult
 from logic.commands.check import Report as CheckReport
+from logic.commands.coverage import STATUSES, Coverage, Held
 from logic.commands.diff import DiffReport
 from logic.commands.resolve import Resolution
 from logic.model.ir import (
@@ -149,7 +151,30 @@ def ruleset_lines(rs: Ruleset) -> list[str]:
         out.append("")
         out.append("Rulings:")
         out.extend(f"  {w.text}   [{w.loc.short}]" for w in rs.rulings)
+    kept = _kept_lines(rs)
+    if kept:
+        out.append("")
+        out.append("Kept, not modelled:")
+        out.extend(kept)
     return out
+
+
+def _kept_lines(rs: Ruleset) -> list[str]:
+    """The Flavour:, Not modelled and Source: lines, one line each, marked by kind."""
+    lines: dict[tuple[str, int], list[str]] = {}
+    marks: dict[tuple[str, int], str] = {}
+    for s in rs.sentences:
+        if s.kind == "rule":
+            continue
+        at = (s.loc.file, s.loc.line)
+        lines.setdefault(at, []).append(s.text)
+        if s.kind == "not modelled":
+            marks[at] = f"[not modelled: {s.reason}]"
+        elif s.kind == "source" and s.rewords is not None:
+            marks[at] = f"[source, reworded at line {s.rewords.loc.line}]"
+        else:
+            marks[at] = f"[{s.kind}]"
+    return [f"  {marks[at]} {' '.join(texts)}   [{at[0]}:{at[1]}]" for at, texts in lines.items()]
 
 
 def to_json(value: Any) -> Any:
@@ -622,4 +647,98 @@ def solve_json(res: Any, tips: list[Any] | None = None) -> dict[str, Any]:
         "bounds": list(res.bounds) if res.bounds else None,
         "seconds": round(res.seconds, 3),
         "queries": res.queries,
+    }
+
+
+# ----------------------------------------------------------------------------- coverage
+
+_STATUS_COLOUR = {
+    "verbatim": "green",
+    "reworded": "cyan",
+    "not modelled": "yellow",
+    "flavour": "magenta",
+    "missing": "red",
+}
+
+
+def _held_where(h: Held) -> str:
+    """The ruleset's line holding a sentence, with the reason or the rewording."""
+    if h.by is None:
+        return ""
+    if h.status == "not modelled":
+        return f"{h.by.loc.line} ({h.by.reason})"
+    if h.status == "reworded" and h.by.rewords is not None:
+        return f"{h.by.loc.line} -> {h.by.rewords.loc.line}: {h.by.rewords.text}"
+    return str(h.by.loc.line)
+
+
+def _section_title(section: str) -> str:
+    return section or "(before the first heading)"
+
+
+def print_coverage(cov: Coverage, console: Console) -> None:
+    """`ruling coverage`: a table per section of the source, then the totals."""
+    from rich.table import Table
+
+    console.print(
+        f"[bold]{escape(cov.ruleset.name)}[/bold] ({escape(cov.ruleset.source)}) "
+        f"against {escape(cov.source)}"
+    )
+    for section in cov.sections():
+        table = Table(title=escape(_section_title(section)), title_justify="left")
+        table.add_column("line", justify="right")
+        table.add_column("status")
+        table.add_column("source sentence")
+        table.add_column("ruleset line")
+        for h in cov.held:
+            if h.sentence.section != section:
+                continue
+            colour = _STATUS_COLOUR[h.status]
+            table.add_row(
+                str(h.sentence.line),
+                f"[{colour}]{h.status}[/]",
+                escape(h.sentence.text),
+                escape(_held_where(h)),
+            )
+        console.print(table)
+    total = Table(title="coverage by section", title_justify="left")
+    total.add_column("section")
+    for status in (*STATUSES, "total"):
+        total.add_column(status, justify="right", no_wrap=True)
+    for section in cov.sections():
+        counts = cov.counts(section)
+        total.add_row(
+            escape(_section_title(section)), *(str(counts[k]) for k in (*STATUSES, "total"))
+        )
+    counts = cov.counts()
+    total.add_row(
+        "[bold]total[/bold]", *(f"[bold]{counts[k]}[/bold]" for k in (*STATUSES, "total"))
+    )
+    console.print(total)
+
+
+def coverage_json(cov: Coverage) -> dict[str, Any]:
+    def one(h: Held) -> dict[str, Any]:
+        by = h.by
+        return {
+            "text": h.sentence.text,
+            "status": h.status,
+            "line": by.loc.line if by else None,
+            "section": h.sentence.section,
+            "source_line": h.sentence.line,
+            "label": h.sentence.label,
+            "reason": by.reason if by and h.status == "not modelled" else None,
+            "reworded_as": (
+                {"text": by.rewords.text, "line": by.rewords.loc.line}
+                if by and by.rewords is not None
+                else None
+            ),
+        }
+
+    return {
+        "ruleset": cov.ruleset.source,
+        "source": cov.source,
+        "sentences": [one(h) for h in cov.held],
+        "counts": cov.counts(),
+        "sections": [{"section": s, "counts": cov.counts(s)} for s in cov.sections()],
     }

@@ -121,7 +121,13 @@ _FRIENDLY = {
     "LPAR": '"("',
     "RPAR": '")"',
     "MINUS": '"-"',
+    "FREE_TEXT": "a sentence (any text to the end of the line)",
+    "REASON": "a reason (any text up to the closing bracket)",
 }
+
+# Terminals that match any text: acceptable only after their keyword, but the lexer Lark
+# words an error with tries every terminal, so they may stand for a bad character there.
+_FREE_TEXT = {"FREE_TEXT", "REASON"}
 
 
 def _friendly(lark: Lark, names: set[str]) -> tuple[str, ...]:
@@ -172,6 +178,9 @@ def _error(e: UnexpectedInput, text: str, filename: str, lark: Lark, what: str) 
             source_line,
             _friendly(lark, expected),
         )
+    if tok is not None and tok.type in _FREE_TEXT and tok.type not in expected:
+        where = Loc(filename, line, col)
+        return _bad_character(text, tok.start_pos or 0, where, lark, what, expected)
     if tok is not None:
         return RulingError(
             f"unexpected {str(tok)!r} in this {what}",
@@ -182,21 +191,23 @@ def _error(e: UnexpectedInput, text: str, filename: str, lark: Lark, what: str) 
         )
     if isinstance(e, UnexpectedCharacters):
         pos = e.pos_in_stream or 0
-        ch = text[pos] if pos < len(text) else ""
-        rest_of_line = text[pos + 1 :].split("\n", 1)[0]
-        if ch == '"' and '"' not in rest_of_line:
-            return RulingError(
-                'this quoted text has no closing " on its line',
-                Loc(filename, line, col),
-                source_line,
-            )
-        return RulingError(
-            f"unexpected character {ch!r} in this {what}",
-            Loc(filename, line, col),
-            source_line,
-            _friendly(lark, set(e.allowed or ())),
-        )
+        where = Loc(filename, line, col)
+        return _bad_character(text, pos, where, lark, what, set(e.allowed or ()))
     return RulingError(f"cannot read this {what}", Loc(filename, line, col), source_line)
+
+
+def _bad_character(
+    text: str, pos: int, where: Loc, lark: Lark, what: str, allowed: set[str]
+) -> RulingError:
+    """A character no terminal acceptable there starts with (an unclosed quote, a stray sign)."""
+    source_line = line_of(text, where.line)
+    ch = text[pos] if pos < len(text) else ""
+    rest_of_line = text[pos + 1 :].split("\n", 1)[0]
+    if ch == '"' and '"' not in rest_of_line:
+        return RulingError('this quoted text has no closing " on its line', where, source_line)
+    return RulingError(
+        f"unexpected character {ch!r} in this {what}", where, source_line, _friendly(lark, allowed)
+    )
 
 
 def _too_early(

@@ -4,7 +4,9 @@ One Transformer (methods named after grammar rules) turns each sentence into an 
 piece labelled with its `Why`; `_Assembler` then walks the statements in order (headings
 set the faction of the roles below them, sentences attach to the ability before them),
 resolves names and checks what the grammar cannot: unknown roles in lists, duplicated
-roles, a priority list that misses an acting role.
+roles, a priority list that misses an acting role. Every sentence the ruleset holds,
+kept lines (`Flavour:`, `Not modelled (REASON):`, `Source:`) included, is recorded with
+its line in `Ruleset.sentences` for `ruling coverage`.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from logic.effects.vote import Lynch, TieRule, VoteWeight
 from logic.effects.win import Victory
 from logic.lang import grammar
 from logic.lang.errors import Loc, RulingError, line_of
+from logic.lang.prose import split_sentences
 from logic.model.ir import (
     Ability,
     AppearsAs,
@@ -48,6 +51,7 @@ from logic.model.ir import (
     Roleblock,
     Ruleset,
     SeenBy,
+    Sentence,
     VisitClass,
     Why,
     canon,
@@ -173,6 +177,16 @@ class _RulesetFact:
     kind: str  # "casualties", "tie", "lynch", "victory", "revert", "round", "records"
     value: Any
     why: Why
+
+
+@dataclass(frozen=True)
+class _Kept:
+    """A `Flavour:`, `Not modelled (REASON):` or `Source:` line: sentences kept, not modelled."""
+
+    kind: str  # "flavour", "not modelled", "source"
+    text: str
+    loc: Loc  # where the free text starts
+    reason: str | None = None
 
 
 _VERB_NAME = {"targets": "target", "checks": "check", "visits": "visit", "kills": "kill"}
@@ -448,6 +462,20 @@ class _ToIR(grammar.SourceTransformer):
     def outcome_ruling(self, meta: Meta, children: list[dict[str, Any]]) -> OutcomeRuling:
         cond, conseq = children
         return OutcomeRuling(**cond, **conseq, why=self._why(meta, "ruling"))
+
+    # sentences kept for coverage
+    def _kept(self, kind: str, text: Token, reason: Token | None = None) -> _Kept:
+        loc = Loc(self.filename, text.line or 0, text.column or 0)
+        return _Kept(kind, str(text).strip(), loc, " ".join(reason.split()) if reason else None)
+
+    def flavour(self, meta: Meta, children: list[Token]) -> _Kept:
+        return self._kept("flavour", children[-1])
+
+    def not_modelled(self, meta: Meta, children: list[Token]) -> _Kept:
+        return self._kept("not modelled", children[-1], children[0])
+
+    def source_note(self, meta: Meta, children: list[Token]) -> _Kept:
+        return self._kept("source", children[-1])
 
     # ------------------------------------------------------------ prose (BYOND-style rulesets)
     def aligned_heading(self, meta: Meta, children: list[Any]) -> _Heading:
@@ -902,6 +930,8 @@ class _Assembler:
                     self.seen_by.append(replace(body, why=_as_ruling(body.why)))
                 else:
                     self.role_def(body, ruling=True)
+            case _Kept():
+                pass  # held in Ruleset.sentences (_held_sentences)
             case None:
                 pass
             case _:
@@ -1276,11 +1306,78 @@ class _Assembler:
         )
 
 
+def _statement_body(text: str, st: Tree[Token]) -> tuple[str | None, int]:
+    """(label, offset of the first sentence) of a statement: a role line's name and a
+    ruling's "Ruling" are written before its sentences and are not part of them."""
+    if st.data == "role_def" and len(st.children) > 1:
+        name, first = st.children[0], st.children[1]
+        assert isinstance(name, Tree) and isinstance(first, Tree)
+        label = " ".join(text[name.meta.start_pos : name.meta.end_pos].split()).strip('"')
+        return label, first.meta.start_pos
+    if st.data == "ruling" and st.children and isinstance(st.children[0], Tree):
+        body = st.children[0].meta.start_pos
+        return text[st.meta.start_pos : body].strip().rstrip(":").strip(), body
+    return None, st.meta.start_pos
+
+
+def _held_sentences(
+    text: str, filename: str, tree: Tree[Token], statements: list[Any]
+) -> tuple[Sentence, ...]:
+    """Every sentence the ruleset holds, in file order: the sentences of each statement
+    (split as `ruling coverage` splits the source) and of the kept lines; a `Source:`
+    line's sentences point at the statement after it, which rewords them."""
+    out: list[Sentence] = []
+    pending: list[int] = []  # source sentences waiting for the statement that rewords them
+
+    def split(body: str, line: int, column: int, **fields: Any) -> list[Sentence]:
+        found, at = [], 0
+        for piece in split_sentences(body):
+            at = body.find(piece, at)
+            loc = Loc(filename, line, column + max(at, 0))
+            found.append(Sentence(" ".join(piece.split()), loc=loc, **fields))
+            at += len(piece)
+        return found
+
+    def fail(message: str, at: Sentence) -> RulingError:
+        return RulingError(message, Loc(filename, at.loc.line, 1), line_of(text, at.loc.line))
+
+    for st, item in zip(tree.children, statements, strict=True):
+        assert isinstance(st, Tree)
+        if isinstance(item, _Kept):
+            if pending and item.kind != "source":
+                raise fail(
+                    f"a Source: line comes just before the statement that rewords it, "
+                    f"not before a {'Flavour' if item.kind == 'flavour' else 'Not modelled'}: line",
+                    out[pending[0]],
+                )
+            kept = split(
+                item.text, item.loc.line, item.loc.column, kind=item.kind, reason=item.reason
+            )
+            if item.kind == "source":
+                pending.extend(range(len(out), len(out) + len(kept)))
+            out.extend(kept)
+            continue
+        label, start = _statement_body(text, st)
+        line = st.meta.line
+        column = start - text.rfind("\n", 0, start)
+        sentences = split(text[start : st.meta.end_pos], line, column, kind="rule", label=label)
+        raw = text[st.meta.start_pos : st.meta.end_pos]
+        why = Why(Loc(filename, line, st.meta.column), " ".join(raw.split()))
+        for k in pending:
+            out[k] = replace(out[k], rewords=why)
+        pending = []
+        out.extend(sentences)
+    if pending:
+        raise fail("this Source: line has no statement after it to reword it", out[pending[0]])
+    return tuple(out)
+
+
 def parse_ruleset(text: str, filename: str = "<ruleset>") -> Ruleset:
     """Parse ruleset text into the IR; raises `RulingError` on bad input."""
     tree: Tree[Token] = grammar.parse(text, filename, "ruleset", "ruleset")
     statements = _ToIR(text, filename).transform(tree)
-    return _Assembler(text, filename).run(statements)
+    rs = _Assembler(text, filename).run(statements)
+    return replace(rs, sentences=_held_sentences(text, filename, tree, statements))
 
 
 def load_ruleset(path: str | Path) -> Ruleset:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 
-from logic.effects import vote
+from logic.effects import report, vote
 from logic.model import frame
 from logic.model.expr import (
     FALSE,
@@ -187,6 +187,17 @@ def chain(
                     deaths[atom.subject].append(dren(e))
                 elif atom.kind == "record reversed":
                     carried.reversed[atom.subject] = dren(e)
+            texts += [
+                TextSource(
+                    f"{s.actor} (day {k})",
+                    dren(s.gate),
+                    s.text,
+                    tuple((dren(c), n) for c, n in s.pieces),
+                    s.why,
+                )
+                for s in dm.texts
+                if readers is None or s.actor in readers
+            ]
             scenario += [qualify(name, k, "d") for name in dm.scenario_vars]
     return PhaseModel(
         phase=f"nights 1-{nights}",
@@ -257,6 +268,10 @@ def day(
             sc.faction_is(p, faction) if faction is not None else FALSE,
         )
 
+    died = {p: atoms[Atom("dies", p)] for p in sc.players}
+    model.texts.extend(
+        report.role_reports(list(sc.roles), sc.players, sc.role_is, alive_after, died, "lynch")
+    )
     add_wins(model, ruleset, sc.players, alive_after, member)
     return model
 

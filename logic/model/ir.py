@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from logic.effects.records import OnRecords, RecordsCheck, Reverse, Revert
 from logic.effects.report import Report, Witness
 from logic.effects.status import Arrest
+from logic.lang.errors import Loc
 from logic.model.why import Why, canon, meta
 
 if TYPE_CHECKING:  # effect kinds that own their IR node in logic/effects/
@@ -328,6 +329,28 @@ def _stem(word: str) -> str:
 
 
 @dataclass(frozen=True)
+class Sentence:
+    """One sentence the ruleset holds, as `ruling coverage` compares it with the source.
+
+    `kind` is "rule" (a sentence of a statement the model reads), "flavour" (kept on a
+    `Flavour:` line), "not modelled" (kept on a `Not modelled (REASON):` line, `reason`
+    given) or "source" (a source sentence on a `Source:` line, which the statement
+    `rewords` puts in other words). `label` is the name a role line (or "Ruling" a
+    ruling) writes before its first sentence: not part of that sentence, but what each
+    sentence of the line is about."""
+
+    text: str
+    kind: str
+    loc: Loc
+    label: str | None = None
+    reason: str | None = None
+    rewords: Why | None = None
+
+
+SENTENCE_KINDS = ("rule", "flavour", "not modelled", "source")
+
+
+@dataclass(frozen=True)
 class Ruleset:
     name: str
     roles: tuple[Role, ...]
@@ -348,6 +371,9 @@ class Ruleset:
     casualties_why: Why | None = None
     reverts: tuple[Revert, ...] = ()  # logic/effects/records.py
     source: str = field(default="", compare=False)
+    # Every sentence the ruleset holds, in file order (for `ruling coverage`); not part of
+    # what the ruleset means, so outside equality.
+    sentences: tuple[Sentence, ...] = field(default=(), compare=False)
 
     @functools.cached_property
     def _role_index(self) -> dict[str, Role]:
