@@ -305,7 +305,9 @@ def _run(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
             return _solve(args, console, out)
         case "serve":
             if not (math.isfinite(args.limit) and args.limit > 0):
-                raise RulingError(f"--limit must be a positive number of seconds, not {args.limit:g}")
+                raise RulingError(
+                    f"--limit must be a positive number of seconds, not {args.limit:g}"
+                )
             from logic.web.app import serve  # the web stack loads only for `serve`
 
             return serve(args.host, args.port, args.open, args.casebook, args.limit, out)

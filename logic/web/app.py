@@ -36,6 +36,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from logic.commands.solve import Liars
 from logic.lang.errors import RulingError
 from logic.web import api
 
@@ -43,6 +44,7 @@ STATIC = Path(__file__).parent / "static"
 LOOPBACK = ["127.0.0.1", "localhost", "::1", "[::1]"]
 MAX_BODY = 512 * 1024  # bytes: a ruleset of a few thousand lines
 LIMIT = 120.0  # seconds per solver request
+LIARS = ("non-town", "all")
 KINDS_OF_FILE = {".rules": "rules", ".case": "case", ".obs": "obs"}
 
 T = TypeVar("T")
@@ -245,11 +247,7 @@ def create_app(
 
     def check_args(d: dict[str, Any]) -> dict[str, Any]:
         kinds = d.get("kinds", list(api.CHECK_KINDS))
-        if (
-            not isinstance(kinds, list)
-            or not kinds
-            or any(k not in api.CHECK_KINDS for k in kinds)
-        ):
+        if not isinstance(kinds, list) or not kinds or any(k not in api.CHECK_KINDS for k in kinds):
             raise HTTPException(400, f"kinds must be a list of: {', '.join(api.CHECK_KINDS)}")
         return {
             "framework": _choice(d, "framework", "tiers", ("tiers", "nar")),
@@ -277,9 +275,7 @@ def create_app(
         def work() -> dict[str, Any]:
             progress("waiting for the solver")
             return wb.exclusive(
-                lambda: api.check(
-                    text, name, progress=progress, cancelled=gone.is_set, **args
-                )
+                lambda: api.check(text, name, progress=progress, cancelled=gone.is_set, **args)
             )
 
         async def lines() -> AsyncIterator[str]:
@@ -333,7 +329,7 @@ def create_app(
         d = await wb.body(request)
         rules, name = _text(d, "ruleset"), _name(d, "name", "<ruleset>")
         obs, obs_name = _text(d, "observations"), _name(d, "observations_name", "<obs>")
-        liars = "all" if _choice(d, "liars", "non-town", ("non-town", "all")) == "all" else "non-town"
+        liars: Liars = "all" if _choice(d, "liars", "non-town", LIARS) == "all" else "non-town"
         want_suggest = bool(d.get("suggest", False))
         draws = None if d.get("sample") is None else _int(d, "sample", 1, 1, 100_000)
         seed = _int(d, "seed", 0, 0, 2**31)
