@@ -582,7 +582,7 @@ function drawSolve(res, out) {
       const v = n / worlds;
       return el("td", {
         class: n === worlds ? "certain" : null, title: `${p} is ${r}: ${(100 * v).toFixed(1)}%`,
-        style: `background:${heatColour(v)};color:${v > 0.55 ? "#fff" : "#1d1d1f"}`,
+        style: `background:${heatColour(Math.sqrt(v))};color:${v > 0.3 ? "#fff" : "#1d1d1f"}`,
       }, n ? `${pct(n, worlds)}` : "");
     })));
   parts.push(el("h3", {}, "probability of each role (%)"), el("table", { class: "heat", id: "heatmap" }, el("thead", {}, head), el("tbody", {}, rows)));
