@@ -16,6 +16,7 @@ import pytest
 pytest.importorskip("httpx", reason="the API tests need httpx (pip install '.[test]')")
 
 from starlette.testclient import TestClient
+from test_wheel import installed_venv, wheel  # noqa: F401  (fixtures: the wheel in a clean venv)
 
 from logic.cli import main
 from logic.lang.errors import RulingError
@@ -344,3 +345,53 @@ def test_the_cli_does_not_load_the_web_stack_until_serve() -> None:
     code = "import sys, logic.cli; print(any(m.startswith(('starlette', 'uvicorn')) for m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+# ----------------------------------------------------------------------------- the wheel
+
+
+@pytest.mark.slow
+def test_the_installed_wheel_serves_the_page_its_assets_and_casebook(
+    installed_venv: Path,  # noqa: F811  (the fixture imported from test_wheel)
+    tmp_path: Path,
+) -> None:
+    """`pip install .` then `ruling serve`, from a folder without a casebook: the page,
+    its assets and the casebook shipped in the wheel."""
+    import socket
+    import time
+    import urllib.request
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    ruling = installed_venv / "bin" / "ruling"
+    proc = subprocess.Popen(
+        [str(ruling), "serve", "--port", str(port)],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    url = f"http://127.0.0.1:{port}"
+
+    def get(path: str) -> tuple[int, bytes]:
+        with urllib.request.urlopen(url + path, timeout=5) as r:
+            return r.status, r.read()
+
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                status, body = get("/")
+                break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+        assert status == 200 and b"/static/app.js" in body
+        assert get("/static/app.js")[0] == 200 and get("/static/app.css")[0] == 200
+        files = json.loads(get("/api/casebook")[1])["files"]
+        assert {"path": "metadata-mafia.rules", "kind": "rules"} in files
+    finally:
+        proc.terminate()
+        proc.wait(10)
