@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 
 from logic.commands.resolve import resolve
-from logic.commands.solve import solve
+from logic.commands.solve import solve, suggest
 from logic.lang.case import load_cases
 from logic.lang.observations import bind, load_observations
 from logic.lang.rules import load_ruleset
@@ -38,6 +38,7 @@ CASEBOOK = ROOT / "casebook"
 METADATA = CASEBOOK / "metadata-mafia.rules"
 QUICKSTART = CASEBOOK / "metadata-mafia" / "quickstart.case"
 NINE = CASEBOOK / "metadata-mafia" / "nine.obs"
+ANN = CASEBOOK / "metadata-mafia" / "ann.obs"
 ARTIFACTS = Path(os.environ.get("RULING_ARTIFACTS", ROOT / "build" / "test-artifacts" / "browser"))
 CHROMIUM_ARGS = [
     "--headless",
@@ -51,7 +52,7 @@ CHROMIUM_ARGS = [
 
 
 def _missing(what: str) -> None:
-    message = f"browser tests need {what}"
+    message = f"the browser tests need {what}"
     if os.environ.get("CI"):
         pytest.fail(message + " (CI is set, so this is a failure, not a skip)", pytrace=False)
     pytest.skip(message)
@@ -182,6 +183,17 @@ def docs_shot(page: Any, top: str, name: str, height: int) -> None:
         shutil.copyfile(path, ROOT / "docs" / name)
 
 
+def test_a_missing_browser_skips_locally_and_fails_under_ci(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="need headless Chromium"):
+        _missing("headless Chromium")
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="a failure, not a skip"):
+        _missing("headless Chromium")
+
+
 # ----------------------------------------------------------------------------- the night
 
 
@@ -310,3 +322,22 @@ def test_solve_shows_the_count_and_the_heatmap(page: Any) -> None:
     assert page.locator("#faction-bars .bar-row").count() == len(obs.players)
     shot(page.locator("#work"), "solve")
     docs_shot(page, "#solve-count", "solve.png", 660)
+
+
+def test_suggest_draws_tonights_ranking(page: Any) -> None:
+    from playwright.sync_api import expect
+
+    obs, text = load_observations(ANN)
+    _, tips = suggest(bind(load_ruleset(METADATA), obs, text))
+    page.click("#tab-btn-solve")
+    page.select_option("#obs-select", "metadata-mafia/ann.obs")
+    expect(page.locator("#obs-text")).to_have_value(re.compile("observations"))
+    page.check("#solve-suggest")
+    page.click("#solve-btn")
+    page.wait_for_selector("#suggest-bars", timeout=300_000)
+    bars = page.locator("#suggest-bars .bar-row")
+    assert bars.count() == len(tips)
+    for k, t in enumerate(tips):  # in the library's order, with its gains
+        row = bars.nth(k).inner_text()
+        assert row.startswith(t.target) and f"{t.gain:.2f}" in row
+    shot(page.locator("#work"), "solve-suggest")

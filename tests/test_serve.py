@@ -290,6 +290,28 @@ def test_solve_counts_as_the_cli_does(client: TestClient) -> None:
     assert got["players"] == list(want["roles"])
 
 
+def test_suggest_ranks_as_the_cli_does(client: TestClient) -> None:
+    ann = CASEBOOK / "metadata-mafia" / "ann.obs"
+    want = cli_json("solve", rel(METADATA), rel(ann), "--suggest")
+    r = client.post(
+        "/api/solve",
+        json={
+            "ruleset": METADATA.read_text(encoding="utf-8"),
+            "observations": ann.read_text(encoding="utf-8"),
+            "suggest": True,
+        },
+    )
+    got = r.json()["suggest"]
+
+    def ranked(tips: list[dict[str, Any]]) -> list[tuple[str, float, list[str]]]:
+        return [
+            (t["target"], t["gain_bits"], sorted(json.dumps(o) for o in t["outcomes"]))
+            for t in tips
+        ]
+
+    assert got and ranked(got) == ranked(want["suggest"])
+
+
 def test_a_solver_timeout_gives_unknown(client: TestClient) -> None:
     r = client.post(
         "/api/solve",
