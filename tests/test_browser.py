@@ -25,6 +25,7 @@ from typing import Any
 
 import pytest
 
+from logic.commands.ask import Asker, with_ruling
 from logic.commands.resolve import resolve
 from logic.commands.solve import solve, suggest
 from logic.lang.case import load_cases
@@ -287,14 +288,22 @@ def test_check_findings_open_their_witness_in_the_night_panel(page: Any) -> None
 # ----------------------------------------------------------------------------- ask
 
 
-def test_ask_shows_a_verdict(page: Any) -> None:
+def test_ask_gives_the_librarys_verdict_and_its_witness(page: Any) -> None:
+    ruling = "If two players target each other, all actions fail."
+    base, combined, why = with_ruling(METADATA, ruling)
+    ans = Asker(base, combined, why, players=4).answer(False)
     page.click("#tab-btn-ask")
-    page.fill("#ask-ruling", "Nosy Neighbor must visit each night.")
+    page.fill("#ask-ruling", ruling)
     page.fill("#ask-players", "4")
+    page.uncheck("#ask-ambiguity")
     page.click("#ask-btn")
     page.wait_for_selector("#ask-verdict", timeout=300_000)
-    assert page.inner_text("#ask-verdict") in ("entailed", "contradicted", "open", "unknown")
+    assert page.inner_text("#ask-verdict") == ans.verdict
     shot(page.locator("#work"), "ask")
+    if ans.witness:
+        page.click("#ask-open-witness")
+        page.wait_for_selector("#tab-night.active")
+        page.wait_for_selector("#night-verdict", timeout=60_000)
 
 
 # ----------------------------------------------------------------------------- solve

@@ -511,6 +511,7 @@ $("ask-btn").addEventListener("click", async () => {
     const { status, data } = await post("/api/ask", {
       ruleset: rules.value, name: state.name, ruling: $("ask-ruling").value,
       players: Number($("ask-players").value), timeout: Number($("ask-timeout").value) || 10,
+      ambiguity: $("ask-ambiguity").checked,
     });
     if (status !== 200) { out.append(errorBox(data.error)); return; }
     const parts = [el("div", { class: "row" }, "verdict: ", el("span", { class: `verdict ${data.verdict}`, id: "ask-verdict" }, data.verdict))];
@@ -521,7 +522,7 @@ $("ask-btn").addEventListener("click", async () => {
     }
     if (data.witness) {
       parts.push(el("div", {}, "witness:"), el("pre", { class: "case" }, data.witness),
-        el("button", { type: "button", onclick: () => openWitness(data.witness, data.because) }, "open witness in the night panel"));
+        el("button", { type: "button", id: "ask-open-witness", onclick: () => openWitness(data.witness, data.because) }, "open witness in the night panel"));
     }
     parts.push(briefOutcomes("under the rules alone", data.without), briefOutcomes("with the ruling", data.with));
     for (const [t, items] of [["settles the ambiguity of", data.settles_ambiguity], ["creates an ambiguity", data.creates_ambiguity], ["leaves ambiguous", data.leaves_ambiguous]]) {
