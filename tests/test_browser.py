@@ -281,6 +281,9 @@ def test_check_findings_open_their_witness_in_the_night_panel(page: Any) -> None
     verdict = page.inner_text("#night-verdict")
     if kind in ("ambiguous", "paradox"):  # resolve agrees with check on its witness
         assert verdict == kind
+    if kind == "ambiguous":  # the outcomes side by side, the atoms that differ marked
+        assert page.locator("#night-result .outcome").count() >= 2
+        assert page.locator("#night-result li.differs").count() >= 1
     assert page.locator("#backdrop div.hl").count() >= 1  # its sentences, in the editor
     shot(page.locator("#work"), "check-witness")
 

@@ -8,6 +8,7 @@ import json
 import re
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,9 @@ import pytest
 
 pytest.importorskip("httpx", reason="the API tests need httpx (pip install '.[test]')")
 
-from starlette.testclient import TestClient
+with warnings.catch_warnings():  # Starlette >= 1 prefers httpx2 for its test client
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
 from test_wheel import installed_venv, wheel  # noqa: F401  (fixtures: the wheel in a clean venv)
 
 from logic.cli import main

@@ -295,6 +295,8 @@ def create_app(
                     yield json.dumps({"error": api.error_json(e)}) + "\n"
                 except Busy as e:
                     yield json.dumps({"error": {"message": str(e)}}) + "\n"
+                except Exception as e:  # the stream has begun: say so rather than cut it
+                    yield json.dumps({"error": {"message": f"internal error: {e!r}"}}) + "\n"
             finally:
                 gone.set()
 
@@ -416,5 +418,9 @@ def serve(
         )
     if open_browser:
         threading.Timer(1.0, webbrowser.open, (url,)).start()
-    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+    try:
+        uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+    except SystemExit as e:  # uvicorn exits when it cannot bind (the reason is logged)
+        print(f"ruling serve: could not listen on {host}:{port}", file=out, flush=True)
+        return int(e.code or 1)
     return 0

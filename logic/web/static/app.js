@@ -132,7 +132,10 @@ async function parseNow() {
     box.className = "status";
     const where = err.line ? `${err.file}:${err.line}:${err.column}` : "";
     clear(box,
-      el("div", { id: "parse-error", dataset: { line: err.line || "", column: err.column || "" } },
+      el("div", {
+        id: "parse-error", dataset: { line: err.line || "", column: err.column || "" },
+        title: "go to the error", onclick: () => { if (err.line) goToLine(err.line); },
+      },
         el("strong", {}, where ? `line ${err.line}, column ${err.column}: ` : "error: "), err.message),
       el("pre", {}, err.rendered || ""));
   }
