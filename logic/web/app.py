@@ -421,6 +421,6 @@ def serve(
     try:
         uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
     except SystemExit as e:  # uvicorn exits when it cannot bind (the reason is logged)
-        print(f"ruling serve: could not listen on {host}:{port}", file=out, flush=True)
-        return int(e.code or 1)
+        print(f"ruling serve: could not listen on {host}:{port} ({e.code})", file=out, flush=True)
+        return 2
     return 0
