@@ -366,6 +366,18 @@ def test_serve_listens_on_loopback_unless_told_otherwise() -> None:
     assert main(["serve", "--limit", "0"], stderr=io.StringIO()) == 2
 
 
+def test_a_port_in_use_is_exit_code_2() -> None:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        out = io.StringIO()
+        assert main(["serve", "--port", str(port)], stdout=out, stderr=io.StringIO()) == 2
+    assert f"could not listen on 127.0.0.1:{port}" in out.getvalue()
+
+
 def test_the_cli_does_not_load_the_web_stack_until_serve() -> None:
     code = "import sys, logic.cli; print(any(m.startswith(('starlette', 'uvicorn')) for m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
