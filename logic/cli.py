@@ -1,5 +1,5 @@
 """Owns the command line: `ruling parse | resolve | casebook | check | ask | diff | solve |
-coverage`. `main(argv) -> int` is a
+coverage | serve`. `main(argv) -> int` is a
 plain function (streams passed in) so tests call it directly.
 
 Exit codes: 0 success (all cases pass); 1 casebook cases fail; 2 bad input (a ruleset,
@@ -256,6 +256,19 @@ def build_parser() -> argparse.ArgumentParser:
         what="coverage",
     )
     sg.add_argument("source", help="the source document (plain text, e.g. a GM's forum post)")
+    se = sub.add_parser(
+        "serve",
+        help="a local web workbench: the ruleset editor, nights, check, ask and solve in a page",
+        epilog="Listens on 127.0.0.1 (this machine only) unless --host is given.\n\n" + EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    se.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    se.add_argument("--port", type=int, default=8765, help="port (default 8765)")
+    se.add_argument("--open", action="store_true", help="open the page in a browser")
+    se.add_argument("--casebook", help="folder of rulesets, cases and observations to offer")
+    se.add_argument(
+        "--limit", type=float, default=120.0, help="seconds per solver request (default 120)"
+    )
 
     sc = _command(
         sub,
@@ -321,6 +334,14 @@ def _run(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
                 lambda: report.print_coverage(cov, console),
             )
             return 0
+        case "serve":
+            if not (math.isfinite(args.limit) and args.limit > 0):
+                raise RulingError(
+                    f"--limit must be a positive number of seconds, not {args.limit:g}"
+                )
+            from logic.web.app import serve  # the web stack loads only for `serve`
+
+            return serve(args.host, args.port, args.open, args.casebook, args.limit, out)
     raise AssertionError(args.command)
 
 

@@ -1,0 +1,355 @@
+"""`ruling serve` in a real browser: headless Chromium (Debian's `chromium` package)
+driven by Playwright, against the server started as a user starts it.
+
+Needs `/usr/bin/chromium` (or $RULING_CHROMIUM) and the `playwright` package (the test
+extra; Playwright's own browser download is not used). Without them the tests are
+skipped with a message saying what is missing; with $CI set they fail instead. Each
+panel's screenshot is saved under $RULING_ARTIFACTS (default build/test-artifacts/browser);
+with RULING_UPDATE_DOCS=1 the night panel's and the solve heatmap's also replace
+docs/night.png and docs/solve.png.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from logic.commands.ask import Asker, with_ruling
+from logic.commands.resolve import resolve
+from logic.commands.solve import solve, suggest
+from logic.lang.case import load_cases
+from logic.lang.observations import bind, load_observations
+from logic.lang.rules import load_ruleset
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).parent.parent
+CASEBOOK = ROOT / "casebook"
+METADATA = CASEBOOK / "metadata-mafia.rules"
+QUICKSTART = CASEBOOK / "metadata-mafia" / "quickstart.case"
+NINE = CASEBOOK / "metadata-mafia" / "nine.obs"
+ANN = CASEBOOK / "metadata-mafia" / "ann.obs"
+ARTIFACTS = Path(os.environ.get("RULING_ARTIFACTS", ROOT / "build" / "test-artifacts" / "browser"))
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def _missing(what: str) -> None:
+    message = f"the browser tests need {what}"
+    if os.environ.get("CI"):
+        pytest.fail(message + " (CI is set, so this is a failure, not a skip)", pytrace=False)
+    pytest.skip(message)
+
+
+def _chromium() -> str:
+    given = os.environ.get("RULING_CHROMIUM")
+    for c in (given, "/usr/bin/chromium", shutil.which("chromium")):
+        if c and Path(c).is_file() and os.access(c, os.X_OK):
+            return c
+    _missing("headless Chromium: `apt-get install chromium` (or set RULING_CHROMIUM)")
+    raise AssertionError("unreachable")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    executable = _chromium()
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:  # pragma: no cover
+        _missing(
+            "Playwright for Python: `pip install '.[test]'` (its browser download is not needed)"
+        )
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    """`ruling serve` as a user runs it, on a free loopback port."""
+    port = _free_port()
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "logic.cli",
+            "serve",
+            "--port",
+            str(port),
+            "--casebook",
+            str(CASEBOOK),
+        ],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    url = f"http://127.0.0.1:{port}/"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=2) as r:
+                if r.status == 200:
+                    break
+        except OSError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            out = proc.stdout.read() if proc.stdout else ""
+            pytest.fail(f"`ruling serve` did not start:\n{out}")
+        time.sleep(0.2)
+    yield url
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+@pytest.fixture
+def page(browser: Any, server: str) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    expected = "the server responded with a status of 422"  # a located error, shown
+
+    def console(m: Any) -> None:
+        if m.type == "error" and expected not in m.text:
+            errors.append(m.text)
+
+    pg.on("console", console)
+    pg.goto(server)
+    pg.wait_for_selector("body[data-ready='1']", timeout=30_000)
+    pg.select_option("#ruleset-select", "metadata-mafia.rules")
+    pg.wait_for_selector("#parse-status.ok", timeout=30_000)
+    yield pg
+    context.close()
+    assert not errors, errors
+
+
+def shot(locator: Any, name: str) -> None:
+    """A panel's screenshot, as a test artifact."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    locator.screenshot(path=str(path))
+    assert path.stat().st_size > 1000
+
+
+def docs_shot(page: Any, top: str, name: str, height: int) -> None:
+    """The README's picture: the panel from `top` down, at most `height` pixels (kept
+    small); an artifact, and docs/NAME with RULING_UPDATE_DOCS=1."""
+    page.locator(top).scroll_into_view_if_needed()
+    box = page.locator(top).bounding_box()
+    work = page.locator("#work").bounding_box()
+    assert box and work
+    scroll = page.evaluate("[window.scrollX, window.scrollY]")
+    clip = {
+        "x": work["x"] + scroll[0],
+        "y": box["y"] + scroll[1] - 8,
+        "width": work["width"],
+        "height": height,
+    }
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"docs-{name}"
+    page.screenshot(path=str(path), clip=clip, full_page=True)
+    if os.environ.get("RULING_UPDATE_DOCS"):
+        (ROOT / "docs").mkdir(exist_ok=True)
+        shutil.copyfile(path, ROOT / "docs" / name)
+
+
+def test_a_missing_browser_skips_locally_and_fails_under_ci(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="need headless Chromium"):
+        _missing("headless Chromium")
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="a failure, not a skip"):
+        _missing("headless Chromium")
+
+
+# ----------------------------------------------------------------------------- the night
+
+
+def test_quickstart_night_shows_each_death_with_its_sentence(page: Any) -> None:
+    rs = load_ruleset(METADATA)
+    (case,) = load_cases(QUICKSTART)
+    res = resolve(rs, case)
+    (outcome,) = res.outcomes()
+    deaths = sorted(a for a in outcome.atoms if a.kind == "dies")
+    assert deaths, "the quick-start night kills someone"
+
+    page.select_option("#case-select", "metadata-mafia/quickstart.case")
+    page.locator("#phases .line").nth(len(case.phases[0].lines) - 1).wait_for()
+    page.click("#resolve-btn")
+    page.wait_for_selector("#night-verdict", timeout=60_000)
+    assert page.inner_text("#night-verdict") == res.verdict
+    for atom in deaths:
+        item = page.locator(f"#night-result li[data-atom='{atom}']")
+        assert item.count() == 1, f"{atom} is not on the page"
+        text = item.inner_text()
+        for why in outcome.why(atom):
+            if why.kind == "sentence":  # cited with the editor's file name and line
+                assert f"metadata-mafia.rules:{why.loc.line}" in text
+                assert why.text in text
+    assert page.locator(".expect-fail").count() == 0
+    assert page.locator(".expect-pass").count() == len(case.expectations)
+    shot(page.locator("#work"), "night")
+    docs_shot(page, "#phases", "night.png", 720)
+    # "copy as case": the text the server resolved, for a .case file
+    page.click("#copy-case")
+    text = page.input_value("#case-text")
+    assert "players: Ann is Jailer" in text and "Gus kills Dee" in text
+
+
+def test_a_typo_in_the_ruleset_is_shown_at_its_line(page: Any) -> None:
+    lines = METADATA.read_text(encoding="utf-8").split("\n")
+    n = next(k for k, x in enumerate(lines, 1) if x.startswith("Doctor: Targets"))
+    page.click("#rules-text")
+    page.evaluate(
+        """([n, col]) => {
+            const t = document.getElementById('rules-text');
+            const lines = t.value.split('\\n');
+            let at = 0;
+            for (let i = 0; i < n - 1; i++) at += lines[i].length + 1;
+            t.setSelectionRange(at + col, at + col);
+        }""",
+        [n, len("Doctor: Targ")],
+    )
+    page.keyboard.type("zz")
+    err = page.wait_for_selector("#parse-error", timeout=30_000)
+    assert err.get_attribute("data-line") == str(n)
+    assert err.get_attribute("data-column") == str(len("Doctor: ") + 1)
+    assert f"line {n}" in err.inner_text()
+    assert page.locator(f"#gutter div.err[data-line='{n}']").count() == 1
+    shot(page.locator("#ruleset-panel"), "ruleset-error")
+    page.keyboard.press("Backspace")
+    page.keyboard.press("Backspace")
+    page.wait_for_selector("#parse-status.ok", timeout=30_000)
+    assert page.locator("#parse-error").count() == 0
+    # each sentence's meaning, tied to its line
+    item = page.locator(f"#meanings li[data-line='{n}']").first
+    assert "Doctor" in page.locator("#meanings").inner_text()
+    item.hover()
+    assert page.locator("#backdrop div.hover").count() == 1
+    shot(page.locator("#ruleset-panel"), "ruleset")
+
+
+# ----------------------------------------------------------------------------- check
+
+
+def test_check_findings_open_their_witness_in_the_night_panel(page: Any) -> None:
+    page.click("#tab-btn-check")
+    page.click("#check-btn")
+    page.wait_for_selector("#check-progress.busy", timeout=10_000)
+    page.wait_for_selector("#check-summary", timeout=300_000)
+    findings = page.locator(".finding")
+    assert findings.count() >= 1
+    shot(page.locator("#work"), "check")
+    first = page.locator(".finding:has(.open-witness)").first
+    kind = first.get_attribute("data-kind")
+    first.locator(".open-witness").click()
+    page.wait_for_selector("#tab-night.active")
+    page.wait_for_selector("#night-verdict", timeout=60_000)
+    verdict = page.inner_text("#night-verdict")
+    if kind in ("ambiguous", "paradox"):  # resolve agrees with check on its witness
+        assert verdict == kind
+    if kind == "ambiguous":  # the outcomes side by side, the atoms that differ marked
+        assert page.locator("#night-result .outcome").count() >= 2
+        assert page.locator("#night-result li.differs").count() >= 1
+    assert page.locator("#backdrop div.hl").count() >= 1  # its sentences, in the editor
+    shot(page.locator("#work"), "check-witness")
+
+
+# ----------------------------------------------------------------------------- ask
+
+
+def test_ask_gives_the_librarys_verdict_and_its_witness(page: Any) -> None:
+    ruling = "If two players target each other, all actions fail."
+    base, combined, why = with_ruling(METADATA, ruling)
+    ans = Asker(base, combined, why, players=4).answer(False)
+    page.click("#tab-btn-ask")
+    page.fill("#ask-ruling", ruling)
+    page.fill("#ask-players", "4")
+    page.uncheck("#ask-ambiguity")
+    page.click("#ask-btn")
+    page.wait_for_selector("#ask-verdict", timeout=300_000)
+    assert page.inner_text("#ask-verdict") == ans.verdict
+    shot(page.locator("#work"), "ask")
+    if ans.witness:
+        page.click("#ask-open-witness")
+        page.wait_for_selector("#tab-night.active")
+        page.wait_for_selector("#night-verdict", timeout=60_000)
+
+
+# ----------------------------------------------------------------------------- solve
+
+
+def test_solve_shows_the_count_and_the_heatmap(page: Any) -> None:
+    from playwright.sync_api import expect
+
+    obs, text = load_observations(NINE)
+    res = solve(bind(load_ruleset(METADATA), obs, text))
+    assert res.status == "sat"
+
+    page.click("#tab-btn-solve")
+    page.select_option("#obs-select", "metadata-mafia/nine.obs")
+    expect(page.locator("#obs-text")).to_have_value(re.compile("observations"))
+    page.click("#solve-btn")
+    page.wait_for_selector("#solve-count", timeout=300_000)
+    assert page.get_attribute("#solve-count", "data-worlds") == str(res.worlds)
+    assert f"{res.worlds:,}" in page.inner_text("#solve-count")
+    rows = page.locator("#heatmap tbody tr")
+    assert rows.count() == len(obs.players)
+    for p, role in res.certain().items():  # certain players are marked
+        if role in res.roles[p]:
+            assert page.locator(f"#heatmap tr.certain[data-player='{p}']").count() == 1
+    assert page.locator("#faction-bars .bar-row").count() == len(obs.players)
+    shot(page.locator("#work"), "solve")
+    docs_shot(page, "#solve-count", "solve.png", 660)
+
+
+def test_suggest_draws_tonights_ranking(page: Any) -> None:
+    from playwright.sync_api import expect
+
+    obs, text = load_observations(ANN)
+    _, tips = suggest(bind(load_ruleset(METADATA), obs, text))
+    page.click("#tab-btn-solve")
+    page.select_option("#obs-select", "metadata-mafia/ann.obs")
+    expect(page.locator("#obs-text")).to_have_value(re.compile("observations"))
+    page.check("#solve-suggest")
+    page.click("#solve-btn")
+    page.wait_for_selector("#suggest-bars", timeout=300_000)
+    bars = page.locator("#suggest-bars .bar-row")
+    assert bars.count() == len(tips)
+    for k, t in enumerate(tips):  # in the library's order, with its gains
+        row = bars.nth(k).inner_text()
+        assert row.startswith(t.target) and f"{t.gain:.2f}" in row
+    shot(page.locator("#work"), "solve-suggest")
