@@ -11,6 +11,7 @@ import json
 import math
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,7 @@ from logic.commands.resolve import next_history, read_outcome
 from logic.commands.solve import Solver, _Timeout, fill, prior, sample, solve, suggest
 from logic.lang.observations import Setup, bind, load_observations, parse_observations
 from logic.lang.rules import load_ruleset
-from logic.model.ir import canon
+from logic.model.ir import Ruleset, canon
 from logic.model.semantics import Act, History, Player, build_night
 
 ROOT = Path(__file__).parent.parent
@@ -39,7 +40,7 @@ def setup_of(text: str) -> Setup:
 
 
 def _profiles(
-    setup: Setup, world: dict[str, Player], night: int, h: History
+    setup: Setup, world: dict[str, Player], night: int, h: History, rs: Ruleset = RS
 ) -> list[tuple[Act, ...]]:
     """Every action profile of a night: each living player uses their ability on anyone
     or not (not when forced); one living member of a faction with a nightkill kills
@@ -48,9 +49,7 @@ def _profiles(
     per_player: list[list[tuple[Act, ...]]] = []
     for p in alive:
         role = world[p].role
-        abilities = [
-            a for a in role.abilities if a.verb != "kills" and a.frequency.allows(night, 0)
-        ]
+        abilities = [a for a in role.abilities if a.frequency.allows(night, 0)]
         opts: list[tuple[Act, ...]] = []
         forced = False
         for ab in abilities:
@@ -60,8 +59,8 @@ def _profiles(
             opts.append(())
         per_player.append(opts)
     kills: list[tuple[Act, ...]] = [()]
-    for nk in RS.nightkills:
-        members = [p for p in alive if canon(world[p].faction) == canon(nk.faction)]
+    for nk in rs.nightkills:
+        members = [p for p in alive if nk.member(world[p].role, world[p].faction)]
         kills += [(Act(m, nk.ability, (t,), nk.faction),) for m in members for t in setup.players]
     out = []
     for combo in itertools.product(*per_player, kills):
@@ -97,6 +96,7 @@ def consistent(
     world: dict[str, Player],
     liars: str = "non-town",
     unseen: frozenset[int] = frozenset(),
+    rs: Ruleset = RS,
 ) -> bool:
     me = setup.me
     if world[me].role != setup.my_role:
@@ -139,10 +139,10 @@ def consistent(
                 claimed.setdefault(f.subject, set()).add(f.obj)
         nxt: set[History] = set()
         for h in histories:
-            for acts in _profiles(setup, world, n, h):
+            for acts in _profiles(setup, world, n, h, rs):
                 if not _allowed(setup, world, n, acts):
                     continue
-                model = build_night(RS, world, n, acts, h)
+                model = build_night(rs, world, n, acts, h)
                 sols = concrete.solve(model.domains, model.equations, timeout=60)
                 assert sols.status != "unknown"
                 for env in sols.models:
@@ -161,11 +161,7 @@ def consistent(
                     h2 = next_history(h, model, env, out, n)
                     if len(lynched) > 1 or any(p in h2.dead for p in lynched):
                         continue
-                    nxt.add(
-                        History(
-                            h2.dead | frozenset(lynched), h2.last_success, h2.last_checked, h2.uses
-                        )
-                    )
+                    nxt.add(replace(h2, dead=h2.dead | frozenset(lynched)))
         histories = list(nxt)
         if not histories:
             return False
@@ -173,13 +169,16 @@ def consistent(
 
 
 def brute(
-    setup: Setup, liars: str = "non-town", unseen: frozenset[int] = frozenset()
+    setup: Setup,
+    liars: str = "non-town",
+    unseen: frozenset[int] = frozenset(),
+    rs: Ruleset = RS,
 ) -> tuple[int, dict[str, Counter[str]]]:
     """Count every consistent world by enumerating role assignments and action profiles."""
     count = 0
     roles: dict[str, Counter[str]] = {p: Counter() for p in setup.players}
     n = len(setup.players)
-    unique = RS.unique_roles is not None
+    unique = rs.unique_roles is not None
     assigns = (
         itertools.permutations(setup.roles, n)
         if unique
@@ -192,7 +191,7 @@ def brute(
         ):
             continue
         world = {p: Player(p, r, r.faction) for p, r in zip(setup.players, combo, strict=True)}
-        if consistent(setup, world, liars, unseen):
+        if consistent(setup, world, liars, unseen, rs):
             count += 1
             for p, r in zip(setup.players, combo, strict=True):
                 roles[p][r.name] += 1
@@ -650,6 +649,9 @@ CASEBOOK_COUNTS = {
     # the same marginals); its third night ("odd" again, no death) rules nothing out
     "nine.obs": 1_027_200,
     "nine-3-nights.obs": 1_027_200,
+    # BYOND Mafia: test_byond_sheriff_observations_match_brute_force (a reversed record
+    # makes an innocent come up "yes")
+    "sheriff.obs": 16,
     # this cover, with virtual players and with every player named (24 s) alike
     "fifteen.obs": 341_107_200,
 }
@@ -769,3 +771,22 @@ def test_readme_example_matches_brute_force() -> None:
     assert text in (ROOT / "README.md").read_text()
     res = assert_same(text)
     assert res.worlds == 4 and res.certain()["Dee"] == "Vanilla Townie"
+
+
+def test_byond_sheriff_observations_match_brute_force() -> None:
+    """BYOND Mafia's game model under `solve`: a day's lynch flip, a "no" then a "yes" from
+    the Sheriff, with an Agent in the pool whose reversed records last from night to
+    night. The count and marginals are brute force's (every role assignment, every
+    action profile, resolved by the concrete back end night by night)."""
+    path = ROOT / "casebook" / "byond-mafia" / "sheriff.obs"
+    obs, text = load_observations(path)
+    rs = load_ruleset(ROOT / "casebook" / "byond-mafia.rules")
+    setup = bind(rs, obs, text)
+    res = solve(setup, timeout=120)
+    assert res.status == "sat"
+    count, roles = brute(setup, rs=rs)
+    assert res.worlds == count == CASEBOOK_COUNTS["sheriff.obs"]
+    for p in setup.players:
+        assert {r: k for r, k in res.roles[p].items() if k} == dict(roles[p]), p
+    # an innocent Cid comes up "yes" only through the Agent's reversal
+    assert res.roles["Cid"]["Citizen"] > 0 and res.roles["Dee"]["Agent"] > 0

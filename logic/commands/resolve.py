@@ -22,7 +22,8 @@ from logic.backends import concrete
 from logic.effects import vote
 from logic.lang.case import Case, Line, PhaseBlock
 from logic.lang.errors import Loc, RulingError, error_at_word, line_of
-from logic.model.expr import compile_expr, explain, labels
+from logic.model import frame
+from logic.model.expr import Const, Var, compile_expr, eq, explain, labels
 from logic.model.frameworks import FRAMEWORKS
 from logic.model.ir import Ability, Kill, Ruleset, Why, canon
 from logic.model.semantics import (
@@ -35,6 +36,8 @@ from logic.model.semantics import (
     build_night,
     forced_abilities,
 )
+
+GAME_LONG = ("parity:",)  # variables whose value holds for the whole game
 
 VERDICTS = ("determined", "ambiguous", "random", "paradox", "unknown")
 
@@ -421,6 +424,8 @@ def next_history(
             for a in sorted(outcome.atoms)
             if a.kind == "arrested"
         )
+    settled = dict(history.settled)
+    settled.update((v, env[v]) for v in model.domains if v.startswith(GAME_LONG) and v in env)
     return History(
         frozenset(dead),
         tuple(sorted(success.items())),
@@ -428,6 +433,7 @@ def next_history(
         tuple(sorted(uses.items())),
         reversed_,
         arrested,
+        tuple(sorted(settled.items())),
     )
 
 
@@ -466,8 +472,14 @@ def resolve(
                 day = build_day(ruleset, binder.players, block.number, votes, choices, history)
                 models = [(day, (), ())]
             for model, notes, drawn in models:
+                # an open question of the rules answered in an earlier phase stays answered
+                keep = [
+                    (eq(Var(v), Const(x)), frame.TAKES_PLACE)
+                    for v, x in history.settled
+                    if v in model.domains
+                ]
                 sols = concrete.solve(
-                    model.domains, model.equations, timeout, free=model.random_vars
+                    model.domains, [*model.equations, *keep], timeout, free=model.random_vars
                 )
                 if sols.status == "unknown":
                     timed_out = f"{block.label}: unknown (timed out after {timeout:g} s)"

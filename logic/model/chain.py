@@ -43,7 +43,7 @@ from logic.model.semantics import (
     add_wins,
 )
 
-SHARED = ("role:", "on:", "present:")
+SHARED = ("role:", "on:", "present:", "parity:")  # one value for the whole game
 
 
 def qualify(name: str, night: int, phase: str = "n") -> str:

@@ -113,6 +113,9 @@ class History:
     uses: tuple[tuple[tuple[str, str], int], ...] = ()
     reversed: frozenset[str] = frozenset()  # players whose police record is reversed
     arrested: tuple[tuple[str, int, Why], ...] = ()  # (player, until this tier, sentence)
+    # open questions of the rules that hold for the whole game once answered ("every
+    # second night": which nights), as (variable, value)
+    settled: tuple[tuple[str, Any], ...] = ()
 
     def success(self, player: str, ability: str) -> tuple[int, tuple[str, ...]] | None:
         return dict(self.last_success).get((player, ability))
