@@ -6,7 +6,7 @@ Vocabulary:
            of the player voted out (`lynch`); the holder must be alive to be told
   Witness  each night the holder may be told the name of a player attacked that night:
            a random chance (`chance:P`, marked random), never when the holder was
-           targeted; which attacked player is a random pick (`seen:P`)
+           targeted; which player is a random pick (`seen:P`), told only if attacked
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from logic.model.expr import FALSE, Const, Expr, Var, any_of, conj, eq, iff, implies, label, neg
+from logic.model.expr import FALSE, Const, Expr, Var, any_of, conj, eq, label, neg
 from logic.model.why import Why, meta
 
 if TYPE_CHECKING:
@@ -89,21 +89,16 @@ def witness(b: NightBuilder, attacked: dict[str, Expr]) -> tuple[list[TextSource
                 targeted = any_of(
                     conj(b.ok(j), b.sc.aims(j, p)) for j in range(b.n) if b.actor(j) != p
                 )
-                any_attack = any_of(attacked.values())
-                # the pick is an attacked player when there is one, else no one
-                b.equations.append(
-                    (
-                        iff(eq(Var(seen), Const(-1)), neg(any_attack)),
-                        w.why,
-                    )
-                )
+                # The draw is made whatever happens tonight (so that outcomes that differ
+                # only by it are `random`, and the checker can share it between its two
+                # copies of a night): it names a player, who is told only if attacked.
                 for k, q in enumerate(players):
-                    b.equations.append((implies(eq(Var(seen), Const(k)), attacked[q]), w.why))
                     gate = conj(
                         holder,
                         label(Var(chance), w.chance or w.why),
                         label(neg(targeted), w.chance or w.why),
                         eq(Var(seen), Const(k)),
+                        attacked[q],
                     )
                     out.append(TextSource(p, label(gate, w.why), q, why=w.why))
     return out, randoms

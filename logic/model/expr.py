@@ -12,7 +12,7 @@ which fold constants so concrete scenarios give small formulas.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from logic.model.why import Why
@@ -193,6 +193,24 @@ def add(*xs: Expr) -> Expr:
     if total:
         rest.append(Const(total))
     return rest[0] if len(rest) == 1 else Add(tuple(rest))
+
+
+def at_least(k: int, xs: Sequence[Expr]) -> Expr:
+    """At least `k` of the Boolean `xs` hold, as a formula of And/Or (no arithmetic: a
+    SAT-based solver reasons about it far better than about a sum of bit-vectors). Each
+    sub-question "at least j of xs[i:]" is built once, so the size is about k * len(xs)."""
+    memo: dict[tuple[int, int], Expr] = {}
+
+    def go(j: int, i: int) -> Expr:
+        if j <= 0:
+            return TRUE
+        if len(xs) - i < j:
+            return FALSE
+        if (j, i) not in memo:
+            memo[(j, i)] = disj(conj(xs[i], go(j - 1, i + 1)), go(j, i + 1))
+        return memo[(j, i)]
+
+    return go(k, 0)
 
 
 def le(a: Expr, b: Expr) -> Expr:

@@ -41,8 +41,8 @@ from logic.model.expr import (
     Ite,
     Label,
     Var,
-    add,
     any_of,
+    at_least,
     conj,
     disj,
     eq,
@@ -781,11 +781,11 @@ class NightBuilder:
         if strength <= 1:
             return self.protected(q)
         saves = [
-            ite(label(conj(c, self.ok(j), self.sc.aims(j, q)), e.why), Const(1), Const(0))
+            label(conj(c, self.ok(j), self.sc.aims(j, q)), e.why)
             for j in range(self.n)
             for c, e in self.effects(j, Protect)
         ]
-        return le(Const(strength), add(*saves)) if saves else FALSE
+        return at_least(strength, saves)
 
     def deaths(self) -> list[tuple[str, Expr, Expr]]:
         """Every way a player can die tonight: (victim, tier, condition)."""
