@@ -301,11 +301,15 @@ class Checker:
         progress: Callable[[str], None] | None = None,
         paradox_players: int = 4,
         nights: int = 1,
+        deadline: float | None = None,
     ) -> None:
+        """`timeout` bounds each query, `deadline` (a `time.perf_counter` time) the whole
+        run: a query past it is `unknown` at once."""
         if not 2 <= players <= len(NAMES):
             raise ValueError(f"players must be between 2 and {len(NAMES)}")
         self.rs = ruleset
         self.timeout = timeout
+        self.deadline = deadline
         self.progress = progress or (lambda _: None)
         requested = players
         players = seatable(ruleset, players)
@@ -322,9 +326,13 @@ class Checker:
     # ------------------------------------------------------------ helpers
     def check(self, s: z3.Solver, what: str, *assumptions: Any) -> Status:
         self.report.queries += 1
-        r = symbolic.status_of(s.check(*assumptions))
+        r = symbolic.check_by(s, self.deadline, self.timeout, *assumptions)
         if r == "unknown":
-            self.report.unknown.append(f"{what}: unknown (timed out after {self.timeout:g} s)")
+            over = self.deadline is not None and time.perf_counter() >= self.deadline
+            why = (
+                "the command's --timeout ran out" if over else f"timed out after {self.timeout:g} s"
+            )
+            self.report.unknown.append(f"{what}: unknown ({why})")
         return r
 
     def sentences(self, klass: Klass, whys: list[Why] | None = None) -> tuple[Why, ...]:

@@ -58,7 +58,10 @@ def diff(
     timeout: float = symbolic.DEFAULT_TIMEOUT,
     progress: Callable[[str], None] | None = None,
     limit: int = 20,
+    deadline: float | None = None,
 ) -> DiffReport:
+    """Every class of scenario whose outcome differs; `timeout` bounds each query and
+    `deadline` (a `time.perf_counter` time) the whole search."""
     players = min(seatable(old, players), seatable(new, players))
     names = NAMES[:players]
     common = [r for r in old.roles if new.role(r.name) is not None]
@@ -98,12 +101,12 @@ def diff(
     floor = misses = 0
     while len(report.changes) < limit:
         (progress or (lambda _: None))(f"diff: {len(report.changes)} change(s) so far")
-        r = _check(s, report)
+        r = _check(s, report, deadline, timeout)
         if r != "sat":
             break
         m = s.model()
         for k in range(floor, m.eval(count, model_completion=True).as_long()):
-            r = _check(s, report, count <= k)
+            r = _check(s, report, deadline, timeout, count <= k)
             if r == "sat":
                 m = s.model()
                 break
@@ -134,9 +137,11 @@ def _vars(n: Night) -> list[str]:
     return sorted(set().union(*(variables(e) for e, _ in n.model.equations)))
 
 
-def _check(s: z3.Solver, report: DiffReport, *assumptions: object) -> Status:
+def _check(
+    s: z3.Solver, report: DiffReport, deadline: float | None, limit: float, *assumptions: object
+) -> Status:
     report.queries += 1
-    r = symbolic.status_of(s.check(*assumptions))
+    r = symbolic.check_by(s, deadline, limit, *assumptions)
     if r == "unknown":
         report.unknown = "diff: unknown (a solver query timed out)"
     return r
