@@ -51,6 +51,11 @@ def test_ruling_against_the_jailer_is_contradicted() -> None:
         in texts
     )
     assert any(t.startswith("Ruling: If the Jailer targets the Hooker") for t in texts)
+    # the ruling under test is cited as <ruling>, never as a line past the file's end
+    mine = [w for w in ans.because if w.text.startswith("Ruling: If the Jailer")]
+    assert mine and all(w.loc.file == "<ruling>" and w.loc.line == 1 for w in mine)
+    last = len(METADATA.read_text().splitlines())
+    assert all(w.loc.line <= last for w in ans.because if w.loc.file == str(METADATA))
     assert ans.without is not None and ans.without.verdict == "determined"
     assert ans.with_ is not None and ans.with_.verdict == "paradox"
 

@@ -24,7 +24,7 @@ rules' ambiguity search that is no longer ambiguous with it), creates, or leaves
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -126,7 +126,17 @@ class Asker:
             self._ambiguity(ans)
         ans.unknown = list(self.checker.report.unknown)
         ans.queries = self.checker.report.queries
+        ans.because = tuple(self.cited(w) for w in ans.because)
+        ans.determined_by = tuple(self.cited(w) for w in ans.determined_by)
         return ans
+
+    def cited(self, why: Why) -> Why:
+        """`why` as the user sees it: the ruling under test is `<ruling>:LINE`, not a line
+        past the end of the ruleset file (it was read as the file's last lines)."""
+        first = self.why.loc
+        if why.loc.file != first.file or why.loc.line < first.line:
+            return why
+        return replace(why, loc=Loc("<ruling>", why.loc.line - first.line + 1, why.loc.column))
 
     def _verdict(self) -> Answer:
         c = self.checker
