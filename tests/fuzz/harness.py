@@ -450,6 +450,9 @@ def _main() -> int:
     ap.add_argument("--seconds", type=float, default=3600, help="stop drawing after this long")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--commands", default=",".join(COMMANDS))
+    ap.add_argument(
+        "--fast", action="store_true", help="solver commands at 0.2-0.3 s and 3 players only"
+    )
     ap.add_argument("--json", help="write the figures here too")
     ap.add_argument("--failures", help="write each failing run's argv and files here (JSON)")
     a = ap.parse_args()
@@ -471,7 +474,14 @@ def _main() -> int:
         if sum(t.runs.values()) % 200 == 0:
             save(t)
 
-    t = campaign(a.inputs, a.seed, commands, stop=lambda: time.perf_counter() > end, every=every)
+    t = campaign(
+        a.inputs,
+        a.seed,
+        commands,
+        not a.fast,
+        stop=lambda: time.perf_counter() > end,
+        every=every,
+    )
     save(t)
     report(t)
     return 1 if t.failures else 0
