@@ -345,13 +345,13 @@ def inputs(draw: st.DrawFn, commands: tuple[str, ...] = COMMANDS, slow: bool = T
     return Input(cmd, files, ["old.rules", "new.rules", "--players", "3", "--timeout", str(t)], t)
 
 
-def execute(inp: Input) -> Run:
+def execute(inp: Input, margin: float = MARGIN) -> Run:
     """Write the input's files into a fresh folder and run its command."""
     folder = Path(tempfile.mkdtemp(prefix="ruling-fuzz-"))
     try:
         for name, text in inp.files.items():
             (folder / name).write_bytes(text.encode("utf-8", errors="surrogatepass"))
-        budget = (inp.timeout * 2 + MARGIN) if inp.timeout else 30.0
+        budget = (inp.timeout * 2 + margin) if inp.timeout else 30.0
         names = {str(folder / n): t for n, t in inp.files.items()}
         r = run(inp.command, inp.argv(folder), budget, names)
         return r
@@ -398,6 +398,7 @@ def campaign(
     slow: bool = True,
     stop: Callable[[], bool] = lambda: False,
     every: Callable[[Tally], None] = lambda _: None,
+    margin: float = MARGIN,
 ) -> Tally:
     """Run `examples` hypothesis-drawn inputs (seeded by `seed`), every failure tallied,
     none raised (so the run does not stop at the first); `every` is called after each
@@ -417,7 +418,7 @@ def campaign(
     def one(inp: Input) -> None:
         if stop():
             raise _Stop()
-        tally.add(execute(inp))
+        tally.add(execute(inp, margin))
         tally.seconds = time.perf_counter() - start
         every(tally)
 
