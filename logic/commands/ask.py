@@ -172,7 +172,14 @@ class Asker:
     def _changes(self) -> Answer:
         """Every class of scenario the ruling changes (as `diff` finds them), each sorted
         into amended (the rules determined it) or clarified (they left it open)."""
-        rep = diff(self.base, self.combined, self.players, self.timeout, deadline=self.deadline)
+        rep = diff(
+            self.base,
+            self.combined,
+            self.players,
+            self.timeout,
+            deadline=self.deadline,
+            title="the ruling changes this night",
+        )
         self.checker.report.queries += rep.queries
         if rep.unknown:
             self.checker.report.unknown.append(rep.unknown)

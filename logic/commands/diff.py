@@ -59,6 +59,7 @@ def diff(
     progress: Callable[[str], None] | None = None,
     limit: int = 20,
     deadline: float | None = None,
+    title: str = "changed by the revision",
 ) -> DiffReport:
     """Every class of scenario whose outcome differs; `timeout` bounds each query and
     `deadline` (a `time.perf_counter` time) the whole search."""
@@ -113,7 +114,7 @@ def diff(
             floor = k + 1
         env = {v: _value(m, ea.var(v)) for v in sorted(scenario)}
         block = z3.Or([ea.var(v) != symbolic.value(x) for v, x in env.items()])
-        witness = a.witness(env, "changed by the revision", [])
+        witness = a.witness(env, title, [])
         (case,) = parse_cases(witness, "<witness>")
         res_old, res_new = resolve(old, case, witness), resolve(new, case, witness)
         if {o.atoms for o in res_old.outcomes()} == {o.atoms for o in res_new.outcomes()}:
