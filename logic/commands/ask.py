@@ -38,7 +38,7 @@ from logic.lang import grammar
 from logic.lang.case import parse_cases
 from logic.lang.errors import Loc, RulingError
 from logic.lang.rules import parse_ruleset
-from logic.model.ir import Ruleset, Why
+from logic.model.ir import Ruleset, Why, canon
 
 VERDICTS = ("entailed", "clarifies", "amends", "contradicted", "unknown")
 PREFIX = "Ruling: "
@@ -189,7 +189,7 @@ class Asker:
             first = amended[0]
             ans = Answer("amends", self.why, witness=first.witness, without=first.old)
             ans.with_ = first.new
-            ans.determined_by = determined_by(first.old, first.new)
+            ans.determined_by = determined_by(first.old, first.new, self.base)
         elif clarified:
             first = clarified[0]
             ans = Answer("clarifies", self.why, witness=first.witness, without=first.old)
@@ -253,19 +253,33 @@ class Asker:
                 ans.remaining.append(f"{f.summary} (e.g. {_one_line(f.witness)})")
 
 
-def determined_by(before: Resolution, after: Resolution) -> tuple[Why, ...]:
+def determined_by(before: Resolution, after: Resolution, rules: Ruleset) -> tuple[Why, ...]:
     """The sentences behind the atoms of the determined outcome `before` that the ruling
     changes (gone in some outcome `after`), or, when it only adds atoms, behind every atom
-    of `before` about the players the added atoms name."""
+    of `before` about the players the added atoms name; then the priority list's entries
+    of those players' roles, when they sit in different tiers (the order decided it)."""
     (old,) = before.outcomes()
     new = [o.atoms for o in after.outcomes()]
     gone = [a for a in sorted(old.atoms) if any(a not in n for n in new)]
+    added = {a.subject for n in new for a in n - old.atoms}
     if not gone:
-        added = {a.subject for n in new for a in n - old.atoms}
         gone = [a for a in sorted(old.atoms) if a.subject in added or a.obj in added]
     out: list[Why] = []
     for a in gone:
         out.extend(w for w in old.why(a) if w not in out)
+    named = {a.subject for a in gone} | {a.obj for a in gone if a.obj} | added
+    roles = {canon(p.role.name) for name, p in before.players.items() if name in named}
+    entries = [e for e in rules.priority if e.subject is not None and canon(e.subject) in roles]
+    entries += [
+        e
+        for e in rules.priority
+        if e.subject is not None
+        and (found := rules.role(e.subject)) is not None
+        and canon(found.name) in roles
+        and e not in entries
+    ]
+    if len({e.tier for e in entries}) > 1:
+        out.extend(e.why for e in sorted(entries, key=lambda e: e.tier) if e.why not in out)
     return tuple(out)
 
 
