@@ -308,7 +308,7 @@ def print_check(rep: CheckReport, console: Console) -> None:
         if f.witness:
             console.print("   witness (paste into a .case file, check with `ruling resolve`):")
             _print_case(console, f.witness, "     ")
-    for u in rep.unknown:
+    for u in dict.fromkeys(rep.unknown):  # one line per kind of query that ran out
         console.print(f"\n[magenta]{escape(u)}[/magenta]")
     for s in rep.skipped:
         console.print(f"[dim]not checked: {escape(s)}[/dim]")
@@ -395,7 +395,7 @@ def print_answer(ans: Answer, console: Console) -> None:
     ):
         for item in items:
             console.print(f"  {title}: {escape(item)}")
-    for u in ans.unknown:
+    for u in dict.fromkeys(ans.unknown):
         console.print(f"  [magenta]{escape(u)}[/magenta]")
     console.print()
 
