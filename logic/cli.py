@@ -56,6 +56,7 @@ exit codes:
   0  no findings
   1  findings (each with the sentences involved and a witness case)
   2  bad input: a ruleset or argument that cannot be read
+  3  no findings, but some queries are unknown (they ran out of time)
 """
     + EXIT_BUG
 )
@@ -86,6 +87,7 @@ exit codes:
   0  no scenario's outcome changes (at this bound)
   1  some do (each class with a witness and its outcomes under both versions)
   2  bad input
+  3  none found, but the search ran out of time (unknown)
 """
     + EXIT_BUG
 )
@@ -96,7 +98,7 @@ EPILOG = (
   1  casebook: some case failed; check: findings; diff: changes; solve: no consistent world
   2  bad input: a ruleset, case file or argument that cannot be read (file:line:col,
      the line, a caret)
-  3  solve: the count did not finish within --timeout (unknown)
+  3  unknown: solve's count, or a check or diff that found nothing, ran out of --timeout
 """
     + EXIT_BUG
 )
@@ -476,7 +478,7 @@ def _check(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
         )
         rep = checker.run(kinds)
     _emit(args, out, lambda: report.check_json(rep), lambda: report.print_check(rep, console))
-    return 1 if rep.findings else 0
+    return 1 if rep.findings else 3 if rep.unknown else 0
 
 
 def _ask(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
@@ -501,7 +503,7 @@ def _diff(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
             old, new, args.players, per_query, progress=lambda m: spin.update(m), deadline=deadline
         )
     _emit(args, out, lambda: report.diff_json(rep), lambda: report.print_diff(rep, console))
-    return 1 if rep.changes else 0
+    return 1 if rep.changes else 3 if rep.unknown else 0
 
 
 def _solve(args: argparse.Namespace, console: Console, out: IO[str]) -> int:

@@ -221,7 +221,7 @@ def test_every_help_gives_its_exit_codes(capsys: pytest.CaptureFixture[str]) -> 
         assert "  4  internal error" in out, command
     assert ruling("--help").code == 0
     top = capsys.readouterr().out
-    assert "  3  solve:" in top and "  4  internal error" in top
+    assert "  3  unknown:" in top and "  4  internal error" in top
 
 
 def test_a_pool_too_small_for_the_factions_is_located(tmp_path: Path) -> None:
