@@ -9,7 +9,10 @@ input drives `logic.cli.main(argv)` with parse, resolve, casebook, check, ask, s
 diff, and a run is a failure when:
 
   escape     an exception left `main` (or `main` returned 4, an internal error)
-  overrun    the run took longer than its budget (the command's --timeout and a margin)
+  overrun    the run used more CPU time than its budget (twice the command's --timeout and
+             a margin for start-up and building the symbolic game), or hung: ran three
+             times its budget and 30 s on the wall clock (CPU time, so that a machine
+             shared with other work does not make overruns of its own)
   unlocated  exit 2 whose message is neither `file:line:col:` with the source line and a
              caret, nor about a whole file (named first) or an argument
 
@@ -196,17 +199,19 @@ class Run:
     command: str
     argv: list[str]
     code: int | None
-    seconds: float
+    seconds: float  # CPU time of the run
     budget: float
     stderr: str
     files: dict[str, str] = field(default_factory=dict)  # written name -> text
     escaped: str = ""
+    hung: bool = False  # stopped by the wall-clock alarm
+    wall: float = 0.0
 
     @property
     def failure(self) -> str | None:
         if self.escaped or self.code == 4:
             return "escape"
-        if self.seconds > self.budget:
+        if self.hung or self.seconds > self.budget:
             return "overrun"
         if self.code == 2 and not located(self.stderr, self.files):
             return "unlocated"
@@ -268,19 +273,20 @@ def _alarm(seconds: float) -> Iterator[None]:
 
 def run(command: str, argv: list[str], budget: float, files: dict[str, str]) -> Run:
     out, err = io.StringIO(), io.StringIO()
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     escaped = ""
+    hung = False
     code: int | None = None
     try:
         with _alarm(budget * 3 + 30):
             code = main(argv, stdout=out, stderr=err)
     except _Overrun:
-        pass
+        hung = True
     except BaseException as e:  # the point of the harness: nothing may escape
         escaped = "".join(traceback.format_exception_only(e)).strip()
-    return Run(
-        command, argv, code, time.perf_counter() - start, budget, err.getvalue(), files, escaped
-    )
+    used = time.process_time() - cpu
+    wall = time.perf_counter() - start
+    return Run(command, argv, code, used, budget, err.getvalue(), files, escaped, hung, wall)
 
 
 # ----------------------------------------------------------------------------- scenarios
@@ -369,9 +375,11 @@ class Tally:
     failures: Counter[str] = field(default_factory=Counter)
     examples: dict[str, Run] = field(default_factory=dict)  # first run of each failure kind
     seconds: float = 0.0
+    most: dict[str, float] = field(default_factory=dict)  # command -> most CPU s of a run
 
     def add(self, r: Run) -> None:
         self.runs[r.command] += 1
+        self.most[r.command] = max(self.most.get(r.command, 0.0), r.seconds)
         self.codes[(r.command, r.code)] += 1
         kind = r.failure
         if kind is not None:
@@ -388,6 +396,7 @@ class Tally:
             "overruns": self.failures["overrun"],
             "unlocated": self.failures["unlocated"],
             "seconds": round(self.seconds, 1),
+            "most_cpu_seconds_of_a_run": {c: round(x, 2) for c, x in sorted(self.most.items())},
         }
 
 
@@ -439,7 +448,11 @@ def report(t: Tally, out: Any = sys.stdout) -> None:
     )
     print("  by command: " + ", ".join(f"{c} {n:,}" for c, n in sorted(t.runs.items())), file=out)
     for key, r in t.examples.items():
-        print(f"\n{key}\n  argv: {r.argv}\n  {r.seconds:.1f} s, exit {r.code}", file=out)
+        print(
+            f"\n{key}\n  argv: {r.argv}\n  {r.seconds:.1f} s CPU ({r.wall:.1f} s wall), "
+            f"exit {r.code}",
+            file=out,
+        )
         print("  " + (r.escaped or r.stderr).replace("\n", "\n  ")[:2000], file=out)
         for name, text in r.files.items():
             print(f"  --- {name}\n  {text[:1500]!r}", file=out)
@@ -465,7 +478,7 @@ def _main() -> int:
             Path(a.json).write_text(json.dumps(t.summary(), indent=2) + "\n")
         if a.failures:
             runs = [
-                {"kind": k, "argv": r.argv, "code": r.code, "seconds": r.seconds,
+                {"kind": k, "argv": r.argv, "code": r.code, "seconds": r.seconds, "wall": r.wall,
                  "stderr": r.stderr, "escaped": r.escaped, "files": r.files}
                 for k, r in t.examples.items()
             ]  # fmt: skip
