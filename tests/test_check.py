@@ -15,7 +15,7 @@ from logic.commands.check import Checker, Report
 from logic.commands.resolve import resolve
 from logic.lang.case import parse_cases
 from logic.lang.rules import load_ruleset, parse_ruleset
-from logic.model.ir import canon
+from logic.model.ir import NoSelfTarget, canon
 
 ROOT = Path(__file__).parent.parent
 METADATA_PATH = ROOT / "casebook" / "metadata-mafia.rules"
@@ -101,6 +101,34 @@ def test_no_witness_action_is_irrelevant(
         assert removed, f.witness
         for line, verdict in removed:
             assert verdict != f.kind, f"{line!r} is irrelevant to\n{f.witness}"
+
+
+@pytest.mark.parametrize("which", ["metadata", "blockers"])
+def test_witnesses_are_legal(which: str, metadata_report: Report, blockers_report: Report) -> None:
+    """Issue 13: no witness has an action the rules forbid: one action a player a night
+    (the nightkiller "CANNOT use their other night action"), and no self-target by a role
+    that "Cannot self-target"."""
+    rep, path = {
+        "metadata": (metadata_report, METADATA_PATH),
+        "blockers": (blockers_report, BLOCKERS_PATH),
+    }[which]
+    rs = load_ruleset(path)
+    for f in rep.findings:
+        if not f.witness:
+            continue
+        (case,) = parse_cases(f.witness, "witness.case")
+        roles = {canon(p.name): rs.role(p.role) for p in case.players}
+        for phase in case.phases:
+            actors = [canon(x.actor) for x in phase.lines]
+            assert len(actors) == len(set(actors)), f.witness
+            for x in phase.lines:
+                role = roles[canon(x.actor)]
+                assert role is not None
+                no_self = any(
+                    isinstance(r, NoSelfTarget) for ab in role.abilities for r in ab.restrictions
+                )
+                if no_self and x.verb == "targets":
+                    assert canon(x.targets[0]) != canon(x.actor), f.witness
 
 
 def test_metadata_witnesses_resolve_to_their_findings(metadata_report: Report) -> None:
