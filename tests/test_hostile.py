@@ -237,3 +237,14 @@ def test_a_pool_too_small_for_the_factions_is_located(tmp_path: Path) -> None:
         "5 Town player(s), but the pool has 4 Town role(s) (roles are not duplicated)"
     )
     assert r.caret_under() == "f"
+
+
+def test_a_fact_repeated_thousands_of_times_is_one_fact(tmp_path: Path) -> None:
+    """`solve --suggest` ran for minutes on one fact written 2,000 times (a switch each);
+    equal facts are now one fact, and more than 200 different facts are refused."""
+    text = ANN.read_text()
+    line = next(x for x in text.split("\n") if x.strip().startswith("night 1:"))
+    obs = write(tmp_path, "rep.obs", text.replace(line, "\n".join([line] * 2000)))
+    r = ruling("solve", METADATA, obs, "--timeout", "5", "--suggest")
+    assert r.code in (0, 1, 3), r.err
+    assert r.seconds < 60

@@ -178,6 +178,11 @@ nine-player game takes 15 s to build and night 24 a gigabyte), so a later night 
 before any of it is built."""
 
 
+MAX_FACTS = 200
+"""The most different facts `solve` weighs (a switch each, searched for the smallest set
+that cannot hold together); more is refused, located at the first fact past it."""
+
+
 @dataclass(frozen=True)
 class Setup:
     """Observations bound to a ruleset: every name resolved, every count checked."""
@@ -289,7 +294,14 @@ class _Binder:
                     + (" (roles are not duplicated)" if cap == 1 else ""),
                     setup_why,
                 )
-        facts = tuple(self.fact(f, players, pool, me) for f in obs.facts)
+        facts = tuple(dict.fromkeys(self.fact(f, players, pool, me) for f in obs.facts))
+        # (a fact said twice is one fact: equal facts compare equal, their places aside)
+        if len(facts) > MAX_FACTS:
+            raise self.error(
+                f"more than {MAX_FACTS} different facts; the solver gives each a switch "
+                "and cannot weigh this many (is this the right file?)",
+                facts[MAX_FACTS].why,
+            )
         # night N comes before day N; the observations cover every night up to the last named
         nights = max([1, *(f.phase[1] for f in facts if f.phase)])
         if nights > MAX_NIGHTS:
