@@ -4,7 +4,8 @@ plain function (streams passed in) so tests call it directly.
 Exit codes: 0 success (all cases pass); 1 casebook cases fail, check findings, diff
 changes, or no consistent world for solve; 2 bad input (a ruleset, case or argument that
 cannot be read), reported as file:line:col with a caret, never a traceback; 3 unknown (a
-solver ran out of its time: solve's count); 4 an internal error (a bug in `ruling`: one
+solver ran out of --timeout: solve's count, or a check or diff that found nothing); 4 an
+internal error (a bug in `ruling`: one
 line says so; RULING_DEBUG=1 prints the traceback).
 """
 
