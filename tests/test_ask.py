@@ -10,6 +10,8 @@ from pathlib import Path
 
 from logic.cli import main
 from logic.commands.ask import Answer, Asker, with_ruling
+from logic.commands.resolve import resolve
+from logic.lang.case import parse_cases
 
 ROOT = Path(__file__).parent.parent
 METADATA = ROOT / "casebook" / "metadata-mafia.rules"
@@ -93,6 +95,18 @@ def test_mutual_roleblock_ruling_amends_the_jailers_tier_one_block() -> None:
     assert all(ch.old.verdict == "determined" for ch in ans.amended)
     texts = [w.text for w in ans.determined_by]
     assert any(t.startswith(("Jailer:", "Hooker:", "Probation Officer:")) for t in texts), texts
+    # minimal witnesses: without any one of its actions, the ruling changes nothing there
+    base, combined, _ = with_ruling(
+        METADATA, "If two players roleblock each other, both actions fail."
+    )
+    for ch in ans.amended:
+        lines = ch.witness.split("\n")
+        for i in [k for k, x in enumerate(lines) if " targets " in x or " kills " in x]:
+            text = "\n".join(x for k, x in enumerate(lines) if k != i)
+            (case,) = parse_cases(text, "<witness>")
+            before = {o.atoms for o in resolve(base, case, text).outcomes()}
+            after = {o.atoms for o in resolve(combined, case, text).outcomes()}
+            assert before == after, f"{lines[i].strip()!r} is irrelevant in\n{ch.witness}"
 
 
 def test_dctp_mutual_trick_ruling_clarifies(tmp_path: Path) -> None:
