@@ -248,3 +248,16 @@ def test_a_fact_repeated_thousands_of_times_is_one_fact(tmp_path: Path) -> None:
     r = ruling("solve", METADATA, obs, "--timeout", "5", "--suggest")
     assert r.code in (0, 1, 3), r.err
     assert r.seconds < 60
+
+
+def test_a_ruling_repeated_thousands_of_times_is_refused_at_parse(tmp_path: Path) -> None:
+    """`diff --timeout 0.2` built symbolic nights for 30 s on 2,000 copies of one ruling
+    (found by the fuzzer); a ruleset has at most 500 statements, checked after parsing."""
+    lines = METADATA.read_text().split("\n")
+    i = next(k for k, x in enumerate(lines) if x.startswith("Ruling: Visiting"))
+    rules = write(tmp_path, "rep.rules", "\n".join(lines[:i] + [lines[i]] * 2000 + lines[i + 1 :]))
+    r = ruling("diff", METADATA, rules, "--players", "3", "--timeout", "0.2")
+    assert r.code == 2
+    assert "more than 500 statements in this ruleset" in r.lines[0]
+    assert r.lines[1] == "    " + lines[i]
+    assert r.seconds < 10

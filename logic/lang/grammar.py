@@ -33,6 +33,11 @@ converted or used, so `night 99999999999:` is a located error and not a long run
 
 GRAMMARS = ("ruleset", "case", "observations")
 
+MAX_STATEMENTS = 500
+"""The most statements (role lines, rulings, list entries) a ruleset may have: each
+becomes switches and constraints of every symbolic night, so 2,000 copies of one ruling
+made `diff --timeout 0.2` build for 30 s. Checked right after parsing."""
+
 
 def grammar_dir() -> Path:
     """The folder holding the `.lark` files: `logic/grammar` when installed from a wheel,
@@ -196,6 +201,15 @@ def parse(text: str, filename: str, grammar: str, what: str, start: str = "start
         raise _error(e, text, filename, lark, what) from None
     except RecursionError:
         raise RulingError(f"{filename}: the {what} nests too deeply to read") from None
+    if grammar == "ruleset" and start == "start" and len(tree.children) > MAX_STATEMENTS:
+        extra = tree.children[MAX_STATEMENTS]
+        line = getattr(getattr(extra, "meta", None), "line", 0) or 0
+        raise RulingError(
+            f"more than {MAX_STATEMENTS} statements in this {what}; a hand-written ruleset is "
+            "far shorter (is a line repeated?)",
+            Loc(filename, line, 1),
+            line_of(text, line) if line else None,
+        )
     for tok in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "INT"):
         if len(tok.lstrip("0")) > len(str(MAX_NUMBER)) or int(tok) > MAX_NUMBER:
             shown = tok if len(tok) <= 12 else tok[:6] + "..." + tok[-3:]
