@@ -33,17 +33,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", type=int, default=5)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--only", action="append", help="only rulesets whose file name has this")
+    ap.add_argument("--timeout", type=float, default=60.0, help="seconds per solver query")
     args = ap.parse_args(argv)
     paths = sorted((ROOT / "casebook").glob("*.rules")) + sorted(
         (ROOT / "tests" / "rulesets").glob("*.rules")
     )
+    if args.only:
+        paths = [p for p in paths if any(o in p.name for o in args.only)]
     rows = []
     for path in paths:
         rs = load_ruleset(path)
         times, queries, kinds = [], 0, {}
         for _ in range(args.repeat):
             start = time.perf_counter()
-            checker = Checker(rs, players=args.players, timeout=60)
+            checker = Checker(rs, players=args.players, timeout=args.timeout)
             rep = checker.run()
             times.append(time.perf_counter() - start)
             queries = rep.queries

@@ -2,9 +2,12 @@
 coverage | serve`. `main(argv) -> int` is a
 plain function (streams passed in) so tests call it directly.
 
-Exit codes: 0 success (all cases pass); 1 casebook cases fail; 2 bad input (a ruleset,
-case or argument that cannot be read), reported as file:line:col with a caret, never a
-traceback.
+Exit codes: 0 success (all cases pass); 1 casebook cases fail, check findings, diff
+changes, or no consistent world for solve; 2 bad input (a ruleset, case or argument that
+cannot be read), reported as file:line:col with a caret, never a traceback; 3 unknown (a
+solver ran out of --timeout: solve's count, or a check or diff that found nothing); 4 an
+internal error (a bug in `ruling`: one
+line says so; RULING_DEBUG=1 prints the traceback).
 """
 
 from __future__ import annotations
@@ -12,7 +15,10 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
+import time
+import traceback
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -31,43 +37,105 @@ from logic.commands.resolve import resolve
 from logic.commands.solve import Suggestion, sample, solve, suggest
 from logic.lang import grammar
 from logic.lang.case import parse_cases
-from logic.lang.errors import RulingError
+from logic.lang.errors import RulingError, line_of
 from logic.lang.observations import bind, load_observations
 from logic.lang.rules import load_ruleset
 from logic.model.frameworks import FRAMEWORKS
 from logic.model.ir import Ruleset
 
-EPILOG_CHECK = """exit codes:
+INTERNAL_ERROR = 4
+"""The exit code of a bug: an exception no reader turned into a `RulingError`."""
+
+MAX_TIMEOUT = 86_400.0
+"""--timeout is at most a day (Z3 takes milliseconds as a machine integer)."""
+
+EXIT_BUG = f"""  {INTERNAL_ERROR}  internal error: a bug in ruling (one line; RULING_DEBUG=1 prints the traceback)
+"""
+
+EPILOG_CHECK = (
+    """--timeout bounds the whole command; what it did not reach is listed as unknown.
+
+exit codes:
   0  no findings
   1  findings (each with the sentences involved and a witness case)
   2  bad input: a ruleset or argument that cannot be read
+  3  no findings, but some queries are unknown (they ran out of time)
 """
+    + EXIT_BUG
+)
 
-EPILOG_ASK = """verdicts:
+EPILOG_ASK = (
+    """verdicts:
   entailed      the rules already imply it (the sentences it follows from are shown)
-  contradicted  some scenario cannot satisfy it together with the rules (a witness and
-                the sentences it fights are shown)
-  open          a new decision: a scenario whose outcome it changes is shown, resolved
-                without and with it
+  clarifies     it only settles outcomes the rules leave open (an ambiguous scenario
+                becomes determined; no determined outcome changes)
+  amends        it changes an outcome the rules determine: that scenario, its outcome
+                before and after, and the sentences that determined it are shown
+  contradicted  some legal scenario has no outcome with it (a witness and the sentences
+                it fights are shown)
+  unknown       the search did not finish within --timeout
+--timeout bounds the whole command.
+
 exit codes:
   0  answered (any verdict)
   2  bad input: a ruleset, ruling or argument that cannot be read
 """
+    + EXIT_BUG
+)
 
-EPILOG_DIFF = """exit codes:
+EPILOG_DIFF = (
+    """--timeout bounds the whole command.
+
+exit codes:
   0  no scenario's outcome changes (at this bound)
   1  some do (each class with a witness and its outcomes under both versions)
   2  bad input
+  3  none found, but the search ran out of time (unknown)
 """
+    + EXIT_BUG
+)
 
-EPILOG = """exit codes:
-  0  done (for casebook: every case passed)
-  1  casebook: some case failed
-  2  bad input: a ruleset, case file or argument that cannot be read
+EPILOG = (
+    """exit codes:
+  0  done (parse, resolve: the answer is printed; casebook: every case passed)
+  1  casebook: some case failed; check: findings; diff: changes; solve: no consistent world
+  2  bad input: a ruleset, case file or argument that cannot be read (file:line:col,
+     the line, a caret)
+  3  unknown: solve's count, or a check or diff that found nothing, ran out of --timeout
 """
+    + EXIT_BUG
+)
+
+EPILOG_PARSE = (
+    """exit codes:
+  0  the ruleset was read (each sentence, or the IR as JSON, is printed)
+  2  bad input: a ruleset that cannot be read (file:line:col, the line, a caret)
+"""
+    + EXIT_BUG
+)
+
+EPILOG_RESOLVE = (
+    """--timeout bounds each phase's search; a phase that runs out is reported unknown.
+
+exit codes:
+  0  resolved (any verdict: determined, ambiguous, random, paradox or unknown)
+  2  bad input: a ruleset, scenario or argument that cannot be read
+"""
+    + EXIT_BUG
+)
+
+EPILOG_CASEBOOK = (
+    """exit codes:
+  0  every case passed
+  1  some case failed (one line per failing expectation)
+  2  bad input: a case file or ruleset that cannot be read
+"""
+    + EXIT_BUG
+)
 
 
-EPILOG_SOLVE = """Counting is exact unless --sample N is given (then: an estimate from N draws of
+EPILOG_SOLVE = (
+    """Counting is exact unless --sample N is given (then: an estimate from N draws of
 the prior, each decided exactly, with its 95% interval). --suggest ranks tonight's
 targets for your own ability by expected information gain (bits).
 
@@ -77,9 +145,12 @@ exit codes:
   2  bad input: a ruleset, observations file or argument that cannot be read
   3  unknown: the count did not finish within --timeout
 """
+    + EXIT_BUG
+)
 
 
-EPILOG_COVERAGE = """Each sentence of the source is verbatim (a sentence of the ruleset, up to case,
+EPILOG_COVERAGE = (
+    """Each sentence of the source is verbatim (a sentence of the ruleset, up to case,
 white space, list numbering and quotes), reworded (on a `Source:` line, reworded by the
 statement after it), not modelled (on a `Not modelled (REASON):` line), flavour (on a
 `Flavour:` line) or missing. One table per section of the source, then the totals.
@@ -88,6 +159,8 @@ exit codes:
   0  done (whatever is missing)
   2  bad input: a ruleset, source or argument that cannot be read
 """
+    + EXIT_BUG
+)
 
 
 class _ArgumentError(Exception):
@@ -138,11 +211,16 @@ def _solver_options(p: argparse.ArgumentParser, default_timeout: float, per: str
     )
 
 
+COMMAND_TIMEOUT = 600.0
+"""The default budget of a whole `check`, `ask` or `diff` (each query: at most
+`symbolic.DEFAULT_TIMEOUT` of it)."""
+
+
 def _symbolic_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--players", type=int, default=5, help="players in the symbolic night (default 5)"
     )
-    _solver_options(p, symbolic.DEFAULT_TIMEOUT, "solver query")
+    _solver_options(p, COMMAND_TIMEOUT, "the whole command")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -155,9 +233,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"ruling {__version__}")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
-    _command(sub, "parse", "show what each sentence of a ruleset was understood to mean", what="IR")
+    _command(
+        sub,
+        "parse",
+        "show what each sentence of a ruleset was understood to mean",
+        EPILOG_PARSE,
+        what="IR",
+    )
 
-    sr = _command(sub, "resolve", "every outcome the rules allow for a scenario, and why")
+    sr = _command(
+        sub, "resolve", "every outcome the rules allow for a scenario, and why", EPILOG_RESOLVE
+    )
     sr.add_argument(
         "scenario", help="a .case file, or a scenario file (players: and night N: blocks)"
     )
@@ -217,7 +303,7 @@ def build_parser() -> argparse.ArgumentParser:
     sd.add_argument(
         "--players", type=int, default=4, help="players in the symbolic night (default 4)"
     )
-    _solver_options(sd, symbolic.DEFAULT_TIMEOUT, "solver query")
+    _solver_options(sd, COMMAND_TIMEOUT, "the whole command")
     _framework_option(sd, "--old-framework")
     _framework_option(sd, "--new-framework")
 
@@ -274,6 +360,7 @@ def build_parser() -> argparse.ArgumentParser:
         sub,
         "casebook",
         "run case files as a test suite for rulesets",
+        EPILOG_CASEBOOK,
         ruleset=False,
         what="results",
     )
@@ -296,10 +383,41 @@ def main(
         print(f"{e}\nTry 'ruling --help'.", file=err)
         return 2
     except RulingError as e:
-        print(e.render(), file=err)
+        print(_with_source(e).render(), file=err)
         return 2
     except SystemExit as e:  # --help and --version
-        return int(e.code or 0)
+        return int(e.code or 0) if isinstance(e.code, int | None) else 2
+    except KeyboardInterrupt:
+        print("ruling: interrupted", file=err)
+        return 130
+    except (Exception, RecursionError, MemoryError) as e:
+        return _internal_error(e, err)
+
+
+def _with_source(e: RulingError) -> RulingError:
+    """The error with its source line, read back from its file when the stage that raised
+    it did not keep the text (every located error shows its line and a caret)."""
+    if e.loc is None or e.loc.line <= 0 or e.source_line is not None:
+        return e
+    try:
+        text = grammar.read_source(e.loc.file, "input")
+    except RulingError:
+        return e
+    return replace(e, source_line=line_of(text, e.loc.line))
+
+
+def _internal_error(e: BaseException, err: IO[str]) -> int:
+    """A bug: one line saying so (and the traceback when RULING_DEBUG is set)."""
+    if os.environ.get("RULING_DEBUG"):
+        traceback.print_exception(e, file=err)
+    what = str(e).splitlines()[0][:200] if str(e) else ""
+    print(
+        f"ruling: internal error (a bug, exit {INTERNAL_ERROR}): {type(e).__name__}"
+        + (f": {what}" if what else "")
+        + ("" if os.environ.get("RULING_DEBUG") else "; set RULING_DEBUG=1 for the traceback"),
+        file=err,
+    )
+    return INTERNAL_ERROR
 
 
 def _run(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
@@ -376,6 +494,15 @@ def _emit(
 def _positive_timeout(t: float) -> None:
     if not (math.isfinite(t) and t > 0):
         raise RulingError(f"--timeout must be a positive number of seconds, not {t:g}")
+    if t > MAX_TIMEOUT:
+        raise RulingError(
+            f"--timeout must be at most {MAX_TIMEOUT:,.0f} seconds (a day), not {t:g}"
+        )
+
+
+def _deadline(args: argparse.Namespace) -> tuple[float, float]:
+    """(each query's limit, the whole command's deadline on `time.perf_counter`)."""
+    return min(args.timeout, symbolic.DEFAULT_TIMEOUT), time.perf_counter() + args.timeout
 
 
 def _symbolic_bounds(args: argparse.Namespace) -> None:
@@ -396,27 +523,29 @@ def _check(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
     kinds = tuple(args.only) if args.only else KINDS
     status = Console(stderr=True)
     with status.status("checking", spinner="dots") as spin:
+        per_query, deadline = _deadline(args)
         checker = Checker(
             rs,
             players=args.players,
-            timeout=args.timeout,
+            timeout=per_query,
+            deadline=deadline,
             paradox_players=args.paradox_players,
             nights=args.nights,
             progress=lambda msg: spin.update(f"checking: {msg}"),
         )
         rep = checker.run(kinds)
     _emit(args, out, lambda: report.check_json(rep), lambda: report.print_check(rep, console))
-    return 1 if rep.findings else 0
+    return 1 if rep.findings else 3 if rep.unknown else 0
 
 
 def _ask(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
     _symbolic_bounds(args)
     base, combined, why = with_ruling(args.ruleset, args.ruling)
+    per_query, deadline = _deadline(args)
     status = Console(stderr=True)
     with status.status("thinking about the ruling", spinner="dots"):
-        ans = Asker(base, combined, why, players=args.players, timeout=args.timeout).answer(
-            not args.no_ambiguity
-        )
+        asker = Asker(base, combined, why, args.players, per_query, deadline=deadline)
+        ans = asker.answer(not args.no_ambiguity)
     _emit(args, out, lambda: report.answer_json(ans), lambda: report.print_answer(ans, console))
     return 0
 
@@ -426,9 +555,12 @@ def _diff(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
     old, new = _load(args.old, args.old_framework), _load(args.new, args.new_framework)
     status = Console(stderr=True)
     with status.status("comparing", spinner="dots") as spin:
-        rep = diff(old, new, args.players, args.timeout, progress=lambda m: spin.update(m))
+        per_query, deadline = _deadline(args)
+        rep = diff(
+            old, new, args.players, per_query, progress=lambda m: spin.update(m), deadline=deadline
+        )
     _emit(args, out, lambda: report.diff_json(rep), lambda: report.print_diff(rep, console))
-    return 1 if rep.changes else 0
+    return 1 if rep.changes else 3 if rep.unknown else 0
 
 
 def _solve(args: argparse.Namespace, console: Console, out: IO[str]) -> int:

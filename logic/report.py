@@ -15,7 +15,7 @@ from logic.commands.ask import Answer
 from logic.commands.casebook import CaseResult
 from logic.commands.check import Report as CheckReport
 from logic.commands.coverage import STATUSES, Coverage, Held
-from logic.commands.diff import DiffReport
+from logic.commands.diff import Change, DiffReport
 from logic.commands.resolve import Resolution
 from logic.model.ir import (
     Ability,
@@ -358,7 +358,7 @@ def print_check(rep: CheckReport, console: Console) -> None:
         if f.witness:
             console.print("   witness (paste into a .case file, check with `ruling resolve`):")
             _print_case(console, f.witness, "     ")
-    for u in rep.unknown:
+    for u in dict.fromkeys(rep.unknown):  # one line per kind of query that ran out
         console.print(f"\n[magenta]{escape(u)}[/magenta]")
     for s in rep.skipped:
         console.print(f"[dim]not checked: {escape(s)}[/dim]")
@@ -398,9 +398,13 @@ def check_json(rep: CheckReport) -> dict[str, Any]:
 
 
 def print_answer(ans: Answer, console: Console) -> None:
-    colour = {"entailed": "green", "contradicted": "red", "open": "yellow", "unknown": "magenta"}[
-        ans.verdict
-    ]
+    colour = {
+        "entailed": "green",
+        "clarifies": "cyan",
+        "amends": "yellow",
+        "contradicted": "red",
+        "unknown": "magenta",
+    }[ans.verdict]
     console.print(f"ruling: {escape(ans.ruling.text)}")
     console.print(f"verdict: [bold {colour}]{ans.verdict}[/]")
     if ans.note:
@@ -411,20 +415,29 @@ def print_answer(ans: Answer, console: Console) -> None:
         for line in _cite(ans.because):
             console.print(f"    {escape(line)}")
     if ans.witness:
-        console.print("  witness:")
+        what = {
+            "amends": "a scenario the rules determine, which it changes",
+            "clarifies": "a scenario the rules leave open, which it settles",
+        }.get(ans.verdict, "witness")
+        console.print(f"  {what}:")
         _print_case(console, ans.witness, "    ")
     for title, res in (("under the rules alone", ans.without), ("with the ruling", ans.with_)):
         if res is None:
             continue
-        outs = res.outcomes()
         console.print(f"  {title}: {res.verdict}")
-        for k, o in enumerate(outs, 1):
-            atoms = ", ".join(
-                str(a)
-                for a in sorted(o.atoms)
-                if a.kind in ("dies", "fails", "roleblocked", "learns")
-            )
-            console.print(f"    outcome {k}: {escape(atoms) or '(nothing happens)'}")
+        for k, line in enumerate(_outcome_lines(res), 1):
+            console.print(f"    outcome {k}: {escape(line)}")
+    if ans.determined_by:
+        console.print("  the rules determined it by:")
+        for line in _cite(ans.determined_by):
+            console.print(f"    {escape(line)}")
+    if ans.verdict == "amends":
+        for title, changes in (("amends", ans.amended), ("also clarifies", ans.clarified)):
+            for ch in changes:
+                console.print(f"  {title}: {escape(_change_line(ch))}")
+    elif ans.verdict == "clarifies":
+        for ch in ans.clarified:
+            console.print(f"  clarifies: {escape(_change_line(ch))}")
     for title, items in (
         ("settles the ambiguity of", ans.removes),
         ("[yellow]creates an ambiguity[/yellow]", ans.adds),
@@ -432,9 +445,30 @@ def print_answer(ans: Answer, console: Console) -> None:
     ):
         for item in items:
             console.print(f"  {title}: {escape(item)}")
-    for u in ans.unknown:
+    for u in dict.fromkeys(ans.unknown):
         console.print(f"  [magenta]{escape(u)}[/magenta]")
     console.print()
+
+
+def _change_line(ch: Change) -> str:
+    """A changed scenario in one line: who acts, and the outcomes before -> after."""
+    acts = [
+        x.strip()
+        for x in ch.witness.splitlines()
+        if " targets " in x or " kills " in x or x.strip().startswith("players:")
+    ]
+    before = " | ".join(_outcome_lines(ch.old))
+    after = " | ".join(_outcome_lines(ch.new))
+    return f"{'; '.join(acts)}: {ch.old.verdict} [{before}] -> {ch.new.verdict} [{after}]"
+
+
+def _change_json(ch: Change) -> dict[str, Any]:
+    return {
+        "roles": list(ch.roles),
+        "witness": ch.witness,
+        "before": resolution_json(ch.old),
+        "after": resolution_json(ch.new),
+    }
 
 
 def answer_json(ans: Answer) -> dict[str, Any]:
@@ -445,6 +479,9 @@ def answer_json(ans: Answer) -> dict[str, Any]:
         "witness": ans.witness,
         "without": resolution_json(ans.without) if ans.without else None,
         "with": resolution_json(ans.with_) if ans.with_ else None,
+        "determined_by": [to_json(w) for w in ans.determined_by],
+        "amends": [_change_json(ch) for ch in ans.amended],
+        "clarifies": [_change_json(ch) for ch in ans.clarified],
         "settles_ambiguity": ans.removes,
         "creates_ambiguity": ans.adds,
         "leaves_ambiguous": ans.remaining,

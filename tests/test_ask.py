@@ -1,5 +1,6 @@
-"""`ruling ask`: the three verdicts on rulings from the sources (and rulings a GM could
-propose about them), with the reasons, witnesses and ambiguities each answer names."""
+"""`ruling ask`: the four verdicts (entailed, clarifies, amends, contradicted) on rulings
+from the sources (and rulings a GM could propose about them), with the reasons, witnesses,
+outcomes before and after, and ambiguities each answer names."""
 
 from __future__ import annotations
 
@@ -9,10 +10,13 @@ from pathlib import Path
 
 from logic.cli import main
 from logic.commands.ask import Answer, Asker, with_ruling
+from logic.commands.resolve import resolve
+from logic.lang.case import parse_cases
 
 ROOT = Path(__file__).parent.parent
 METADATA = ROOT / "casebook" / "metadata-mafia.rules"
 BLOCKERS = ROOT / "tests" / "rulesets" / "blockers.rules"
+DCTP = ROOT / "tests" / "rulesets" / "dctp-tricking.rules"
 
 
 def ask(path: Path, ruling: str, players: int = 4, ambiguity: bool = False) -> Answer:
@@ -20,9 +24,9 @@ def ask(path: Path, ruling: str, players: int = 4, ambiguity: bool = False) -> A
     return Asker(base, combined, why, players=players, timeout=60).answer(ambiguity)
 
 
-def without_lines(tmp_path: Path, needle: str) -> Path:
-    text = "\n".join(x for x in METADATA.read_text().splitlines() if needle not in x)
-    out = tmp_path / "metadata-mafia.rules"
+def without_lines(tmp_path: Path, needle: str, source: Path = METADATA) -> Path:
+    text = "\n".join(x for x in source.read_text().splitlines() if needle not in x)
+    out = tmp_path / source.name
     out.write_text(text + "\n")
     return out
 
@@ -49,6 +53,11 @@ def test_ruling_against_the_jailer_is_contradicted() -> None:
         in texts
     )
     assert any(t.startswith("Ruling: If the Jailer targets the Hooker") for t in texts)
+    # the ruling under test is cited as <ruling>, never as a line past the file's end
+    mine = [w for w in ans.because if w.text.startswith("Ruling: If the Jailer")]
+    assert mine and all(w.loc.file == "<ruling>" and w.loc.line == 1 for w in mine)
+    last = len(METADATA.read_text().splitlines())
+    assert all(w.loc.line <= last for w in ans.because if w.loc.file == str(METADATA))
     assert ans.without is not None and ans.without.verdict == "determined"
     assert ans.with_ is not None and ans.with_.verdict == "paradox"
 
@@ -59,28 +68,87 @@ def test_ruling_that_the_jailed_hooker_fails_is_entailed() -> None:
     assert any(w.text.startswith("Jailer: That player is roleblocked") for w in ans.because)
 
 
-def test_lookout_ruling_is_open_without_it(tmp_path: Path) -> None:
-    """Ruling R2 (ours, for finding F2) is a new decision: without it the Lookout never
-    sees anyone; the witness shows a night whose results it changes."""
+def test_mutual_roleblock_ruling_amends_the_jailers_tier_one_block() -> None:
+    """ "If two players roleblock each other, both actions fail." on Metadata Mafia. The
+    rules determine the night a Jailer (tier 1: "That player is roleblocked and cannot be
+    targeted") and a Hooker (tier 2) target each other: the Jailer's action succeeds and
+    the Hooker's fails. The ruling makes both fail: a change to the rules, `amends`, shown
+    with that scenario, the outcome before and after, and the Jailer's sentence."""
+    ans = ask(METADATA, "If two players roleblock each other, both actions fail.")
+    assert ans.verdict == "amends"
+    assert ans.without is not None and ans.with_ is not None and ans.witness is not None
+    assert ans.without.verdict == "determined"
+    (before,) = {o.atoms for o in ans.without.outcomes()}
+    after = {o.atoms for o in ans.with_.outcomes()}
+    assert after and all(before != a for a in after)
+    roles = {r for ch in ans.amended for r in ch.roles}
+    assert {"Jailer", "Hooker"} <= roles
+    jailer = next(ch for ch in ans.amended if set(ch.roles) == {"Hooker", "Jailer"})
+    jailer_player = next(p for p, pl in jailer.old.players.items() if pl.role.name == "Jailer")
+    (old,) = jailer.old.outcomes()
+    assert all(a.kind != "fails" or a.subject != jailer_player for a in old.atoms)
+    assert any(
+        a.kind == "fails" and a.subject == jailer_player
+        for o in jailer.new.outcomes()
+        for a in o.atoms
+    )
+    assert all(ch.old.verdict == "determined" for ch in ans.amended)
+    texts = [w.text for w in ans.determined_by]
+    assert any(t.startswith(("Jailer:", "Hooker:", "Probation Officer:")) for t in texts), texts
+    # minimal witnesses: without any one of its actions, the ruling changes nothing there
+    base, combined, _ = with_ruling(
+        METADATA, "If two players roleblock each other, both actions fail."
+    )
+    for ch in ans.amended:
+        lines = ch.witness.split("\n")
+        for i in [k for k, x in enumerate(lines) if " targets " in x or " kills " in x]:
+            text = "\n".join(x for k, x in enumerate(lines) if k != i)
+            (case,) = parse_cases(text, "<witness>")
+            before = {o.atoms for o in resolve(base, case, text).outcomes()}
+            after = {o.atoms for o in resolve(combined, case, text).outcomes()}
+            assert before == after, f"{lines[i].strip()!r} is irrelevant in\n{ch.witness}"
+
+
+def test_dctp_mutual_trick_ruling_clarifies(tmp_path: Path) -> None:
+    """DCTP's own ruling "If two users trick each other, all actions fail.", asked of the
+    excerpt without it: every trick is a roleblock of one tier, so two users tricking each
+    other is ambiguous under the rules (either block lands); the ruling settles it and
+    changes no determined night: `clarifies`."""
+    rules = without_lines(tmp_path, "Ruling: If two users trick", DCTP)
+    ans = ask(rules, "If two users trick each other, all actions fail.")
+    assert ans.verdict == "clarifies"
+    assert ans.clarified and ans.amended == []
+    for ch in ans.clarified:
+        assert ch.old.verdict == "ambiguous"
+        assert ch.new.verdict == "determined"
+        assert ch.witness.count(" targets ") == 2
+
+
+def test_lookout_ruling_amends_what_the_lookout_learns(tmp_path: Path) -> None:
+    """Ruling R2 (ours, for finding F2) changes the rules: without it the Lookout learns
+    "no one" where a visiting role visited; the witness shows a night whose results it
+    changes, determined under both."""
     rules = without_lines(tmp_path, "Lookout and Voyeur roles")
     ans = ask(rules, "Visiting roles can be seen by the Lookout and Voyeur roles.")
-    assert ans.verdict == "open"
+    assert ans.verdict == "amends"
     assert ans.witness is not None
     assert ans.without is not None and ans.with_ is not None
     assert {o.atoms for o in ans.without.outcomes()} != {o.atoms for o in ans.with_.outcomes()}
 
 
 def test_mutual_ruling_settles_the_mutual_block_but_not_the_even_cycle() -> None:
-    """DCTP: "If two users trick each other, all actions fail." The same ruling for
-    roleblockers settles two blockers targeting each other (the ambiguity it was written
-    for), and says nothing of a four-blocker cycle, which stays ambiguous."""
+    """DCTP's ruling, said of roleblockers: it settles two blockers targeting each other
+    (the ambiguity it was written for), and says nothing of a four-blocker cycle, which
+    stays ambiguous. It also makes a Blocker whose target blocks it back fail where the
+    rules had it succeed (a Blocker and a Medic targeting each other), so it `amends`."""
     ans = ask(
         BLOCKERS, "If two players target each other, all actions fail.", players=4, ambiguity=True
     )
-    assert ans.verdict == "open"
+    assert ans.verdict == "amends"
     assert len(ans.removes) == 1 and ans.removes[0].count(" targets ") == 2
     assert len(ans.remaining) == 1 and ans.remaining[0].count(" targets ") == 4
     assert ans.adds == []
+    assert ans.clarified and all(ch.old.verdict == "ambiguous" for ch in ans.clarified)
 
 
 def test_ruling_whose_condition_never_arises() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 import z3
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -119,6 +120,7 @@ def _compare(rs: Ruleset, players: list[str], nights: list[dict[str, tuple[str, 
     assert who("Ann", 2) == "Ann (night 2)"
 
 
+@pytest.mark.slow  # a long cross-check: chained symbolic nights against resolve
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_chain_agrees_with_resolve_on_metadata_mafia(data: Any) -> None:
@@ -126,6 +128,7 @@ def test_chain_agrees_with_resolve_on_metadata_mafia(data: Any) -> None:
     _compare(rs, *data.draw(games(rs)))
 
 
+@pytest.mark.slow  # a long cross-check: chained symbolic nights against resolve
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_chain_agrees_with_resolve_on_blockers(data: Any) -> None:

@@ -12,8 +12,10 @@ import pytest
 from logic.cli import main
 from logic.commands.casebook import run_case
 from logic.commands.check import Checker, Report
+from logic.commands.resolve import resolve
 from logic.lang.case import parse_cases
 from logic.lang.rules import load_ruleset, parse_ruleset
+from logic.model.ir import NoSelfTarget, canon
 
 ROOT = Path(__file__).parent.parent
 METADATA_PATH = ROOT / "casebook" / "metadata-mafia.rules"
@@ -51,6 +53,82 @@ def test_metadata_ambiguity_classes(metadata_report: Report) -> None:
         if f.kind == "ambiguous":
             assert any("dies" in d for d in f.differing), f.differing
             assert any("The first town player to visit" in w.text for w in f.sentences)
+
+
+def without_each_action(ruleset_path: Path, witness: str) -> list[tuple[str, str]]:
+    """(the action line, the verdict of the witness without it) for every action of the
+    witness that its actor was free not to take (a forced action, as the Nosy Neighbor's
+    "Must visit each night.", is taken whether written or not)."""
+    rs = load_ruleset(ruleset_path)
+    (case,) = parse_cases(witness, "witness.case")
+    roles = {canon(p.name): rs.role(p.role) for p in case.players}
+    lines = witness.split("\n")
+    out = []
+    for i, line in enumerate(lines):
+        words = line.split()
+        if " targets " not in line and " kills " not in line:
+            continue
+        role = roles[canon(words[0])]
+        forced = (
+            " kills " not in line
+            and role is not None
+            and any(ab.forced is not None for ab in role.abilities)
+        )
+        if forced:
+            continue
+        text = "\n".join(x for j, x in enumerate(lines) if j != i)
+        (smaller,) = parse_cases(text, "witness.case")
+        out.append((line.strip(), resolve(rs, smaller, text).verdict))
+    return out
+
+
+@pytest.mark.parametrize("which", ["metadata", "blockers"])
+def test_no_witness_action_is_irrelevant(
+    which: str, metadata_report: Report, blockers_report: Report
+) -> None:
+    """Issue 13: every action of an ambiguity or paradox witness is needed. Removed in
+    turn, each takes the finding away (the night is no longer ambiguous, or no longer a
+    paradox)."""
+    rep, path = {
+        "metadata": (metadata_report, METADATA_PATH),
+        "blockers": (blockers_report, BLOCKERS_PATH),
+    }[which]
+    found = [f for f in rep.findings if f.kind in ("ambiguous", "paradox") and f.witness]
+    assert found
+    for f in found:
+        assert f.witness is not None
+        removed = without_each_action(path, f.witness)
+        assert removed, f.witness
+        for line, verdict in removed:
+            assert verdict != f.kind, f"{line!r} is irrelevant to\n{f.witness}"
+
+
+@pytest.mark.parametrize("which", ["metadata", "blockers"])
+def test_witnesses_are_legal(which: str, metadata_report: Report, blockers_report: Report) -> None:
+    """Issue 13: no witness has an action the rules forbid: one action a player a night
+    (the nightkiller "CANNOT use their other night action"), and no self-target by a role
+    that "Cannot self-target"."""
+    rep, path = {
+        "metadata": (metadata_report, METADATA_PATH),
+        "blockers": (blockers_report, BLOCKERS_PATH),
+    }[which]
+    rs = load_ruleset(path)
+    for f in rep.findings:
+        if not f.witness:
+            continue
+        (case,) = parse_cases(f.witness, "witness.case")
+        roles = {canon(p.name): rs.role(p.role) for p in case.players}
+        for phase in case.phases:
+            actors = [canon(x.actor) for x in phase.lines]
+            assert len(actors) == len(set(actors)), f.witness
+            for x in phase.lines:
+                role = roles[canon(x.actor)]
+                assert role is not None
+                no_self = any(
+                    isinstance(r, NoSelfTarget) for ab in role.abilities for r in ab.restrictions
+                )
+                if no_self and x.verb == "targets":
+                    assert canon(x.targets[0]) != canon(x.actor), f.witness
 
 
 def test_metadata_witnesses_resolve_to_their_findings(metadata_report: Report) -> None:

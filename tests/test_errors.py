@@ -355,9 +355,11 @@ def test_binary_garbage(tmp_path: Path) -> None:
     data = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + random.Random(7).randbytes(4096)
     rules = write(tmp_path, "picture.rules", data)
     r = ruling("parse", rules)
-    assert r.text == (
-        f"{rules}:3:1: this looks like a binary file, not a ruleset (it holds NUL bytes)\n"
+    assert (
+        r.head == f"{rules}:3:1: this looks like a binary file, not a ruleset (it holds NUL bytes)"
     )
+    assert r.source.startswith("\N{SYMBOL FOR NULL}" * 3)  # NULs shown, so the caret has a line
+    assert r.caret == (1, 1)
 
 
 def test_invalid_utf8(tmp_path: Path) -> None:

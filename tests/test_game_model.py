@@ -160,6 +160,7 @@ def _compare(
     assert found == concrete_outcomes, text
 
 
+@pytest.mark.slow  # a long cross-check: the chain with a day against resolve (about 2 minutes)
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_chain_with_a_day_agrees_with_resolve_on_byond(data: Any) -> None:

@@ -15,6 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -214,6 +215,7 @@ def assert_same(text: str, liars: str = "non-town") -> Any:
 POOL = "roles: Parity Cop, Doctor, Vanilla Townie, Miller, Hooker, Hacker"
 
 
+@pytest.mark.slow  # a long cross-check against brute force
 def test_parity_cop_two_nights_matches_brute_force() -> None:
     res = assert_same(
         f"""observations "pc"
@@ -247,6 +249,7 @@ def test_death_flip_and_claims_match_brute_force() -> None:
     assert set(res.roles["Bob"]) <= {"Miller", "Hooker", "Hacker"}
 
 
+@pytest.mark.slow  # a long cross-check against brute force
 def test_lynch_and_claimed_target_match_brute_force() -> None:
     assert_same(
         f"""observations "lynch"
@@ -339,6 +342,7 @@ def test_fill_matches_enumeration(
     assert got == want
 
 
+@pytest.mark.slow  # a long cross-check against brute force
 def test_anonymous_players_match_brute_force() -> None:
     """Players never named are virtual players, one per role, present or not; the
     arrangements are counted; counts and marginals must still be the brute force's."""
@@ -446,6 +450,7 @@ def test_timeout_bounds_hold_the_exact_count(monkeypatch: Any) -> None:
     assert len(widths) > 5 and widths[-1] < widths[0]
 
 
+@pytest.mark.slow  # a long cross-check against brute force
 def test_suggest_counts_each_result_like_brute_force() -> None:
     """--suggest: for each target tonight, exactly the results brute force finds
     possible (no result at all among them: Ann may be roleblocked), each with its
@@ -565,6 +570,7 @@ def games(draw: Any) -> str:
     )
 
 
+@pytest.mark.slow  # a long cross-check against brute force
 @settings(
     max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
 )
@@ -624,6 +630,7 @@ def bigger_games(draw: Any) -> str:
     )
 
 
+@pytest.mark.slow  # a long cross-check against brute force
 @settings(
     max_examples=8, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
 )
@@ -764,6 +771,7 @@ def test_cli_prints_the_count_and_table(tmp_path: Path) -> None:
     assert "Ann is Parity Cop" in out
 
 
+@pytest.mark.slow  # a long cross-check against brute force
 def test_readme_example_matches_brute_force() -> None:
     """The README's observation file (kept as casebook/metadata-mafia/ann.obs) runs, and
     the solver's answer is the brute force's."""
@@ -773,6 +781,7 @@ def test_readme_example_matches_brute_force() -> None:
     assert res.worlds == 4 and res.certain()["Dee"] == "Vanilla Townie"
 
 
+@pytest.mark.slow  # a long cross-check against brute force (about 2 minutes)
 def test_byond_sheriff_observations_match_brute_force() -> None:
     """BYOND Mafia's game model under `solve`: a day's lynch flip, a "no" then a "yes" from
     the Sheriff, with an Agent in the pool whose reversed records last from night to

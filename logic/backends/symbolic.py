@@ -15,6 +15,7 @@ z3py's per-argument coercion would cost more than the term (`mk_and`, `check`, .
 from __future__ import annotations
 
 import functools
+import time
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -229,8 +230,25 @@ def make_solver(timeout: float, logic: str | None = None) -> z3.Solver:
     domains (bit-vectors, Booleans, pseudo-Boolean sums), which the world solver's many
     small incremental queries run several times faster on."""
     s = z3.SolverFor(logic) if logic else z3.Solver()
-    s.set("timeout", max(1, int(timeout * 1000)))
+    s.set("timeout", _millis(timeout))
     return s
+
+
+def _millis(seconds: float) -> int:
+    """Z3's timeout in milliseconds: at least 1, at most a day (a machine integer)."""
+    return max(1, min(86_400_000, int(seconds * 1000))) if seconds == seconds else 1
+
+
+def check_by(s: z3.Solver, deadline: float | None, limit: float, *assumptions: Any) -> Status:
+    """`s.check(*assumptions)` within `limit` seconds and before `deadline` (a
+    `time.perf_counter` time bounding a whole command): `unknown` at once when the
+    deadline has passed."""
+    if deadline is not None:
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            return "unknown"
+        s.set("timeout", _millis(min(limit, left)))
+    return status_of(s.check(*assumptions))
 
 
 def check(s: z3.Solver, assumptions: Sequence[Any]) -> Status:

@@ -1,5 +1,6 @@
 """Owns `ruling ask`: is a GM's proposed ruling already implied by the rules
-(`entailed`), against them (`contradicted`), or a new decision (`open`)?
+(`entailed`), a settling of what they leave open (`clarifies`), a change to what they
+determine (`amends`), or against them (`contradicted`)?
 
 The ruling is written in the ruleset language (`Nosy Neighbor must visit each night.`,
 `If two players target each other, all actions fail.`) and added to the ruleset as one
@@ -8,15 +9,22 @@ more labelled sentence. Over a symbolic first night (`check.Night`):
                 it (CEGAR, as for paradoxes); the core names the sentences it fights
   entailed      turning the ruling off changes no outcome of any scenario; the sentences
                 without which it would matter are shown as the reason
-  open          some scenario's outcomes change; that scenario is shown, resolved under
-                the rules with and without the ruling
+  clarifies     the scenarios whose outcomes it changes are all ones the rules leave open
+                (ambiguous, random or a paradox without it): it settles them, and no
+                outcome the rules determine changes
+  amends        some scenario the rules determine comes out differently with it: that
+                scenario, its outcome before and after, and the sentences that determined
+                it are shown (the scenarios it clarifies are listed too)
+The changed scenarios are found as `ruling diff` finds them (the rules against the rules
+with the ruling, one witness per smallest class of acting roles, at this bound), each
+resolved concretely under both.
 and, for every verdict, which ambiguities of the rules it settles (a witness of the
 rules' ambiguity search that is no longer ambiguous with it), creates, or leaves.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -24,14 +32,15 @@ import z3
 
 from logic.backends import symbolic
 from logic.commands.check import NAMES, Checker, Night
+from logic.commands.diff import Change, diff
 from logic.commands.resolve import Resolution, resolve
 from logic.lang import grammar
 from logic.lang.case import parse_cases
 from logic.lang.errors import Loc, RulingError
 from logic.lang.rules import parse_ruleset
-from logic.model.ir import Ruleset, Why
+from logic.model.ir import Ruleset, Why, canon
 
-VERDICTS = ("entailed", "contradicted", "open", "unknown")
+VERDICTS = ("entailed", "clarifies", "amends", "contradicted", "unknown")
 PREFIX = "Ruling: "
 
 
@@ -49,49 +58,69 @@ class Answer:
     unknown: list[str] = field(default_factory=list)
     queries: int = 0
     note: str = ""
+    amended: list[Change] = field(default_factory=list)  # determined scenarios it changes
+    clarified: list[Change] = field(default_factory=list)  # open scenarios it settles
+    determined_by: tuple[Why, ...] = ()  # why the rules gave the amended outcome
 
 
 def with_ruling(path: str | Path, ruling: str) -> tuple[Ruleset, Ruleset, Why]:
     """The ruleset, and the ruleset with `ruling` added (errors point into the ruling)."""
-    text = grammar.read_source(path, "ruleset")
-    base = parse_ruleset(text, str(path))
-    body = ruling.strip()
+    return with_ruling_text(grammar.read_source(path, "ruleset"), str(path), ruling)
+
+
+def with_ruling_text(text: str, name: str, ruling: str) -> tuple[Ruleset, Ruleset, Why]:
+    """`with_ruling` for a ruleset given as text (`name` says where it came from): the
+    ruling is parsed alone for its errors, then appended as a line."""
+    base = parse_ruleset(text, name)
+    body = grammar.normalize_newlines(ruling).strip()
     if not body:
-        raise RulingError("the ruling is empty")
+        raise RulingError("the ruling is empty", Loc("<ruling>", 1, 1), ruling.strip("\r\n"))
     has_prefix = body.lower().startswith("ruling:")
     line = body if has_prefix else PREFIX + body
     shift = 0 if has_prefix else len(PREFIX)
     try:
         grammar.parse(line + "\n", "<ruling>", "ruleset", "ruling")
     except RulingError as e:
-        raise _in_ruling(e, body, shift) from None
+        raise _in_ruling(e, body, shift, 1) from None
     n = text.count("\n") + (0 if text.endswith("\n") else 1)
     combined_text = text + ("" if text.endswith("\n") else "\n") + line + "\n"
     try:
-        combined = parse_ruleset(combined_text, str(path))
+        combined = parse_ruleset(combined_text, name)
     except RulingError as e:
-        if e.loc is not None and e.loc.line == n + 1:
-            raise _in_ruling(e, body, shift) from None
+        if e.loc is not None and e.loc.file == name and e.loc.line > n:
+            raise _in_ruling(e, body, shift, n + 1) from None
         raise
-    why = combined.rulings[-1]
-    return base, combined, why
+    return base, combined, combined.rulings[-1]
 
 
-def _in_ruling(e: RulingError, body: str, shift: int) -> RulingError:
-    col = max(1, (e.loc.column if e.loc else 1) - shift)
-    return RulingError(e.message, Loc("<ruling>", 1, col), body, e.expected, e.width)
+def _in_ruling(e: RulingError, body: str, shift: int, first: int) -> RulingError:
+    """`e`, raised at line `first` + k of a text holding the ruling from line `first` on,
+    as an error at `<ruling>`:k+1 (the first line's columns less the `Ruling: ` added)."""
+    lines = body.split("\n")
+    k = min(max(0, (e.loc.line if e.loc else first) - first), len(lines) - 1)
+    col = (e.loc.column if e.loc else 1) - (shift if k == 0 else 0)
+    return RulingError(
+        e.message, Loc("<ruling>", k + 1, max(1, col)), lines[k], e.expected, e.width
+    )
 
 
 class Asker:
     def __init__(
-        self, base: Ruleset, combined: Ruleset, ruling: Why, players: int = 5, timeout: float = 10.0
+        self,
+        base: Ruleset,
+        combined: Ruleset,
+        ruling: Why,
+        players: int = 5,
+        timeout: float = 10.0,
+        deadline: float | None = None,
     ) -> None:
         self.base = base
         self.combined = combined
         self.why = ruling
         self.players = players
         self.timeout = timeout
-        self.checker = Checker(combined, players=players, timeout=timeout)
+        self.deadline = deadline
+        self.checker = Checker(combined, players=players, timeout=timeout, deadline=deadline)
         self.night = self.checker.night
         self.off = self.night.switches_of(ruling, whole_line=True)
 
@@ -101,7 +130,17 @@ class Asker:
             self._ambiguity(ans)
         ans.unknown = list(self.checker.report.unknown)
         ans.queries = self.checker.report.queries
+        ans.because = tuple(self.cited(w) for w in ans.because)
+        ans.determined_by = tuple(self.cited(w) for w in ans.determined_by)
         return ans
+
+    def cited(self, why: Why) -> Why:
+        """`why` as the user sees it: the ruling under test is `<ruling>:LINE`, not a line
+        past the end of the ruleset file (it was read as the file's last lines)."""
+        first = self.why.loc
+        if why.loc.file != first.file or why.loc.line < first.line:
+            return why
+        return replace(why, loc=Loc("<ruling>", why.loc.line - first.line + 1, why.loc.column))
 
     def _verdict(self) -> Answer:
         c = self.checker
@@ -132,8 +171,44 @@ class Asker:
         if status == "unsat":
             return Answer("entailed", self.why, self._reasons())
         assert env is not None
-        witness = self.night.witness(env, "the ruling decides this night", [])
-        return self._with_outcomes(Answer("open", self.why, (), witness), witness)
+        return self._changes()
+
+    def _changes(self) -> Answer:
+        """Every class of scenario the ruling changes (as `diff` finds them), each sorted
+        into amended (the rules determined it) or clarified (they left it open)."""
+        rep = diff(
+            self.base,
+            self.combined,
+            self.players,
+            self.timeout,
+            deadline=self.deadline,
+            title="the ruling changes this night",
+        )
+        self.checker.report.queries += rep.queries
+        if rep.unknown:
+            self.checker.report.unknown.append(rep.unknown)
+        amended = [ch for ch in rep.changes if ch.old.verdict == "determined"]
+        clarified = [ch for ch in rep.changes if ch.old.verdict != "determined"]
+        if amended:
+            first = amended[0]
+            ans = Answer("amends", self.why, witness=first.witness, without=first.old)
+            ans.with_ = first.new
+            ans.determined_by = determined_by(first.old, first.new, self.base)
+        elif clarified:
+            first = clarified[0]
+            ans = Answer("clarifies", self.why, witness=first.witness, without=first.old)
+            ans.with_ = first.new
+        elif rep.unknown:
+            return Answer("unknown", self.why)
+        else:
+            return Answer(
+                "entailed",
+                self.why,
+                self._reasons(),
+                note="it changes only which of equal free choices is made, no outcome",
+            )
+        ans.amended, ans.clarified = amended, clarified
+        return ans
 
     def _reasons(self) -> tuple[Why, ...]:
         """The sentences without which the ruling would change some outcome."""
@@ -162,7 +237,7 @@ class Asker:
         creates: each witness of one side is resolved (concretely) under the other."""
 
         def found(rs: Ruleset) -> list[Any]:
-            ch = Checker(rs, players=self.players, timeout=self.timeout)
+            ch = Checker(rs, players=self.players, timeout=self.timeout, deadline=self.deadline)
             out = list(ch.ambiguities())
             self.checker.report.queries += ch.report.queries
             self.checker.report.unknown += ch.report.unknown
@@ -180,6 +255,36 @@ class Asker:
                 ans.adds.append(f"{f.summary} (e.g. {_one_line(f.witness)})")
             elif f.witness:
                 ans.remaining.append(f"{f.summary} (e.g. {_one_line(f.witness)})")
+
+
+def determined_by(before: Resolution, after: Resolution, rules: Ruleset) -> tuple[Why, ...]:
+    """The sentences behind the atoms of the determined outcome `before` that the ruling
+    changes (gone in some outcome `after`), or, when it only adds atoms, behind every atom
+    of `before` about the players the added atoms name; then the priority list's entries
+    of those players' roles, when they sit in different tiers (the order decided it)."""
+    (old,) = before.outcomes()
+    new = [o.atoms for o in after.outcomes()]
+    gone = [a for a in sorted(old.atoms) if any(a not in n for n in new)]
+    added = {a.subject for n in new for a in n - old.atoms}
+    if not gone:
+        gone = [a for a in sorted(old.atoms) if a.subject in added or a.obj in added]
+    out: list[Why] = []
+    for a in gone:
+        out.extend(w for w in old.why(a) if w not in out)
+    named = {a.subject for a in gone} | {a.obj for a in gone if a.obj} | added
+    roles = {canon(p.role.name) for name, p in before.players.items() if name in named}
+    entries = [e for e in rules.priority if e.subject is not None and canon(e.subject) in roles]
+    entries += [
+        e
+        for e in rules.priority
+        if e.subject is not None
+        and (found := rules.role(e.subject)) is not None
+        and canon(found.name) in roles
+        and e not in entries
+    ]
+    if len({e.tier for e in entries}) > 1:
+        out.extend(e.why for e in sorted(entries, key=lambda e: e.tier) if e.why not in out)
+    return tuple(out)
 
 
 def _one_line(witness: str) -> str:

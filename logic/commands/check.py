@@ -189,8 +189,8 @@ class Night:
         return z3.Or(va != vb, z3.And(va, vb, z3.Or(diffs) if diffs else z3.BoolVal(False)))
 
     def all_on(self, but: list[Any] = ()) -> list[Any]:  # type: ignore[assignment]
-        off = {str(x) for x in but}
-        return [x for x in self.switch.values() if str(x) not in off]
+        off = {x.get_id() for x in but}  # by Z3's id: printing the terms cost seconds
+        return [x for x in self.switch.values() if x.get_id() not in off]
 
     def env(self, m: z3.ModelRef, enc: Encoding | None = None) -> dict[str, Any]:
         enc = enc or self.enc
@@ -301,11 +301,15 @@ class Checker:
         progress: Callable[[str], None] | None = None,
         paradox_players: int = 4,
         nights: int = 1,
+        deadline: float | None = None,
     ) -> None:
+        """`timeout` bounds each query, `deadline` (a `time.perf_counter` time) the whole
+        run: a query past it is `unknown` at once."""
         if not 2 <= players <= len(NAMES):
             raise ValueError(f"players must be between 2 and {len(NAMES)}")
         self.rs = ruleset
         self.timeout = timeout
+        self.deadline = deadline
         self.progress = progress or (lambda _: None)
         requested = players
         players = seatable(ruleset, players)
@@ -320,11 +324,19 @@ class Checker:
         self.night = Night(ruleset, NAMES[:players], nights=nights)
 
     # ------------------------------------------------------------ helpers
+    def out_of_time(self) -> bool:
+        """Has the whole run's deadline passed? (Work before a query is skipped then.)"""
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
     def check(self, s: z3.Solver, what: str, *assumptions: Any) -> Status:
         self.report.queries += 1
-        r = symbolic.status_of(s.check(*assumptions))
+        r = symbolic.check_by(s, self.deadline, self.timeout, *assumptions)
         if r == "unknown":
-            self.report.unknown.append(f"{what}: unknown (timed out after {self.timeout:g} s)")
+            over = self.deadline is not None and time.perf_counter() >= self.deadline
+            why = (
+                "the command's --timeout ran out" if over else f"timed out after {self.timeout:g} s"
+            )
+            self.report.unknown.append(f"{what}: unknown ({why})")
         return r
 
     def sentences(self, klass: Klass, whys: list[Why] | None = None) -> tuple[Why, ...]:
@@ -564,6 +576,9 @@ class Checker:
         n = self.night
         if not off:
             return "unsat", None
+        if self.out_of_time():
+            self.report.unknown.append(f"{what}: unknown (the command's --timeout ran out)")
+            return "unknown", None
         s = symbolic.make_solver(self.timeout)
         s.add(*n.all_on(but=off), n.tell_apart(off))
         r = self.check(s, what)
@@ -645,6 +660,11 @@ class Checker:
         }
         for kind, step in steps.items():
             if kind in kinds or (kind == "contradiction" and "gap" in kinds):
+                if self.out_of_time():  # not even started: nothing built for it
+                    self.report.unknown.append(
+                        f"{kind} search: unknown (the command's --timeout ran out)"
+                    )
+                    continue
                 found = [f for f in step() if f.kind in kinds]
                 if kind in ("ambiguous", "paradox"):
                     found = minimal_only(found, lambda f: f.roles)

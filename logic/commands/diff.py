@@ -58,7 +58,11 @@ def diff(
     timeout: float = symbolic.DEFAULT_TIMEOUT,
     progress: Callable[[str], None] | None = None,
     limit: int = 20,
+    deadline: float | None = None,
+    title: str = "changed by the revision",
 ) -> DiffReport:
+    """Every class of scenario whose outcome differs; `timeout` bounds each query and
+    `deadline` (a `time.perf_counter` time) the whole search."""
     players = min(seatable(old, players), seatable(new, players))
     names = NAMES[:players]
     common = [r for r in old.roles if new.role(r.name) is not None]
@@ -98,19 +102,19 @@ def diff(
     floor = misses = 0
     while len(report.changes) < limit:
         (progress or (lambda _: None))(f"diff: {len(report.changes)} change(s) so far")
-        r = _check(s, report)
+        r = _check(s, report, deadline, timeout)
         if r != "sat":
             break
         m = s.model()
         for k in range(floor, m.eval(count, model_completion=True).as_long()):
-            r = _check(s, report, count <= k)
+            r = _check(s, report, deadline, timeout, count <= k)
             if r == "sat":
                 m = s.model()
                 break
             floor = k + 1
         env = {v: _value(m, ea.var(v)) for v in sorted(scenario)}
         block = z3.Or([ea.var(v) != symbolic.value(x) for v, x in env.items()])
-        witness = a.witness(env, "changed by the revision", [])
+        witness = a.witness(env, title, [])
         (case,) = parse_cases(witness, "<witness>")
         res_old, res_new = resolve(old, case, witness), resolve(new, case, witness)
         if {o.atoms for o in res_old.outcomes()} == {o.atoms for o in res_new.outcomes()}:
@@ -134,9 +138,11 @@ def _vars(n: Night) -> list[str]:
     return sorted(set().union(*(variables(e) for e, _ in n.model.equations)))
 
 
-def _check(s: z3.Solver, report: DiffReport, *assumptions: object) -> Status:
+def _check(
+    s: z3.Solver, report: DiffReport, deadline: float | None, limit: float, *assumptions: object
+) -> Status:
     report.queries += 1
-    r = symbolic.status_of(s.check(*assumptions))
+    r = symbolic.check_by(s, deadline, limit, *assumptions)
     if r == "unknown":
         report.unknown = "diff: unknown (a solver query timed out)"
     return r

@@ -563,7 +563,7 @@ def check_expectation(res: Resolution, exp: Any) -> tuple[bool, str]:
         if phase_label is not None:
             found = [i for i, p in enumerate(path.phases) if p.phase == phase_label]
             if not found:
-                raise RulingError(f"this case has no {phase_label}", exp.why.loc, exp.why.text)
+                raise RulingError(f"this case has no {phase_label}", exp.why.loc)
             idx = found[0]
         values.append(_atom_holds(res, path, idx, exp))
     ok = not any(values) if exp.negated else all(values)
@@ -583,7 +583,7 @@ def _atom_holds(res: Resolution, path: Path, idx: int, exp: Any) -> bool:
 
     def who(name: str) -> str:
         if canon(name) not in names:
-            raise RulingError(f"{name!r} is not a player in this case", exp.why.loc, exp.why.text)
+            raise RulingError(f"{name!r} is not a player in this case", exp.why.loc)
         return names[canon(name)]
 
     atoms = outcome.atoms

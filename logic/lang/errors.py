@@ -55,8 +55,9 @@ class RulingError(Exception):
             # Tabs before the caret are copied, so the caret lines up at any tab width.
             indent = "".join("\t" if c == "\t" else " " for c in text[: max(0, caret_col - 1)])
             indent += " " * max(0, caret_col - 1 - len(text))
+            width = max(1, min(self.width, len(text) - caret_col + 1))
             lines.append(f"    {text}")
-            lines.append("    " + indent + "^" * max(1, self.width))
+            lines.append("    " + indent + "^" * width)
         if self.expected:
             shown = list(self.expected[:24])
             more = len(self.expected) - len(shown)

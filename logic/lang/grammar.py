@@ -5,12 +5,20 @@ exceptions into `RulingError`s worded in the writer's terms."""
 from __future__ import annotations
 
 import functools
+import os
+import stat
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from lark import Lark, Token, Transformer, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import (
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+    VisitError,
+)
 
 from logic.lang.errors import Loc, RulingError, line_of
 from logic.model.ir import Why
@@ -18,7 +26,17 @@ from logic.model.ir import Why
 MAX_INPUT_BYTES = 1_000_000
 """Rulesets, cases and observations are hand-written; anything larger is a mistake."""
 
+MAX_NUMBER = 9999
+"""The largest number a ruleset, case or observations file may write (a night, a tier, a
+faction count): checked on the tokens right after parsing, before any of them is
+converted or used, so `night 99999999999:` is a located error and not a long run."""
+
 GRAMMARS = ("ruleset", "case", "observations")
+
+MAX_STATEMENTS = 500
+"""The most statements (role lines, rulings, list entries) a ruleset may have: each
+becomes switches and constraints of every symbolic night, so 2,000 copies of one ruling
+made `diff --timeout 0.2` build for 30 s. Checked right after parsing."""
 
 
 def grammar_dir() -> Path:
@@ -51,32 +69,67 @@ def parser(name: str, start: str = "start") -> Lark:
 
 
 def read_source(path: str | Path, what: str) -> str:
-    """Read a user's input file as text, refusing what cannot be one."""
+    """Read a user's input file as text, refusing what cannot be one. The file is opened
+    without blocking and checked to be a regular file of at most `MAX_INPUT_BYTES` before
+    anything is read (a FIFO, `/dev/zero` or a 10 GB log are refused at once)."""
     p = Path(path)
     try:
-        data = p.read_bytes()
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
         raise RulingError(f"no such {what} file: {p}") from None
     except IsADirectoryError:
         raise RulingError(f"{p} is a folder, not a {what} file") from None
     except OSError as e:
         raise RulingError(f"cannot read {what} file {p}: {e.strerror}") from None
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise RulingError(f"{p} is a folder, not a {what} file")
+        if not stat.S_ISREG(st.st_mode):
+            raise RulingError(
+                f"{p}: not a regular file (a pipe or a device); the {what} must be a text file"
+            )
+        if st.st_size > MAX_INPUT_BYTES:
+            raise _too_large(st.st_size, str(p), what)
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            data = f.read(MAX_INPUT_BYTES + 1)
+    except OSError as e:
+        raise RulingError(f"cannot read {what} file {p}: {e.strerror}") from None
+    finally:
+        os.close(fd)
     return decode_source(data, str(p), what)
+
+
+def _too_large(size: int, filename: str, what: str) -> RulingError:
+    shown = f"{size / 1e6:.1f} MB" if size >= 100_000 else f"{size:,} bytes"
+    return RulingError(
+        f"{filename}: the {what} file is {shown}; "
+        f"the limit is {MAX_INPUT_BYTES / 1e6:.0f} MB (is this the right file?)"
+    )
+
+
+def normalize_newlines(text: str) -> str:
+    """Every line ending (\\r\\n, a lone \\r) as \\n: files from any editor read alike, and
+    lines and columns are counted on the text as normalized."""
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def decode_source(data: bytes, filename: str, what: str) -> str:
     """Bytes -> text, refusing what is too large, binary, not UTF-8 or blank. A byte-level
     problem is placed at `file:line:col`, the column counted in characters as Lark does."""
     if len(data) > MAX_INPUT_BYTES:
-        raise RulingError(
-            f"{filename}: the {what} file is {len(data) / 1e6:.1f} MB; "
-            f"the limit is {MAX_INPUT_BYTES / 1e6:.0f} MB (is this the right file?)"
-        )
+        raise _too_large(len(data), filename, what)
     data = data.removeprefix(b"\xef\xbb\xbf")  # a UTF-8 byte order mark is not text
+    data = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
     if b"\x00" in data:
+        at = data.index(b"\x00")
+        start = data.rfind(b"\n", 0, at) + 1
+        end = data.find(b"\n", at)
+        shown = data[start : len(data) if end < 0 else end].decode("utf-8", errors="replace")
         raise RulingError(
             f"this looks like a binary file, not a {what} (it holds NUL bytes)",
-            _byte_loc(data, data.index(b"\x00"), filename),
+            _byte_loc(data, at, filename),
+            shown.replace("\x00", "\N{SYMBOL FOR NULL}"),
         )
     try:
         text = data.decode("utf-8")
@@ -149,9 +202,30 @@ def parse(text: str, filename: str, grammar: str, what: str, start: str = "start
     if not text.endswith("\n"):
         text += "\n"
     try:
-        return lark.parse(text)
+        tree = lark.parse(text)
     except UnexpectedInput as e:
         raise _error(e, text, filename, lark, what) from None
+    except RecursionError:
+        raise RulingError(f"{filename}: the {what} nests too deeply to read") from None
+    if grammar == "ruleset" and start == "start" and len(tree.children) > MAX_STATEMENTS:
+        extra = tree.children[MAX_STATEMENTS]
+        line = getattr(getattr(extra, "meta", None), "line", 0) or 0
+        raise RulingError(
+            f"more than {MAX_STATEMENTS} statements in this {what}; a hand-written ruleset is "
+            "far shorter (is a line repeated?)",
+            Loc(filename, line, 1),
+            line_of(text, line) if line else None,
+        )
+    for tok in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "INT"):
+        if len(tok.lstrip("0")) > len(str(MAX_NUMBER)) or int(tok) > MAX_NUMBER:
+            shown = tok if len(tok) <= 12 else tok[:6] + "..." + tok[-3:]
+            raise RulingError(
+                f"the number {shown} is too large (numbers here are at most {MAX_NUMBER:,})",
+                Loc(filename, tok.line or 0, tok.column or 0),
+                line_of(text, tok.line or 0),
+                width=len(tok),
+            )
+    return tree
 
 
 def _error(e: UnexpectedInput, text: str, filename: str, lark: Lark, what: str) -> RulingError:
@@ -234,6 +308,25 @@ class SourceTransformer(Transformer[Token, Any]):
         super().__init__()
         self.text = text
         self.filename = filename
+
+    def transform(self, tree: Tree[Token]) -> Any:
+        """Transform `tree`; a failure inside a rule's method (Lark wraps it in a
+        `VisitError`) comes out as the `RulingError` it was, or as one located at the rule
+        it happened in, with its source line and a caret."""
+        try:
+            return super().transform(tree)
+        except VisitError as e:
+            orig = e.orig_exc
+            if isinstance(orig, RulingError):
+                raise orig from None
+            meta = getattr(e.obj, "meta", None)
+            line = getattr(meta, "line", 0) if meta is not None else 0
+            col = getattr(meta, "column", 1) if meta is not None else 1
+            raise RulingError(
+                f"cannot read this {self.kind} ({type(orig).__name__}: {orig})",
+                Loc(self.filename, line, col),
+                line_of(self.text, line) if line else None,
+            ) from None
 
     def _why(self, meta: Any, kind: str | None = None) -> Why:
         if getattr(meta, "empty", True):

@@ -9,7 +9,7 @@ fact a Boolean switch and name the facts that cannot hold together.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -172,6 +172,17 @@ def load_observations(path: str | Path) -> tuple[Observations, str]:
 # ----------------------------------------------------------------------------- binding
 
 
+MAX_NIGHTS = 8
+"""The most nights `solve` chains: each night multiplies the symbolic game (night 12 of a
+nine-player game takes 15 s to build and night 24 a gigabyte), so a later night is refused
+before any of it is built."""
+
+
+MAX_FACTS = 200
+"""The most different facts `solve` weighs (a switch each, searched for the smallest set
+that cannot hold together); more is refused, located at the first fact past it."""
+
+
 @dataclass(frozen=True)
 class Setup:
     """Observations bound to a ruleset: every name resolved, every count checked."""
@@ -274,9 +285,34 @@ class _Binder:
                 setup_why,
             )
         counts = (*counted.items(), (rest[0], left))
-        facts = tuple(self.fact(f, players, pool, me) for f in obs.facts)
+        cap = 1 if rs.unique_roles is not None else len(players)
+        for f, n in counts:
+            seats = cap * sum(1 for r in pool if canon(r.faction) == canon(f))
+            if seats < n:
+                raise self.error(
+                    f"{n} {f} player(s), but the pool has {seats} {f} role(s)"
+                    + (" (roles are not duplicated)" if cap == 1 else ""),
+                    setup_why,
+                )
+        facts = tuple(dict.fromkeys(self.fact(f, players, pool, me) for f in obs.facts))
+        # (a fact said twice is one fact: equal facts compare equal, their places aside)
+        if len(facts) > MAX_FACTS:
+            raise self.error(
+                f"more than {MAX_FACTS} different facts; the solver gives each a switch "
+                "and cannot weigh this many (is this the right file?)",
+                facts[MAX_FACTS].why,
+            )
         # night N comes before day N; the observations cover every night up to the last named
         nights = max([1, *(f.phase[1] for f in facts if f.phase)])
+        if nights > MAX_NIGHTS:
+            last = next(f for f in facts if f.phase and f.phase[1] == nights)
+            at = last.why.loc
+            raise self.error(
+                f"the solver reads observations of at most {MAX_NIGHTS} nights, "
+                f"not {last.phase[0] if last.phase else 'night'} {nights}",
+                replace(last.why, loc=Loc(at.file, at.line, 1)),
+                str(nights),
+            )
         for role in pool:
             if any(ab.targets != 1 for ab in role.abilities):
                 raise self.error(

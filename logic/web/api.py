@@ -20,17 +20,16 @@ from dataclasses import replace
 from typing import Any
 
 from logic import report
-from logic.commands.ask import PREFIX, Asker, _in_ruling
+from logic.commands.ask import Asker, with_ruling_text
 from logic.commands.check import KINDS, NAMES, Checker
 from logic.commands.resolve import check_expectation, resolve
 from logic.commands.solve import Liars, Suggestion, sample, solve, suggest
-from logic.lang import grammar
 from logic.lang.case import Case, parse_cases
 from logic.lang.errors import RulingError
 from logic.lang.observations import bind, parse_observations
 from logic.lang.rules import parse_ruleset
 from logic.model.frameworks import FRAMEWORKS
-from logic.model.ir import Ruleset, Why
+from logic.model.ir import Ruleset
 
 _CITED = re.compile(r"^(?P<text>.*?)\s+\[(?P<file>.+):(?P<line>\d+)\]$")
 
@@ -200,31 +199,6 @@ def check(
 
 
 # ----------------------------------------------------------------------------- ask
-
-
-def with_ruling_text(text: str, name: str, ruling: str) -> tuple[Ruleset, Ruleset, Why]:
-    """`logic.commands.ask.with_ruling` for a ruleset given as text rather than a path
-    (the same steps: the ruling parsed alone for its errors, then appended as a line)."""
-    base = parse_ruleset(text, name)
-    body = ruling.strip()
-    if not body:
-        raise RulingError("the ruling is empty")
-    has_prefix = body.lower().startswith("ruling:")
-    line = body if has_prefix else PREFIX + body
-    shift = 0 if has_prefix else len(PREFIX)
-    try:
-        grammar.parse(line + "\n", "<ruling>", "ruleset", "ruling")
-    except RulingError as e:
-        raise _in_ruling(e, body, shift) from None
-    n = text.count("\n") + (0 if text.endswith("\n") else 1)
-    combined_text = text + ("" if text.endswith("\n") else "\n") + line + "\n"
-    try:
-        combined = parse_ruleset(combined_text, name)
-    except RulingError as e:
-        if e.loc is not None and e.loc.line == n + 1:
-            raise _in_ruling(e, body, shift) from None
-        raise
-    return base, combined, combined.rulings[-1]
 
 
 def ask(

@@ -1,0 +1,33 @@
+"""A short run of the fuzzing harness (tests/fuzz/harness.py) with every test run:
+mutated casebook files and rulings through every command, in-process. No input may let an
+exception escape `main`, run past its time budget, or exit 2 without a location. The long
+run is `python tests/fuzz/harness.py` (figures in its output)."""
+
+from __future__ import annotations
+
+import io
+
+from harness import COMMANDS, Run, campaign, located, report
+
+
+def test_short_fuzz_run_has_no_escapes_overruns_or_unlocated_errors() -> None:
+    # a wider margin than the long run's: CI machines are shared, and this run is about
+    # escapes and unlocated errors (the long run holds the time budgets)
+    t = campaign(examples=40, seed=13, commands=COMMANDS, slow=False, margin=30)
+    out = io.StringIO()
+    report(t, out)
+    assert sum(t.runs.values()) == 40
+    assert not t.failures, out.getvalue()
+
+
+def test_the_harness_tells_located_errors_from_unlocated_ones() -> None:
+    """The three checks can fail: an escape, an overrun, and a bare exit 2 are flagged."""
+    ok = "r.rules:3:5: unexpected 'x' in this ruleset\n    a b x\n        ^\n"
+    assert located(ok, {})
+    assert not located("r.rules:3:5: unexpected 'x'\n", {})  # no source line, no caret
+    assert not located("something went wrong\n", {})
+    assert located("/tmp/x/r.rules: the ruleset file is empty\n", {"/tmp/x/r.rules": ""})
+    assert Run("parse", [], 4, 0.1, 1.0, "").failure == "escape"
+    assert Run("parse", [], 0, 5.0, 1.0, "").failure == "overrun"
+    assert Run("parse", [], 2, 0.1, 1.0, "oops\n").failure == "unlocated"
+    assert Run("parse", [], 2, 0.1, 1.0, ok).failure is None
