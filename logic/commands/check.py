@@ -32,7 +32,7 @@ import z3
 from logic.backends import symbolic
 from logic.backends.symbolic import Encoding, Status
 from logic.model.chain import chain
-from logic.model.expr import Expr, Var, any_of, conj, evaluate, explain, variables
+from logic.model.expr import Evaluator, Expr, Var, any_of, conj, explain, variables
 from logic.model.ir import Cond, Investigate, Result, Role, Ruleset, Why, canon
 from logic.model.semantics import Atom, PhaseModel, SymbolicNight, build_symbolic_night
 
@@ -278,8 +278,9 @@ class Night:
     ) -> tuple[list[str], list[Why]]:
         out: list[str] = []
         whys: list[Why] = []
+        in_a, in_b = Evaluator(env_a), Evaluator(env_b)  # one memo per copy, shared by signals
         for key, e in self.sig.items():
-            va, vb = bool(evaluate(e, env_a)), bool(evaluate(e, env_b))
+            va, vb = bool(in_a(e)), bool(in_b(e))
             if va != vb:
                 out.append(f"{describe(key)}: {'yes' if va else 'no'} / {'yes' if vb else 'no'}")
                 for env in (env_a, env_b):

@@ -300,8 +300,50 @@ def compile_expr(x: Expr) -> Callable[[Env], Value]:
     raise AssertionError(f"not an expression: {x!r}")
 
 
+class Evaluator:
+    """The values of expressions in one environment, each shared subtree computed once
+    (a formula of chained phases shares its deaths and signals everywhere: walked as a
+    tree it blows up)."""
+
+    def __init__(self, env: Env) -> None:
+        self.env = env
+        self.memo: dict[int, tuple[Expr, Value]] = {}
+
+    def __call__(self, x: Expr) -> Value:
+        hit = self.memo.get(id(x))
+        if hit is not None and hit[0] is x:
+            return hit[1]
+        v = self._eval(x)
+        self.memo[id(x)] = (x, v)
+        return v
+
+    def _eval(self, x: Expr) -> Value:
+        match x:
+            case Const(v):
+                return v
+            case Var(name):
+                return self.env[name]
+            case Not(a):
+                return not self(a)
+            case And(args):
+                return all(self(a) for a in args)
+            case Or(args):
+                return any(self(a) for a in args)
+            case Eq(a, b):
+                return self(a) == self(b)
+            case Lt(a, b):
+                return self(a) < self(b)  # type: ignore[operator]
+            case Ite(c, a, b):
+                return self(a) if self(c) else self(b)
+            case Add(args):
+                return sum(self(a) for a in args)  # type: ignore[misc]
+            case Label(a, _):
+                return self(a)
+        raise AssertionError(f"not an expression: {x!r}")
+
+
 def evaluate(x: Expr, env: Env) -> Value:
-    return compile_expr(x)(env)
+    return Evaluator(env)(x)
 
 
 def explain(x: Expr, env: Env, definitions: Mapping[str, Expr], depth: int = 3) -> list[Why]:
@@ -314,6 +356,7 @@ def explain(x: Expr, env: Env, definitions: Mapping[str, Expr], depth: int = 3) 
     """
     seen: list[Why] = []
     visited: set[str] = set()
+    value = Evaluator(env)
 
     def walk(e: Expr, d: int) -> None:
         match e:
@@ -325,7 +368,7 @@ def explain(x: Expr, env: Env, definitions: Mapping[str, Expr], depth: int = 3) 
                     walk(definitions[name], d - 1)
             case Label(a, why):
                 # A sentence is cited when it fired: its labelled part holds.
-                if why not in seen and evaluate(a, env):
+                if why not in seen and value(a):
                     seen.append(why)
                 walk(a, d)
             case Not(a):
@@ -335,7 +378,7 @@ def explain(x: Expr, env: Env, definitions: Mapping[str, Expr], depth: int = 3) 
                 walk(b, d)
             case Ite(c, a, b):
                 walk(c, d)
-                walk(a if evaluate(c, env) else b, d)
+                walk(a if value(c) else b, d)
             case Add(args):
                 for a in args:
                     walk(a, d)
@@ -343,7 +386,7 @@ def explain(x: Expr, env: Env, definitions: Mapping[str, Expr], depth: int = 3) 
                 # A true Or is explained by its true parts, a false And by its false parts;
                 # otherwise every part counts.
                 want = isinstance(e, Or)
-                decisive = [a for a in args if bool(evaluate(a, env)) == want]
+                decisive = [a for a in args if bool(value(a)) == want]
                 for a in decisive or args:
                     walk(a, d)
 
