@@ -106,7 +106,7 @@ def strip_marker(text: str) -> tuple[str, str]:
 
 
 def label_prefix(sentence: str) -> tuple[str, str] | None:
-    """("Doctor", "Targets a player each night.") for "Doctor: Targets a player each night."
+    """("Medic", "Targets a player each night.") for "Medic: Targets a player each night."
     when the words before the colon are a short name (at most four words)."""
     m = _PREFIX.match(sentence)
     if not m or len(m.group(1).split()) > 4:
@@ -142,7 +142,7 @@ class ProseSentence:
     text: str  # as written (its list marker kept)
     line: int  # 1-based line of the document
     section: str  # the heading it stands under ("" before the first heading)
-    label: str | None = None  # the name it is about: "Doctor" in "Doctor: ..." or under "Doctor:"
+    label: str | None = None  # the name it is about: "Medic" in "Medic: ..." or under "Medic:"
     first: bool = False  # the first sentence of its line (where a "Name:" prefix stands)
 
 
