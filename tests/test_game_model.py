@@ -228,3 +228,40 @@ def test_a_random_tie_is_random_not_ambiguous() -> None:
         Atom("lynched", "Cid"),
     }
     assert _lynch(rs, roles, {"Ann": "Cid", "Cid": "Ann"}) == {0, 1}
+
+
+# ----------------------------------------------------------------------------- rulings as GMs write them
+
+NATURAL = """\
+Ruleset: Natural rulings
+Possible Town Roles
+Doctor: Targets a player each night. That player cannot be killed that night.
+Nosy Neighbor: Visits a player each night. No other special powers.
+Possible Mafia Roles
+Goon: No special powers.
+Nightkill
+However, the mafia MUST select a player to carry out the nightkill if they intend to kill on a given night, and this player CANNOT use their other night action.
+Rulings
+Ruling: Nosy neighbor would be forced to visit, yeah.
+Ruling: The Doctor cannot target himself.
+"""
+
+
+def test_rulings_in_the_gms_own_words() -> None:
+    """Metadata Mafia's first line, "Nosy neighbor would be forced to visit, yeah.", and
+    "The Doctor cannot target himself." read as a forced action and a restriction."""
+    rs = parse_ruleset(NATURAL, "natural.rules")
+    nosy, doctor = rs.role("Nosy Neighbor"), rs.role("Doctor")
+    assert nosy is not None and doctor is not None
+    assert nosy.abilities[0].forced is not None
+    assert nosy.abilities[0].forced.why.kind == "ruling"
+    text = (
+        'case "self-save"\n  players: Doc is Doctor, Gus is Goon, Nia is Nosy Neighbor\n'
+        "  night 1:\n    Gus kills Doc\n    Doc targets Doc\n    Nia targets Gus\n"
+    )
+    (case,) = parse_cases(text, "self.case")
+    res = resolve(rs, case, text)
+    assert res.verdict == "determined"
+    (outcome,) = res.outcomes()
+    assert Atom("fails", "Doc") in outcome.atoms and Atom("dies", "Doc") in outcome.atoms
+    assert doctor.abilities[0].restrictions[0].why.text.endswith("cannot target himself.")

@@ -424,6 +424,14 @@ class _ToIR(grammar.SourceTransformer):
     def ruling_role(self, meta: Meta, children: list[Any]) -> _RoleDef:
         return _RoleDef(children[0], tuple(children[1:]), self._why(meta, "ruling"))
 
+    def ruling_forced(self, meta: Meta, children: list[Any]) -> _RoleDef:
+        why = self._why(meta, "ruling")
+        return _RoleDef(_names(children)[0], (Forced(why),), why)
+
+    def ruling_no_self(self, meta: Meta, children: list[Any]) -> _RoleDef:
+        why = self._why(meta, "ruling")
+        return _RoleDef(_names(children)[0], (NoSelfTarget(why),), why)
+
     def ruling(self, meta: Meta, children: list[Any]) -> _Ruling:
         why = self._why(meta, "ruling")
         body = children[0]
