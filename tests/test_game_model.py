@@ -265,3 +265,11 @@ def test_rulings_in_the_gms_own_words() -> None:
     (outcome,) = res.outcomes()
     assert Atom("fails", "Doc") in outcome.atoms and Atom("dies", "Doc") in outcome.atoms
     assert doctor.abilities[0].restrictions[0].why.text.endswith("cannot target himself.")
+
+
+def test_an_arrest_carries_into_the_next_night_in_both_back_ends() -> None:
+    """The Deputy's arrest on night 1 stops the arrested Mafia's kill on night 2 (step 2,
+    before the Deputy's step 11): the chain carries the arrest as the resolver does."""
+    players = ["Dep is Deputy", "She is Sheriff", "Ann is Mafia"]
+    nights = [{"Dep": ("targets", "Ann")}, {"Ann": ("kills", "She")}]
+    _compare(BYOND, players, nights, {})

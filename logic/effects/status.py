@@ -62,10 +62,27 @@ def stopped(b: NightBuilder, i: int) -> Expr:
 def transition(b: NightBuilder) -> dict[str, tuple[Expr, int, Why]]:
     """Who is under arrest when the night ends: the condition, the tier the arrest lasts
     until next night, and the sentence."""
-    out = {}
+    out: dict[str, tuple[Expr, int, Why]] = {}
     for q in b.sc.players:
         for j, hit, e in arrests_on(b, q):
             tier = b.tiers[j]
-            if isinstance(tier, Const):
-                out[q] = (label(hit, e.why), int(tier.value), e.until or e.why)  # type: ignore[arg-type]
+            until = int(tier.value) if isinstance(tier, Const) else _listed_tier(b, e)  # type: ignore[arg-type]
+            if until is None:
+                continue
+            cond = label(hit, e.why)
+            if q in out:  # several arrests on q: it is under arrest if any took place
+                old, t0, why = out[q]
+                out[q] = (any_of([old, cond]), max(t0, until), why)
+            else:
+                out[q] = (cond, until, e.until or e.why)
     return out
+
+
+def _listed_tier(b: NightBuilder, e: Arrest) -> int | None:
+    """The tier of the role whose ability carries `e` (a symbolic night's tiers are
+    expressions; the arrest lasts until that role's step of the next night)."""
+    for role in b.rs.roles:
+        if any(any(x is e for x in ab.effects) for ab in role.abilities):
+            tiers = [p.tier for p in b.rs.priority if p.subject == role.name]
+            return min(tiers) if tiers else None
+    return None
