@@ -41,6 +41,7 @@ from logic.model.semantics import (
     SymbolicNight,
     TextSource,
     add_wins,
+    member_of,
 )
 
 SHARED = ("role:", "on:", "present:", "parity:")  # one value for the whole game
@@ -260,19 +261,11 @@ def day(
         scenario_vars=(*scenario, *d.random_vars),
     )
 
-    def member(p: str, group: str) -> Expr:
-        role = ruleset.role(group)
-        faction = ruleset.faction(group)
-        return disj(
-            sc.role_is(p, role) if role is not None else FALSE,
-            sc.faction_is(p, faction) if faction is not None else FALSE,
-        )
-
     died = {p: atoms[Atom("dies", p)] for p in sc.players}
     model.texts.extend(
         report.role_reports(list(sc.roles), sc.players, sc.role_is, alive_after, died, "lynch")
     )
-    add_wins(model, ruleset, sc.players, alive_after, member)
+    add_wins(model, ruleset, sc.players, alive_after, member_of(ruleset, sc))
     return model
 
 

@@ -1049,13 +1049,7 @@ class NightBuilder:
             random_vars=tuple(self.random_vars),
         )
 
-        def member(p: str, group: str) -> Expr:
-            role = self.rs.role(group)
-            by_role = self.sc.role_is(p, role) if role is not None else FALSE
-            faction = self.rs.faction(group)
-            return disj(by_role, self.sc.faction_is(p, faction) if faction else FALSE)
-
-        add_wins(model, self.rs, players, alive_after.__getitem__, member)
+        add_wins(model, self.rs, players, alive_after.__getitem__, member_of(self.rs, self.sc))
         return model
 
     def texts(self) -> list[TextSource]:
@@ -1281,6 +1275,21 @@ def build_day(
 
     add_wins(model, ruleset, names, alive_after, member)
     return model
+
+
+def member_of(rs: Ruleset, sc: Scenario) -> Callable[[str, str], Expr]:
+    """`member(p, group)`: p holds the role, or belongs to the faction, called `group`
+    (what a win condition counts)."""
+
+    def member(p: str, group: str) -> Expr:
+        role = rs.role(group)
+        faction = rs.faction(group)
+        return disj(
+            sc.role_is(p, role) if role is not None else FALSE,
+            sc.faction_is(p, faction) if faction is not None else FALSE,
+        )
+
+    return member
 
 
 def add_wins(
