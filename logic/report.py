@@ -19,16 +19,6 @@ from logic.commands.diff import Change, DiffReport
 from logic.commands.resolve import Resolution
 from logic.model.ir import (
     Ability,
-    Forced,
-    Intercept,
-    Investigate,
-    Jail,
-    Kill,
-    NoConsecutive,
-    NoSelfTarget,
-    Protect,
-    Result,
-    Roleblock,
     Ruleset,
     Why,
 )
@@ -37,37 +27,7 @@ from logic.model.ir import (
 
 
 def effect_text(e: Any) -> str:
-    match e:
-        case Kill(_, strength, lethal_if, random):
-            extra = f"; needs {strength} saves" if strength > 1 else ""
-            extra += f"; only if the records show a member of {lethal_if}" if lethal_if else ""
-            extra += "; the target is drawn at random" if random else ""
-            return f"kill: the target dies unless protected{extra}"
-        case Protect(_, sacrifice, tells):
-            extra = "; the protector dies instead when the target is attacked" if sacrifice else ""
-            extra += "; the target learns who attacked them" if tells else ""
-            return f"protect: the target cannot be killed that night{extra}"
-        case Roleblock():
-            return "roleblock: the target's actions in this tier and later do not take place"
-        case Jail():
-            return "jail: the target cannot be targeted by other night actions"
-        case Intercept(faction):
-            return f"intercept: the first {faction} player to visit the target after this action is killed"
-        case Investigate(info):
-            return f"investigate: learns {info.value}"
-        case Result(text, cond):
-            return f'result: receives "{text}" {cond.value}'
-        case NoSelfTarget():
-            return "restriction: cannot target its user"
-        case NoConsecutive(successfully):
-            how = "successfully " if successfully else ""
-            return f"restriction: cannot {how}target the same player on consecutive nights"
-        case Forced():
-            return "restriction: must be used each night"
-    describe = getattr(e, "describe", None)
-    if describe is not None:
-        return str(describe())
-    raise AssertionError(e)
+    return str(e.describe())
 
 
 def _tiers(rs: Ruleset, role: str | None = None, faction: str | None = None) -> str:

@@ -24,11 +24,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from logic.effects.base import Kind, Outcome
 from logic.model.expr import FALSE, Expr, any_of, conj, iff, label, lt, neg
+from logic.model.phase import Atom, TextSource
 from logic.model.why import Why, canon, meta
 
 if TYPE_CHECKING:
-    from logic.model.semantics import NightBuilder, TextSource
+    from logic.model.semantics import NightBuilder
 
 
 @dataclass(frozen=True)
@@ -92,7 +94,7 @@ def reversed_tonight(b: NightBuilder, q: str, before: Expr | None = None) -> Exp
     parts = []
     for k in range(b.n):
         for c, e in b.effects(k, Reverse):
-            hit = conj(c, b.ok(k), b.sc.aims(k, q))
+            hit = conj(c, b.ok(k), b.aims(k, q))
             if before is not None:
                 hit = conj(hit, lt(b.tiers[k], before))
             parts.append(label(hit, e.why))
@@ -107,12 +109,10 @@ def shows_guilty(b: NightBuilder, q: str, faction: str, tier: Expr) -> Expr:
 
 def texts(b: NightBuilder, i: int) -> list[TextSource]:
     """The yes / no of slot i's records checks."""
-    from logic.model.semantics import TextSource
-
     out = []
     for c, e in b.effects(i, RecordsCheck):
         guilty = any_of(
-            conj(b.sc.aims(i, q), shows_guilty(b, q, e.faction, b.tiers[i])) for q in b.sc.players
+            conj(b.aims(i, q), shows_guilty(b, q, e.faction, b.tiers[i])) for q in b.sc.players
         )
         for text, holds in ((e.yes, guilty), (e.no, neg(guilty))):
             if text is not None:
@@ -121,8 +121,9 @@ def texts(b: NightBuilder, i: int) -> list[TextSource]:
     return out
 
 
-def transition(b: NightBuilder, alive_after: dict[str, Expr]) -> dict[str, Expr]:
+def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     """Whose record is reversed after the phase (the atoms `record reversed`)."""
+    alive_after = outcome.alive_after
     if not any(b.effects(k, Reverse) for k in range(b.n)) and not any(
         b.sc.reversed_before(q) != FALSE for q in b.sc.players
     ):
@@ -136,5 +137,10 @@ def transition(b: NightBuilder, alive_after: dict[str, Expr]) -> dict[str, Expr]
             if role is not None:
                 holders = any_of(conj(b.sc.role_is(p, role), alive_after[p]) for p in b.sc.players)
                 flipped = conj(flipped, label(holders, r.why))
-        out[q] = flipped
+        out[Atom("record reversed", q)] = flipped
     return out
+
+
+KIND = Kind(
+    "records", (OnRecords, Reverse, Revert, RecordsCheck), texts=texts, transition=transition
+)

@@ -14,12 +14,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from logic.effects import attack
+from logic.effects.base import Kind, Outcome
 from logic.model.expr import FALSE, Const, Expr, Var, any_of, conj, eq, label, neg
+from logic.model.phase import TextSource
 from logic.model.why import Why, meta
 
 if TYPE_CHECKING:
     from logic.model.ir import Role
-    from logic.model.semantics import NightBuilder, TextSource
+    from logic.model.semantics import NightBuilder
 
 
 @dataclass(frozen=True)
@@ -51,8 +54,6 @@ def role_reports(
 ) -> list[TextSource]:
     """For each holder of a reporting role and each player who died: the dead player's
     role, told to the holder."""
-    from logic.model.semantics import TextSource
-
     out = []
     for role in roles:
         for rep in (t for t in role.traits if isinstance(t, Report) and t.when == when):
@@ -69,10 +70,8 @@ def role_reports(
     return out
 
 
-def witness(b: NightBuilder, attacked: dict[str, Expr]) -> tuple[list[TextSource], list[str]]:
-    """The Witness's messages and the random variables they draw on."""
-    from logic.model.semantics import TextSource
-
+def witness(b: NightBuilder) -> list[TextSource]:
+    """The Witness's messages (their random draws join the night's random variables)."""
     out: list[TextSource] = []
     randoms: list[str] = []
     players = b.sc.players
@@ -87,7 +86,7 @@ def witness(b: NightBuilder, attacked: dict[str, Expr]) -> tuple[list[TextSource
                 b.domains[seen] = [-1, *range(len(players))]
                 randoms += [chance, seen]
                 targeted = any_of(
-                    conj(b.ok(j), b.sc.aims(j, p)) for j in range(b.n) if b.actor(j) != p
+                    conj(b.ok(j), b.aims(j, p)) for j in range(b.n) if b.actor(j) != p
                 )
                 # The draw is made whatever happens tonight (so that outcomes that differ
                 # only by it are `random`, and the checker can share it between its two
@@ -98,7 +97,19 @@ def witness(b: NightBuilder, attacked: dict[str, Expr]) -> tuple[list[TextSource
                         label(Var(chance), w.chance or w.why),
                         label(neg(targeted), w.chance or w.why),
                         eq(Var(seen), Const(k)),
-                        attacked[q],
+                        attack.attacked(b, q),
                     )
                     out.append(TextSource(p, label(gate, w.why), q, why=w.why))
-    return out, randoms
+    b.random_vars.extend(randoms)
+    return out
+
+
+def night_texts(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
+    """Reports of the night's dead, and glimpses of the night's attacks."""
+    reports = role_reports(
+        b.roles, b.sc.players, b.sc.role_is, outcome.alive_after.__getitem__, outcome.died, "night"
+    )
+    return [*reports, *witness(b)]
+
+
+KIND = Kind("report", (Report, Witness), phase_texts=night_texts)

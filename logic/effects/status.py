@@ -19,7 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from logic.effects.base import Kind, Outcome
 from logic.model.expr import Const, Expr, any_of, conj, label, lt
+from logic.model.phase import Atom
 from logic.model.why import Why, meta
 
 if TYPE_CHECKING:
@@ -38,7 +40,7 @@ class Arrest:
 def arrests_on(b: NightBuilder, q: str, i: int | None = None) -> list[tuple[int, Expr, Arrest]]:
     """(slot, condition, effect) of tonight's arrests that land on q (other than slot i)."""
     return [
-        (j, conj(c, b.ok(j), b.sc.aims(j, q)), e)
+        (j, conj(c, b.ok(j), b.aims(j, q)), e)
         for j in range(b.n)
         if j != i
         for c, e in b.effects(j, Arrest)
@@ -59,7 +61,7 @@ def stopped(b: NightBuilder, i: int) -> Expr:
     return any_of([tonight, carried])
 
 
-def transition(b: NightBuilder) -> dict[str, tuple[Expr, int, Why]]:
+def arrests(b: NightBuilder) -> dict[str, tuple[Expr, int, Why]]:
     """Who is under arrest when the night ends: the condition, the tier the arrest lasts
     until next night, and the sentence."""
     out: dict[str, tuple[Expr, int, Why]] = {}
@@ -86,3 +88,14 @@ def _listed_tier(b: NightBuilder, e: Arrest) -> int | None:
             tiers = [p.tier for p in b.rs.priority if p.subject == role.name]
             return min(tiers) if tiers else None
     return None
+
+
+def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
+    """The atoms `arrested` (their object: the tier the arrest lasts until next night)."""
+    return {
+        Atom("arrested", q, str(tier)): label(cond, why)
+        for q, (cond, tier, why) in arrests(b).items()
+    }
+
+
+KIND = Kind("status", (Arrest,), stops=stopped, transition=transition)

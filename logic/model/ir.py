@@ -12,9 +12,18 @@ import functools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from logic.effects.records import OnRecords, RecordsCheck, Reverse, Revert
+from logic.effects.attack import Kill as Kill
+from logic.effects.attack import Protect as Protect
+from logic.effects.base import Effect as Effect
+from logic.effects.block import Jail as Jail
+from logic.effects.block import Roleblock as Roleblock
+from logic.effects.intercept import Intercept as Intercept
+from logic.effects.investigate import Cond as Cond
+from logic.effects.investigate import Info as Info
+from logic.effects.investigate import Investigate as Investigate
+from logic.effects.investigate import Result as Result
+from logic.effects.records import OnRecords, Revert
 from logic.effects.report import Report, Witness
-from logic.effects.status import Arrest
 from logic.lang.errors import Loc
 from logic.model.why import Why, canon, meta
 
@@ -54,103 +63,9 @@ class Frequency(enum.Enum):
         raise AssertionError(self)
 
 
-class Info(enum.Enum):
-    """What an investigative effect reports about its target."""
-
-    VISITS = "who that player visited"
-    VISITORS = "who visited that player"
-    VISITOR_ROLES = "what roles visited that player"
-    ROLE = "the role of that player"
-
-
-class Cond(enum.Enum):
-    """When a result text is received."""
-
-    SUCCESSFUL = "if successful"
-    FAILED = "otherwise"
-    SAME_AS_LAST = "if the player is of the same alignment as the last player scanned"
-    OPPOSITE_AS_LAST = "if the player is of the opposite alignment as the last player scanned"
-
-
 # ----------------------------------------------------------------------------- effects
-# Effect kinds: each is one mechanic of the core, used by any ability that names it.
-
-
-@dataclass(frozen=True)
-class Kill:
-    """The target dies, unless protected. `strength`: how many saves stop it ("requiring two
-    people to save their victim"); `lethal_if`: only when the police records show the
-    target as a member of that faction (a check that kills: "use lethal force");
-    `random`: the target is drawn at random ("randomly selects a target to kill")."""
-
-    why: Why = meta()
-    strength: int = 1
-    lethal_if: str | None = None
-    random: bool = False
-
-
-@dataclass(frozen=True)
-class Protect:
-    """The target cannot be killed that night. With `sacrifice`, the protector dies in the
-    target's place when the target is attacked ("protect with their life"), and with
-    `tells` the saved target learns the name of who attacked them."""
-
-    why: Why = meta()
-    sacrifice: bool = False
-    tells: Why | None = None
-
-
-@dataclass(frozen=True)
-class Roleblock:
-    """The target's actions in this tier and later ones do not take place."""
-
-    why: Why = meta()
-
-
-@dataclass(frozen=True)
-class Jail:
-    """The target cannot be targeted by other night actions in this tier and later ones."""
-
-    why: Why = meta()
-
-
-@dataclass(frozen=True)
-class Intercept:
-    """The first player of `faction` to visit the target after this action is killed."""
-
-    faction: str
-    why: Why = meta()
-
-
-@dataclass(frozen=True)
-class Investigate:
-    """The actor learns `info` about the target; the result text lists names."""
-
-    info: Info
-    why: Why = meta()
-
-
-@dataclass(frozen=True)
-class Result:
-    """The actor receives `text` when `cond` holds."""
-
-    text: str
-    cond: Cond
-    why: Why = meta()
-
-
-Effect = (
-    Kill
-    | Protect
-    | Roleblock
-    | Jail
-    | Intercept
-    | Investigate
-    | Result
-    | Reverse
-    | Arrest
-    | RecordsCheck
-)
+# Effect kinds own their IR nodes in logic/effects/ (one module each, listed in
+# logic/effects/registry.py); they are named here too for the readers of the IR.
 
 # ----------------------------------------------------------------------------- restrictions
 
@@ -161,6 +76,9 @@ class NoSelfTarget:
 
     why: Why = meta()
 
+    def describe(self) -> str:
+        return "restriction: cannot target its user"
+
 
 @dataclass(frozen=True)
 class NoConsecutive:
@@ -170,12 +88,19 @@ class NoConsecutive:
     successfully: bool
     why: Why = meta()
 
+    def describe(self) -> str:
+        how = "successfully " if self.successfully else ""
+        return f"restriction: cannot {how}target the same player on consecutive nights"
+
 
 @dataclass(frozen=True)
 class Forced:
     """The ability must be used every night it is available."""
 
     why: Why = meta()
+
+    def describe(self) -> str:
+        return "restriction: must be used each night"
 
 
 Restriction = NoSelfTarget | NoConsecutive | Forced

@@ -1,10 +1,13 @@
-"""Owns the meaning of a ruleset: IR + one phase of a scenario -> labelled constraints.
+"""Owns the frame of a phase: IR + one phase of a scenario -> labelled constraints.
 
-This is the one place where effect kinds get their semantics. A phase becomes a
-`PhaseModel`: variables with finite domains, equations over them (each labelled with the
-sentences it came from), and the outcome atoms as expressions over the same variables.
-Roles never appear here by name: an action's meaning comes from the effects,
-restrictions and visiting class its sentences declared.
+A phase becomes a `PhaseModel` (logic/model/phase.py): variables with finite domains,
+equations over them (each labelled with the sentences it came from), and the outcome
+atoms as expressions over the same variables. This module owns what every night has
+whatever its roles: slots and their tiers, who may act, restrictions, "an action takes
+place unless something stops it", deaths stopping later tiers, visits, outcome rulings,
+and the day. What each mechanic does is its effect kind's (logic/effects/, asked through
+the hooks of logic/effects/base.py). Roles never appear here by name: an action's
+meaning comes from the effects, restrictions and visiting class its sentences declared.
 
 The builder reads the scenario through a `Scenario` view, so one semantics serves both
 back ends: a `ConcreteNight` (roles, actions and targets known: every scenario question
@@ -31,7 +34,9 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from logic.effects import records, report, status, vote, win
+from logic.effects import report, vote, win
+from logic.effects.base import Outcome
+from logic.effects.registry import KINDS
 from logic.model import frame
 from logic.model.expr import (
     FALSE,
@@ -42,7 +47,6 @@ from logic.model.expr import (
     Label,
     Var,
     any_of,
-    at_least,
     conj,
     disj,
     eq,
@@ -58,152 +62,26 @@ from logic.model.expr import (
 from logic.model.frameworks import FRAMEWORKS
 from logic.model.ir import (
     Ability,
-    Cond,
     Forced,
     Frequency,
-    Info,
-    Intercept,
-    Investigate,
-    Jail,
-    Kill,
     NightKill,
     NoConsecutive,
     NoSelfTarget,
     OutcomeRuling,
-    Protect,
-    Result,
     Role,
-    Roleblock,
     Ruleset,
     VisitClass,
     Why,
     canon,
     verb_matches,
 )
-
-# ----------------------------------------------------------------------------- scenario values
-
-
-@dataclass(frozen=True)
-class Player:
-    name: str
-    role: Role
-    faction: str
-
-
-@dataclass(frozen=True)
-class Act:
-    """One action in a phase: `actor` uses `ability` on `targets`."""
-
-    actor: str
-    ability: Ability
-    targets: tuple[str, ...]
-    nightkill: str | None = None  # the faction whose nightkill this is
-    why: Why | None = field(default=None, compare=False)  # the case line
-
-
-@dataclass(frozen=True)
-class History:
-    """What earlier phases left behind that later sentences refer to."""
-
-    dead: frozenset[str] = frozenset()
-    # (player, ability name) -> (night, targets) of its last successful use
-    last_success: tuple[tuple[tuple[str, str], tuple[int, tuple[str, ...]]], ...] = ()
-    last_checked: tuple[tuple[str, str], ...] = ()  # player -> last player they scanned
-    uses: tuple[tuple[tuple[str, str], int], ...] = ()
-    reversed: frozenset[str] = frozenset()  # players whose police record is reversed
-    arrested: tuple[tuple[str, int, Why], ...] = ()  # (player, until this tier, sentence)
-    # open questions of the rules that hold for the whole game once answered ("every
-    # second night": which nights), as (variable, value)
-    settled: tuple[tuple[str, Any], ...] = ()
-
-    def success(self, player: str, ability: str) -> tuple[int, tuple[str, ...]] | None:
-        return dict(self.last_success).get((player, ability))
-
-    def checked(self, player: str) -> str | None:
-        return dict(self.last_checked).get(player)
-
-    def used(self, player: str, ability: str) -> int:
-        return dict(self.uses).get((player, ability), 0)
-
-
-# ----------------------------------------------------------------------------- outcome atoms
-
-
-@dataclass(frozen=True, order=True)
-class Atom:
-    """One observable fact of a phase's outcome."""
-
-    kind: str  # dies, lynched, fails, succeeds, roleblocked, visits, learns
-    subject: str
-    obj: str = ""
-
-    def __str__(self) -> str:
-        match self.kind:
-            case "dies" | "lynched":
-                return f"{self.subject} {'dies' if self.kind == 'dies' else 'is lynched'}"
-            case "fails" | "succeeds":
-                return f"{self.subject}'s action {self.kind}"
-            case "roleblocked":
-                return f"{self.subject} is roleblocked"
-            case "visits":
-                return f"{self.subject} visits {self.obj}"
-            case "learns":
-                return f'{self.subject} learns "{self.obj}"'
-            case "wins":
-                return f"{self.subject} wins"
-            case "goes on":
-                return "the game goes on"
-            case "record reversed":
-                return f"{self.subject}'s record is reversed"
-            case "arrested":
-                return f"{self.subject} is under arrest"
-        return f"{self.subject} {self.kind} {self.obj}".strip()
-
-
-@dataclass(frozen=True)
-class TextSource:
-    """A result text an action may produce: fixed, or a list of names."""
-
-    actor: str
-    gate: Expr
-    text: str | None  # fixed text, or None: join the names whose piece holds
-    pieces: tuple[tuple[Expr, str], ...] = ()
-    why: Why | None = field(default=None, compare=False)  # the sentence that gives it
-
-    def render(self, holds: list[str]) -> str:
-        if self.text is not None:
-            return self.text
-        return ", ".join(sorted(set(holds))) if holds else "no one"
-
-
-@dataclass
-class PhaseModel:
-    """The constraints of one phase, ready for a back end."""
-
-    phase: str  # "night 1", "day 1"
-    domains: dict[str, list[Any]]
-    equations: list[tuple[Expr, Why]]  # each must hold
-    definitions: dict[str, Expr]  # var -> the expression it must equal (for explanations)
-    atoms: dict[Atom, Expr]  # atoms whose truth is an expression
-    texts: list[TextSource]
-    acts: tuple[Act, ...] = ()
-    scenario_vars: tuple[str, ...] = ()  # variables that describe the scenario, not the outcome
-    switches: dict[str, Why] = field(default_factory=dict)  # on:... -> the sentence it turns on
-    slot_vars: tuple[tuple[str, str], ...] = ()  # (ok var, actor) for each slot
-    notes: list[str] = field(default_factory=list)
-    random_vars: tuple[str, ...] = ()  # choices a rule says are made at random
-
-
-# ----------------------------------------------------------------------------- scenario views
-
-
-@dataclass(frozen=True)
-class Slot:
-    """A place where an action may be taken: one actor, one kind of action."""
-
-    actor: str
-    kind: str  # "ability" or "kill"
+from logic.model.phase import Act as Act
+from logic.model.phase import Atom as Atom
+from logic.model.phase import History as History
+from logic.model.phase import PhaseModel as PhaseModel
+from logic.model.phase import Player as Player
+from logic.model.phase import Slot as Slot
+from logic.model.phase import TextSource as TextSource
 
 
 class Scenario(Protocol):
@@ -575,8 +453,7 @@ class NightBuilder:
         self.symbolic = bool(scenario.scenario_vars())
         self.shared: list[str] = []  # auxiliary variables fixed by the scenario alone
         self._kinds: dict[tuple[int, type], list[tuple[Expr, Any]]] = {}
-        self._protected: dict[str, Expr] = {}
-        self._attacks: list[tuple[int, str, Expr, Kill]] | None = None
+        self.memo: dict[str, Any] = {}  # the effect kinds' cached subterms
         self.random_vars: list[str] = []
         self.tiers = [self.define(f"tier:{i}", self.tier(i), shared=True) for i in range(self.n)]
 
@@ -603,6 +480,18 @@ class NightBuilder:
     def actor(self, i: int) -> str:
         return self.sc.slots[i].actor
 
+    def aims(self, i: int, q: str) -> Expr:
+        """Slot i's action is aimed at q (every effect kind asks here, not the scenario)."""
+        return self.sc.aims(i, q)
+
+    def shares(self, i: int, j: int) -> Expr:
+        """Slots i and j are aimed at the same player."""
+        return self.sc.shares(i, j)
+
+    def reads(self, p: str) -> bool:
+        """Whether p's result texts are built (a solver may need only the observer's)."""
+        return self.sc.readers is None or p in self.sc.readers
+
     def effects(self, i: int, kind: type[Any]) -> list[tuple[Expr, Any]]:
         """(condition, effect) for each effect of `kind` slot i may carry."""
         key = (i, kind)
@@ -614,15 +503,14 @@ class NightBuilder:
                     for e in ab.effects
                     if isinstance(e, kind)
                 )
-            if kind is Kill:
-                for cond, faction in self.sc.nightkill_of(i):
-                    nk = self.rs.nightkill(faction)
-                    if nk is not None:
-                        out.extend(
-                            (conj(cond, self.sc.switch(e.why)), e)
-                            for e in nk.ability.effects
-                            if isinstance(e, Kill)
-                        )
+            for cond, faction in self.sc.nightkill_of(i):
+                nk = self.rs.nightkill(faction)
+                if nk is not None:
+                    out.extend(
+                        (conj(cond, self.sc.switch(e.why)), e)
+                        for e in nk.ability.effects
+                        if isinstance(e, kind)
+                    )
             self._kinds[key] = out
         return self._kinds[key]
 
@@ -728,16 +616,6 @@ class NightBuilder:
         return any_of(reasons)
 
     # ------------------------------------------------------------ outcome expressions
-    def protected(self, q: str) -> Expr:
-        if q not in self._protected:
-            expr = any_of(
-                label(conj(c, self.ok(j), self.sc.aims(j, q)), e.why)
-                for j in range(self.n)
-                for c, e in self.effects(j, Protect)
-            )
-            self._protected[q] = self.define(f"protected:{q}", expr)
-        return self._protected[q]
-
     def visits(self, i: int) -> Expr:
         """Whether slot i physically visits (for interceptors)."""
         semi = self.class_is(i, VisitClass.SEMI)
@@ -747,116 +625,6 @@ class NightBuilder:
             self.domains.setdefault(name, [False, True])
             semi_visit = conj(semi, Var(name))
         return disj(self.class_is(i, VisitClass.VISITING), semi_visit)
-
-    def death_tier(self, i: int) -> Expr:
-        """When slot i's attack takes effect: at the casualty report when the ruleset has
-        one ("people who were attacked and not saved are removed"), else in its tier."""
-        if self.rs.casualties is not None:
-            return Const(self.rs.casualties)
-        return self.tiers[i]
-
-    def attacks(self) -> list[tuple[int, str, Expr, Kill]]:
-        """(slot, target, the attack took place on the target, effect) for every kill."""
-        if self._attacks is None:
-            out = []
-            for i in range(self.n):
-                for c, e in self.effects(i, Kill):
-                    for q in self.sc.players:
-                        hit = conj(c, self.sc.aims(i, q))
-                        if hit == FALSE:
-                            continue
-                        if e.lethal_if is not None:  # a check that kills: only a 'yes'
-                            guilty = records.shows_guilty(self, q, e.lethal_if, self.tiers[i])
-                            hit = conj(hit, label(guilty, e.why))
-                        out.append((i, q, label(conj(hit, self.ok(i)), e.why), e))
-            self._attacks = out
-        return self._attacks
-
-    def attacked(self, q: str) -> Expr:
-        return any_of(x for _, v, x, _ in self.attacks() if v == q)
-
-    def saved(self, q: str, strength: int) -> Expr:
-        """Enough saves land on q to stop an attack of `strength` ("requiring two people
-        to save their victim")."""
-        if strength <= 1:
-            return self.protected(q)
-        saves = [
-            label(conj(c, self.ok(j), self.sc.aims(j, q)), e.why)
-            for j in range(self.n)
-            for c, e in self.effects(j, Protect)
-        ]
-        return at_least(strength, saves)
-
-    def deaths(self) -> list[tuple[str, Expr, Expr]]:
-        """Every way a player can die tonight: (victim, tier, condition)."""
-        out: list[tuple[str, Expr, Expr]] = []
-        for i, q, hit, e in self.attacks():
-            out.append((q, self.death_tier(i), conj(hit, neg(self.saved(q, e.strength)))))
-        for i in range(self.n):
-            for c, e in self.effects(i, Intercept):
-                out.extend(self.intercept(i, c, e))
-            for c, e in self.effects(i, Protect):
-                if e.sacrifice:  # the protector dies in the place of an attacked target
-                    for q in self.sc.players:
-                        guard = conj(c, self.ok(i), self.sc.aims(i, q))
-                        if guard != FALSE:
-                            cond = label(conj(guard, self.attacked(q)), e.why)
-                            out.append((self.actor(i), self.death_tier(i), cond))
-        return out
-
-    def intercept(self, i: int, c: Expr, e: Intercept) -> list[tuple[str, Expr, Expr]]:
-        """'The first <faction> player to visit that player after <me> is killed.'"""
-        cand: dict[int, Expr] = {}
-        for j in range(self.n):
-            if j == i:
-                continue
-            x = conj(
-                self.sc.faction_is(self.actor(j), e.faction),
-                self.sc.shares(i, j),
-                lt(self.tiers[i], self.tiers[j]),
-                self.ok(j),
-            )
-            if x != FALSE:
-                x = conj(x, self.visits(j))  # only now: a semi-visit choice that matters
-            if x != FALSE:
-                cand[j] = x
-        var = f"first:{i}"
-        self.domains[var] = [-1, *cand]
-        first = Var(var)
-        active = conj(c, self.ok(i))
-        none = neg(any_of(cand.values()))
-        self.equations.append(
-            (label(iff(eq(first, Const(-1)), disj(neg(active), none)), e.why), e.why)
-        )
-        out = []
-        for j, x in cand.items():
-            earlier = [
-                neg(conj(y, lt(self.tiers[k], self.tiers[j]))) for k, y in cand.items() if k != j
-            ]
-            self.equations.append(
-                (label(implies(eq(first, Const(j)), conj(x, *earlier)), e.why), e.why)
-            )
-            victim = self.actor(j)
-            cond = conj(
-                label(conj(active, eq(first, Const(j))), e.why), neg(self.protected(victim))
-            )
-            out.append((victim, self.tiers[j], cond))
-        return out
-
-    def seen(self, vc: VisitClass, checker: str) -> Expr:
-        """Whether an action of class `vc` shows up on `checker`'s visit checks (labelled)."""
-        lists = [s for s in self.rs.seen_by if s.visit_class is vc]
-        if not lists:
-            return label(Const(vc is not VisitClass.NON), frame.SEEN_DEFAULT)
-        parts = []
-        for s in lists:
-            for name in s.roles:
-                role = self.rs.role(name)
-                if role is not None:
-                    parts.append(
-                        label(conj(self.sc.switch(s.why), self.sc.role_is(checker, role)), s.why)
-                    )
-        return any_of(parts)
 
     # ------------------------------------------------------------ build
     # ------------------------------------------------------------ outcome rulings
@@ -937,40 +705,25 @@ class NightBuilder:
                 self.equations.append((label(implies(cond, then), r.why), r.why))
 
     def build(self, phase: str, acts: tuple[Act, ...] = ()) -> PhaseModel:
-        deaths = self.deaths()
+        """The night: deaths and stoppers from every effect kind, whether each slot's
+        action takes place, the outcome atoms, texts and transition, then the wins."""
+        deaths = [d for k in KINDS if k.deaths for d in k.deaths(self)]
         ruled = self.ruled_failures()
         for i in range(self.n):
             var = f"ok:{i}"
             self.domains[var] = [False, True]
             p = self.actor(i)
-            blocked = any_of(
-                label(
-                    conj(c, self.ok(j), self.sc.aims(j, p), le(self.tiers[j], self.tiers[i])), e.why
-                )
-                for j in range(self.n)
-                if j != i
-                for c, e in self.effects(j, Roleblock)
-            )
-            jailed = any_of(
-                label(
-                    conj(c, self.ok(j), self.sc.shares(i, j), le(self.tiers[j], self.tiers[i])),
-                    e.why,
-                )
-                for j in range(self.n)
-                if j != i
-                for c, e in self.effects(j, Jail)
-            )
+            stops = [s for k in KINDS if k.stops for s in [k.stops(self, i)] if s != FALSE]
             dead = (
                 any_of(conj(cond, lt(t, self.tiers[i])) for v, t, cond in deaths if v == p)
                 if self.framework.dead_stop
                 else FALSE
             )
-            failed = disj(self.static_failure(i), *ruled.get(p, ()), status.stopped(self, i))
+            failed = disj(self.static_failure(i), *ruled.get(p, ()))
             definition = conj(
                 self.sc.taken(i),
                 neg(failed),
-                neg(label(blocked, frame.ROLEBLOCK)) if blocked != FALSE else TRUE,
-                neg(label(jailed, frame.JAIL)) if jailed != FALSE else TRUE,
+                *(neg(s) for s in stops),
                 neg(label(dead, frame.DEAD_DO_NOT_ACT)) if dead != FALSE else TRUE,
                 label(TRUE, frame.TAKES_PLACE),
             )
@@ -978,7 +731,6 @@ class NightBuilder:
             whys = [ab.why for _, ab in self.sc.abilities(i)] or [frame.TAKES_PLACE]
             self.equations.append((iff(Var(var), definition), whys[0]))
 
-        texts = self.texts()
         atoms: dict[Atom, Expr] = {}
         players = self.sc.players
         for p in players:
@@ -986,12 +738,6 @@ class NightBuilder:
             if alive != FALSE:
                 how = [label(c, frame.KILL) for v, _, c in deaths if v == p]
                 atoms[Atom("dies", p)] = conj(alive, any_of(how))
-                blocks = [
-                    label(conj(c, self.ok(j), self.sc.aims(j, p)), e.why)
-                    for j in range(self.n)
-                    for c, e in self.effects(j, Roleblock)
-                ]
-                atoms[Atom("roleblocked", p)] = conj(alive, any_of(blocks))
             mine = [i for i in range(self.n) if self.actor(i) == p]
             acted = any_of(self.sc.taken(i) for i in mine)
             if acted != FALSE:
@@ -1007,30 +753,32 @@ class NightBuilder:
                 continue
             why = next((w for c, w in self.class_why(i) if c != FALSE), frame.TAKES_PLACE)
             for q in players:
-                hit = conj(visiting, self.sc.aims(i, q))
+                hit = conj(visiting, self.aims(i, q))
                 if hit == FALSE:
                     continue
                 key = Atom("visits", self.actor(i), q)
                 atoms[key] = disj(atoms.get(key, FALSE), label(conj(hit, self.ok(i)), why))
         self.ruled_assertions(atoms)
-        alive_after = {
-            p: conj(self.sc.alive_now(p), neg(atoms.get(Atom("dies", p), FALSE))) for p in players
-        }
-        died = {p: atoms[Atom("dies", p)] for p in players if Atom("dies", p) in atoms}
-        texts.extend(
-            s
-            for s in report.role_reports(
-                self.roles, players, self.sc.role_is, alive_after.__getitem__, died, "night"
-            )
-            if self.sc.readers is None or s.actor in self.sc.readers
+        outcome = Outcome(
+            alive_after={
+                p: conj(self.sc.alive_now(p), neg(atoms.get(Atom("dies", p), FALSE)))
+                for p in players
+            },
+            died={p: atoms[Atom("dies", p)] for p in players if Atom("dies", p) in atoms},
         )
-        seen, draws = report.witness(self, {q: self.attacked(q) for q in players})
-        texts.extend(s for s in seen if self.sc.readers is None or s.actor in self.sc.readers)
-        self.random_vars.extend(draws)
-        for q, flipped in records.transition(self, alive_after).items():
-            atoms[Atom("record reversed", q)] = flipped
-        for q, (cond, tier, why) in status.transition(self).items():
-            atoms[Atom("arrested", q, str(tier))] = label(cond, why)
+        for k in KINDS:
+            if k.atoms:
+                atoms.update(k.atoms(self, outcome))
+        texts: list[TextSource] = []
+        for i in range(self.n):
+            if self.reads(self.actor(i)):
+                texts.extend(t for k in KINDS if k.texts for t in k.texts(self, i))
+        for k in KINDS:
+            if k.phase_texts:
+                texts.extend(t for t in k.phase_texts(self, outcome) if self.reads(t.actor))
+        for k in KINDS:
+            if k.transition:
+                atoms.update(k.transition(self, outcome))
         for name in getattr(self.sc, "switches", {}):  # every sentence switch is known now
             self.domains[name] = [False, True]
         model = PhaseModel(
@@ -1048,132 +796,9 @@ class NightBuilder:
             slot_vars=tuple((f"ok:{i}", self.actor(i)) for i in range(self.n)),
             random_vars=tuple(self.random_vars),
         )
-
-        add_wins(model, self.rs, players, alive_after.__getitem__, member_of(self.rs, self.sc))
+        alive_after = outcome.alive_after.__getitem__
+        add_wins(model, self.rs, players, alive_after, member_of(self.rs, self.sc))
         return model
-
-    def texts(self) -> list[TextSource]:
-        out: list[TextSource] = []
-        readers = self.sc.readers
-        for i in range(self.n):
-            if readers is not None and self.actor(i) not in readers:
-                continue
-            for c, e in self.effects(i, Investigate):
-                out.append(self.investigation(i, c, e))
-            for c, r in self.effects(i, Result):  # c includes the result sentence's switch
-                gate = self.result_gate(i, r)
-                out.append(
-                    TextSource(self.actor(i), label(conj(c, gate), r.why), r.text, why=r.why)
-                )
-            out.extend(records.texts(self, i))
-        out.extend(self.tells(readers))
-        return out
-
-    def tells(self, readers: frozenset[str] | None) -> list[TextSource]:
-        """A protected target told who attacked them ("the killer's original target will be
-        given the name of the killer who targeted them")."""
-        out = []
-        for j in range(self.n):
-            for c, e in self.effects(j, Protect):
-                if e.tells is None:
-                    continue
-                for q in self.sc.players:
-                    if readers is not None and q not in readers:
-                        continue
-                    guard = conj(c, self.ok(j), self.sc.aims(j, q), self.attacked(q))
-                    if guard == FALSE:
-                        continue
-                    pieces = tuple((x, self.actor(i)) for i, v, x, _ in self.attacks() if v == q)
-                    out.append(TextSource(q, label(guard, e.tells), None, pieces, e.tells))
-        return out
-
-    def investigation(self, i: int, c: Expr, e: Investigate) -> TextSource:
-        gate = label(conj(c, self.ok(i)), e.why)
-        pieces: list[tuple[Expr, str]] = []
-        checker = self.actor(i)
-        if e.info is Info.ROLE:
-            for q in self.sc.players:
-                for role in self.roles:
-                    x = conj(self.sc.aims(i, q), self.sc.role_is(q, role))
-                    if x != FALSE:
-                        pieces.append((x, role.name))
-            return TextSource(checker, gate, None, tuple(pieces), e.why)
-        for j in range(self.n):
-            if j == i:
-                continue
-            for vc in VisitClass:
-                is_vc = self.class_is(j, vc)
-                if is_vc == FALSE:
-                    continue
-                seen = conj(is_vc, self.seen(vc, checker), self.ok(j))
-                if seen == FALSE:
-                    continue
-                if e.info is Info.VISITS:
-                    tracked = self.sc.aims(i, self.actor(j))
-                    for q in self.sc.players:
-                        x = conj(seen, tracked, self.sc.aims(j, q))
-                        if x != FALSE:
-                            pieces.append((x, q))
-                elif e.info is Info.VISITORS:
-                    x = conj(seen, self.sc.shares(i, j))
-                    if x != FALSE:
-                        pieces.append((x, self.actor(j)))
-                elif e.info is Info.VISITOR_ROLES:
-                    for role in self.roles:
-                        x = conj(seen, self.sc.shares(i, j), self.sc.role_is(self.actor(j), role))
-                        if x != FALSE:
-                            pieces.append((x, role.name))
-        return TextSource(checker, gate, None, tuple(pieces), e.why)
-
-    def alignment_same(self, target: str, last: str, checker: str) -> Expr:
-        """Whether `target` and `last` show the same alignment to `checker`'s role
-        ('Checks as mafia by parity cop')."""
-        factions = list(self.rs.factions)
-
-        def shows(p: str, f: str) -> Expr:
-            parts = []
-            for role in self.roles:
-                is_role = self.sc.role_is(p, role)
-                if is_role == FALSE:
-                    continue
-                faction = canon(role.faction)
-                for ap in role.appears_as:
-                    if ap.to is None:
-                        faction = canon(ap.faction)
-                        break
-                    to = self.rs.role(ap.to)
-                    if to is not None and self.sc.role_is(checker, to) != FALSE:
-                        faction = canon(ap.faction)
-                        break
-                if faction == canon(f):
-                    parts.append(is_role)
-            return any_of(parts)
-
-        return any_of(conj(shows(target, f), shows(last, f)) for f in factions)
-
-    def result_gate(self, i: int, r: Result) -> Expr:
-        match r.cond:
-            case Cond.SUCCESSFUL:
-                return self.ok(i)
-            case Cond.FAILED:
-                return conj(self.sc.taken(i), neg(self.ok(i)))
-            case Cond.SAME_AS_LAST | Cond.OPPOSITE_AS_LAST:
-                lasts = self.sc.last_checked(self.actor(i))
-                if not lasts:
-                    return FALSE
-                want = r.cond is Cond.SAME_AS_LAST
-                parts = []
-                for c, last in lasts:
-                    if c == FALSE:
-                        continue
-                    for q in self.sc.players:
-                        hit = self.sc.aims(i, q)
-                        if hit == FALSE:  # (a known target: one q left)
-                            continue
-                        same = self.alignment_same(q, last, self.actor(i))
-                        parts.append(conj(c, hit, same if want else neg(same)))
-                return conj(self.ok(i), any_of(parts))
-        raise AssertionError(r.cond)
 
 
 def _is_bool(e: Expr) -> bool:

@@ -1,0 +1,150 @@
+"""Owns attacks and the saves that stop them: kills, protection, protection by sacrifice,
+and telling a saved target who attacked them.
+
+Vocabulary:
+  Kill     the target dies unless saved. `strength`: how many saves stop it ("requiring
+           two people to save their victim"); `lethal_if`: only when the police records
+           show the target as a member of that faction (a check that kills: "use lethal
+           force"); `random`: the victim is drawn at random ("randomly selects a target")
+  Protect  the target cannot be killed that night. `sacrifice`: the protector dies in
+           the target's place when the target is attacked ("protect with their life");
+           `tells`: the saved target learns the name of who attacked them
+
+An attack takes effect in its own tier, or at the ruleset's casualty report when it has
+one ("people who were attacked and not saved are removed"): then a save of any tier that
+night counts, and a Doctor the Mafia attacks still saves himself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from logic.effects import records
+from logic.effects.base import Death, Kind, Outcome
+from logic.model.expr import FALSE, Const, Expr, any_of, at_least, conj, label, neg
+from logic.model.phase import TextSource
+from logic.model.why import Why, meta
+
+if TYPE_CHECKING:
+    from logic.model.semantics import NightBuilder
+
+
+@dataclass(frozen=True)
+class Kill:
+    why: Why = meta()
+    strength: int = 1
+    lethal_if: str | None = None
+    random: bool = False
+
+    def describe(self) -> str:
+        extra = f"; needs {self.strength} saves" if self.strength > 1 else ""
+        if self.lethal_if:
+            extra += f"; only if the records show a member of {self.lethal_if}"
+        extra += "; the target is drawn at random" if self.random else ""
+        return f"kill: the target dies unless protected{extra}"
+
+
+@dataclass(frozen=True)
+class Protect:
+    why: Why = meta()
+    sacrifice: bool = False
+    tells: Why | None = None
+
+    def describe(self) -> str:
+        extra = "; the protector dies instead when the target is attacked" if self.sacrifice else ""
+        extra += "; the target learns who attacked them" if self.tells else ""
+        return f"protect: the target cannot be killed that night{extra}"
+
+
+Attack = tuple[int, str, Expr, Kill]  # (slot, target, the attack took place on it, effect)
+
+
+def attacks(b: NightBuilder) -> list[Attack]:
+    """Every attack that may take place tonight."""
+    if "attacks" not in b.memo:
+        out = []
+        for i in range(b.n):
+            for c, e in b.effects(i, Kill):
+                for q in b.sc.players:
+                    hit = conj(c, b.aims(i, q))
+                    if hit == FALSE:
+                        continue
+                    if e.lethal_if is not None:  # a check that kills: only on a 'yes'
+                        guilty = records.shows_guilty(b, q, e.lethal_if, b.tiers[i])
+                        hit = conj(hit, label(guilty, e.why))
+                    out.append((i, q, label(conj(hit, b.ok(i)), e.why), e))
+        b.memo["attacks"] = out
+    result: list[Attack] = b.memo["attacks"]
+    return result
+
+
+def attacked(b: NightBuilder, q: str) -> Expr:
+    return any_of(x for _, v, x, _ in attacks(b) if v == q)
+
+
+def saves(b: NightBuilder, q: str) -> list[Expr]:
+    """Each save that may land on q tonight (labelled with its sentence)."""
+    return [
+        label(conj(c, b.ok(j), b.aims(j, q)), e.why)
+        for j in range(b.n)
+        for c, e in b.effects(j, Protect)
+    ]
+
+
+def protected(b: NightBuilder, q: str) -> Expr:
+    key = f"protected:{q}"
+    if key not in b.memo:
+        b.memo[key] = b.define(key, any_of(saves(b, q)))
+    result: Expr = b.memo[key]
+    return result
+
+
+def saved(b: NightBuilder, q: str, strength: int) -> Expr:
+    """Enough saves land on q to stop an attack of `strength`."""
+    return protected(b, q) if strength <= 1 else at_least(strength, saves(b, q))
+
+
+def death_tier(b: NightBuilder, i: int) -> Expr:
+    """When slot i's attack takes effect: at the casualty report, else in its tier."""
+    if b.rs.casualties is not None:
+        return Const(b.rs.casualties)
+    return b.tiers[i]
+
+
+def deaths(b: NightBuilder) -> list[Death]:
+    out: list[Death] = []
+    for i, q, hit, e in attacks(b):
+        out.append((q, death_tier(b, i), conj(hit, neg(saved(b, q, e.strength)))))
+    for i in range(b.n):
+        for c, p in b.effects(i, Protect):
+            if not p.sacrifice:
+                continue
+            for q in b.sc.players:  # the protector dies in the place of an attacked target
+                guard = conj(c, b.ok(i), b.aims(i, q))
+                if guard != FALSE:
+                    cond = label(conj(guard, attacked(b, q)), p.why)
+                    out.append((b.actor(i), death_tier(b, i), cond))
+    return out
+
+
+def tells(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
+    """A protected target told who attacked them ("the killer's original target will be
+    given the name of the killer who targeted them")."""
+    out = []
+    for j in range(b.n):
+        for c, e in b.effects(j, Protect):
+            if e.tells is None:
+                continue
+            for q in b.sc.players:
+                if not b.reads(q):
+                    continue
+                guard = conj(c, b.ok(j), b.aims(j, q), attacked(b, q))
+                if guard == FALSE:
+                    continue
+                pieces = tuple((x, b.actor(i)) for i, v, x, _ in attacks(b) if v == q)
+                out.append(TextSource(q, label(guard, e.tells), None, pieces, e.tells))
+    return out
+
+
+KIND = Kind("attack", (Kill, Protect), deaths=deaths, phase_texts=tells)

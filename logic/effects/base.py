@@ -1,0 +1,62 @@
+"""Owns the shape of an effect kind: the hooks through which the phase builder
+(logic/model/semantics.py) asks each kind for its part of a night.
+
+A kind is a module of logic/effects/ that owns its IR nodes (frozen dataclasses with a
+`why` and a `describe()`), their constraints within a phase, and their part of the state
+transition; it exports one `KIND`, listed once in logic/effects/registry.py. The builder
+knows no kind by name: it asks every kind in turn for
+
+  deaths      (victim, tier, condition) for each way a player can die tonight
+  stops       why slot i's action does not take place (a labelled expression)
+  texts       the result texts slot i's action may produce
+  phase_texts texts told to players whatever they did (reports, glimpses, warnings)
+  atoms       further outcome atoms of the night (`X is roleblocked`)
+  transition  atoms that say what the next phase inherits (`X's record is reversed`)
+
+so adding a mechanic touches its own module, the registry line, and the grammar.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+from logic.model.expr import Expr
+from logic.model.why import Why
+
+if TYPE_CHECKING:
+    from logic.model.phase import Atom, TextSource
+    from logic.model.semantics import NightBuilder
+
+
+class Effect(Protocol):
+    """An IR node of an effect kind."""
+
+    @property
+    def why(self) -> Why: ...
+
+    def describe(self) -> str: ...
+
+
+Death = tuple[str, Expr, Expr]  # (victim, the tier it takes effect, the condition)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the phase builder knows once deaths are settled, for the kinds' late hooks."""
+
+    alive_after: dict[str, Expr]  # p is alive when the phase ends
+    died: dict[str, Expr]  # p dies in this phase
+
+
+@dataclass(frozen=True)
+class Kind:
+    name: str
+    nodes: tuple[type, ...] = ()
+    deaths: Callable[[NightBuilder], list[Death]] | None = None
+    stops: Callable[[NightBuilder, int], Expr] | None = None
+    texts: Callable[[NightBuilder, int], list[TextSource]] | None = None
+    phase_texts: Callable[[NightBuilder, Outcome], list[TextSource]] | None = None
+    atoms: Callable[[NightBuilder, Outcome], dict[Atom, Expr]] | None = None
+    transition: Callable[[NightBuilder, Outcome], dict[Atom, Expr]] | None = None

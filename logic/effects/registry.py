@@ -1,0 +1,21 @@
+"""Owns the list of effect kinds the phase builder asks, in the order it asks them (the
+order only decides the order of texts and atoms in an outcome, never a verdict).
+
+A new kind: its module in logic/effects/ with a `KIND` (see base.py), one line here,
+its phrases in grammar/ and their reading in logic/lang/rules.py.
+"""
+
+from __future__ import annotations
+
+from logic.effects import attack, block, intercept, investigate, records, report, status
+from logic.effects.base import Kind
+
+KINDS: tuple[Kind, ...] = (
+    attack.KIND,
+    intercept.KIND,
+    block.KIND,
+    status.KIND,
+    investigate.KIND,
+    records.KIND,
+    report.KIND,
+)

@@ -1,0 +1,141 @@
+"""Owns the data of a phase: the scenario's values (players, actions, the history earlier
+phases left), the outcome atoms, result texts and the `PhaseModel` a back end solves.
+
+Effect kinds (logic/effects/) and the phase builder (logic/model/semantics.py) both build
+these; the back ends and commands read them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from logic.model.expr import Expr
+from logic.model.why import Why
+
+if TYPE_CHECKING:
+    from logic.model.ir import Ability, Role
+
+# ----------------------------------------------------------------------------- scenario values
+
+
+@dataclass(frozen=True)
+class Player:
+    name: str
+    role: Role
+    faction: str
+
+
+@dataclass(frozen=True)
+class Act:
+    """One action in a phase: `actor` uses `ability` on `targets`."""
+
+    actor: str
+    ability: Ability
+    targets: tuple[str, ...]
+    nightkill: str | None = None  # the faction whose nightkill this is
+    why: Why | None = field(default=None, compare=False)  # the case line
+
+
+@dataclass(frozen=True)
+class History:
+    """What earlier phases left behind that later sentences refer to."""
+
+    dead: frozenset[str] = frozenset()
+    # (player, ability name) -> (night, targets) of its last successful use
+    last_success: tuple[tuple[tuple[str, str], tuple[int, tuple[str, ...]]], ...] = ()
+    last_checked: tuple[tuple[str, str], ...] = ()  # player -> last player they scanned
+    uses: tuple[tuple[tuple[str, str], int], ...] = ()
+    reversed: frozenset[str] = frozenset()  # players whose police record is reversed
+    arrested: tuple[tuple[str, int, Why], ...] = ()  # (player, until this tier, sentence)
+    # open questions of the rules that hold for the whole game once answered ("every
+    # second night": which nights), as (variable, value)
+    settled: tuple[tuple[str, Any], ...] = ()
+
+    def success(self, player: str, ability: str) -> tuple[int, tuple[str, ...]] | None:
+        return dict(self.last_success).get((player, ability))
+
+    def checked(self, player: str) -> str | None:
+        return dict(self.last_checked).get(player)
+
+    def used(self, player: str, ability: str) -> int:
+        return dict(self.uses).get((player, ability), 0)
+
+
+# ----------------------------------------------------------------------------- outcome atoms
+
+
+@dataclass(frozen=True, order=True)
+class Atom:
+    """One observable fact of a phase's outcome."""
+
+    kind: str  # dies, lynched, fails, succeeds, roleblocked, visits, learns
+    subject: str
+    obj: str = ""
+
+    def __str__(self) -> str:
+        match self.kind:
+            case "dies" | "lynched":
+                return f"{self.subject} {'dies' if self.kind == 'dies' else 'is lynched'}"
+            case "fails" | "succeeds":
+                return f"{self.subject}'s action {self.kind}"
+            case "roleblocked":
+                return f"{self.subject} is roleblocked"
+            case "visits":
+                return f"{self.subject} visits {self.obj}"
+            case "learns":
+                return f'{self.subject} learns "{self.obj}"'
+            case "wins":
+                return f"{self.subject} wins"
+            case "goes on":
+                return "the game goes on"
+            case "record reversed":
+                return f"{self.subject}'s record is reversed"
+            case "arrested":
+                return f"{self.subject} is under arrest"
+        return f"{self.subject} {self.kind} {self.obj}".strip()
+
+
+@dataclass(frozen=True)
+class TextSource:
+    """A result text an action may produce: fixed, or a list of names."""
+
+    actor: str
+    gate: Expr
+    text: str | None  # fixed text, or None: join the names whose piece holds
+    pieces: tuple[tuple[Expr, str], ...] = ()
+    why: Why | None = field(default=None, compare=False)  # the sentence that gives it
+
+    def render(self, holds: list[str]) -> str:
+        if self.text is not None:
+            return self.text
+        return ", ".join(sorted(set(holds))) if holds else "no one"
+
+
+@dataclass
+class PhaseModel:
+    """The constraints of one phase, ready for a back end."""
+
+    phase: str  # "night 1", "day 1"
+    domains: dict[str, list[Any]]
+    equations: list[tuple[Expr, Why]]  # each must hold
+    definitions: dict[str, Expr]  # var -> the expression it must equal (for explanations)
+    atoms: dict[Atom, Expr]  # atoms whose truth is an expression
+    texts: list[TextSource]
+    acts: tuple[Act, ...] = ()
+    scenario_vars: tuple[str, ...] = ()  # variables that describe the scenario, not the outcome
+    switches: dict[str, Why] = field(default_factory=dict)  # on:... -> the sentence it turns on
+    slot_vars: tuple[tuple[str, str], ...] = ()  # (ok var, actor) for each slot
+    notes: list[str] = field(default_factory=list)
+    random_vars: tuple[str, ...] = ()  # choices a rule says are made at random
+
+
+# ----------------------------------------------------------------------------- scenario views
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A place where an action may be taken: one actor, one kind of action."""
+
+    actor: str
+    kind: str  # "ability" or "kill"
