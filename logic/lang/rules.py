@@ -203,7 +203,10 @@ class _ToIR(grammar.SourceTransformer):
         return " ".join(str(c) for c in children)
 
     def words(self, meta: Meta, children: list[Token]) -> str:
-        return " ".join(str(c) for c in children)
+        out = ""
+        for c in children:  # "Turtle's Chat Mafia"
+            out += str(c) if c.type == "POSSESSIVE" or not out else f" {c}"
+        return out
 
     def name_list(self, meta: Meta, children: list[str]) -> tuple[str, ...]:
         return tuple(children)
@@ -500,6 +503,21 @@ class _ToIR(grammar.SourceTransformer):
 
     def roles_heading(self, meta: Meta, children: list[Any]) -> _Heading:
         return _Heading("roles", "", self._why(meta))
+
+    def time_heading(self, meta: Meta, children: list[Any]) -> _Heading:
+        return _Heading("time", "", self._why(meta))
+
+    def ruleset_heading(self, meta: Meta, children: list[Any]) -> _Heading:
+        return _Heading("rules", "", self._why(meta))
+
+    def alignments_heading(self, meta: Meta, children: list[Any]) -> _Heading:
+        return _Heading("alignments", "", self._why(meta))
+
+    def endgame_heading(self, meta: Meta, children: list[Any]) -> _Heading:
+        return _Heading("endgame", "", self._why(meta))
+
+    def notes_heading(self, meta: Meta, children: list[Any]) -> _Heading:
+        return _Heading("notes", "", self._why(meta))
 
     def turn_step(self, meta: Meta, children: list[Any]) -> _Step:
         return _Step(int(children[0]), tuple(_flatten(children[1:])), self._why(meta))
