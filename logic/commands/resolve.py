@@ -37,7 +37,7 @@ from logic.model.semantics import (
     forced_abilities,
 )
 
-GAME_LONG = ("parity:",)  # variables whose value holds for the whole game
+GAME_LONG = ("parity:", "game:")  # variables whose value holds for the whole game
 
 VERDICTS = ("determined", "ambiguous", "random", "paradox", "unknown")
 
@@ -134,6 +134,11 @@ class Binder:
         seen_roles: dict[str, str] = {}
         for d in self.case.players:
             role = self.rs.role(d.role)
+            faction_only = self.rs.faction(d.role) if role is None else None
+            if faction_only is not None and self.rs.vanilla is not None:
+                # "Sam is Secret Boss": an alignment without a role
+                role = self.rs.role(self.rs.vanilla)
+                d = replace(d, faction=d.faction or faction_only)
             if role is None:
                 raise self.error(
                     f"{d.role!r} is not a role of {self.rs.name}",
@@ -152,10 +157,19 @@ class Binder:
                         self.rs.factions,
                     )
                 faction = f
+            allowed = self.rs.factions_of(role)
+            if d.faction is None and allowed != (role.faction,):
+                raise self.error(
+                    f"{role.name} may be given to a player of any of {', '.join(allowed)}: "
+                    f"say which, as '{d.name} is {role.name} ({allowed[0]})'",
+                    d.why,
+                    d.name,
+                )
             key = canon(d.name)
             if key in self.canon_names:
                 raise self.error(f"the player {d.name} is listed twice", d.why, d.name)
-            if self.rs.unique_roles is not None and canon(role.name) in seen_roles:
+            vanilla = self.rs.vanilla is not None and canon(role.name) == canon(self.rs.vanilla)
+            if self.rs.unique_roles is not None and canon(role.name) in seen_roles and not vanilla:
                 raise self.error(
                     f"{seen_roles[canon(role.name)]} and {d.name} are both {role.name}, but the "
                     f"ruleset says roles are not duplicated ({self.rs.unique_roles.loc.short})",
@@ -260,6 +274,8 @@ class Binder:
                     line.why,
                     line.actor,
                 )
+            if ability.on_self and not targets:  # "activate": the ability acts on its user
+                targets = (actor,)
             out.append(Act(actor, ability, targets, None, line.why))
         return tuple(out)
 
@@ -424,6 +440,7 @@ def next_history(
             for a in sorted(outcome.atoms)
             if a.kind == "arrested"
         )
+    marks = set(history.marks) | {(a.subject, a.obj) for a in outcome.atoms if a.kind == "mark"}
     settled = dict(history.settled)
     settled.update((v, env[v]) for v in model.domains if v.startswith(GAME_LONG) and v in env)
     return History(
@@ -434,6 +451,7 @@ def next_history(
         reversed_,
         arrested,
         tuple(sorted(settled.items())),
+        frozenset(marks),
     )
 
 

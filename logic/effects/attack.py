@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING
 
 from logic.effects import records
 from logic.effects.base import Death, Kind, Outcome
-from logic.model.expr import FALSE, Const, Expr, any_of, at_least, conj, label, neg
-from logic.model.phase import TextSource
+from logic.model.expr import FALSE, Const, Expr, Var, any_of, at_least, conj, disj, eq, label, neg
+from logic.model.phase import Atom, TextSource
 from logic.model.why import Why, meta
 
 if TYPE_CHECKING:
@@ -56,6 +56,34 @@ class Protect:
         extra += "; the target learns who attacked them" if self.tells else ""
         return f"protect: the target cannot be killed that night{extra}"
 
+
+@dataclass(frozen=True)
+class AutoProtect:
+    """A faction trait: "afforded one automatic protection against a nightkill. This
+    protection will protect the Secret Boss from all nightkills and wears off at Day."
+    The first night a member is attacked, every attack that night is stopped; then it is
+    used up (the mark `automatic protection`). A jail that stops the member's alignment
+    powers stops it too (logic/effects/block.py)."""
+
+    why: Why = meta()
+    span: Why | None = None
+
+    def describe(self) -> str:
+        return "automatic protection: the first night attacked, every nightkill is stopped (once)"
+
+
+@dataclass(frozen=True)
+class Duel:
+    """A rule: "two players with nightkills target each other, and neither has any form of
+    kill protection": the victor is drawn at random (`duel:i:j`), the loser's kill fails."""
+
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "two killers who target each other, unprotected: the victor is random"
+
+
+USED = "automatic protection"
 
 Attack = tuple[int, str, Expr, Kill]  # (slot, target, the attack took place on it, effect)
 
@@ -100,9 +128,59 @@ def protected(b: NightBuilder, q: str) -> Expr:
     return result
 
 
-def saved(b: NightBuilder, q: str, strength: int) -> Expr:
-    """Enough saves land on q to stop an attack of `strength`."""
-    return protected(b, q) if strength <= 1 else at_least(strength, saves(b, q))
+def saved(b: NightBuilder, q: str, strength: int, i: int | None = None) -> Expr:
+    """Enough saves land on q to stop an attack of `strength` (of slot i: a strengthened
+    nightkill is stopped by nothing, a hastened one by no protection)."""
+    from logic.effects import modify
+
+    by_saves = protected(b, q) if strength <= 1 else at_least(strength, saves(b, q))
+    if i is None:
+        return disj(by_saves, auto_protected(b, q))
+    hasted = modify.kill_modified(b, i, "hasten")
+    strong = modify.kill_modified(b, i, "strengthen")
+    return conj(neg(strong), disj(conj(neg(hasted), by_saves), auto_protected(b, q)))
+
+
+def auto_protected(b: NightBuilder, q: str) -> Expr:
+    """q's faction's automatic protection holds tonight (not used before, not stopped)."""
+    key = f"auto:{q}"
+    if key not in b.memo:
+        from logic.effects import block
+
+        parts = []
+        for faction, trait in b.rs.faction_traits:
+            if isinstance(trait, AutoProtect):
+                fresh = neg(b.sc.marked_before(q, USED))
+                stopped = block.alignment_stopped(b, q)
+                member = b.sc.faction_is(q, faction)
+                parts.append(label(conj(member, fresh, neg(stopped)), trait.span or trait.why))
+        b.memo[key] = any_of(parts)
+    result: Expr = b.memo[key]
+    return result
+
+
+def lost_duel(b: NightBuilder, i: int) -> Expr:
+    """Slot i's kill loses a duel: its target killed back at it in the same tier, neither
+    protected, and the random draw went to the other."""
+    if b.rs.duel is None:
+        return FALSE
+    out = []
+    for j, q, hit_j, _ in attacks(b):
+        if j == i or q != b.actor(i):
+            continue
+        for i2, p, hit_i, _ in attacks(b):
+            if i2 != i or p != b.actor(j):
+                continue
+            a, c = min(i, j), max(i, j)
+            name = f"duel:{a}:{c}"
+            if name not in b.domains:
+                b.domains[name] = [a, c]
+                b.random_vars.append(name)
+            unprotected = conj(neg(protected(b, p)), neg(protected(b, q)))
+            same = eq(b.tiers[i], b.tiers[j])
+            duel = conj(hit_i, hit_j, unprotected, same)
+            out.append(label(conj(duel, eq(Var(name), Const(j))), b.rs.duel.why))
+    return any_of(out)
 
 
 def death_tier(b: NightBuilder, i: int) -> Expr:
@@ -115,7 +193,8 @@ def death_tier(b: NightBuilder, i: int) -> Expr:
 def deaths(b: NightBuilder) -> list[Death]:
     out: list[Death] = []
     for i, q, hit, e in attacks(b):
-        out.append((q, death_tier(b, i), conj(hit, neg(saved(b, q, e.strength)))))
+        killed = conj(hit, neg(saved(b, q, e.strength, i)), neg(lost_duel(b, i)))
+        out.append((q, death_tier(b, i), killed))
     for i in range(b.n):
         for c, p in b.effects(i, Protect):
             if not p.sacrifice:
@@ -147,4 +226,23 @@ def tells(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
     return out
 
 
-KIND = Kind("attack", (Kill, Protect), deaths=deaths, phase_texts=tells)
+def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
+    """The automatic protection is used up the night a member is attacked with it."""
+    out: dict[Atom, Expr] = {}
+    if not any(isinstance(t, AutoProtect) for _, t in b.rs.faction_traits):
+        return out
+    for q in b.sc.players:
+        used = conj(auto_protected(b, q), attacked(b, q))
+        if used != FALSE:
+            out[Atom("mark", q, USED)] = disj(b.sc.marked_before(q, USED), used)
+    return out
+
+
+KIND = Kind(
+    "attack",
+    (Kill, Protect, AutoProtect, Duel),
+    deaths=deaths,
+    phase_texts=tells,
+    transition=transition,
+    nouns=(("nightkill", (Kill,)), ("protection", (Protect,))),
+)

@@ -11,6 +11,8 @@ knows no kind by name: it asks every kind in turn for
   texts       the result texts slot i's action may produce
   phase_texts texts told to players whatever they did (reports, glimpses, warnings)
   atoms       further outcome atoms of the night (`X is roleblocked`)
+  retarget    where slot i's k-th target lands (redirection: every kind reads the
+              effective target through the builder's `aims`)
   transition  atoms that say what the next phase inherits (`X's record is reversed`)
 
 so adding a mechanic touches its own module, the registry line, and the grammar.
@@ -59,4 +61,8 @@ class Kind:
     texts: Callable[[NightBuilder, int], list[TextSource]] | None = None
     phase_texts: Callable[[NightBuilder, Outcome], list[TextSource]] | None = None
     atoms: Callable[[NightBuilder, Outcome], dict[Atom, Expr]] | None = None
+    # moves slot i's k-th target (an index term) to where it lands (redirection)
+    retarget: Callable[[NightBuilder, int, int, Expr], Expr] | None = None
+    # what an order of operations calls the kind's effects ("Roleblocks"), in the singular
+    nouns: tuple[tuple[str, tuple[type, ...]], ...] = ()
     transition: Callable[[NightBuilder, Outcome], dict[Atom, Expr]] | None = None

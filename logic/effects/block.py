@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 from logic.effects.base import Kind, Outcome
 from logic.model import frame
-from logic.model.expr import FALSE, Expr, any_of, conj, label, le, neg
-from logic.model.phase import Atom
+from logic.model.expr import FALSE, TRUE, Expr, Var, any_of, conj, disj, label, le, neg
+from logic.model.phase import Atom, TextSource
 from logic.model.why import Why, meta
 
 if TYPE_CHECKING:
@@ -25,9 +25,23 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Roleblock:
     why: Why = meta()
+    # "For the night and the following day, that person cannot use their role.": the
+    # block claims the whole night, against an order that puts some actions before it
+    whole_night: Why | None = None
+    # "This does not affect powers afforded by alignment": faction kills go on
+    roles_only: Why | None = None
+    # "... can stop alignment powers if the Godfather or Secret Boss is jailed"
+    alignment_of: tuple[str, ...] = ()
+    tells: Why | None = None  # "The target is informed that they are roleblocked"
 
     def describe(self) -> str:
-        return "roleblock: the target's actions in this tier and later do not take place"
+        reach = "the whole night" if self.whole_night else "in this tier and later"
+        out = f"roleblock: the target's actions {reach} do not take place"
+        if self.roles_only:
+            out += "; powers afforded by alignment go on"
+            if self.alignment_of:
+                out += f" (except those of {' or '.join(self.alignment_of)})"
+        return out + ("; the target is told" if self.tells else "")
 
 
 @dataclass(frozen=True)
@@ -38,10 +52,38 @@ class Jail:
         return "jail: the target cannot be targeted by other night actions"
 
 
+def reaches(b: NightBuilder, j: int, i: int, e: Roleblock) -> Expr:
+    """Whether roleblock slot j reaches slot i of the player it lands on: slot i's tier
+    is not earlier; or, for a block that claims the whole night against an order that
+    acts on slot i first, an open question (`reach:j:i`, left open: ambiguous) unless a
+    ruling settles it; and slot i is not a power afforded by alignment when the block
+    only stops roles."""
+    timely = le(b.tiers[j], b.tiers[i])
+    if e.whole_night is not None and timely != TRUE:
+        name = f"reach:{j}:{i}"
+        b.domains[name] = [False, True]
+        timely = disj(timely, label(Var(name), e.whole_night))
+    if e.roles_only is not None and b.sc.slots[i].kind == "kill":
+        p = b.actor(i)
+        stoppable = any_of(b.member(p, g) for g in e.alignment_of)
+        return conj(timely, label(stoppable, e.roles_only))
+    return timely
+
+
+def alignment_stopped(b: NightBuilder, q: str) -> Expr:
+    """A block that stops alignment powers of q's role or faction landed on q tonight."""
+    return any_of(
+        label(conj(c, b.ok(j), b.aims(j, q), any_of(b.member(q, g) for g in e.alignment_of)), e.why)
+        for j in range(b.n)
+        for c, e in b.effects(j, Roleblock)
+        if e.alignment_of
+    )
+
+
 def stops(b: NightBuilder, i: int) -> Expr:
     p = b.actor(i)
     blocked = any_of(
-        label(conj(c, b.ok(j), b.aims(j, p), le(b.tiers[j], b.tiers[i])), e.why)
+        label(conj(c, b.ok(j), b.aims(j, p), reaches(b, j, i, e)), e.why)
         for j in range(b.n)
         if j != i
         for c, e in b.effects(j, Roleblock)
@@ -75,4 +117,27 @@ def atoms(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     return out
 
 
-KIND = Kind("block", (Roleblock, Jail), stops=stops, atoms=atoms)
+def told(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
+    """'The target is informed that they are roleblocked, even if it would have no
+    effect.' (the text: "roleblocked")"""
+    out = []
+    for j in range(b.n):
+        for c, e in b.effects(j, Roleblock):
+            if e.tells is None:
+                continue
+            for q in b.sc.players:
+                if b.reads(q):
+                    gate = label(conj(c, b.ok(j), b.aims(j, q), b.sc.alive_now(q)), e.tells)
+                    if gate != FALSE:
+                        out.append(TextSource(q, gate, "roleblocked", why=e.tells))
+    return out
+
+
+KIND = Kind(
+    "block",
+    (Roleblock, Jail),
+    stops=stops,
+    atoms=atoms,
+    phase_texts=told,
+    nouns=(("roleblock", (Roleblock,)),),
+)

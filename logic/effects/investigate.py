@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from logic.effects.base import Kind
+from logic.effects.base import Kind, Outcome
 from logic.model import frame
-from logic.model.expr import FALSE, Const, Expr, any_of, conj, label, neg
-from logic.model.phase import TextSource
+from logic.model.expr import FALSE, Const, Expr, Var, any_of, conj, disj, eq, label, neg
+from logic.model.phase import Atom, TextSource
 from logic.model.why import Why, canon, meta
 
 if TYPE_CHECKING:
@@ -63,8 +63,159 @@ class Result:
         return f'result: receives "{self.text}" {self.cond.value}'
 
 
+@dataclass(frozen=True)
+class AlignmentCheck:
+    """The actor learns the target's alignment as one of `results` (a text per faction,
+    "Town", "Mafia"), or `unknown` ("Unknown verdicts may happen for a variety of reasons,
+    including being roleblocked, scanning the Secret Boss, and others."): when the check
+    fails, and for the factions in `unknown_for`. The sentence's "and others" names no
+    other reason; the engine knows none."""
+
+    results: tuple[str, ...]
+    why: Why = meta()
+    unknown: str | None = None
+    unknown_why: Why | None = None
+    unknown_for: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        return f"alignment check: learns one of {', '.join(self.results)}"
+
+
+@dataclass(frozen=True)
+class Unlinked:
+    """A role trait: "the Investigator cannot link him to the Mafia": an alignment check
+    by `by` never shows `faction`; which other result it shows the sentence does not say
+    (left open for the whole game: `game:unlinked:ROLE`)."""
+
+    by: str
+    faction: str
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"an alignment check by the {self.by} does not show the {self.faction}"
+
+
+@dataclass(frozen=True)
+class SeenAfterKill:
+    """A role trait: "after his first kill, the Investigator will no longer see him as
+    Town": once the holder's kill has killed someone (the mark `first kill`), a check by
+    `by` does not show `faction`; what it shows instead is open (`game:after-kill:ROLE`)."""
+
+    by: str
+    faction: str
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return (
+            f"after a first kill, an alignment check by the {self.by} does not show {self.faction}"
+        )
+
+
+FIRST_KILL = "first kill"
+
+
+def alignment_texts(b: NightBuilder, i: int) -> list[TextSource]:
+    out: list[TextSource] = []
+    for c, e in b.effects(i, AlignmentCheck):
+        checker = b.actor(i)
+        unknown = e.unknown or "Unknown"
+        failed = conj(c, b.sc.taken(i), neg(b.ok(i)))
+        if e.unknown_why is not None:
+            out.append(
+                TextSource(checker, label(failed, e.unknown_why), unknown, why=e.unknown_why)
+            )
+        shown: dict[str, list[Expr]] = {}
+        for q in b.sc.players:
+            hit = conj(c, b.ok(i), b.aims(i, q))
+            if hit == FALSE:
+                continue
+            for text, cond in _shows(b, q, e, checker):
+                shown.setdefault(text, []).append(conj(hit, cond))
+        for text, conds in shown.items():
+            out.append(TextSource(checker, label(any_of(conds), e.why), text, why=e.why))
+    return out
+
+
+def _shows(b: NightBuilder, q: str, e: AlignmentCheck, checker: str) -> list[tuple[str, Expr]]:
+    """(text, condition) for what a check shows of q."""
+    unknown = e.unknown or "Unknown"
+    out: list[tuple[str, Expr]] = []
+    hidden = [f for f in e.unknown_for]
+    is_hidden = any_of(b.sc.faction_is(q, f) for f in hidden)
+    if is_hidden != FALSE:
+        out.append((unknown, label(is_hidden, e.unknown_why or e.why)))
+    for faction in e.results:
+        if faction == unknown:
+            continue
+        member = conj(b.sc.faction_is(q, faction), neg(is_hidden))
+        if member == FALSE:
+            continue
+        for role in b.roles:
+            holds = conj(member, b.sc.role_is(q, role))
+            if holds == FALSE:
+                continue
+            masks = [(t, cond) for t, cond in _masks(b, q, role, faction, checker) if cond != FALSE]
+            if not masks:
+                out.append((faction, holds))
+                continue
+            masked = any_of(cond for _, cond in masks)
+            out.append((faction, conj(holds, neg(masked))))
+            for t, cond in masks:
+                out.append((t, conj(holds, cond)))
+    return out
+
+
+def _masks(
+    b: NightBuilder, q: str, role: Any, faction: str, checker: str
+) -> list[tuple[str, Expr]]:
+    """What a trait of q's role shows instead of `faction`, and when."""
+    out: list[tuple[str, Expr]] = []
+    for t in role.traits:
+        if isinstance(t, (Unlinked, SeenAfterKill)) and canon(t.faction) == canon(faction):
+            by = b.rs.role(t.by)
+            if by is None or b.sc.role_is(checker, by) == FALSE:
+                continue
+            when = label(b.sc.role_is(checker, by), t.why)
+            if isinstance(t, SeenAfterKill):
+                when = conj(when, b.sc.marked_before(q, FIRST_KILL))
+            tag = "unlinked" if isinstance(t, Unlinked) else "after-kill"
+            others = [f for f in (*b.rs.factions, "Unknown") if canon(f) != canon(faction)]
+            shown = _open_choice(b, f"game:{tag}:{canon(role.name)}", others)
+            for k, other in enumerate(others):
+                out.append((other, conj(when, eq(shown, Const(k)))))
+    return out
+
+
+def _open_choice(b: NightBuilder, name: str, options: list[str]) -> Expr:
+    b.domains[name] = list(range(len(options)))
+    return Var(name)
+
+
+def first_kills(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
+    """The mark `first kill` of a holder of a role whose look depends on it."""
+    from logic.effects import attack
+
+    readers = [r for r in b.roles if any(isinstance(t, SeenAfterKill) for t in r.traits)]
+    out: dict[Atom, Expr] = {}
+    for role in readers:
+        for p in b.sc.players:
+            holder = b.sc.role_is(p, role)
+            if holder == FALSE:
+                continue
+            killed = any_of(
+                conj(hit, outcome.died.get(q, FALSE))
+                for i, q, hit, _ in attack.attacks(b)
+                if b.actor(i) == p and b.sc.slots[i].kind == "ability"
+            )
+            out[Atom("mark", p, FIRST_KILL)] = disj(
+                b.sc.marked_before(p, FIRST_KILL), conj(holder, killed)
+            )
+    return out
+
+
 def texts(b: NightBuilder, i: int) -> list[TextSource]:
     out = [investigation(b, i, c, e) for c, e in b.effects(i, Investigate)]
+    out.extend(alignment_texts(b, i))
     for c, r in b.effects(i, Result):  # c includes the result sentence's switch
         gate = label(conj(c, result_gate(b, i, r)), r.why)
         out.append(TextSource(b.actor(i), gate, r.text, why=r.why))
@@ -179,4 +330,10 @@ def result_gate(b: NightBuilder, i: int, r: Result) -> Expr:
     raise AssertionError(r.cond)
 
 
-KIND = Kind("investigate", (Investigate, Result), texts=texts)
+KIND = Kind(
+    "investigate",
+    (Investigate, Result, AlignmentCheck, Unlinked, SeenAfterKill),
+    texts=texts,
+    transition=first_kills,
+    nouns=(("investigation", (Investigate, AlignmentCheck)),),
+)

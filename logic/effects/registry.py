@@ -7,11 +7,25 @@ its phrases in grammar/ and their reading in logic/lang/rules.py.
 
 from __future__ import annotations
 
-from logic.effects import attack, block, intercept, investigate, records, report, status
+from logic.effects import (
+    attack,
+    block,
+    intercept,
+    investigate,
+    modify,
+    react,
+    records,
+    redirect,
+    report,
+    status,
+)
 from logic.effects.base import Kind
 
 KINDS: tuple[Kind, ...] = (
+    redirect.KIND,
     attack.KIND,
+    react.KIND,
+    modify.KIND,
     intercept.KIND,
     block.KIND,
     status.KIND,

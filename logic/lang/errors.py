@@ -59,7 +59,7 @@ class RulingError(Exception):
             lines.append(f"    {text}")
             lines.append("    " + indent + "^" * width)
         if self.expected:
-            shown = list(self.expected[:24])
+            shown = list(self.expected[:48])
             more = len(self.expected) - len(shown)
             tail = f", or {more} more" if more > 0 else ""
             lines.append("expected one of: " + ", ".join(shown) + tail)

@@ -11,14 +11,20 @@ its line in `Ruleset.sentences` for `ruling coverage`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
 from lark import Token, Tree, v_args
 from lark.tree import Meta
 
+from logic.effects.attack import AutoProtect, Duel
+from logic.effects.investigate import AlignmentCheck, SeenAfterKill, Unlinked
+from logic.effects.modify import Modify
+from logic.effects.react import Explode, Guard
 from logic.effects.records import OnRecords, RecordsCheck, Reverse, Revert
+from logic.effects.redirect import Redirect
+from logic.effects.registry import KINDS
 from logic.effects.report import Report, Witness
 from logic.effects.status import Arrest
 from logic.effects.vote import Lynch, TieRule, VoteWeight
@@ -150,6 +156,27 @@ class _Capability:
     frequency: Frequency | None = None
     group: bool = False  # "Mafia wake up and may together choose one target to kill"
     why: Why = field(default_factory=lambda: Why(Loc("<ruleset>", 0, 0), ""))
+    name: str | None = None  # the ability's own name ('the fabled "Hamedo" ability')
+    targets: int | None = None  # players it names (2: "names two people"; 0: none)
+    on_self: bool = False  # "may activate ...": it acts on its user
+
+
+@dataclass(frozen=True)
+class _Order:
+    """One line of an order of operations: its items, first to last."""
+
+    items: tuple[tuple[str, str | None], ...]  # (words, words after a possessive)
+    why: Why
+
+
+@dataclass(frozen=True)
+class _Patch:
+    """A GM's note that settles how an effect of a role works (applied once the roles are
+    assembled): `kind` names the field it sets."""
+
+    kind: str
+    roles: tuple[str, ...]
+    why: Why
 
 
 @dataclass(frozen=True)
@@ -777,6 +804,233 @@ class _ToIR(grammar.SourceTransformer):
         why = self._why(meta)
         return _Capability(_names(children)[0], (Kill(why),), (Forced(why),), None, False, why)
 
+    # ------------------------------------------------------------ Turtle's nights
+    def order_heading(self, meta: Meta, children: list[Any]) -> _Heading:
+        return _Heading("order", "", self._why(meta))
+
+    def order_item(self, meta: Meta, children: list[Any]) -> tuple[str, str | None]:
+        names = _names(children)
+        return (names[0], names[1] if len(names) > 1 else None)
+
+    def order_line(self, meta: Meta, children: list[Any]) -> _Order:
+        return _Order(tuple(children), self._why(meta))
+
+    def same_tier_rule(self, meta: Meta, children: list[Any]) -> _RulesetFact:
+        return _RulesetFact("simultaneous", None, self._why(meta))
+
+    def role_types(self, meta: Meta, children: list[Any]) -> _RulesetFact:
+        return _RulesetFact("role types", tuple(_names(children)), self._why(meta))
+
+    def neutral_rule(self, meta: Meta, children: list[Any]) -> _RulesetFact:
+        names = _names(children)
+        return _RulesetFact("neutral", (names[2], (names[0], names[1])), self._why(meta))
+
+    def vanilla_rule(self, meta: Meta, children: list[Any]) -> _RulesetFact:
+        return _RulesetFact("vanilla", _names(children)[0], self._why(meta))
+
+    def no_role_many(self, meta: Meta, children: list[Any]) -> str:
+        return "many"
+
+    def no_duplicates(self, meta: Meta, children: list[Any]) -> _UniqueRoles:
+        return _UniqueRoles(self._why(meta))
+
+    def duel_rule(self, meta: Meta, children: list[Any]) -> _RulesetFact:
+        why = _as_ruling(self._why(meta))
+        return _RulesetFact("duel", Duel(why), why)
+
+    def consumed_rule(self, meta: Meta, children: list[Any]) -> _Ruling:
+        # the usage is consumed (every use counts, blocked or not: the engine's uses);
+        # that a roleblock stops it on that night is what the ruling adds
+        why = _as_ruling(self._why(meta))
+        roles = next(c for c in children if isinstance(c, tuple))
+        rulings = tuple(
+            OutcomeRuling("roleblock", "fails", target=r, subject=r, why=why) for r in roles
+        )
+        return _Ruling(rulings, why)
+
+    def funny_way(self, meta: Meta, children: list[Any]) -> None:
+        return None  # "Redirections and roleblocks work out in a funny way.": the rulings follow
+
+    def block_aimed(self, meta: Meta, children: list[Any]) -> _Ruling:
+        why = _as_ruling(self._why(meta))
+        role, subject = _names(children)
+        return _Ruling(
+            OutcomeRuling("roleblock", "fails", target=role, subject=subject, why=why), why
+        )
+
+    def block_redirected(self, meta: Meta, children: list[Any]) -> _Ruling:
+        why = _as_ruling(self._why(meta))
+        return _Ruling(_Patch("redirects blocks", tuple(_names(children)), why), why)
+
+    def hamedo_redirect(self, meta: Meta, children: list[Any]) -> _Ruling:
+        why = _as_ruling(self._why(meta))
+        monk, _ability, spared = _names(children)
+        return _Ruling(_Patch("guard spares", (monk, spared), why), why)
+
+    def hamedo_follows(self, meta: Meta, children: list[Any]) -> _Ruling:
+        why = _as_ruling(self._why(meta))
+        return _Ruling(_Patch("guard follows", (_names(children)[0],), why), why)
+
+    def hasten_explode(self, meta: Meta, children: list[Any]) -> _Ruling:
+        why = _as_ruling(self._why(meta))
+        names = _names(children)
+        return _Ruling(_Patch("explode hastener", (names[2],), why), why)
+
+    def explode_spares(self, meta: Meta, children: list[Any]) -> _Ruling:
+        why = _as_ruling(self._why(meta))
+        names = _names(children)
+        return _Ruling(_Patch("explode spares", (names[2], names[0]), why), why)
+
+    def faction_kill(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        return _Capability(_names(children)[0], (Kill(why),), (), None, True, why)
+
+    def ability_count(self, meta: Meta, children: list[Any]) -> None:
+        return None  # "Town players have no outstanding abilities.": read, nothing to add
+
+    def auto_protect(self, meta: Meta, children: list[Any]) -> _Trait:
+        why = self._why(meta)
+        return _Trait(_names(children)[0], AutoProtect(why), why)
+
+    def auto_protect_span(self, meta: Meta, children: list[Any]) -> _Trait:
+        why = self._why(meta)
+        return _Trait(_names(children)[0], AutoProtect(why, span=why), why)
+
+    def no_role(self, meta: Meta, children: list[Any]) -> _RulesetFact:
+        return _RulesetFact("no role", _names(children)[0], self._why(meta))
+
+    def each_night_protect(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        return _Capability(_names(children)[0], (Protect(why),), (), None, False, why)
+
+    def wears_off(self, meta: Meta, children: list[Any]) -> None:
+        return None  # "This protection wears off at Day.": a protection lasts its night
+
+    def each_night_kill(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        return _Capability(_names(children)[0], (Kill(why),), (), None, False, why)
+
+    def each_night_investigate(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        effect = AlignmentCheck((), why)
+        return _Capability(_names(children)[0], (effect,), (), None, False, why)
+
+    def alignment_results(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        names = next(c for c in children if isinstance(c, tuple))
+        return _Capability(None, (AlignmentCheck(tuple(names), why),), (), None, False, why)
+
+    def unknown_reasons(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        unknown = str(children[0]).split()[0]
+        hidden = _names(children)[0]
+        check = AlignmentCheck((), why, unknown, why, (hidden,))
+        return _Capability(None, (check,), (), None, False, why)
+
+    def seen_after_kill(self, meta: Meta, children: list[Any]) -> _Trait:
+        why = self._why(meta)
+        by, faction = _names(children)
+        return _Trait(None, SeenAfterKill(by, faction, why), why)
+
+    def unlinked(self, meta: Meta, children: list[Any]) -> _Trait:
+        why = self._why(meta)
+        by, faction = _names(children)
+        return _Trait(None, Unlinked(by, faction, why), why)
+
+    def lock_up(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        return _Capability(_names(children)[0], (Roleblock(why),), (), None, False, why)
+
+    def no_self_jail(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        return _Capability(None, (), (NoSelfTarget(why),), None, False, why)
+
+    def jail_alignment(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        block = Roleblock(why, roles_only=why, alignment_of=tuple(_names(children)))
+        return _Capability(None, (block,), (), None, False, why)
+
+    def jailed_fail(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        return _Capability(None, (Jail(why),), (), None, False, why)
+
+    def choose_block(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        return _Capability(_names(children)[0], (Roleblock(why),), (), None, False, why)
+
+    def block_span(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        return _Capability(None, (Roleblock(why, whole_night=why),), (), None, False, why)
+
+    def roles_only(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        return _Capability(None, (Roleblock(why, roles_only=why),), (), None, False, why)
+
+    def block_told(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        return _Capability(None, (Roleblock(why, tells=why),), (), None, False, why)
+
+    def names_two(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        return _Capability(_names(children)[0], (Redirect(why),), (), None, False, why, targets=2)
+
+    def redirected(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        return _Capability(None, (Redirect(why),), (), None, False, why, targets=2)
+
+    def redirect_told(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        effect = Redirect(why, tells=why)
+        return _Capability(_names(children)[0], (effect,), (), None, False, why, targets=2)
+
+    def activate(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        name = next(str(c)[1:-1] for c in children if isinstance(c, Token) and c.type == "STRING")
+        return _Capability(
+            _names(children)[0],
+            (),
+            (),
+            Frequency.ONCE_PER_GAME,
+            False,
+            why,
+            name=name,
+            targets=0,
+            on_self=True,
+        )
+
+    def hamedo(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        return _Capability(_names(children)[0], (Guard(why),), (), None, False, why)
+
+    def explode(self, meta: Meta, children: list[Any]) -> _Trait:
+        why = self._why(meta)
+        return _Trait(_names(children)[0], Explode(why), why)
+
+    def explode_group(self, meta: Meta, children: list[Any]) -> _Trait:
+        why = self._why(meta)
+        return _Trait(_names(children)[0], Explode(why, group=why), why)
+
+    def modify_kill(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        role, faction = _names(children)
+        mode = next(str(c).lower() for c in children if isinstance(c, Token) and c.type == "MODIFY")
+        return _Capability(
+            role,
+            (Modify(mode, faction, why),),
+            (),
+            Frequency.ONCE_PER_GAME,
+            False,
+            why,
+            name=mode,
+            targets=0,
+        )
+
+    def strengthened(self, meta: Meta, children: list[Any]) -> _RulesetFact:
+        return _RulesetFact("modify", "strengthen", self._why(meta))
+
+    def hastened(self, meta: Meta, children: list[Any]) -> _RulesetFact:
+        return _RulesetFact("modify", "hasten", self._why(meta))
+
 
 def _merge_effect(old: Any, new: Any) -> Any:
     """Two sentences about the same effect of one ability: keep what each adds."""
@@ -800,7 +1054,31 @@ def _merge_effect(old: Any, new: Any) -> Any:
         )
     if isinstance(new, Arrest):
         return replace(old, until=old.until or new.until)
-    return old
+    # any other kind: each field keeps what a sentence gave it
+    return replace(
+        old,
+        **{
+            f.name: getattr(old, f.name) or getattr(new, f.name)
+            for f in fields(old)
+            if f.name != "why"
+        },
+    )
+
+
+def _order_lists(p: PriorityEntry, ability: Ability) -> bool:
+    """Whether an order item names this ability or a kind of effect it has."""
+    names = {canon(n) for n in (ability.name, *ability.aliases)}
+    if p.ability is not None and canon(p.ability) in names:
+        return True
+    return bool(p.effects) and any(isinstance(e, p.effects) for e in ability.effects)
+
+
+def _stem(word: str) -> str:
+    """'Roleblocks' -> 'roleblock', 'Hexes' -> 'hex', 'Investigations' -> 'investigation'."""
+    w = canon(word)
+    if w.endswith("xes"):
+        return w[:-2]
+    return w[:-1] if w.endswith("s") and not w.endswith("ss") else w
 
 
 def _same_trait(a: Any, b: Any) -> bool:
@@ -812,6 +1090,9 @@ def _ability_name(effects: dict[type, Any]) -> str:
     """A name for an ability assembled from prose, by its effects."""
     for kind, name in (
         (RecordsCheck, "investigate"),
+        (AlignmentCheck, "investigate"),
+        (Redirect, "redirect"),
+        (Roleblock, "roleblock"),
         (Kill, "kill"),
         (Protect, "protect"),
         (Arrest, "arrest"),
@@ -890,6 +1171,9 @@ class _Assembler:
         self.capabilities: list[tuple[str, _Capability, int | None]] = []
         self.traits: list[tuple[str, Any]] = []
         self.facts: list[tuple[_RulesetFact, int | None, str | None]] = []
+        self.orders: list[_Order] = []
+        self.patches: list[_Patch] = []
+        self.alignments = False  # under an "Alignments:" heading: lines define factions
 
     def error(
         self,
@@ -925,8 +1209,18 @@ class _Assembler:
                 self.title = name
             case _Heading("faction", value, _):
                 self.faction = self.add_faction(value)
+                self.alignments = False
+            case _Heading("alignments", _, _):
+                self.alignments = True
+                self.faction = None
             case _Heading():
                 pass
+            case _RoleDef() if self.alignments:
+                # "Mafia: ... the mafia may choose one person each night to kill.": an
+                # alignment's own powers, under the "Alignments:" heading
+                faction = self.add_faction(st.name)
+                for sentence in _flatten(st.sentences):
+                    self.prose(sentence, faction, None)
             case _RoleDef():
                 self.role_def(st)
             case _UniqueRoles(why):
@@ -948,6 +1242,15 @@ class _Assembler:
                     self.prose(item, None, tier)
             case _Capability() | _Trait() | _RulesetFact():
                 self.prose(st, None, None)
+            case _Order():
+                self.orders.append(st)
+            case _Ruling(body, why) if isinstance(body, (tuple, _Patch)):
+                self.rulings.append(why)
+                for b in body if isinstance(body, tuple) else (body,):
+                    if isinstance(b, OutcomeRuling):
+                        self.outcome_rulings.append(b)
+                    else:
+                        self.patches.append(b)
             case _Ruling(body, why):
                 self.rulings.append(why)
                 if isinstance(body, OutcomeRuling):
@@ -993,6 +1296,8 @@ class _Assembler:
         current: int | None = len(abilities) - 1 if (ruling and abilities) else None
         pending_name: tuple[str, tuple[str, ...]] | None = None
         for s in _flatten(rd.sentences):
+            if s is None:  # a sentence read as what the engine does anyway
+                continue
             # Explanations cite a role's sentence with the role's name in front of it.
             why = replace(s.why, text=f"{role.name}: {s.why.text}")
             s = replace(s, why=_as_ruling(why) if ruling else why)
@@ -1070,6 +1375,15 @@ class _Assembler:
         merged: dict[str, list[tuple[_Capability, int | None]]] = {}
         nightkills: list[NightKill] = []
         for name, cap, tier in self.capabilities:
+            if cap.group and canon(name) not in by_key and self.has_faction(name):
+                # an alignment's own nightkill ("the mafia may choose one person each night")
+                faction = self.resolve_faction(name, cap.why)
+                if not any(k.faction == faction and k.role is None for k in nightkills):
+                    ability = Ability(
+                        "kill", "kills", Frequency.EACH_NIGHT, (Kill(cap.why),), why=cap.why
+                    )
+                    nightkills.append(NightKill(faction, ability, None, cap.why))
+                continue
             role = by_key[canon(self.resolve_role(name, cap.why))]
             if cap.group:
                 if not any(k.role and canon(k.role) == canon(role.name) for k in nightkills):
@@ -1105,6 +1419,9 @@ class _Assembler:
                     r for r in cap.restrictions if not any(type(x) is type(r) for x in restrictions)
                 )
                 frequency = cap.frequency or frequency
+            own_name = next((c.name for c, _ in caps if c.name), None)
+            targets = next((c.targets for c, _ in caps if c.targets is not None), 1)
+            on_self = any(c.on_self for c, _ in caps)
             if RecordsCheck in effects and key in records:
                 faction, yes, no = records[key]
                 c = effects[RecordsCheck]
@@ -1113,13 +1430,15 @@ class _Assembler:
                 checks[key] = effects[RecordsCheck]
             first = caps[0][0].why
             kill = Kill in effects
-            name = _ability_name(effects)
+            name = own_name or _ability_name(effects)
             ability = Ability(
                 name,
                 "kills" if kill and len(effects) == 1 else "targets",
                 frequency,
                 tuple(effects.values()),
                 tuple(restrictions),
+                targets=targets,
+                on_self=on_self,
                 why=first,
             )
             role = by_key[key]
@@ -1152,18 +1471,44 @@ class _Assembler:
                         )
                 fixed.append(replace(ab, effects=tuple(fx)))
             by_key[key] = replace(role, abilities=tuple(fixed))
+        faction_traits: list[tuple[str, Any]] = []
         for name, trait in self.traits:
+            if canon(name) not in by_key and self.has_faction(name):  # an alignment's power
+                faction = self.resolve_faction(name, trait.why)
+                old = next(
+                    (t for f, t in faction_traits if f == faction and _same_trait(t, trait)), None
+                )
+                if old is None:
+                    faction_traits.append((faction, trait))
+                else:
+                    merged_trait = _merge_effect(old, trait)
+                    faction_traits = [
+                        (f, merged_trait if t is old else t) for f, t in faction_traits
+                    ]
+                continue
             key = canon(self.resolve_role(name, trait.why))
             role = by_key[key]
             same = next((x for x in role.traits if _same_trait(x, trait)), None)
             if same is None:
                 by_key[key] = replace(role, traits=(*role.traits, trait))
+            elif not isinstance(same, Witness) and hasattr(
+                same, "why"
+            ):  # another sentence about it
+                both = _merge_effect(same, trait)
+                by_key[key] = replace(
+                    role, traits=tuple(both if x is same else x for x in role.traits)
+                )
             elif isinstance(same, Witness) and same.chance is None:  # another sentence about it
                 both = replace(same, chance=getattr(trait, "chance", None))
                 by_key[key] = replace(
                     role, traits=tuple(both if x is same else x for x in role.traits)
                 )
-        facts: dict[str, Any] = {"tie_rules": [], "victories": [], "reverts": []}
+        facts: dict[str, Any] = {
+            "tie_rules": [],
+            "victories": [],
+            "reverts": [],
+            "faction_traits": faction_traits,
+        }
         for f, tier, _ in self.facts:
             match f.kind:
                 case "casualties":
@@ -1193,8 +1538,15 @@ class _Assembler:
                         singular if canon(singular) in self.roles else name, f.why
                     )
                     facts["reverts"].append(replace(f.value, role=role_name))
-                case "records" | "round":
-                    pass
+                case "duel":
+                    facts["duel"] = f.value
+                case "neutral":
+                    category, factions = f.value
+                    facts["neutral"] = (category, factions, f.why)
+                case "vanilla":
+                    facts["vanilla"] = (f.value, f.why)
+                case "records" | "round" | "simultaneous" | "role types" | "no role" | "modify":
+                    pass  # read; the engine's frame, a heading or an effect kind holds them
         return [by_key[canon(r.name)] for r in roles], nightkills, facts
 
     def resolve_group(self, name: str, why: Why) -> str:
@@ -1220,6 +1572,83 @@ class _Assembler:
             )
         return role.name
 
+    def has_faction(self, name: str) -> bool:
+        return any(canon(f) == canon(name) for f in self.factions)
+
+    def order_entries(self, roles: list[Role]) -> list[PriorityEntry]:
+        """The items of an order of operations as priority entries: a role, an ability
+        by its name ("Hamedo", "Hexes"), the effects of a kind by its noun ("Roleblocks",
+        "Nightkills"), or a hastened nightkill. An item that names nothing of the ruleset
+        is kept (its tier stays empty)."""
+        nouns = {_stem(n): nodes for k in KINDS for n, nodes in k.nouns}
+        out: list[PriorityEntry] = []
+        for order in self.orders:
+            for tier, (words, after) in enumerate(order.items, start=1):
+                why = order.why
+                key = canon(words)
+                role = self.roles.get(key) or next(
+                    (self.roles[canon(t)] for a, t, _ in self.aliases if canon(a) == key), None
+                )
+                if role is not None:  # "Jailkeeper", "Cupid's arrow"
+                    out.append(PriorityEntry(tier, role.name, why=why))
+                    continue
+                if after is None and key.startswith("hastened "):
+                    nodes = nouns.get(_stem(key.split(" ", 1)[1]), (Kill,))
+                    out.append(PriorityEntry(tier, None, why=why, effects=nodes, hastened=True))
+                    continue
+                names = {
+                    n
+                    for r in roles
+                    for a in r.abilities
+                    for n in (a.name, *a.aliases)
+                    if canon(n) == key or _stem(canon(n).split()[0]) == _stem(key)
+                }
+                if names:
+                    out += [PriorityEntry(tier, None, why=why, ability=n) for n in sorted(names)]
+                elif _stem(key) in nouns:
+                    out.append(PriorityEntry(tier, None, why=why, effects=nouns[_stem(key)]))
+                else:  # names nothing of this ruleset (yet): kept, empty
+                    out.append(PriorityEntry(tier, None, why=why, ability=words))
+        return out
+
+    def apply_patches(self, roles: list[Role]) -> list[Role]:
+        """The GM's notes that settle how a role's effect works."""
+        out = []
+        for role in roles:
+            abilities = []
+            for ab in role.abilities:
+                fx = []
+                for e in ab.effects:
+                    for p in self.patches:
+                        if isinstance(e, Guard) and canon(p.roles[0]) == canon(role.name):
+                            if p.kind == "guard follows":
+                                e = replace(e, follows=p.why)
+                            elif p.kind == "guard spares":
+                                spared = self.resolve_role(p.roles[1], p.why)
+                                e = replace(e, spares=(*e.spares, spared), spares_why=p.why)
+                    fx.append(e)
+                abilities.append(replace(ab, effects=tuple(fx)))
+            traits = []
+            for t in role.traits:
+                for p in self.patches:
+                    if isinstance(t, Explode) and canon(
+                        p.roles[-1] if p.kind == "explode spares" else ""
+                    ) == canon(role.name):
+                        spared = self.resolve_role(p.roles[0], p.why)
+                        t = replace(t, spared=(*t.spared, spared), spared_why=p.why)
+                    if (
+                        isinstance(t, Explode)
+                        and p.kind == "explode hastener"
+                        and canon(p.roles[0]) == canon(role.name)
+                    ):
+                        t = replace(t, hastener=p.why)
+                traits.append(t)
+            out.append(replace(role, abilities=tuple(abilities), traits=tuple(traits)))
+        for p in self.patches:  # every note names roles of the ruleset
+            for name in p.roles:
+                self.resolve_role(name, p.why)
+        return out
+
     def resolve_faction(self, name: str, why: Why) -> str:
         for f in self.factions:
             if canon(f) == canon(name):
@@ -1236,6 +1665,21 @@ class _Assembler:
                 raise self.error(f"{target!r} is not a role of this ruleset", why)
         roles = [self.roles[k] for k in self.role_order]
         roles, group_kills, facts = self.assemble_prose(roles)
+        vanilla: str | None = None
+        if "vanilla" in facts:  # the role of players with no role, in any faction
+            vanilla, why = facts["vanilla"]
+            key = canon(vanilla)
+            if key not in self.roles:
+                self.roles[key] = Role(vanilla, "", why=why)
+                roles.append(self.roles[key])
+        neutral: tuple[tuple[str, tuple[str, ...], Why], ...] = ()
+        if "neutral" in facts:
+            category, allowed, why = facts["neutral"]
+            allowed = tuple(self.resolve_faction(f, why) for f in allowed)
+            neutral = ((self.resolve_faction(category, why), allowed, why),)
+            self.factions = [f for f in self.factions if canon(f) != canon(category)]
+        roles = self.apply_patches(roles)
+        self.priority.extend(self.order_entries(roles))
         # Names used in sentences must exist.
         for role in roles:
             for a in role.abilities:
@@ -1283,21 +1727,28 @@ class _Assembler:
                         f"the {faction} faction has no nightkill in this ruleset", p.why
                     )
                 priority.append(replace(p, nightkill_of=faction))
+            elif p.subject is None:  # an order item naming an ability or a kind of effect
+                priority.append(p)
             else:
-                assert p.subject is not None
                 subject = self.resolve_role(p.subject, p.why)
                 iff = self.resolve_role(p.iff_targeting, p.why) if p.iff_targeting else None
                 priority.append(replace(p, subject=subject, iff_targeting=iff))
-        if priority:
+        if priority and not self.orders:  # (an order of operations may leave powers out)
             listed = {canon(p.subject) for p in priority if p.subject}
             for role in roles:
-                if role.abilities and canon(role.name) not in listed:
+                if (
+                    role.abilities
+                    and canon(role.name) not in listed
+                    and not any(_order_lists(p, a) for p in priority for a in role.abilities)
+                ):
                     raise self.error(
                         f"the role {role.name!r} has an ability but is not in the priority list",
                         role.why,
                     )
             for k in nightkills:
-                if not any(p.nightkill_of == k.faction for p in priority):
+                if not any(
+                    p.nightkill_of == k.faction or _order_lists(p, k.ability) for p in priority
+                ):
                     raise self.error(
                         f"the {k.faction} nightkill is not in the priority list", k.why
                     )
@@ -1329,6 +1780,10 @@ class _Assembler:
             casualties=facts["casualties"][0] if "casualties" in facts else None,
             casualties_why=facts["casualties"][1] if "casualties" in facts else None,
             reverts=tuple(facts["reverts"]),
+            faction_traits=tuple(facts["faction_traits"]),
+            duel=facts.get("duel"),
+            neutral=neutral,
+            vanilla=vanilla,
         )
 
 

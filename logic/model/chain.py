@@ -44,7 +44,7 @@ from logic.model.semantics import (
     member_of,
 )
 
-SHARED = ("role:", "on:", "present:", "parity:")  # one value for the whole game
+SHARED = ("role:", "on:", "present:", "parity:", "game:", "fac:")  # one value for the whole game
 
 
 def qualify(name: str, night: int, phase: str = "n") -> str:
@@ -153,13 +153,15 @@ def chain(
             domains[qualify(name, k)] = d
         equations += [(ren(e), w) for e, w in m.equations]
         definitions.update({qualify(name, k): ren(e) for name, e in m.definitions.items()})
-        carried = Carried(dict(carried.reversed), {})
+        carried = Carried(dict(carried.reversed), {}, dict(carried.marks))
         for atom, e in m.atoms.items():
             atoms[Atom(atom.kind, who(atom.subject, k), atom.obj)] = ren(e)
             if atom.kind == "dies":
                 deaths[atom.subject].append(ren(e))
             elif atom.kind == "record reversed":
                 carried.reversed[atom.subject] = ren(e)
+            elif atom.kind == "mark":
+                carried.marks[(atom.subject, atom.obj)] = ren(e)
             elif atom.kind == "arrested":
                 why = next(iter(labels(e)), frame.TAKES_PLACE)
                 carried.arrested.setdefault(atom.subject, []).append((ren(e), int(atom.obj), why))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 import functools
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from logic.effects.attack import Kill as Kill
 from logic.effects.attack import Protect as Protect
@@ -22,13 +22,12 @@ from logic.effects.investigate import Cond as Cond
 from logic.effects.investigate import Info as Info
 from logic.effects.investigate import Investigate as Investigate
 from logic.effects.investigate import Result as Result
-from logic.effects.records import OnRecords, Revert
-from logic.effects.report import Report, Witness
+from logic.effects.records import Revert
 from logic.lang.errors import Loc
 from logic.model.why import Why, canon, meta
 
 if TYPE_CHECKING:  # effect kinds that own their IR node in logic/effects/
-    from logic.effects.vote import Lynch, TieRule, VoteWeight
+    from logic.effects.vote import Lynch, TieRule
     from logic.effects.win import Victory
 
 
@@ -118,7 +117,8 @@ class Ability:
     effects: tuple[Effect, ...] = ()
     restrictions: tuple[Restriction, ...] = ()
     visit_class: VisitClass | None = None
-    targets: int = 1
+    targets: int = 1  # how many players it names (0: none, "to hasten the nightkill")
+    on_self: bool = False  # it acts on its user ("may activate the fabled Hamedo ability")
     why: Why = meta()
     class_why: Why = meta()
     aliases: tuple[str, ...] = ()  # other names: "Discombobulate (Tricking)"
@@ -146,7 +146,9 @@ class Role:
     notes: tuple[Why, ...] = ()
     why: Why = meta()
     # passive effects of holding the role
-    traits: tuple[VoteWeight | OnRecords | Report | Witness, ...] = ()
+    # passive effects of the role's kinds: VoteWeight, OnRecords, Report, Witness,
+    # Explode, Unlinked, SeenAfterKill
+    traits: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -179,6 +181,11 @@ class PriorityEntry:
     iff_targeting: str | None = None  # "(IFF targeting Interceptor)"
     otherwise: bool = False  # "(otherwise)"
     why: Why = meta()
+    # an item of an order of operations that names an ability ("Hamedo") or the effects
+    # of a kind ("Roleblocks", "Nightkills"); `hastened`: "Hastened nightkills"
+    ability: str | None = None
+    effects: tuple[type, ...] = ()
+    hastened: bool = False
 
 
 @dataclass(frozen=True)
@@ -295,6 +302,15 @@ class Ruleset:
     casualties: int | None = None  # the tier at which attacks are settled (deaths happen)
     casualties_why: Why | None = None
     reverts: tuple[Revert, ...] = ()  # logic/effects/records.py
+    # powers afforded by alignment (logic/effects/attack.py AutoProtect): (faction, trait)
+    faction_traits: tuple[tuple[str, Any], ...] = ()
+    duel: Any = None  # logic/effects/attack.py Duel: random victor of two killers
+    # role categories whose roles may be given to players of several factions:
+    # (category, factions, why) ("Neutral roles may be given to either")
+    neutral: tuple[tuple[str, tuple[str, ...], Why], ...] = ()
+    # the role of players with no role ("Vanilla players are assumed to only have the
+    # powers outlined by their alignment."): never duplicated-checked, any faction
+    vanilla: str | None = None
     source: str = field(default="", compare=False)
     # Every sentence the ruleset holds, in file order (for `ruling coverage`); not part of
     # what the ruleset means, so outside equality.
@@ -317,3 +333,13 @@ class Ruleset:
 
     def faction(self, name: str) -> str | None:
         return next((f for f in self.factions if canon(f) == canon(name)), None)
+
+    def factions_of(self, role: Role) -> tuple[str, ...]:
+        """The factions a player holding `role` may belong to (one, unless the role's
+        category is neutral, or it is the role of players with no role)."""
+        if self.vanilla is not None and canon(role.name) == canon(self.vanilla):
+            return self.factions
+        for category, factions, _ in self.neutral:
+            if canon(category) == canon(role.faction):
+                return factions
+        return (role.faction,)

@@ -51,6 +51,9 @@ class History:
     # open questions of the rules that hold for the whole game once answered ("every
     # second night": which nights), as (variable, value)
     settled: tuple[tuple[str, Any], ...] = ()
+    # what a player has done or had done that later sentences read: (player, mark), e.g.
+    # "automatic protection" (used up), "first kill"
+    marks: frozenset[tuple[str, str]] = frozenset()
 
     def success(self, player: str, ability: str) -> tuple[int, tuple[str, ...]] | None:
         return dict(self.last_success).get((player, ability))
@@ -93,6 +96,8 @@ class Atom:
                 return f"{self.subject}'s record is reversed"
             case "arrested":
                 return f"{self.subject} is under arrest"
+            case "mark":
+                return f"{self.subject}: {self.obj}"
         return f"{self.subject} {self.kind} {self.obj}".strip()
 
 

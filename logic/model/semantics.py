@@ -34,7 +34,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from logic.effects import report, vote, win
+from logic.effects import modify, report, vote, win
 from logic.effects.base import Outcome
 from logic.effects.registry import KINDS
 from logic.model import frame
@@ -100,6 +100,7 @@ class Scenario(Protocol):
     def taken(self, i: int) -> Expr: ...
     def aims(self, i: int, q: str) -> Expr: ...
     def shares(self, i: int, j: int) -> Expr: ...
+    def target(self, i: int, k: int) -> Expr: ...
     def role_is(self, p: str, role: Role) -> Expr: ...
     def faction_is(self, p: str, faction: str) -> Expr: ...
     def abilities(self, i: int) -> list[tuple[Expr, Ability]]: ...
@@ -112,6 +113,7 @@ class Scenario(Protocol):
     def alive_now(self, p: str) -> Expr: ...
     def reversed_before(self, p: str) -> Expr: ...
     def arrested_before(self, p: str) -> list[tuple[Expr, int, Why]]: ...
+    def marked_before(self, p: str, mark: str) -> Expr: ...
 
 
 class ConcreteNight:
@@ -148,6 +150,11 @@ class ConcreteNight:
 
     def shares(self, i: int, j: int) -> Expr:
         return Const(bool(set(self.acts[i].targets) & set(self.acts[j].targets)))
+
+    def target(self, i: int, k: int) -> Expr:
+        """Slot i's k-th chosen target, as a player index (-1: none)."""
+        targets = self.acts[i].targets
+        return Const(self.players.index(targets[k]) if k < len(targets) else -1)
 
     def role_is(self, p: str, role: Role) -> Expr:
         return Const(canon(self.player_info[p].role.name) == canon(role.name))
@@ -187,6 +194,9 @@ class ConcreteNight:
     def arrested_before(self, p: str) -> list[tuple[Expr, int, Why]]:
         return _arrested_before(self.history, p)
 
+    def marked_before(self, p: str, mark: str) -> Expr:
+        return Const((p, mark) in self.history.marks)
+
 
 def _reversed_before(history: History, p: str) -> Expr:
     return Const(p in history.reversed)
@@ -211,6 +221,7 @@ class Carried:
 
     reversed: dict[str, Expr] = field(default_factory=dict)
     arrested: dict[str, list[tuple[Expr, int, Why]]] = field(default_factory=dict)
+    marks: dict[tuple[str, str], Expr] = field(default_factory=dict)
 
 
 Earlier = Callable[["SymbolicNight", int, Ability], Expr]
@@ -260,6 +271,15 @@ class SymbolicNight:
         self._role_index = {canon(r.name): k for k, r in enumerate(self.roles)}
         self._index_of: dict[int, int | None] = {}  # id(role) -> its index (role_is is hot)
         kills = bool(ruleset.nightkills)
+        # roles whose ability names two players ("names two people"), acts on its user,
+        # or names no one
+        self.pairs = tuple(r for r in self.roles if any(a.targets == 2 for a in r.abilities))
+        self.selfish = tuple(r for r in self.roles if any(a.on_self for a in r.abilities))
+        self.aimless = tuple(
+            r for r in self.roles if r.abilities and all(a.targets == 0 for a in r.abilities)
+        )
+        # players whose faction is not given by their role (neutral roles, no role)
+        self.open_faction = any(len(ruleset.factions_of(r)) > 1 for r in self.roles)
         self.switches: dict[str, Why] = {}
         self.slots = tuple(
             Slot(p, kind)
@@ -281,6 +301,10 @@ class SymbolicNight:
                 out[f"role:{p}"] = list(range(len(self.roles)))
             out[f"uses:{p}"] = [False, True]
             out[f"tgt:{p}"] = list(range(n))
+            if self.pairs:  # a second target, for abilities that name two players
+                out[f"tgt2:{p}"] = list(range(n))
+            if self.open_faction:
+                out[f"fac:{p}"] = list(range(len(self.ruleset.factions)))
             if self.ruleset.nightkills:
                 out[f"kills:{p}"] = [False, True]
                 out[f"ktgt:{p}"] = list(range(n))
@@ -309,10 +333,25 @@ class SymbolicNight:
         open_ = [p for p in self.players if p not in self.fixed]
         if rs.unique_roles is not None:
             on = self.switch(rs.unique_roles)
+            vanilla = rs.role(rs.vanilla) if rs.vanilla else None
+            vk = self._role_index.get(canon(vanilla.name)) if vanilla else None
             for a, b in _pairs(open_):
-                out.append(
-                    (implies(on, neg(eq(self.role_var(a), self.role_var(b)))), rs.unique_roles)
-                )
+                same = eq(self.role_var(a), self.role_var(b))
+                if vk is not None:  # "Multiple players can have no role"
+                    same = conj(same, neg(eq(self.role_var(a), Const(vk))))
+                out.append((implies(on, neg(same)), rs.unique_roles))
+        if self.open_faction:  # a player's faction is one their role may be given to
+            for p in self.players:
+                for r in self.roles:
+                    allowed = [rs.factions.index(f) for f in rs.factions_of(r) if f in rs.factions]
+                    fac = Var(f"fac:{p}")
+                    ok = any_of(eq(fac, Const(x)) for x in allowed)
+                    out.append((implies(self.role_is(p, r), ok), r.why))
+        for p in self.players:  # an ability aimed at no one, or at its user, has one target
+            fixed_aim = [*self.selfish, *self.aimless]
+            if fixed_aim and f"tgt:{p}" not in self.acts:
+                pinned = any_of(self.role_is(p, r) for r in fixed_aim)
+                out.append((implies(pinned, eq(Var(f"tgt:{p}"), Const(0))), frame.TAKES_PLACE))
         # Players are interchangeable: list them in role order (symmetry breaking).
         for a, b in itertools.pairwise(open_):
             out.append((le(self.role_var(a), self.role_var(b)), frame.SYMMETRY))
@@ -353,10 +392,36 @@ class SymbolicNight:
         return self.value(f"tgt:{s.actor}" if s.kind == "ability" else f"ktgt:{s.actor}")
 
     def aims(self, i: int, q: str) -> Expr:
-        return eq(self.target_var(i), Const(self.index(q)))
+        if self.slots[i].kind != "ability" or not (self.pairs or self.selfish or self.aimless):
+            return eq(self.target_var(i), Const(self.index(q)))
+        k = Const(self.index(q))
+        return any_of(eq(self.target(i, x), k) for x in (0, 1))
 
     def shares(self, i: int, j: int) -> Expr:
-        return eq(self.target_var(i), self.target_var(j))
+        if not (self.pairs or self.selfish or self.aimless):
+            return eq(self.target_var(i), self.target_var(j))
+        return any_of(
+            conj(neg(eq(self.target(i, a), Const(-1))), eq(self.target(i, a), self.target(j, b)))
+            for a in (0, 1)
+            for b in (0, 1)
+        )
+
+    def target(self, i: int, k: int) -> Expr:
+        """Slot i's k-th target as a player index (-1: none): the second exists only for
+        a role whose ability names two players."""
+        s = self.slots[i]
+        if k == 0:
+            base = self.target_var(i)
+            if s.kind == "ability" and self.selfish:
+                on_self = any_of(self.role_is(s.actor, r) for r in self.selfish)
+                base = ite(on_self, Const(self.index(s.actor)), base)
+            if s.kind == "ability" and self.aimless:
+                base = ite(any_of(self.role_is(s.actor, r) for r in self.aimless), Const(-1), base)
+            return base
+        if k > 1 or s.kind != "ability" or not self.pairs:
+            return Const(-1)
+        two = any_of(self.role_is(s.actor, r) for r in self.pairs)
+        return ite(two, self.value(f"tgt2:{s.actor}"), Const(-1))
 
     def role_is(self, p: str, role: Role) -> Expr:
         k = self._index_of.get(id(role))
@@ -369,6 +434,11 @@ class SymbolicNight:
         return eq(self.role_var(p), Const(k))
 
     def faction_is(self, p: str, faction: str) -> Expr:
+        if self.open_faction:
+            f = self.ruleset.faction(faction)
+            if f is None:
+                return FALSE
+            return eq(Var(f"fac:{p}"), Const(self.ruleset.factions.index(f)))
         return any_of(self.role_is(p, r) for r in self.roles if canon(r.faction) == canon(faction))
 
     def abilities(self, i: int) -> list[tuple[Expr, Ability]]:
@@ -424,6 +494,20 @@ class SymbolicNight:
             return self.carried.arrested.get(p, [])
         return _arrested_before(self.history, p)
 
+    def marked_before(self, p: str, mark: str) -> Expr:
+        if self.carried is not None:
+            return self.carried.marks.get((p, mark), FALSE)
+        return Const((p, mark) in self.history.marks)
+
+
+def _effect_tiers(priority: Sequence[Any], ability: Ability) -> list[int]:
+    """The tiers of the order items that name a kind of effect the ability has."""
+    return [
+        e.tier
+        for e in priority
+        if e.effects and not e.hastened and any(isinstance(x, e.effects) for x in ability.effects)
+    ]
+
 
 def _available(role: Role, night: int) -> bool:
     return any(a.frequency.allows(night, 0) for a in role.abilities)
@@ -455,14 +539,20 @@ class NightBuilder:
         self._kinds: dict[tuple[int, type], list[tuple[Expr, Any]]] = {}
         self.memo: dict[str, Any] = {}  # the effect kinds' cached subterms
         self.random_vars: list[str] = []
-        self.tiers = [self.define(f"tier:{i}", self.tier(i), shared=True) for i in range(self.n)]
+        # a tier is fixed by the scenario, unless a modifier tonight can move it (hasten)
+        fixed = not any(p.hastened for p in self.rs.priority)
+        self.tiers = [self.define(f"tier:{i}", self.tier(i), shared=fixed) for i in range(self.n)]
 
-    def define(self, name: str, expr: Expr, shared: bool = False) -> Expr:
+    def define(
+        self, name: str, expr: Expr, shared: bool = False, domain: list[Any] | None = None
+    ) -> Expr:
         """In a symbolic night, name a subterm used in many places by an auxiliary
-        variable (so the formula stays small); in a concrete one keep it inline."""
+        variable (so the formula stays small); in a concrete one keep it inline. An
+        integer term over variables gives its `domain`."""
         if not self.symbolic or is_const(expr):
             return expr
-        domain: list[Any] = [False, True] if _is_bool(expr) else sorted(_int_values(expr))
+        if domain is None:
+            domain = [False, True] if _is_bool(expr) else sorted(_int_values(expr))
         self.domains[name] = domain
         self.equations.append((eq(Var(name), expr), frame.DEFINITION))
         self.definitions[name] = expr
@@ -480,13 +570,50 @@ class NightBuilder:
     def actor(self, i: int) -> str:
         return self.sc.slots[i].actor
 
+    def moved(self) -> bool:
+        """Whether some action tonight may move other actions' targets (a redirect)."""
+        if "moved" not in self.memo:
+            self.memo["moved"] = any(
+                self.effects(j, node)
+                for k in KINDS
+                if k.retarget
+                for node in k.nodes
+                for j in range(self.n)
+            )
+        return bool(self.memo["moved"])
+
+    def target(self, i: int, k: int) -> Expr:
+        """Slot i's k-th effective target, as a player index (-1: none): the chosen one,
+        moved by every kind that moves targets (redirection)."""
+        key = f"eff:{i}:{k}"
+        if key not in self.memo:
+            t = self.sc.target(i, k)
+            if self.moved():
+                for kind in KINDS:
+                    if kind.retarget:
+                        t = kind.retarget(self, i, k, t)
+                t = self.define(key, t, domain=list(range(-1, len(self.sc.players))))
+            self.memo[key] = t
+        result: Expr = self.memo[key]
+        return result
+
     def aims(self, i: int, q: str) -> Expr:
-        """Slot i's action is aimed at q (every effect kind asks here, not the scenario)."""
-        return self.sc.aims(i, q)
+        """Slot i's action lands on q: its effective target (every effect kind asks here,
+        never the scenario's chosen target)."""
+        if not self.moved():
+            return self.sc.aims(i, q)
+        k = Const(self.sc.players.index(q))
+        return any_of(eq(self.target(i, x), k) for x in (0, 1))
 
     def shares(self, i: int, j: int) -> Expr:
-        """Slots i and j are aimed at the same player."""
-        return self.sc.shares(i, j)
+        """Slots i and j land on the same player."""
+        if not self.moved():
+            return self.sc.shares(i, j)
+        return any_of(conj(self.aims(i, q), self.aims(j, q)) for q in self.sc.players)
+
+    def member(self, p: str, group: str) -> Expr:
+        """p holds the role, or belongs to the faction, called `group`."""
+        return member_of(self.rs, self.sc)(p, group)
 
     def reads(self, p: str) -> bool:
         """Whether p's result texts are built (a solver may need only the observer's)."""
@@ -532,12 +659,23 @@ class NightBuilder:
         return out
 
     def tier(self, i: int) -> Expr:
-        """Slot i's priority tier (lower acts first); no priority list: all simultaneous."""
+        """Slot i's priority tier (lower acts first); no priority list: all simultaneous.
+        An entry for the role wins over one for its ability's name, which wins over one
+        for its effects ("Roleblocks"); a faction's nightkill takes its faction's entry,
+        else the entry for kills, and a hastened one the "Hastened nightkills" entry."""
         if not self.rs.priority:
             return self.framework_tier(i)
         options: list[tuple[Expr, int]] = []
+        hastened = [p.tier for p in self.rs.priority if p.hastened]
         for cond, faction in self.sc.nightkill_of(i):
             tiers = [p.tier for p in self.rs.priority if p.nightkill_of == faction]
+            nk = self.rs.nightkill(faction)
+            if not tiers and nk is not None:
+                tiers = _effect_tiers(self.rs.priority, nk.ability)
+            if hastened:
+                sped = modify.modified(self, faction, "hasten")
+                if sped != FALSE:
+                    options.append((conj(cond, sped), min(hastened)))
             if tiers:
                 options.append((cond, min(tiers)))
         p = self.actor(i)
@@ -559,6 +697,14 @@ class NightBuilder:
                         for q in self.sc.players
                     )
                     options.append((conj(is_role, hits), e.tier))
+            if not plain:
+                for ab in role.abilities:
+                    named = [
+                        e.tier
+                        for e in self.rs.priority
+                        if e.ability and canon(e.ability) in map(canon, (ab.name, *ab.aliases))
+                    ]
+                    plain += named or _effect_tiers(self.rs.priority, ab)
             if plain:
                 options.append((is_role, min(plain)))
         expr: Expr = Const(0)
