@@ -199,6 +199,12 @@ class Night:
     def role_of(self, env: dict[str, Any], p: str) -> Role:
         return self.scenario.roles[env[f"role:{p}"]]
 
+    def faction_of(self, env: dict[str, Any], p: str) -> str:
+        """p's faction: their role's, or the open one of a neutral role or no role."""
+        if f"fac:{p}" in env:
+            return self.rs.factions[env[f"fac:{p}"]]
+        return self.role_of(env, p).faction
+
     def klass(self, env: dict[str, Any]) -> Klass:
         """Who acts in a witness, on any night: each acting role, and each faction's
         nightkill (whoever of the faction carries it out)."""
@@ -209,7 +215,7 @@ class Night:
                 if env.get(f"uses:{p}{sfx}"):
                     out.add((role.name, "ability"))
                 if env.get(f"kills:{p}{sfx}"):
-                    out.add((role.faction, "kill"))
+                    out.add((self.faction_of(env, p), "kill"))
         return tuple(sorted(out))
 
     def block(self, klass: Klass) -> Any:
@@ -258,16 +264,33 @@ class Night:
             lines: list[str] = []
             for p in self.names:
                 if env.get(f"uses:{p}{sfx}"):
-                    t = self.names[env[f"tgt:{p}{sfx}"]]
-                    lines.append(f"{p} targets {t}")
-                    involved += [p, t]
+                    ab = next(iter(self.role_of(env, p).abilities), None)
+                    if ab is not None and (ab.on_self or ab.targets == 0):
+                        lines.append(f"{p} uses {ab.name}")
+                        involved.append(p)
+                    elif ab is not None and ab.targets == 2:
+                        t = self.names[env[f"tgt:{p}{sfx}"]]
+                        t2 = self.names[env[f"tgt2:{p}{sfx}"]]
+                        lines.append(f"{p} targets {t} and {t2}")
+                        involved += [p, t, t2]
+                    else:
+                        t = self.names[env[f"tgt:{p}{sfx}"]]
+                        lines.append(f"{p} targets {t}")
+                        involved += [p, t]
                 if env.get(f"kills:{p}{sfx}"):
                     t = self.names[env[f"ktgt:{p}{sfx}"]]
                     lines.append(f"{p} kills {t}")
                     involved += [p, t]
             blocks.append(f"  night {k}:\n" + "".join(f"    {x}\n" for x in lines))
         keep = [p for p in self.names if p in involved] or list(self.names[:1])
-        players = ", ".join(f"{p} is {self.role_of(env, p).name}" for p in keep)
+
+        def seat(p: str) -> str:
+            role = self.role_of(env, p)
+            if len(self.rs.factions_of(role)) > 1:  # a neutral role, or no role
+                return f"{p} is {role.name} ({self.faction_of(env, p)})"
+            return f"{p} is {role.name}"
+
+        players = ", ".join(seat(p) for p in keep)
         expects = "".join(f"    {x}\n" for x in expect)
         stem = self.rs.source.replace("\\", "/").rsplit("/", 1)[-1].removesuffix(".rules")
         tail = f"  expect:\n{expects}" if expect else ""

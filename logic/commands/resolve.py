@@ -23,7 +23,7 @@ from logic.effects import vote
 from logic.lang.case import Case, Line, PhaseBlock
 from logic.lang.errors import Loc, RulingError, error_at_word, line_of
 from logic.model import frame
-from logic.model.expr import Const, Var, compile_expr, eq, explain, labels
+from logic.model.expr import Const, Var, compile_expr, eq, explain, labels, variables
 from logic.model.frameworks import FRAMEWORKS
 from logic.model.ir import Ability, Kill, Ruleset, Why, canon
 from logic.model.semantics import (
@@ -455,6 +455,18 @@ def next_history(
     )
 
 
+def _read_vars(model: PhaseModel) -> list[str]:
+    """Variables an outcome reads that no equation may mention: random draws, and open
+    questions only a result text depends on ("cannot link him to the Mafia": Town or
+    Unknown); each takes every value of its domain."""
+    read = variables(
+        *model.atoms.values(),
+        *(t.gate for t in model.texts),
+        *(c for t in model.texts for c, _ in t.pieces),
+    )
+    return list(dict.fromkeys([*model.random_vars, *sorted(v for v in read if v in model.domains)]))
+
+
 def _why_of(outcome: PhaseOutcome, atom: Atom) -> Why:
     whys = outcome.why(atom)
     return whys[-1] if whys else Why(Loc("<engine>", 0, 0), str(atom))
@@ -497,7 +509,7 @@ def resolve(
                     if v in model.domains
                 ]
                 sols = concrete.solve(
-                    model.domains, [*model.equations, *keep], timeout, free=model.random_vars
+                    model.domains, [*model.equations, *keep], timeout, free=_read_vars(model)
                 )
                 if sols.status == "unknown":
                     timed_out = f"{block.label}: unknown (timed out after {timeout:g} s)"

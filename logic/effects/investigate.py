@@ -154,7 +154,9 @@ def _shows(b: NightBuilder, q: str, e: AlignmentCheck, checker: str) -> list[tup
             holds = conj(member, b.sc.role_is(q, role))
             if holds == FALSE:
                 continue
-            masks = [(t, cond) for t, cond in _masks(b, q, role, faction, checker) if cond != FALSE]
+            masks = [
+                (t, cond) for t, cond in _masks(b, q, role, faction, checker, e) if cond != FALSE
+            ]
             if not masks:
                 out.append((faction, holds))
                 continue
@@ -166,7 +168,7 @@ def _shows(b: NightBuilder, q: str, e: AlignmentCheck, checker: str) -> list[tup
 
 
 def _masks(
-    b: NightBuilder, q: str, role: Any, faction: str, checker: str
+    b: NightBuilder, q: str, role: Any, faction: str, checker: str, e: AlignmentCheck
 ) -> list[tuple[str, Expr]]:
     """What a trait of q's role shows instead of `faction`, and when."""
     out: list[tuple[str, Expr]] = []
@@ -179,7 +181,7 @@ def _masks(
             if isinstance(t, SeenAfterKill):
                 when = conj(when, b.sc.marked_before(q, FIRST_KILL))
             tag = "unlinked" if isinstance(t, Unlinked) else "after-kill"
-            others = [f for f in (*b.rs.factions, "Unknown") if canon(f) != canon(faction)]
+            others = [f for f in e.results if canon(f) != canon(faction)]
             shown = _open_choice(b, f"game:{tag}:{canon(role.name)}", others)
             for k, other in enumerate(others):
                 out.append((other, conj(when, eq(shown, Const(k)))))

@@ -86,11 +86,11 @@ def _guard(b: NightBuilder, g: int, c: Expr, e: Guard) -> list[Death]:
     active = conj(c, b.ok(g))
     if active == FALSE:
         return []
-    reading: Expr = Const(True)
-    if e.follows is None:
-        name = f"reading:{g}"
-        b.domains[name] = [False, True]
-        reading = Var(name)
+    # who "targets" the guarded player: where actions land, by the ruling; else open
+    name = f"reading:{g}"
+    b.domains[name] = [False, True]
+    ruled = b.sc.switch(e.follows) if e.follows is not None else FALSE
+    reading = disj(ruled, Var(name))
     out: list[Death] = []
     for j in range(b.n):
         if j == g or b.actor(j) == b.actor(g):
@@ -98,15 +98,18 @@ def _guard(b: NightBuilder, g: int, c: Expr, e: Guard) -> list[Death]:
         guarded = [(q, conj(b.aims(g, q))) for q in b.sc.players]
         lands = any_of(conj(x, b.aims(j, q)) for q, x in guarded)
         aimed = any_of(conj(x, b.sc.aims(j, q)) for q, x in guarded)
-        if e.follows is not None:
-            targets = label(lands, e.follows)
-        else:
-            targets = disj(conj(reading, lands), conj(neg(reading), aimed))
+        targets = disj(
+            label(conj(ruled, lands), e.follows) if e.follows is not None else FALSE,
+            conj(neg(ruled), reading, lands),
+            conj(neg(ruled), neg(reading), aimed),
+        )
         hit = conj(active, b.sc.taken(j), targets)
         if hit == FALSE:
             continue
         later = lt(b.tiers[g], b.tiers[j])
         spared = any_of(b.sc.role_is(b.actor(j), r) for r in _roles(b, e.spares))
+        if e.spares_why is not None:
+            spared = conj(b.sc.switch(e.spares_why), spared)
         early_name = f"early:{g}:{j}"
         b.domains[early_name] = [False, True]
         early = conj(neg(later), Var(early_name))
@@ -148,12 +151,12 @@ def _explode(b: NightBuilder, p: str, holder: Expr, x: Explode) -> list[Death]:
         own = neg(any_of(c for c, _ in kills))
         out.append((b.actor(i), tier, label(conj(killed, own), x.why)))
         for c, faction in kills:
-            hastened = modify.kill_modified(b, i, "hasten")
-            if x.hastener is not None:
+            hastened: Expr = FALSE
+            if x.hastener is not None:  # the GM's note: the hastener, not a random member
+                on = b.sc.switch(x.hastener)
+                hastened = conj(on, modify.kill_modified(b, i, "hasten"))
                 for j, took in modify.modifiers(b, faction, "hasten"):
-                    out.append((b.actor(j), tier, label(conj(killed, c, took), x.hastener)))
-            else:
-                hastened = FALSE
+                    out.append((b.actor(j), tier, label(conj(killed, c, on, took), x.hastener)))
             if x.group is None:  # no rule for a group's kill: the one who carried it out
                 out.append((b.actor(i), tier, label(conj(killed, c), x.why)))
                 continue
@@ -175,8 +178,10 @@ def _draw_rules(b: NightBuilder, p: str, blast: str, faction: str, x: Explode) -
     members = {m: conj(b.sc.faction_is(m, faction), b.sc.alive_now(m)) for m in b.sc.players}
     spared_roles = _roles(b, x.spared)
 
+    on = b.sc.switch(x.spared_why) if x.spared_why is not None else FALSE
+
     def spared(m: str) -> Expr:
-        return any_of(b.sc.role_is(m, r) for r in spared_roles)
+        return conj(on, any_of(b.sc.role_is(m, r) for r in spared_roles))
 
     others = {m: conj(v, neg(spared(m))) for m, v in members.items()}
     anyone_else = any_of(others.values())

@@ -844,7 +844,8 @@ class _ToIR(grammar.SourceTransformer):
         why = _as_ruling(self._why(meta))
         roles = next(c for c in children if isinstance(c, tuple))
         rulings = tuple(
-            OutcomeRuling("roleblock", "fails", target=r, subject=r, why=why) for r in roles
+            OutcomeRuling("roleblock", "fails", target=r, subject=r, why=why, lands=True)
+            for r in roles
         )
         return _Ruling(rulings, why)
 
@@ -879,7 +880,7 @@ class _ToIR(grammar.SourceTransformer):
     def explode_spares(self, meta: Meta, children: list[Any]) -> _Ruling:
         why = _as_ruling(self._why(meta))
         names = _names(children)
-        return _Ruling(_Patch("explode spares", (names[2], names[0]), why), why)
+        return _Ruling(_Patch("explode spares", (names[2], names[0]), why), why)  # (Bomb, spared)
 
     def faction_kill(self, meta: Meta, children: list[Any]) -> _Capability:
         why = self._why(meta)
@@ -1008,7 +1009,7 @@ class _ToIR(grammar.SourceTransformer):
 
     def explode_group(self, meta: Meta, children: list[Any]) -> _Trait:
         why = self._why(meta)
-        return _Trait(_names(children)[0], Explode(why, group=why), why)
+        return _Trait(None, Explode(why, group=why), why)  # the line's role
 
     def modify_kill(self, meta: Meta, children: list[Any]) -> _Capability:
         why = self._why(meta)
@@ -1631,10 +1632,9 @@ class _Assembler:
             traits = []
             for t in role.traits:
                 for p in self.patches:
-                    if isinstance(t, Explode) and canon(
-                        p.roles[-1] if p.kind == "explode spares" else ""
-                    ) == canon(role.name):
-                        spared = self.resolve_role(p.roles[0], p.why)
+                    bomb = canon(p.roles[0]) == canon(role.name)
+                    if isinstance(t, Explode) and p.kind == "explode spares" and bomb:
+                        spared = self.resolve_role(p.roles[1], p.why)
                         t = replace(t, spared=(*t.spared, spared), spared_why=p.why)
                     if (
                         isinstance(t, Explode)

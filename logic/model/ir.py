@@ -226,6 +226,9 @@ class OutcomeRuling:
     target: str | None = None
     subject: str | None = None
     why: Why = meta()
+    # the condition is about where the action lands ("is roleblocked"), not where it was
+    # aimed ("is aimed at"): they differ once a redirect moves it
+    lands: bool = False
 
 
 # Verbs of ruling conditions that name an effect kind rather than an ability.

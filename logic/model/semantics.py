@@ -276,7 +276,9 @@ class SymbolicNight:
         self.pairs = tuple(r for r in self.roles if any(a.targets == 2 for a in r.abilities))
         self.selfish = tuple(r for r in self.roles if any(a.on_self for a in r.abilities))
         self.aimless = tuple(
-            r for r in self.roles if r.abilities and all(a.targets == 0 for a in r.abilities)
+            r
+            for r in self.roles
+            if r.abilities and all(a.targets == 0 and not a.on_self for a in r.abilities)
         )
         # players whose faction is not given by their role (neutral roles, no role)
         self.open_faction = any(len(ruleset.factions_of(r)) > 1 for r in self.roles)
@@ -588,7 +590,7 @@ class NightBuilder:
         key = f"eff:{i}:{k}"
         if key not in self.memo:
             t = self.sc.target(i, k)
-            if self.moved():
+            if self.moved() and t != Const(-1):  # (no target: nothing to move)
                 for kind in KINDS:
                     if kind.retarget:
                         t = kind.retarget(self, i, k, t)
@@ -603,7 +605,7 @@ class NightBuilder:
         if not self.moved():
             return self.sc.aims(i, q)
         k = Const(self.sc.players.index(q))
-        return any_of(eq(self.target(i, x), k) for x in (0, 1))
+        return any_of(eq(t, k) for t in (self.target(i, 0), self.target(i, 1)) if t != Const(-1))
 
     def shares(self, i: int, j: int) -> Expr:
         """Slots i and j land on the same player."""
@@ -808,12 +810,17 @@ class NightBuilder:
                         )
                         pairs.append((both, q))
             else:
-                actor, target = self.rs.role(r.actor or ""), self.rs.role(r.target or "")
-                assert actor is not None and target is not None
+                # (no actor role: "If the roleblock is aimed at the Redirector", any actor)
+                actor = self.rs.role(r.actor) if r.actor else None
+                target = self.rs.role(r.target or "")
+                assert target is not None
                 for q in self.sc.players:
                     if q != p:
                         one = conj(
-                            self.sc.role_is(p, actor), self.sc.taken(i), mi, self.sc.aims(i, q)
+                            self.sc.role_is(p, actor) if actor is not None else TRUE,
+                            self.sc.taken(i),
+                            mi,
+                            self.aims(i, q) if r.lands else self.sc.aims(i, q),
                         )
                         pairs.append((conj(one, self.sc.role_is(q, target)), q))
             for cond, q in pairs:
