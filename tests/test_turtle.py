@@ -135,9 +135,17 @@ def _compare(rs: Ruleset, players: list[tuple[str, str, str]], lines: list[str])
     assert _outcomes_of_chain(rs, players, lines) == concrete, text
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_backends_agree_on_turtles_nights(data: Any) -> None:
+    players, lines = data.draw(nights(TURTLE))
+    _compare(TURTLE, players, lines)
+
+
+@pytest.mark.slow  # the same, longer (about two minutes)
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_backends_agree_on_many_turtles_nights(data: Any) -> None:
     players, lines = data.draw(nights(TURTLE))
     _compare(TURTLE, players, lines)
 

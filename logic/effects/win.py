@@ -7,6 +7,12 @@ Vocabulary (the conditions of `Victory`; `group` is a faction or a role):
               ("any combination including one or more Mafia and no more than one other")
   last        a holder of `group` is alive with exactly `others` other players ("the
               Rogue and one other role are left alive")
+  sole        no living player is outside `group` ("win when all threats to the Town have
+              been eliminated", "the sole living faction")
+  endgame     exactly `others` players are alive and no faction holds them all ("two
+              survivors of differing factions"), and a member of `group` is alive (or,
+              with `absent`, none is: "the Mafia if he is not"); only after a night ("the
+              day begins with")
 
 After each phase the conditions are evaluated on the players alive at its end. A
 victory that holds wins unless a victory taking precedence over it holds too. Two that
@@ -39,7 +45,7 @@ from logic.model.expr import (
 )
 from logic.model.ir import Ruleset, Why, canon, meta
 
-CONDITIONS = ("none_left", "outnumber", "last")
+CONDITIONS = ("none_left", "outnumber", "last", "sole", "endgame")
 
 
 @dataclass(frozen=True)
@@ -52,6 +58,7 @@ class Victory:
     others: int = 0
     over: tuple[str, ...] = ()  # the victories (by winner) this one takes precedence over
     why: Why = meta()
+    absent: bool = False  # endgame: the group has no living member
 
     def describe(self) -> str:
         match self.condition:
@@ -59,6 +66,13 @@ class Victory:
                 when = f"no {self.group} is left"
             case "outnumber":
                 when = f"one or more {self.group} and at most {self.others} other(s) are left"
+            case "sole":
+                when = f"no one outside the {self.group} is left"
+            case "endgame":
+                who = "no" if self.absent else "a"
+                when = (
+                    f"{self.others} survivors of differing factions, {who} {self.group} among them"
+                )
             case _:
                 when = f"the {self.group} and {self.others} other(s) are the last alive"
         over = f"; takes precedence over {', '.join(self.over)}" if self.over else ""
@@ -85,6 +99,7 @@ def win_constraints(
     alive_after: Callable[[str], Expr],
     member: Callable[[str, str], Expr],
     suffix: str = "",
+    phase: str = "night",
 ) -> WinConstraints:
     """The winner after a phase. `member(p, group)` says p belongs to a faction or holds
     a role of that name; `alive_after(p)` that p is alive when the phase ends."""
@@ -104,6 +119,20 @@ def win_constraints(
                     any_of(inside),
                     eq(_count([alive_after(p) for p in players]), Const(v.others + 1)),
                 )
+            case "sole":
+                cond = neg(any_of(outside))
+            case "endgame":
+                alive = [alive_after(p) for p in players]
+                left = eq(_count(alive), Const(v.others))
+                one_side = any_of(
+                    eq(
+                        _count([conj(alive_after(p), member(p, f)) for p in players]),
+                        Const(v.others),
+                    )
+                    for f in rs.factions
+                )
+                present = neg(any_of(inside)) if v.absent else any_of(inside)
+                cond = conj(left, neg(one_side), present) if phase == "night" else FALSE
             case _:
                 raise AssertionError(v.condition)
         holds.append(label(cond, v.why))

@@ -1026,6 +1026,38 @@ class _ToIR(grammar.SourceTransformer):
             targets=0,
         )
 
+    def town_wins(self, meta: Meta, children: list[Any]) -> _RulesetFact:
+        why = self._why(meta)
+        faction = _names(children)[0]
+        return _RulesetFact("victory", Victory(faction, "sole", faction, 0, (), why), why)
+
+    def sole_faction_wins(self, meta: Meta, children: list[Any]) -> _RulesetFact:
+        # "when nothing can stop them from being the sole living faction": read as when
+        # they are (finding in the ruleset: 'nothing can stop them' may be earlier)
+        why = self._why(meta)
+        faction = _names(children)[0]
+        return _RulesetFact("victory", Victory(faction, "sole", faction, 0, (), why), why)
+
+    def sole_player_wins(self, meta: Meta, children: list[Any]) -> _RulesetFact:
+        why = self._why(meta)
+        group = _names(children)[0]
+        return _RulesetFact("victory", Victory(group, "last", group, 0, (), why), why)
+
+    def endgame_def(self, meta: Meta, children: list[Any]) -> _RulesetFact:
+        n = next(c for c in children if type(c) is int)
+        return _RulesetFact("endgame", n, self._why(meta))
+
+    def endgame_name(self, meta: Meta, children: list[Any]) -> None:
+        return None  # 'This is called "Endgame."': the name the next sentences use
+
+    def endgame_victory(self, meta: Meta, children: list[Any]) -> _RulesetFact:
+        first, second = _names(children)
+        return _RulesetFact("endgame victory", (first, second), self._why(meta))
+
+    def endgame_town(self, meta: Meta, children: list[Any]) -> _RulesetFact:
+        names = _names(children)
+        return _RulesetFact("endgame over", names[1], self._why(meta))
+
     def strengthened(self, meta: Meta, children: list[Any]) -> _RulesetFact:
         return _RulesetFact("modify", "strengthen", self._why(meta))
 
@@ -1541,6 +1573,8 @@ class _Assembler:
                     facts["reverts"].append(replace(f.value, role=role_name))
                 case "duel":
                     facts["duel"] = f.value
+                case "endgame" | "endgame victory" | "endgame over":
+                    facts.setdefault("endgame", {})[f.kind] = (f.value, f.why)
                 case "neutral":
                     category, factions = f.value
                     facts["neutral"] = (category, factions, f.why)
@@ -1678,6 +1712,18 @@ class _Assembler:
             allowed = tuple(self.resolve_faction(f, why) for f in allowed)
             neutral = ((self.resolve_faction(category, why), allowed, why),)
             self.factions = [f for f in self.factions if canon(f) != canon(category)]
+        endgame = facts.get("endgame", {})
+        if "endgame victory" in endgame:  # "victory is given to the Secret Boss if he is
+            (first, second), why = endgame["endgame victory"]  # alive, or the Mafia if not"
+            n = endgame.get("endgame", (2, why))[0]
+            over: tuple[str, ...] = ()
+            if "endgame over" in endgame:
+                over = (self.resolve_group(endgame["endgame over"][0], why),)
+            group = self.resolve_group(first, why)
+            facts["victories"] += [
+                Victory(group, "endgame", group, n, over, why),
+                Victory(self.resolve_group(second, why), "endgame", group, n, over, why, True),
+            ]
         roles = self.apply_patches(roles)
         self.priority.extend(self.order_entries(roles))
         # Names used in sentences must exist.

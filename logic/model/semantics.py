@@ -1078,7 +1078,8 @@ def add_wins(
     member: Callable[[str, str], Expr],
 ) -> None:
     """The win conditions after the phase (logic/effects/win.py), as atoms of it."""
-    wins = win.win_constraints(ruleset, players, alive_after, member)
+    phase = "day" if model.phase.startswith("day") else "night"
+    wins = win.win_constraints(ruleset, players, alive_after, member, phase=phase)
     model.domains.update(wins.domains)
     model.equations.extend(wins.equations)
     for (kind, who), expr in wins.atoms.items():
