@@ -19,6 +19,7 @@ from logic.commands.diff import Change, DiffReport
 from logic.commands.resolve import Resolution
 from logic.model.ir import (
     Ability,
+    Role,
     Ruleset,
     Why,
 )
@@ -30,8 +31,21 @@ def effect_text(e: Any) -> str:
     return str(e.describe())
 
 
-def _tiers(rs: Ruleset, role: str | None = None, faction: str | None = None) -> str:
+def _tiers(
+    rs: Ruleset, role: str | None = None, faction: str | None = None, ability: Ability | None = None
+) -> str:
     items = []
+    own = any(
+        (role and p.subject == role) or (faction and p.nightkill_of == faction) for p in rs.priority
+    )
+    if ability is not None and not own:
+        names = {n.casefold() for n in (ability.name, *ability.aliases)}
+        for p in rs.priority:  # an order of operations: by the ability's name or effects
+            by_name = p.ability is not None and p.ability.casefold() in names
+            by_kind = bool(p.effects) and not p.hastened
+            if by_name or (by_kind and any(isinstance(e, p.effects) for e in ability.effects)):
+                items.append(f"tier {p.tier}")
+                break
     for p in rs.priority:
         if (role and p.subject == role) or (faction and p.nightkill_of == faction):
             cond = (
@@ -46,12 +60,36 @@ def _tiers(rs: Ruleset, role: str | None = None, faction: str | None = None) -> 
 def _ability_lines(a: Ability, tiers: str) -> list[str]:
     vc = a.visit_class.value if a.visit_class else "visiting class not given"
     aka = f" (also {', '.join(a.aliases)})" if a.aliases else ""
+    if a.on_self:
+        what = "acts on its user"
+    elif a.targets == 0:
+        what = "names no one"
+    elif a.targets == 2:
+        what = f"{a.verb} two players"
+    else:
+        what = f"{a.verb} a player"
     out = [
-        f"  ability {a.name!r}{aka}: {a.verb} a player {a.frequency.value}; {vc}; {tiers}   [{a.why.loc.short}]"
+        f"  ability {a.name!r}{aka}: {what} {a.frequency.value}; {vc}; {tiers}   [{a.why.loc.short}]"
     ]
     for e in (*a.effects, *a.restrictions):
         mark = " (ruling)" if e.why.kind == "ruling" else ""
         out.append(f"    - {effect_text(e)}{mark}   [{e.why.loc.short}]")
+    return out
+
+
+def _role_lines(rs: Ruleset, roles: list[Role]) -> list[str]:
+    out = []
+    for role in roles:
+        out.append(f"{role.name} ({role.faction})   [{role.why.loc.short}]")
+        if not role.abilities:
+            out.append("  no abilities")
+        for a in role.abilities:
+            out.extend(_ability_lines(a, _tiers(rs, role=role.name, ability=a)))
+        for ap in role.appears_as:
+            to = f" to {ap.to}" if ap.to else ""
+            out.append(f"  checks as {ap.faction}{to}   [{ap.why.loc.short}]")
+        for trait in role.traits:
+            out.append(f"  {effect_text(trait)}   [{trait.why.loc.short}]")
     return out
 
 
@@ -71,19 +109,28 @@ def ruleset_lines(rs: Ruleset) -> list[str]:
                 else "visiting class not given"
             )
             out.append(
-                f"  nightkill: one member kills a player; {vc}{excl}; {_tiers(rs, faction=faction)}   [{nk.why.loc.short}]"
+                f"  nightkill: one member kills a player; {vc}{excl}; {_tiers(rs, faction=faction, ability=nk.ability)}   [{nk.why.loc.short}]"
             )
-        for role in (r for r in rs.roles if r.faction == faction):
-            out.append(f"{role.name} ({role.faction})   [{role.why.loc.short}]")
-            if not role.abilities:
-                out.append("  no abilities")
-            for a in role.abilities:
-                out.extend(_ability_lines(a, _tiers(rs, role=role.name)))
-            for ap in role.appears_as:
-                to = f" to {ap.to}" if ap.to else ""
-                out.append(f"  checks as {ap.faction}{to}   [{ap.why.loc.short}]")
-            for trait in role.traits:
+        for f, trait in rs.faction_traits:
+            if f == faction:
                 out.append(f"  {effect_text(trait)}   [{trait.why.loc.short}]")
+        out.extend(_role_lines(rs, [r for r in rs.roles if r.faction == faction]))
+    for category, allowed, why in rs.neutral:  # roles given to players of several factions
+        out.append("")
+        out.append(f"{category} (given to players of {' or '.join(allowed)}):   [{why.loc.short}]")
+        out.extend(_role_lines(rs, [r for r in rs.roles if r.faction == category]))
+    vanilla = rs.role(rs.vanilla) if rs.vanilla else None
+    if vanilla is not None:
+        out.append("")
+        out.append(
+            f"Players with no role: {vanilla.name}, in any faction   [{vanilla.why.loc.short}]"
+        )
+    rest: list[str] = []
+    if rs.duel is not None:
+        rest.append(f"  {effect_text(rs.duel)}   [{rs.duel.why.loc.short}]")
+    if rest:
+        out.append("")
+        out.extend(rest)
     if rs.seen_by:
         out.append("")
         out.append("Who sees visits:")
