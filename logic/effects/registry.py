@@ -7,7 +7,16 @@ its phrases in grammar/ and their reading in logic/lang/rules.py.
 
 from __future__ import annotations
 
-from logic.effects import attack, block, intercept, investigate, records, report, status
+from logic.effects import (
+    attack,
+    block,
+    hex,
+    intercept,
+    investigate,
+    records,
+    report,
+    status,
+)
 from logic.effects.base import Kind
 
 KINDS: tuple[Kind, ...] = (
@@ -15,6 +24,7 @@ KINDS: tuple[Kind, ...] = (
     intercept.KIND,
     block.KIND,
     status.KIND,
+    hex.KIND,
     investigate.KIND,
     records.KIND,
     report.KIND,

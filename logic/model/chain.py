@@ -237,7 +237,6 @@ def day(
     atoms: dict[Atom, Expr] = {}
     for (kind, p), e in d.atoms.items():
         atoms[Atom(kind, p)] = e
-        atoms[Atom("dies", p)] = e
 
     def alive_after(p: str) -> Expr:
         return conj(neg(dead(p)), neg(atoms[Atom("dies", p)]))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 import functools
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from logic.effects.attack import Kill as Kill
 from logic.effects.attack import Protect as Protect
@@ -22,13 +22,15 @@ from logic.effects.investigate import Cond as Cond
 from logic.effects.investigate import Info as Info
 from logic.effects.investigate import Investigate as Investigate
 from logic.effects.investigate import Result as Result
-from logic.effects.records import OnRecords, Revert
-from logic.effects.report import Report, Witness
+from logic.effects.records import OnRecords as OnRecords
+from logic.effects.records import Revert
+from logic.effects.report import Report as Report
+from logic.effects.report import Witness as Witness
 from logic.lang.errors import Loc
 from logic.model.why import Why, canon, meta
 
 if TYPE_CHECKING:  # effect kinds that own their IR node in logic/effects/
-    from logic.effects.vote import Lynch, TieRule, VoteWeight
+    from logic.effects.vote import Lynch, TieRule
     from logic.effects.win import Victory
 
 
@@ -145,8 +147,9 @@ class Role:
     appears_as: tuple[AppearsAs, ...] = ()
     notes: tuple[Why, ...] = ()
     why: Why = meta()
-    # passive effects of holding the role
-    traits: tuple[VoteWeight | OnRecords | Report | Witness, ...] = ()
+    # passive effects of holding the role (VoteWeight, OnRecords, Report, Witness, the
+    # day's traits of logic/effects/vote.py, budgets of logic/effects/hex.py)
+    traits: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -292,6 +295,7 @@ class Ruleset:
     lynch: Lynch | None = None  # logic/effects/vote.py
     tie_rules: tuple[TieRule, ...] = ()
     victories: tuple[Victory, ...] = ()  # logic/effects/win.py
+    day_rules: tuple[Any, ...] = ()  # logic/effects/vote.py: NoVotes, Reveal
     casualties: int | None = None  # the tier at which attacks are settled (deaths happen)
     casualties_why: Why | None = None
     reverts: tuple[Revert, ...] = ()  # logic/effects/records.py
