@@ -234,6 +234,7 @@ def build_day(
         exorcised = took(Exorcise, p)
         if exorcised != FALSE:
             atoms[status.mark_atom(p, "exorcised")] = exorcised
+
     # announcements, told to every player alive at the end of the day
     def alive_after(p: str) -> Expr:
         return conj(disj(neg(was_dead[p]), revived[p]), neg(atoms[Atom("dies", p)]))
@@ -252,7 +253,9 @@ def build_day(
                 if gate != FALSE:
                     texts.append(TextSource(q, label(gate, why), text, (), why))
     died = {p: atoms[Atom("dies", p)] for p in names}
-    texts.extend(report.role_reports(list(ruleset.roles), names, role_is, alive_after, died, "lynch"))
+    texts.extend(
+        report.role_reports(list(ruleset.roles), names, role_is, alive_after, died, "lynch")
+    )
     if history.reversed:  # records revert when no holder of the reverting role is left
         for q in history.reversed:
             keep: Expr = TRUE

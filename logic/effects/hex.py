@@ -47,6 +47,7 @@ LATE = Const(10**6)  # deaths that come at the end of the night stop no action
 class Hex:
     status: str  # powerless, charm-vote, charm-lynch, silenced, doom
     why: Why = meta()
+    delay: int = 0  # doom: the nights until it takes effect
 
     def describe(self) -> str:
         if self.status == "doom":
@@ -150,8 +151,10 @@ def deaths(b: NightBuilder) -> list[Death]:
     if not dooms:
         return out
     backlash = [e for _, a, _ in dooms for e in a.effects if isinstance(e, Backlash)]
-    for m in status.due(h, "doom", b.night, DOOM_DELAY):
-        out.append((m.player, LATE, label(TRUE, dooms[0][2].why)))
+    doom = dooms[0][2]
+    assert isinstance(doom, Hex)
+    for m in status.due(h, "doom", b.night, doom.delay or DOOM_DELAY):
+        out.append((m.player, LATE, label(TRUE, doom.why)))
     for m in h.statuses:
         if m.name == "doom" and m.source and backlash and status.died_before(h, m.player, b.night):
             out.append((m.source, LATE, label(TRUE, backlash[0].why)))
@@ -162,7 +165,7 @@ def texts(b: NightBuilder, i: int) -> list[TextSource]:
     """The caster told the target's alignment (Telepathy)."""
     out: list[TextSource] = []
     for c, e in b.effects(i, Telepathy):
-        factions = sorted({r.faction for r in b.rs.roles})
+        factions = b.rs.factions
         pieces = tuple(
             (conj(b.aims(i, q), b.sc.faction_is(q, f)), f) for q in b.sc.players for f in factions
         )

@@ -143,7 +143,9 @@ def for_day(history: History, player: str, name: str, day: int) -> list[Mark]:
 def due(history: History, name: str, night: int, delay: int) -> list[Mark]:
     """Marks `name` given on night `night - delay` (a delayed effect due tonight)."""
     return [
-        m for m in history.statuses if m.name == name and m.kind == "night" and m.number == night - delay
+        m
+        for m in history.statuses
+        if m.name == name and m.kind == "night" and m.number == night - delay
     ]
 
 
