@@ -97,6 +97,11 @@ class Budget:
 DOOM_DELAY = 2
 
 
+def later(effect: object) -> bool:
+    """Whether the effect acts on a later night only (through marks of the history)."""
+    return isinstance(effect, Backlash) or (isinstance(effect, Hex) and effect.status == "doom")
+
+
 def _owner(b: NightBuilder, ab: Ability) -> Role | None:
     for role in b.rs.roles:
         if any(a is ab for a in role.abilities):
