@@ -198,3 +198,52 @@ def test_symbolic_day_agrees_with_the_concrete_one() -> None:
     # Tim (2) and Ivy (2) lead; the Tiebreaker is left out and the Friend cannot be
     # lynched: the lynch passes to Ann (1), the next in line
     assert a == b == {names.index("Ann")}
+
+
+SMALL = """\
+Ruleset: Small
+Possible Town Roles
+Citizen: No special powers.
+Roleblocker: Targets a player each night. That player is roleblocked.
+Sorcerer: Once per game, at any time during the Day, but not any other time, the Sorcerer may kill one target of his choice. The target dies instantly, and all votes by and for him are removed.
+Possible Mafia Roles
+Goon: Kills a player each night.
+If a player is killed, however, only the killer shall know the deceased's alignment and role.
+"""
+
+
+def _outcome(case_text: str, rules: str = SMALL) -> set[str]:
+    rs = parse_ruleset(rules, "small.rules")
+    (case,) = parse_cases(case_text, "small.case")
+    res = resolve(rs, case, case_text)
+    assert res.verdict == "determined"
+    return {str(a) for p in res.paths for o in p.phases for a in o.atoms}
+
+
+def test_only_the_killer_learns_the_role_and_alignment() -> None:
+    text = (
+        'case "kill"\n  players: Gus is Goon, Ann is Citizen, Bob is Citizen, Sam is Sorcerer\n'
+        "  night 1:\n    Gus kills Ann\n  day 1:\n    Sam kills Bob\n"
+    )
+    atoms = _outcome(text)
+    assert 'Gus learns "Citizen (Town)"' in atoms
+    assert 'Sam learns "Citizen (Town)"' in atoms
+    assert not any(a.startswith(("Bob learns", "Ann learns")) for a in atoms)
+    without = SMALL.replace(
+        "If a player is killed, however, only the killer shall know the deceased's alignment and role.\n",
+        "",
+    )
+    assert not any("learns" in a for a in _outcome(text, without))
+
+
+def test_a_roleblock_lasts_into_the_day_for_day_powers() -> None:
+    """'For the night and the following day, that person cannot use their role': a day
+    power of a player roleblocked the night before fails (T-day-5: day actions only)."""
+    text = (
+        'case "blocked"\n  players: Rob is Roleblocker, Ann is Citizen, Sam is Sorcerer\n'
+        "  night 1:\n    Rob targets {who}\n  day 1:\n    Sam kills Ann\n"
+    )
+    blocked = _outcome(text.format(who="Sam"))
+    assert "Sam's action fails" in blocked and "Ann dies" not in blocked
+    free = _outcome(text.format(who="Ann"))
+    assert "Sam's action succeeds" in free and "Ann dies" in free

@@ -239,10 +239,17 @@ def build_day(
     def alive_after(p: str) -> Expr:
         return conj(disj(neg(was_dead[p]), revived[p]), neg(atoms[Atom("dies", p)]))
 
+    kill_reveal = next(
+        (r for r in ruleset.day_rules if isinstance(r, vote.Reveal) and r.when == "kill"), None
+    )
     for i, act in enumerate(acts):
         said: list[tuple[str, Why]] = []
         t = act.targets[0] if act.targets else ""
         for e in act.ability.effects:
+            if isinstance(e, DayKill) and t and kill_reveal is not None:
+                pl = players[t]
+                told = f"{pl.role.name} ({pl.faction})"
+                texts.append(TextSource(act.actor, label(oks[i], kill_reveal.why), told, (), e.why))
             if isinstance(e, Rock):
                 said.append((f"{t} is struck by a rock", e.why))
             if isinstance(e, Public):

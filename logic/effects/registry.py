@@ -15,6 +15,7 @@ from logic.effects import (
     investigate,
     records,
     report,
+    reveal,
     status,
 )
 from logic.effects.base import Kind
@@ -28,4 +29,5 @@ KINDS: tuple[Kind, ...] = (
     investigate.KIND,
     records.KIND,
     report.KIND,
+    reveal.KIND,
 )
