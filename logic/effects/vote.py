@@ -62,6 +62,7 @@ from logic.model.expr import (
     le,
     lt,
     neg,
+    variables,
 )
 from logic.model.ir import Role, Ruleset, Why, canon, meta
 
@@ -364,24 +365,38 @@ def day_constraints(rs: Ruleset, inp: DayInputs) -> DayConstraints:
     some_pick = any_of(picked)
     randoms = [r for r in rs.tie_rules if r.kind == "random"]
     random_vars: list[str] = []
-    draw: Expr = Const(NO_ONE)
+    chosen_by_draw: list[Expr] = [FALSE] * n
     if randoms:
-        domains[DRAW] = [NO_ONE, *range(n)]
         draw = Var(DRAW)
         random_vars.append(DRAW)
         needs = conj(tie, neg(some_pick))
-        equations.append(
-            (
-                implies(needs, any_of(conj(eq(draw, Const(k)), top[k]) for k in range(n))),
-                randoms[0].why,
+        if not variables(needs):
+            # a concrete day: the draw is made on a tie only, among the leaders
+            domains[DRAW] = [NO_ONE, *range(n)]
+            equations.append(
+                (
+                    implies(needs, any_of(conj(eq(draw, Const(k)), top[k]) for k in range(n))),
+                    randoms[0].why,
+                )
             )
-        )
-        equations.append((implies(neg(needs), eq(draw, Const(NO_ONE))), randoms[0].why))
+            equations.append((implies(neg(needs), eq(draw, Const(NO_ONE))), randoms[0].why))
+            chosen_by_draw = [eq(draw, Const(k)) for k in range(n)]
+        else:
+            # a symbolic day: the draw is made whatever happens (no outcome constrains a
+            # random draw); it picks the first leader at or after its position
+            domains[DRAW] = list(range(n))
+            chosen_by_draw = [
+                any_of(
+                    conj(eq(draw, Const(d)), *(neg(top[j % n]) for j in range(d, d + (k - d) % n)))
+                    for d in range(n)
+                )
+                for k in range(n)
+            ]
     lynch = Var("lynch")
     base: list[Expr] = []
     for k in range(n):
         by_draw = (
-            label(conj(tie, neg(some_pick), top[k], eq(draw, Const(k))), randoms[0].why)
+            label(conj(tie, neg(some_pick), top[k], chosen_by_draw[k]), randoms[0].why)
             if randoms
             else FALSE
         )
