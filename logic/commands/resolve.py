@@ -156,7 +156,8 @@ class Binder:
             key = canon(d.name)
             if key in self.canon_names:
                 raise self.error(f"the player {d.name} is listed twice", d.why, d.name)
-            if self.rs.unique_roles is not None and canon(role.name) in seen_roles:
+            paired = any(isinstance(t, vote.PairVote) for t in role.traits)  # the Lovers
+            if self.rs.unique_roles is not None and canon(role.name) in seen_roles and not paired:
                 raise self.error(
                     f"{seen_roles[canon(role.name)]} and {d.name} are both {role.name}, but the "
                     f"ruleset says roles are not duplicated ({self.rs.unique_roles.loc.short})",
