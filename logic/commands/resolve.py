@@ -187,17 +187,26 @@ class Binder:
             named = [a for a in usable if canon(a.name) == canon(line.ability)]
             if not named:
                 names = sorted({a.name for a in usable}) or ["(none)"]
-                when = "day" if day else "night"
+                when = "day " if day else ""
                 raise self.error(
-                    f"{role.name} has no {when} ability called {line.ability!r}",
+                    f"{role.name} has no {when}ability called {line.ability!r}",
                     line.why,
                     line.ability,
                     names,
                 )
             usable = named
         if not usable:
+            when = "day" if day else "night"
+            other = "night" if day else "day"
+            more = (
+                f" (its abilities are used by {other}: a '{other} N:' block)"
+                if role.abilities
+                else ""
+            )
             raise self.error(
-                f"{actor} is {role.name}, which has no ability to use", line.why, line.actor
+                f"{actor} is {role.name}, which has no {when} ability to use{more}",
+                line.why,
+                line.actor,
             )
         available = [a for a in usable if a.frequency.allows(night, history.used(actor, a.name))]
         pick = available or usable
@@ -250,8 +259,14 @@ class Binder:
                     if any(isinstance(e, Kill) for e in a.effects)
                 ]
                 if not own:
+                    by_day = any(is_day(a) for a in self.players[actor].role.abilities)
                     raise self.error(
-                        f"{actor} is {self.players[actor].role.name} ({faction}), which has no kill",
+                        f"{actor} is {self.players[actor].role.name} ({faction}), which has no "
+                        + (
+                            "night kill (its powers are used by day: a 'day N:' block)"
+                            if by_day
+                            else "kill"
+                        ),
                         line.why,
                         line.actor,
                     )
