@@ -197,7 +197,10 @@ def _friendly(lark: Lark, names: set[str]) -> tuple[str, ...]:
             out.add(f'"{by_name[n].pattern.value}"')
         else:
             out.add(n.lower())
-    return tuple(sorted(out, key=lambda s: (not s.startswith("a "), s not in _CORE, s.lower())))
+    long = len(out) > 24  # the list an error shows is cut there: the core verbs first
+    return tuple(
+        sorted(out, key=lambda s: (not s.startswith("a "), long and s not in _CORE, s.lower()))
+    )
 
 
 def parse(text: str, filename: str, grammar: str, what: str, start: str = "start") -> Tree[Token]:
