@@ -247,3 +247,18 @@ def test_a_roleblock_lasts_into_the_day_for_day_powers() -> None:
     assert "Sam's action fails" in blocked and "Ann dies" not in blocked
     free = _outcome(text.format(who="Ann"))
     assert "Sam's action succeeds" in free and "Ann dies" in free
+
+
+def test_a_roleblocked_passive_power_by_day_is_left_open() -> None:
+    """T-day-5: 'that person cannot use their role' for the following day; whether that
+    stops a passive power (a vote that counts as two) is not said: both outcomes."""
+    rules = SMALL.replace(
+        "Possible Mafia Roles", "Senator: Their vote counts as two.\nPossible Mafia Roles"
+    )
+    text = (
+        'case "blocked senator"\n  players: Rob is Roleblocker, Sen is Senator, Ann is Citizen, '
+        "Bob is Citizen\n  night 1:\n    Rob targets {who}\n  day 1:\n    Sen votes Ann\n"
+        "    Bob votes Sen\n"
+    )
+    assert _verdict(rules, text.format(who="Sen")) == ("ambiguous", {"Ann"})
+    assert _verdict(rules, text.format(who="Bob")) == ("determined", {"Ann"})

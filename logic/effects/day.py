@@ -189,8 +189,35 @@ def build_day(
     def marked_by(p: str, name: str, q: str) -> Expr:
         return Const(q in marks_of(p, name))
 
+    # T-day-5: whether a roleblock "for the night and the following day" also stops the
+    # passive powers of the day (a vote's weight, a tie-break, immunity) is not said: for
+    # a roleblocked holder of such a power both readings stay open (ambiguous if it matters)
+    traits = (
+        vote.VoteWeight,
+        vote.PairVote,
+        vote.Powerless,
+        vote.Immune,
+        vote.LastVoterDies,
+    )
+    breakers = {
+        canon(r.role or "") for r in ruleset.tie_rules if r.kind in ("vote", "exclude", "choice")
+    }
+    open_block: dict[str, Expr] = {}
+    for p in names:
+        passive = any(isinstance(t, traits) for t in roles[p].traits)
+        if (passive or canon(roles[p].name) in breakers) and status.for_day(
+            history, p, "roleblocked", day
+        ):
+            name = f"open:roleblocked:{p}"
+            domains[name] = [False, True]
+            open_block[p] = label(Var(name), ruleset_block_why(ruleset))
+
     def powered(p: str) -> Expr:
-        return conj(Const(not marks_of(p, "discarded")), neg(took(Discard, actor=p)))
+        return conj(
+            Const(not marks_of(p, "discarded")),
+            neg(took(Discard, actor=p)),
+            neg(open_block.get(p, FALSE)),
+        )
 
     index = {p: k for k, p in enumerate(names)}
 

@@ -210,7 +210,8 @@ class DayInputs:
     during the day (a revived player is); role_is(p, role); choice(p): the index of the
     player p picks with a tie-break ability (-1: none), or None when the scenario leaves
     it open. removed(p): a day kill took p (votes by and for p are removed); powered(p):
-    p's role power is in effect (not discarded); marked(p, name) and marked_by(p, name,
+    p's role powers are in effect today (not discarded, not stopped by a roleblock; every
+    role trait of the day reads it); marked(p, name) and marked_by(p, name,
     q): p holds a status of the day (given by q); rank(p): the position of p's vote in
     the order votes were cast (later is greater).
     """
@@ -240,11 +241,9 @@ def _traits(rs: Ruleset, kind: type) -> list[tuple[Role, Any]]:
 
 
 def _holds(inp: DayInputs, p: str, role: Role, trait: Any) -> Expr:
-    """p holds `role` and its trait is in effect (its power not discarded)."""
-    cond = inp.role_is(p, role)
-    if getattr(trait, "power", False):
-        cond = conj(cond, inp.powered(p))
-    return label(cond, trait.why)
+    """p holds `role` and its trait is in effect today (p's role powers are: not
+    discarded, nor stopped by a roleblock lasting into the day)."""
+    return label(conj(inp.role_is(p, role), inp.powered(p)), trait.why)
 
 
 def voting(inp: DayInputs, p: str) -> Expr:
@@ -263,7 +262,7 @@ def weight(rs: Ruleset, inp: DayInputs, p: str) -> Expr:
     """How many votes p's vote counts as (1 unless p's role or a status says otherwise)."""
     out: Expr = Const(1)
     for role, w in _traits(rs, VoteWeight):
-        out = ite(label(inp.role_is(p, role), w.why), Const(w.weight), out)
+        out = ite(_holds(inp, p, role, w), Const(w.weight), out)
     return ite(powerless(rs, inp, p), Const(0), out)
 
 
@@ -280,8 +279,8 @@ def tally(rs: Ruleset, inp: DayInputs, q: int) -> Expr:
         holders = [p for p in inp.players if inp.role_is(p, role) != FALSE]
         for a_, b_ in ((a, b) for i, a in enumerate(holders) for b in holders[i + 1 :]):
             both = conj(
-                inp.role_is(a_, role),
-                inp.role_is(b_, role),
+                _holds(inp, a_, role, pv),
+                _holds(inp, b_, role, pv),
                 *(conj(voting(inp, x), eq(inp.vote(x), Const(q))) for x in (a_, b_)),
                 *(neg(powerless(rs, inp, x)) for x in (a_, b_)),
                 *(neg(inp.marked_by(x, "charm-vote", target)) for x in (a_, b_)),
@@ -331,7 +330,7 @@ def day_constraints(rs: Ruleset, inp: DayInputs) -> DayConstraints:
         if role is None:
             continue
         for k, p in enumerate(players):
-            out = label(conj(inp.role_is(p, role), tied_most(k, alive)), rule.why)
+            out = conj(_holds(inp, p, role, rule), tied_most(k, alive))
             contenders[k] = conj(contenders[k], neg(out))
     top = [most(k, contenders) for k in range(n)]
     unique = [conj(top[k], *(neg(top[j]) for j in range(n) if j != k)) for k in range(n)]
@@ -347,7 +346,7 @@ def day_constraints(rs: Ruleset, inp: DayInputs) -> DayConstraints:
         if role is None:
             continue
         for p in players:
-            present = conj(inp.role_is(p, role), voting(inp, p))
+            present = conj(_holds(inp, p, role, rule), voting(inp, p))
             if present == FALSE:
                 continue
             if rule.kind == "vote":
@@ -425,7 +424,7 @@ def day_constraints(rs: Ruleset, inp: DayInputs) -> DayConstraints:
     rank = inp.rank or (lambda p: Const(players.index(p)))
     for role, t in _traits(rs, LastVoterDies):
         for j, bomb in enumerate(players):
-            holds = conj(inp.role_is(bomb, role), lynched[j])
+            holds = conj(_holds(inp, bomb, role, t), lynched[j])
             if holds == FALSE:
                 continue
             for p in players:
