@@ -286,6 +286,16 @@ def build_day(
                 gate = conj(oks[i], alive_after(q))
                 if gate != FALSE:
                     texts.append(TextSource(q, label(gate, why), text, (), why))
+    # the lynched player's role and alignment, told to every player (vote.Reveal)
+    for p in names:
+        shown = atoms.get(Atom("revealed", p), FALSE)
+        if shown == FALSE:
+            continue
+        told = f"{p} was {roles[p].name} ({players[p].faction})"
+        for q in names:
+            gate = conj(shown, disj(alive_after(q), Const(q == p)))
+            if gate != FALSE:
+                texts.append(TextSource(q, gate, told, (), None))
     died = {p: atoms[Atom("dies", p)] for p in names}
     texts.extend(
         report.role_reports(list(ruleset.roles), names, role_is, alive_after, died, "lynch")
