@@ -31,6 +31,8 @@ import z3
 
 from logic.backends import symbolic
 from logic.backends.symbolic import Encoding, Status
+from logic.effects import hex
+from logic.effects.day import is_day
 from logic.model.chain import chain
 from logic.model.expr import Evaluator, Expr, Var, any_of, conj, explain, variables
 from logic.model.ir import Cond, Investigate, Result, Role, Ruleset, Why, canon
@@ -618,8 +620,19 @@ class Checker:
                         f"{role.name}'s ability {ab.frequency.value} ({ab.why.loc.short}): needs more than one night"
                     )
                     continue
+                if is_day(ab):  # a day's ability: the symbolic nights do not use it
+                    self.report.skipped.append(
+                        f"{role.name}'s {ab.name} ({ab.why.loc.short}): used by day (see its cases)"
+                    )
+                    continue
                 for e in ab.effects:
                     if e.why.kind == "ruling":
+                        continue
+                    if hex.later(e):
+                        self.report.skipped.append(
+                            f"{e.why.loc.short} ({e.why.text[:40]}...): takes effect on a later "
+                            "night, from marks the symbolic nights do not carry"
+                        )
                         continue
                     history = (Cond.SAME_AS_LAST, Cond.OPPOSITE_AS_LAST)
                     if isinstance(e, Result) and e.cond in history and self.nights == 1:

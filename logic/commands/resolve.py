@@ -19,20 +19,21 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from logic.backends import concrete
-from logic.effects import vote
+from logic.effects import status, vote
+from logic.effects.day import build_day, is_day
 from logic.lang.case import Case, Line, PhaseBlock
 from logic.lang.errors import Loc, RulingError, error_at_word, line_of
 from logic.model import frame
 from logic.model.expr import Const, Var, compile_expr, eq, explain, labels, variables
 from logic.model.frameworks import FRAMEWORKS
-from logic.model.ir import Ability, Kill, Ruleset, Why, canon
+from logic.model.ir import Ability, Kill, Roleblock, Ruleset, Why, canon
+from logic.model.phase import Mark
 from logic.model.semantics import (
     Act,
     Atom,
     History,
     PhaseModel,
     Player,
-    build_day,
     build_night,
     forced_abilities,
 )
@@ -169,7 +170,9 @@ class Binder:
             if key in self.canon_names:
                 raise self.error(f"the player {d.name} is listed twice", d.why, d.name)
             vanilla = self.rs.vanilla is not None and canon(role.name) == canon(self.rs.vanilla)
-            if self.rs.unique_roles is not None and canon(role.name) in seen_roles and not vanilla:
+            paired = any(isinstance(t, vote.PairVote) for t in role.traits)  # the Lovers
+            again = canon(role.name) in seen_roles and not (vanilla or paired)
+            if self.rs.unique_roles is not None and again:
                 raise self.error(
                     f"{seen_roles[canon(role.name)]} and {d.name} are both {role.name}, but the "
                     f"ruleset says roles are not duplicated ({self.rs.unique_roles.loc.short})",
@@ -188,23 +191,37 @@ class Binder:
             )
         return found
 
-    def ability_for(self, actor: str, line: Line, night: int, history: History) -> Ability:
+    def ability_for(
+        self, actor: str, line: Line, night: int, history: History, day: bool = False
+    ) -> Ability:
+        """The ability a line uses: among the role's day abilities in a day block, among
+        its night abilities in a night block."""
         role = self.players[actor].role
-        usable = list(role.abilities)
+        usable = [a for a in role.abilities if is_day(a) == day]
         if line.ability is not None:
-            named = [a for a in role.abilities if canon(a.name) == canon(line.ability)]
+            named = [a for a in usable if canon(a.name) == canon(line.ability)]
             if not named:
-                names = sorted({a.name for a in role.abilities}) or ["(none)"]
+                names = sorted({a.name for a in usable}) or ["(none)"]
+                when = "day " if day else ""
                 raise self.error(
-                    f"{role.name} has no ability called {line.ability!r}",
+                    f"{role.name} has no {when}ability called {line.ability!r}",
                     line.why,
                     line.ability,
                     names,
                 )
             usable = named
         if not usable:
+            when = "day" if day else "night"
+            other = "night" if day else "day"
+            more = (
+                f" (its abilities are used by {other}: a '{other} N:' block)"
+                if role.abilities
+                else ""
+            )
             raise self.error(
-                f"{actor} is {role.name}, which has no ability to use", line.why, line.actor
+                f"{actor} is {role.name}, which has no {when} ability to use{more}",
+                line.why,
+                line.actor,
             )
         available = [a for a in usable if a.frequency.allows(night, history.used(actor, a.name))]
         pick = available or usable
@@ -257,8 +274,14 @@ class Binder:
                     if any(isinstance(e, Kill) for e in a.effects)
                 ]
                 if not own:
+                    by_day = any(is_day(a) for a in self.players[actor].role.abilities)
                     raise self.error(
-                        f"{actor} is {self.players[actor].role.name} ({faction}), which has no kill",
+                        f"{actor} is {self.players[actor].role.name} ({faction}), which has no "
+                        + (
+                            "night kill (its powers are used by day: a 'day N:' block)"
+                            if by_day
+                            else "kill"
+                        ),
                         line.why,
                         line.actor,
                     )
@@ -279,29 +302,52 @@ class Binder:
             out.append(Act(actor, ability, targets, None, line.why))
         return tuple(out)
 
-    def votes(self, block: PhaseBlock) -> tuple[dict[str, str | None], dict[str, str]]:
-        """A day's votes (in the order cast) and the picks of tie-breaking roles
-        ('Judy targets Bob' / 'Judy uses Judgment on Bob' in a day block)."""
+    def votes(
+        self, block: PhaseBlock, history: History
+    ) -> tuple[dict[str, str | None], dict[str, str], tuple[Act, ...], tuple[str, ...]]:
+        """A day's votes, the picks of tie-breaking roles ('Judy targets Bob' / 'Judy uses
+        Judgment on Bob' in a day block), the day actions ('Sam uses kill on Bob', 'Sam
+        kills Bob', 'Ivy uses discard') and the voters in the order their last votes were
+        cast."""
         votes: dict[str, str | None] = {}
         choices: dict[str, str] = {}
+        acts: list[Act] = []
+        order: list[str] = []
         breakers = {canon(r.name) for r in vote.tie_breaker_roles(self.rs)}
         for line in block.lines:
             actor = self.player(line.actor, line.why)
-            targets = [self.player(t, line.why, line.verb) for t in line.targets]
-            if (
-                line.verb in ("targets", "uses")
-                and canon(self.players[actor].role.name) in breakers
-            ):
+            targets = tuple(self.player(t, line.why, line.verb) for t in line.targets)
+            role = self.players[actor].role
+            day_abilities = [a for a in role.abilities if is_day(a)]
+            if line.verb in ("targets", "uses", "kills") and day_abilities:
+                ability = self.ability_for(
+                    actor, replace(line, targets=targets), block.number, history, day=True
+                )
+                if any(a.actor == actor and a.ability == ability for a in acts):
+                    raise self.error(
+                        f"{actor} already uses {ability.name} in this day", line.why, line.actor
+                    )
+                acts.append(Act(actor, ability, targets, None, line.why))
+                continue
+            if line.verb in ("targets", "uses") and canon(role.name) in breakers:
                 if len(targets) != 1:
                     raise self.error("a tie-break names one player", line.why, line.verb)
                 choices[actor] = targets[0]
                 continue
             if line.verb not in ("votes", "nothing"):
                 raise self.error(
-                    f"'{line.verb}' is a night action; days have votes", line.why, line.verb
+                    f"'{line.verb}' is a night action; days have votes and day actions",
+                    line.why,
+                    line.verb,
                 )
+            if line.verb == "nothing":
+                continue
             votes[actor] = targets[0] if targets else None
-        return votes, choices
+            if actor in order:
+                order.remove(actor)
+            if targets:
+                order.append(actor)
+        return votes, choices, tuple(acts), tuple(order)
 
 
 def forced_completions(
@@ -416,16 +462,37 @@ def next_history(
     env: dict[str, Any],
     outcome: PhaseOutcome,
     night: int | None,
+    number: int = 0,
 ) -> History:
     """The state after a phase: the state before, moved on by the phase's outcome (its
-    deaths, and the state atoms the effect kinds define: reversed records, arrests)."""
-    dead = set(history.dead) | {a.subject for a in outcome.atoms if a.kind == "dies"}
+    deaths and revivals, and the state atoms the effect kinds define: reversed records,
+    arrests, marks with a duration: logic/effects/status.py)."""
+    died = {a.subject for a in outcome.atoms if a.kind == "dies"}
+    revived = {a.subject for a in outcome.atoms if a.kind == "revived"}
+    dead = (set(history.dead) - revived) | died
+    kind = "night" if night is not None else "day"
+    number = night if night is not None else number
+    marks = set(history.statuses)
+    marks |= {status.read_mark(a, kind, number) for a in outcome.atoms if a.kind == "status"}
+    marks |= {Mark(p, "died", "", kind, number) for p in died}
+    lasting = any(  # "For the night and the following day, that person cannot use their role."
+        isinstance(e, Roleblock) and e.whole_night is not None
+        for act in model.acts
+        for e in act.ability.effects
+    )
+    if night is not None and lasting:  # the roleblock lasts into the following day
+        marks |= {
+            Mark(a.subject, "roleblocked", "", kind, number)
+            for a in outcome.atoms
+            if a.kind == "roleblocked"
+        }
     success = dict(history.last_success)
     checked = dict(history.last_checked)
     uses = dict(history.uses)
     for i, act in enumerate(model.acts):
         key = (act.actor, act.ability.name)
-        uses[key] = uses.get(key, 0) + 1
+        if night is not None or env.get(f"ok:{i}"):  # a night's use is spent when sent
+            uses[key] = uses.get(key, 0) + 1
         if env.get(f"ok:{i}") and night is not None:
             success[key] = (night, act.targets)
             if act.ability.verb == "checks" and act.targets:
@@ -440,7 +507,7 @@ def next_history(
             for a in sorted(outcome.atoms)
             if a.kind == "arrested"
         )
-    marks = set(history.marks) | {(a.subject, a.obj) for a in outcome.atoms if a.kind == "mark"}
+    flags = set(history.flags) | {(a.subject, a.obj) for a in outcome.atoms if a.kind == "mark"}
     settled = dict(history.settled)
     settled.update((v, env[v]) for v in model.domains if v.startswith(GAME_LONG) and v in env)
     return History(
@@ -451,7 +518,8 @@ def next_history(
         reversed_,
         arrested,
         tuple(sorted(settled.items())),
-        frozenset(marks),
+        statuses=tuple(sorted(marks)),
+        flags=frozenset(flags),
     )
 
 
@@ -498,9 +566,11 @@ def resolve(
                     for acts_, notes, draws_ in scenarios
                 ]
             else:
-                votes, choices = binder.votes(block)
-                day = build_day(ruleset, binder.players, block.number, votes, choices, history)
-                models = [(day, (), ())]
+                votes, choices, day_acts, order = binder.votes(block, history)
+                day_model = build_day(
+                    ruleset, binder.players, block.number, votes, choices, history, day_acts, order
+                )
+                models = [(day_model, (), ())]
             for model, notes, drawn in models:
                 # an open question of the rules answered in an earlier phase stays answered
                 keep = [
@@ -525,7 +595,7 @@ def resolve(
                 for env in sols.models:
                     outcome = read_outcome(model, env, notes)
                     night = block.number if block.kind == "night" else None
-                    h = next_history(history, model, env, outcome, night)
+                    h = next_history(history, model, env, outcome, night, block.number)
                     draws = (
                         *path.draws,
                         *drawn,
@@ -628,6 +698,8 @@ def _atom_holds(res: Resolution, path: Path, idx: int, exp: Any) -> bool:
             return p in alive and Atom("dies", p) not in atoms
         case "lynched":
             return Atom("lynched", who(exp.subject)) in atoms
+        case "revealed":
+            return Atom("revealed", who(exp.subject)) in atoms
         case "no_lynch":
             return not any(a.kind == "lynched" for a in atoms)
         case "fails" | "succeeds" | "roleblocked":

@@ -10,6 +10,7 @@ from __future__ import annotations
 from logic.effects import (
     attack,
     block,
+    hex,
     intercept,
     investigate,
     modify,
@@ -17,6 +18,7 @@ from logic.effects import (
     records,
     redirect,
     report,
+    reveal,
     status,
 )
 from logic.effects.base import Kind
@@ -29,7 +31,9 @@ KINDS: tuple[Kind, ...] = (
     intercept.KIND,
     block.KIND,
     status.KIND,
+    hex.KIND,
     investigate.KIND,
     records.KIND,
     report.KIND,
+    reveal.KIND,
 )

@@ -1,4 +1,17 @@
-"""Owns statuses that last beyond the action that gave them: the arrest.
+"""Owns statuses that last beyond the action that gave them: the arrest, and marks with a
+duration carried from phase to phase in the history (`History.statuses`, `Mark`).
+
+Marks (a name, the player who gave it, the phase it was given in) and how long each lasts
+are read here, once, for every kind that gives or reads them:
+  from the night before   the day after night N reads marks given on night N: hexes of
+                          the day (`powerless`, `charm-vote`, `charm-lynch`, `silenced`),
+                          `roleblocked` ("for the night and the following day")
+  delayed                 `doom`: given on night N, it takes effect on night N + 2
+  for good                `discarded` (a power given up), `exorcised`
+  deaths                  `died`, given by the phase a player died in (for "the night
+                          after the hexed player dies")
+A phase gives a mark with the outcome atom `status` (subject: the player, object
+"NAME:SOURCE"); the resolver turns those atoms into marks of the history.
 
 Vocabulary:
   Arrest  an action: the target "is incapable of performing any actions" until the
@@ -21,7 +34,7 @@ from typing import TYPE_CHECKING
 
 from logic.effects.base import Kind, Outcome
 from logic.model.expr import Const, Expr, any_of, conj, label, lt
-from logic.model.phase import Atom
+from logic.model.phase import Atom, History, Mark
 from logic.model.why import Why, meta
 
 if TYPE_CHECKING:
@@ -99,3 +112,43 @@ def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
 
 
 KIND = Kind("status", (Arrest,), stops=stopped, transition=transition)
+
+
+# ----------------------------------------------------------------------------- marks
+
+LASTING = ("discarded", "exorcised")  # marks that last for the rest of the game
+
+
+def mark_atom(player: str, name: str, source: str = "") -> Atom:
+    """The outcome atom by which a phase gives `player` the mark `name`."""
+    return Atom("status", player, f"{name}:{source}")
+
+
+def read_mark(atom: Atom, kind: str, number: int) -> Mark:
+    """The mark a `status` atom of phase (kind, number) gives."""
+    name, _, source = atom.obj.partition(":")
+    return Mark(atom.subject, name, source, kind, number)
+
+
+def for_day(history: History, player: str, name: str, day: int) -> list[Mark]:
+    """Marks `name` on `player` in effect on day `day`: given the night before (or, for a
+    lasting mark, at any time up to that day)."""
+    out = []
+    for m in history.marks(player, name):
+        if name in LASTING or (m.kind == "night" and m.number == day):
+            out.append(m)
+    return out
+
+
+def due(history: History, name: str, night: int, delay: int) -> list[Mark]:
+    """Marks `name` given on night `night - delay` (a delayed effect due tonight)."""
+    return [
+        m
+        for m in history.statuses
+        if m.name == name and m.kind == "night" and m.number == night - delay
+    ]
+
+
+def died_before(history: History, player: str, night: int) -> bool:
+    """`player` died in the phase just before night `night` (night or day `night - 1`)."""
+    return any(m.number == night - 1 for m in history.marks(player, "died"))

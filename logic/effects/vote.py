@@ -1,26 +1,47 @@
-"""Owns votes and the lynch: the vote-weight effect kind, the lynch and tie rules, and the
-constraints of a day phase.
+"""Owns votes and the lynch: the vote-weight effect kinds, the lynch and tie rules, lynch
+immunity and substitution, reveals, and the constraints of a day phase.
 
-Vocabulary:
-  VoteWeight  a role's vote counts as `weight` votes ("Their vote counts as two in the
-              voting round.")
-  Lynch       the player with strictly the most votes is removed ("The player with the
-              most votes ... is removed for the remainder of the game.")
-  TieRule     what a tie for the most votes gives: `choice` (a role's holder picks who is
-              removed: "Judge, in the event of a tie, makes the final decision."), `none`
-              ("If there was a tie and no Judge, no one is removed."), or `random` (a fair
-              pick among the tied, marked random).
+Vocabulary (role traits):
+  VoteWeight    a role's vote counts as `weight` votes ("Their vote counts as two in the
+                voting round.", "Any vote the Doublevoter makes is counted twice")
+  PairVote      two holders of the role voting for the same player count `total` votes
+                together ("their votes will count as three instead of two")
+  Powerless     the holder's vote has no power ("the Imaginary Friend's vote has no
+                power"), while its power is in effect when `power`
+  Immune        the holder cannot be lynched (while its power is in effect when `power`);
+                the lynch passes to the next in line ("the person in second place")
+  LastVoterDies when the holder is lynched, the last living player to vote for them dies
+Vocabulary (rules of the game):
+  Lynch         the player with strictly the most votes is removed; `daily`: someone is
+                lynched every day ("One person will be lynched each day."), so players
+                tied at zero votes are tied for the most
+  TieRule       what a tie for the most votes gives: `choice` (a role's holder picks:
+                "Judge, in the event of a tie, makes the final decision."), `vote` (a
+                holder's vote on one of the leaders decides: "if there is a tie, and his
+                vote is on one of the vote leaders, that person will be lynched"),
+                `exclude` (a holder tied for the most is not considered: "he will not be
+                considered for the lynch"), `none` ("no one is removed"), or `random` (a
+                fair pick among the tied, marked random)
+  NoVotes       a day with no votes cast: everyone alive is tied at zero; `hidden`: the
+                lynched player's role is not revealed
+  Reveal        the lynched player's role and alignment are revealed to all (`when`
+                "lynch"), or only the killer learns them (`when` "kill", the night's)
+
+Statuses a night leaves for the day (logic/effects/hex.py gives them): `powerless` (the
+vote has no power), `charm-vote` (a vote for the status's source has no power),
+`charm-lynch` (if the source would be lynched, the holder is lynched instead).
 
 A day is a phase like a night: its inputs are expressions (a concrete day folds them to
-constants; a symbolic one would leave them open), its outcome is the `lynch` variable,
+constants; a symbolic one leaves them open), its outcome is the `lynch` variable,
 defined by labelled equations. Without a Lynch sentence the frame axiom [plurality]
-stands in (strict plurality, a tie lynches no one).
+stands in (strict plurality, a tie lynches no one). When two tie-breakers pick
+different leaders nothing says whose pick counts: the lynch is left open (ambiguous).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from logic.model import frame
@@ -35,13 +56,13 @@ from logic.model.expr import (
     conj,
     disj,
     eq,
-    iff,
     implies,
     ite,
     label,
     le,
     lt,
     neg,
+    variables,
 )
 from logic.model.ir import Role, Ruleset, Why, canon, meta
 
@@ -58,21 +79,66 @@ class VoteWeight:
 
 
 @dataclass(frozen=True)
-class Lynch:
-    """The ruleset's own plurality sentence (it replaces the frame axiom [plurality])."""
+class PairVote:
+    """Two holders of the role voting for the same player count `total` votes together."""
+
+    total: int
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"vote: two holders voting alike count as {self.total}"
+
+
+@dataclass(frozen=True)
+class Powerless:
+    """The holder's vote has no power (while its power is in effect, when `power`)."""
+
+    power: bool = False
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "vote: has no power" + (" while its power is in effect" if self.power else "")
+
+
+@dataclass(frozen=True)
+class Immune:
+    """The holder cannot be lynched; the lynch passes on to the next in line."""
+
+    power: bool = False
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "lynch: cannot be lynched" + (" while its power is in effect" if self.power else "")
+
+
+@dataclass(frozen=True)
+class LastVoterDies:
+    """When the holder is lynched, the last player to vote for them dies."""
 
     why: Why = meta()
 
     def describe(self) -> str:
+        return "lynch: the last player to vote for the holder dies"
+
+
+@dataclass(frozen=True)
+class Lynch:
+    """The ruleset's own plurality sentence (it replaces the frame axiom [plurality])."""
+
+    why: Why = meta()
+    daily: bool = False  # someone is lynched every day (a tie at zero is a tie)
+
+    def describe(self) -> str:
+        if self.daily:
+            return "lynch: one player is lynched each day"
         return "lynch: the player with the most votes is removed"
 
 
 @dataclass(frozen=True)
 class TieRule:
-    """What a tie for the most votes gives: "choice" (the holder of `role` picks who is
-    removed), "none" (no one is removed), or "random" (a fair pick among the tied)."""
+    """What a tie for the most votes gives (see the module's vocabulary)."""
 
-    kind: str
+    kind: str  # choice, vote, exclude, none, random
     role: str | None = None
     why: Why = meta()
 
@@ -80,12 +146,60 @@ class TieRule:
         match self.kind:
             case "choice":
                 return f"tie: the {self.role} picks who is removed"
+            case "vote":
+                return f"tie: the leader the {self.role} votes for is lynched"
+            case "exclude":
+                return f"tie: a tied {self.role} is not considered for the lynch"
             case "none":
                 return f"tie: with no {self.role} able to pick, no one is removed"
         return "tie: a random pick among the tied"
 
 
+@dataclass(frozen=True)
+class NoVotes:
+    """A day with no votes cast: every living player is tied at zero."""
+
+    why: Why = meta()
+    hidden: Why | None = None  # "the lynched player's role and alignment will not be revealed"
+
+    def describe(self) -> str:
+        return "lynch: with no votes, everyone is tied" + (
+            "; the lynched role is not revealed" if self.hidden else ""
+        )
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """Whose role is revealed: the lynched player's to all (`lynch`), a killed player's
+    to the killer only (`kill`)."""
+
+    when: str
+    why: Why = meta()
+
+    def describe(self) -> str:
+        if self.when == "lynch":
+            return "reveal: the lynched player's role and alignment, to all"
+        return "reveal: a killed player's role and alignment, to the killer only"
+
+
 NO_ONE = -1  # the value of `lynch` when no one is removed
+DRAW = "draw:lynch"  # the random pick among the tied
+
+
+def _false1(p: str) -> Expr:
+    return FALSE
+
+
+def _true1(p: str) -> Expr:
+    return TRUE
+
+
+def _false2(p: str, name: str) -> Expr:
+    return FALSE
+
+
+def _false3(p: str, name: str, q: str) -> Expr:
+    return FALSE
 
 
 @dataclass(frozen=True)
@@ -93,8 +207,13 @@ class DayInputs:
     """What a day's constraints read, every entry an expression over the phase's inputs.
 
     vote(p): the index of the player p votes for, or -1 (no vote); alive(p): p is alive
-    when the day starts; role_is(p, role); choice(p): the index of the player p picks
-    with a tie-break ability (-1: none), or None when the scenario leaves it open.
+    during the day (a revived player is); role_is(p, role); choice(p): the index of the
+    player p picks with a tie-break ability (-1: none), or None when the scenario leaves
+    it open. removed(p): a day kill took p (votes by and for p are removed); powered(p):
+    p's role powers are in effect today (not discarded, not stopped by a roleblock; every
+    role trait of the day reads it); marked(p, name) and marked_by(p, name,
+    q): p holds a status of the day (given by q); rank(p): the position of p's vote in
+    the order votes were cast (later is greater).
     """
 
     players: tuple[str, ...]
@@ -102,115 +221,238 @@ class DayInputs:
     alive: Callable[[str], Expr]
     role_is: Callable[[str, Role], Expr]
     choice: Callable[[str], Expr | None]
+    removed: Callable[[str], Expr] = field(default=_false1)
+    powered: Callable[[str], Expr] = field(default=_true1)
+    marked: Callable[[str, str], Expr] = field(default=_false2)
+    marked_by: Callable[[str, str, str], Expr] = field(default=_false3)
+    rank: Callable[[str], Expr] | None = None
 
 
 @dataclass
 class DayConstraints:
     domains: dict[str, list[Any]]
     equations: list[tuple[Expr, Why]]
-    atoms: dict[tuple[str, str], Expr]  # ("lynched", p) -> when p is removed
+    atoms: dict[tuple[str, str], Expr]  # ("lynched" | "dies" | "revealed", p) -> when
     random_vars: tuple[str, ...]
 
 
+def _traits(rs: Ruleset, kind: type) -> list[tuple[Role, Any]]:
+    return [(role, t) for role in rs.roles for t in role.traits if isinstance(t, kind)]
+
+
+def _holds(inp: DayInputs, p: str, role: Role, trait: Any) -> Expr:
+    """p holds `role` and its trait is in effect today (p's role powers are: not
+    discarded, nor stopped by a roleblock lasting into the day)."""
+    return label(conj(inp.role_is(p, role), inp.powered(p)), trait.why)
+
+
+def voting(inp: DayInputs, p: str) -> Expr:
+    """p's vote counts at all: p is alive and not taken by a day kill."""
+    return conj(inp.alive(p), neg(inp.removed(p)))
+
+
+def powerless(rs: Ruleset, inp: DayInputs, p: str) -> Expr:
+    """p's vote has no power today (a trait of p's role, or a status)."""
+    parts = [_holds(inp, p, role, t) for role, t in _traits(rs, Powerless)]
+    parts.append(inp.marked(p, "powerless"))
+    return any_of(parts)
+
+
 def weight(rs: Ruleset, inp: DayInputs, p: str) -> Expr:
-    """How many votes p's vote counts as (1 unless p's role says otherwise)."""
+    """How many votes p's vote counts as (1 unless p's role or a status says otherwise)."""
     out: Expr = Const(1)
-    for role in rs.roles:
-        for w in role.traits:
-            if isinstance(w, VoteWeight):
-                out = ite(label(inp.role_is(p, role), w.why), Const(w.weight), out)
-    return out
+    for role, w in _traits(rs, VoteWeight):
+        out = ite(_holds(inp, p, role, w), Const(w.weight), out)
+    return ite(powerless(rs, inp, p), Const(0), out)
 
 
 def tally(rs: Ruleset, inp: DayInputs, q: int) -> Expr:
-    """The votes cast for player number q by living voters, weighted."""
-    return add(
-        *(
-            ite(conj(inp.alive(p), eq(inp.vote(p), Const(q))), weight(rs, inp, p), Const(0))
-            for p in inp.players
-        )
-    )
+    """The votes cast for player number q by living voters, weighted; none when a day
+    kill took q."""
+    target = inp.players[q]
+    parts: list[Expr] = []
+    for p in inp.players:
+        cast = conj(voting(inp, p), eq(inp.vote(p), Const(q)))
+        charmed = inp.marked_by(p, "charm-vote", target)
+        parts.append(ite(conj(cast, neg(charmed)), weight(rs, inp, p), Const(0)))
+    for role, pv in _traits(rs, PairVote):
+        holders = [p for p in inp.players if inp.role_is(p, role) != FALSE]
+        for a_, b_ in ((a, b) for i, a in enumerate(holders) for b in holders[i + 1 :]):
+            both = conj(
+                _holds(inp, a_, role, pv),
+                _holds(inp, b_, role, pv),
+                *(conj(voting(inp, x), eq(inp.vote(x), Const(q))) for x in (a_, b_)),
+                *(neg(powerless(rs, inp, x)) for x in (a_, b_)),
+                *(neg(inp.marked_by(x, "charm-vote", target)) for x in (a_, b_)),
+            )
+            extra = Const(pv.total - 2)  # on top of the two votes counted above
+            parts.append(ite(label(both, pv.why), extra, Const(0)))
+    return ite(inp.removed(target), Const(0), add(*parts))
 
 
 def day_constraints(rs: Ruleset, inp: DayInputs) -> DayConstraints:
     """The lynch of one day: who is removed, as labelled equations over `lynch`."""
     n = len(inp.players)
+    players = inp.players
     lynch_why = rs.lynch.why if rs.lynch is not None else frame.PLURALITY
     counts = [tally(rs, inp, k) for k in range(n)]
-    most = [
-        conj(lt(Const(0), counts[k]), *(lt(counts[j], counts[k]) for j in range(n) if j != k))
-        for k in range(n)
-    ]
-    tied = [
-        conj(
-            lt(Const(0), counts[k]),
-            *(le(counts[j], counts[k]) for j in range(n)),
-            any_of(eq(counts[j], counts[k]) for j in range(n) if j != k),
+    novotes = next((r for r in rs.day_rules if isinstance(r, NoVotes)), None)
+    none_cast = conj(
+        *(neg(conj(voting(inp, p), neg(eq(inp.vote(p), Const(NO_ONE))))) for p in players)
+    )
+    zero_ok: Expr = FALSE
+    if rs.lynch is not None and rs.lynch.daily:
+        zero_ok = label(TRUE, rs.lynch.why)
+    if novotes is not None:
+        zero_ok = disj(zero_ok, label(none_cast, novotes.why))
+    # who can be lynched at all
+    immune = [any_of(_holds(inp, p, role, t) for role, t in _traits(rs, Immune)) for p in players]
+    alive = [voting(inp, p) for p in players]
+    cand = [conj(alive[k], neg(immune[k])) for k in range(n)]
+
+    def most(k: int, among: list[Expr]) -> Expr:
+        return conj(
+            among[k],
+            *(implies(among[j], le(counts[j], counts[k])) for j in range(n) if j != k),
+            disj(zero_ok, lt(Const(0), counts[k])),
         )
-        for k in range(n)
-    ]
-    domains: dict[str, list[Any]] = {"lynch": [NO_ONE, *range(n)]}
-    equations: list[tuple[Expr, Why]] = []
-    random_vars: list[str] = []
-    lynch = Var("lynch")
-    choosers = [r for r in rs.tie_rules if r.kind == "choice"]
-    randoms = [r for r in rs.tie_rules if r.kind == "random"]
-    # Who may break a tie: a living holder of a choosing role (the first rule listed wins).
-    breakers: list[tuple[Expr, str, Why]] = []
-    for rule in choosers:
+
+    def tied_most(k: int, among: list[Expr]) -> Expr:
+        return conj(
+            most(k, among),
+            any_of(conj(among[j], eq(counts[j], counts[k])) for j in range(n) if j != k),
+        )
+
+    # a tie-breaker tied for the most is not considered
+    contenders = list(cand)
+    for rule in (r for r in rs.tie_rules if r.kind == "exclude"):
         role = rs.role(rule.role or "")
         if role is None:
             continue
-        for p in inp.players:
-            present = conj(inp.role_is(p, role), inp.alive(p))
-            if present != FALSE:
-                breakers.append((present, p, rule.why))
-    some_breaker = any_of(c for c, _, _ in breakers)
-    reasons: list[Expr] = []  # why player k is removed (for explanations)
-    for k in range(n):
-        picked: list[Expr] = []
-        for present, p, why in breakers:
-            choice = inp.choice(p)
-            if choice is None:  # the scenario leaves the pick open: any player
-                name = f"choice:{p}"
-                domains.setdefault(name, [NO_ONE, *range(n)])
-                choice = Var(name)
-            picked.append(label(conj(present, eq(choice, Const(k))), why))
-        by_tie: Expr = any_of(picked)
-        if randoms and not breakers:
-            by_tie = label(TRUE, randoms[0].why)
-        chosen = eq(lynch, Const(k))
-        outright = label(most[k], lynch_why)
-        if randoms and not breakers:
-            # a fair pick among the tied: any of them may be removed
-            reasons.append(disj(outright, label(tied[k], randoms[0].why)))
-            equations.append((implies(chosen, disj(outright, tied[k])), randoms[0].why))
-            equations.append((implies(outright, chosen), lynch_why))
-        else:
-            reasons.append(disj(outright, conj(tied[k], by_tie)))
-            equations.append((iff(chosen, disj(outright, conj(tied[k], by_tie))), lynch_why))
-    if randoms and not breakers:
-        random_vars.append("lynch")
-        some_tie = any_of(tied)
-        equations.append((implies(some_tie, neg(eq(lynch, Const(NO_ONE)))), randoms[0].why))
-    elif breakers:
-        # with no breaker present, the 'no one' rule (or the frame axiom) applies
-        none_rules = [r for r in rs.tie_rules if r.kind == "none"]
-        if none_rules:
+        for k, p in enumerate(players):
+            out = conj(_holds(inp, p, role, rule), tied_most(k, alive))
+            contenders[k] = conj(contenders[k], neg(out))
+    top = [most(k, contenders) for k in range(n)]
+    unique = [conj(top[k], *(neg(top[j]) for j in range(n) if j != k)) for k in range(n)]
+    tie = any_of(conj(top[k], any_of(top[j] for j in range(n) if j != k)) for k in range(n))
+    # who breaks a tie: a living holder of a choosing role (a pick), or of a voting one
+    domains: dict[str, list[Any]] = {"lynch": [NO_ONE, *range(n)]}
+    equations: list[tuple[Expr, Why]] = []
+    picks: list[list[Expr]] = [[] for _ in range(n)]
+    for rule in rs.tie_rules:
+        if rule.kind not in ("choice", "vote"):
+            continue
+        role = rs.role(rule.role or "")
+        if role is None:
+            continue
+        for p in players:
+            present = conj(_holds(inp, p, role, rule), voting(inp, p))
+            if present == FALSE:
+                continue
+            if rule.kind == "vote":
+                pick = inp.vote(p)
+            else:
+                got = inp.choice(p)
+                if got is None:  # the scenario leaves the pick open: any player
+                    name = f"choice:{p}"
+                    domains.setdefault(name, [NO_ONE, *range(n)])
+                    got = Var(name)
+                pick = got
+            for k in range(n):
+                picks[k].append(label(conj(present, eq(pick, Const(k))), rule.why))
+    picked = [conj(top[k], any_of(picks[k])) for k in range(n)]
+    some_pick = any_of(picked)
+    randoms = [r for r in rs.tie_rules if r.kind == "random"]
+    random_vars: list[str] = []
+    chosen_by_draw: list[Expr] = [FALSE] * n
+    if randoms:
+        draw = Var(DRAW)
+        random_vars.append(DRAW)
+        needs = conj(tie, neg(some_pick))
+        if not variables(needs):
+            # a concrete day: the draw is made on a tie only, among the leaders
+            domains[DRAW] = [NO_ONE, *range(n)]
             equations.append(
                 (
-                    implies(conj(any_of(tied), neg(some_breaker)), eq(lynch, Const(NO_ONE))),
-                    none_rules[0].why,
+                    implies(needs, any_of(conj(eq(draw, Const(k)), top[k]) for k in range(n))),
+                    randoms[0].why,
                 )
             )
-    atoms = {
-        ("lynched", p): conj(eq(lynch, Const(k)), reasons[k]) for k, p in enumerate(inp.players)
-    }
+            equations.append((implies(neg(needs), eq(draw, Const(NO_ONE))), randoms[0].why))
+            chosen_by_draw = [eq(draw, Const(k)) for k in range(n)]
+        else:
+            # a symbolic day: the draw is made whatever happens (no outcome constrains a
+            # random draw); it picks the first leader at or after its position
+            domains[DRAW] = list(range(n))
+            chosen_by_draw = [
+                any_of(
+                    conj(eq(draw, Const(d)), *(neg(top[j % n]) for j in range(d, d + (k - d) % n)))
+                    for d in range(n)
+                )
+                for k in range(n)
+            ]
+    lynch = Var("lynch")
+    base: list[Expr] = []
+    for k in range(n):
+        by_draw = (
+            label(conj(tie, neg(some_pick), top[k], chosen_by_draw[k]), randoms[0].why)
+            if randoms
+            else FALSE
+        )
+        why_k = disj(label(unique[k], lynch_why), conj(tie, picked[k]), by_draw)
+        base.append(why_k)
+        equations.append((implies(eq(lynch, Const(k)), why_k), lynch_why))
+    equations.append((implies(any_of(base), neg(eq(lynch, Const(NO_ONE)))), lynch_why))
+    # a lynch that lands on the source of a charm lands on the charmed player instead
+    chosen = [conj(eq(lynch, Const(k)), base[k]) for k in range(n)]
+    lynched: list[Expr] = []
+    for k, p in enumerate(players):
+        swaps = [
+            conj(chosen[j], inp.marked_by(p, "charm-lynch", players[j]), voting(inp, p))
+            for j in range(n)
+            if j != k
+        ]
+        away = any_of(
+            conj(inp.marked_by(q, "charm-lynch", p), voting(inp, q)) for q in players if q != p
+        )
+        lynched.append(disj(conj(chosen[k], neg(away)), *swaps))
+    atoms: dict[tuple[str, str], Expr] = {}
+    for k, p in enumerate(players):
+        atoms[("lynched", p)] = lynched[k]
+    # the Bomb's last voter
+    deaths: dict[str, list[Expr]] = {p: [lynched[k]] for k, p in enumerate(players)}
+    rank = inp.rank or (lambda p: Const(players.index(p)))
+    for role, t in _traits(rs, LastVoterDies):
+        for j, bomb in enumerate(players):
+            holds = conj(_holds(inp, bomb, role, t), lynched[j])
+            if holds == FALSE:
+                continue
+            for p in players:
+                if p == bomb:
+                    continue
+                cast = conj(voting(inp, p), eq(inp.vote(p), Const(j)))
+                later = [
+                    conj(voting(inp, q), eq(inp.vote(q), Const(j)), lt(rank(p), rank(q)))
+                    for q in players
+                    if q not in (p, bomb)
+                ]
+                deaths[p].append(label(conj(holds, cast, *(neg(x) for x in later)), t.why))
+    for p in players:
+        atoms[("dies", p)] = any_of(deaths[p])
+    reveal = next((r for r in rs.day_rules if isinstance(r, Reveal) and r.when == "lynch"), None)
+    if reveal is not None:
+        hidden = (
+            label(none_cast, novotes.hidden)
+            if novotes is not None and novotes.hidden is not None
+            else FALSE
+        )
+        for k, p in enumerate(players):
+            atoms[("revealed", p)] = label(conj(lynched[k], neg(hidden)), reveal.why)
     return DayConstraints(domains, equations, atoms, tuple(random_vars))
 
 
 def tie_breaker_roles(rs: Ruleset) -> list[Role]:
-    """Roles whose holder makes a tie's decision."""
+    """Roles whose holder makes a tie's decision by a pick (not by their vote)."""
     out: list[Role] = []
     for rule in rs.tie_rules:
         role = rs.role(rule.role or "") if rule.kind == "choice" else None
@@ -225,9 +467,16 @@ def concrete_inputs(
     dead: frozenset[str],
     votes: Mapping[str, str | None],
     choices: Mapping[str, str],
+    removed: frozenset[str] = frozenset(),
+    discarded: frozenset[str] = frozenset(),
+    marks: Mapping[tuple[str, str], frozenset[str]] | None = None,
+    order: Sequence[str] = (),
 ) -> DayInputs:
-    """The inputs of a day whose roles, votes and picks are known (a case's `day N:`)."""
+    """The inputs of a day whose roles, votes and picks are known (a case's `day N:`):
+    `removed` by a day kill, powers `discarded`, `marks[(p, status)]` the sources of p's
+    statuses today, `order` the voters in the order their last votes were cast."""
     index = {p: k for k, p in enumerate(players)}
+    marks = marks or {}
 
     def vote(p: str) -> Expr:
         t = votes.get(p)
@@ -236,10 +485,18 @@ def concrete_inputs(
     def choice(p: str) -> Expr | None:
         return Const(index[choices[p]]) if p in choices else None
 
+    def rank(p: str) -> Expr:
+        return Const(list(order).index(p) if p in order else -1)
+
     return DayInputs(
         tuple(players),
         vote,
         lambda p: Const(p not in dead),
         lambda p, role: Const(canon(roles[p].name) == canon(role.name)),
         choice,
+        removed=lambda p: Const(p in removed),
+        powered=lambda p: Const(p not in discarded),
+        marked=lambda p, name: Const((p, name) in marks),
+        marked_by=lambda p, name, q: Const(q in marks.get((p, name), frozenset())),
+        rank=rank,
     )

@@ -51,7 +51,7 @@ class PhaseBlock:
 
 @dataclass(frozen=True)
 class Expectation:
-    """An expected atom. `kind` is one of: dies, survives, lynched, no_lynch, fails,
+    """An expected atom. `kind` is one of: dies, survives, lynched, revealed, no_lynch, fails,
     succeeds, roleblocked, visits, learns, wins (subject: a player, faction or role),
     goes_on, is_role (subject is obj: a role or faction), ambiguous, paradox, random."""
 
@@ -208,7 +208,16 @@ def _atom_method(kind: str) -> Any:
     return v_args(meta=True)(method)
 
 
-_ATOM_KINDS = ("dies", "survives", "lynched", "no_lynch", "fails", "succeeds", "roleblocked")
+_ATOM_KINDS = (
+    "dies",
+    "survives",
+    "lynched",
+    "revealed",
+    "no_lynch",
+    "fails",
+    "succeeds",
+    "roleblocked",
+)
 for _kind in (*_ATOM_KINDS, "visits", "learns", "ambiguous", "paradox", "random"):
     setattr(_ToCase, _kind, _atom_method(_kind))
 

@@ -178,6 +178,10 @@ _FRIENDLY = {
     "REASON": "a reason (any text up to the closing bracket)",
 }
 
+# The core verbs of a role sentence: listed first among the expected words (a ruleset's
+# many prose sentences would otherwise push them past the list's end).
+_CORE = {'"targets"', '"checks"', '"visits"', '"kills"'}
+
 # Terminals that match any text: acceptable only after their keyword, but the lexer Lark
 # words an error with tries every terminal, so they may stand for a bad character there.
 _FREE_TEXT = {"FREE_TEXT", "REASON"}
@@ -193,7 +197,10 @@ def _friendly(lark: Lark, names: set[str]) -> tuple[str, ...]:
             out.add(f'"{by_name[n].pattern.value}"')
         else:
             out.add(n.lower())
-    return tuple(sorted(out, key=lambda s: (not s.startswith("a "), s.lower())))
+    long = len(out) > 24  # the list an error shows is cut there: the core verbs first
+    return tuple(
+        sorted(out, key=lambda s: (not s.startswith("a "), long and s not in _CORE, s.lower()))
+    )
 
 
 def parse(text: str, filename: str, grammar: str, what: str, start: str = "start") -> Tree[Token]:

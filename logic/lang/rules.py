@@ -19,6 +19,17 @@ from lark import Token, Tree, v_args
 from lark.tree import Meta
 
 from logic.effects.attack import AutoProtect, Duel
+from logic.effects.day import (
+    DayKill,
+    Discard,
+    Exorcise,
+    Public,
+    Revive,
+    Rock,
+    VotesBack,
+    VotesGone,
+)
+from logic.effects.hex import Backlash, Budget, Hex, Informed, Telepathy
 from logic.effects.investigate import AlignmentCheck, SeenAfterKill, Unlinked
 from logic.effects.modify import Modify
 from logic.effects.react import Explode, Guard
@@ -27,7 +38,17 @@ from logic.effects.redirect import Redirect
 from logic.effects.registry import KINDS
 from logic.effects.report import Report, Witness
 from logic.effects.status import Arrest
-from logic.effects.vote import Lynch, TieRule, VoteWeight
+from logic.effects.vote import (
+    Immune,
+    LastVoterDies,
+    Lynch,
+    NoVotes,
+    PairVote,
+    Powerless,
+    Reveal,
+    TieRule,
+    VoteWeight,
+)
 from logic.effects.win import Victory
 from logic.lang import grammar
 from logic.lang.errors import Loc, RulingError, line_of
@@ -97,6 +118,42 @@ class _Heading:
     kind: str  # "faction", "priority", "mechanic", "nightkill", "rulings", "setup"
     value: str
     why: Why
+
+
+@dataclass(frozen=True)
+class _DayAbility:
+    """A sentence that gives the role an ability used by day (logic/effects/day.py)."""
+
+    name: str
+    targets: int
+    frequency: Frequency
+    effects: tuple[Any, ...]
+    why: Why
+
+
+@dataclass(frozen=True)
+class _SubAbility:
+    """'-Hex of Silence - ...': a further ability of the role defined last."""
+
+    name: str
+    sentences: tuple[Any, ...]
+    why: Why
+
+
+DAY_AND_HEX_EFFECTS = (
+    DayKill,
+    VotesGone,
+    Revive,
+    VotesBack,
+    Exorcise,
+    Discard,
+    Rock,
+    Public,
+    Hex,
+    Informed,
+    Telepathy,
+    Backlash,
+)
 
 
 @dataclass(frozen=True)
@@ -1064,6 +1121,145 @@ class _ToIR(grammar.SourceTransformer):
     def hastened(self, meta: Meta, children: list[Any]) -> _RulesetFact:
         return _RulesetFact("modify", "hasten", self._why(meta))
 
+    # ------------------------------------------------------------ Turtle's days
+    def lynch_daily(self, meta: Meta, children: list[Any]) -> _RulesetFact:
+        why = self._why(meta)
+        return _RulesetFact("lynch", Lynch(why, daily=True), why)
+
+    def tie_random_among(self, meta: Meta, children: list[Any]) -> _RulesetFact:
+        why = self._why(meta)
+        return _RulesetFact("tie", TieRule("random", None, why), why)
+
+    def no_reveal(self, meta: Meta, children: list[Any]) -> Why:
+        return self._why(meta)
+
+    def no_votes(self, meta: Meta, children: list[Any]) -> _RulesetFact:
+        why = self._why(meta)
+        hidden = next((c for c in children if isinstance(c, Why)), None)
+        return _RulesetFact("day", NoVotes(why, hidden), why)
+
+    def reveal_lynch(self, meta: Meta, children: list[Any]) -> _RulesetFact:
+        why = self._why(meta)
+        return _RulesetFact("day", Reveal("lynch", why), why)
+
+    def reveal_kill(self, meta: Meta, children: list[Any]) -> _RulesetFact:
+        why = self._why(meta)
+        return _RulesetFact("day", Reveal("kill", why), why)
+
+    def tb_exclude(self, meta: Meta, children: list[Any]) -> _RulesetFact:
+        why = self._why(meta)
+        return _RulesetFact("tie", TieRule("exclude", _names(children)[0], why), why)
+
+    def tb_vote(self, meta: Meta, children: list[Any]) -> _RulesetFact:
+        why = self._why(meta)
+        return _RulesetFact("tie", TieRule("vote", None, why), why)
+
+    def day_note(self, meta: Meta, children: list[Any]) -> _Note:
+        return _Note(self._why(meta))
+
+    def hex_note(self, meta: Meta, children: list[Any]) -> _Note:
+        return _Note(self._why(meta))
+
+    def rock_ability(self, meta: Meta, children: list[Any]) -> _DayAbility:
+        why = self._why(meta)
+        return _DayAbility("rock", 1, Frequency.EACH_NIGHT, (), why)
+
+    def rock(self, meta: Meta, children: list[Any]) -> Rock:
+        return Rock(self._why(meta))
+
+    def immune(self, meta: Meta, children: list[Any]) -> _Trait:
+        why = self._why(meta)
+        return _Trait(None, Immune(True, why), why)
+
+    def powerless(self, meta: Meta, children: list[Any]) -> _Trait:
+        why = self._why(meta)
+        return _Trait(None, Powerless(True, why), why)
+
+    def discard_ability(self, meta: Meta, children: list[Any]) -> _DayAbility:
+        why = self._why(meta)
+        return _DayAbility("discard", 0, Frequency.ONCE_PER_GAME, (Discard(why),), why)
+
+    def counted_twice(self, meta: Meta, children: list[Any]) -> _Trait:
+        why = self._why(meta)
+        return _Trait(None, VoteWeight(2, why), why)
+
+    def budget_night(self, meta: Meta, children: list[Any]) -> _Trait:
+        why = self._why(meta)
+        return _Trait(None, Budget("night", 1, why), why)
+
+    def budget_each(self, meta: Meta, children: list[Any]) -> _Trait:
+        why = self._why(meta)
+        return _Trait(None, Budget("each", 1, why), why)
+
+    def budget_game(self, meta: Meta, children: list[Any]) -> _Trait:
+        why = self._why(meta)
+        n = next(c for c in children if type(c) is int)
+        return _Trait(None, Budget("game", n, why), why)
+
+    def day_verb(self, meta: Meta, children: list[Token]) -> str:
+        return str(children[0]).lower()
+
+    def day_power(self, meta: Meta, children: list[Any]) -> _DayAbility:
+        why = self._why(meta)
+        verb = [c for c in children if type(c) is str][-1]
+        effect: Any = DayKill(why) if verb == "kill" else Revive(why)
+        return _DayAbility(verb, 1, Frequency.ONCE_PER_GAME, (effect,), why)
+
+    def votes_gone(self, meta: Meta, children: list[Any]) -> VotesGone:
+        return VotesGone(self._why(meta))
+
+    def revealed_now(self, meta: Meta, children: list[Any]) -> Public:
+        return Public(self._why(meta))
+
+    def votes_back(self, meta: Meta, children: list[Any]) -> VotesBack:
+        return VotesBack(self._why(meta))
+
+    def public_too(self, meta: Meta, children: list[Any]) -> Public:
+        return Public(self._why(meta))
+
+    def exorcise_ability(self, meta: Meta, children: list[Any]) -> _DayAbility:
+        why = self._why(meta)
+        roles = tuple(_names(children)[1:])
+        return _DayAbility("exorcise", 1, Frequency.EACH_NIGHT, (Exorcise(roles, why),), why)
+
+    def pair_vote(self, meta: Meta, children: list[Any]) -> _Trait:
+        why = self._why(meta)
+        total = next(c for c in children if type(c) is int)
+        return _Trait(None, PairVote(total, why), why)
+
+    def last_voter(self, meta: Meta, children: list[Any]) -> _Trait:
+        why = self._why(meta)
+        return _Trait(None, LastVoterDies(why), why)
+
+    def sub_ability(self, meta: Meta, children: list[Any]) -> _SubAbility:
+        name = " ".join(str(children[0]).strip("- \t").split())
+        return _SubAbility(name, tuple(c for c in children[1:]), self._why(meta))
+
+    def hex_silenced(self, meta: Meta, children: list[Any]) -> Hex:
+        return Hex("silenced", self._why(meta))
+
+    def hex_powerless(self, meta: Meta, children: list[Any]) -> Hex:
+        return Hex("powerless", self._why(meta))
+
+    def hex_charm_vote(self, meta: Meta, children: list[Any]) -> Hex:
+        return Hex("charm-vote", self._why(meta))
+
+    def hex_charm_lynch(self, meta: Meta, children: list[Any]) -> Hex:
+        return Hex("charm-lynch", self._why(meta))
+
+    def hex_informed(self, meta: Meta, children: list[Any]) -> Informed:
+        return Informed(self._why(meta))
+
+    def hex_telepathy(self, meta: Meta, children: list[Any]) -> Telepathy:
+        return Telepathy(self._why(meta))
+
+    def hex_doom(self, meta: Meta, children: list[Any]) -> Hex:
+        n = next(c for c in children if type(c) is int)
+        return Hex("doom", self._why(meta), delay=n)
+
+    def hex_backlash(self, meta: Meta, children: list[Any]) -> Backlash:
+        return Backlash(self._why(meta))
+
 
 def _merge_effect(old: Any, new: Any) -> Any:
     """Two sentences about the same effect of one ability: keep what each adds."""
@@ -1116,7 +1312,11 @@ def _stem(word: str) -> str:
 
 def _same_trait(a: Any, b: Any) -> bool:
     """Two sentences giving a role the same passive effect (kept once, the first cited)."""
-    return type(a) is type(b) and getattr(a, "when", None) == getattr(b, "when", None)
+    return (
+        type(a) is type(b)
+        and getattr(a, "when", None) == getattr(b, "when", None)
+        and getattr(a, "per", None) == getattr(b, "per", None)
+    )
 
 
 def _ability_name(effects: dict[type, Any]) -> str:
@@ -1256,6 +1456,8 @@ class _Assembler:
                     self.prose(sentence, faction, None)
             case _RoleDef():
                 self.role_def(st)
+            case _SubAbility():
+                self.sub_ability(st)
             case _UniqueRoles(why):
                 self.unique = why
             case ClassList():
@@ -1342,6 +1544,9 @@ class _Assembler:
                         abilities[current] = replace(a, name=name, aliases=aliases)
                     else:
                         pending_name = (name, aliases)
+                case _DayAbility(name, n, freq, effects, why):
+                    abilities.append(Ability(name, "targets", freq, effects, targets=n, why=why))
+                    current = len(abilities) - 1
                 case _AbilityStart(verb, freq, why):
                     name, aliases = pending_name or (_VERB_NAME[verb], ())
                     pending_name = None
@@ -1366,6 +1571,11 @@ class _Assembler:
                     abilities[current] = replace(a, effects=(*a.effects, s))
                 case _Capability() | _Trait() | _RulesetFact():
                     self.prose(s, role.name, None)
+                case _ if isinstance(s, DAY_AND_HEX_EFFECTS):
+                    if current is None:
+                        raise self.error("this sentence needs an ability before it", s.why)
+                    a = abilities[current]
+                    abilities[current] = replace(a, effects=(*a.effects, s))
                 case NoSelfTarget() | NoConsecutive() | Forced():
                     if current is None:
                         raise self.error("this restriction needs an ability before it", s.why)
@@ -1384,6 +1594,26 @@ class _Assembler:
         self.roles[key] = replace(
             role, abilities=tuple(abilities), appears_as=tuple(appears), notes=tuple(notes)
         )
+
+    def sub_ability(self, st: _SubAbility) -> None:
+        """'-Hex of Silence - ...': a further ability of the role defined last (a night
+        action on one player), its sentences the ability's effects."""
+        if not self.role_order:
+            raise self.error("this line names an ability, but no role is defined above", st.why)
+        key = self.role_order[-1]
+        role = self.roles[key]
+        effects: list[Any] = []
+        notes = list(role.notes)
+        for s in _flatten(st.sentences):
+            why = replace(s.why, text=f"{role.name}: {s.why.text}")
+            s = replace(s, why=why)
+            if isinstance(s, _Note):
+                notes.append(s.why)
+            else:
+                effects.append(s)
+        why = replace(st.why, text=f"{role.name}: {st.why.text}")
+        ability = Ability(st.name, "targets", Frequency.EACH_NIGHT, tuple(effects), why=why)
+        self.roles[key] = replace(role, abilities=(*role.abilities, ability), notes=tuple(notes))
 
     def prose(self, item: Any, role: str | None, tier: int | None) -> None:
         """Keep a prose sentence for `finish` (its role may be defined further down)."""
@@ -1540,9 +1770,10 @@ class _Assembler:
             "tie_rules": [],
             "victories": [],
             "reverts": [],
+            "day_rules": [],
             "faction_traits": faction_traits,
         }
-        for f, tier, _ in self.facts:
+        for f, tier, line_role in self.facts:
             match f.kind:
                 case "casualties":
                     facts["casualties"] = (tier, f.why)
@@ -1550,8 +1781,9 @@ class _Assembler:
                     facts["lynch"] = f.value
                 case "tie":
                     rule = f.value
-                    if rule.kind == "choice":
-                        rule = replace(rule, role=self.resolve_role(rule.role, f.why))
+                    if rule.kind in ("choice", "vote", "exclude"):
+                        name = rule.role or line_role or ""
+                        rule = replace(rule, role=self.resolve_role(name, f.why))
                     if rule not in facts["tie_rules"]:
                         facts["tie_rules"].append(rule)
                 case "victory":
@@ -1582,6 +1814,10 @@ class _Assembler:
                     facts["vanilla"] = (f.value, f.why)
                 case "records" | "round" | "simultaneous" | "role types" | "no role" | "modify":
                     pass  # read; the engine's frame, a heading or an effect kind holds them
+                case "day":
+                    facts["day_rules"].append(f.value)
+                case "records" | "round":
+                    pass
         return [by_key[canon(r.name)] for r in roles], nightkills, facts
 
     def resolve_group(self, name: str, why: Why) -> str:
@@ -1830,6 +2066,7 @@ class _Assembler:
             duel=facts.get("duel"),
             neutral=neutral,
             vanilla=vanilla,
+            day_rules=tuple(facts["day_rules"]),
         )
 
 

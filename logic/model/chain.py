@@ -220,7 +220,11 @@ def day(
 ) -> PhaseModel:
     """A symbolic day after night `sc`: every living player's vote and every tie-breaker's
     pick open (scenario variables), the lynch by the one day semantics (effects/vote.py).
-    An arrested player does not vote; records revert when a reverting role is lynched."""
+    An arrested player does not vote; records revert when a reverting role is lynched.
+    Not chained yet: day actions (effects/day.py) and the marks a night leaves for the day
+    (hexes, effects/status.py): a symbolic slot of a role with several night abilities
+    carries them all at once, and the hexes' marks made the paradox search time out; the
+    cases test both."""
     n = len(sc.players)
 
     def able(p: str) -> Expr:
@@ -239,7 +243,6 @@ def day(
     atoms: dict[Atom, Expr] = {}
     for (kind, p), e in d.atoms.items():
         atoms[Atom(kind, p)] = e
-        atoms[Atom("dies", p)] = e
 
     def alive_after(p: str) -> Expr:
         return conj(neg(dead(p)), neg(atoms[Atom("dies", p)]))

@@ -22,7 +22,10 @@ from logic.effects.investigate import Cond as Cond
 from logic.effects.investigate import Info as Info
 from logic.effects.investigate import Investigate as Investigate
 from logic.effects.investigate import Result as Result
+from logic.effects.records import OnRecords as OnRecords
 from logic.effects.records import Revert
+from logic.effects.report import Report as Report
+from logic.effects.report import Witness as Witness
 from logic.lang.errors import Loc
 from logic.model.why import Why, canon, meta
 
@@ -145,9 +148,9 @@ class Role:
     appears_as: tuple[AppearsAs, ...] = ()
     notes: tuple[Why, ...] = ()
     why: Why = meta()
-    # passive effects of holding the role
-    # passive effects of the role's kinds: VoteWeight, OnRecords, Report, Witness,
-    # Explode, Unlinked, SeenAfterKill
+    # passive effects of holding the role (VoteWeight, OnRecords, Report, Witness, the
+    # day's traits of logic/effects/vote.py, budgets of logic/effects/hex.py, Explode,
+    # Unlinked, SeenAfterKill)
     traits: tuple[Any, ...] = ()
 
 
@@ -302,6 +305,7 @@ class Ruleset:
     lynch: Lynch | None = None  # logic/effects/vote.py
     tie_rules: tuple[TieRule, ...] = ()
     victories: tuple[Victory, ...] = ()  # logic/effects/win.py
+    day_rules: tuple[Any, ...] = ()  # logic/effects/vote.py: NoVotes, Reveal
     casualties: int | None = None  # the tier at which attacks are settled (deaths happen)
     casualties_why: Why | None = None
     reverts: tuple[Revert, ...] = ()  # logic/effects/records.py

@@ -37,6 +37,18 @@ class Act:
     why: Why | None = field(default=None, compare=False)  # the case line
 
 
+@dataclass(frozen=True, order=True)
+class Mark:
+    """A status a phase left on a player: its `name`, who gave it (`source`, "" if no
+    one), and the phase it was given in (`kind` "night" or "day", `number`)."""
+
+    player: str
+    name: str
+    source: str
+    kind: str
+    number: int
+
+
 @dataclass(frozen=True)
 class History:
     """What earlier phases left behind that later sentences refer to."""
@@ -51,9 +63,17 @@ class History:
     # open questions of the rules that hold for the whole game once answered ("every
     # second night": which nights), as (variable, value)
     settled: tuple[tuple[str, Any], ...] = ()
-    # what a player has done or had done that later sentences read: (player, mark), e.g.
-    # "automatic protection" (used up), "first kill"
-    marks: frozenset[tuple[str, str]] = frozenset()
+    # statuses with durations (logic/effects/status.py): hexes, a discarded power, a
+    # roleblock lasting into the day, deaths by phase
+    statuses: tuple[Mark, ...] = ()
+
+    def marks(self, player: str, name: str) -> list[Mark]:
+        """The marks called `name` on `player`, oldest first."""
+        return [m for m in self.statuses if m.player == player and m.name == name]
+
+    # what a player has done or had done that later sentences read, for the whole game:
+    # (player, flag), e.g. "automatic protection" (used up), "first kill"
+    flags: frozenset[tuple[str, str]] = frozenset()
 
     def success(self, player: str, ability: str) -> tuple[int, tuple[str, ...]] | None:
         return dict(self.last_success).get((player, ability))

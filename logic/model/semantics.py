@@ -34,8 +34,9 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from logic.effects import modify, report, vote, win
+from logic.effects import modify, win
 from logic.effects.base import Outcome
+from logic.effects.day import is_day
 from logic.effects.registry import KINDS
 from logic.model import frame
 from logic.model.expr import (
@@ -195,7 +196,7 @@ class ConcreteNight:
         return _arrested_before(self.history, p)
 
     def marked_before(self, p: str, mark: str) -> Expr:
-        return Const((p, mark) in self.history.marks)
+        return Const((p, mark) in self.history.flags)
 
 
 def _reversed_before(history: History, p: str) -> Expr:
@@ -450,6 +451,8 @@ class SymbolicNight:
         out = []
         for r in self.roles:
             for ab in r.abilities:
+                if is_day(ab):  # used by day (logic/effects/day.py)
+                    continue
                 if ab.frequency.allows(self.night, self.history.used(s.actor, ab.name)):
                     out.append((self.role_is(s.actor, r), ab))
         return out
@@ -499,7 +502,7 @@ class SymbolicNight:
     def marked_before(self, p: str, mark: str) -> Expr:
         if self.carried is not None:
             return self.carried.marks.get((p, mark), FALSE)
-        return Const((p, mark) in self.history.marks)
+        return Const((p, mark) in self.history.flags)
 
 
 def _effect_tiers(priority: Sequence[Any], ability: Ability) -> list[int]:
@@ -995,64 +998,6 @@ def build_night(
 def build_symbolic_night(scenario: SymbolicNight) -> PhaseModel:
     """The model of a night whose roles, actions and targets are open."""
     return NightBuilder(scenario).build(f"night {scenario.night}")
-
-
-def build_day(
-    ruleset: Ruleset,
-    players: Mapping[str, Player],
-    day: int,
-    votes: Mapping[str, str | None],
-    choices: Mapping[str, str],
-    history: History,
-) -> PhaseModel:
-    """A day: the lynch by the ruleset's vote and tie rules (logic/effects/vote.py) over
-    the votes of living players who can act (an arrest stops votes too), reports of the
-    lynched player's role, the records' state, then the win conditions."""
-    names = tuple(players)
-    roles = {p: pl.role for p, pl in players.items()}
-    unable = history.dead | {q for q, _, _ in history.arrested}
-    inputs = vote.concrete_inputs(names, roles, frozenset(unable), votes, choices)
-    day_ = vote.day_constraints(ruleset, inputs)
-    atoms: dict[Atom, Expr] = {}
-    for (kind, p), expr in day_.atoms.items():
-        atoms[Atom(kind, p)] = expr
-        atoms[Atom("dies", p)] = expr
-    model = PhaseModel(
-        phase=f"day {day}",
-        domains=dict(day_.domains),
-        equations=list(day_.equations),
-        definitions={},
-        atoms=atoms,
-        texts=[],
-        random_vars=day_.random_vars,
-    )
-
-    def alive_after(p: str) -> Expr:
-        return conj(Const(p not in history.dead), neg(atoms.get(Atom("dies", p), FALSE)))
-
-    def role_is(p: str, role: Role) -> Expr:
-        return Const(canon(roles[p].name) == canon(role.name))
-
-    died = {p: atoms[Atom("dies", p)] for p in names}
-    model.texts.extend(
-        report.role_reports(list(ruleset.roles), names, role_is, alive_after, died, "lynch")
-    )
-    if history.reversed:  # records revert when no holder of the reverting role is left
-        for q in history.reversed:
-            keep: Expr = TRUE
-            for r in ruleset.reverts:
-                role = ruleset.role(r.role)
-                if role is not None:
-                    holders = any_of(conj(role_is(p, role), alive_after(p)) for p in names)
-                    keep = conj(keep, label(holders, r.why))
-            atoms[Atom("record reversed", q)] = keep
-
-    def member(p: str, group: str) -> Expr:
-        pl = players[p]
-        return Const(canon(group) in (canon(pl.role.name), canon(pl.faction)))
-
-    add_wins(model, ruleset, names, alive_after, member)
-    return model
 
 
 def member_of(rs: Ruleset, sc: Scenario) -> Callable[[str, str], Expr]:
