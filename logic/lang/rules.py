@@ -42,6 +42,7 @@ from logic.model.ir import (
     NightKill,
     NoConsecutive,
     NoSelfTarget,
+    OrderRuling,
     OutcomeRuling,
     PriorityEntry,
     Protect,
@@ -434,6 +435,14 @@ class _ToIR(grammar.SourceTransformer):
     def ruling_no_self(self, meta: Meta, children: list[Any]) -> _RoleDef:
         why = self._why(meta, "ruling")
         return _RoleDef(_names(children)[0], (NoSelfTarget(why),), why)
+
+    def order_before(self, meta: Meta, children: list[Any]) -> OrderRuling:
+        first, second = _names(children)
+        return OrderRuling(first, second, self._why(meta, "ruling"))
+
+    def order_after(self, meta: Meta, children: list[Any]) -> OrderRuling:
+        second, first = _names(children)
+        return OrderRuling(first, second, self._why(meta, "ruling"))
 
     def ruling(self, meta: Meta, children: list[Any]) -> _Ruling:
         why = self._why(meta, "ruling")
@@ -878,6 +887,7 @@ class _Assembler:
         self.roles: dict[str, Role] = {}
         self.role_order: list[str] = []
         self.priority: list[PriorityEntry] = []
+        self.orders: list[OrderRuling] = []
         self.seen_by: list[SeenBy] = []
         self.class_lists: list[ClassList] = []
         self.aliases: list[tuple[str, str, Why]] = []
@@ -952,6 +962,8 @@ class _Assembler:
                 self.rulings.append(why)
                 if isinstance(body, OutcomeRuling):
                     self.outcome_rulings.append(body)
+                elif isinstance(body, OrderRuling):
+                    self.orders.append(replace(body, why=why))
                 elif isinstance(body, SeenBy):
                     self.seen_by.append(replace(body, why=_as_ruling(body.why)))
                 else:
@@ -1310,6 +1322,12 @@ class _Assembler:
             )
             for r in self.outcome_rulings
         )
+        orders = []
+        for o in self.orders:
+            first, second = self.resolve_role(o.first, o.why), self.resolve_role(o.second, o.why)
+            if canon(first) == canon(second):
+                raise self.error(f"this ruling orders {first} before itself", o.why)
+            orders.append(replace(o, first=first, second=second))
         return Ruleset(
             name=self.title,
             roles=tuple(roles),
@@ -1322,6 +1340,7 @@ class _Assembler:
             unique_roles=self.unique,
             rulings=tuple(self.rulings),
             outcome_rulings=outcome_rulings,
+            orders=tuple(orders),
             source=self.filename,
             lynch=facts.get("lynch"),
             tie_rules=tuple(facts["tie_rules"]),

@@ -221,6 +221,21 @@ class OutcomeRuling:
     why: Why = meta()
 
 
+@dataclass(frozen=True)
+class OrderRuling:
+    """'The Jailer acts before the Hooker.': the night actions of `first`'s holder take
+    place before those of `second`'s. Where the priority (or the framework's order)
+    already says so, the ruling changes nothing; otherwise `first` acts in the step just
+    before `second`'s earliest (logic/model/order.py)."""
+
+    first: str
+    second: str
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"order: {self.first} acts before {self.second}"
+
+
 # Verbs of ruling conditions that name an effect kind rather than an ability.
 VERB_EFFECTS: dict[str, type] = {
     "roleblock": Roleblock,
@@ -295,6 +310,7 @@ class Ruleset:
     casualties: int | None = None  # the tier at which attacks are settled (deaths happen)
     casualties_why: Why | None = None
     reverts: tuple[Revert, ...] = ()  # logic/effects/records.py
+    orders: tuple[OrderRuling, ...] = ()  # priority rulings (logic/model/order.py)
     source: str = field(default="", compare=False)
     # Every sentence the ruleset holds, in file order (for `ruling coverage`); not part of
     # what the ruleset means, so outside equality.

@@ -37,7 +37,7 @@ from typing import Any, Protocol
 from logic.effects import report, vote, win
 from logic.effects.base import Outcome
 from logic.effects.registry import KINDS
-from logic.model import frame
+from logic.model import frame, order
 from logic.model.expr import (
     FALSE,
     TRUE,
@@ -534,7 +534,7 @@ class NightBuilder:
     def tier(self, i: int) -> Expr:
         """Slot i's priority tier (lower acts first); no priority list: all simultaneous."""
         if not self.rs.priority:
-            return self.framework_tier(i)
+            return order.reorder(self, i, self.framework_tier(i))
         options: list[tuple[Expr, int]] = []
         for cond, faction in self.sc.nightkill_of(i):
             tiers = [p.tier for p in self.rs.priority if p.nightkill_of == faction]
@@ -564,7 +564,7 @@ class NightBuilder:
         expr: Expr = Const(0)
         for cond, t in reversed(options):
             expr = ite(cond, Const(t), expr)
-        return expr
+        return order.reorder(self, i, expr)
 
     def framework_tier(self, i: int) -> Expr:
         """Without a priority list, the framework orders actions by their effects."""

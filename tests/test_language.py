@@ -1,0 +1,87 @@
+"""The language in the GMs' words: priority rulings ("The Jailer acts before the
+Hooker."), read, given their meaning in the order of the night, and judged by `ask`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from logic.commands.ask import Answer, Asker, with_ruling
+from logic.commands.resolve import resolve
+from logic.lang.case import parse_cases
+from logic.lang.errors import RulingError
+from logic.lang.rules import parse_ruleset
+from logic.model.ir import Ruleset
+
+ROOT = Path(__file__).parent.parent
+METADATA = ROOT / "casebook" / "metadata-mafia.rules"
+BLOCKERS = ROOT / "tests" / "rulesets" / "blockers.rules"
+
+
+def ask(path: Path, ruling: str, players: int = 4) -> Answer:
+    base, combined, why = with_ruling(path, ruling)
+    return Asker(base, combined, why, players=players, timeout=60).answer(False)
+
+
+# ----------------------------------------------------------------------------- priority
+
+
+def test_a_priority_ruling_the_list_already_holds_is_entailed() -> None:
+    """Metadata Mafia's priority list puts the Jailer (1) before the Hooker (2)."""
+    ans = ask(METADATA, "The Jailer acts before the Hooker.")
+    assert ans.verdict == "entailed"
+    assert "priority list already has it" in ans.note and "Jailer: step 1" in ans.note
+
+
+@pytest.mark.parametrize(
+    "ruling", ["The Hooker acts before the Jailer.", "Ruling: the Jailer goes after the Hooker."]
+)
+def test_a_priority_ruling_that_reverses_the_list_amends_it(ruling: str) -> None:
+    ans = ask(METADATA, ruling)
+    assert ans.verdict == "amends", ans.verdict
+
+
+def jailer_and_hooker(rs: Ruleset) -> set[str]:
+    case = parse_cases(
+        'case "x"\n  ruleset: metadata-mafia\n'
+        "  players: Bob is Jailer, Cid is Vanilla Townie, Eve is Hooker\n"
+        "  night 1:\n    Bob targets Cid\n    Eve targets Bob\n"
+    )[0]
+    res = resolve(rs, case)
+    assert res.verdict == "determined"
+    return {str(a) for a in res.outcomes()[0].atoms}
+
+
+def test_the_moved_role_acts_first_and_the_ruling_is_cited() -> None:
+    """The Hooker moved before the Jailer blocks him: Cid is no longer jailed."""
+    base, combined, _ = with_ruling(METADATA, "The Hooker acts before the Jailer.")
+    before, after = jailer_and_hooker(base), jailer_and_hooker(combined)
+    assert "Cid is roleblocked" in before and "Cid is roleblocked" not in after
+    assert "Bob is roleblocked" in after
+    rs = parse_ruleset(
+        METADATA.read_text() + "Ruling: The Hooker acts before the Jailer.\n", str(METADATA)
+    )
+    assert [o.describe() for o in rs.orders] == ["order: Hooker acts before Jailer"]
+
+
+def test_a_priority_ruling_without_a_list_moves_the_role_before_the_other() -> None:
+    """Without a priority list the framework orders effects; a ruling that the Medic acts
+    before the Blocker (which the framework does not say) changes a night."""
+    ans = ask(BLOCKERS, "The Blocker acts after the Medic.", players=3)
+    assert ans.verdict == "amends"
+
+
+@pytest.mark.parametrize(
+    ("ruling", "message", "column"),
+    [
+        ("The Jailer acts before the Zorro.", "'Zorro' is not a role", 28),
+        ("The Jailer acts before the Jailer.", "before itself", 1),
+        ("The Jailer acts before.", "unexpected '.'", 23),
+    ],
+)
+def test_bad_priority_rulings_are_located(ruling: str, message: str, column: int) -> None:
+    with pytest.raises(RulingError) as e:
+        with_ruling(METADATA, ruling)
+    assert message in e.value.message
+    assert e.value.loc is not None and e.value.loc.column == column
