@@ -11,7 +11,7 @@ from logic.commands.ask import Answer, Asker, with_ruling
 from logic.commands.resolve import resolve
 from logic.lang.case import parse_cases
 from logic.lang.errors import RulingError
-from logic.lang.rules import parse_ruleset
+from logic.lang.rules import load_ruleset, parse_ruleset
 from logic.model.ir import Ruleset
 
 ROOT = Path(__file__).parent.parent
@@ -85,3 +85,61 @@ def test_bad_priority_rulings_are_located(ruling: str, message: str, column: int
         with_ruling(METADATA, ruling)
     assert message in e.value.message
     assert e.value.loc is not None and e.value.loc.column == column
+
+
+# ----------------------------------------------------------------------------- other words
+
+SYNONYMS = ROOT / "tests" / "rulesets" / "synonyms.rules"
+PLAIN = ROOT / "tests" / "rulesets" / "synonyms-plain.rules"
+
+
+def test_synonyms_and_pronouns_read_as_the_plain_words() -> None:
+    """ "May choose a player", "He selects one person per night", "They can target
+    someone", "Their target cannot die", "That person may not be killed", "The target
+    is blocked", "He cannot target himself", "Is incapable of saving herself", and the
+    rulings "can't target himself", "picks", "chooses", "is killed": the same abilities,
+    effects, restrictions and rulings as the plain sentences, sentence for sentence."""
+    words, plain = load_ruleset(SYNONYMS), load_ruleset(PLAIN)
+    assert [r.abilities for r in words.roles] == [r.abilities for r in plain.roles]
+    assert words.outcome_rulings == plain.outcome_rulings
+    assert [r.name for r in words.roles] == ["Medic", "Nurse", "Blocker", "Seer", "Townie", "Goon"]
+    medic = words.roles[0].abilities[0]
+    assert [type(e).__name__ for e in medic.effects] == ["Protect"]
+    assert [type(r).__name__ for r in medic.restrictions] == ["NoSelfTarget"]
+    # each sentence is cited as written
+    assert any("Their target cannot die" in w.text for e in medic.effects for w in [e.why])
+
+
+@pytest.mark.parametrize(
+    ("sentence", "word", "expected"),
+    [
+        ("Their target cannot vanish that night.", "vanish", {'"be"', '"die"'}),
+        ("May choose a horse each night.", "horse", {'"player"', '"person"', '"target"'}),
+        ("He cannot target everyone.", "everyone", {'"himself"', '"themselves"'}),
+    ],
+)
+def test_other_words_keep_located_errors(sentence: str, word: str, expected: set[str]) -> None:
+    text = f"Ruleset: X\n\nPossible Town Roles\nMedic: {sentence}\n"
+    with pytest.raises(RulingError) as e:
+        parse_ruleset(text, "x.rules")
+    err = e.value
+    assert err.loc is not None and err.loc.line == 4
+    assert err.loc.column == len("Medic: ") + sentence.index(word) + 1
+    assert expected <= set(err.expected), err.expected
+
+
+def test_the_doctor_cant_target_himself_in_other_words() -> None:
+    """Rulings of the no-self form in other words give the plain ruling's restriction."""
+    for ruling in (
+        "The Doctor can't target himself.",
+        "The Doctor may not choose himself.",
+        "The Doctor is incapable of saving himself.",
+    ):
+        _, combined, _ = with_ruling(METADATA, ruling)
+        doctor = combined.role("Doctor")
+        assert doctor is not None
+        assert any(
+            type(r).__name__ == "NoSelfTarget" and r.why.kind == "ruling"
+            for ab in doctor.abilities
+            for r in ab.restrictions
+        ), ruling

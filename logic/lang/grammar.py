@@ -4,6 +4,7 @@ exceptions into `RulingError`s worded in the writer's terms."""
 
 from __future__ import annotations
 
+import difflib
 import functools
 import os
 import stat
@@ -183,7 +184,9 @@ _FRIENDLY = {
 _FREE_TEXT = {"FREE_TEXT", "REASON"}
 
 
-def _friendly(lark: Lark, names: set[str]) -> tuple[str, ...]:
+def _friendly(lark: Lark, names: set[str], near: str | None = None) -> tuple[str, ...]:
+    """The expected terminals in words a writer knows, sorted; the keywords closest to
+    the unexpected word `near` (a misspelling's likely meaning) come first."""
     out: set[str] = set()
     by_name = {t.name: t for t in lark.terminals}
     for n in names:
@@ -193,7 +196,11 @@ def _friendly(lark: Lark, names: set[str]) -> tuple[str, ...]:
             out.add(f'"{by_name[n].pattern.value}"')
         else:
             out.add(n.lower())
-    return tuple(sorted(out, key=lambda s: (not s.startswith("a "), s.lower())))
+    ordered = sorted(out, key=lambda s: (not s.startswith("a "), s.lower()))
+    if near is None:
+        return tuple(ordered)
+    close = difflib.get_close_matches(f'"{near.lower()}"', ordered, n=3, cutoff=0.75)
+    return (*close, *(s for s in ordered if s not in close))
 
 
 def parse(text: str, filename: str, grammar: str, what: str, start: str = "start") -> Tree[Token]:
@@ -260,7 +267,7 @@ def _error(e: UnexpectedInput, text: str, filename: str, lark: Lark, what: str) 
             f"unexpected {str(tok)!r} in this {what}",
             Loc(filename, line, col),
             source_line,
-            _friendly(lark, expected),
+            _friendly(lark, expected, str(tok)),
             width=max(1, len(str(tok))),
         )
     if isinstance(e, UnexpectedCharacters):

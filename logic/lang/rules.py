@@ -274,6 +274,27 @@ class _ToIR(grammar.SourceTransformer):
     def protect(self, meta: Meta, children: list[Any]) -> Protect:
         return Protect(self._why(meta))
 
+    # the same sentences in other words (grammar: "other words, same sentences")
+    def ability_syn(self, meta: Meta, children: list[Any]) -> _AbilityStart:
+        words = [str(c).lower() for c in children if isinstance(c, str | Token)]
+        verb = next(_SYNONYM_VERBS[w.rstrip("s")] for w in words if w.rstrip("s") in _SYNONYM_VERBS)
+        freqs = [c for c in children if isinstance(c, Frequency)]
+        frequency = next((f for f in freqs if f is not Frequency.EACH_NIGHT), Frequency.EACH_NIGHT)
+        return _AbilityStart(verb, frequency, self._why(meta))
+
+    def protect_syn(self, meta: Meta, children: list[Any]) -> Protect:
+        return Protect(self._why(meta))
+
+    def roleblock_syn(self, meta: Meta, children: list[Any]) -> tuple[Effect, ...]:
+        return (Roleblock(self._why(meta)),)
+
+    def no_self_syn(self, meta: Meta, children: list[Any]) -> NoSelfTarget:
+        return NoSelfTarget(self._why(meta))
+
+    def ruling_no_self_syn(self, meta: Meta, children: list[Any]) -> _RoleDef:
+        why = self._why(meta, "ruling")
+        return _RoleDef(_names(children)[0], (NoSelfTarget(why),), why)
+
     def jail(self, meta: Meta, children: list[Any]) -> bool:
         return True
 
@@ -452,7 +473,8 @@ class _ToIR(grammar.SourceTransformer):
         return _Ruling(body, why)
 
     def action_verb(self, meta: Meta, children: list[Token]) -> str:
-        return str(children[0]).lower()
+        word = str(children[0]).lower()
+        return "targets" if word.rstrip("s") in _CHOOSE else word
 
     def mutual_condition(self, meta: Meta, children: list[str]) -> dict[str, Any]:
         return {"mutual": True, "verb": children[0]}
@@ -829,6 +851,16 @@ def _ability_name(effects: dict[type, Any]) -> str:
         if kind in effects:
             return name
     return "act"
+
+
+_CHOOSE = ("choose", "select", "pick")
+# the verbs of the ability sentence in other words (stems): what each means
+_SYNONYM_VERBS = {
+    **dict.fromkeys(("target", *_CHOOSE), "targets"),
+    "check": "checks",
+    "visit": "visits",
+    "kill": "kills",
+}
 
 
 def _names(children: list[Any]) -> list[str]:
