@@ -166,7 +166,9 @@ def consistent(
                     h2 = next_history(h, model, env, out, n)
                     if len(lynched) > 1 or any(p in h2.dead for p in lynched):
                         continue
-                    if ("day", n) in voted:  # the day, resolved from its votes
+                    if ("day", n) in voted or (lynched and rs.lynch is not None):
+                        # the day, resolved from its votes (with none seen: every living
+                        # player votes for the lynched, which gives the lynch)
                         nxt.update(_days(setup, world, n, h2, set(lynched), rs))
                         continue
                     nxt.add(replace(h2, dead=h2.dead | frozenset(lynched)))
@@ -179,13 +181,16 @@ def consistent(
 def _days(
     setup: Setup, world: dict[str, Player], n: int, h: History, lynched: set[str], rs: Ruleset
 ) -> set[History]:
-    """The states after day n, whose votes were seen (every vote: the others cast none),
-    resolved by the concrete day (every pick of a tie-breaker), that lynch `lynched`."""
+    """The states after day n, resolved by the concrete day from its votes (every vote:
+    the others cast none; a day with a lynch and no votes seen: everyone votes for the
+    lynched) and every pick of a tie-breaker, that lynch `lynched`."""
     if any(f.kind == "vote" and f.phase == ("day", n) and f.subject in h.dead for f in setup.facts):
         return set()  # the dead do not vote
     votes = {
         f.subject: f.obj or None for f in setup.facts if f.kind == "vote" and f.phase == ("day", n)
     }
+    if not votes and lynched:
+        votes = {p: next(iter(lynched)) for p in setup.players if p not in h.dead}
     model = build_day(rs, world, n, votes, {}, h)
     sols = concrete.solve(model.domains, model.equations, timeout=60)
     assert sols.status != "unknown"
@@ -892,3 +897,33 @@ def test_byond_days_with_votes_match_brute_force(day: str) -> None:
     assert res.worlds == count, (res.worlds, count, day)
     for p in setup.players:
         assert {r: k for r, k in res.roles.get(p, {}).items() if k} == dict(roles[p]), (p, day)
+
+
+AGENT = """observations "the Agent lynched"
+  ruleset: byond-mafia
+  players: Sam, Ann, Bob, Cid
+  factions: 2 Mafia
+  roles: Sheriff, Mafia, Agent, Citizen
+  I am Sam, Sheriff
+  night 1: I target Cid; I learn "no"
+"""
+
+
+@pytest.mark.slow  # a long cross-check against brute force (about 40 s each)
+@pytest.mark.parametrize(
+    "day", ["day 1: Sam votes Bob; Ann votes Bob; Bob is lynched", "day 1: Bob is lynched"]
+)
+def test_a_lynched_agent_reverts_the_records_of_later_nights(day: str) -> None:
+    """Cid comes up "no" on night 1 and "yes" on night 2, after the Agent Bob is lynched:
+    either Cid is Mafia, his record reversed by Bob on night 1 and reverted when Bob, the
+    last Agent, was lynched, or Cid is Town and Ann, a second Agent, reversed it on
+    night 2 (4 worlds; without the revert only the second: 2). The day, with its votes
+    or without (then open), carries the revert; counts and marginals are brute force's."""
+    text = AGENT + f"  {day}; Bob was Agent\n" + '  night 2: I target Cid; I learn "yes"\n'
+    setup = bind(BYOND, parse_observations(text, "t.obs"), text)
+    res = solve(setup, timeout=120)
+    count, roles = brute(setup, rs=BYOND)
+    assert res.status == "sat" and res.worlds == count == 4
+    for p in setup.players:
+        assert {r: k for r, k in res.roles[p].items() if k} == dict(roles[p]), p
+    assert res.roles["Ann"].get("Agent", 0) == 2

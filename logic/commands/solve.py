@@ -238,8 +238,12 @@ class Chain:
         fixed = {**self.root, **self.virtual}
         absent = {v: Not(Var(f"present:{v}")) for v in self.virtual}
         self.acts = self._my_acts() if bake else [{} for _ in range(setup.nights)]
-        # the days whose votes were seen are modelled: the lynch follows from the votes
+        # the days whose votes were seen are played out: the lynch follows from the votes;
+        # so are the days with a lynch when the ruleset has days (`chain`'s default), their
+        # votes open: what the day changes (records revert) then carries on
         self.voted = sorted({f.phase[1] for f in setup.facts if f.kind == "vote" and f.phase})
+        lynches = {f.phase[1] for f in setup.facts if f.kind == "lynched" and f.phase}
+        self.days = sorted(set(self.voted) | (lynches if self.rs.lynch is not None else set()))
         model = chain(
             self.rs,
             self.players,
@@ -250,7 +254,7 @@ class Chain:
             fixed=fixed,
             absent=absent,
             acts=self.acts,
-            known_days={n: self.dead_before[("day", n)] for n in self.voted},
+            known_days={n: self.dead_before[("day", n)] for n in self.days},
         )
         # the world solver counts every assignment: no symmetry breaking
         model.equations = [(e, w) for e, w in model.equations if w is not frame.SYMMETRY]
@@ -407,14 +411,19 @@ class Chain:
                 "observation",
             )
             out.append((why, self.enc.term(conj(*quiet))))
-        for n in self.voted:
+        for n in self.days:
             loc = Loc(s.setup_why.loc.file, 0, 0)
-            voters = {f.subject for f in s.facts if f.kind == "vote" and f.phase == ("day", n)}
-            silent = [
-                eq(self.vote_var(p, n), Const(vote.NO_ONE)) for p in self.players if p not in voters
-            ]
-            why = Why(loc, f"no one else voted on day {n} (every vote is announced)", "observation")
-            out.append((why, self.enc.term(conj(*silent))))
+            if n in self.voted:
+                voters = {f.subject for f in s.facts if f.kind == "vote" and f.phase == ("day", n)}
+                silent = [
+                    eq(self.vote_var(p, n), Const(vote.NO_ONE))
+                    for p in self.players
+                    if p not in voters
+                ]
+                why = Why(
+                    loc, f"no one else voted on day {n} (every vote is announced)", "observation"
+                )
+                out.append((why, self.enc.term(conj(*silent))))
             said = {f.subject for f in s.facts if f.kind == "lynched" and f.phase == ("day", n)}
             kept = [neg(self.lynch(p, n)) for p in self.players if p not in said]
             why = Why(
@@ -438,9 +447,9 @@ class Chain:
                 dead = self.dead_before[("day", n)]
                 same_day = [g for g in s.facts if g.kind == "lynched" and g.phase == f.phase]
                 known = Const(f.subject not in dead and same_day[0] == f)
-                return conj(known, self.lynch(f.subject, n)) if n in self.voted else known
+                return conj(known, self.lynch(f.subject, n)) if n in self.days else known
             case "no_lynch":
-                if n in self.voted:
+                if n in self.days:
                     return conj(*(neg(self.lynch(p, n)) for p in self.players))
                 return Const(not any(g.kind == "lynched" and g.phase == f.phase for g in s.facts))
             case "vote":
