@@ -789,6 +789,25 @@ def test_unknown_player_in_a_fact(tmp_path: Path) -> None:
     assert code == 2 and f"{obs}:5:21" in err and "'Zed' is not one of the players" in err
 
 
+@pytest.mark.parametrize(
+    ("fact", "column", "message"),
+    [
+        ("day 1: Ann votes Bob; Ann votes Cid", 25, "Ann votes twice on day 1"),
+        ("night 1: Ann votes Bob", 12, "votes happen by day, not on night 1"),
+        ("night 1: no one is lynched", 12, "lynches happen by day"),
+        ("day 1: Ann votes Zed", 20, "'Zed' is not one of the players"),
+    ],
+)
+def test_bad_votes_are_located(tmp_path: Path, fact: str, column: int, message: str) -> None:
+    obs = tmp_path / "votes.obs"
+    obs.write_text(
+        'observations "t"\n  players: Ann, Bob, Cid\n  factions: 1 Mafia\n  I am Ann, Doctor\n'
+        f"  {fact}\n"
+    )
+    code, _, err = run("solve", str(RULES), str(obs))
+    assert code == 2 and f"{obs}:5:{column}" in err and message in err, err
+
+
 def test_cli_prints_the_count_and_table(tmp_path: Path) -> None:
     obs = tmp_path / "pc.obs"
     obs.write_text(
