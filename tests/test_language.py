@@ -143,3 +143,39 @@ def test_the_doctor_cant_target_himself_in_other_words() -> None:
             for ab in doctor.abilities
             for r in ab.restrictions
         ), ruling
+
+
+THIRD = """Ruleset: Third
+
+Possible Town Roles
+Doctor: The Doctor may choose one person each night. Their target cannot die that night. The Doctor cannot target himself. Visiting role.
+Cop: The Cop checks a player each night. Learns the role of their target. Non-visiting role.
+Guard: On the first night, the Guard selects someone. That person is blocked that night.
+"""
+
+THIRD_PLAIN = """Ruleset: Third
+
+Possible Town Roles
+Doctor: Targets a player each night. That player cannot be killed that night. Cannot self-target. Visiting role.
+Cop: Checks a player each night. Learns the role of that player. Non-visiting role.
+Guard: On the first night, targets a player. That player is roleblocked that night.
+"""
+
+
+def test_a_role_line_in_the_third_person_reads_as_the_plain_words() -> None:
+    third, plain = parse_ruleset(THIRD, "third.rules"), parse_ruleset(THIRD_PLAIN, "plain.rules")
+    assert [r.abilities for r in third.roles] == [r.abilities for r in plain.roles]
+    assert third.roles[2].abilities[0].frequency.name == "FIRST_NIGHT"
+
+
+@pytest.mark.parametrize(
+    "sentence", ["The Cop may choose one person each night.", "The Cop cannot target himself."]
+)
+def test_a_third_person_sentence_about_another_role_is_refused(sentence: str) -> None:
+    text = (
+        f"Ruleset: X\n\nPossible Town Roles\nCop: Checks a player each night.\nDoctor: {sentence}\n"
+    )
+    with pytest.raises(RulingError) as e:
+        parse_ruleset(text, "x.rules")
+    assert "this sentence is about Cop, but it is on Doctor's line" in e.value.message
+    assert e.value.loc is not None and (e.value.loc.line, e.value.loc.column) == (5, 13)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from lark import Token, Tree, v_args
 from lark.tree import Meta
@@ -67,6 +67,20 @@ class _AbilityStart:
     verb: str
     frequency: Frequency
     why: Why
+    subject: str | None = None  # the role the sentence names ("The Doctor may choose ...")
+
+
+@dataclass(frozen=True)
+class _About:
+    """A role sentence in the third person ("The Doctor cannot target himself."): the
+    role it names (which must be its line's) and what it says."""
+
+    subject: str
+    sentence: Any
+
+    @property
+    def why(self) -> Why:
+        return cast(Why, self.sentence.why)
 
 
 @dataclass(frozen=True)
@@ -275,12 +289,32 @@ class _ToIR(grammar.SourceTransformer):
         return Protect(self._why(meta))
 
     # the same sentences in other words (grammar: "other words, same sentences")
-    def ability_syn(self, meta: Meta, children: list[Any]) -> _AbilityStart:
-        words = [str(c).lower() for c in children if isinstance(c, str | Token)]
-        verb = next(_SYNONYM_VERBS[w.rstrip("s")] for w in words if w.rstrip("s") in _SYNONYM_VERBS)
+    def ability_syn(
+        self, meta: Meta, children: list[Any], verb: str | None = None
+    ) -> _AbilityStart:
+        # the verb is a kept token; a role's name (the third person) is a plain str
+        tokens = [str(c).lower() for c in children if isinstance(c, Token)]
+        if verb is None:
+            verb = next(
+                _SYNONYM_VERBS[w.rstrip("s")] for w in tokens if w.rstrip("s") in _SYNONYM_VERBS
+            )
+        names = _names(children)
         freqs = [c for c in children if isinstance(c, Frequency)]
         frequency = next((f for f in freqs if f is not Frequency.EACH_NIGHT), Frequency.EACH_NIGHT)
-        return _AbilityStart(verb, frequency, self._why(meta))
+        return _AbilityStart(verb, frequency, self._why(meta), names[0] if names else None)
+
+    def ability_person(self, meta: Meta, children: list[Any]) -> _AbilityStart:
+        """'Checks a person each night.': the ability sentence with 'person'."""
+        return self.ability(meta, children)
+
+    def ability_third_targets(self, meta: Meta, children: list[Any]) -> _AbilityStart:
+        return self.ability_syn(meta, children, "targets")
+
+    def ability_third_checks(self, meta: Meta, children: list[Any]) -> _AbilityStart:
+        return self.ability_syn(meta, children, "checks")
+
+    def ability_third_visits(self, meta: Meta, children: list[Any]) -> _AbilityStart:
+        return self.ability_syn(meta, children, "visits")
 
     def protect_syn(self, meta: Meta, children: list[Any]) -> Protect:
         return Protect(self._why(meta))
@@ -290,6 +324,9 @@ class _ToIR(grammar.SourceTransformer):
 
     def no_self_syn(self, meta: Meta, children: list[Any]) -> NoSelfTarget:
         return NoSelfTarget(self._why(meta))
+
+    def no_self_third(self, meta: Meta, children: list[Any]) -> _About:
+        return _About(_names(children)[0], NoSelfTarget(self._why(meta)))
 
     def ruling_no_self_syn(self, meta: Meta, children: list[Any]) -> _RoleDef:
         why = self._why(meta, "ruling")
@@ -1037,6 +1074,14 @@ class _Assembler:
         current: int | None = len(abilities) - 1 if (ruling and abilities) else None
         pending_name: tuple[str, tuple[str, ...]] | None = None
         for s in _flatten(rd.sentences):
+            if isinstance(s, _About):
+                if self._other_role(s.subject, role.name):
+                    raise self.error(
+                        f"this sentence is about {s.subject}, but it is on {role.name}'s line",
+                        s.why,
+                        token=s.subject.split()[0],
+                    )
+                s = s.sentence
             # Explanations cite a role's sentence with the role's name in front of it.
             why = replace(s.why, text=f"{role.name}: {s.why.text}")
             s = replace(s, why=_as_ruling(why) if ruling else why)
@@ -1048,7 +1093,13 @@ class _Assembler:
                         abilities[current] = replace(a, name=name, aliases=aliases)
                     else:
                         pending_name = (name, aliases)
-                case _AbilityStart(verb, freq, why):
+                case _AbilityStart(verb, freq, why, subject):
+                    if subject is not None and self._other_role(subject, role.name):
+                        raise self.error(
+                            f"this sentence is about {subject}, but it is on {role.name}'s line",
+                            why,
+                            token=subject.split()[0],
+                        )
                     name, aliases = pending_name or (_VERB_NAME[verb], ())
                     pending_name = None
                     abilities.append(Ability(name, verb, freq, why=why, aliases=aliases))
@@ -1250,6 +1301,14 @@ class _Assembler:
         return self.resolve_role(name, why)
 
     # ------------------------------------------------------------------ checks and finish
+
+    def _other_role(self, name: str, role: str) -> bool:
+        """`name` (as a sentence on `role`'s line writes it) names another role."""
+        key = canon(name)
+        for alias, target, _ in self.aliases:
+            if canon(alias) == key:
+                key = canon(target)
+        return key != canon(role)
 
     def resolve_role(self, name: str, why: Why) -> str:
         key = canon(name)
