@@ -85,8 +85,9 @@ def chain(
     in the game at all (the world solver's virtual players), and `acts[k-1]` the action
     variables known on night k ("uses:Ann" -> TRUE: the observer's own actions).
     `known_days` (with `known_dead`) builds day k, after night k, for each k it holds,
-    with the players it gives dead when the day starts (the world solver's days whose
-    votes were seen); its `vote:P` and `choice:P` stay open, to be told by facts.
+    with the players it gives dead when the day starts (the days the world solver plays
+    out: votes seen, or a lynch); its `vote:P` and `choice:P` stay open, to be told by
+    facts.
     """
     known = [dict(a) for a in acts] if acts is not None else [{} for _ in range(nights)]
     carried = Carried()  # reversed records and arrests, carried from phase to phase
