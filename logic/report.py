@@ -158,6 +158,7 @@ def ruleset_lines(rs: Ruleset) -> list[str]:
         out.append("")
         out.append("Rulings:")
         out.extend(f"  {w.text}   [{w.loc.short}]" for w in rs.rulings)
+        out.extend(f"  {effect_text(o)}   [{o.why.loc.short}]" for o in rs.orders)
     kept = _kept_lines(rs)
     if kept:
         out.append("")

@@ -214,7 +214,8 @@ def test_misspelt_keyword_in_case(tmp_path: Path) -> None:
     assert r.head == f"{case}:5:9: unexpected 'targts' in this case file"
     assert r.source == "    Ann targts Bob"
     assert r.caret == (9, 6)
-    assert r.expected == '"does", "kills", "targets", "uses", "votes"'
+    # the word closest to the misspelling first, then the others in order
+    assert r.expected == '"targets", "does", "kills", "uses", "votes"'
 
 
 def test_case_stops_mid_line(tmp_path: Path) -> None:
@@ -263,6 +264,7 @@ def test_misspelt_keyword_in_ruleset(tmp_path: Path) -> None:
     assert r.source == "Cop: Targts a player each night."
     assert r.caret == (6, 6)
     assert '"targets"' in r.expected and '"checks"' in r.expected
+    assert r.expected.startswith('"targets", ')  # the likely meaning first
     assert "__ANON" not in r.text and "NAME" not in r.text
 
 
@@ -312,7 +314,9 @@ def test_ruleset_stops_mid_sentence(tmp_path: Path) -> None:
     assert r.head == f"{rules}:3:52: the ruleset ends too early, in the middle of this line"
     assert r.source == "Cop: Checks a player each night. Learns the role of"
     assert r.caret == (52, 1)
-    assert r.expected == '"that", "the"'
+    assert (
+        r.expected == '"her", "his", "that", "the", "their"'
+    )  # "of that player", "of their target"
 
 
 def test_sentence_without_full_stop_mid_file(tmp_path: Path) -> None:

@@ -23,6 +23,7 @@ from logic.backends import concrete
 from logic.cli import main
 from logic.commands.resolve import next_history, read_outcome
 from logic.commands.solve import Solver, _Timeout, fill, prior, sample, solve, suggest
+from logic.effects.day import build_day
 from logic.lang.observations import Setup, bind, load_observations, parse_observations
 from logic.lang.rules import load_ruleset
 from logic.model.ir import Ruleset, canon
@@ -31,6 +32,7 @@ from logic.model.semantics import Act, History, Player, build_night
 ROOT = Path(__file__).parent.parent
 RULES = ROOT / "casebook" / "metadata-mafia.rules"
 RS = load_ruleset(RULES)
+BYOND = load_ruleset(ROOT / "casebook" / "byond-mafia.rules")
 
 
 def setup_of(text: str) -> Setup:
@@ -124,6 +126,7 @@ def consistent(
             }
         )
     histories = [History()]
+    voted = {f.phase for f in setup.facts if f.kind == "vote"}
     for n in range(1, setup.nights + 1):
         died = {f.subject for f in setup.facts if f.kind == "died" and f.phase == ("night", n)}
         lynched = [f.subject for f in setup.facts if f.kind == "lynched" and f.phase == ("day", n)]
@@ -135,6 +138,8 @@ def consistent(
         said = {f.obj for f in learns if f.kind == "learn"}
         claimed: dict[str, set[str]] = {}  # honest claimants' results this night
         for f in setup.facts:
+            if f.kind != "says_learned":
+                continue
             honest = canon(world[f.subject].faction) == canon(setup.rest)
             if f.kind == "says_learned" and f.phase == ("night", n) and honest:
                 claimed.setdefault(f.subject, set()).add(f.obj)
@@ -162,11 +167,40 @@ def consistent(
                     h2 = next_history(h, model, env, out, n)
                     if len(lynched) > 1 or any(p in h2.dead for p in lynched):
                         continue
+                    if ("day", n) in voted or (lynched and rs.lynch is not None):
+                        # the day, resolved from its votes (with none seen: every living
+                        # player votes for the lynched, which gives the lynch)
+                        nxt.update(_days(setup, world, n, h2, set(lynched), rs))
+                        continue
                     nxt.add(replace(h2, dead=h2.dead | frozenset(lynched)))
         histories = list(nxt)
         if not histories:
             return False
     return True
+
+
+def _days(
+    setup: Setup, world: dict[str, Player], n: int, h: History, lynched: set[str], rs: Ruleset
+) -> set[History]:
+    """The states after day n, resolved by the concrete day from its votes (every vote:
+    the others cast none; a day with a lynch and no votes seen: everyone votes for the
+    lynched) and every pick of a tie-breaker, that lynch `lynched`."""
+    if any(f.kind == "vote" and f.phase == ("day", n) and f.subject in h.dead for f in setup.facts):
+        return set()  # the dead do not vote
+    votes = {
+        f.subject: f.obj or None for f in setup.facts if f.kind == "vote" and f.phase == ("day", n)
+    }
+    if not votes and lynched:
+        votes = {p: next(iter(lynched)) for p in setup.players if p not in h.dead}
+    model = build_day(rs, world, n, votes, {}, h)
+    sols = concrete.solve(model.domains, model.equations, timeout=60)
+    assert sols.status != "unknown"
+    out: set[History] = set()
+    for env in sols.models:
+        outcome = read_outcome(model, env, ())
+        if {a.subject for a in outcome.atoms if a.kind == "lynched"} == lynched:
+            out.add(next_history(h, model, env, outcome, None))
+    return out
 
 
 def brute(
@@ -659,6 +693,9 @@ CASEBOOK_COUNTS = {
     # BYOND Mafia: test_byond_sheriff_observations_match_brute_force (a reversed record
     # makes an innocent come up "yes")
     "sheriff.obs": 16,
+    # BYOND Mafia: test_byond_votes_observations_match_brute_force (a lynch that only a
+    # Senator's double vote or a living Judge's pick explains)
+    "votes.obs": 32,
     # this cover, with virtual players and with every player named (24 s) alike
     "fifteen.obs": 341_107_200,
 }
@@ -753,6 +790,25 @@ def test_unknown_player_in_a_fact(tmp_path: Path) -> None:
     assert code == 2 and f"{obs}:5:21" in err and "'Zed' is not one of the players" in err
 
 
+@pytest.mark.parametrize(
+    ("fact", "column", "message"),
+    [
+        ("day 1: Ann votes Bob; Ann votes Cid", 25, "Ann votes twice on day 1"),
+        ("night 1: Ann votes Bob", 12, "votes happen by day, not on night 1"),
+        ("night 1: no one is lynched", 12, "lynches happen by day"),
+        ("day 1: Ann votes Zed", 20, "'Zed' is not one of the players"),
+    ],
+)
+def test_bad_votes_are_located(tmp_path: Path, fact: str, column: int, message: str) -> None:
+    obs = tmp_path / "votes.obs"
+    obs.write_text(
+        'observations "t"\n  players: Ann, Bob, Cid\n  factions: 1 Mafia\n  I am Ann, Doctor\n'
+        f"  {fact}\n"
+    )
+    code, _, err = run("solve", str(RULES), str(obs))
+    assert code == 2 and f"{obs}:5:{column}" in err and message in err, err
+
+
 def test_cli_prints_the_count_and_table(tmp_path: Path) -> None:
     obs = tmp_path / "pc.obs"
     obs.write_text(
@@ -799,3 +855,95 @@ def test_byond_sheriff_observations_match_brute_force() -> None:
         assert {r: k for r, k in res.roles[p].items() if k} == dict(roles[p]), p
     # an innocent Cid comes up "yes" only through the Agent's reversal
     assert res.roles["Cid"]["Citizen"] > 0 and res.roles["Dee"]["Agent"] > 0
+
+
+def test_byond_votes_observations_match_brute_force() -> None:
+    """A day's votes under `solve`: Bob's lynch on a two-two tie is explained only by
+    Ann's double vote as the Senator, or by a living Judge's pick (Ann or Cid: Dee died
+    in the night), and never with Cid the Senator. Count and marginals are brute
+    force's (every role assignment, every action profile, the day resolved by the
+    concrete back end from the votes, every pick of the Judge)."""
+    path = ROOT / "casebook" / "byond-mafia" / "votes.obs"
+    obs, text = load_observations(path)
+    setup = bind(BYOND, obs, text)
+    res = solve(setup, timeout=120)
+    assert res.status == "sat"
+    count, roles = brute(setup, rs=BYOND)
+    assert res.worlds == count == CASEBOOK_COUNTS["votes.obs"]
+    for p in setup.players:
+        assert {r: k for r, k in res.roles[p].items() if k} == dict(roles[p]), p
+    assert "Senator" not in res.roles["Cid"]
+    assert res.roles["Ann"]["Senator"] > 0 and res.roles["Cid"]["Judge"] > 0
+
+
+VOTES = """observations "votes"
+  ruleset: byond-mafia
+  players: Sam, Ann, Bob, Cid, Dee
+  factions: 1 Mafia
+  roles: Mafia, Senator, Judge, Citizen
+  I am Sam, Citizen
+"""
+
+
+@pytest.mark.parametrize(
+    "day",
+    [
+        # a tie and no one removed: no living Judge, or one who picked no one of the tied
+        "day 1: Ann votes Bob; Bob votes Ann; no one is lynched",
+        # the same tie, a lynch: a living Judge picked
+        "day 1: Ann votes Bob; Bob votes Ann; Bob is lynched",
+        # one vote against none: the lynch follows, whoever holds what
+        "day 1: Ann votes Bob; Cid votes no one; Bob is lynched; Bob was Mafia",
+        # one vote and no lynch: impossible
+        "day 1: Ann votes Bob; no one is lynched",
+        # Dee's lynch on Sam's vote against Ann's and Bob's on Cid: only with Sam a
+        # Senator, which he is not
+        "day 1: Sam votes Dee; Ann votes Cid; Bob votes Cid; Dee is lynched",
+        # two against one: Cid's lynch, unless Dee is the Senator (a tie a Judge breaks)
+        "day 1: Dee votes Ann; Ann votes Cid; Bob votes Cid; Cid is lynched",
+        # a lynch after a night death, then a second night's death (the lynched is gone)
+        "night 1: Dee died\nday 1: Ann votes Cid; Cid votes Ann; Cid is lynched; "
+        "Cid was Citizen\nnight 2: Ann died",
+    ],
+)
+def test_byond_days_with_votes_match_brute_force(day: str) -> None:
+    """Days whose votes were seen, as constraints on the roles: counts and marginals are
+    brute force's (an impossible day included: no world)."""
+    text = VOTES + "".join(f"  {line}\n" for line in day.split("\n"))
+    setup = bind(BYOND, parse_observations(text, "t.obs"), text)
+    res = solve(setup, timeout=120)
+    assert res.status != "unknown"
+    count, roles = brute(setup, rs=BYOND)
+    assert res.worlds == count, (res.worlds, count, day)
+    for p in setup.players:
+        assert {r: k for r, k in res.roles.get(p, {}).items() if k} == dict(roles[p]), (p, day)
+
+
+AGENT = """observations "the Agent lynched"
+  ruleset: byond-mafia
+  players: Sam, Ann, Bob, Cid
+  factions: 2 Mafia
+  roles: Sheriff, Mafia, Agent, Citizen
+  I am Sam, Sheriff
+  night 1: I target Cid; I learn "no"
+"""
+
+
+@pytest.mark.slow  # a long cross-check against brute force (about 40 s each)
+@pytest.mark.parametrize(
+    "day", ["day 1: Sam votes Bob; Ann votes Bob; Bob is lynched", "day 1: Bob is lynched"]
+)
+def test_a_lynched_agent_reverts_the_records_of_later_nights(day: str) -> None:
+    """Cid comes up "no" on night 1 and "yes" on night 2, after the Agent Bob is lynched:
+    either Cid is Mafia, his record reversed by Bob on night 1 and reverted when Bob, the
+    last Agent, was lynched, or Cid is Town and Ann, a second Agent, reversed it on
+    night 2 (4 worlds; without the revert only the second: 2). The day, with its votes
+    or without (then open), carries the revert; counts and marginals are brute force's."""
+    text = AGENT + f"  {day}; Bob was Agent\n" + '  night 2: I target Cid; I learn "yes"\n'
+    setup = bind(BYOND, parse_observations(text, "t.obs"), text)
+    res = solve(setup, timeout=120)
+    count, roles = brute(setup, rs=BYOND)
+    assert res.status == "sat" and res.worlds == count == 4
+    for p in setup.players:
+        assert {r: k for r, k in res.roles[p].items() if k} == dict(roles[p]), p
+    assert res.roles["Ann"].get("Agent", 0) == 2

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from logic.backends import symbolic
 from logic.cli import main
 from logic.commands.resolve import resolve
+from logic.effects.day import is_day
 from logic.lang.case import parse_cases
 from logic.lang.rules import load_ruleset
 from logic.model import frame
@@ -31,13 +32,20 @@ NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
 KINDS = ("dies", "fails", "succeeds", "roleblocked", "learns")
 
 
+def _night(role: Any) -> list[Any]:
+    return [a for a in role.abilities if not is_day(a)]
+
+
 @st.composite
 def nights(draw: Any, rs: Ruleset) -> tuple[list[tuple[str, str, str]], list[str]]:
     """Players (name, role, faction) and one night's lines, in the case syntax."""
     n = draw(st.integers(min_value=3, max_value=5))
     names = NAMES[:n]
     vanilla = rs.role(rs.vanilla or "")
-    unique = draw(st.permutations([r for r in rs.roles if r is not vanilla]))
+    # (roles with several night abilities, the Witch's hexes, are left out: a symbolic
+    # slot cannot yet choose among them, see the closing note of issue 12)
+    pool = [r for r in rs.roles if r is not vanilla and len(_night(r)) <= 1]
+    unique = draw(st.permutations(pool))
     players = []
     for k, name in enumerate(names):
         role = vanilla if vanilla is not None and draw(st.booleans()) else unique[k]
@@ -48,7 +56,7 @@ def nights(draw: Any, rs: Ruleset) -> tuple[list[tuple[str, str, str]], list[str
     for name, role_name, _ in players:
         role = rs.role(role_name)
         assert role is not None
-        for ab in role.abilities:
+        for ab in _night(role):
             if not draw(st.booleans()):
                 continue
             if ab.targets == 2:

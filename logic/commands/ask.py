@@ -38,6 +38,7 @@ from logic.lang import grammar
 from logic.lang.case import parse_cases
 from logic.lang.errors import Loc, RulingError
 from logic.lang.rules import parse_ruleset
+from logic.model import order
 from logic.model.ir import Ruleset, Why, canon
 
 VERDICTS = ("entailed", "clarifies", "amends", "contradicted", "unknown")
@@ -145,10 +146,12 @@ class Asker:
     def _verdict(self) -> Answer:
         c = self.checker
         if not self.off:
+            note = order.already(self.combined, self.why)
             return Answer(
                 "entailed",
                 self.why,
-                note="its condition never arises in this ruleset (no role's action matches it), "
+                note=note
+                or "its condition never arises in this ruleset (no role's action matches it), "
                 "so it changes nothing",
             )
         # contradicted: a legal scenario with an outcome under the rules and none with it

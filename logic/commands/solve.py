@@ -34,7 +34,9 @@ queries are many and small: Z3's SAT-based finite-domain solver (QF_FD) answers 
 Assumptions (stated in the output): every role assignment the setup allows is equally
 likely; players of the faction that takes the rest of the table (the uninformed
 majority, Town) tell the truth, others may claim anything (`liars="all"`: every claim
-may be false); every death is announced; night N comes before day N.
+may be false); every death is announced; on a day whose votes are given, every vote
+is (the lynch then follows from them by the ruleset's day rules, `chain.day`); night N
+comes before day N.
 """
 
 from __future__ import annotations
@@ -55,6 +57,7 @@ import z3
 
 from logic.backends import count, symbolic
 from logic.backends.symbolic import Encoding, mk_and, mk_eq, mk_ite, mk_not, mk_or
+from logic.effects import vote
 from logic.lang.errors import Loc, RulingError
 from logic.lang.observations import Fact, Setup
 from logic.model import frame
@@ -235,6 +238,12 @@ class Chain:
         fixed = {**self.root, **self.virtual}
         absent = {v: Not(Var(f"present:{v}")) for v in self.virtual}
         self.acts = self._my_acts() if bake else [{} for _ in range(setup.nights)]
+        # the days whose votes were seen are played out: the lynch follows from the votes;
+        # so are the days with a lynch when the ruleset has days (`chain`'s default), their
+        # votes open: what the day changes (records revert) then carries on
+        self.voted = sorted({f.phase[1] for f in setup.facts if f.kind == "vote" and f.phase})
+        lynches = {f.phase[1] for f in setup.facts if f.kind == "lynched" and f.phase}
+        self.days = sorted(set(self.voted) | (lynches if self.rs.lynch is not None else set()))
         model = chain(
             self.rs,
             self.players,
@@ -245,6 +254,7 @@ class Chain:
             fixed=fixed,
             absent=absent,
             acts=self.acts,
+            known_days={n: self.dead_before[("day", n)] for n in self.days},
         )
         # the world solver counts every assignment: no symmetry breaking
         model.equations = [(e, w) for e, w in model.equations if w is not frame.SYMMETRY]
@@ -378,6 +388,13 @@ class Chain:
     def atom(self, kind: str, p: str, night: int) -> Expr:
         return self.model.atoms.get(Atom(kind, who(p, night)), FALSE)
 
+    def lynch(self, p: str, day: int) -> Expr:
+        """p is lynched on `day` (a day whose votes were seen)."""
+        return self.model.atoms.get(Atom("lynched", f"{p} (day {day})"), FALSE)
+
+    def vote_var(self, p: str, day: int) -> Var:
+        return Var(qualify(f"vote:{p}", day, "d"))
+
     def _fact_terms(self) -> list[tuple[Why, Any]]:
         s = self.setup
         out: list[tuple[Why, Any]] = [(s.me_why, self.enc.term(self.role_is(s.me, s.my_role.name)))]
@@ -394,6 +411,25 @@ class Chain:
                 "observation",
             )
             out.append((why, self.enc.term(conj(*quiet))))
+        for n in self.days:
+            loc = Loc(s.setup_why.loc.file, 0, 0)
+            if n in self.voted:
+                voters = {f.subject for f in s.facts if f.kind == "vote" and f.phase == ("day", n)}
+                silent = [
+                    eq(self.vote_var(p, n), Const(vote.NO_ONE))
+                    for p in self.players
+                    if p not in voters
+                ]
+                why = Why(
+                    loc, f"no one else voted on day {n} (every vote is announced)", "observation"
+                )
+                out.append((why, self.enc.term(conj(*silent))))
+            said = {f.subject for f in s.facts if f.kind == "lynched" and f.phase == ("day", n)}
+            kept = [neg(self.lynch(p, n)) for p in self.players if p not in said]
+            why = Why(
+                loc, f"no one else was lynched on day {n} (every death is announced)", "observation"
+            )
+            out.append((why, self.enc.term(conj(*kept))))
         return out
 
     def fact_expr(self, f: Fact) -> Expr:
@@ -410,7 +446,16 @@ class Chain:
             case "lynched":
                 dead = self.dead_before[("day", n)]
                 same_day = [g for g in s.facts if g.kind == "lynched" and g.phase == f.phase]
-                return Const(f.subject not in dead and same_day[0] == f)
+                known = Const(f.subject not in dead and same_day[0] == f)
+                return conj(known, self.lynch(f.subject, n)) if n in self.days else known
+            case "no_lynch":
+                if n in self.days:
+                    return conj(*(neg(self.lynch(p, n)) for p in self.players))
+                return Const(not any(g.kind == "lynched" and g.phase == f.phase for g in s.facts))
+            case "vote":
+                target = self.index[f.obj] if f.obj else vote.NO_ONE
+                alive = f.subject not in self.dead_before[("day", n)]
+                return conj(Const(alive), eq(self.vote_var(f.subject, n), Const(target)))
             case "flip":
                 return self.role_is(f.subject, f.obj)
             case "claims_role":
@@ -562,10 +607,17 @@ ASSUMPTIONS = (
 
 
 def assumptions(setup: Setup, liars: Liars) -> tuple[str, ...]:
-    return ASSUMPTIONS + (
-        (f"players of the {setup.rest} faction tell the truth; others may claim anything",)
-        if liars == "non-town"
-        else ("any claim may be false",)
+    votes = (
+        "every vote is announced: on a day whose votes are given, a player not said to vote cast none",
+    )
+    return (
+        ASSUMPTIONS
+        + (votes if any(f.kind == "vote" for f in setup.facts) else ())
+        + (
+            (f"players of the {setup.rest} faction tell the truth; others may claim anything",)
+            if liars == "non-town"
+            else ("any claim may be false",)
+        )
     )
 
 

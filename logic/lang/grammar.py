@@ -4,6 +4,7 @@ exceptions into `RulingError`s worded in the writer's terms."""
 
 from __future__ import annotations
 
+import difflib
 import functools
 import os
 import stat
@@ -187,7 +188,9 @@ _CORE = {'"targets"', '"checks"', '"visits"', '"kills"'}
 _FREE_TEXT = {"FREE_TEXT", "REASON"}
 
 
-def _friendly(lark: Lark, names: set[str]) -> tuple[str, ...]:
+def _friendly(lark: Lark, names: set[str], near: str | None = None) -> tuple[str, ...]:
+    """The expected terminals in words a writer knows, sorted; the keywords closest to
+    the unexpected word `near` (a misspelling's likely meaning) come first."""
     out: set[str] = set()
     by_name = {t.name: t for t in lark.terminals}
     for n in names:
@@ -198,9 +201,13 @@ def _friendly(lark: Lark, names: set[str]) -> tuple[str, ...]:
         else:
             out.add(n.lower())
     long = len(out) > 24  # the list an error shows is cut there: the core verbs first
-    return tuple(
-        sorted(out, key=lambda s: (not s.startswith("a "), long and s not in _CORE, s.lower()))
+    ordered = sorted(
+        out, key=lambda s: (not s.startswith("a "), long and s not in _CORE, s.lower())
     )
+    if near is None:
+        return tuple(ordered)
+    close = difflib.get_close_matches(f'"{near.lower()}"', ordered, n=3, cutoff=0.75)
+    return (*close, *(s for s in ordered if s not in close))
 
 
 def parse(text: str, filename: str, grammar: str, what: str, start: str = "start") -> Tree[Token]:
@@ -267,7 +274,7 @@ def _error(e: UnexpectedInput, text: str, filename: str, lark: Lark, what: str) 
             f"unexpected {str(tok)!r} in this {what}",
             Loc(filename, line, col),
             source_line,
-            _friendly(lark, expected),
+            _friendly(lark, expected, str(tok)),
             width=max(1, len(str(tok))),
         )
     if isinstance(e, UnexpectedCharacters):

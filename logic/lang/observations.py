@@ -29,6 +29,8 @@ FACT_KINDS = (
     "lynched",  # X is lynched (day)
     "died",  # X died (night)
     "flip",  # X was ROLE (any phase)
+    "vote",  # X votes Y, or X votes no one (obj "") (day)
+    "no_lynch",  # no one is lynched (day)
     "claims_role",  # X claims ROLE
     "says_targeted",  # X says he targeted Y on night N
     "says_learned",  # X says he learned "TEXT" on night N
@@ -146,6 +148,15 @@ class _ToObservations(grammar.SourceTransformer):
 
     def flip(self, meta: Meta, c: list[Any]) -> Any:
         return self._fact("flip", meta, str(c[0]), c[1])
+
+    def vote(self, meta: Meta, c: list[Token]) -> Any:
+        return self._fact("vote", meta, str(c[0]), str(c[1]))
+
+    def vote_no_one(self, meta: Meta, c: list[Token]) -> Any:
+        return self._fact("vote", meta, str(c[0]), "")
+
+    def no_lynch(self, meta: Meta, c: list[Token]) -> Any:
+        return self._fact("no_lynch", meta)
 
     def claims_role(self, meta: Meta, c: list[Any]) -> Fact:
         return Fact("claims_role", None, str(c[0]), c[1], self._why(meta))
@@ -296,6 +307,19 @@ class _Binder:
                 )
         facts = tuple(dict.fromkeys(self.fact(f, players, pool, me) for f in obs.facts))
         # (a fact said twice is one fact: equal facts compare equal, their places aside)
+        cast: dict[tuple[Any, str], Fact] = {}
+        for fact in facts:
+            if fact.kind != "vote":
+                continue
+            first = cast.setdefault((fact.phase, fact.subject), fact)
+            if first is not fact:
+                assert fact.phase is not None
+                raise self.error(
+                    f"{fact.subject} votes twice on day {fact.phase[1]} (the first vote is on line "
+                    f"{first.why.loc.line}); a player casts one vote a day",
+                    fact.why,
+                    fact.subject,
+                )
         if len(facts) > MAX_FACTS:
             raise self.error(
                 f"more than {MAX_FACTS} different facts; the solver gives each a switch "
@@ -350,11 +374,14 @@ class _Binder:
         night_only = ("target", "kill", "nothing", "learn", "learn_nothing", "died")
         if f.kind in night_only and phase and phase[0] != "night":
             raise self.error(f"this happens at night, not on {phase[0]} {phase[1]}", f.why)
-        if f.kind == "lynched" and phase and phase[0] != "day":
-            raise self.error(f"lynches happen by day, not on night {phase[1]}", f.why)
+        if f.kind in ("lynched", "no_lynch", "vote") and phase and phase[0] != "day":
+            what = "votes" if f.kind == "vote" else "lynches"
+            raise self.error(f"{what} happen by day, not on night {phase[1]}", f.why)
+        if f.kind == "no_lynch":
+            return Fact(f.kind, phase, "", "", f.why)
         subject = self.player(f.subject, f.why, players) if f.subject else me
         obj = f.obj
-        if f.kind in ("target", "kill", "says_targeted"):
+        if f.kind in ("target", "kill", "says_targeted") or (f.kind == "vote" and obj):
             obj = self.player(f.obj, f.why, players)
         elif f.kind in ("flip", "claims_role"):
             obj = self.role(f.obj, f.why, pool).name

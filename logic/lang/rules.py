@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from lark import Token, Tree, v_args
 from lark.tree import Meta
@@ -69,6 +69,7 @@ from logic.model.ir import (
     NightKill,
     NoConsecutive,
     NoSelfTarget,
+    OrderRuling,
     OutcomeRuling,
     PriorityEntry,
     Protect,
@@ -93,6 +94,20 @@ class _AbilityStart:
     verb: str
     frequency: Frequency
     why: Why
+    subject: str | None = None  # the role the sentence names ("The Doctor may choose ...")
+
+
+@dataclass(frozen=True)
+class _About:
+    """A role sentence in the third person ("The Doctor cannot target himself."): the
+    role it names (which must be its line's) and what it says."""
+
+    subject: str
+    sentence: Any
+
+    @property
+    def why(self) -> Why:
+        return cast(Why, self.sentence.why)
 
 
 @dataclass(frozen=True)
@@ -357,6 +372,50 @@ class _ToIR(grammar.SourceTransformer):
     def protect(self, meta: Meta, children: list[Any]) -> Protect:
         return Protect(self._why(meta))
 
+    # the same sentences in other words (grammar: "other words, same sentences")
+    def ability_syn(
+        self, meta: Meta, children: list[Any], verb: str | None = None
+    ) -> _AbilityStart:
+        # the verb is a kept token; a role's name (the third person) is a plain str
+        tokens = [str(c).lower() for c in children if isinstance(c, Token)]
+        if verb is None:
+            verb = next(
+                _SYNONYM_VERBS[w.rstrip("s")] for w in tokens if w.rstrip("s") in _SYNONYM_VERBS
+            )
+        names = _names(children)
+        freqs = [c for c in children if isinstance(c, Frequency)]
+        frequency = next((f for f in freqs if f is not Frequency.EACH_NIGHT), Frequency.EACH_NIGHT)
+        return _AbilityStart(verb, frequency, self._why(meta), names[0] if names else None)
+
+    def ability_person(self, meta: Meta, children: list[Any]) -> _AbilityStart:
+        """'Checks a person each night.': the ability sentence with 'person'."""
+        return self.ability(meta, children)
+
+    def ability_third_targets(self, meta: Meta, children: list[Any]) -> _AbilityStart:
+        return self.ability_syn(meta, children, "targets")
+
+    def ability_third_checks(self, meta: Meta, children: list[Any]) -> _AbilityStart:
+        return self.ability_syn(meta, children, "checks")
+
+    def ability_third_visits(self, meta: Meta, children: list[Any]) -> _AbilityStart:
+        return self.ability_syn(meta, children, "visits")
+
+    def protect_syn(self, meta: Meta, children: list[Any]) -> Protect:
+        return Protect(self._why(meta))
+
+    def roleblock_syn(self, meta: Meta, children: list[Any]) -> tuple[Effect, ...]:
+        return (Roleblock(self._why(meta)),)
+
+    def no_self_syn(self, meta: Meta, children: list[Any]) -> NoSelfTarget:
+        return NoSelfTarget(self._why(meta))
+
+    def no_self_third(self, meta: Meta, children: list[Any]) -> _About:
+        return _About(_names(children)[0], NoSelfTarget(self._why(meta)))
+
+    def ruling_no_self_syn(self, meta: Meta, children: list[Any]) -> _RoleDef:
+        why = self._why(meta, "ruling")
+        return _RoleDef(_names(children)[0], (NoSelfTarget(why),), why)
+
     def jail(self, meta: Meta, children: list[Any]) -> bool:
         return True
 
@@ -519,6 +578,14 @@ class _ToIR(grammar.SourceTransformer):
         why = self._why(meta, "ruling")
         return _RoleDef(_names(children)[0], (NoSelfTarget(why),), why)
 
+    def order_before(self, meta: Meta, children: list[Any]) -> OrderRuling:
+        first, second = _names(children)
+        return OrderRuling(first, second, self._why(meta, "ruling"))
+
+    def order_after(self, meta: Meta, children: list[Any]) -> OrderRuling:
+        second, first = _names(children)
+        return OrderRuling(first, second, self._why(meta, "ruling"))
+
     def ruling(self, meta: Meta, children: list[Any]) -> _Ruling:
         why = self._why(meta, "ruling")
         body = children[0]
@@ -527,7 +594,8 @@ class _ToIR(grammar.SourceTransformer):
         return _Ruling(body, why)
 
     def action_verb(self, meta: Meta, children: list[Token]) -> str:
-        return str(children[0]).lower()
+        word = str(children[0]).lower()
+        return "targets" if word.rstrip("s") in _CHOOSE else word
 
     def mutual_condition(self, meta: Meta, children: list[str]) -> dict[str, Any]:
         return {"mutual": True, "verb": children[0]}
@@ -1336,6 +1404,16 @@ def _ability_name(effects: dict[type, Any]) -> str:
     return "act"
 
 
+_CHOOSE = ("choose", "select", "pick")
+# the verbs of the ability sentence in other words (stems): what each means
+_SYNONYM_VERBS = {
+    **dict.fromkeys(("target", *_CHOOSE), "targets"),
+    "check": "checks",
+    "visit": "visits",
+    "kill": "kills",
+}
+
+
 def _names(children: list[Any]) -> list[str]:
     """The names among a rule's children (transformed `name`s are plain str, tokens not)."""
     return [c for c in children if type(c) is str]
@@ -1392,6 +1470,7 @@ class _Assembler:
         self.roles: dict[str, Role] = {}
         self.role_order: list[str] = []
         self.priority: list[PriorityEntry] = []
+        self.orders: list[OrderRuling] = []
         self.seen_by: list[SeenBy] = []
         self.class_lists: list[ClassList] = []
         self.aliases: list[tuple[str, str, Why]] = []
@@ -1404,7 +1483,7 @@ class _Assembler:
         self.capabilities: list[tuple[str, _Capability, int | None]] = []
         self.traits: list[tuple[str, Any]] = []
         self.facts: list[tuple[_RulesetFact, int | None, str | None]] = []
-        self.orders: list[_Order] = []
+        self.dawn_orders: list[_Order] = []  # orders of operations ("A > B > C")
         self.patches: list[_Patch] = []
         self.alignments = False  # under an "Alignments:" heading: lines define factions
 
@@ -1478,7 +1557,7 @@ class _Assembler:
             case _Capability() | _Trait() | _RulesetFact():
                 self.prose(st, None, None)
             case _Order():
-                self.orders.append(st)
+                self.dawn_orders.append(st)
             case _Ruling(body, why) if isinstance(body, (tuple, _Patch)):
                 self.rulings.append(why)
                 for b in body if isinstance(body, tuple) else (body,):
@@ -1490,6 +1569,8 @@ class _Assembler:
                 self.rulings.append(why)
                 if isinstance(body, OutcomeRuling):
                     self.outcome_rulings.append(body)
+                elif isinstance(body, OrderRuling):
+                    self.orders.append(replace(body, why=why))
                 elif isinstance(body, SeenBy):
                     self.seen_by.append(replace(body, why=_as_ruling(body.why)))
                 else:
@@ -1533,6 +1614,14 @@ class _Assembler:
         for s in _flatten(rd.sentences):
             if s is None:  # a sentence read as what the engine does anyway
                 continue
+            if isinstance(s, _About):
+                if self._other_role(s.subject, role.name):
+                    raise self.error(
+                        f"this sentence is about {s.subject}, but it is on {role.name}'s line",
+                        s.why,
+                        token=s.subject.split()[0],
+                    )
+                s = s.sentence
             # Explanations cite a role's sentence with the role's name in front of it.
             why = replace(s.why, text=f"{role.name}: {s.why.text}")
             s = replace(s, why=_as_ruling(why) if ruling else why)
@@ -1547,7 +1636,13 @@ class _Assembler:
                 case _DayAbility(name, n, freq, effects, why):
                     abilities.append(Ability(name, "targets", freq, effects, targets=n, why=why))
                     current = len(abilities) - 1
-                case _AbilityStart(verb, freq, why):
+                case _AbilityStart(verb, freq, why, subject):
+                    if subject is not None and self._other_role(subject, role.name):
+                        raise self.error(
+                            f"this sentence is about {subject}, but it is on {role.name}'s line",
+                            why,
+                            token=subject.split()[0],
+                        )
                     name, aliases = pending_name or (_VERB_NAME[verb], ())
                     pending_name = None
                     abilities.append(Ability(name, verb, freq, why=why, aliases=aliases))
@@ -1830,6 +1925,14 @@ class _Assembler:
 
     # ------------------------------------------------------------------ checks and finish
 
+    def _other_role(self, name: str, role: str) -> bool:
+        """`name` (as a sentence on `role`'s line writes it) names another role."""
+        key = canon(name)
+        for alias, target, _ in self.aliases:
+            if canon(alias) == key:
+                key = canon(target)
+        return key != canon(role)
+
     def resolve_role(self, name: str, why: Why) -> str:
         key = canon(name)
         for alias, target, _ in self.aliases:
@@ -1853,7 +1956,7 @@ class _Assembler:
         is kept (its tier stays empty)."""
         nouns = {_stem(n): nodes for k in KINDS for n, nodes in k.nouns}
         out: list[PriorityEntry] = []
-        for order in self.orders:
+        for order in self.dawn_orders:
             for tier, (words, after) in enumerate(order.items, start=1):
                 why = order.why
                 key = canon(words)
@@ -2015,7 +2118,7 @@ class _Assembler:
                 subject = self.resolve_role(p.subject, p.why)
                 iff = self.resolve_role(p.iff_targeting, p.why) if p.iff_targeting else None
                 priority.append(replace(p, subject=subject, iff_targeting=iff))
-        if priority and not self.orders:  # (an order of operations may leave powers out)
+        if priority and not self.dawn_orders:  # (an order of operations may leave powers out)
             listed = {canon(p.subject) for p in priority if p.subject}
             for role in roles:
                 if (
@@ -2043,6 +2146,12 @@ class _Assembler:
             )
             for r in self.outcome_rulings
         )
+        orders = []
+        for o in self.orders:
+            first, second = self.resolve_role(o.first, o.why), self.resolve_role(o.second, o.why)
+            if canon(first) == canon(second):
+                raise self.error(f"this ruling orders {first} before itself", o.why)
+            orders.append(replace(o, first=first, second=second))
         return Ruleset(
             name=self.title,
             roles=tuple(roles),
@@ -2055,6 +2164,7 @@ class _Assembler:
             unique_roles=self.unique,
             rulings=tuple(self.rulings),
             outcome_rulings=outcome_rulings,
+            orders=tuple(orders),
             source=self.filename,
             lynch=facts.get("lynch"),
             tie_rules=tuple(facts["tie_rules"]),

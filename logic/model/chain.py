@@ -76,6 +76,7 @@ def chain(
     absent: Mapping[str, Expr] | None = None,
     acts: Sequence[Mapping[str, Expr]] | None = None,
     days: bool | None = None,
+    known_days: Mapping[int, frozenset[str]] | None = None,
 ) -> PhaseModel:
     """Nights 1..`nights` as one model. `known_dead[k-1]`, when given, says who is dead
     before night k (the world solver knows the deaths: a smaller formula); otherwise
@@ -83,6 +84,10 @@ def chain(
     `fixed` gives players a known role (an index), `absent` says when a player is not
     in the game at all (the world solver's virtual players), and `acts[k-1]` the action
     variables known on night k ("uses:Ann" -> TRUE: the observer's own actions).
+    `known_days` (with `known_dead`) builds day k, after night k, for each k it holds,
+    with the players it gives dead when the day starts (the days the world solver plays
+    out: votes seen, or a lynch); its `vote:P` and `choice:P` stay open, to be told by
+    facts.
     """
     known = [dict(a) for a in acts] if acts is not None else [{} for _ in range(nights)]
     carried = Carried()  # reversed records and arrests, carried from phase to phase
@@ -174,8 +179,9 @@ def chain(
         scenario += [qualify(name, k) for name in m.scenario_vars]
         switches.update(m.switches)
         slots += [(qualify(name, k), actor) for name, actor in m.slot_vars]
-        if with_days and k < nights:  # day k, between night k and night k + 1
-            dm = day(ruleset, sc, dead, carried)
+        day_dead = (known_days or {}).get(k)
+        if (with_days and k < nights) or day_dead is not None:  # day k, after night k
+            dm = day(ruleset, sc, _known(day_dead, absent, True) or dead, carried)
             dmemo: dict[int, tuple[Expr, Expr]] = {}
 
             def dren(e: Expr, k: int = k, memo: dict[int, tuple[Expr, Expr]] = dmemo) -> Expr:
@@ -274,10 +280,13 @@ def day(
     return model
 
 
-def _known(dead: frozenset[str], absent: Mapping[str, Expr] | None) -> Callable[[str], Expr] | None:
-    if not absent:
+def _known(
+    dead: frozenset[str] | None, absent: Mapping[str, Expr] | None, always: bool = False
+) -> Callable[[str], Expr] | None:
+    if dead is None or not (absent or always):
         return None
-    return lambda p: disj(Const(p in dead), absent.get(p, FALSE))
+    gone: Mapping[str, Expr] = absent or {}
+    return lambda p: disj(Const(p in dead), gone.get(p, FALSE))
 
 
 def checks_on(sc: SymbolicNight, p: str, night: int) -> Expr:

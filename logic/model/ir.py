@@ -234,6 +234,21 @@ class OutcomeRuling:
     lands: bool = False
 
 
+@dataclass(frozen=True)
+class OrderRuling:
+    """'The Jailer acts before the Hooker.': the night actions of `first`'s holder take
+    place before those of `second`'s. Where the priority (or the framework's order)
+    already says so, the ruling changes nothing; otherwise `first` acts in the step just
+    before `second`'s earliest (logic/model/order.py)."""
+
+    first: str
+    second: str
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"order: {self.first} acts before {self.second}"
+
+
 # Verbs of ruling conditions that name an effect kind rather than an ability.
 VERB_EFFECTS: dict[str, type] = {
     "roleblock": Roleblock,
@@ -318,6 +333,7 @@ class Ruleset:
     # the role of players with no role ("Vanilla players are assumed to only have the
     # powers outlined by their alignment."): never duplicated-checked, any faction
     vanilla: str | None = None
+    orders: tuple[OrderRuling, ...] = ()  # priority rulings (logic/model/order.py)
     source: str = field(default="", compare=False)
     # Every sentence the ruleset holds, in file order (for `ruling coverage`); not part of
     # what the ruleset means, so outside equality.

@@ -38,7 +38,7 @@ from logic.effects import modify, win
 from logic.effects.base import Outcome
 from logic.effects.day import is_day
 from logic.effects.registry import KINDS
-from logic.model import frame
+from logic.model import frame, order
 from logic.model.expr import (
     FALSE,
     TRUE,
@@ -669,7 +669,7 @@ class NightBuilder:
         for its effects ("Roleblocks"); a faction's nightkill takes its faction's entry,
         else the entry for kills, and a hastened one the "Hastened nightkills" entry."""
         if not self.rs.priority:
-            return self.framework_tier(i)
+            return order.reorder(self, i, self.framework_tier(i))
         options: list[tuple[Expr, int]] = []
         hastened = [p.tier for p in self.rs.priority if p.hastened]
         for cond, faction in self.sc.nightkill_of(i):
@@ -715,7 +715,7 @@ class NightBuilder:
         expr: Expr = Const(0)
         for cond, t in reversed(options):
             expr = ite(cond, Const(t), expr)
-        return expr
+        return order.reorder(self, i, expr)
 
     def framework_tier(self, i: int) -> Expr:
         """Without a priority list, the framework orders actions by their effects."""
