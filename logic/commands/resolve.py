@@ -26,7 +26,7 @@ from logic.lang.errors import Loc, RulingError, error_at_word, line_of
 from logic.model import frame
 from logic.model.expr import Const, Var, compile_expr, eq, explain, labels, variables
 from logic.model.frameworks import FRAMEWORKS
-from logic.model.ir import Ability, Kill, Roleblock, Ruleset, Why, canon
+from logic.model.ir import Ability, Kill, Ruleset, Why, canon
 from logic.model.phase import Mark
 from logic.model.semantics import (
     Act,
@@ -467,12 +467,7 @@ def next_history(
     marks = set(history.statuses)
     marks |= {status.read_mark(a, kind, number) for a in outcome.atoms if a.kind == "status"}
     marks |= {Mark(p, "died", "", kind, number) for p in died}
-    lasting = any(  # "For the night and the following day, that person cannot use their role."
-        isinstance(e, Roleblock) and e.whole_night is not None
-        for act in model.acts
-        for e in act.ability.effects
-    )
-    if night is not None and (lasting or True):  # (every ruleset for now: see issue 12's note)
+    if night is not None:  # a roleblock lasts into the day (every ruleset for now: issue 12)
         marks |= {
             Mark(a.subject, "roleblocked", "", kind, number)
             for a in outcome.atoms
