@@ -17,9 +17,9 @@ from typing import Any
 
 import lark
 import pytest
-import z3
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from outcomes import chain_outcomes
 
 from logic.backends import concrete, symbolic
 from logic.commands.resolve import resolve
@@ -28,7 +28,6 @@ from logic.lang.case import parse_cases
 from logic.lang.rules import load_ruleset, parse_ruleset
 from logic.model import frame
 from logic.model.chain import chain
-from logic.model.expr import evaluate
 from logic.model.ir import Kill, Ruleset
 from logic.model.semantics import Atom
 
@@ -135,28 +134,17 @@ def _compare(
         t = votes.get(name, "no one")
         s.add(enc.var(f"vote:{name}@d1") == symbolic.value(-1 if t == "no one" else names.index(t)))
     phases = ("night 1", "day 1", "night 2")
-    # enumerate outcomes, not models: block each found outcome's observable values
-    watched = [e for a, e in model.atoms.items() if a.kind in OUTCOME_KINDS]
-    for src in model.texts:
-        watched += [src.gate, *(c for c, _ in src.pieces)]
-    terms = [enc.term(e) for e in watched]
-    found: set[tuple[frozenset[Atom], ...]] = set()
-    while s.check() == z3.sat and len(found) < 200:
-        m = s.model()
-        env = {v: symbolic.read(m, enc.var(v)) for v in model.domains}
-        per: list[set[Atom]] = [set(), set(), set()]
-        for atom, e in model.atoms.items():
-            if atom.kind in OUTCOME_KINDS and evaluate(e, env):
-                subject, phase = atom.subject.rsplit(" (", 1)
-                per[phases.index(phase[:-1])].add(Atom(atom.kind, subject, atom.obj))
-        for src in model.texts:
-            if evaluate(src.gate, env):
-                subject, phase = src.actor.rsplit(" (", 1)
-                holds = [n for c, n in src.pieces if evaluate(c, env)]
-                per[phases.index(phase[:-1])].add(Atom("learns", subject, src.render(holds)))
-        found.add(tuple(frozenset(x) for x in per))
-        values = [bool(evaluate(e, env)) for e in watched]
-        s.add(z3.Or([t != z3.BoolVal(v) for t, v in zip(terms, values, strict=True)]))
+    found = {
+        tuple(
+            frozenset(
+                Atom(a.kind, a.subject.rsplit(" (", 1)[0], a.obj)
+                for a in outcome
+                if a.subject.rsplit(" (", 1)[1][:-1] == phase
+            )
+            for phase in phases
+        )
+        for outcome in chain_outcomes(model, enc, s, OUTCOME_KINDS, 200)
+    }
     assert found == concrete_outcomes, text
 
 

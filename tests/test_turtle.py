@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import z3
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from outcomes import chain_outcomes
 
 from logic.backends import symbolic
 from logic.cli import main
@@ -21,7 +21,6 @@ from logic.lang.case import parse_cases
 from logic.lang.rules import load_ruleset
 from logic.model import frame
 from logic.model.chain import chain
-from logic.model.expr import evaluate
 from logic.model.ir import Ruleset
 from logic.model.semantics import Atom
 
@@ -110,26 +109,10 @@ def _outcomes_of_chain(
         if killed:
             t = acted[name, "kills"][0]
             s.add(enc.var(f"ktgt:{name}@n1") == symbolic.value(names.index(t)))
-    watched = [e for a, e in model.atoms.items() if a.kind in KINDS]
-    for src in model.texts:
-        watched += [src.gate, *(c for c, _ in src.pieces)]
-    terms = [enc.term(e) for e in watched]
-    found: set[frozenset[Atom]] = set()
-    while s.check() == z3.sat and len(found) < 100:
-        m = s.model()
-        env = {v: symbolic.read(m, enc.var(v)) for v in model.domains}
-        atoms = set()
-        for atom, e in model.atoms.items():
-            if atom.kind in KINDS and evaluate(e, env):
-                atoms.add(Atom(atom.kind, atom.subject.rsplit(" (", 1)[0], atom.obj))
-        for src in model.texts:
-            if evaluate(src.gate, env):
-                holds = [n for c, n in src.pieces if evaluate(c, env)]
-                atoms.add(Atom("learns", src.actor.rsplit(" (", 1)[0], src.render(holds)))
-        found.add(frozenset(atoms))
-        values = [bool(evaluate(e, env)) for e in watched]
-        s.add(z3.Or([t != z3.BoolVal(v) for t, v in zip(terms, values, strict=True)]))
-    return found
+    return {
+        frozenset(Atom(a.kind, a.subject.rsplit(" (", 1)[0], a.obj) for a in outcome)
+        for outcome in chain_outcomes(model, enc, s, KINDS, 100)
+    }
 
 
 def _compare(rs: Ruleset, players: list[tuple[str, str, str]], lines: list[str]) -> None:

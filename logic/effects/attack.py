@@ -113,11 +113,7 @@ def attacked(b: NightBuilder, q: str) -> Expr:
 
 def saves(b: NightBuilder, q: str) -> list[Expr]:
     """Each save that may land on q tonight (labelled with its sentence)."""
-    return [
-        label(conj(c, b.ok(j), b.aims(j, q)), e.why)
-        for j in range(b.n)
-        for c, e in b.effects(j, Protect)
-    ]
+    return [label(x, e.why) for _, x, e in b.lands(Protect, q)]
 
 
 def protected(b: NightBuilder, q: str) -> Expr:
@@ -211,18 +207,15 @@ def tells(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
     """A protected target told who attacked them ("the killer's original target will be
     given the name of the killer who targeted them")."""
     out = []
-    for j in range(b.n):
-        for c, e in b.effects(j, Protect):
+    for q in (q for q in b.sc.players if b.reads(q)):
+        for _, lands, e in b.lands(Protect, q):
             if e.tells is None:
                 continue
-            for q in b.sc.players:
-                if not b.reads(q):
-                    continue
-                guard = conj(c, b.ok(j), b.aims(j, q), attacked(b, q))
-                if guard == FALSE:
-                    continue
-                pieces = tuple((x, b.actor(i)) for i, v, x, _ in attacks(b) if v == q)
-                out.append(TextSource(q, label(guard, e.tells), None, pieces, e.tells))
+            guard = conj(lands, attacked(b, q))
+            if guard == FALSE:
+                continue
+            pieces = tuple((x, b.actor(i)) for i, v, x, _ in attacks(b) if v == q)
+            out.append(TextSource(q, label(guard, e.tells), None, pieces, e.tells))
     return out
 
 

@@ -73,9 +73,8 @@ def reaches(b: NightBuilder, j: int, i: int, e: Roleblock) -> Expr:
 def alignment_stopped(b: NightBuilder, q: str) -> Expr:
     """A block that stops alignment powers of q's role or faction landed on q tonight."""
     return any_of(
-        label(conj(c, b.ok(j), b.aims(j, q), any_of(b.member(q, g) for g in e.alignment_of)), e.why)
-        for j in range(b.n)
-        for c, e in b.effects(j, Roleblock)
+        label(conj(x, any_of(b.member(q, g) for g in e.alignment_of)), e.why)
+        for _, x, e in b.lands(Roleblock, q)
         if e.alignment_of
     )
 
@@ -108,11 +107,7 @@ def atoms(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     for p in b.sc.players:
         alive = neg(b.sc.dead_before(p))
         if alive != FALSE:
-            blocks = [
-                label(conj(c, b.ok(j), b.aims(j, p)), e.why)
-                for j in range(b.n)
-                for c, e in b.effects(j, Roleblock)
-            ]
+            blocks = [label(x, e.why) for _, x, e in b.lands(Roleblock, p)]
             out[Atom("roleblocked", p)] = conj(alive, any_of(blocks))
     return out
 
@@ -121,15 +116,11 @@ def told(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
     """'The target is informed that they are roleblocked, even if it would have no
     effect.' (the text: "roleblocked")"""
     out = []
-    for j in range(b.n):
-        for c, e in b.effects(j, Roleblock):
-            if e.tells is None:
-                continue
-            for q in b.sc.players:
-                if b.reads(q):
-                    gate = label(conj(c, b.ok(j), b.aims(j, q), b.sc.alive_now(q)), e.tells)
-                    if gate != FALSE:
-                        out.append(TextSource(q, gate, "roleblocked", why=e.tells))
+    for q in (q for q in b.sc.players if b.reads(q)):
+        for _, x, e in b.lands(Roleblock, q):
+            gate = label(conj(x, b.sc.alive_now(q)), e.tells) if e.tells else FALSE
+            if gate != FALSE:
+                out.append(TextSource(q, gate, "roleblocked", why=e.tells))
     return out
 
 

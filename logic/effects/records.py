@@ -91,14 +91,10 @@ def base_guilty(b: NightBuilder, q: str, faction: str) -> Expr:
 
 def reversed_tonight(b: NightBuilder, q: str, before: Expr | None = None) -> Expr:
     """A Reverse on q took place tonight (in a tier before `before`, when given)."""
-    parts = []
-    for k in range(b.n):
-        for c, e in b.effects(k, Reverse):
-            hit = conj(c, b.ok(k), b.aims(k, q))
-            if before is not None:
-                hit = conj(hit, lt(b.tiers[k], before))
-            parts.append(label(hit, e.why))
-    return any_of(parts)
+    return any_of(
+        label(hit if before is None else conj(hit, lt(b.tiers[k], before)), e.why)
+        for k, hit, e in b.lands(Reverse, q)
+    )
 
 
 def shows_guilty(b: NightBuilder, q: str, faction: str, tier: Expr) -> Expr:

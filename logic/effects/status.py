@@ -52,12 +52,7 @@ class Arrest:
 
 def arrests_on(b: NightBuilder, q: str, i: int | None = None) -> list[tuple[int, Expr, Arrest]]:
     """(slot, condition, effect) of tonight's arrests that land on q (other than slot i)."""
-    return [
-        (j, conj(c, b.ok(j), b.aims(j, q)), e)
-        for j in range(b.n)
-        if j != i
-        for c, e in b.effects(j, Arrest)
-    ]
+    return [(j, x, e) for j, x, e in b.lands(Arrest, q) if j != i]
 
 
 def stopped(b: NightBuilder, i: int) -> Expr:

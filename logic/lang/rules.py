@@ -1933,12 +1933,16 @@ class _Assembler:
                 key = canon(target)
         return key != canon(role)
 
-    def resolve_role(self, name: str, why: Why) -> str:
+    def find_role(self, name: str) -> Role | None:
+        """The role called `name`, by its name or another name the ruleset gives it."""
         key = canon(name)
         for alias, target, _ in self.aliases:
             if canon(alias) == key:
                 key = canon(target)
-        role = self.roles.get(key)
+        return self.roles.get(key)
+
+    def resolve_role(self, name: str, why: Why) -> str:
+        role = self.find_role(name)
         if role is None:
             known = ", ".join(self.roles[k].name for k in self.role_order)
             raise self.error(
@@ -1960,10 +1964,8 @@ class _Assembler:
             for tier, (words, after) in enumerate(order.items, start=1):
                 why = order.why
                 key = canon(words)
-                role = self.roles.get(key) or next(
-                    (self.roles[canon(t)] for a, t, _ in self.aliases if canon(a) == key), None
-                )
-                if role is not None:  # "Jailkeeper", "Cupid's arrow"
+                role = self.find_role(words)
+                if role is not None:  # a role, or a role's possessive ("X's arrow")
                     out.append(PriorityEntry(tier, role.name, why=why))
                     continue
                 if after is None and key.startswith("hastened "):

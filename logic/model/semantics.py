@@ -616,6 +616,16 @@ class NightBuilder:
             return self.sc.shares(i, j)
         return any_of(conj(self.aims(i, q), self.aims(j, q)) for q in self.sc.players)
 
+    def lands(self, kind: type[Any], q: str) -> list[tuple[int, Expr, Any]]:
+        """(slot, it took place and lands on q, effect) for each effect of `kind` tonight."""
+        out = []
+        for j in range(self.n):
+            for c, e in self.effects(j, kind):
+                x = conj(c, self.ok(j), self.aims(j, q))
+                if x != FALSE:
+                    out.append((j, x, e))
+        return out
+
     def member(self, p: str, group: str) -> Expr:
         """p holds the role, or belongs to the faction, called `group`."""
         return member_of(self.rs, self.sc)(p, group)
