@@ -30,7 +30,6 @@ from typing import Any
 
 import z3
 
-from logic.backends import symbolic
 from logic.commands.check import NAMES, Checker, Night
 from logic.commands.diff import Change, diff
 from logic.commands.resolve import Resolution, resolve
@@ -219,9 +218,8 @@ class Asker:
             if any(x.eq(o) for o in self.off):
                 continue
             # with sentence `why` off in both, does the ruling now matter?
-            s = symbolic.make_solver(self.timeout)
-            s.add(*n.all_on(but=[*self.off, x]), n.tell_apart(self.off, also_off=[x]))
-            if self.checker.check(s, "ask: reasons") == "sat" and why not in out:
+            r, _ = self.checker.ablation(self.off, "ask: reasons", also_off=[x])
+            if r == "sat" and why not in out:
                 out.append(why)
         return tuple(out)
 
