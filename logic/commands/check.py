@@ -50,6 +50,7 @@ class Finding:
     sentences: tuple[Why, ...] = ()
     witness: str | None = None  # a case, ready to paste into a .case file
     differing: tuple[str, ...] = ()
+    with_toggled: bool | None = None  # an ambiguity of `ask`'s night with the ruling or without
 
 
 @dataclass
@@ -386,7 +387,7 @@ class Checker:
         return tuple(out)
 
     # ------------------------------------------------------------ ambiguity
-    def ambiguities(self) -> Iterator[Finding]:
+    def ambiguities(self, toggled: list[Any] = ()) -> Iterator[Finding]:  # type: ignore[assignment]
         """Self-composition. A scenario with two outcomes is found by one solver (over the
         whole night, bit-blasted afresh each time: these few queries are the hard ones),
         then shrunk by another, incremental one over that scenario alone: its actions are
@@ -394,11 +395,18 @@ class Checker:
         action of the witness is irrelevant. Its class (the roles left acting) is then
         blocked, which removes its supersets; the search ends when no scenario with two
         outcomes is left. A class found before a smaller one inside it is dropped by
-        `minimal_only`, so the classes reported are the smallest whatever the order."""
+        `minimal_only`, so the classes reported are the smallest whatever the order.
+
+        `toggled` switches (a ruling's, for `ask`) are one open choice, all on or all
+        off: one search then covers the night with them and without them (each finding
+        says which in `with_toggled`), and its last query proves both sides have no
+        class left at once."""
         n = self.night
         a, b = n.copy("a"), n.copy("b")
-        both = [n.renamed(n.valid, "a"), n.renamed(n.valid, "b"), *n.all_on()]
+        both = [n.renamed(n.valid, "a"), n.renamed(n.valid, "b"), *n.all_on(but=toggled)]
         both.append(z3.Or([x != y for x, y in self._pairs(n)]))
+        side = z3.Bool("with:toggled")
+        both += [x == side for x in toggled]
         search = symbolic.make_solver(self.timeout, "blast")
         search.add(*both)
         one = symbolic.make_solver(self.timeout)  # one scenario at a time
@@ -410,7 +418,8 @@ class Checker:
             m = self._shrink_ambiguous(n, search.model(), one)
             env_a, env_b = n.env(m, a), n.env(m, b)
             klass = n.klass(env_a)
-            search.add(n.block(klass))
+            on = _value(m, side) if toggled else None
+            search.add(z3.Implies(side == on, n.block(klass)) if toggled else n.block(klass))
             differing, whys = n.differing(env_a, env_b)
             title = " + ".join(Night.names_of(klass))
             yield Finding(
@@ -420,6 +429,7 @@ class Checker:
                 self.sentences(klass, whys),
                 n.witness(env_a, f"ambiguous: {title}", ["ambiguous"]),
                 tuple(differing),
+                with_toggled=on,
             )
 
     def _shrink_ambiguous(self, n: Night, m: z3.ModelRef, one: z3.Solver) -> z3.ModelRef:
