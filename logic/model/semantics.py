@@ -837,8 +837,12 @@ class NightBuilder:
                 (label(implies(eq(first, Const(j)), conj(x, *earlier)), e.why), e.why)
             )
             victim = self.actor(j)
+            # j's visit (x, and the sentence that makes j's action a visit) follows from
+            # first == j; it is repeated so that the death is explained by that visit
+            visit = any_of(label(c, w) for c, w in self.class_why(j))
             cond = conj(
-                label(conj(active, eq(first, Const(j))), e.why), neg(self.protected(victim))
+                label(conj(active, eq(first, Const(j)), x, visit), e.why),
+                neg(self.protected(victim)),
             )
             out.append((victim, self.tiers[j], cond))
         return out
