@@ -236,11 +236,14 @@ def print_resolution(res: Resolution, console: Console, explain: bool = True) ->
                 if explain:
                     for line in _cite(po.why(atom)):
                         console.print(f"        [dim]because {escape(line)}[/dim]")
+            spared = dict(po.spared)
             for who, whys in po.survivors_at_risk:
                 console.print(f"    {escape(who)} survives")
                 if explain:
                     for line in _cite(whys):
                         console.print(f"        [dim]because {escape(line)}[/dim]")
+                    for line in _cite(spared.get(who, ())):
+                        console.print(f"        [dim]did not apply: {escape(line)}[/dim]")
     if res.differing:
         console.print("\n[yellow]atoms that differ between outcomes:[/yellow]")
         for d in res.differing:
@@ -271,6 +274,14 @@ def resolution_json(res: Resolution) -> dict[str, Any]:
                             "because": [to_json(w) for w in po.why(a)],
                         }
                         for a in sorted(po.atoms)
+                    ],
+                    "survivors": [
+                        {
+                            "player": who,
+                            "because": [to_json(w) for w in whys],
+                            "not_applied": [to_json(w) for w in dict(po.spared).get(who, ())],
+                        }
+                        for who, whys in po.survivors_at_risk
                     ],
                 }
                 for po in path.phases
