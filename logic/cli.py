@@ -501,8 +501,11 @@ def _positive_timeout(t: float) -> None:
 
 
 def _deadline(args: argparse.Namespace) -> tuple[float, float]:
-    """(each query's limit, the whole command's deadline on `time.perf_counter`)."""
-    return min(args.timeout, symbolic.DEFAULT_TIMEOUT), time.perf_counter() + args.timeout
+    """(each query's limit, the whole command's deadline on `time.perf_counter`). A query
+    over chained nights may take 4x as long per night more (`check --nights 2`: its last
+    ambiguity query, which proves no class is left, takes 15-30 s here)."""
+    per_query = symbolic.DEFAULT_TIMEOUT * 4 ** (getattr(args, "nights", 1) - 1)
+    return min(args.timeout, per_query), time.perf_counter() + args.timeout
 
 
 def _symbolic_bounds(args: argparse.Namespace) -> None:
