@@ -11,6 +11,7 @@ tree), so the two times of a row are measured on the same machine at the same lo
 from __future__ import annotations
 
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -54,15 +55,22 @@ class Tree:
 
 @dataclass
 class Run:
-    seconds: float
+    seconds: float  # wall clock
     code: int
     out: str
+    cpu: float = 0.0  # user + system time of the process: what a shared machine's load
+    # does not stretch (the wall clock does, and Z3's per-query limits are on it)
+
+
+def _cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
 
 
 def run(tree: Tree, argv: list[str], limit: float = 900.0) -> Run:
     """`ruling ARGV` under `tree` (run from the tree's folder: the casebook paths resolve)."""
     env = dict(os.environ, PYTHONPATH=str(tree.path), COLUMNS="200")
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), _cpu()
     try:
         p = subprocess.run(
             [sys.executable, "-m", "logic.cli", *argv],
@@ -73,8 +81,8 @@ def run(tree: Tree, argv: list[str], limit: float = 900.0) -> Run:
             timeout=limit,
         )
     except subprocess.TimeoutExpired:
-        return Run(time.perf_counter() - start, -1, "")
-    return Run(time.perf_counter() - start, p.returncode, p.stdout)
+        return Run(time.perf_counter() - start, -1, "", _cpu() - cpu)
+    return Run(time.perf_counter() - start, p.returncode, p.stdout, _cpu() - cpu)
 
 
 def compare(

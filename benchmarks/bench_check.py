@@ -123,19 +123,26 @@ def against_rev(rev: str, repeat: int, skip_nights: bool) -> int:
     commands = [
         ("check Metadata", ["check", metadata]),
         ("check BYOND", ["check", byond]),
-        *[(f"ask {r[:34]}...", ["ask", metadata, r]) for r in RULINGS],
+        *[(f"ask {r[:30]}...", ["ask", metadata, r]) for r in RULINGS],
     ]
     if not skip_nights:
         commands.append(("check --nights 2 Metadata", ["check", "--nights", "2", metadata]))
-    print(f"whole commands, wall time (start-up included), {old.name} vs this tree, in one run")
-    print(f"{'command':42} {old.name + ' s':>10} {'now s':>8} {'ratio':>6}  same answer  unknowns")
+    print(f"whole commands (start-up included), {old.name} vs this tree, in one run: wall and")
+    print("CPU seconds (a loaded machine stretches the wall clock, and Z3's per-query limits")
+    print("are on it: a query cut short there is an unknown, and a finding may be lost)")
+    print(
+        f"{'command':38} {'wall ' + old.name:>12} {'now':>6} {'cpu ' + old.name:>11} {'now':>6} "
+        f"{'ratio':>6}  same answer  unknowns"
+    )
     for label, olds, news in compare(commands, old, new, repeat):
         a = statistics.median(r.seconds for r in olds)
         b = statistics.median(r.seconds for r in news)
+        ca = statistics.median(r.cpu for r in olds)
+        cb = statistics.median(r.cpu for r in news)
         same = headlines(olds[0].out) == headlines(news[0].out)
         print(
-            f"{label:42} {a:10.1f} {b:8.1f} {b / a:6.2f}  {'yes' if same else 'NO':11}  "
-            f"{unknowns(olds[0].out)} -> {unknowns(news[0].out)}",
+            f"{label:38} {a:12.1f} {b:6.1f} {ca:11.1f} {cb:6.1f} {cb / ca:6.2f}  "
+            f"{'yes' if same else 'NO':11}  {unknowns(olds[0].out)} -> {unknowns(news[0].out)}",
             flush=True,
         )
         if not same:

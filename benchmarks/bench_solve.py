@@ -188,7 +188,9 @@ def suggest_against(rev: str, repeat: int) -> int:
     for label, olds, news in compare(commands, old, new, repeat):
         a, b = olds[0], news[0]
         print(
-            f"{label:10} {old.name}: {a.seconds:6.1f} s   now: {b.seconds:6.1f} s   x{b.seconds / a.seconds:.2f}"
+            f"{label:10} {old.name}: {a.seconds:6.1f} s wall, {a.cpu:6.1f} s CPU   "
+            f"now: {b.seconds:6.1f} s wall, {b.cpu:6.1f} s CPU   "
+            f"CPU x{b.cpu / max(a.cpu, 1e-9):.2f}"
         )
         for tree, r in ((old.name, a), ("now", b)):
             try:
@@ -216,7 +218,7 @@ def main() -> int:
     ap.add_argument("--against", metavar="REV", help="solve --suggest against commit REV")
     args = ap.parse_args()
     if args.against:
-        return suggest_against(args.against, min(args.repeat, 1))
+        return suggest_against(args.against, 1)
     if not args.scale:
         games = SMALL if args.quick else {**SMALL, **LARGE}
         if against_brute_force(games):
