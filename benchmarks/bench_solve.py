@@ -199,7 +199,9 @@ def suggest_against(rev: str, repeat: int) -> int:
                 print(f"    {tree}: exit {r.code}, no JSON")
                 continue
             order = ", ".join(
-                f"{t['target']} {t.get('expected_worlds_left') or 0:,.0f} left"
+                f"{t['target']} unknown (out of time)"
+                if t["unknown"]
+                else f"{t['target']} {t['expected_worlds_left']:,.0f} left"
                 if "expected_worlds_left" in t
                 else f"{t['target']} {t['gain_bits']:.2f} bits"
                 for t in tips
