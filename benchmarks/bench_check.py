@@ -1,10 +1,18 @@
 """Benchmark for `ruling check`: time and solver queries per ruleset at the default bound.
 
     python benchmarks/bench_check.py [--players N] [--repeat R] [--json]
+    python benchmarks/bench_check.py --against 1c2b579 [--repeat R] [--skip-nights]
 
 Prints, for every ruleset in casebook/ (and the engine's test rulesets), the median wall
 time of a full check, the number of solver queries, and the findings by kind, with the
 ratio against the target (10 s at 5 players on a 2-core machine).
+
+`--against REV` instead runs whole commands (`python -m logic.cli`, start-up included) under
+REV (unpacked beside this tree, see `against.py`) and under this tree, alternately, in
+one run: `check` on Metadata Mafia and on BYOND at their defaults, `check --nights 2` on
+Metadata, and `ask` with two of Metadata's rulings; it prints both times, their ratio,
+and whether the answers are the same (the findings' headlines, the verdict), with the
+unknowns of each.
 """
 
 from __future__ import annotations
@@ -19,6 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 if (ROOT / "logic").is_dir():
     sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from logic.commands.check import Checker  # noqa: E402
 from logic.lang.rules import load_ruleset  # noqa: E402
@@ -35,7 +44,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--only", action="append", help="only rulesets whose file name has this")
     ap.add_argument("--timeout", type=float, default=60.0, help="seconds per solver query")
+    ap.add_argument("--against", metavar="REV", help="whole commands against commit REV")
+    ap.add_argument("--skip-nights", action="store_true", help="--against: no --nights 2")
     args = ap.parse_args(argv)
+    if args.against:
+        return against_rev(args.against, args.repeat, args.skip_nights)
     paths = sorted((ROOT / "casebook").glob("*.rules")) + sorted(
         (ROOT / "tests" / "rulesets").glob("*.rules")
     )
@@ -78,6 +91,62 @@ def main(argv: list[str] | None = None) -> int:
             f"  {r['ruleset']:<40} {r['median_s']:7.2f} s (min {r['min_s']:.2f})  "
             f"{r['queries']:5d} queries  x{r['ratio_to_target']:.2f} of target  findings: {found}"
         )
+    return 0
+
+
+RULINGS = (
+    "If two players roleblock each other, both actions fail.",  # amends (issue 13)
+    "If the Jailer targets the Hooker, the Hooker's action fails.",  # entailed
+)
+
+
+def headlines(out: str) -> list[str]:
+    """What a command answered, without its witnesses and timings: the findings' titles
+    (`1. ambiguous: ...`), `verdict:` lines, and the unknowns."""
+    keep = []
+    for line in out.splitlines():
+        head = line.split(". ", 1)
+        if head[0].isdigit() or line.startswith(("verdict:", "no findings")):
+            keep.append(line if not head[0].isdigit() else head[1])
+    return sorted(keep)
+
+
+def unknowns(out: str) -> int:
+    return sum(": unknown (" in line for line in out.splitlines())
+
+
+def against_rev(rev: str, repeat: int, skip_nights: bool) -> int:
+    from against import Tree, compare
+
+    old, new = Tree.at(rev), Tree.here()
+    metadata, byond = "casebook/metadata-mafia.rules", "casebook/byond-mafia.rules"
+    commands = [
+        ("check Metadata", ["check", metadata]),
+        ("check BYOND", ["check", byond]),
+        *[(f"ask {r[:30]}...", ["ask", metadata, r]) for r in RULINGS],
+    ]
+    if not skip_nights:
+        commands.append(("check --nights 2 Metadata", ["check", "--nights", "2", metadata]))
+    print(f"whole commands (start-up included), {old.name} vs this tree, in one run: wall and")
+    print("CPU seconds (a loaded machine stretches the wall clock, and Z3's per-query limits")
+    print("are on it: a query cut short there is an unknown, and a finding may be lost)")
+    print(
+        f"{'command':38} {'wall ' + old.name:>12} {'now':>6} {'cpu ' + old.name:>11} {'now':>6} "
+        f"{'ratio':>6}  same answer  unknowns"
+    )
+    for label, olds, news in compare(commands, old, new, repeat):
+        a = statistics.median(r.seconds for r in olds)
+        b = statistics.median(r.seconds for r in news)
+        ca = statistics.median(r.cpu for r in olds)
+        cb = statistics.median(r.cpu for r in news)
+        same = headlines(olds[0].out) == headlines(news[0].out)
+        print(
+            f"{label:38} {a:12.1f} {b:6.1f} {ca:11.1f} {cb:6.1f} {cb / ca:6.2f}  "
+            f"{'yes' if same else 'NO':11}  {unknowns(olds[0].out)} -> {unknowns(news[0].out)}",
+            flush=True,
+        )
+        if not same:
+            print(f"    {old.name}: {headlines(olds[0].out)}\n    now: {headlines(news[0].out)}")
     return 0
 
 

@@ -16,6 +16,7 @@ Run from the repo root:
     python benchmarks/bench_solve.py            # everything (about 15 minutes)
     python benchmarks/bench_solve.py --quick    # the small brute-force games only
     python benchmarks/bench_solve.py --scale    # the large games only (about a minute)
+    python benchmarks/bench_solve.py --against 1c2b579   # solve --suggest, then and now
 """
 
 from __future__ import annotations
@@ -173,6 +174,42 @@ def timed(setup: Setup, timeout: float) -> tuple[float, float, float, SolveResul
 BASELINE = REPO_ROOT / "benchmarks" / "solve-baseline.json"
 
 
+def suggest_against(rev: str, repeat: int) -> int:
+    """`ruling solve --suggest` on ann.obs and nine.obs under commit REV and this tree (whole
+    commands, in one run; see `against.py`): both times and the targets' order."""
+    sys.path.insert(0, str(REPO_ROOT / "benchmarks"))
+    from against import Tree, compare
+
+    old, new = Tree.at(rev), Tree.here()
+    rules = "casebook/metadata-mafia.rules"
+    games = ["casebook/metadata-mafia/ann.obs", "casebook/metadata-mafia/nine.obs"]
+    commands = [(g.rsplit("/", 1)[1], ["solve", rules, g, "--suggest", "--json"]) for g in games]
+    print(f"solve --suggest, wall time (start-up included), {old.name} vs this tree, in one run")
+    for label, olds, news in compare(commands, old, new, repeat):
+        a, b = olds[0], news[0]
+        print(
+            f"{label:10} {old.name}: {a.seconds:6.1f} s wall, {a.cpu:6.1f} s CPU   "
+            f"now: {b.seconds:6.1f} s wall, {b.cpu:6.1f} s CPU   "
+            f"CPU x{b.cpu / max(a.cpu, 1e-9):.2f}"
+        )
+        for tree, r in ((old.name, a), ("now", b)):
+            try:
+                tips = json.loads(r.out)["suggest"] or []
+            except ValueError:
+                print(f"    {tree}: exit {r.code}, no JSON")
+                continue
+            order = ", ".join(
+                f"{t['target']} unknown (out of time)"
+                if t["unknown"]
+                else f"{t['target']} {t['expected_worlds_left']:,.0f} left"
+                if "expected_worlds_left" in t
+                else f"{t['target']} {t['gain_bits']:.2f} bits"
+                for t in tips
+            )
+            print(f"    {tree:>9}: {order}")
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="the small brute-force games only")
@@ -180,7 +217,10 @@ def main() -> int:
     ap.add_argument("--timeout", type=float, default=120.0, help="per large game (s)")
     ap.add_argument("--repeat", type=int, default=3, help="runs of each large game (best taken)")
     ap.add_argument("--save-baseline", type=Path, metavar="PATH", help="write the best times here")
+    ap.add_argument("--against", metavar="REV", help="solve --suggest against commit REV")
     args = ap.parse_args()
+    if args.against:
+        return suggest_against(args.against, 1)
     if not args.scale:
         games = SMALL if args.quick else {**SMALL, **LARGE}
         if against_brute_force(games):

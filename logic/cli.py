@@ -137,7 +137,10 @@ EPILOG_CASEBOOK = (
 EPILOG_SOLVE = (
     """Counting is exact unless --sample N is given (then: an estimate from N draws of
 the prior, each decided exactly, with its 95% interval). --suggest ranks tonight's
-targets for your own ability by expected information gain (bits).
+targets for your own ability by the consistent worlds expected to be left after the
+result (and gives the information gain in bits); a world can give more than one result
+(what you learn depends on what the others do tonight), so the counts per result can
+add up to more than the consistent worlds.
 
 exit codes:
   0  worlds counted (exactly, or estimated with --sample)
@@ -330,7 +333,7 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument(
         "--suggest",
         action="store_true",
-        help="rank tonight's targets for your ability by expected information gain",
+        help="rank tonight's targets for your ability by the worlds expected to be left",
     )
     _solver_options(sv, 120.0, "whole count")
 
@@ -501,8 +504,11 @@ def _positive_timeout(t: float) -> None:
 
 
 def _deadline(args: argparse.Namespace) -> tuple[float, float]:
-    """(each query's limit, the whole command's deadline on `time.perf_counter`)."""
-    return min(args.timeout, symbolic.DEFAULT_TIMEOUT), time.perf_counter() + args.timeout
+    """(each query's limit, the whole command's deadline on `time.perf_counter`). A query
+    over chained nights may take 4x as long per night more (`check --nights 2`: its last
+    ambiguity query, which proves no class is left, takes 15-30 s here)."""
+    per_query = symbolic.DEFAULT_TIMEOUT * 4 ** (getattr(args, "nights", 1) - 1)
+    return min(args.timeout, per_query), time.perf_counter() + args.timeout
 
 
 def _symbolic_bounds(args: argparse.Namespace) -> None:

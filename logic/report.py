@@ -244,11 +244,14 @@ def print_resolution(res: Resolution, console: Console, explain: bool = True) ->
                 if explain:
                     for line in _cite(po.why(atom)):
                         console.print(f"        [dim]because {escape(line)}[/dim]")
+            spared = dict(po.spared)
             for who, whys in po.survivors_at_risk:
                 console.print(f"    {escape(who)} survives")
                 if explain:
                     for line in _cite(whys):
                         console.print(f"        [dim]because {escape(line)}[/dim]")
+                    for line in _cite(spared.get(who, ())):
+                        console.print(f"        [dim]did not apply: {escape(line)}[/dim]")
     if res.differing:
         console.print("\n[yellow]atoms that differ between outcomes:[/yellow]")
         for d in res.differing:
@@ -279,6 +282,14 @@ def resolution_json(res: Resolution) -> dict[str, Any]:
                             "because": [to_json(w) for w in po.why(a)],
                         }
                         for a in sorted(po.atoms)
+                    ],
+                    "survivors": [
+                        {
+                            "player": who,
+                            "because": [to_json(w) for w in whys],
+                            "not_applied": [to_json(w) for w in dict(po.spared).get(who, ())],
+                        }
+                        for who, whys in po.survivors_at_risk
                     ],
                 }
                 for po in path.phases
@@ -629,28 +640,47 @@ def print_solve(res: Any, console: Console, tips: list[Any] | None = None) -> No
             f"example world {k}: " + ", ".join(f"{p} {r}" for p, r in w.items()), markup=False
         )
     if tips is not None:
-        _print_tips(tips, console)
+        _print_tips(tips, console, res.worlds)
     console.print(f"({res.queries} solver queries, {res.seconds:.2f} s)", markup=False)
 
 
-def _print_tips(tips: list[Any], console: Console) -> None:
+def _print_tips(tips: list[Any], console: Console, worlds: int) -> None:
     from rich.table import Table
 
     if not tips:
         console.print("suggest: your role has no target to rank tonight", markup=False)
         return
-    table = Table(title="tonight's targets, by expected information gain")
+    table = Table(title="tonight's targets, by the worlds expected to be left (fewest first)")
     table.add_column("target")
+    table.add_column("worlds left (expected)", justify="right")
     table.add_column("gain (bits)", justify="right")
-    table.add_column("possible results -> consistent worlds")
+    table.add_column("possible results -> consistent worlds that can give it")
     for t in tips:
         shown = "; ".join(
-            f"{' + '.join(repr(x) for x in got) or 'nothing'} -> {n}" for got, n in t.outcomes
+            f"{' + '.join(repr(x) for x in got) or 'nothing'} -> {n:,}" for got, n in t.outcomes
         )
         if t.unknown:
             shown = (shown + "; " if shown else "") + "time ran out before every result was counted"
-        table.add_row(t.target, "unknown" if t.unknown else f"{t.gain:.2f}", escape(shown))
+        left = "unknown" if t.unknown else f"{t.expected:,.{1 if t.expected < 1000 else 0}f}"
+        gain = "unknown" if t.unknown else f"{t.gain:.2f}"
+        table.add_row(t.target, left, gain, escape(shown))
     console.print(table)
+    over = [t for t in tips if not t.unknown and t.pairs > worlds]
+    console.print(
+        f"A result's count is the consistent worlds (of {worlds:,}) in which tonight's check "
+        "can give it. A world can give more than one result: what you learn depends on what "
+        "the other players do tonight (someone may roleblock or jail you, and you learn "
+        "nothing) and on any step the rules leave random or open"
+        + (
+            f"; so the counts can add up to more ({over[0].target}: {over[0].pairs:,})."
+            if over
+            else "."
+        )
+        + " Both measures take every pair of a world and a result it can give as equally "
+        "likely: P(result) = its count / the sum of the counts; worlds left = the sum of "
+        "P(result) x its count.",
+        markup=False,
+    )
 
 
 def solve_json(res: Any, tips: list[Any] | None = None) -> dict[str, Any]:
@@ -671,6 +701,8 @@ def solve_json(res: Any, tips: list[Any] | None = None) -> dict[str, Any]:
             {
                 "target": t.target,
                 "gain_bits": None if t.unknown else t.gain,
+                "expected_worlds_left": None if t.unknown else t.expected,
+                "result_world_pairs": t.pairs,
                 "unknown": t.unknown,
                 "outcomes": [{"learn": list(got), "worlds": n} for got, n in t.outcomes],
             }

@@ -250,3 +250,19 @@ def test_two_nights_witnesses_resolve_and_parity_results_live() -> None:
     assert meta.findings == [] and not any("Receives" in s for s in meta.skipped)
     one = Checker(load_ruleset(METADATA_PATH), players=3, timeout=60).run(("dead rule",))
     assert any("needs more than one night" in s for s in one.skipped)
+
+
+@pytest.mark.slow  # BYOND's check takes about 30 s
+def test_byond_witnesses_resolve_and_no_action_is_irrelevant() -> None:
+    """Issue 13 on the casebook's other ruleset: each witness of `check` on BYOND (the
+    Ninja's open nights, the Citizen/Rogue victory tie) resolves to its finding, and
+    removing any one action the actor was free not to take takes the finding away."""
+    path = ROOT / "casebook" / "byond-mafia.rules"
+    rep = Checker(load_ruleset(path), players=5, timeout=60).run()
+    found = [f for f in rep.findings if f.witness]
+    assert {f.kind for f in found} == {"ambiguous"} and not rep.unknown
+    for f in found:
+        assert f.witness is not None
+        assert witness_passes(path, f.witness), f.witness
+        for line, verdict in without_each_action(path, f.witness):
+            assert verdict != f.kind, f"{line!r} is irrelevant to\n{f.witness}"

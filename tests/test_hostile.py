@@ -166,6 +166,16 @@ def test_a_name_too_long_for_the_file_system(tmp_path: Path) -> None:
     assert r.code == 2 and r.lines[0].startswith("cannot read ruleset file")
 
 
+def test_a_case_naming_a_ruleset_too_long_for_the_file_system(tmp_path: Path) -> None:
+    """Found by the long fuzz run: `ruleset: <300 letters>` in a case made `casebook` exit 4
+    (File name too long while looking for the ruleset); it is a located exit 2."""
+    case = tmp_path / "c.case"
+    case.write_text(f'case "x"\n  ruleset: {"x" * 300}\n  players: Ann is Doctor\n')
+    r = ruling("casebook", case)
+    assert r.code == 2 and r.lines[0].startswith(f"{case}:2:3: cannot find the ruleset"), r.err
+    assert r.code == 2 and ruling("casebook", tmp_path / ("a" * 300 + ".case")).code == 2
+
+
 @pytest.mark.parametrize("value", ["1e308", "inf", "nan", "-1", "0"])
 def test_bad_timeouts_are_rejected_cleanly(value: str) -> None:
     r = ruling("check", METADATA, "--timeout", value)

@@ -518,8 +518,14 @@ def test_suggest_counts_each_result_like_brute_force() -> None:
     assert () in dict(tips[0].outcomes)
     cid, dee = (next(t for t in tips if t.target == x) for x in ("Cid", "Dee"))
     assert (sorted(cid.outcomes), cid.gain) == (sorted(dee.outcomes), dee.gain)
-    gains = [t.gain for t in tips]
-    assert gains == sorted(gains, reverse=True)
+    # ranked by the worlds expected to be left: sum over results of P(x) W_x, with
+    # P(x) = W_x / sum W_y (a world can give several results: the sum exceeds the count)
+    for tip in tips:
+        total = sum(w for _, w in tip.outcomes)
+        assert tip.pairs == total >= base.worlds
+        assert abs(tip.expected - sum(w * w for _, w in tip.outcomes) / total) < 1e-9
+    left = [t.expected for t in tips]
+    assert left == sorted(left)
 
 
 # ----------------------------------------------------------------------------- property

@@ -30,8 +30,7 @@ from typing import Any
 
 import z3
 
-from logic.backends import symbolic
-from logic.commands.check import NAMES, Checker, Night
+from logic.commands.check import NAMES, Checker, Night, minimal_only
 from logic.commands.diff import Change, diff
 from logic.commands.resolve import Resolution, resolve
 from logic.lang import grammar
@@ -186,6 +185,10 @@ class Asker:
             self.timeout,
             deadline=self.deadline,
             title="the ruling changes this night",
+            night=self.night,
+            old_off=tuple(
+                name for name, x in self.night.switch.items() if any(x.eq(o) for o in self.off)
+            ),
         )
         self.checker.report.queries += rep.queries
         if rep.unknown:
@@ -222,9 +225,8 @@ class Asker:
             if any(x.eq(o) for o in self.off):
                 continue
             # with sentence `why` off in both, does the ruling now matter?
-            s = symbolic.make_solver(self.timeout)
-            s.add(*n.all_on(but=[*self.off, x]), n.tell_apart(self.off, also_off=[x]))
-            if self.checker.check(s, "ask: reasons") == "sat" and why not in out:
+            r, _ = self.checker.ablation(self.off, "ask: reasons", also_off=[x])
+            if r == "sat" and why not in out:
                 out.append(why)
         return tuple(out)
 
@@ -237,23 +239,23 @@ class Asker:
 
     def _ambiguity(self, ans: Answer) -> None:
         """Which ambiguity witnesses of the rules the ruling settles, and which new ones it
-        creates: each witness of one side is resolved (concretely) under the other."""
-
-        def found(rs: Ruleset) -> list[Any]:
-            ch = Checker(rs, players=self.players, timeout=self.timeout, deadline=self.deadline)
-            out = list(ch.ambiguities())
-            self.checker.report.queries += ch.report.queries
-            self.checker.report.unknown += ch.report.unknown
-            return out
+        creates: one search over the night with the ruling and without it (the ruling's
+        switches are one open choice), then each witness of one side is resolved
+        (concretely) under the other."""
 
         def still_ambiguous(rs: Ruleset, witness: str) -> bool:
             (case,) = parse_cases(witness, "<witness>")
             return resolve(rs, case, witness).verdict == "ambiguous"
 
-        for f in found(self.base):
+        found = list(self.checker.ambiguities(toggled=self.off))
+        rules = minimal_only([f for f in found if not f.with_toggled], lambda f: f.roles)
+        ruled = minimal_only([f for f in found if f.with_toggled], lambda f: f.roles)
+        if not self.off:  # the ruling never applies: one ruleset, and its ambiguities stay
+            ruled = rules
+        for f in rules:
             if f.witness and not still_ambiguous(self.combined, f.witness):
                 ans.removes.append(f"{f.summary} (e.g. {_one_line(f.witness)})")
-        for f in found(self.combined):
+        for f in ruled:
             if f.witness and not still_ambiguous(self.base, f.witness):
                 ans.adds.append(f"{f.summary} (e.g. {_one_line(f.witness)})")
             elif f.witness:

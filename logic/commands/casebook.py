@@ -3,6 +3,7 @@ ruleset each case names, resolves it and checks every expected atom."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -46,15 +47,24 @@ def find_ruleset(ref: str, case_file: Path) -> Path | None:
     for folder in (here, *here.parents):
         candidates += [folder / f"{ref}.rules", folder / "casebook" / f"{ref}.rules"]
     candidates.append(Path.cwd() / "casebook" / f"{ref}.rules")
-    return next((c for c in candidates if c.is_file()), None)
+    return next((c for c in candidates if _is(c, Path.is_file)), None)
+
+
+def _is(p: Path, test: Callable[[Path], bool]) -> bool:
+    """`p.is_file()` / `p.is_dir()`, false where the name cannot be a file at all (a
+    300-letter `ruleset:` name raises "File name too long"; found by the fuzzer)."""
+    try:
+        return test(p)
+    except OSError:
+        return False
 
 
 def case_files(paths: list[str]) -> list[Path]:
     out: list[Path] = []
     for p in map(Path, paths):
-        if p.is_dir():
+        if _is(p, Path.is_dir):
             out.extend(sorted(p.rglob("*.case")))
-        elif p.is_file():
+        elif _is(p, Path.is_file):
             out.append(p)
         else:
             raise RulingError(f"no such file or folder: {p}")

@@ -52,6 +52,7 @@ class Finding:
     sentences: tuple[Why, ...] = ()
     witness: str | None = None  # a case, ready to paste into a .case file
     differing: tuple[str, ...] = ()
+    with_toggled: bool | None = None  # an ambiguity of `ask`'s night with the ruling or without
 
 
 @dataclass
@@ -153,6 +154,8 @@ class Night:
         self.sig_terms = {k: self.enc.term(e) for k, e in self.sig.items()}
         self.switch = {name: self.enc.var(name) for name in self.model.switches}
         self.copies: dict[str, Encoding] = {}
+        self._twice: Any = None
+        self._twins: dict[int, Any] = {}
 
     def copy(self, name: str) -> Encoding:
         """An encoding whose outcome variables are renamed (scenario variables shared)."""
@@ -176,19 +179,45 @@ class Night:
                 out.append(self.switch[name])
         return out
 
-    def tell_apart(self, off: list[Any], also_off: list[Any] | None = None) -> Any:
+    def told_apart(self, off: list[Any], also_off: list[Any] = ()) -> Any:  # type: ignore[assignment]
         """A formula true of a scenario and outcome that the night with the switches `off`
         turned on and with them turned off disagree on: one allows the outcome and the
         other does not, or both allow it and something observable differs. Unsatisfiable
-        means the sentences behind `off` change nothing. `also_off` are off in both."""
-        fixed = [(x, z3.BoolVal(False)) for x in also_off or ()]
-        valid = z3.substitute(self.valid, *fixed) if fixed else self.valid
-        terms = [z3.substitute(t, *fixed) if fixed else t for t in self.sig_terms.values()]
-        with_ = [(x, z3.BoolVal(True)) for x in off]
-        without = [(x, z3.BoolVal(False)) for x in off]
-        va, vb = z3.substitute(valid, *with_), z3.substitute(valid, *without)
-        diffs = [z3.substitute(t, *with_) != z3.substitute(t, *without) for t in terms]
-        return z3.Or(va != vb, z3.And(va, vb, z3.Or(diffs) if diffs else z3.BoolVal(False)))
+        means the sentences behind `off` change nothing. `also_off` are off in both, every
+        other switch is on. Made by one substitution into a formula built once: the night
+        twice over one scenario and one outcome, each copy with its own switches (the
+        twin's are `on:...@twin`), told apart. (Substituting into the night anew for each
+        sentence cost more than its query.)"""
+        if self._twice is None:
+            pairs = [(x, self._twin(x)) for x in self.switch.values()]
+            vb = symbolic.substitute(self.valid, pairs)
+            va = self.valid
+            diffs = [t != symbolic.substitute(t, pairs) for t in self.sig_terms.values()]
+            differ = z3.Or(diffs) if diffs else z3.BoolVal(False)
+            self._twice = z3.Or(va != vb, z3.And(va, vb, differ))
+        gone = {x.get_id() for x in off}
+        both = {x.get_id() for x in also_off}
+        on, no = z3.BoolVal(True), z3.BoolVal(False)
+        values = []
+        for x in self.switch.values():
+            values.append((x, no if x.get_id() in both else on))
+            values.append((self._twin(x), no if x.get_id() in both | gone else on))
+        return symbolic.substitute(self._twice, values)
+
+    def _twin(self, x: Any) -> Any:
+        if x.get_id() not in self._twins:
+            self._twins[x.get_id()] = z3.Bool(f"{x}@twin")
+        return self._twins[x.get_id()]
+
+    def idle_after_first(self) -> list[Any]:
+        """Nobody acts on any night after the first (a chained night's first-night search)."""
+        names = [
+            f"{k}:{p}{sfx}"
+            for sfx in self.suffixes[1:]
+            for p in self.names
+            for k in ("uses", "kills")
+        ]
+        return [z3.Not(self.enc.var(v)) for v in names if v in self.model.domains]
 
     def all_on(self, but: list[Any] = ()) -> list[Any]:  # type: ignore[assignment]
         off = {x.get_id() for x in but}  # by Z3's id: printing the terms cost seconds
@@ -393,35 +422,39 @@ class Checker:
         return tuple(out)
 
     # ------------------------------------------------------------ ambiguity
-    def ambiguities(self) -> Iterator[Finding]:
-        """Self-composition. Each class is reported at its smallest witness (fewest actions
-        taken), then blocked, which removes its supersets; the search ends when no
-        scenario with two outcomes is left."""
+    def ambiguities(self, toggled: list[Any] = ()) -> Iterator[Finding]:  # type: ignore[assignment]
+        """Self-composition. A scenario with two outcomes is found by one solver (over the
+        whole night, bit-blasted afresh each time: these few queries are the hard ones),
+        then shrunk by another, incremental one over that scenario alone: its actions are
+        turned off one at a time while the scenario stays legal and ambiguous, so no
+        action of the witness is irrelevant. Its class (the roles left acting) is then
+        blocked, which removes its supersets; the search ends when no scenario with two
+        outcomes is left. A class found before a smaller one inside it is dropped by
+        `minimal_only`, so the classes reported are the smallest whatever the order.
+
+        `toggled` switches (a ruling's, for `ask`) are one open choice, all on or all
+        off: one search then covers the night with them and without them (each finding
+        says which in `with_toggled`), and its last query proves both sides have no
+        class left at once."""
         n = self.night
         a, b = n.copy("a"), n.copy("b")
-        s = symbolic.make_solver(self.timeout)
-        s.add(n.renamed(n.valid, "a"), n.renamed(n.valid, "b"), *n.all_on())
-        s.add(z3.Or([x != y for x, y in self._pairs(n)]))
-        count = n.acting()
-        floor = 0  # no class is left with fewer actions than this
+        both = [n.renamed(n.valid, "a"), n.renamed(n.valid, "b"), *n.all_on(but=toggled)]
+        both.append(z3.Or([x != y for x, y in self._pairs(n)]))
+        side = z3.Bool("with:toggled")
+        both += [x == side for x in toggled]
+        search = symbolic.make_solver(self.timeout, "blast")
+        search.add(*both)
+        one = symbolic.make_solver(self.timeout)  # one scenario at a time
+        one.add(*both)
         while True:
             self.progress(f"ambiguity search ({self.report.queries} queries)")
-            r = self.check(s, "ambiguity search")
-            if r != "sat":
+            if self.check(search, "ambiguity search") != "sat":
                 return
-            m = s.model()
-            have = m.eval(count, model_completion=True).as_long()
-            for k in range(floor, have):  # the smallest witness left
-                r = self.check(s, "ambiguity search", count <= k)
-                if r == "sat":
-                    m = s.model()
-                    break
-                if r == "unknown":
-                    return
-                floor = k + 1
+            m = self._shrink_ambiguous(n, search.model(), one)
             env_a, env_b = n.env(m, a), n.env(m, b)
             klass = n.klass(env_a)
-            s.add(n.block(klass))
+            on = _value(m, side) if toggled else None
+            search.add(z3.Implies(side == on, n.block(klass)) if toggled else n.block(klass))
             differing, whys = n.differing(env_a, env_b)
             title = " + ".join(Night.names_of(klass))
             yield Finding(
@@ -431,7 +464,24 @@ class Checker:
                 self.sentences(klass, whys),
                 n.witness(env_a, f"ambiguous: {title}", ["ambiguous"]),
                 tuple(differing),
+                with_toggled=on,
             )
+
+    def _shrink_ambiguous(self, n: Night, m: z3.ModelRef, one: z3.Solver) -> z3.ModelRef:
+        """The model `m` of an ambiguous scenario with its actions turned off one at a time
+        while the scenario stays legal and has two outcomes (checked by the solver `one`
+        with the scenario fixed: quick). An action's target is left open once it is off."""
+        scen = [v for v in n.model.scenario_vars if not v.startswith(("tier:", "protected:"))]
+        env = {v: _value(m, n.enc.var(v)) for v in scen}
+        for var in [v for v in scen if v.startswith(("uses:", "kills:")) and env[v]]:
+            trial = dict(env)
+            trial[var] = False
+            target = ("tgt:" if var.startswith("uses:") else "ktgt:") + var.split(":", 1)[1]
+            trial.pop(target, None)
+            if self.check(one, "ambiguity search", *self._fix(n, trial)) == "sat":
+                m = one.model()
+                env = {v: _value(m, n.enc.var(v)) for v in scen}
+        return m
 
     def _pairs(self, n: Night) -> list[tuple[Any, Any]]:
         """Each observable signal in copy a and copy b."""
@@ -464,6 +514,10 @@ class Checker:
         fits.add(inner)
         legal = symbolic.make_solver(self.timeout)
         legal.add(outer)
+        # Auxiliary names (protected:q) are replaced by their definitions, so only the
+        # outcome proper (ok, first, semi) is fixed by a block, which reaches more scenarios.
+        body = symbolic.substitute(z3.And(inner), aux)
+        primary_terms = [n.enc.var(v) for v in primary]
         deadline = time.perf_counter() + 3 * self.timeout
         for _ in range(20):
             while True:
@@ -483,12 +537,9 @@ class Checker:
                 if r == "unsat":
                     break
                 o = fits.model()
-                # Exclude every scenario this outcome fits. Auxiliary names (protected:q)
-                # are replaced by their definitions first, so only the outcome proper
-                # (ok, first, semi) is fixed, and the block reaches more scenarios.
-                body = z3.substitute(z3.And(inner), *aux)
-                sub = [(n.enc.var(v), o.eval(n.enc.var(v), model_completion=True)) for v in primary]
-                candidates.add(z3.Not(z3.substitute(body, *sub)))
+                # Exclude every scenario this outcome fits (`body`: the outcome proper).
+                sub = [(x, o.eval(x, model_completion=True)) for x in primary_terms]
+                candidates.add(z3.Not(symbolic.substitute(body, sub)))
             env = self._shrink(n, env, legal, fits)
             klass = n.klass(env)
             candidates.add(n.block(klass))
@@ -518,8 +569,33 @@ class Checker:
         return env
 
     def paradox_findings(self) -> Iterator[Finding]:
-        n = Night(self.rs, NAMES[: self.report.paradox_players], nights=self.nights)
-        for env, klass in self.paradoxes(n):
+        """Paradoxes at `paradox_players`. Over chained nights, twice: at that bound with
+        every night after the first idle (so every paradox of a first night is found, as
+        `check` finds it alone), then with one player fewer and every night open (the
+        search over every night at the full bound does not end in minutes: a scenario
+        per outcome of two nights)."""
+        top = self.report.paradox_players
+        searches: list[tuple[int, Callable[[Night], list[Any]] | None]] = [(top, None)]
+        if self.nights > 1:
+            searches = [(top, Night.idle_after_first)]
+            if top > 2:
+                searches.append((top - 1, None))
+                self.report.skipped.append(
+                    f"paradoxes that need more than one night: searched with {top - 1} players "
+                    f"(the first night alone with {top})"
+                )
+        seen: set[tuple[str, ...]] = set()
+        for players, extra in searches:
+            n = Night(self.rs, NAMES[:players], nights=self.nights)
+            for f in self._paradoxes_of(n, extra):
+                if f.roles not in seen:
+                    seen.add(f.roles)
+                    yield f
+
+    def _paradoxes_of(
+        self, n: Night, extra: Callable[[Night], list[Any]] | None
+    ) -> Iterator[Finding]:
+        for env, klass in self.paradoxes(n, extra):
             title = " + ".join(Night.names_of(klass))
             core = self.core_at(n, env)
             yield Finding(
@@ -596,17 +672,23 @@ class Checker:
                     )
 
     # ------------------------------------------------------------ ablation
-    def ablation(self, off: list[Any], what: str) -> tuple[Status, dict[str, Any] | None]:
-        """`unsat` when turning the switches `off` changes no outcome of any scenario;
-        `sat` (with a scenario) when some scenario tells the two rulesets apart."""
+    def ablation(
+        self,
+        off: list[Any],
+        what: str,
+        also_off: list[Any] = (),  # type: ignore[assignment]
+    ) -> tuple[Status, dict[str, Any] | None]:
+        """`unsat` when turning the switches `off` changes no outcome of any scenario (with
+        `also_off` off throughout); `sat` (with a scenario) when some scenario tells the
+        two rulesets apart."""
         n = self.night
         if not off:
             return "unsat", None
         if self.out_of_time():
             self.report.unknown.append(f"{what}: unknown (the command's --timeout ran out)")
             return "unknown", None
-        s = symbolic.make_solver(self.timeout)
-        s.add(*n.all_on(but=off), n.tell_apart(off))
+        s = symbolic.make_solver(self.timeout, "QF_FD")
+        s.add(n.told_apart(off, also_off))
         r = self.check(s, what)
         return r, (n.env(s.model()) if r == "sat" else None)
 

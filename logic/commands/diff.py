@@ -60,14 +60,22 @@ def diff(
     limit: int = 20,
     deadline: float | None = None,
     title: str = "changed by the revision",
+    night: Night | None = None,
+    old_off: tuple[str, ...] = (),
 ) -> DiffReport:
     """Every class of scenario whose outcome differs; `timeout` bounds each query and
-    `deadline` (a `time.perf_counter` time) the whole search."""
+    `deadline` (a `time.perf_counter` time) the whole search. `night`, when given, is
+    NEW's symbolic night, already built, and OLD is NEW without the sentences whose
+    switches are `old_off` (as `ask` compares the rules with and without a ruling): one
+    night serves both sides, the switches `old_off` off on OLD's."""
     players = min(seatable(old, players), seatable(new, players))
     names = NAMES[:players]
     common = [r for r in old.roles if new.role(r.name) is not None]
     shared_new = [new.role(r.name) or r for r in common]
-    a, b = Night(old, names, roles=common), Night(new, names, roles=shared_new)
+    if night is not None:
+        a = b = night
+    else:
+        a, b = Night(old, names, roles=common), Night(new, names, roles=shared_new)
     report = DiffReport(
         old,
         new,
@@ -88,11 +96,12 @@ def diff(
     scenario = {v for v in a.model.domains if v.startswith(BASE_VARS)}
     s.add(*ea.domain_constraints(sorted(scenario)))
     valid = []
-    for night, enc in ((a, ea), (b, eb)):
-        defs = [enc.term(e) for e, w in night.model.equations if w is frame.DEFINITION]
-        rest = [enc.term(e) for e, w in night.model.equations if w is not frame.DEFINITION]
-        outcome = [v for v in _vars(night) if v not in scenario]
-        s.add(*defs, *[enc.var(x) for x in night.model.switches])
+    for side, enc, off in ((a, ea, set(old_off)), (b, eb, set())):
+        defs = [enc.term(e) for e, w in side.model.equations if w is frame.DEFINITION]
+        rest = [enc.term(e) for e, w in side.model.equations if w is not frame.DEFINITION]
+        outcome = [v for v in _vars(side) if v not in scenario]
+        switches = [z3.Not(enc.var(x)) if x in off else enc.var(x) for x in side.model.switches]
+        s.add(*defs, *switches)
         valid.append(z3.And(*rest, *enc.domain_constraints(outcome)))
     keys = set(a.sig) | set(b.sig)
     differs = z3.Or([ea.term(a.sig.get(k, FALSE)) != eb.term(b.sig.get(k, FALSE)) for k in keys])

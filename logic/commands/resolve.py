@@ -24,7 +24,7 @@ from logic.effects.day import build_day, is_day
 from logic.lang.case import Case, Line, PhaseBlock
 from logic.lang.errors import Loc, RulingError, error_at_word, line_of
 from logic.model import frame
-from logic.model.expr import Const, Var, compile_expr, eq, explain, labels, variables
+from logic.model.expr import Const, Var, compile_expr, eq, explain, labels, unfired, variables
 from logic.model.frameworks import FRAMEWORKS
 from logic.model.ir import Ability, Kill, Ruleset, Why, canon
 from logic.model.phase import Mark
@@ -50,6 +50,8 @@ class PhaseOutcome:
     reasons: tuple[tuple[Atom, tuple[Why, ...]], ...]
     assumptions: tuple[str, ...] = ()
     survivors_at_risk: tuple[tuple[str, tuple[Why, ...]], ...] = ()
+    # each survivor at risk: the sentences that could have killed them and did not apply
+    spared: tuple[tuple[str, tuple[Why, ...]], ...] = ()
 
     def why(self, atom: Atom) -> tuple[Why, ...]:
         return dict(self.reasons).get(atom, ())
@@ -426,6 +428,7 @@ def read_outcome(
     atoms: set[Atom] = set()
     reasons: dict[Atom, tuple[Why, ...]] = {}
     at_risk: list[tuple[str, tuple[Why, ...]]] = []
+    spared: list[tuple[str, tuple[Why, ...]]] = []
     for atom, expr in model.atoms.items():
         value = bool(compile_expr(expr)(env))
         if value:
@@ -433,6 +436,7 @@ def read_outcome(
             reasons[atom] = tuple(explain(expr, env, model.definitions))
         elif atom.kind == "dies" and labels(expr):
             at_risk.append((atom.subject, tuple(explain(expr, env, model.definitions))))
+            spared.append((atom.subject, tuple(unfired(expr, env, model.definitions))))
     for src in model.texts:
         if not compile_expr(src.gate)(env):
             continue
@@ -444,7 +448,12 @@ def read_outcome(
             why.extend(w for w in explain(cond, env, model.definitions) if w not in why)
         reasons[atom] = tuple(dict.fromkeys((*reasons.get(atom, ()), *why)))
     return PhaseOutcome(
-        model.phase, frozenset(atoms), tuple(sorted(reasons.items())), assumptions, tuple(at_risk)
+        model.phase,
+        frozenset(atoms),
+        tuple(sorted(reasons.items())),
+        assumptions,
+        tuple(at_risk),
+        tuple(spared),
     )
 
 

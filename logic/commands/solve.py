@@ -1203,27 +1203,44 @@ def sample(
 @dataclass
 class Suggestion:
     """One target for the observer's ability tonight: the results it could give, the
-    consistent worlds after each, and the expected information gain in bits."""
+    consistent worlds after each, the worlds expected to be left, and the expected
+    information gain in bits.
+
+    The worlds after a result are those in which tonight's check CAN give it. A world can
+    give more than one result: the result depends on what the other players do tonight
+    (someone may roleblock or jail the observer, who then learns nothing) and on any step
+    the rules leave random or open. So the counts can add up to more than the consistent
+    worlds (nine.obs: every world gives "even" or "odd", and 696,600 of its 1,027,200
+    can also give nothing). Both measures take every pair of a consistent world and a
+    result it can give as equally likely: P(x) = W_x / sum W_y."""
 
     target: str
     outcomes: list[tuple[tuple[str, ...], int]]
     gain: float
     unknown: bool = False  # the time ran out before every result was counted
+    expected: float = math.nan  # consistent worlds expected left: sum P(x) W_x
+
+    @property
+    def pairs(self) -> int:
+        """The sum of the per-result counts: (world, result it can give) pairs."""
+        return sum(w for _, w in self.outcomes)
 
 
 @without_gc
 def suggest(
     setup: Setup, liars: Liars = "non-town", timeout: float = DEFAULT_TIMEOUT, limit: int = 16
 ) -> tuple[SolveResult, list[Suggestion]]:
-    """Rank tonight's targets for the observer's ability by expected information gain.
+    """Rank tonight's targets for the observer's ability by the consistent worlds
+    expected to be left after the result (fewest first), then by information gain.
 
     Tonight is night K+1 (K: the last night observed); its deaths are not known yet.
     For each target, Z3 lists the results the ability could give in some consistent
     world (at most `limit`); each result's worlds are counted exactly. With W_x worlds
     after result x and P(x) = W_x / sum W_y (every pair of a consistent world and a
     result it can give equally likely), the gain is the entropy of the result,
-    sum P(x) log2(1 / P(x)): the bits the check is expected to tell. Targets whose
-    results were not all counted in time are listed last, gain unknown."""
+    sum P(x) log2(1 / P(x)): the bits the check is expected to tell; the worlds expected
+    left are sum P(x) W_x (see `Suggestion`). Targets whose results were not all counted
+    in time are listed last, gain unknown."""
     start = time.perf_counter()
     base = solve(setup, liars, timeout)
     if base.status != "sat":
@@ -1241,7 +1258,7 @@ def suggest(
         out.append(tip)
         if t in anonymous:
             out += [replace(tip, target=u) for u in anonymous[1:] if u not in dead]
-    out.sort(key=lambda x: (x.unknown, -x.gain))
+    out.sort(key=lambda x: (x.unknown, x.expected, -x.gain))
     base.seconds = time.perf_counter() - start
     return base, [x if not x.unknown else replace(x, gain=math.nan) for x in out]
 
@@ -1291,5 +1308,6 @@ def _rank(
             return Suggestion(t, counted, math.nan, True)
         counted.append((got, res.worlds))
     total = sum(w for _, w in counted)
-    expected = sum(w / total * math.log2(w) for _, w in counted if w)
-    return Suggestion(t, counted, math.log2(max(total, 1)) - expected)
+    entropy = math.log2(max(total, 1)) - sum(w / total * math.log2(w) for _, w in counted if w)
+    left = sum(w * w for _, w in counted) / total if total else 0.0
+    return Suggestion(t, counted, entropy, expected=left)

@@ -131,6 +131,7 @@ def build_day(
     domains: dict[str, list[object]] = {}
     equations: list[tuple[Expr, Why]] = []
     atoms: dict[Atom, Expr] = {}
+    definitions: dict[str, Expr] = {}
     texts: list[TextSource] = []
     oks: list[Expr] = []
     was_dead = {p: Const(p in history.dead) for p in names}
@@ -158,6 +159,7 @@ def build_day(
         var = f"ok:{i}"
         domains[var] = [False, True]
         equations.append((iff(Var(var), ok), ab.why))
+        definitions[var] = ok
         oks.append(Var(var))
         atoms[Atom("fails", act.actor)] = neg(Var(var))
         atoms[Atom("succeeds", act.actor)] = Var(var)
@@ -313,7 +315,7 @@ def build_day(
         phase=f"day {day}",
         domains=dict(domains),
         equations=equations,
-        definitions={},
+        definitions=definitions,
         atoms=atoms,
         texts=texts,
         acts=tuple(acts),

@@ -81,8 +81,12 @@ def _intercept(b: NightBuilder, i: int, c: Expr, e: Intercept) -> list[Death]:
         earlier = [neg(conj(y, lt(b.tiers[k], b.tiers[j]))) for k, y in cand.items() if k != j]
         b.equations.append((label(implies(eq(first, Const(j)), conj(x, *earlier)), e.why), e.why))
         victim = b.actor(j)
+        # j's visit (x, and the sentence that makes j's action a visit) follows from
+        # first == j; it is repeated so that the death is explained by that visit
+        visit = any_of(label(cj, w) for cj, w in b.class_why(j))
         cond = conj(
-            label(conj(active, eq(first, Const(j))), e.why), neg(attack.protected(b, victim))
+            label(conj(active, eq(first, Const(j)), x, visit), e.why),
+            neg(attack.protected(b, victim)),
         )
         out.append((victim, b.tiers[j], cond))
     return out

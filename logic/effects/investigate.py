@@ -200,6 +200,7 @@ def first_kills(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     readers = [r for r in b.roles if any(isinstance(t, SeenAfterKill) for t in r.traits)]
     out: dict[Atom, Expr] = {}
     for role in readers:
+        trait = next(t for t in role.traits if isinstance(t, SeenAfterKill))
         for p in b.sc.players:
             holder = b.sc.role_is(p, role)
             if holder == FALSE:
@@ -210,7 +211,7 @@ def first_kills(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
                 if b.actor(i) == p and b.sc.slots[i].kind == "ability"
             )
             out[Atom("mark", p, FIRST_KILL)] = disj(
-                b.sc.marked_before(p, FIRST_KILL), conj(holder, killed)
+                label(b.sc.marked_before(p, FIRST_KILL), trait.why), conj(holder, killed)
             )
     return out
 

@@ -394,6 +394,38 @@ def explain(x: Expr, env: Env, definitions: Mapping[str, Expr], depth: int = 3) 
     return seen
 
 
+def unfired(x: Expr, env: Env, definitions: Mapping[str, Expr], depth: int = 3) -> list[Why]:
+    """The sentences that could have made `x` true in `env` and did not apply: for a
+    false `x` (a death that did not happen), the labelled parts on its decisive paths
+    whose labelled part is false (the Interceptor's sentence, when no town player
+    visited first; the nightkill, when nobody was attacked). `explain` gives the other
+    half, the sentences that fired against it (the Doctor's protection)."""
+    seen: list[Why] = []
+    visited: set[str] = set()
+    value = Evaluator(env)
+
+    def walk(e: Expr, positive: bool, d: int) -> None:
+        match e:
+            case Var(name):
+                if d > 0 and name in definitions and name not in visited:
+                    visited.add(name)
+                    walk(definitions[name], positive, d - 1)
+            case Label(a, why):
+                if positive and not value(a) and why not in seen:
+                    seen.append(why)
+                walk(a, positive, d)
+            case Not(a):
+                walk(a, not positive, d)
+            case And(args) | Or(args):
+                want = isinstance(e, Or)
+                decisive = [a for a in args if bool(value(a)) == want]
+                for a in decisive or args:
+                    walk(a, positive, d)
+
+    walk(x, True, depth)
+    return seen
+
+
 def show(x: Expr) -> str:
     """A readable rendering, for debugging and `--json` dumps."""
     match x:

@@ -20,6 +20,7 @@ diff, and a run is a failure when:
 this file as a script:
 
     python tests/fuzz/harness.py --inputs 50000 --seconds 3600 [--seed N] [--json out.json]
+        [--fast] [--weights parse=10,resolve=10,casebook=6]
 
 which prints the figures (inputs run per command, escapes, overruns, unlocated errors,
 time) and the first input of each failure class.
@@ -467,9 +468,17 @@ def _main() -> int:
     ap.add_argument(
         "--fast", action="store_true", help="solver commands at 0.2-0.3 s and 3 players only"
     )
+    ap.add_argument(
+        "--weights",
+        help="how often each command is drawn, e.g. parse=10,resolve=10,check=1 "
+        f"(default {','.join(f'{c}={n}' for c, n in WEIGHTS.items())}, others 1)",
+    )
     ap.add_argument("--json", help="write the figures here too")
     ap.add_argument("--failures", help="write each failing run's argv and files here (JSON)")
     a = ap.parse_args()
+    if a.weights:  # the readers are fast, the solver commands slow: a long run draws more of them
+        WEIGHTS.clear()
+        WEIGHTS.update({c: int(n) for c, n in (x.split("=") for x in a.weights.split(","))})
     end = time.perf_counter() + a.seconds
     commands = tuple(a.commands.split(","))
 

@@ -1,0 +1,99 @@
+"""Benchmarks against an earlier commit, in one run: the commit is unpacked (`git archive`)
+into a temporary folder beside this tree, and each command runs as `python -m logic.cli`
+in a fresh process under both trees in turn (the same venv, `PYTHONPATH` set to the
+tree), so the two times of a row are measured on the same machine at the same load.
+
+    from against import Tree, compare
+    old, new = Tree.at("1c2b579"), Tree.here()
+    rows = compare([("check metadata", ["check", "casebook/metadata-mafia.rules"])], old, new)
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BASE = "1c2b579"  # main when issue 13's speed work began (check, ask, solve --suggest)
+
+
+@dataclass(frozen=True)
+class Tree:
+    """A source tree of `ruling` and what to call it."""
+
+    name: str
+    path: Path
+
+    @staticmethod
+    def here() -> Tree:
+        return Tree("this tree", ROOT)
+
+    @staticmethod
+    def at(rev: str) -> Tree:
+        """`rev` unpacked into a temporary folder (kept for the rest of the run)."""
+        sha = subprocess.run(
+            ["git", "-C", str(ROOT), "rev-parse", "--short", rev],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        folder = Path(tempfile.gettempdir()) / f"ruling-bench-{sha}"
+        if not (folder / "logic").is_dir():
+            folder.mkdir(parents=True, exist_ok=True)
+            archive = subprocess.run(
+                ["git", "-C", str(ROOT), "archive", sha], capture_output=True, check=True
+            ).stdout
+            subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+        return Tree(sha, folder)
+
+
+@dataclass
+class Run:
+    seconds: float  # wall clock
+    code: int
+    out: str
+    cpu: float = 0.0  # user + system time of the process: what a shared machine's load
+    # does not stretch (the wall clock does, and Z3's per-query limits are on it)
+
+
+def _cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def run(tree: Tree, argv: list[str], limit: float = 900.0) -> Run:
+    """`ruling ARGV` under `tree` (run from the tree's folder: the casebook paths resolve)."""
+    env = dict(os.environ, PYTHONPATH=str(tree.path), COLUMNS="200")
+    start, cpu = time.perf_counter(), _cpu()
+    try:
+        p = subprocess.run(
+            [sys.executable, "-m", "logic.cli", *argv],
+            cwd=tree.path,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=limit,
+        )
+    except subprocess.TimeoutExpired:
+        return Run(time.perf_counter() - start, -1, "", _cpu() - cpu)
+    return Run(time.perf_counter() - start, p.returncode, p.stdout, _cpu() - cpu)
+
+
+def compare(
+    commands: list[tuple[str, list[str]]], old: Tree, new: Tree, repeat: int = 1
+) -> list[tuple[str, list[Run], list[Run]]]:
+    """Each command under both trees, `repeat` times, alternating (old, new, old, ...)."""
+    out = []
+    for label, argv in commands:
+        olds, news = [], []
+        for _ in range(repeat):
+            olds.append(run(old, argv))
+            news.append(run(new, argv))
+        out.append((label, olds, news))
+    return out
