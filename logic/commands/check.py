@@ -473,15 +473,24 @@ class Checker:
         with the scenario fixed: quick). An action's target is left open once it is off."""
         scen = [v for v in n.model.scenario_vars if not v.startswith(("tier:", "protected:"))]
         env = {v: _value(m, n.enc.var(v)) for v in scen}
-        for var in [v for v in scen if v.startswith(("uses:", "kills:")) and env[v]]:
-            trial = dict(env)
-            trial[var] = False
-            target = ("tgt:" if var.startswith("uses:") else "ktgt:") + var.split(":", 1)[1]
-            trial.pop(target, None)
-            if self.check(one, "ambiguity search", *self._fix(n, trial)) == "sat":
-                m = one.model()
-                env = {v: _value(m, n.enc.var(v)) for v in scen}
-        return m
+        acts = [v for v in scen if v.startswith(("uses:", "kills:"))]
+        while True:
+            for var in [v for v in acts if env[v]]:
+                trial = dict(env)
+                trial[var] = False
+                target = ("tgt:" if var.startswith("uses:") else "ktgt:") + var.split(":", 1)[1]
+                trial.pop(target, None)
+                if self.check(one, "ambiguity search", *self._fix(n, trial)) == "sat":
+                    m = one.model()
+                    env = {v: _value(m, n.enc.var(v)) for v in scen}
+            # no single action can go, but another scenario may need fewer (a two-player
+            # cycle, where the search first met a four-player one)
+            k = sum(1 for v in acts if env[v])
+            fewer = z3.PbLe([(n.enc.var(v), 1) for v in acts], k - 1)
+            if k <= 1 or self.check(one, "ambiguity search", fewer) != "sat":
+                return m
+            m = one.model()
+            env = {v: _value(m, n.enc.var(v)) for v in scen}
 
     def _pairs(self, n: Night) -> list[tuple[Any, Any]]:
         """Each observable signal in copy a and copy b."""

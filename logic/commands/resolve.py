@@ -14,12 +14,12 @@ Verdicts (one per resolution):
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from logic.backends import concrete
-from logic.effects import status, vote
+from logic.effects import identity, status, vote
 from logic.effects.day import build_day, is_day
 from logic.lang.case import Case, Line, PhaseBlock
 from logic.lang.errors import Loc, RulingError, error_at_word, line_of
@@ -112,9 +112,16 @@ class Binder:
         self.rs = ruleset
         self.case = case
         self.text = text
-        self.players: dict[str, Player] = {}
+        self.players: dict[str, Player] = {}  # as the case deals them
         self.canon_names: dict[str, str] = {}
         self.bind_players()
+        self.now: dict[str, Player] = dict(self.players)  # as the phase being read finds them
+
+    def at(self, history: History) -> dict[str, Player]:
+        """The players as `history` leaves them (changes of role and faction applied);
+        the phase read next reads their abilities so."""
+        self.now = identities(self.rs, self.players, history)
+        return self.now
 
     def error(
         self,
@@ -173,6 +180,14 @@ class Binder:
                     d.why,
                     d.name,
                 )
+            never = next((w for r, w in self.rs.never_dealt if canon(r) == canon(role.name)), None)
+            if never is not None:
+                raise self.error(
+                    f"no player is dealt {role.name} at the start ({never.loc.short}: "
+                    f'"{never.text}"); a case reaches it through the phase that makes it',
+                    d.why,
+                    d.role.split()[0],
+                )
             seen_roles[canon(role.name)] = d.name
             self.canon_names[key] = d.name
             self.players[d.name] = Player(d.name, role, faction)
@@ -190,7 +205,7 @@ class Binder:
     ) -> Ability:
         """The ability a line uses: among the role's day abilities in a day block, among
         its night abilities in a night block."""
-        role = self.players[actor].role
+        role = self.now[actor].role
         usable = [a for a in role.abilities if is_day(a) == day]
         if line.ability is not None:
             named = [a for a in usable if canon(a.name) == canon(line.ability)]
@@ -248,7 +263,7 @@ class Binder:
             if line.verb == "nothing":
                 continue
             if line.verb == "kills":
-                pl = self.players[actor]
+                pl = self.now[actor]
                 faction = pl.faction
                 nk = next((k for k in self.rs.nightkills if k.member(pl.role, faction)), None)
                 if nk is not None:
@@ -264,13 +279,13 @@ class Binder:
                     continue
                 own = [
                     a
-                    for a in self.players[actor].role.abilities
+                    for a in self.now[actor].role.abilities
                     if any(isinstance(e, Kill) for e in a.effects)
                 ]
                 if not own:
-                    by_day = any(is_day(a) for a in self.players[actor].role.abilities)
+                    by_day = any(is_day(a) for a in self.now[actor].role.abilities)
                     raise self.error(
-                        f"{actor} is {self.players[actor].role.name} ({faction}), which has no "
+                        f"{actor} is {self.now[actor].role.name} ({faction}), which has no "
                         + (
                             "night kill (its powers are used by day: a 'day N:' block)"
                             if by_day
@@ -311,7 +326,7 @@ class Binder:
         for line in block.lines:
             actor = self.player(line.actor, line.why)
             targets = tuple(self.player(t, line.why, line.verb) for t in line.targets)
-            role = self.players[actor].role
+            role = self.now[actor].role
             day_abilities = [a for a in role.abilities if is_day(a)]
             if line.verb in ("targets", "uses", "kills") and day_abilities:
                 ability = self.ability_for(
@@ -353,7 +368,7 @@ def forced_completions(
     alive = [p for p in binder.players if p not in history.dead]
     choices: list[list[tuple[Act, str, tuple[str, object] | None]]] = []
     for p in alive:
-        role = binder.players[p].role
+        role = binder.now[p].role
         forced = forced_abilities(role, night, history, p)
         drawn = [
             (ab, next(e for e in ab.effects if isinstance(e, Kill) and e.random))
@@ -464,10 +479,12 @@ def next_history(
     outcome: PhaseOutcome,
     night: int | None,
     number: int = 0,
+    ruleset: Ruleset | None = None,
 ) -> History:
     """The state after a phase: the state before, moved on by the phase's outcome (its
     deaths and revivals, and the state atoms the effect kinds define: reversed records,
-    arrests, marks with a duration: logic/effects/status.py)."""
+    arrests, marks with a duration: logic/effects/status.py; changes of role and faction:
+    logic/effects/identity.py)."""
     died = {a.subject for a in outcome.atoms if a.kind == "dies"}
     revived = {a.subject for a in outcome.atoms if a.kind == "revived"}
     dead = (set(history.dead) - revived) | died
@@ -506,6 +523,16 @@ def next_history(
     flags = set(history.flags) | {(a.subject, a.obj) for a in outcome.atoms if a.kind == "mark"}
     settled = dict(history.settled)
     settled.update((v, env[v]) for v in model.domains if v.startswith(GAME_LONG) and v in env)
+    changed = dict((p, (r, f)) for p, r, f in history.identities)
+    for a in sorted(outcome.atoms):
+        if a.kind != identity.BECOMES or ruleset is None:
+            continue
+        role, faction = changed.get(a.subject, (None, None))
+        if ruleset.faction(a.obj) is not None:
+            faction = a.obj
+        else:
+            role = a.obj
+        changed[a.subject] = (role, faction)
     return History(
         frozenset(dead),
         tuple(sorted(success.items())),
@@ -516,7 +543,18 @@ def next_history(
         tuple(sorted(settled.items())),
         statuses=tuple(sorted(marks)),
         flags=frozenset(flags),
+        identities=tuple(sorted((p, r, f) for p, (r, f) in changed.items())),
     )
+
+
+def identities(rs: Ruleset, players: Mapping[str, Player], history: History) -> dict[str, Player]:
+    """The players with the changes of role and faction `history` records."""
+    out = dict(players)
+    for p, role_name, faction in history.identities:
+        pl = out[p]
+        role = rs.role(role_name) if role_name is not None else None
+        out[p] = Player(p, role or pl.role, faction or pl.faction)
+    return out
 
 
 def _read_vars(model: PhaseModel) -> list[str]:
@@ -550,12 +588,13 @@ def resolve(
         for path in paths:
             history = path.history
             alive = frozenset(p for p in binder.players if p not in history.dead)
+            now = binder.at(history)
             if block.kind == "night":
                 acts = binder.acts(block, history)
                 scenarios = forced_completions(binder, block.number, acts, history)
                 models = [
                     (
-                        build_night(ruleset, binder.players, block.number, acts_, history),
+                        build_night(ruleset, now, block.number, acts_, history),
                         notes,
                         draws_,
                     )
@@ -564,7 +603,7 @@ def resolve(
             else:
                 votes, choices, day_acts, order = binder.votes(block, history)
                 day_model = build_day(
-                    ruleset, binder.players, block.number, votes, choices, history, day_acts, order
+                    ruleset, now, block.number, votes, choices, history, day_acts, order
                 )
                 models = [(day_model, (), ())]
             for model, notes, drawn in models:
@@ -591,7 +630,7 @@ def resolve(
                 for env in sols.models:
                     outcome = read_outcome(model, env, notes)
                     night = block.number if block.kind == "night" else None
-                    h = next_history(history, model, env, outcome, night, block.number)
+                    h = next_history(history, model, env, outcome, night, block.number, ruleset)
                     draws = (
                         *path.draws,
                         *drawn,
@@ -711,13 +750,27 @@ def _atom_holds(res: Resolution, path: Path, idx: int, exp: Any) -> bool:
             key = canon(exp.subject)
             won = {canon(a.subject) for a in atoms if a.kind == "wins"}
             if key in names:  # a player wins with their faction or role
-                pl = res.players[names[key]]
+                pl = _player_at(res, path, idx, names[key])
                 return bool(won & {canon(pl.role.name), canon(pl.faction)})
             return _group(res, exp) in won
         case "is_role":
-            pl = res.players[who(exp.subject)]
+            pl = _player_at(res, path, idx, who(exp.subject))
             return _group(res, exp, exp.obj) in (canon(pl.role.name), canon(pl.faction))
     raise AssertionError(exp.kind)
+
+
+def _player_at(res: Resolution, path: Path, idx: int, p: str) -> Player:
+    """p's role and faction at the end of phase idx (after changes of identity)."""
+    pl = res.players[p]
+    role, faction = pl.role, pl.faction
+    for outcome in path.phases[: idx + 1]:
+        for a in sorted(outcome.atoms):
+            if a.kind == identity.BECOMES and a.subject == p:
+                if res.case_ruleset.faction(a.obj) is not None:
+                    faction = a.obj
+                else:
+                    role = res.case_ruleset.role(a.obj) or role
+    return Player(p, role, faction)
 
 
 def _has_wins(res: Resolution, exp: Any) -> bool:

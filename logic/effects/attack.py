@@ -132,8 +132,13 @@ def saved(b: NightBuilder, q: str, strength: int, i: int | None = None) -> Expr:
     by_saves = protected(b, q) if strength <= 1 else at_least(strength, saves(b, q))
     if i is None:
         return disj(by_saves, auto_protected(b, q))
+    from logic.effects import identity
+
     hasted = modify.kill_modified(b, i, "hasten")
     strong = modify.kill_modified(b, i, "strengthen")
+    # a role's choice not to die of a nightkill (a defection) is a power: a hastened
+    # nightkill is resolved before it, a strengthened one ignores it
+    by_saves = disj(by_saves, identity.defected(b, q, i))
     return conj(neg(strong), disj(conj(neg(hasted), by_saves), auto_protected(b, q)))
 
 

@@ -13,14 +13,16 @@ knows no kind by name: it asks every kind in turn for
   atoms       further outcome atoms of the night (`X is roleblocked`)
   retarget    where slot i's k-th target lands (redirection: every kind reads the
               effective target through the builder's `aims`)
-  transition  atoms that say what the next phase inherits (`X's record is reversed`)
+  transition  atoms that say what the next phase inherits (`X's record is reversed`,
+              `X becomes Mafia`)
+  echoes      deaths that follow from the others (a linked player dies as well)
 
 so adding a mechanic touches its own module, the registry line, and the grammar.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -66,3 +68,5 @@ class Kind:
     # what an order of operations calls the kind's effects ("Roleblocks"), in the singular
     nouns: tuple[tuple[str, tuple[type, ...]], ...] = ()
     transition: Callable[[NightBuilder, Outcome], dict[Atom, Expr]] | None = None
+    # deaths that follow from other deaths (a linked player dies as well)
+    echoes: Callable[[NightBuilder, Sequence[Death]], list[Death]] | None = None

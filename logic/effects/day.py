@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from logic.effects import report, status, vote
+from logic.effects import identity, report, status, vote
 from logic.model import frame
 from logic.model.expr import FALSE, TRUE, Const, Expr, Var, any_of, conj, disj, iff, label, neg
 from logic.model.ir import Ability, Role, Ruleset, canon
@@ -255,6 +255,8 @@ def build_day(
         atoms[Atom(kind, p)] = expr
     for p in names:
         atoms[Atom("dies", p)] = disj(atoms.get(Atom("dies", p), FALSE), killed[p])
+    identity.day_echoes(ruleset, names, lambda p: roles[p], atoms)
+    for p in names:
         if revived[p] != FALSE:
             atoms[Atom("revived", p)] = revived[p]
         discard = took(Discard, actor=p)

@@ -44,7 +44,7 @@ from logic.model.expr import (
     lt,
     neg,
 )
-from logic.model.why import Why, meta
+from logic.model.why import Why, canon, meta
 
 if TYPE_CHECKING:
     from logic.model.semantics import NightBuilder
@@ -68,6 +68,7 @@ class Explode:
     spared: tuple[str, ...] = ()  # "... he will not be taken into account ... unless ... only"
     spared_why: Why | None = None
     hastener: Why | None = None  # "the explosion will not be randomized, but will kill the Ninja"
+    group_of: str | None = None  # the faction the group sentence names ("If the Mafia targets him")
 
     def describe(self) -> str:
         return "explodes: whoever nightkills the holder dies as well"
@@ -157,7 +158,8 @@ def _explode(b: NightBuilder, p: str, holder: Expr, x: Explode) -> list[Death]:
                 hastened = conj(on, modify.kill_modified(b, i, "hasten"))
                 for j, took in modify.modifiers(b, faction, "hasten"):
                     out.append((b.actor(j), tier, label(conj(killed, c, on, took), x.hastener)))
-            if x.group is None:  # no rule for a group's kill: the one who carried it out
+            other = x.group_of is not None and canon(faction) != canon(x.group_of)
+            if x.group is None or other:  # no rule for this group's kill: who carried it out
                 out.append((b.actor(i), tier, label(conj(killed, c), x.why)))
                 continue
             blast = f"blast:{p}"

@@ -11,6 +11,7 @@ from logic.effects import (
     attack,
     block,
     hex,
+    identity,
     intercept,
     investigate,
     modify,
@@ -26,6 +27,7 @@ from logic.effects.base import Kind
 KINDS: tuple[Kind, ...] = (
     redirect.KIND,
     attack.KIND,
+    identity.KIND,
     react.KIND,
     modify.KIND,
     intercept.KIND,

@@ -30,6 +30,7 @@ from logic.effects.day import (
     VotesGone,
 )
 from logic.effects.hex import Backlash, Budget, Hex, Informed, Telepathy
+from logic.effects.identity import Bond, DeathLink, Defect, Steal
 from logic.effects.investigate import AlignmentCheck, SeenAfterKill, Unlinked
 from logic.effects.modify import Modify
 from logic.effects.react import Explode, Guard
@@ -1134,7 +1135,8 @@ class _ToIR(grammar.SourceTransformer):
 
     def explode_group(self, meta: Meta, children: list[Any]) -> _Trait:
         why = self._why(meta)
-        return _Trait(None, Explode(why, group=why), why)  # the line's role
+        group = _names(children)[0]
+        return _Trait(None, Explode(why, group=why, group_of=group), why)  # the line's role
 
     def modify_kill(self, meta: Meta, children: list[Any]) -> _Capability:
         why = self._why(meta)
@@ -1150,6 +1152,80 @@ class _ToIR(grammar.SourceTransformer):
             name=mode,
             targets=0,
         )
+
+    # ---------------------------------------------- changes of identity (effects/identity.py)
+    def aligned_start(self, meta: Meta, children: list[Any]) -> _Note:
+        # "begins as a Town-aligned character, with a victory condition to match": the
+        # faction of its heading (Town roles are given to Town players)
+        return _Note(self._why(meta))
+
+    def defect(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        by, faction = _names(children)
+        effect = Defect(by, faction, None, why)
+        return _Capability(
+            None,
+            (effect,),
+            (),
+            None,
+            False,
+            why,
+            name=f"become a vanilla {faction}",
+            targets=0,
+            on_self=True,
+        )
+
+    def bond_pick(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        return _Capability(
+            _names(children)[0],
+            (),
+            (),
+            Frequency.ONCE_PER_GAME,
+            False,
+            why,
+            name="pick",
+            targets=2,
+        )
+
+    def bond_become(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        return _Capability(None, (Bond(_names(children)[0], why),), (), None, False, why)
+
+    def bond_overwrite(self, meta: Meta, children: list[Any]) -> _Note:
+        return _Note(self._why(meta))  # what a Bond does: the new role replaces the old
+
+    def death_link(self, meta: Meta, children: list[Any]) -> _Trait:
+        why = self._why(meta)
+        return _Trait(_names(children)[0], DeathLink(why), why)
+
+    def never_dealt(self, meta: Meta, children: list[Any]) -> _RulesetFact:
+        why = self._why(meta)
+        return _RulesetFact("never dealt", _names(children)[0], why)
+
+    def steal(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        return _Capability(
+            None,
+            (Steal(_nightkiller(_names(children)[0], why, self.text), why),),
+            (),
+            Frequency.ONCE_PER_GAME,
+            False,
+            why,
+            name="steal",
+            targets=0,
+        )
+
+    def steal_lasts(self, meta: Meta, children: list[Any]) -> _Note:
+        return _Note(self._why(meta))  # a stolen role is the holder's until it changes again
+
+    def steal_keeps(self, meta: Meta, children: list[Any]) -> _Note:
+        return _Note(self._why(meta))  # a Steal changes the role only, never the faction
+
+    def steal_vanilla(self, meta: Meta, children: list[Any]) -> None:
+        # a night's use is spent when sent (logic/commands/resolve.py next_history), and a
+        # victim with no role gives nothing to take (logic/effects/identity.py)
+        return None
 
     def town_wins(self, meta: Meta, children: list[Any]) -> _RulesetFact:
         why = self._why(meta)
@@ -1412,6 +1488,18 @@ _SYNONYM_VERBS = {
     "visit": "visits",
     "kill": "kills",
 }
+
+
+def _nightkiller(words: str, why: Why, text: str) -> str:
+    """'mafia nightkills' -> 'mafia': the faction of "the player that the mafia nightkills"."""
+    faction, _, verb = words.rpartition(" ")
+    if canon(verb) != "nightkills" or not faction:
+        raise RulingError(
+            "expected 'the player that the FACTION nightkills.'",
+            why.loc,
+            line_of(text, why.loc.line),
+        )
+    return faction
 
 
 def _names(children: list[Any]) -> list[str]:
@@ -1867,6 +1955,7 @@ class _Assembler:
             "reverts": [],
             "day_rules": [],
             "faction_traits": faction_traits,
+            "never_dealt": [],
         }
         for f, tier, line_role in self.facts:
             match f.kind:
@@ -1907,6 +1996,8 @@ class _Assembler:
                     facts["neutral"] = (category, factions, f.why)
                 case "vanilla":
                     facts["vanilla"] = (f.value, f.why)
+                case "never dealt":
+                    facts["never_dealt"].append((f.value, f.why))
                 case "records" | "round" | "simultaneous" | "role types" | "no role" | "modify":
                     pass  # read; the engine's frame, a heading or an effect kind holds them
                 case "day":
@@ -2179,6 +2270,7 @@ class _Assembler:
             neutral=neutral,
             vanilla=vanilla,
             day_rules=tuple(facts["day_rules"]),
+            never_dealt=tuple((self.resolve_role(r, w), w) for r, w in facts["never_dealt"]),
         )
 
 

@@ -158,7 +158,12 @@ def chain(
             domains[qualify(name, k)] = d
         equations += [(ren(e), w) for e, w in m.equations]
         definitions.update({qualify(name, k): ren(e) for name, e in m.definitions.items()})
-        carried = Carried(dict(carried.reversed), {}, dict(carried.marks))
+        carried = Carried(
+            dict(carried.reversed),
+            {},
+            dict(carried.marks),
+            {p: list(c) for p, c in carried.changes.items()},
+        )
         for atom, e in m.atoms.items():
             atoms[Atom(atom.kind, who(atom.subject, k), atom.obj)] = ren(e)
             if atom.kind == "dies":
@@ -167,6 +172,8 @@ def chain(
                 carried.reversed[atom.subject] = ren(e)
             elif atom.kind == "mark":
                 carried.marks[(atom.subject, atom.obj)] = ren(e)
+            elif atom.kind == "becomes":
+                carried.changes.setdefault(atom.subject, []).append((ren(e), atom.obj))
             elif atom.kind == "arrested":
                 why = next(iter(labels(e)), frame.TAKES_PLACE)
                 carried.arrested.setdefault(atom.subject, []).append((ren(e), int(atom.obj), why))

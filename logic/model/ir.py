@@ -314,6 +314,9 @@ class Ruleset:
     class_lists: tuple[ClassList, ...] = ()
     aliases: tuple[tuple[str, str, Why], ...] = ()  # (alias, canonical, why)
     unique_roles: Why | None = None
+    # roles no player is dealt at the start ("A game will never start with Lovers"):
+    # they come into play by a change of identity (logic/effects/identity.py)
+    never_dealt: tuple[tuple[str, Why], ...] = ()
     rulings: tuple[Why, ...] = ()
     outcome_rulings: tuple[OutcomeRuling, ...] = ()
     framework: str = "tiers"  # logic/model/frameworks.py: how to order a night without a list

@@ -74,6 +74,9 @@ class History:
     # what a player has done or had done that later sentences read, for the whole game:
     # (player, flag), e.g. "automatic protection" (used up), "first kill"
     flags: frozenset[tuple[str, str]] = frozenset()
+    # changes of identity (logic/effects/identity.py): (player, role or None, faction or
+    # None), the latest of each
+    identities: tuple[tuple[str, str | None, str | None], ...] = ()
 
     def success(self, player: str, ability: str) -> tuple[int, tuple[str, ...]] | None:
         return dict(self.last_success).get((player, ability))
@@ -118,6 +121,8 @@ class Atom:
                 return f"{self.subject} is under arrest"
             case "mark":
                 return f"{self.subject}: {self.obj}"
+            case "becomes":
+                return f"{self.subject} becomes {self.obj}"
         return f"{self.subject} {self.kind} {self.obj}".strip()
 
 

@@ -34,7 +34,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from logic.effects import modify, win
+from logic.effects import identity, modify, win
 from logic.effects.base import Outcome
 from logic.effects.day import is_day
 from logic.effects.registry import KINDS
@@ -223,6 +223,8 @@ class Carried:
     reversed: dict[str, Expr] = field(default_factory=dict)
     arrested: dict[str, list[tuple[Expr, int, Why]]] = field(default_factory=dict)
     marks: dict[tuple[str, str], Expr] = field(default_factory=dict)
+    # changes of identity, oldest first: player -> (it happened, the role or faction now)
+    changes: dict[str, list[tuple[Expr, str]]] = field(default_factory=dict)
 
 
 Earlier = Callable[["SymbolicNight", int, Ability], Expr]
@@ -343,13 +345,18 @@ class SymbolicNight:
                 if vk is not None:  # "Multiple players can have no role"
                     same = conj(same, neg(eq(self.role_var(a), Const(vk))))
                 out.append((implies(on, neg(same)), rs.unique_roles))
+        for name, why in rs.never_dealt:  # "A game will never start with Lovers"
+            never = rs.role(name)
+            if never is not None:
+                for p in open_:
+                    out.append((neg(self.dealt(p, never)), why))
         if self.open_faction:  # a player's faction is one their role may be given to
             for p in self.players:
                 for r in self.roles:
                     allowed = [rs.factions.index(f) for f in rs.factions_of(r) if f in rs.factions]
                     fac = Var(f"fac:{p}")
                     ok = any_of(eq(fac, Const(x)) for x in allowed)
-                    out.append((implies(self.role_is(p, r), ok), r.why))
+                    out.append((implies(self.dealt(p, r), ok), r.why))
         for p in self.players:  # an ability aimed at no one, or at its user, has one target
             fixed_aim = [*self.selfish, *self.aimless]
             if fixed_aim and f"tgt:{p}" not in self.acts:
@@ -427,6 +434,24 @@ class SymbolicNight:
         return ite(two, self.value(f"tgt2:{s.actor}"), Const(-1))
 
     def role_is(self, p: str, role: Role) -> Expr:
+        """p holds `role` tonight: the role dealt, or the latest change of role an earlier
+        night of a chain made (logic/effects/identity.py)."""
+        base = self.dealt(p, role)
+        return self._changed(p, base, lambda name: canon(name) == canon(role.name), False)
+
+    def _changed(self, p: str, base: Expr, matches: Callable[[str], bool], faction: bool) -> Expr:
+        changes = self.carried.changes.get(p) if self.carried is not None else None
+        if not changes:
+            return base
+        out = base
+        for cond, name in changes:  # oldest first: a later change wins
+            if (self.ruleset.faction(name) is not None) != faction:
+                continue
+            out = disj(conj(cond, Const(matches(name))), conj(neg(cond), out))
+        return out
+
+    def dealt(self, p: str, role: Role) -> Expr:
+        """p was dealt `role` (the role variable)."""
         k = self._index_of.get(id(role))
         if k is None or self.roles[k] is not role:
             k = self._index_of[id(role)] = self._role_index.get(canon(role.name))
@@ -441,8 +466,12 @@ class SymbolicNight:
             f = self.ruleset.faction(faction)
             if f is None:
                 return FALSE
-            return eq(Var(f"fac:{p}"), Const(self.ruleset.factions.index(f)))
-        return any_of(self.role_is(p, r) for r in self.roles if canon(r.faction) == canon(faction))
+            base = eq(Var(f"fac:{p}"), Const(self.ruleset.factions.index(f)))
+        else:  # the faction of the role dealt (a stolen role does not change it)
+            base = any_of(
+                self.dealt(p, r) for r in self.roles if canon(r.faction) == canon(faction)
+            )
+        return self._changed(p, base, lambda name: canon(name) == canon(faction), True)
 
     def abilities(self, i: int) -> list[tuple[Expr, Ability]]:
         s = self.slots[i]
@@ -874,6 +903,7 @@ class NightBuilder:
         """The night: deaths and stoppers from every effect kind, whether each slot's
         action takes place, the outcome atoms, texts and transition, then the wins."""
         deaths = [d for k in KINDS if k.deaths for d in k.deaths(self)]
+        deaths += [d for k in KINDS if k.echoes for d in k.echoes(self, deaths)]
         ruled = self.ruled_failures()
         for i in range(self.n):
             var = f"ok:{i}"
@@ -963,7 +993,8 @@ class NightBuilder:
             random_vars=tuple(self.random_vars),
         )
         alive_after = outcome.alive_after.__getitem__
-        add_wins(model, self.rs, players, alive_after, member_of(self.rs, self.sc))
+        member = identity.identity_after(self.rs, member_of(self.rs, self.sc), atoms)
+        add_wins(model, self.rs, players, alive_after, member)
         return model
 
 

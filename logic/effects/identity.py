@@ -1,0 +1,291 @@
+"""Owns changes of identity: a player's role or faction changing during the game, and
+deaths bound to another player's death.
+
+Vocabulary:
+  Defect    a reaction: when the holder is targeted by `by`'s nightkill and chooses to
+            (the ability that carries it is used: the player's choice, written in a case
+            as `Tom uses ABILITY`), he does not die of it and becomes `role` of `faction`
+            ("if he is targeted by the mafia's nightkill, he may choose, instead of dying,
+            to become a vanilla Mafia")
+  Bond      the ability's two targets become holders of `role`, their old roles
+            overwritten ("these two players are Lovers. This will overwrite those
+            players' original roles.")
+  Steal     the user takes the role of the player `faction`'s nightkill lands on, and
+            keeps his faction ("he may steal the role of the player that the mafia
+            nightkills"; "he will remain as a Mafia"); a victim with no role gives nothing
+  DeathLink a role trait: when one holder dies, for any reason, every other holder dies
+            as well, in the same phase
+
+A change is an outcome atom `X becomes NAME` (NAME a role or a faction); the resolver's
+`next_history` (logic/commands/resolve.py) gives the next phase the new identity, and
+win conditions after the phase count it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from logic.effects import attack
+from logic.effects.base import Death, Kind, Outcome
+from logic.model.expr import FALSE, Expr, Var, any_of, conj, disj, label, lt, neg
+from logic.model.ir import Role, Ruleset, canon
+from logic.model.phase import Atom
+from logic.model.why import Why, meta
+
+if TYPE_CHECKING:
+    from logic.model.semantics import NightBuilder
+
+BECOMES = "becomes"
+
+
+@dataclass(frozen=True)
+class Defect:
+    by: str  # the faction whose nightkill triggers it
+    faction: str
+    role: str | None  # None: the ruleset's role of players with no role
+    why: Why = meta()
+
+    def describe(self) -> str:
+        what = f"{self.role} " if self.role else "a player with no role, "
+        return (
+            f"defect: targeted by the {self.by} nightkill, the holder may choose not to die "
+            f"and become {what}of the {self.faction}"
+        )
+
+
+@dataclass(frozen=True)
+class Bond:
+    role: str
+    why: Why = meta()
+    overwrite: Why | None = None
+
+    def describe(self) -> str:
+        return f"bond: the two targets become {self.role}, their old roles overwritten"
+
+
+@dataclass(frozen=True)
+class Steal:
+    faction: str  # whose nightkill's victim is robbed
+    why: Why = meta()
+    keeps: Why | None = None  # "he will remain as a Mafia"
+    lasts: Why | None = None  # "For the remainder of the game, ... treated as the role he stole"
+
+    def describe(self) -> str:
+        return f"steal: the user takes the role of the {self.faction} nightkill's victim"
+
+
+@dataclass(frozen=True)
+class DeathLink:
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "death link: when one holder dies, the others die as well"
+
+
+def becomes(p: str, name: str) -> Atom:
+    return Atom(BECOMES, p, name)
+
+
+def vanilla_of(rs: Ruleset, role: str | None) -> str | None:
+    """The role a change names: the given one, else the ruleset's role of no role."""
+    return role if role is not None else rs.vanilla
+
+
+# ----------------------------------------------------------------------------- the Traitor
+
+
+def _kill_slots(b: NightBuilder, faction: str) -> list[tuple[int, Expr]]:
+    return [
+        (i, c)
+        for i in range(b.n)
+        for c, f in b.sc.nightkill_of(i)
+        if canon(f) == canon(faction) and c != FALSE
+    ]
+
+
+def defected(b: NightBuilder, q: str, i: int | None = None) -> Expr:
+    """q chose to defect tonight and `by`'s nightkill (slot i's, when given) lands on q:
+    that attack does not kill q."""
+    parts = []
+    for j in range(b.n):
+        if b.actor(j) != q:
+            continue
+        for c, e in b.effects(j, Defect):
+            kills = [
+                conj(k, b.ok(k_i), b.aims(k_i, q))
+                for k_i, k in _kill_slots(b, e.by)
+                if i is None or k_i == i
+            ]
+            parts.append(label(conj(c, b.ok(j), any_of(kills)), e.why))
+    return any_of(parts)
+
+
+# ----------------------------------------------------------------------------- the Thief
+
+
+def _stolen(b: NightBuilder, j: int, c: Expr, e: Steal, outcome: Outcome) -> list[tuple[Expr, str]]:
+    """(condition, role name) for each role slot j's theft may take tonight: the nightkill
+    of `e.faction` lands on q and q holds that role. Whether a nightkill that was stopped
+    (q protected) still counts is not said: an open reading (finding T-id-2)."""
+    vanilla = canon(b.rs.vanilla) if b.rs.vanilla else None
+    active = conj(c, b.ok(j))
+    if active == FALSE:
+        return []
+    name = f"open:theft:{j}"
+    counted: Expr | None = None
+    out = []
+    for q in b.sc.players:
+        if q == b.actor(j):
+            continue
+        lands = any_of(conj(k, b.ok(i), b.aims(i, q)) for i, k in _kill_slots(b, e.faction))
+        if lands == FALSE:
+            continue
+        died = outcome.died.get(q, FALSE)
+        if counted is None:
+            b.domains[name] = [False, True]
+            counted = Var(name)
+        killed = disj(died, counted)
+        for r in b.roles:
+            if canon(r.name) == vanilla:
+                continue  # "If the Thief targets a vanilla player": nothing to take
+            holds = b.sc.role_is(q, r)
+            if holds != FALSE:
+                out.append((label(conj(active, lands, killed, holds), e.why), r.name))
+    return out
+
+
+# ----------------------------------------------------------------------------- hooks
+
+
+def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
+    """`X becomes NAME` for every change of role or faction tonight."""
+    out: dict[Atom, Expr] = {}
+
+    def add(p: str, name: str, cond: Expr) -> None:
+        if cond != FALSE:
+            key = becomes(p, name)
+            out[key] = disj(out.get(key, FALSE), cond)
+
+    for j in range(b.n):
+        p = b.actor(j)
+        for c, d in b.effects(j, Defect):
+            kills = [conj(k, b.ok(i), b.aims(i, p)) for i, k in _kill_slots(b, d.by)]
+            turned = conj(c, b.ok(j), any_of(kills))
+            # "if he is targeted ..., he may choose, instead of dying": whether he may
+            # choose when a protection would have saved him anyway is not said (finding
+            # T-id-1): an open reading where it matters
+            spared = attack.protected(b, p)
+            if turned != FALSE and spared != FALSE:
+                name = f"open:defect:{j}"
+                b.domains[name] = [False, True]
+                turned = conj(turned, disj(neg(spared), Var(name)))
+            turned = label(turned, d.why)
+            add(p, d.faction, turned)
+            role = vanilla_of(b.rs, d.role)
+            if role is not None:
+                add(p, role, turned)
+        for c, bond in b.effects(j, Bond):
+            for q in b.sc.players:
+                add(q, bond.role, label(conj(c, b.ok(j), b.aims(j, q)), bond.overwrite or bond.why))
+        for c, s in b.effects(j, Steal):
+            for cond, role_name in _stolen(b, j, c, s, outcome):
+                add(p, role_name, cond)
+    return out
+
+
+def echoes(b: NightBuilder, deaths: Sequence[Death]) -> list[Death]:
+    """A linked holder dies when another holder dies, at the same tier; players bound
+    tonight (a Bond that lands before the death) count as holders."""
+    # (from the ruleset: a pool without the role still has the players bound tonight)
+    linked = [r for r in b.rs.roles if any(isinstance(t, DeathLink) for t in r.traits)]
+    out: list[Death] = []
+    for role in linked:
+        link = next(t for t in role.traits if isinstance(t, DeathLink))
+        bonds = [
+            (j, c)
+            for j in range(b.n)
+            for c, e in b.effects(j, Bond)
+            if canon(e.role) == canon(role.name)
+        ]
+
+        def holder(
+            p: str, tier: Expr, role: Role = role, bonds: list[tuple[int, Expr]] = bonds
+        ) -> Expr:
+            tonight = [conj(c, b.ok(j), b.aims(j, p), lt(b.tiers[j], tier)) for j, c in bonds]
+            return disj(b.sc.role_is(p, role), *tonight)
+
+        if not bonds and all(b.sc.role_is(p, role) == FALSE for p in b.sc.players):
+            continue  # no holder can be in play tonight
+        # a's deaths grouped by the tier they take effect, each group named once (the
+        # conditions are large: an echo per other player would repeat them)
+        by_tier: dict[tuple[str, Expr], list[Expr]] = {}
+        for a, tier, cond in deaths:
+            by_tier.setdefault((a, tier), []).append(cond)
+        for k, ((a, tier), conds) in enumerate(by_tier.items()):
+            died: Expr | None = None
+            for other in b.sc.players:
+                if other == a:
+                    continue
+                both = conj(holder(a, tier), holder(other, tier))
+                if both == FALSE:
+                    continue
+                if died is None:
+                    died = b.define(f"linked:{a}:{k}", any_of(conds))
+                out.append((other, tier, label(conj(died, both), link.why)))
+    return out
+
+
+def day_echoes(
+    ruleset: Ruleset,
+    names: Sequence[str],
+    role_of: Callable[[str], Role],
+    atoms: dict[Atom, Expr],
+) -> None:
+    """The same link by day: a holder lynched or killed takes the others with him."""
+    for role in ruleset.roles:
+        link = next((t for t in role.traits if isinstance(t, DeathLink)), None)
+        if link is None:
+            continue
+        holders = [p for p in names if canon(role_of(p).name) == canon(role.name)]
+        direct = {p: atoms.get(Atom("dies", p), FALSE) for p in holders}
+        for p in holders:
+            others = any_of(label(d, link.why) for q, d in direct.items() if q != p)
+            if others != FALSE:
+                atoms[Atom("dies", p)] = disj(direct[p], others)
+
+
+def identity_after(
+    rs: Ruleset,
+    member: Callable[[str, str], Expr],
+    atoms: dict[Atom, Expr],
+) -> Callable[[str, str], Expr]:
+    """`member(p, group)` after the phase's changes of identity (for win conditions)."""
+    changes: dict[str, list[tuple[str, Expr]]] = {}
+    for a, x in atoms.items():
+        if a.kind == BECOMES:
+            changes.setdefault(a.subject, []).append((a.obj, x))
+    if not changes:
+        return member
+
+    def after(p: str, group: str) -> Expr:
+        mine = changes.get(p)
+        if not mine:
+            return member(p, group)
+        is_faction = rs.faction(group) is not None
+        same_kind = [(n, x) for n, x in mine if (rs.faction(n) is not None) == is_faction]
+        to_it = any_of(x for n, x in same_kind if canon(n) == canon(group))
+        changed = any_of(x for _, x in same_kind)
+        return disj(to_it, conj(neg(changed), member(p, group)))
+
+    return after
+
+
+KIND = Kind(
+    "identity",
+    (Defect, Bond, Steal, DeathLink),
+    transition=transition,
+    echoes=echoes,
+    nouns=(("theft", (Steal,)),),
+)
