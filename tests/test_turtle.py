@@ -18,6 +18,7 @@ from logic.cli import main
 from logic.commands.resolve import resolve
 from logic.effects.day import is_day
 from logic.lang.case import parse_cases
+from logic.lang.errors import RulingError
 from logic.lang.rules import load_ruleset
 from logic.model import frame
 from logic.model.chain import chain
@@ -279,3 +280,20 @@ def test_backends_agree_after_a_change_of_identity(
     symbolic_ = _outcomes_of_nights(TURTLE, players, nights)
     assert symbolic_ == concrete, text
     assert any(a.kind in ("dies", "learns") for o in concrete for a in o), concrete
+
+
+@pytest.mark.parametrize(
+    ("roster", "said"),
+    [
+        ("Ann is Witch, Bob is Vanilla (Town)", "Witch may be given to Town or Mafia"),
+        ("Ann is Lovers (Town), Bob is Lovers (Town)", "no player is dealt Lovers at the start"),
+    ],
+)
+def test_a_case_must_deal_what_the_setup_allows(roster: str, said: str) -> None:
+    """A Neutral role's player needs a faction ("Neutral roles may be given to either"), and
+    the Lovers are never dealt ("A game will never start with Lovers"): exit 2, located."""
+    text = f'case "setup"\n  players: {roster}\n  night 1:\n'
+    (case,) = parse_cases(text, "setup.case")
+    with pytest.raises(RulingError) as err:
+        resolve(TURTLE, case, text)
+    assert said in str(err.value) and "setup.case:2:" in str(err.value)

@@ -64,38 +64,38 @@ def _without(sentence: str) -> str:
 
 LOVERS = (
     'case "lovers"\n  ruleset: turtle-chat-mafia\n'
-    "  players: Lou is Vanilla (Town), Liv is Vanilla (Town), Ann is Child, Gus is Witch, "
-    "Eve is Doublevoter, Cu is Cupid\n"
+    "  players: Lou is Vanilla (Town), Liv is Vanilla (Town), Ann is Child, Gus is Witch (Town), "
+    "Eve is Doublevoter (Town), Cu is Cupid (Town)\n"
     "  night 1:\n    Cu targets Lou and Liv\n"
     "  day 1:\n    Lou votes Ann\n    Liv votes Ann\n    Eve votes Gus\n"
 )
 TIEBREAK = (
     'case "tb"\n  ruleset: turtle-chat-mafia\n'
-    "  players: Tim is Tiebreaker, Ann is Child, Cid is Priest, Gus is Witch\n"
+    "  players: Tim is Tiebreaker, Ann is Child, Cid is Priest (Town), Gus is Witch (Town)\n"
     "  day 1:\n    Tim votes Ann\n    Cid votes Gus\n"
 )
 TIED_TB = (
     'case "tied tb"\n  ruleset: turtle-chat-mafia\n'
-    "  players: Tim is Tiebreaker, Ann is Child, Cid is Priest, Dee is Sorcerer\n"
+    "  players: Tim is Tiebreaker, Ann is Child, Cid is Priest (Town), Dee is Sorcerer (Town)\n"
     "  day 1:\n    Cid votes Tim\n    Dee votes Ann\n"
 )
 NO_VOTES = (
     'case "quiet"\n  ruleset: turtle-chat-mafia\n'
-    "  players: Ann is Child, Cid is Priest, Gus is Witch\n  day 1:\n"
+    "  players: Ann is Child, Cid is Priest (Town), Gus is Witch (Town)\n  day 1:\n"
 )
 FRIEND = (
     'case "friend"\n  ruleset: turtle-chat-mafia\n'
-    "  players: Ivy is Imaginary Friend, Ann is Child, Cid is Priest, Dee is Sorcerer, Eve is Doublevoter\n"
+    "  players: Ivy is Imaginary Friend, Ann is Child, Cid is Priest (Town), Dee is Sorcerer (Town), Eve is Doublevoter (Town)\n"
     "  day 1:\n    Eve votes Ivy\n    Dee votes Ivy\n    Cid votes Ann\n"
 )
 BOMB = (
     'case "bomb"\n  ruleset: turtle-chat-mafia\n'
-    "  players: Bob is Bomb, Ann is Child, Cid is Priest, Dee is Sorcerer, Gus is Witch\n"
+    "  players: Bob is Bomb, Ann is Child, Cid is Priest (Town), Dee is Sorcerer (Town), Gus is Witch (Town)\n"
     "  day 1:\n    Cid votes Bob\n    Dee votes Bob\n    Ann votes Gus\n"
 )
 CHARM = (
     'case "charm"\n  ruleset: turtle-chat-mafia\n'
-    "  players: Wanda is Witch, Ann is Child, Cid is Priest, Dee is Sorcerer\n"
+    "  players: Wanda is Witch (Town), Ann is Child, Cid is Priest (Town), Dee is Sorcerer (Town)\n"
     "  night 1:\n    Wanda uses Hex of Charming on Cid\n"
     "  day 1:\n    Ann votes Wanda\n    Dee votes Wanda\n    Cid votes Ann\n"
 )
@@ -245,10 +245,18 @@ def test_a_roleblock_lasts_into_the_day_for_day_powers() -> None:
         'case "blocked"\n  players: Rob is Roleblocker, Ann is Citizen, Sam is Sorcerer\n'
         "  night 1:\n    Rob targets {who}\n  day 1:\n    Sam kills Ann\n"
     )
-    blocked = _outcome(text.format(who="Sam"))
+    rules = SMALL.replace(
+        "Targets a player each night. That player is roleblocked.\n",
+        "The Roleblocker choose one person each night. For the night and the following "
+        "day, that person cannot use their role.\n",
+    )
+    blocked = _outcome(text.format(who="Sam"), rules)
     assert "Sam's action fails" in blocked and "Ann dies" not in blocked
-    free = _outcome(text.format(who="Ann"))
+    free = _outcome(text.format(who="Ann"), rules)
     assert "Sam's action succeeds" in free and "Ann dies" in free
+    # without the sentence a roleblock is for its night only
+    night_only = _outcome(text.format(who="Sam"))
+    assert "Sam's action succeeds" in night_only and "Ann dies" in night_only
 
 
 def test_a_roleblocked_passive_power_by_day_is_left_open() -> None:
@@ -256,6 +264,10 @@ def test_a_roleblocked_passive_power_by_day_is_left_open() -> None:
     stops a passive power (a vote that counts as two) is not said: both outcomes."""
     rules = SMALL.replace(
         "Possible Mafia Roles", "Senator: Their vote counts as two.\nPossible Mafia Roles"
+    ).replace(
+        "Targets a player each night. That player is roleblocked.\n",
+        "The Roleblocker choose one person each night. For the night and the following "
+        "day, that person cannot use their role.\n",
     )
     text = (
         'case "blocked senator"\n  players: Rob is Roleblocker, Sen is Senator, Ann is Citizen, '

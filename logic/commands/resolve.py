@@ -157,6 +157,17 @@ class Binder:
                     (r.name for r in self.rs.roles),
                 )
             faction = role.faction
+            options = self.rs.factions_of(role)
+            if d.faction is None and len(options) > 1:
+                why_ = next((w for c, _, w in self.rs.neutral if canon(c) == canon(faction)), None)
+                said = f" ({why_.loc.short})" if why_ is not None else ""
+                raise self.error(
+                    f"{role.name} may be given to {' or '.join(options)}{said}: write "
+                    f"'{d.name} is {role.name} ({options[0]})'",
+                    d.why,
+                    d.role.split()[0],
+                    options,
+                )
             if d.faction is not None:
                 f = self.rs.faction(d.faction)
                 if f is None:
@@ -493,12 +504,6 @@ def next_history(
     marks = set(history.statuses)
     marks |= {status.read_mark(a, kind, number) for a in outcome.atoms if a.kind == "status"}
     marks |= {Mark(p, "died", "", kind, number) for p in died}
-    if night is not None:  # a roleblock lasts into the day (every ruleset for now: issue 12)
-        marks |= {
-            Mark(a.subject, "roleblocked", "", kind, number)
-            for a in outcome.atoms
-            if a.kind == "roleblocked"
-        }
     success = dict(history.last_success)
     checked = dict(history.last_checked)
     uses = dict(history.uses)

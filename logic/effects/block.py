@@ -28,6 +28,9 @@ class Roleblock:
     # "For the night and the following day, that person cannot use their role.": the
     # block claims the whole night, against an order that puts some actions before it
     whole_night: Why | None = None
+    # (the same sentence) the target cannot use their role on the following day either:
+    # the mark `roleblocked` for that day (logic/effects/status.py, day.py)
+    into_day: Why | None = None
     # "This does not affect powers afforded by alignment": faction kills go on
     roles_only: Why | None = None
     # "... can stop alignment powers if the Godfather or Secret Boss is jailed"
@@ -112,6 +115,19 @@ def atoms(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     return out
 
 
+def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
+    """A roleblock that lasts "for the night and the following day" marks its living
+    target for the day."""
+    from logic.effects import status
+
+    out = {}
+    for p in b.sc.players:
+        blocks = [label(x, e.into_day) for _, x, e in b.lands(Roleblock, p) if e.into_day]
+        if blocks:
+            out[status.mark_atom(p, "roleblocked")] = conj(b.sc.alive_now(p), any_of(blocks))
+    return out
+
+
 def told(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
     """'The target is informed that they are roleblocked, even if it would have no
     effect.' (the text: "roleblocked")"""
@@ -130,5 +146,6 @@ KIND = Kind(
     stops=stops,
     atoms=atoms,
     phase_texts=told,
+    transition=transition,
     nouns=(("roleblock", (Roleblock,)),),
 )

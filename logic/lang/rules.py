@@ -1087,7 +1087,8 @@ class _ToIR(grammar.SourceTransformer):
 
     def block_span(self, meta: Meta, children: list[Any]) -> _Capability:
         why = self._why(meta)
-        return _Capability(None, (Roleblock(why, whole_night=why),), (), None, False, why)
+        block = Roleblock(why, whole_night=why, into_day=why)
+        return _Capability(None, (block,), (), None, False, why)
 
     def roles_only(self, meta: Meta, children: list[Any]) -> _Capability:
         why = self._why(meta)
