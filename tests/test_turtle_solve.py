@@ -12,6 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,8 +21,9 @@ from logic.backends.count import Box, Space, count
 from logic.commands.resolve import next_history, read_outcome
 from logic.commands.solve import prior, solve
 from logic.effects.day import build_day, is_day
+from logic.lang.errors import RulingError
 from logic.lang.observations import Setup, bind, parse_observations
-from logic.lang.rules import load_ruleset
+from logic.lang.rules import load_ruleset, parse_ruleset
 from logic.model.ir import canon
 from logic.model.semantics import Act, History, Player, build_night
 
@@ -287,3 +289,61 @@ def test_flip_obs_matches_brute_force() -> None:
     for p in setup.players:
         assert {k: n for k, n in res.roles[p].items() if n} == dict(kinds[p]), p
     assert res.certain()["Eve"] == "Vanilla (Secret Boss)"
+
+
+KILLER = """observations "the killer"
+  ruleset: turtle-chat-mafia
+  players: Ann, Bob, Cid, Dee, Eve
+  factions: 1 Mafia, 1 Secret Boss
+  roles: Investigator, Godfather, Doublevoter
+  I am Ann, Godfather
+  night 1: I kill Cid; I learn "Vanilla (Town)"; Cid died
+"""
+
+
+def test_the_killer_learns_the_dead_players_role_and_alignment() -> None:
+    """ "If a player is killed, however, only the killer shall know the deceased's
+    alignment and role.": the Godfather who killed Cid reads it as his result."""
+    res = solve(setup_of(KILLER), timeout=120)
+    assert res.status == "sat"
+    assert res.certain()["Cid"] == "Vanilla (Town)"
+    other = solve(setup_of(KILLER.replace("Vanilla (Town)", "Investigator (Town)")), timeout=120)
+    assert other.certain()["Cid"] == "Investigator"
+    assert res.worlds + other.worlds < prior(setup_of(KILLER))
+
+
+def test_a_night_death_reveals_nothing_to_the_others() -> None:
+    """The same sentence: a role seen of a player who died at night is refused (the
+    observer did not kill them), located at the fact."""
+    text = FLIP.read_text().replace("Cid died", "Cid died; Cid was Godfather")
+    with pytest.raises(RulingError) as e:
+        setup_of(text, "flip.obs")
+    msg = str(e.value)
+    assert "only the killer learns" in msg and "flip.obs:21:" in msg
+
+
+def test_a_neutral_role_needs_its_alignment() -> None:
+    text = KILLER.replace("I am Ann, Godfather", "I am Ann, Doublevoter")
+    with pytest.raises(RulingError, match=r"say which .*Doublevoter \(Town\)"):
+        setup_of(text)
+    with pytest.raises(RulingError, match="Investigator is given to players of Town"):
+        setup_of(KILLER.replace("I am Ann, Godfather", "I am Ann, Investigator (Mafia)"))
+    secret = KILLER.replace("I am Ann, Godfather", "I am Ann, Doublevoter (Secret Boss)")
+    with pytest.raises(RulingError, match="not 'Secret Boss'"):  # never a role
+        setup_of(secret)
+
+
+def test_the_vanilla_count_is_the_rulesets_sentence() -> None:
+    """Without "There will be as many players who are town vanilla as there are players
+    who are non-town." the setup allows more worlds (the Town may hold several roles)."""
+    text = RULES.read_text()
+    line = "There will be as many players who are town vanilla as there are players who are non-town.\n"
+    assert line in text
+    without = parse_ruleset(text.replace(line, ""), str(RULES))
+    assert without.balance is None and TURTLE.balance is not None
+    obs = FLIP.read_text()
+    loose = bind(without, parse_observations(obs, "flip.obs"), obs)
+    assert prior(loose) > prior(setup_of(obs)) == 300
+    too_few = obs.replace("factions: 1 Mafia, 1 Secret Boss", "factions: 2 Mafia, 1 Secret Boss")
+    with pytest.raises(RulingError, match=r"3 Town player.s. hold no role"):
+        setup_of(too_few)
