@@ -707,6 +707,7 @@ CASEBOOK_COUNTS = {
     # Turtle's Chat Mafia: tests/test_turtle_solve.py test_flip_obs_matches_brute_force
     # (a lynch flip, a night death, neutral roles, the Secret Boss, the vanilla count)
     "flip.obs": 4,
+    "killer.obs": 3,
 }
 
 

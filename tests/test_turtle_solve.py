@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from logic.backends import concrete
 from logic.backends.count import Box, Space, count
 from logic.commands.resolve import next_history, read_outcome
-from logic.commands.solve import prior, solve
+from logic.commands.solve import SolveResult, prior, solve
 from logic.effects.day import build_day, is_day
 from logic.lang.errors import RulingError
 from logic.lang.observations import Setup, bind, parse_observations
@@ -187,7 +187,13 @@ def profiles(
     or not (the observer as stated); each faction with a nightkill sends one living member
     on anyone, or no one (both factions in one night)."""
     alive = [p for p in setup.players if p not in h.dead]
-    mine = {f.obj for f in setup.facts if f.phase == ("night", night) and f.kind == "target"}
+    stated = [
+        f
+        for f in setup.facts
+        if f.phase == ("night", night) and f.kind in ("target", "kill", "nothing")
+    ]
+    mine = {f.obj for f in stated if f.kind == "target"}
+    killed = {f.obj for f in stated if f.kind == "kill"}
     per: list[list[tuple[Act, ...]]] = []
     for p in alive:
         opts: list[tuple[Act, ...]] = []
@@ -201,9 +207,12 @@ def profiles(
         per.append(opts)
     for nk in TURTLE.nightkills:
         members = [p for p in alive if nk.member(world[p].role, world[p].faction)]
-        per.append(
-            [()] + [(Act(m, nk.ability, (t,), nk.faction),) for m in members for t in setup.players]
-        )
+        kills: list[tuple[Act, ...]] = [()]
+        kills += [(Act(m, nk.ability, (t,), nk.faction),) for m in members for t in setup.players]
+        if stated and setup.me in members:  # the observer's kill as stated (or none)
+            kills = [k for k in kills if {a.targets[0] for a in k if a.actor == setup.me} == killed]
+            kills = [k for k in kills if not killed or any(a.actor == setup.me for a in k)]
+        per.append(kills)
     return [tuple(a for part in combo for a in part) for combo in itertools.product(*per)]
 
 
@@ -278,17 +287,30 @@ def test_prior_counts_every_setup_the_sentences_allow() -> None:
     assert prior(setup) == len(setups(setup)) == 300
 
 
-def test_flip_obs_matches_brute_force() -> None:
-    """flip.obs (a lynch flip, a night death, a day's votes) against every setup and
-    every action profile resolved by the concrete back end."""
-    setup = setup_of(FLIP.read_text(), str(FLIP))
+def same_as_brute_force(path: Path) -> SolveResult:
+    setup = setup_of(path.read_text(), str(path))
     res = solve(setup, timeout=120)
     assert res.status == "sat"
     worlds, kinds = brute(setup)
     assert res.worlds == worlds
     for p in setup.players:
         assert {k: n for k, n in res.roles[p].items() if n} == dict(kinds[p]), p
+    return res
+
+
+def test_flip_obs_matches_brute_force() -> None:
+    """flip.obs (a lynch flip, a night death, a day's votes) against every setup and
+    every action profile resolved by the concrete back end."""
+    res = same_as_brute_force(FLIP)
+    assert res.worlds == 4
     assert res.certain()["Eve"] == "Vanilla (Secret Boss)"
+
+
+def test_killer_obs_matches_brute_force() -> None:
+    """killer.obs: the Godfather who killed Cid learns "Investigator (Town)"."""
+    res = same_as_brute_force(FLIP.parent / "killer.obs")
+    assert res.worlds == 3
+    assert res.certain()["Cid"] == "Investigator"
 
 
 KILLER = """observations "the killer"
@@ -347,3 +369,13 @@ def test_the_vanilla_count_is_the_rulesets_sentence() -> None:
     too_few = obs.replace("factions: 1 Mafia, 1 Secret Boss", "factions: 2 Mafia, 1 Secret Boss")
     with pytest.raises(RulingError, match=r"3 Town player.s. hold no role"):
         setup_of(too_few)
+
+
+def test_a_claim_names_a_role_and_its_alignment() -> None:
+    """'Dee claims Vanilla (Secret Boss)': a Town player's claim is true, so Dee is not
+    Town; of the killer's three worlds only Dee's own is left."""
+    text = (FLIP.parent / "killer.obs").read_text() + "  claims: Dee claims Vanilla (Secret Boss)\n"
+    res = solve(setup_of(text), timeout=120)
+    assert res.worlds == 1 and res.certain()["Dee"] == "Vanilla (Secret Boss)"
+    text = text.replace("Vanilla (Secret Boss)", "Vanilla (Town)")
+    assert solve(setup_of(text), timeout=120).worlds == 3  # true of Town, a lie otherwise

@@ -164,7 +164,8 @@ class _ToObservations(grammar.SourceTransformer):
         return self._fact("no_lynch", meta)
 
     def claims_role(self, meta: Meta, c: list[Any]) -> Fact:
-        return Fact("claims_role", None, str(c[0]), c[1], self._why(meta))
+        role = c[1] + (f" ({c[2]})" if len(c) > 2 else "")
+        return Fact("claims_role", None, str(c[0]), role, self._why(meta))
 
     def says_targeted(self, meta: Meta, c: list[Token]) -> Fact:
         return Fact("says_targeted", ("night", int(c[3])), str(c[0]), str(c[2]), self._why(meta))
@@ -561,15 +562,13 @@ class _Binder:
         obj = f.obj
         if f.kind in ("target", "kill", "says_targeted") or (f.kind == "vote" and obj):
             obj = self.player(f.obj, f.why, players)
-        elif f.kind == "flip":
+        elif f.kind in ("flip", "claims_role"):
             name, faction = f.obj, None
             if f.obj.endswith(")") and " (" in f.obj:
                 name, faction = f.obj[:-1].split(" (", 1)
             role = self.role(name, f.why, pool)
             k = self.kind(kinds, pool, role, faction, f.why)
             obj = kinds[k].name if k is not None else role.name
-        elif f.kind == "claims_role":
-            obj = self.role(f.obj, f.why, pool).name
         return Fact(f.kind, phase, subject, obj, f.why)
 
 
