@@ -704,6 +704,10 @@ CASEBOOK_COUNTS = {
     "votes.obs": 32,
     # this cover, with virtual players and with every player named (24 s) alike
     "fifteen.obs": 341_107_200,
+    # Turtle's Chat Mafia: tests/test_turtle_solve.py test_flip_obs_matches_brute_force
+    # (a lynch flip, a night death, neutral roles, the Secret Boss, the vanilla count)
+    "flip.obs": 4,
+    "killer.obs": 3,
 }
 
 

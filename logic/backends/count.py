@@ -18,8 +18,9 @@ of boxes into disjoint boxes, so the union's count is a sum.
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -37,10 +38,33 @@ class Space:
     named: int  # free named players
     anon: int  # anonymous players (m)
     need: tuple[tuple[str, int], ...]  # each faction's players among the free ones
+    # kinds of one role in several factions (consecutive): each kind's family, and each
+    # family's cap on its holders (empty: every kind its own family, capped by `caps`)
+    family: tuple[int, ...] = ()
+    family_caps: tuple[int, ...] = ()
+    lows: tuple[int, ...] = ()  # each kind's fewest holders (empty: none)
 
     @property
     def roles(self) -> int:
+        """How many kinds (roles, each in a faction it may be given to) there are."""
         return len(self.factions)
+
+    def low(self, k: int) -> int:
+        return self.lows[k] if self.lows else 0
+
+    def groups(self) -> list[list[int]]:
+        """The kinds, family by family."""
+        if not self.family:
+            return [[k] for k in range(self.roles)]
+        out: dict[int, list[int]] = {}
+        for k, f in enumerate(self.family):
+            out.setdefault(f, []).append(k)
+        return list(out.values())
+
+    def family_cap(self, ks: Sequence[int]) -> int:
+        if not self.family:
+            return max(self.caps[k] for k in ks)
+        return self.family_caps[self.family[ks[0]]]
 
     def copies(self, k: int) -> int:
         """How many anonymous players may hold role k."""
@@ -158,60 +182,106 @@ class _Program:
         out[:, : m + 1 - a] = y[:, a:] * w
         return out
 
-    # ------------------------------------------------------------ one role
+    # ------------------------------------------------------------ one family
     def group(
-        self, x: np.ndarray, k: int, box: Box, only: int | None = None, by_a: bool = False
+        self,
+        x: np.ndarray,
+        ks: Sequence[int],
+        box: Box,
+        only: tuple[int, int] | None = None,
+        by_a: int | None = None,
     ) -> np.ndarray:
-        """The state after role k is handed out (`only`: named player `only` must take
-        it; `by_a`: each way weighed by its number of anonymous holders)."""
+        """The state after the kinds `ks` (one family: a role, in each faction it may be
+        given to) are handed out (`only`: named player only[0] must take kind only[1];
+        `by_a`: each way weighed by its number of anonymous holders of kind `by_a`)."""
         sp = self.sp
-        axis = self.axis.get(sp.factions[k])
-        cap = sp.caps[k]
-        layers = {0: x}
+        axes = [self.axis.get(sp.factions[k]) for k in ks]
+        cap = sp.family_cap(ks)
+        layers: dict[tuple[int, ...], np.ndarray] = {(0,) * len(ks): x}
         for p in range(sp.named):
-            if k not in box[p]:
-                if p == only:
+            opts = [j for j, k in enumerate(ks) if k in box[p]]
+            forced = only is not None and only[0] == p
+            if forced:
+                assert only is not None
+                opts = [j for j in opts if ks[j] == only[1]]
+                if not opts:
                     return self.zeros()
+            elif not opts:
                 continue
-            new: dict[int, np.ndarray] = {}
+            new: dict[tuple[int, ...], np.ndarray] = {}
             for h, arr in layers.items():
-                if p != only:
+                if not forced:
                     new[h] = new[h] + arr if h in new else arr
-                if h < cap:
-                    moved = self.take(arr, p, axis)
-                    new[h + 1] = new[h + 1] + moved if h + 1 in new else moved
+                if sum(h) >= cap:
+                    continue
+                for j in opts:
+                    if h[j] >= sp.caps[ks[j]]:
+                        continue
+                    h2 = (*h[:j], h[j] + 1, *h[j + 1 :])
+                    moved = self.take(arr, p, axes[j])
+                    new[h2] = new[h2] + moved if h2 in new else moved
             layers = new
         out = self.zeros()
         for h, arr in layers.items():
-            for a in box[sp.named + k]:
-                if h + a <= cap and a <= sp.copies(k) and (a or not by_a):
-                    moved = self.anon(arr, a, axis)
-                    out = out + (moved * a if by_a else moved)
+            for a in self._anon_counts(ks, h, box, cap):
+                w = 1
+                if by_a is not None:
+                    w = a[ks.index(by_a)]
+                    if not w:
+                        continue
+                moved = arr
+                for j, n in enumerate(a):
+                    moved = self.anon(moved, n, axes[j])
+                out = out + (moved * w if w != 1 else moved)
         return out
 
-    def group_t(self, y: np.ndarray, k: int, box: Box) -> np.ndarray:
-        """The transpose of `group`: completions before role k from those after it."""
+    def _anon_counts(
+        self, ks: Sequence[int], h: tuple[int, ...], box: Box, cap: int
+    ) -> list[tuple[int, ...]]:
+        """The anonymous holders of each kind of a family, given `h` named holders: within
+        the box, each kind's bounds, the family's cap and the copies."""
         sp = self.sp
-        axis = self.axis.get(sp.factions[k])
-        cap = sp.caps[k]
-        holders = [p for p in range(sp.named) if k in box[p]]
-        top = min(cap, len(holders))
-        layers: dict[int, np.ndarray] = {}
-        for h in range(top + 1):
+        out = []
+        for a in itertools.product(*(sorted(box[sp.named + k]) for k in ks)):
+            if sum(h) + sum(a) > cap:
+                continue
+            if all(
+                a[j] <= sp.copies(k) and sp.low(k) <= h[j] + a[j] <= sp.caps[k]
+                for j, k in enumerate(ks)
+            ):
+                out.append(a)
+        return out
+
+    def group_t(self, y: np.ndarray, ks: Sequence[int], box: Box) -> np.ndarray:
+        """The transpose of `group`: completions before the family from those after it."""
+        sp = self.sp
+        axes = [self.axis.get(sp.factions[k]) for k in ks]
+        cap = sp.family_cap(ks)
+        holders = [p for p in range(sp.named) if any(k in box[p] for k in ks)]
+        most = [min(sp.caps[k], sum(1 for p in holders if k in box[p]), cap) for k in ks]
+        layers: dict[tuple[int, ...], np.ndarray] = {}
+        for h in itertools.product(*(range(n + 1) for n in most)):
+            if sum(h) > min(cap, len(holders)):
+                continue
             acc = self.zeros()
-            for a in box[sp.named + k]:
-                if h + a <= cap and a <= sp.copies(k):
-                    acc = acc + self.anon_t(y, a, axis)
+            for a in self._anon_counts(ks, h, box, cap):
+                t = y
+                for j in reversed(range(len(ks))):
+                    t = self.anon_t(t, a[j], axes[j])
+                acc = acc + t
             layers[h] = acc
         for p in reversed(holders):
-            new: dict[int, np.ndarray] = {}
+            new: dict[tuple[int, ...], np.ndarray] = {}
             for h, arr in layers.items():
                 acc = arr
-                if h + 1 in layers and h < cap:
-                    acc = acc + self.take_t(layers[h + 1], p, axis)
+                if sum(h) < cap:
+                    for j, k in enumerate(ks):
+                        h2 = (*h[:j], h[j] + 1, *h[j + 1 :])
+                        if k in box[p] and h[j] < sp.caps[k] and h2 in layers:
+                            acc = acc + self.take_t(layers[h2], p, axes[j])
                 new[h] = acc
             layers = new
-        return layers[0]
+        return layers[(0,) * len(ks)]
 
 
 _PROGRAMS: dict[Space, _Program] = {}
@@ -233,25 +303,29 @@ def count(space: Space, box: Box, marginals: bool = True) -> Count:
     if not prog.feasible or any(not d for d in box):
         return out
     sp = space
+    fams = sp.groups()
     forward = [prog.zeros()]
     forward[0][(0, 0, *([0] * (len(prog.shape) - 2)))] = 1
-    for k in range(sp.roles):
-        forward.append(prog.group(forward[-1], k, box))
+    for ks in fams:
+        forward.append(prog.group(forward[-1], ks, box))
     out.worlds = int(forward[-1][prog.final])
     if not marginals or not out.worlds:
         return out
-    back = [prog.zeros() for _ in range(sp.roles + 1)]
+    back = [prog.zeros() for _ in range(len(fams) + 1)]
     back[-1][prog.final] = 1
-    for k in reversed(range(sp.roles)):
-        back[k] = prog.group_t(back[k + 1], k, box)
-    for k in range(sp.roles):
-        for p in range(sp.named):
-            if k in box[p]:
-                out.named[p][k] = int((prog.group(forward[k], k, box, only=p) * back[k + 1]).sum())
-        if sp.anon and any(box[sp.named + k]):
-            total = int((prog.group(forward[k], k, box, by_a=True) * back[k + 1]).sum())
-            assert total % sp.anon == 0
-            out.anon[k] = total // sp.anon
+    for i in reversed(range(len(fams))):
+        back[i] = prog.group_t(back[i + 1], fams[i], box)
+    for i, ks in enumerate(fams):
+        for k in ks:
+            for p in range(sp.named):
+                if k in box[p]:
+                    got = prog.group(forward[i], ks, box, only=(p, k))
+                    out.named[p][k] = int((got * back[i + 1]).sum())
+            if sp.anon and any(box[sp.named + k]):
+                got = prog.group(forward[i], ks, box, by_a=k)
+                total = int((got * back[i + 1]).sum())
+                assert total % sp.anon == 0
+                out.anon[k] = total // sp.anon
     return out
 
 

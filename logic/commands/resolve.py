@@ -178,6 +178,18 @@ class Binder:
                         self.rs.factions,
                     )
                 faction = f
+            never_role = next((w for f, w in self.rs.roleless if canon(f) == canon(faction)), None)
+            if (
+                never_role is not None
+                and self.rs.vanilla
+                and canon(role.name) != canon(self.rs.vanilla)
+            ):
+                raise self.error(
+                    f"a player of the {faction} never has a role ({never_role.loc.short}: "
+                    f'"{never_role.text}")',
+                    d.why,
+                    d.role.split()[0],
+                )
             key = canon(d.name)
             if key in self.canon_names:
                 raise self.error(f"the player {d.name} is listed twice", d.why, d.name)

@@ -164,24 +164,51 @@ def order(setup: Setup, everyone: bool = False) -> tuple[list[str], list[str]]:
 
 
 def root_roles(setup: Setup) -> dict[str, int]:
-    """The roles known for certain: the observer's own and the flipped ones."""
-    fixed = {setup.me: setup.role_index(setup.my_role)}
+    """The kinds (roles, with their faction where it is open) known for certain: the
+    observer's own and the flipped ones (a flip that leaves the faction open is a fact)."""
+    fixed = {setup.me: setup.me_kind}
     for f in setup.facts:
         if f.kind == "flip":
-            fixed.setdefault(f.subject, setup.role_index(setup.role(f.obj)))
+            ks = setup.kinds_of(f.obj)
+            if len(ks) == 1:
+                fixed.setdefault(f.subject, ks[0])
     return fixed
+
+
+def space_of(setup: Setup, root: dict[str, int], named: int, anon: int) -> count.Space:
+    """The points' space when the players of `root` hold its kinds: per kind its faction
+    and how many more may hold it (the role's cap, shared by its kinds; a count the
+    ruleset fixes, such as its town vanilla, as the kind's fewest and most), and each
+    faction's number of the other players."""
+    pool = setup.pool
+    held = Counter(root.values())
+    held_role = Counter(pool[k].role for k in root.values())
+    exact = dict(setup.exact)
+    family_caps = tuple(setup.cap(r) - held_role[r] for r in range(len(setup.roles)))
+    caps, lows = [], []
+    for k, x in enumerate(pool):
+        hi, lo = family_caps[x.role], 0
+        if k in exact:
+            lo = exact[k] - held[k]
+            hi = min(hi, lo)
+        caps.append(hi)
+        lows.append(lo)
+    need = tuple(
+        (canon(f), n - sum(canon(pool[k].faction) == canon(f) for k in root.values()))
+        for f, n in setup.counts
+    )
+    factions = tuple(canon(x.faction) for x in pool)
+    if setup.kinds:
+        family = tuple(x.role for x in pool)
+        return count.Space(
+            factions, tuple(caps), named, anon, need, family, family_caps, tuple(lows)
+        )
+    return count.Space(factions, tuple(caps), named, anon, need, lows=tuple(lows) if exact else ())
 
 
 def prior(setup: Setup) -> int:
     """Every role assignment the setup allows (the prior's support)."""
-    cap = cap_of(setup)
-    space = count.Space(
-        tuple(canon(r.faction) for r in setup.roles),
-        (cap,) * len(setup.roles),
-        0,
-        len(setup.players),
-        tuple((canon(f), n) for f, n in setup.counts),
-    )
+    space = space_of(setup, {}, 0, len(setup.players))
     return count.count(space, space.full(), marginals=False).worlds
 
 
@@ -211,21 +238,11 @@ class Chain:
         self.root = root_roles(setup) if bake else {}
         self.free = [p for p in self.named if p not in self.root]
         roles = setup.roles
-        cap = cap_of(setup)
-        held = Counter(self.root.values())
-        self.space = count.Space(
-            tuple(canon(r.faction) for r in roles),
-            tuple(cap - held[k] for k in range(len(roles))),
-            len(self.free),
-            len(self.anon),
-            tuple(
-                (canon(f), n - sum(canon(roles[k].faction) == canon(f) for k in self.root.values()))
-                for f, n in setup.counts
-            ),
-        )
-        # virtual players: (role, copy) -> name
+        pool = setup.pool  # the kinds: points give each player one
+        self.space = space_of(setup, self.root, len(self.free), len(self.anon))
+        # virtual players: (kind, copy) -> name
         self.copies: dict[tuple[int, int], str] = {}
-        for k, r in enumerate(roles):
+        for k, r in enumerate(pool):
             c = self.space.copies(k)
             for j in range(c):
                 self.copies[k, j] = f"[{r.name}]" if c == 1 else f"[{r.name} {j + 1}]"
@@ -235,7 +252,7 @@ class Chain:
         self.dead_before: dict[tuple[str, int], frozenset[str]] = {}
         self._deaths()
         known = [self.dead_before[("night", n)] for n in range(1, setup.nights + 1)]
-        fixed = {**self.root, **self.virtual}
+        fixed = {p: pool[k].role for p, k in {**self.root, **self.virtual}.items()}
         absent = {v: Not(Var(f"present:{v}")) for v in self.virtual}
         self.acts = self._my_acts() if bake else [{} for _ in range(setup.nights)]
         # the days whose votes were seen are played out: the lynch follows from the votes;
@@ -263,7 +280,10 @@ class Chain:
         self.model = model
         self.enc = Encoding(model, onehot=[f"role:{p}" for p in self.free])
         self.present = {v: self.enc.var(f"present:{v}") for v in self.virtual}
+        self._bits: dict[tuple[str, int], Any] = {}
         self.base: list[Any] = self.enc.equations()
+        self.factions = self._fixed_factions()
+        self.base += self.factions
         self.base += [z3.Bool(s) for s in sorted(model.switches)]
         self.setup_terms = self._setup_terms()
         self.facts: list[tuple[Why, Any]] = self._fact_terms()
@@ -311,8 +331,38 @@ class Chain:
         return {self.setup.me} | {f.subject for f in self.setup.facts if f.kind == "says_learned"}
 
     def bit(self, p: str, k: int) -> Any:
-        """Free named player p holds role k."""
-        return self.enc.bit(f"role:{p}", k)
+        """Free named player p is of kind k (holds its role, in its faction)."""
+        got = self._bits.get((p, k))
+        if got is None:
+            x = self.setup.pool[k]
+            got = self.enc.bit(f"role:{p}", x.role)
+            if self.setup.kinds and f"fac:{p}" in self.model.domains:
+                fac = self.enc.var(f"fac:{p}") == self.rs.factions.index(x.faction)
+                got = mk_and([got, fac])
+            got = self._bits[p, k] = got
+        return got
+
+    def _fixed_factions(self) -> list[Any]:
+        """The factions of the players whose kind is known (the observer, the flipped,
+        the virtual players), where a role leaves it open."""
+        if not self.setup.kinds:
+            return []
+        out = []
+        for p, k in {**self.root, **self.virtual}.items():
+            if f"fac:{p}" in self.model.domains:
+                f = self.rs.factions.index(self.setup.pool[k].faction)
+                out.append(self.enc.var(f"fac:{p}") == f)
+        return out
+
+    def kind_term(self, p: str, k: int) -> Expr:
+        """p is of kind k, as an expression of the nights."""
+        if p in self.root:
+            return Const(self.root[p] == k)
+        x = self.setup.pool[k]
+        held = eq(Var(f"role:{p}"), Const(x.role))
+        if self.setup.kinds and f"fac:{p}" in self.model.domains:
+            return conj(held, eq(Var(f"fac:{p}"), Const(self.rs.factions.index(x.faction))))
+        return held
 
     # ------------------------------------------------------------ history
     def _deaths(self) -> None:
@@ -329,14 +379,14 @@ class Chain:
 
     # ------------------------------------------------------------ setup
     def role_is(self, p: str, role: str) -> Expr:
-        k = self.setup.role_index(self.setup.role(role))
-        if p in self.root:
-            return Const(self.root[p] == k)
-        return eq(Var(f"role:{p}"), Const(k))
+        """p holds `role` ("ROLE (FACTION)": in that faction)."""
+        return any_of(self.kind_term(p, k) for k in self.setup.kinds_of(role))
 
     def faction_is(self, p: str, faction: str) -> Expr:
         return any_of(
-            self.role_is(p, r.name) for r in self.setup.roles if canon(r.faction) == canon(faction)
+            self.kind_term(p, k)
+            for k, x in enumerate(self.setup.pool)
+            if canon(x.faction) == canon(faction)
         )
 
     def _setup_terms(self) -> list[Any]:
@@ -345,13 +395,15 @@ class Chain:
         players' number, each faction's number; and no one present targets an absent
         virtual player."""
         sp = self.space
-        out = []
+        out = self._kind_terms()
         roles = range(sp.roles)
         for k in roles:
             holders = [(self.bit(p, k), 1) for p in self.free]
             holders += [(self.present[self.copies[k, j]], 1) for j in range(sp.copies(k))]
             if holders:
                 out.append(z3.PbLe(holders, sp.caps[k]))
+            if sp.low(k):
+                out.append(z3.PbGe(holders, sp.low(k)) if holders else z3.BoolVal(False))
             for j in range(1, sp.copies(k)):
                 out.append(
                     z3.Implies(self.present[self.copies[k, j]], self.present[self.copies[k, j - 1]])
@@ -380,6 +432,24 @@ class Chain:
                         out.append(mk_or([mk_not(aimed), x]))
         return out
 
+    def _kind_terms(self) -> list[Any]:
+        """Where a role may be given to players of several factions: each free named
+        player is of one kind, and a role's kinds share its cap."""
+        sp = self.space
+        if not self.setup.kinds:
+            return []
+        out = [mk_or([self.bit(p, k) for k in range(sp.roles)]) for p in self.free]
+        for ks in sp.groups():
+            if len(ks) < 2:
+                continue
+            holders = [(self.bit(p, k), 1) for p in self.free for k in ks]
+            holders += [
+                (self.present[self.copies[k, j]], 1) for k in ks for j in range(sp.copies(k))
+            ]
+            if holders:
+                out.append(z3.PbLe(holders, sp.family_cap(ks)))
+        return out
+
     # ------------------------------------------------------------ facts
     def v(self, name: str, night: int) -> Expr:
         """An action variable of `night`, or its value when the nights know it."""
@@ -397,7 +467,8 @@ class Chain:
 
     def _fact_terms(self) -> list[tuple[Why, Any]]:
         s = self.setup
-        out: list[tuple[Why, Any]] = [(s.me_why, self.enc.term(self.role_is(s.me, s.my_role.name)))]
+        me = self.kind_term(s.me, s.me_kind)
+        out: list[tuple[Why, Any]] = [(s.me_why, self.enc.term(me))]
         for f in s.facts:
             out.append((f.why, self.enc.term(self.fact_expr(f))))
         for n in range(1, s.nights + 1):
@@ -623,7 +694,7 @@ def assumptions(setup: Setup, liars: Liars) -> tuple[str, ...]:
 
 def by_faction(setup: Setup, tally: dict[str, Counter[str]]) -> dict[str, dict[str, int]]:
     """Per player, the worlds (or draws) in which they are of each faction."""
-    faction_of = {r.name: r.faction for r in setup.roles}
+    faction_of = {x.name: x.faction for x in setup.pool}
     out: dict[str, dict[str, int]] = {}
     for p, roles in tally.items():
         out[p] = {}
@@ -669,7 +740,11 @@ class Solver:
         self.queries = 0
         self.s = symbolic.make_solver(timeout, LOGIC)
         self.s.add(*c.base, *c.setup_terms, *(t for _, t in c.facts))
-        points = [*c.enc.domain_constraints([f"role:{p}" for p in c.free]), *c.setup_terms]
+        points = [
+            *c.enc.domain_constraints([f"role:{p}" for p in c.free]),
+            *c.setup_terms,
+            *c.factions,
+        ]
         self.find = symbolic.make_solver(timeout, LOGIC)  # the points not covered yet
         self.find.add(*points)
         self.done = Cover()
@@ -677,14 +752,17 @@ class Solver:
         self.witness_vars = [
             v
             for v in c.model.domains
-            if not v.startswith(("role:", "on:", "present:"))
+            if not v.startswith(("role:", "on:", "present:", "fac:"))
             and (v not in c.model.definitions or v.startswith("ok:"))
         ]
         self.forced = {
             n: [
                 k
-                for k, r in enumerate(setup.roles)
-                if any(ab.frequency.allows(n, 0) and ab.forced is not None for ab in r.abilities)
+                for k, x in enumerate(setup.pool)
+                if any(
+                    ab.frequency.allows(n, 0) and ab.forced is not None
+                    for ab in setup.roles[x.role].abilities
+                )
             ]
             for n in range(1, setup.nights + 1)
         }
@@ -738,9 +816,17 @@ class Solver:
     def point(self, m: z3.ModelRef) -> tuple[dict[str, int], dict[str, bool]]:
         """The point of model m: the free named players' roles, the virtual presences."""
         c = self.chain
-        roles = {p: symbolic.read(m, c.enc.var(f"role:{p}")) for p in c.free}
+        roles = {p: self.kind_in(m, p) for p in c.free}
         present = {v: z3.is_true(m.eval(x, model_completion=True)) for v, x in c.present.items()}
         return roles, present
+
+    def kind_in(self, m: z3.ModelRef, p: str) -> int:
+        """Free named player p's kind in model m."""
+        c = self.chain
+        for k in range(len(self.setup.pool)):
+            if z3.is_true(m.eval(c.bit(p, k), model_completion=True)):
+                return k
+        raise AssertionError(f"{p} is of no kind")
 
     def literals(self, roles: dict[str, int], present: dict[str, bool]) -> list[Any]:
         """The point as literals an unsat core can pick from: 'p does not hold k' for
@@ -749,7 +835,7 @@ class Solver:
         out = [
             mk_not(c.bit(p, k))
             for p in c.free
-            for k in range(len(self.setup.roles))
+            for k in range(len(self.setup.pool))
             if k != roles[p]
         ]
         out += [x if present[v] else mk_not(x) for v, x in c.present.items()]
@@ -889,9 +975,9 @@ class Solver:
             if x == self.setup.me or not z3.is_true(witness[qualify(f"{acts}:{x}", n)]):
                 continue
             if kind == "kill":  # the faction's members
-                faction = canon(self.setup.roles[world[x]].faction)
+                faction = canon(self.setup.pool[world[x]].faction)
                 able = frozenset(
-                    k for k, r in enumerate(self.setup.roles) if canon(r.faction) == faction
+                    k for k, r in enumerate(self.setup.pool) if canon(r.faction) == faction
                 )
             else:  # the roles that can do what x did
                 found = self.able(n, world[x])
@@ -920,24 +1006,23 @@ class Solver:
         return z3.simplify(symbolic.substitute(self.body(), pairs))
 
     def able(self, n: int, role: int) -> frozenset[int] | None:
-        """The roles with an ability on night n whose effects include those of `role`'s
-        (None when its ability only informs: nothing to stand in for)."""
+        """The kinds with an ability on night n whose effects include those of kind
+        `role`'s (None when its ability only informs: nothing to stand in for)."""
+        pool = self.setup.pool
 
         def kinds(r: int) -> list[frozenset[str]]:
             return [
                 frozenset(
                     type(e).__name__ for e in ab.effects if not isinstance(e, Investigate | Result)
                 )
-                for ab in self.setup.roles[r].abilities
+                for ab in self.setup.roles[pool[r].role].abilities
                 if ab.frequency.allows(n, 0)
             ]
 
         mine = [k for k in kinds(role) if k]
         if not mine:
             return None
-        return frozenset(
-            r for r in range(len(self.setup.roles)) if any(k >= mine[0] for k in kinds(r))
-        )
+        return frozenset(r for r in range(len(pool)) if any(k >= mine[0] for k in kinds(r)))
 
     def holds(self, p: str, roles: frozenset[int]) -> Any:
         """Whether p is (present and) of one of `roles`, over the point's variables."""
@@ -1000,19 +1085,20 @@ class Solver:
             status = "unsat"
         tally: dict[str, Counter[str]] = {p: Counter() for p in setup.players}
         if status == "sat":
+            pool = setup.pool
             for p, k in c.root.items():
-                tally[p][setup.roles[k].name] = good.worlds
+                tally[p][pool[k].name] = good.worlds
             for i, p in enumerate(c.free):
                 for k, n in enumerate(good.named[i]):
                     if n:
-                        tally[p][setup.roles[k].name] = n
+                        tally[p][pool[k].name] = n
             for p in c.anon:
                 for k, n in enumerate(good.anon):
                     if n:
-                        tally[p][setup.roles[k].name] = n
+                        tally[p][pool[k].name] = n
         examples: list[dict[str, str]] = []
         for w in done.witnesses:
-            named = {p: setup.roles[w[p]].name for p in setup.players}
+            named = {p: setup.pool[w[p]].name for p in setup.players}
             if named not in examples:
                 examples.append(named)
             if len(examples) == EXAMPLES:
@@ -1120,6 +1206,8 @@ def wilson(hits: int, n: int, z: float = 1.96) -> tuple[float, float]:
 def draw(setup: Setup, rng: random.Random) -> dict[str, int]:
     """A role assignment of the prior with the observer's and the flipped roles, uniformly
     at random (one player at a time, each role weighed by the assignments it leaves)."""
+    if setup.kinds or setup.exact:
+        return _draw_kinds(setup, rng)
     roles = setup.roles
     cap = cap_of(setup)
     world = root_roles(setup)
@@ -1142,6 +1230,28 @@ def draw(setup: Setup, rng: random.Random) -> dict[str, int]:
         world[p] = k
         need[roles[k].faction] -= 1
     return world
+
+
+def _draw_kinds(setup: Setup, rng: random.Random) -> dict[str, int]:
+    """`draw` where roles have kinds (a faction each) or the ruleset fixes a kind's count:
+    each kind weighed by the worlds it leaves, counted by `count.py`."""
+    world = root_roles(setup)
+    rest = [p for p in setup.players if p not in world]
+    for i, p in enumerate(rest):
+        options, weights = [], []
+        for k in range(len(setup.pool)):
+            w = _completions(space_of(setup, {**world, p: k}, 0, len(rest) - i - 1))
+            if w:
+                options.append(k)
+                weights.append(w)
+        world[p] = rng.choices(options, weights)[0]
+    return world
+
+
+@functools.lru_cache(maxsize=65536)
+def _completions(space: count.Space) -> int:
+    """The ways the players left (all anonymous in `space`) complete an assignment."""
+    return count.count(space, space.full(), marginals=False).worlds
 
 
 @without_gc
@@ -1169,7 +1279,7 @@ def sample(
             present = {name: held[k] > j for (k, j), name in c.copies.items()}
             if sv.check(sv.s, *sv.literals(roles, present)) == "sat":
                 hits += 1
-                named = {p: setup.roles[k].name for p, k in world.items()}
+                named = {p: setup.pool[k].name for p, k in world.items()}
                 if len(examples) < EXAMPLES and named not in examples:
                     examples.append(named)
                 for p, name in named.items():

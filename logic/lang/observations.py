@@ -16,6 +16,7 @@ from typing import Any
 from lark import Token, v_args
 from lark.tree import Meta
 
+from logic.effects.vote import Reveal
 from logic.lang import grammar
 from logic.lang.errors import Loc, RulingError, error_at_word, line_of
 from logic.model.ir import Frequency, Role, Ruleset, Why, canon
@@ -57,7 +58,7 @@ class Observations:
     players: tuple[str, ...] = ()
     factions: tuple[tuple[int, str], ...] = ()
     roles: tuple[str, ...] | None = None
-    me: tuple[str, str] | None = None
+    me: tuple[str, str, str | None] | None = None  # name, role, alignment (if given)
     facts: tuple[Fact, ...] = ()
     whys: dict[str, Why] = field(default_factory=dict, compare=False)  # line kind -> Why
 
@@ -107,7 +108,11 @@ class _ToObservations(grammar.SourceTransformer):
         return ("roles", tuple(children), self._why(meta))
 
     def me_line(self, meta: Meta, children: list[Any]) -> tuple[str, Any, Why]:
-        return ("me", (str(children[0]), children[1]), self._why(meta))
+        faction = children[2] if len(children) > 2 else None
+        return ("me", (str(children[0]), children[1], faction), self._why(meta))
+
+    def alignment(self, meta: Meta, children: list[Token]) -> str:
+        return " ".join(str(c) for c in children)
 
     def night(self, meta: Meta, children: list[Token]) -> tuple[str, int]:
         return ("night", int(children[0]))
@@ -147,7 +152,7 @@ class _ToObservations(grammar.SourceTransformer):
         return self._fact("died", meta, str(c[0]))
 
     def flip(self, meta: Meta, c: list[Any]) -> Any:
-        return self._fact("flip", meta, str(c[0]), c[1])
+        return self._fact("flip", meta, str(c[0]), c[1] + (f" ({c[2]})" if len(c) > 2 else ""))
 
     def vote(self, meta: Meta, c: list[Token]) -> Any:
         return self._fact("vote", meta, str(c[0]), str(c[1]))
@@ -159,7 +164,8 @@ class _ToObservations(grammar.SourceTransformer):
         return self._fact("no_lynch", meta)
 
     def claims_role(self, meta: Meta, c: list[Any]) -> Fact:
-        return Fact("claims_role", None, str(c[0]), c[1], self._why(meta))
+        role = c[1] + (f" ({c[2]})" if len(c) > 2 else "")
+        return Fact("claims_role", None, str(c[0]), role, self._why(meta))
 
     def says_targeted(self, meta: Meta, c: list[Token]) -> Fact:
         return Fact("says_targeted", ("night", int(c[3])), str(c[0]), str(c[2]), self._why(meta))
@@ -195,6 +201,17 @@ that cannot hold together); more is refused, located at the first fact past it."
 
 
 @dataclass(frozen=True)
+class Kind:
+    """What a player may be, as `ruling solve` counts worlds: a role of the pool and a
+    faction it may be given to (one kind per role, unless the role may be given to
+    players of several factions: a neutral role, the role of players with no role)."""
+
+    role: int  # its index in `Setup.roles`
+    faction: str
+    name: str  # the role's name, with its faction in brackets when it has several
+
+
+@dataclass(frozen=True)
 class Setup:
     """Observations bound to a ruleset: every name resolved, every count checked."""
 
@@ -210,9 +227,40 @@ class Setup:
     facts: tuple[Fact, ...]  # names and roles in their canonical spelling
     nights: int  # nights 1..nights are covered by the observations
     title: str = ""
+    # what a world gives each player (see `Kind`); empty: one kind per role, in order
+    kinds: tuple[Kind, ...] = ()
+    my_kind: int | None = None  # the observer's kind (None: their role's only one)
+    caps: tuple[int, ...] = ()  # per role: how many players may hold it (all its kinds)
+    exact: tuple[tuple[int, int], ...] = ()  # (kind, the number of players of that kind)
 
     def role_index(self, role: Role) -> int:
         return next(k for k, r in enumerate(self.roles) if canon(r.name) == canon(role.name))
+
+    @property
+    def pool(self) -> tuple[Kind, ...]:
+        """The kinds (one per role when the setup gives none)."""
+        if self.kinds:
+            return self.kinds
+        return tuple(Kind(k, r.faction, r.name) for k, r in enumerate(self.roles))
+
+    def kinds_of(self, name: str) -> list[int]:
+        """The kinds a role or 'ROLE (FACTION)' names."""
+        exact = [k for k, x in enumerate(self.pool) if canon(x.name) == canon(name)]
+        if exact:
+            return exact
+        return [k for k, x in enumerate(self.pool) if canon(self.roles[x.role].name) == canon(name)]
+
+    @property
+    def me_kind(self) -> int:
+        if self.my_kind is not None:
+            return self.my_kind
+        return self.kinds_of(self.my_role.name)[0]
+
+    def cap(self, role: int) -> int:
+        """How many players may hold the role (all its kinds)."""
+        if self.caps:
+            return self.caps[role]
+        return 1 if self.ruleset.unique_roles is not None else max(len(self.players), 1)
 
     def role(self, name: str) -> Role:
         found = self.ruleset.role(name)
@@ -268,10 +316,15 @@ class _Binder:
                 if role in pool:
                     raise self.error(f"{role.name} is listed twice", whys["roles"], name)
                 pool += (role,)
+        vanilla = rs.role(rs.vanilla) if rs.vanilla else None
+        if vanilla is not None and vanilla not in pool:  # players with no role: always
+            pool += (vanilla,)
         if obs.me is None:
             raise self.error("say who you are: add a line 'I am NAME, ROLE'", None)
         me = self.player(obs.me[0], whys["me"], players)
         my_role = self.role(obs.me[1], whys["me"], pool)
+        kinds = self.kinds(pool)
+        open_ = any(len([x for x in kinds if x.role == k]) > 1 for k in range(len(pool)))
         counted: dict[str, int] = {}
         setup_why = whys.get("factions", whys["players"])
         for n, name in obs.factions:
@@ -281,7 +334,7 @@ class _Binder:
                     f"{name!r} is not a faction of {rs.name}", setup_why, name, rs.factions
                 )
             counted[f] = n
-        in_pool = [f for f in rs.factions if any(canon(r.faction) == canon(f) for r in pool)]
+        in_pool = [f for f in rs.factions if any(canon(x.faction) == canon(f) for x in kinds)]
         rest = [f for f in in_pool if f not in counted]
         if len(rest) != 1:
             raise self.error(
@@ -296,16 +349,22 @@ class _Binder:
                 setup_why,
             )
         counts = (*counted.items(), (rest[0], left))
-        cap = 1 if rs.unique_roles is not None else len(players)
+        caps = tuple(
+            len(players) if rs.unique_roles is None or (vanilla is not None and r is vanilla) else 1
+            for r in pool
+        )
         for f, n in counts:
-            seats = cap * sum(1 for r in pool if canon(r.faction) == canon(f))
+            seats = sum(caps[x.role] for x in kinds if canon(x.faction) == canon(f))
             if seats < n:
                 raise self.error(
                     f"{n} {f} player(s), but the pool has {seats} {f} role(s)"
-                    + (" (roles are not duplicated)" if cap == 1 else ""),
+                    + (" (roles are not duplicated)" if rs.unique_roles is not None else ""),
                     setup_why,
                 )
-        facts = tuple(dict.fromkeys(self.fact(f, players, pool, me) for f in obs.facts))
+        exact = self.balance(kinds, dict(counts), len(players), setup_why)
+        my_kind = self.my_kind(kinds, pool, my_role, obs.me[2], whys["me"])
+        facts = tuple(dict.fromkeys(self.fact(f, players, pool, me, kinds) for f in obs.facts))
+        self.night_reveals(facts)
         # (a fact said twice is one fact: equal facts compare equal, their places aside)
         cast: dict[tuple[Any, str], Fact] = {}
         for fact in facts:
@@ -365,9 +424,129 @@ class _Binder:
             facts,
             nights,
             obs.title,
+            kinds if open_ else (),
+            my_kind if open_ else None,
+            caps,
+            exact,
         )
 
-    def fact(self, f: Fact, players: dict[str, str], pool: tuple[Role, ...], me: str) -> Fact:
+    def kinds(self, pool: tuple[Role, ...]) -> tuple[Kind, ...]:
+        """Each role of the pool with each faction it may be given to ("Neutral roles may
+        be given to either"; players with no role in any faction); a faction whose players
+        never have a role ("the Secret Boss will never have a role") only with no role."""
+        rs = self.rs
+        roleless = {canon(f) for f, _ in rs.roleless}
+        vanilla = canon(rs.vanilla) if rs.vanilla else None
+        out: list[Kind] = []
+        for k, r in enumerate(pool):
+            factions = [
+                f for f in rs.factions_of(r) if canon(f) not in roleless or canon(r.name) == vanilla
+            ]
+            for f in factions:
+                out.append(Kind(k, f, r.name if len(factions) == 1 else f"{r.name} ({f})"))
+        return tuple(out)
+
+    def kind(
+        self,
+        kinds: tuple[Kind, ...],
+        pool: tuple[Role, ...],
+        role: Role,
+        faction: str | None,
+        why: Why,
+    ) -> int | None:
+        """The kind of `role` in `faction` (None: the role's kinds, when not given)."""
+        k = pool.index(role)
+        mine = [i for i, x in enumerate(kinds) if x.role == k]
+        if faction is None:
+            return mine[0] if len(mine) == 1 else None
+        f = self.rs.faction(faction)
+        found = [i for i in mine if f is not None and canon(kinds[i].faction) == canon(f)]
+        if not found:
+            allowed = [kinds[i].faction for i in mine]
+            raise self.error(
+                f"{role.name} is given to players of {', '.join(allowed)}, not {faction!r}",
+                why,
+                faction.split()[0],
+                allowed,
+            )
+        return found[0]
+
+    def my_kind(
+        self,
+        kinds: tuple[Kind, ...],
+        pool: tuple[Role, ...],
+        role: Role,
+        faction: str | None,
+        why: Why,
+    ) -> int:
+        k = self.kind(kinds, pool, role, faction, why)
+        if k is None:
+            allowed = [x.faction for x in kinds if pool[x.role] is role]
+            raise self.error(
+                f"{role.name} may be given to players of {', '.join(allowed)}: say which "
+                f"('I am NAME, {role.name} ({allowed[0]})')",
+                why,
+                None,
+                allowed,
+            )
+        return k
+
+    def balance(
+        self, kinds: tuple[Kind, ...], counts: dict[str, int], players: int, why: Why
+    ) -> tuple[tuple[int, int], ...]:
+        """The ruleset's count of one kind ("as many players who are town vanilla as there
+        are players who are non-town"), from the factions' numbers."""
+        if self.rs.balance is None:
+            return ()
+        role, faction, other, said = self.rs.balance
+        n = players - counts.get(other, 0)
+        k = next(
+            (
+                i
+                for i, x in enumerate(kinds)
+                if canon(x.name.split(" (")[0]) == canon(role)
+                and canon(x.faction) == canon(faction)
+            ),
+            None,
+        )
+        if k is None or counts.get(faction, 0) < n:
+            raise self.error(
+                f"{n} {faction} player(s) hold no role by the ruleset's line {said.loc.line} "
+                f'("{said.text}"), but the setup has {counts.get(faction, 0)} {faction} '
+                f"player(s)" + ("" if k is not None else f" and no {role} in the pool"),
+                why,
+            )
+        return ((k, n),)
+
+    def night_reveals(self, facts: tuple[Fact, ...]) -> None:
+        """A role seen of a player killed at night: only the killer learns it, by the
+        ruleset's sentence; the observer then reads it as their result."""
+        rule = next(
+            (r for r in self.rs.day_rules if isinstance(r, Reveal) and r.when == "kill"),
+            None,
+        )
+        if rule is None:
+            return
+        lynched = {f.subject for f in facts if f.kind == "lynched"}
+        died = {f.subject for f in facts if f.kind == "died"}
+        for f in facts:
+            if f.kind == "flip" and f.subject in died - lynched:
+                raise self.error(
+                    f"{f.subject} died at night: only the killer learns their role and "
+                    f'alignment (the ruleset\'s line {rule.why.loc.line}: "{rule.why.text}"); '
+                    'the killer writes it as a result: I learn "ROLE (FACTION)"',
+                    f.why,
+                    f.subject,
+                )
+
+    def fact(
+        self,
+        f: Fact,
+        players: dict[str, str],
+        pool: tuple[Role, ...],
+        me: str,
+        kinds: tuple[Kind, ...] = (),
+    ) -> Fact:
         phase = f.phase
         if phase is not None and phase[1] < 1:
             raise self.error(f"phases are numbered from 1, not {phase[1]}", f.why, str(phase[1]))
@@ -384,7 +563,12 @@ class _Binder:
         if f.kind in ("target", "kill", "says_targeted") or (f.kind == "vote" and obj):
             obj = self.player(f.obj, f.why, players)
         elif f.kind in ("flip", "claims_role"):
-            obj = self.role(f.obj, f.why, pool).name
+            name, faction = f.obj, None
+            if f.obj.endswith(")") and " (" in f.obj:
+                name, faction = f.obj[:-1].split(" (", 1)
+            role = self.role(name, f.why, pool)
+            k = self.kind(kinds, pool, role, faction, f.why)
+            obj = kinds[k].name if k is not None else role.name
         return Fact(f.kind, phase, subject, obj, f.why)
 
 

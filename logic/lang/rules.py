@@ -954,6 +954,10 @@ class _ToIR(grammar.SourceTransformer):
     def vanilla_rule(self, meta: Meta, children: list[Any]) -> _RulesetFact:
         return _RulesetFact("vanilla", _names(children)[0], self._why(meta))
 
+    def balance_rule(self, meta: Meta, children: list[Any]) -> _RulesetFact:
+        # (the words of "town vanilla", the words of "non-town"): split in `finish`
+        return _RulesetFact("balance", tuple(_names(children)), self._why(meta))
+
     def no_role_many(self, meta: Meta, children: list[Any]) -> str:
         return "many"
 
@@ -1999,7 +2003,11 @@ class _Assembler:
                     facts["vanilla"] = (f.value, f.why)
                 case "never dealt":
                     facts["never_dealt"].append((f.value, f.why))
-                case "records" | "round" | "simultaneous" | "role types" | "no role" | "modify":
+                case "no role":
+                    facts.setdefault("roleless", []).append((f.value, f.why))
+                case "balance":
+                    facts["balance"] = (f.value, f.why)
+                case "records" | "round" | "simultaneous" | "role types" | "modify":
                     pass  # read; the engine's frame, a heading or an effect kind holds them
                 case "day":
                     facts["day_rules"].append(f.value)
@@ -2145,6 +2153,10 @@ class _Assembler:
             allowed = tuple(self.resolve_faction(f, why) for f in allowed)
             neutral = ((self.resolve_faction(category, why), allowed, why),)
             self.factions = [f for f in self.factions if canon(f) != canon(category)]
+        roleless = tuple(
+            (self.resolve_faction(name, why), why) for name, why in facts.get("roleless", [])
+        )
+        balance = self.balance(facts["balance"]) if "balance" in facts else None
         endgame = facts.get("endgame", {})
         if "endgame victory" in endgame:  # "victory is given to the Secret Boss if he is
             (first, second), why = endgame["endgame victory"]  # alive, or the Mafia if not"
@@ -2270,8 +2282,40 @@ class _Assembler:
             duel=facts.get("duel"),
             neutral=neutral,
             vanilla=vanilla,
+            roleless=roleless,
+            balance=balance,
             day_rules=tuple(facts["day_rules"]),
             never_dealt=tuple((self.resolve_role(r, w), w) for r, w in facts["never_dealt"]),
+        )
+
+    def balance(self, value: tuple[tuple[str, str], Why]) -> tuple[str, str, str, Why]:
+        """ "as many players who are FACTION ROLE as there are players who are non-OTHER":
+        the first name's last words name a role (the role of players with no role, too),
+        the words before it a faction; the second is "non-" and a faction."""
+        (held, other), why = value
+        words = held.split()
+        for cut in range(1, len(words)):
+            faction, role = " ".join(words[:cut]), " ".join(words[cut:])
+            known = self.find_role(role)
+            if known is not None and self.faction_named(faction) is not None:
+                found = known.name
+                break
+        else:
+            raise self.error(
+                f"{held!r} is not a faction and a role (as in 'town vanilla')", why, token=held
+            )
+        if not other.lower().startswith("non-"):
+            raise self.error(f"expected 'non-FACTION', not {other!r}", why, token=other)
+        return (
+            found,
+            self.resolve_faction(faction, why),
+            self.resolve_faction(other[4:], why),
+            why,
+        )
+
+    def faction_named(self, name: str) -> str | None:
+        return next(
+            (f for f in self.factions if canon(f) in (canon(name), canon(name) + "s")), None
         )
 
 

@@ -336,6 +336,13 @@ class Ruleset:
     # the role of players with no role ("Vanilla players are assumed to only have the
     # powers outlined by their alignment."): never duplicated-checked, any faction
     vanilla: str | None = None
+    # factions whose players never hold a role (they hold `vanilla`): "Despite this being
+    # an alignment, the Secret Boss will never have a role." (faction, why)
+    roleless: tuple[tuple[str, Why], ...] = ()
+    # a setup count: as many players of `faction` holding `role` as players not of
+    # `other` ("There will be as many players who are town vanilla as there are players
+    # who are non-town."): (role, faction, other, why); read by `ruling solve`
+    balance: tuple[str, str, str, Why] | None = None
     orders: tuple[OrderRuling, ...] = ()  # priority rulings (logic/model/order.py)
     source: str = field(default="", compare=False)
     # Every sentence the ruleset holds, in file order (for `ruling coverage`); not part of

@@ -350,6 +350,14 @@ class SymbolicNight:
             if never is not None:
                 for p in open_:
                     out.append((neg(self.dealt(p, never)), why))
+        no_role = rs.role(rs.vanilla) if rs.vanilla else None
+        for faction, why in rs.roleless:
+            named = rs.faction(faction)
+            if named is None or no_role is None or not self.open_faction:
+                continue
+            for p in open_:  # "the Secret Boss will never have a role"
+                member = eq(Var(f"fac:{p}"), Const(rs.factions.index(named)))
+                out.append((implies(member, self.dealt(p, no_role)), why))
         if self.open_faction:  # a player's faction is one their role may be given to
             for p in self.players:
                 for r in self.roles:
