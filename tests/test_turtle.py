@@ -76,9 +76,27 @@ def nights(draw: Any, rs: Ruleset) -> tuple[list[tuple[str, str, str]], list[str
 def _outcomes_of_chain(
     rs: Ruleset, players: list[tuple[str, str, str]], text_lines: list[str]
 ) -> set[frozenset[Atom]]:
+    """One symbolic night over every role of the ruleset: its outcomes' atoms."""
+    return {
+        frozenset(Atom(a.kind, a.subject.rsplit(" (", 1)[0], a.obj) for a in outcome)
+        for outcome in _outcomes_of_nights(rs, players, [text_lines], list(rs.roles))
+    }
+
+
+def _outcomes_of_nights(
+    rs: Ruleset,
+    players: list[tuple[str, str, str]],
+    nights: list[list[str]],
+    pool: list[Any] | None = None,
+) -> set[frozenset[Atom]]:
+    """Chained symbolic nights (no days between them) with the given roles and actions:
+    each outcome's atoms, named by their night ("Ann (night 2)"). The pool of roles is
+    the roles in play unless given (a small formula)."""
     names = [p for p, _, _ in players]
-    pool = list(rs.roles)
-    model = chain(rs, names, 1, roles=pool, days=False)
+    if pool is None:
+        used = {canon(r) for _, r, _ in players}
+        pool = [r for r in rs.roles if canon(r.name) in used]
+    model = chain(rs, names, len(nights), roles=pool, days=False)
     model.equations = [(e, w) for e, w in model.equations if w is not frame.SYMMETRY]
     enc = symbolic.Encoding(model)
     s = symbolic.make_solver(60)
@@ -89,30 +107,26 @@ def _outcomes_of_chain(
         s.add(enc.var(f"role:{name}") == symbolic.value(index[role]))
         if f"fac:{name}" in model.domains:
             s.add(enc.var(f"fac:{name}") == symbolic.value(rs.factions.index(faction)))
-    acted: dict[tuple[str, str], list[str]] = {}
-    for line in text_lines:
-        words = line.split()
-        if words[1] == "uses":
-            acted[words[0], "uses"] = []
-        elif words[1] == "targets":
-            acted[words[0], "uses"] = [w for w in words[2:] if w != "and"]
-        else:
-            acted[words[0], "kills"] = [words[2]]
-    for name in names:
-        used = (name, "uses") in acted
-        s.add(enc.var(f"uses:{name}@n1") == used)
-        for k, t in enumerate(acted.get((name, "uses"), [])):
-            var = "tgt" if k == 0 else "tgt2"
-            s.add(enc.var(f"{var}:{name}@n1") == symbolic.value(names.index(t)))
-        killed = (name, "kills") in acted
-        s.add(enc.var(f"kills:{name}@n1") == killed)
-        if killed:
-            t = acted[name, "kills"][0]
-            s.add(enc.var(f"ktgt:{name}@n1") == symbolic.value(names.index(t)))
-    return {
-        frozenset(Atom(a.kind, a.subject.rsplit(" (", 1)[0], a.obj) for a in outcome)
-        for outcome in chain_outcomes(model, enc, s, KINDS, 100)
-    }
+    for k, lines in enumerate(nights, start=1):
+        acted: dict[tuple[str, str], list[str]] = {}
+        for line in lines:
+            words = line.split()
+            if words[1] == "uses":
+                acted[words[0], "uses"] = []
+            elif words[1] == "targets":
+                acted[words[0], "uses"] = [w for w in words[2:] if w != "and"]
+            else:
+                acted[words[0], "kills"] = [words[2]]
+        for name in names:
+            s.add(enc.var(f"uses:{name}@n{k}") == ((name, "uses") in acted))
+            for j, t in enumerate(acted.get((name, "uses"), [])):
+                var = "tgt" if j == 0 else "tgt2"
+                s.add(enc.var(f"{var}:{name}@n{k}") == symbolic.value(names.index(t)))
+            s.add(enc.var(f"kills:{name}@n{k}") == ((name, "kills") in acted))
+            if (name, "kills") in acted:
+                t = acted[name, "kills"][0]
+                s.add(enc.var(f"ktgt:{name}@n{k}") == symbolic.value(names.index(t)))
+    return chain_outcomes(model, enc, s, KINDS, 100)
 
 
 def _compare(rs: Ruleset, players: list[tuple[str, str, str]], lines: list[str]) -> None:
@@ -228,43 +242,6 @@ def test_backends_agree_on_a_night_of_each_role(role: str) -> None:
             lines.append("Ann targets Bob and Cid" if ab.targets == 2 else "Ann targets Bob")
     lines.append("Bob kills Ann")
     _compare(TURTLE, players, lines)
-
-
-def _outcomes_of_nights(
-    rs: Ruleset, players: list[tuple[str, str, str]], nights: list[list[str]]
-) -> set[frozenset[Atom]]:
-    """Chained symbolic nights (no days between them) with the given roles and actions:
-    each outcome's atoms, named by their night ("Ann (night 2)")."""
-    names = [p for p, _, _ in players]
-    used = {canon(r) for _, r, _ in players}
-    pool = [r for r in rs.roles if canon(r.name) in used]  # (a small formula: the roles in play)
-    model = chain(rs, names, len(nights), roles=pool, days=False)
-    model.equations = [(e, w) for e, w in model.equations if w is not frame.SYMMETRY]
-    enc = symbolic.Encoding(model)
-    s = symbolic.make_solver(60)
-    s.add(*enc.equations())
-    s.add(*[enc.var(x) for x in model.switches])
-    index = {r.name: i for i, r in enumerate(pool)}
-    for name, role, faction in players:
-        s.add(enc.var(f"role:{name}") == symbolic.value(index[role]))
-        if f"fac:{name}" in model.domains:
-            s.add(enc.var(f"fac:{name}") == symbolic.value(rs.factions.index(faction)))
-    for k, lines in enumerate(nights, start=1):
-        acted: dict[tuple[str, str], list[str]] = {}
-        for line in lines:
-            words = line.split()
-            kind = "kills" if words[1] == "kills" else "uses"
-            acted[words[0], kind] = [w for w in words[2:] if w != "and"]
-        for name in names:
-            s.add(enc.var(f"uses:{name}@n{k}") == ((name, "uses") in acted))
-            for j, t in enumerate(acted.get((name, "uses"), [])):
-                var = "tgt" if j == 0 else "tgt2"
-                s.add(enc.var(f"{var}:{name}@n{k}") == symbolic.value(names.index(t)))
-            s.add(enc.var(f"kills:{name}@n{k}") == ((name, "kills") in acted))
-            if (name, "kills") in acted:
-                t = acted[name, "kills"][0]
-                s.add(enc.var(f"ktgt:{name}@n{k}") == symbolic.value(names.index(t)))
-    return chain_outcomes(model, enc, s, KINDS, 100)
 
 
 def _compare_nights(
