@@ -106,6 +106,12 @@ def _trait(role: Role, kind: type) -> Any:
     return next((t for t in role.traits if isinstance(t, kind)), None)
 
 
+def needs_dead(role: Role, effect: object) -> bool:
+    """Whether the effect does anything only with a player dead before the night (a read
+    of the dead, a power used after death): never on a first night."""
+    return isinstance(effect, ReadDead) or _trait(role, AfterDeath) is not None
+
+
 # ----------------------------------------------------------------------------- what is shown
 
 
