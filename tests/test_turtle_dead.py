@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from logic.commands.resolve import resolve
+from logic.effects.attack import Kill
 from logic.lang.case import parse_cases
 from logic.lang.errors import RulingError
 from logic.lang.rules import parse_ruleset
@@ -39,7 +40,7 @@ ZOMBIE_KILLS = """\
   night 1:
     Mo kills Zed
   night 2:
-    Zed uses kill on Mo
+    Zed uses nightkill on Mo
 """
 LYNCHED = """\
   players: Zed is Zombie (Mafia), Gho is Ghost (Mafia), Ann is Vanilla (Town), Eve is Doublevoter (Town)
@@ -104,3 +105,12 @@ def test_the_fate_read_names_roles_of_the_ruleset() -> None:
     )
     with pytest.raises(RulingError, match="Banshee"):
         parse_ruleset(bad, "t.rules")
+
+
+def test_an_ability_named_like_an_order_item_leaves_the_items_effects_their_tier() -> None:
+    """The Zombie's ability is called "nightkill": the order's "Nightkills" item names it,
+    and still names every kill by its effect (the Mafia's nightkill keeps its tier)."""
+    rs = parse_ruleset(TURTLE, "t.rules")
+    by_effect = [p.tier for p in rs.priority if Kill in p.effects and not p.hastened]
+    by_name = [p.tier for p in rs.priority if p.ability == "nightkill"]
+    assert by_effect and by_effect == by_name

@@ -1331,11 +1331,9 @@ class _ToIR(grammar.SourceTransformer):
         return _Trait(None, AfterDeath(why), why)
 
     def posthumous_kill(self, meta: Meta, children: list[Any]) -> _DayAbility:
-        # (a night ability: its Kill is no day effect; "whenever it likes": any night).
-        # Named "kill", as other kills: an ability named "nightkill" would take the dawn
-        # order's "Nightkills" item by its name, and the faction kills would lose it.
+        # (a night ability: its Kill is no day effect; "whenever it likes": any night)
         why = self._why(meta)
-        return _DayAbility("kill", 1, Frequency.ONCE_PER_GAME, (Kill(why),), why)
+        return _DayAbility("nightkill", 1, Frequency.ONCE_PER_GAME, (Kill(why),), why)
 
     def read_dead(self, meta: Meta, children: list[Any]) -> _DayAbility:
         # (a night ability: how often is not said; read as each night, finding T-dead-4)
@@ -2032,11 +2030,10 @@ class _Assembler:
                     for n in (a.name, *a.aliases)
                     if canon(n) == key or _stem(canon(n).split()[0]) == _stem(key)
                 }
-                if names:
-                    out += [PriorityEntry(tier, None, why=why, ability=n) for n in sorted(names)]
-                elif _stem(key) in nouns:
+                out += [PriorityEntry(tier, None, why=why, ability=n) for n in sorted(names)]
+                if _stem(key) in nouns:  # and the effects it names, by any ability's name
                     out.append(PriorityEntry(tier, None, why=why, effects=nouns[_stem(key)]))
-                else:  # names nothing of this ruleset (yet): kept, empty
+                elif not names:  # names nothing of this ruleset (yet): kept, empty
                     out.append(PriorityEntry(tier, None, why=why, ability=words))
         return out
 
