@@ -22,7 +22,7 @@ from logic.lang.errors import RulingError
 from logic.lang.rules import load_ruleset
 from logic.model import frame
 from logic.model.chain import chain
-from logic.model.ir import Ruleset
+from logic.model.ir import Ruleset, canon
 from logic.model.semantics import Atom
 
 ROOT = Path(__file__).parent.parent
@@ -82,20 +82,27 @@ def nights(draw: Any, rs: Ruleset) -> tuple[list[tuple[str, str, str]], list[str
 def _outcomes_of_chain(
     rs: Ruleset, players: list[tuple[str, str, str]], text_lines: list[str]
 ) -> set[frozenset[Atom]]:
-    return _outcomes_of_nights(rs, players, [text_lines])
+    """One symbolic night over the roles in play: its outcomes' atoms."""
+    return {
+        frozenset(Atom(a.kind, a.subject.rsplit(" (", 1)[0], a.obj) for a in outcome)
+        for outcome in _outcomes_of_nights(rs, players, [text_lines])
+    }
 
 
 def _outcomes_of_nights(
-    rs: Ruleset, players: list[tuple[str, str, str]], nights_lines: list[list[str]]
+    rs: Ruleset,
+    players: list[tuple[str, str, str]],
+    nights: list[list[str]],
+    pool: list[Any] | None = None,
 ) -> set[frozenset[Atom]]:
-    """The symbolic chain's outcomes of the last of `nights_lines`' nights (no days)."""
+    """Chained symbolic nights (no days between them) with the given roles and actions:
+    each outcome's atoms, named by their night ("Ann (night 2)"). The pool of roles is
+    the roles in play unless given (a small formula)."""
     names = [p for p, _, _ in players]
-    last = len(nights_lines)
-    # the pool: the roles dealt (a role the players do not hold only makes the formula
-    # larger; the players' roles are fixed below)
-    dealt = {r for _, r, _ in players} | NEVER_DEALT  # (the Lovers come from Cupid)
-    pool = [r for r in rs.roles if r.name in dealt]
-    model = chain(rs, names, last, roles=pool, days=False)
+    if pool is None:  # (every role of the ruleset: 29 s for an empty 3-player night)
+        used = {canon(r) for _, r, _ in players} | {canon(r) for r in NEVER_DEALT}
+        pool = [r for r in rs.roles if canon(r.name) in used]
+    model = chain(rs, names, len(nights), roles=pool, days=False)
     model.equations = [(e, w) for e, w in model.equations if w is not frame.SYMMETRY]
     enc = symbolic.Encoding(model)
     s = symbolic.make_solver(60)
@@ -106,9 +113,9 @@ def _outcomes_of_nights(
         s.add(enc.var(f"role:{name}") == symbolic.value(index[role]))
         if f"fac:{name}" in model.domains:
             s.add(enc.var(f"fac:{name}") == symbolic.value(rs.factions.index(faction)))
-    for night, text_lines in enumerate(nights_lines, start=1):
+    for k, lines in enumerate(nights, start=1):
         acted: dict[tuple[str, str], list[str]] = {}
-        for line in text_lines:
+        for line in lines:
             words = line.split()
             if words[1] == "uses":
                 acted[words[0], "uses"] = []
@@ -117,25 +124,15 @@ def _outcomes_of_nights(
             else:
                 acted[words[0], "kills"] = [words[2]]
         for name in names:
-            used = (name, "uses") in acted
-            s.add(enc.var(f"uses:{name}@n{night}") == used)
-            for k, t in enumerate(acted.get((name, "uses"), [])):
-                var = "tgt" if k == 0 else "tgt2"
-                s.add(enc.var(f"{var}:{name}@n{night}") == symbolic.value(names.index(t)))
-            killed = (name, "kills") in acted
-            s.add(enc.var(f"kills:{name}@n{night}") == killed)
-            if killed:
+            s.add(enc.var(f"uses:{name}@n{k}") == ((name, "uses") in acted))
+            for j, t in enumerate(acted.get((name, "uses"), [])):
+                var = "tgt" if j == 0 else "tgt2"
+                s.add(enc.var(f"{var}:{name}@n{k}") == symbolic.value(names.index(t)))
+            s.add(enc.var(f"kills:{name}@n{k}") == ((name, "kills") in acted))
+            if (name, "kills") in acted:
                 t = acted[name, "kills"][0]
-                s.add(enc.var(f"ktgt:{name}@n{night}") == symbolic.value(names.index(t)))
-    tonight = f"(night {last})"
-    return {
-        frozenset(
-            Atom(a.kind, a.subject.rsplit(" (", 1)[0], a.obj)
-            for a in outcome
-            if a.subject.endswith(tonight)
-        )
-        for outcome in chain_outcomes(model, enc, s, KINDS, 100)
-    }
+                s.add(enc.var(f"ktgt:{name}@n{k}") == symbolic.value(names.index(t)))
+    return chain_outcomes(model, enc, s, KINDS, 100)
 
 
 def _compare(rs: Ruleset, players: list[tuple[str, str, str]], lines: list[str]) -> None:
@@ -246,40 +243,83 @@ def test_backends_agree_on_a_night_of_each_role(role: str) -> None:
     _compare(TURTLE, players, lines)
 
 
-TWO_NIGHTS = [
-    (  # the Thief steals the Investigator's role, then investigates with it
-        [("Th", "Thief", "Mafia"), ("Mo", "Vanilla", "Mafia"), ("Inv", "Investigator", "Town")],
-        [["Th uses steal", "Mo kills Inv"], ["Th targets Mo"]],
-    ),
-    (  # the Traitor turns, then carries out the Mafia's nightkill
-        [("Tom", "Traitor", "Town"), ("Mo", "Vanilla", "Mafia"), ("Bob", "Vanilla", "Town")],
-        [["Mo kills Tom", "Tom uses become a vanilla Mafia"], ["Tom kills Bob"]],
-    ),
-    (  # Cupid's Lovers: one killed the night after, the other dies as well
-        [("Cu", "Cupid", "Town"), ("Mo", "Vanilla", "Mafia"), ("Lou", "Doctor", "Town")],
-        [["Cu targets Lou and Mo"], ["Mo kills Lou"]],
-    ),
-]
-
-
-@pytest.mark.parametrize(("players", "nights"), TWO_NIGHTS)
-def test_backends_agree_after_a_change_of_identity(
-    players: list[tuple[str, str, str]], nights: list[list[str]]
+def _compare_nights(
+    rs: Ruleset, players: list[tuple[str, str, str]], nights: list[list[str]]
 ) -> None:
-    """A change of role or faction on night 1 (logic/effects/identity.py) holds on night 2
-    in both back ends: the resolver's History and the symbolic chain's carried changes."""
+    """The concrete resolver and the chained symbolic nights give the same outcomes."""
     roster = ", ".join(f"{n} is {r} ({f})" for n, r, f in players)
     body = "".join(
         f"  night {k}:\n" + "".join(f"    {x}\n" for x in lines)
         for k, lines in enumerate(nights, start=1)
     )
-    text = f'case "two nights"\n  players: {roster}\n{body}'
-    (case,) = parse_cases(text, "two.case")
-    res = resolve(TURTLE, case, text)
-    concrete = {frozenset(a for a in p.phases[-1].atoms if a.kind in KINDS) for p in res.paths}
-    symbolic_ = _outcomes_of_nights(TURTLE, players, nights)
-    assert symbolic_ == concrete, text
-    assert any(a.kind in ("dies", "learns") for o in concrete for a in o), concrete
+    text = f'case "nights"\n  players: {roster}\n{body}'
+    (case,) = parse_cases(text, "nights.case")
+    res = resolve(rs, case, text)
+    assert res.verdict != "unknown", text
+    concrete = {
+        frozenset(
+            Atom(a.kind, f"{a.subject} ({ph.phase})", a.obj)
+            for ph in p.phases
+            for a in ph.atoms
+            if a.kind in KINDS
+        )
+        for p in res.paths
+    }
+    assert _outcomes_of_nights(rs, players, nights) == concrete, text
+
+
+AFTER_DEATH = {
+    "a Zombie killed on night 1 kills on night 2": (
+        [("Ann", "Zombie", "Town"), ("Bob", "Vanilla", "Mafia"), ("Cid", "Vanilla", "Town")],
+        [["Bob kills Ann"], ["Ann targets Bob"]],
+    ),
+    # (a second use on night 2 is left out: the chain does not count once-per-game uses
+    # across nights, where the resolver spends a use sent on night 1 even if it failed)
+    "a living Zombie's nightkill fails, then it dies": (
+        [("Ann", "Zombie", "Mafia"), ("Bob", "Vigilante", "Town"), ("Cid", "Vanilla", "Town")],
+        [["Ann targets Cid", "Bob targets Ann"], ["Bob targets Cid"]],
+    ),
+    "the Oracle reads a player killed the night before": (
+        [("Ann", "Oracle", "Town"), ("Bob", "Vanilla", "Mafia"), ("Cid", "Doctor", "Town")],
+        [["Bob kills Cid"], ["Ann targets Cid"]],
+    ),
+    "the Oracle reads a dead Ghost, killed on night 1": (
+        [("Ann", "Oracle", "Mafia"), ("Bob", "Vanilla", "Mafia"), ("Cid", "Ghost", "Town")],
+        [["Ann targets Cid", "Bob kills Cid"], ["Ann targets Cid"]],
+    ),
+}
+
+
+@pytest.mark.parametrize("title", list(AFTER_DEATH))
+def test_backends_agree_after_death(title: str) -> None:
+    """Powers and reads across two nights (a Zombie's nightkill once dead, the Oracle's
+    reads of the dead and of the living): concrete and chained symbolic nights agree."""
+    players, nights = AFTER_DEATH[title]
+    _compare_nights(TURTLE, players, nights)
+
+
+TWO_NIGHTS = {
+    "the Thief steals the Investigator's role, then investigates with it": (
+        [("Th", "Thief", "Mafia"), ("Mo", "Vanilla", "Mafia"), ("Inv", "Investigator", "Town")],
+        [["Th uses steal", "Mo kills Inv"], ["Th targets Mo"]],
+    ),
+    "the Traitor turns, then carries out the Mafia's nightkill": (
+        [("Tom", "Traitor", "Town"), ("Mo", "Vanilla", "Mafia"), ("Bob", "Vanilla", "Town")],
+        [["Mo kills Tom", "Tom uses become a vanilla Mafia"], ["Tom kills Bob"]],
+    ),
+    "Cupid's Lovers: one killed the night after, the other dies as well": (
+        [("Cu", "Cupid", "Town"), ("Mo", "Vanilla", "Mafia"), ("Lou", "Doctor", "Town")],
+        [["Cu targets Lou and Mo"], ["Mo kills Lou"]],
+    ),
+}
+
+
+@pytest.mark.parametrize("title", list(TWO_NIGHTS))
+def test_backends_agree_after_a_change_of_identity(title: str) -> None:
+    """A change of role or faction on night 1 (logic/effects/identity.py) holds on night 2
+    in both back ends: the resolver's History and the symbolic chain's carried changes."""
+    players, nights = TWO_NIGHTS[title]
+    _compare_nights(TURTLE, players, nights)
 
 
 @pytest.mark.parametrize(

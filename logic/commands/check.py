@@ -31,7 +31,7 @@ import z3
 
 from logic.backends import symbolic
 from logic.backends.symbolic import Encoding, Status
-from logic.effects import hex
+from logic.effects import afterlife, hex
 from logic.effects.day import is_day
 from logic.model.chain import chain
 from logic.model.expr import Evaluator, Expr, Var, any_of, conj, explain, variables
@@ -726,7 +726,10 @@ class Checker:
                         )
                         continue
                     history = (Cond.SAME_AS_LAST, Cond.OPPOSITE_AS_LAST)
-                    if isinstance(e, Result) and e.cond in history and self.nights == 1:
+                    from_dead = afterlife.needs_dead(role, e)  # no one is dead before night 1
+                    if (
+                        (isinstance(e, Result) and e.cond in history) or from_dead
+                    ) and self.nights == 1:
                         self.report.skipped.append(
                             f"{e.why.loc.short} ({e.why.text[:40]}...): needs more than one night"
                         )

@@ -125,6 +125,8 @@ def build_day(
     """A concrete day: its actions, the lynch by the ruleset's vote and tie rules over the
     votes of living players who can act (an arrest stops votes too), reports of the
     lynched player's role, the marks the day leaves, then the win conditions."""
+    from logic.effects import afterlife  # (it reads this module's Exorcise)
+
     names = tuple(players)
     roles = {p: pl.role for p, pl in players.items()}
     arrested = {q for q, _, _ in history.arrested}
@@ -279,12 +281,14 @@ def build_day(
         for e in act.ability.effects:
             if isinstance(e, DayKill) and t and kill_reveal is not None:
                 pl = players[t]
-                told = f"{pl.role.name} ({pl.faction})"
+                told = afterlife.shown(pl.role, pl.faction, "kill")
                 texts.append(TextSource(act.actor, label(oks[i], kill_reveal.why), told, (), e.why))
             if isinstance(e, Rock):
                 said.append((f"{t} is struck by a rock", e.why))
             if isinstance(e, Public):
                 said.append((f"{act.actor} is the {roles[act.actor].name}", e.why))
+                if t and _has(act.ability, Exorcise):  # "This is also public and immediate."
+                    said.append((f"{t} is exorcised", e.why))
         for text, why in said:
             for q in names:
                 gate = conj(oks[i], alive_after(q))
@@ -295,7 +299,7 @@ def build_day(
         shown = atoms.get(Atom("revealed", p), FALSE)
         if shown == FALSE:
             continue
-        told = f"{p} was {roles[p].name} ({players[p].faction})"
+        told = f"{p} was {afterlife.shown(roles[p], players[p].faction, 'lynch')}"
         for q in names:
             gate = conj(shown, disj(alive_after(q), Const(q == p)))
             if gate != FALSE:
@@ -304,6 +308,7 @@ def build_day(
     texts.extend(
         report.role_reports(list(ruleset.roles), names, role_is, alive_after, died, "lynch")
     )
+    texts.extend(afterlife.death_texts(list(ruleset.roles), names, role_is, died))
     if history.reversed:  # records revert when no holder of the reverting role is left
         for q in history.reversed:
             keep: Expr = TRUE

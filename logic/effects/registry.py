@@ -8,6 +8,7 @@ its phrases in grammar/ and their reading in logic/lang/rules.py.
 from __future__ import annotations
 
 from logic.effects import (
+    afterlife,
     attack,
     block,
     hex,
@@ -38,4 +39,5 @@ KINDS: tuple[Kind, ...] = (
     records.KIND,
     report.KIND,
     reveal.KIND,
+    afterlife.KIND,
 )

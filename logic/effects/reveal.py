@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from logic.effects import attack
+from logic.effects import afterlife, attack
 from logic.effects.base import Kind, Outcome
 from logic.effects.vote import Reveal
 from logic.model.expr import FALSE, conj, label
@@ -32,7 +32,7 @@ def told(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
         if gate == FALSE or killer == q:
             continue
         pieces = tuple(
-            (conj(b.sc.role_is(q, r), b.sc.faction_is(q, f)), f"{r.name} ({f})")
+            (conj(b.sc.role_is(q, r), b.sc.faction_is(q, f)), afterlife.shown(r, f, "kill"))
             for r in b.roles
             for f in b.rs.factions
             if conj(b.sc.role_is(q, r), b.sc.faction_is(q, f)) != FALSE

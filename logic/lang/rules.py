@@ -18,6 +18,15 @@ from typing import Any, cast
 from lark import Token, Tree, v_args
 from lark.tree import Meta
 
+from logic.effects.afterlife import (
+    AfterDeath,
+    FlipsAs,
+    HiddenSide,
+    ReadDead,
+    ReadFate,
+    ReadLiving,
+    Unaware,
+)
 from logic.effects.attack import AutoProtect, Duel
 from logic.effects.day import (
     DayKill,
@@ -169,6 +178,8 @@ DAY_AND_HEX_EFFECTS = (
     Informed,
     Telepathy,
     Backlash,
+    ReadLiving,
+    ReadFate,
 )
 
 
@@ -1380,6 +1391,43 @@ class _ToIR(grammar.SourceTransformer):
         why = self._why(meta)
         return _Trait(None, LastVoterDies(why), why)
 
+    # ------------------------------------------------------------ Turtle's dead
+    def dead_note(self, meta: Meta, children: list[Any]) -> _Note:
+        return _Note(self._why(meta))
+
+    def unaware(self, meta: Meta, children: list[Any]) -> _Trait:
+        why = self._why(meta)
+        return _Trait(None, Unaware(why), why)
+
+    def hidden_side(self, meta: Meta, children: list[Any]) -> _Trait:
+        why = self._why(meta)
+        return _Trait(None, HiddenSide(why), why)
+
+    def flips_as(self, meta: Meta, children: list[Any]) -> _Trait:
+        why = self._why(meta)
+        return _Trait(None, FlipsAs(_names(children)[0], why), why)
+
+    def no_powers_until(self, meta: Meta, children: list[Any]) -> _Trait:
+        why = self._why(meta)
+        return _Trait(None, AfterDeath(why), why)
+
+    def posthumous_kill(self, meta: Meta, children: list[Any]) -> _DayAbility:
+        # (a night ability: its Kill is no day effect; "whenever it likes": any night)
+        why = self._why(meta)
+        return _DayAbility("nightkill", 1, Frequency.ONCE_PER_GAME, (Kill(why),), why)
+
+    def read_dead(self, meta: Meta, children: list[Any]) -> _DayAbility:
+        # (a night ability: how often is not said; read as each night, finding T-dead-4)
+        why = self._why(meta)
+        return _DayAbility("investigate", 1, Frequency.EACH_NIGHT, (ReadDead(why),), why)
+
+    def read_living(self, meta: Meta, children: list[Any]) -> ReadLiving:
+        return ReadLiving(self._why(meta))
+
+    def read_fate(self, meta: Meta, children: list[Any]) -> ReadFate:
+        why = self._why(meta)
+        return ReadFate(tuple(_names(children)), why)
+
     def sub_ability(self, meta: Meta, children: list[Any]) -> _SubAbility:
         name = " ".join(str(children[0]).strip("- \t").split())
         return _SubAbility(name, tuple(c for c in children[1:]), self._why(meta))
@@ -2058,7 +2106,10 @@ class _Assembler:
         by its name ("Hamedo", "Hexes"), the effects of a kind by its noun ("Roleblocks",
         "Nightkills"), or a hastened nightkill. An item that names nothing of the ruleset
         is kept (its tier stays empty)."""
-        nouns = {_stem(n): nodes for k in KINDS for n, nodes in k.nouns}
+        nouns: dict[str, tuple[type, ...]] = {}  # (kinds may share a noun: "Investigations")
+        for k in KINDS:
+            for n, nodes in k.nouns:
+                nouns[_stem(n)] = (*nouns.get(_stem(n), ()), *nodes)
         out: list[PriorityEntry] = []
         for order in self.dawn_orders:
             for tier, (words, after) in enumerate(order.items, start=1):
@@ -2079,11 +2130,10 @@ class _Assembler:
                     for n in (a.name, *a.aliases)
                     if canon(n) == key or _stem(canon(n).split()[0]) == _stem(key)
                 }
-                if names:
-                    out += [PriorityEntry(tier, None, why=why, ability=n) for n in sorted(names)]
-                elif _stem(key) in nouns:
+                out += [PriorityEntry(tier, None, why=why, ability=n) for n in sorted(names)]
+                if _stem(key) in nouns:  # and the effects it names, by any ability's name
                     out.append(PriorityEntry(tier, None, why=why, effects=nouns[_stem(key)]))
-                else:  # names nothing of this ruleset (yet): kept, empty
+                elif not names:  # names nothing of this ruleset (yet): kept, empty
                     out.append(PriorityEntry(tier, None, why=why, ability=words))
         return out
 
@@ -2095,6 +2145,9 @@ class _Assembler:
             for ab in role.abilities:
                 fx = []
                 for e in ab.effects:
+                    if isinstance(e, ReadFate):  # "the Ghost or Zombie": roles of the ruleset
+                        for name in e.roles:
+                            self.resolve_role(name, e.why)
                     for p in self.patches:
                         if isinstance(e, Guard) and canon(p.roles[0]) == canon(role.name):
                             if p.kind == "guard follows":

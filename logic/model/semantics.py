@@ -34,7 +34,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from logic.effects import identity, modify, win
+from logic.effects import afterlife, identity, modify, win
 from logic.effects.base import Outcome
 from logic.effects.day import is_day
 from logic.effects.registry import KINDS
@@ -783,7 +783,8 @@ class NightBuilder:
         p = self.actor(i)
         reasons: list[Expr] = []
         dead = self.sc.dead_before(p)
-        if dead != FALSE:
+        if dead != FALSE:  # (a power used after death is not stopped: afterlife.py)
+            dead = conj(dead, neg(afterlife.posthumous(self, i)))
             reasons.append(label(dead, frame.DEAD_DO_NOT_ACT))
         for cond, ab in self.sc.abilities(i):
             if not ab.frequency.allows(self.night, self.history.used(p, ab.name)):
@@ -923,6 +924,8 @@ class NightBuilder:
                 if self.framework.dead_stop
                 else FALSE
             )
+            if dead != FALSE:  # (a power used after death was sent by the dead)
+                dead = conj(dead, neg(afterlife.posthumous(self, i)))
             failed = disj(self.static_failure(i), *ruled.get(p, ()))
             definition = conj(
                 self.sc.taken(i),
