@@ -10,6 +10,7 @@ from __future__ import annotations
 from logic.effects import (
     attack,
     block,
+    forge,
     hex,
     intercept,
     investigate,
@@ -33,6 +34,7 @@ KINDS: tuple[Kind, ...] = (
     status.KIND,
     hex.KIND,
     investigate.KIND,
+    forge.KIND,
     records.KIND,
     report.KIND,
     reveal.KIND,

@@ -158,7 +158,7 @@ def chain(
             domains[qualify(name, k)] = d
         equations += [(ren(e), w) for e, w in m.equations]
         definitions.update({qualify(name, k): ren(e) for name, e in m.definitions.items()})
-        carried = Carried(dict(carried.reversed), {}, dict(carried.marks))
+        carried = Carried(dict(carried.reversed), {}, dict(carried.marks))  # (last: tonight's)
         for atom, e in m.atoms.items():
             atoms[Atom(atom.kind, who(atom.subject, k), atom.obj)] = ren(e)
             if atom.kind == "dies":
@@ -167,6 +167,9 @@ def chain(
                 carried.reversed[atom.subject] = ren(e)
             elif atom.kind == "mark":
                 carried.marks[(atom.subject, atom.obj)] = ren(e)
+            elif atom.kind == "status":  # a mark with a duration, given tonight
+                key = (atom.subject, atom.obj.partition(":")[0])
+                carried.last[key] = disj(carried.last.get(key, FALSE), ren(e))
             elif atom.kind == "arrested":
                 why = next(iter(labels(e)), frame.TAKES_PLACE)
                 carried.arrested.setdefault(atom.subject, []).append((ren(e), int(atom.obj), why))
