@@ -16,6 +16,7 @@ from outcomes import chain_outcomes
 from logic.backends import symbolic
 from logic.cli import main
 from logic.commands.resolve import resolve
+from logic.effects import forge
 from logic.effects.day import is_day
 from logic.lang.case import parse_cases
 from logic.lang.rules import load_ruleset
@@ -228,3 +229,124 @@ def test_backends_agree_on_a_night_of_each_role(role: str) -> None:
             lines.append("Ann targets Bob and Cid" if ab.targets == 2 else "Ann targets Bob")
     lines.append("Bob kills Ann")
     _compare(TURTLE, players, lines)
+
+
+def _outcomes_of_nights(
+    rs: Ruleset, players: list[tuple[str, str, str]], nights: list[list[str]]
+) -> set[frozenset[Atom]]:
+    """The chained symbolic nights' outcomes (atoms named 'Ann (night 2)'), the roles,
+    actions, targets and decisions ('Fay decides "Mafia"') fixed as the lines say."""
+    names = [p for p, _, _ in players]
+    pool = list(rs.roles)
+    model = chain(rs, names, len(nights), roles=pool, days=False)
+    model.equations = [(e, w) for e, w in model.equations if w is not frame.SYMMETRY]
+    enc = symbolic.Encoding(model)
+    s = symbolic.make_solver(60)
+    s.add(*enc.equations())
+    s.add(*[enc.var(x) for x in model.switches])
+    index = {r.name: i for i, r in enumerate(pool)}
+    for name, role, faction in players:
+        s.add(enc.var(f"role:{name}") == symbolic.value(index[role]))
+        if f"fac:{name}" in model.domains:
+            s.add(enc.var(f"fac:{name}") == symbolic.value(rs.factions.index(faction)))
+    for k, lines in enumerate(nights, start=1):
+        uses: dict[str, list[str]] = {}
+        kills: dict[str, str] = {}
+        decided: dict[str, str] = {}
+        for line in lines:
+            words = line.split()
+            if words[1] == "decides":
+                decided[words[0]] = line.split('"')[1]
+                uses.setdefault(words[0], [])
+            elif words[1] == "targets":
+                uses[words[0]] = [w for w in words[2:] if w != "and"]
+            elif words[1] == "uses":
+                uses[words[0]] = []
+            else:
+                kills[words[0]] = words[2]
+        for name, role, _ in players:
+            s.add(enc.var(f"uses:{name}@n{k}") == (name in uses))
+            for j, t in enumerate(uses.get(name, [])):
+                var = "tgt" if j == 0 else "tgt2"
+                s.add(enc.var(f"{var}:{name}@n{k}") == symbolic.value(names.index(t)))
+            s.add(enc.var(f"kills:{name}@n{k}") == (name in kills))
+            if name in kills:
+                s.add(enc.var(f"ktgt:{name}@n{k}") == symbolic.value(names.index(kills[name])))
+            if f"decide:{name}@n{k}" in model.domains:
+                r = rs.role(role)
+                assert r is not None
+                options = next(
+                    (forge.options_of(a) for a in r.abilities if forge.options_of(a)), ()
+                )
+                pick = options.index(decided[name]) if name in decided else -1
+                s.add(enc.var(f"decide:{name}@n{k}") == symbolic.value(pick))
+    return chain_outcomes(model, enc, s, KINDS, 100)
+
+
+def _compare_nights(
+    rs: Ruleset, players: list[tuple[str, str, str]], nights: list[list[str]]
+) -> None:
+    roster = ", ".join(f"{n} is {r} ({f})" for n, r, f in players)
+    body = "".join(
+        f"  night {k}:\n" + "".join(f"    {x}\n" for x in lines)
+        for k, lines in enumerate(nights, start=1)
+    )
+    text = f'case "nights"\n  players: {roster}\n{body}'
+    (case,) = parse_cases(text, "nights.case")
+    res = resolve(rs, case, text)
+    assert res.verdict not in ("unknown", "paradox"), text
+    concrete = {
+        frozenset(
+            Atom(a.kind, f"{a.subject} (night {k})", a.obj)
+            for k, phase in enumerate(p.phases, start=1)
+            for a in phase.atoms
+            if a.kind in KINDS
+        )
+        for p in res.paths
+    }
+    assert _outcomes_of_nights(rs, players, nights) == concrete, text
+
+
+VARIANT_NIGHTS = {
+    "Limited Doctor, the same player two nights running": (
+        [("Doc", "Limited Doctor", "Town"), ("Ann", "Vanilla", "Town"), ("Mo", "Vanilla", "Mafia")],
+        [["Doc targets Ann", "Mo kills Doc"], ["Doc targets Ann", "Mo kills Ann"]],
+    ),
+    "Limited Doctor, someone else the next night": (
+        [("Doc", "Limited Doctor", "Town"), ("Ann", "Vanilla", "Town"), ("Mo", "Vanilla", "Mafia")],
+        [["Doc targets Ann"], ["Doc targets Mo", "Mo kills Ann"]],
+    ),
+    "Old Doctor after a stopped kill": (
+        [("Doc", "Old Doctor", "Town"), ("Ann", "Vanilla", "Town"), ("Mo", "Vanilla", "Mafia")],
+        [["Doc targets Ann", "Mo kills Ann"], ["Doc targets Ann", "Mo kills Ann"]],
+    ),
+    "Old Doctor, no kill stopped": (
+        [("Doc", "Old Doctor", "Town"), ("Ann", "Vanilla", "Town"), ("Mo", "Vanilla", "Mafia")],
+        [["Doc targets Ann", "Mo kills Doc"], ["Doc targets Ann", "Mo kills Ann"]],
+    ),
+    "Forger finds on night 1, forges on night 2": (
+        [("Fay", "Forger", "Mafia"), ("Inv", "Investigator", "Town"), ("Ann", "Vanilla", "Town")],
+        [["Fay targets Inv", "Inv targets Fay"], ['Fay decides "Town"', "Inv targets Fay"]],
+    ),
+    "Forger forges the night he finds": (
+        [("Fay", "Forger", "Mafia"), ("Inv", "Investigator", "Town"), ("Ann", "Vanilla", "Town")],
+        [["Fay targets Inv", 'Fay decides "Mafia"', "Inv targets Ann"], ["Inv targets Fay"]],
+    ),
+    "Forger roleblocked after the find": (
+        [
+            ("Fay", "Forger", "Mafia"),
+            ("Inv", "Investigator", "Town"),
+            ("Rob", "Roleblocker", "Mafia"),
+        ],
+        [["Fay targets Inv"], ["Rob targets Fay", 'Fay decides "Town"', "Inv targets Rob"]],
+    ),
+}
+
+
+@pytest.mark.parametrize("title", list(VARIANT_NIGHTS))
+def test_backends_agree_on_doctor_variants_and_forger_over_two_nights(title: str) -> None:
+    """The Limited Doctor's limit, the Old Doctor's rest (a status given on night 1, read
+    on night 2) and the Forger's find carried to night 2 and his decisions: the concrete
+    resolver and the chained symbolic nights give the same outcomes."""
+    players, nights = VARIANT_NIGHTS[title]
+    _compare_nights(TURTLE, players, nights)

@@ -62,7 +62,9 @@ class Forge:
         if self.learns:
             parts.append(f"learns the {self.role}'s target")
         if self.options:
-            parts.append(f"decides whether the {self.role}'s check shows {' or '.join(self.options)}")
+            parts.append(
+                f"decides whether the {self.role}'s check shows {' or '.join(self.options)}"
+            )
         return out + ("; ".join(parts) or "the powers change")
 
 

@@ -19,7 +19,6 @@ from lark import Token, Tree, v_args
 from lark.tree import Meta
 
 from logic.effects.attack import AutoProtect, Duel
-from logic.effects.forge import Forge, RoleCheck
 from logic.effects.day import (
     DayKill,
     Discard,
@@ -30,6 +29,7 @@ from logic.effects.day import (
     VotesBack,
     VotesGone,
 )
+from logic.effects.forge import Forge, RoleCheck
 from logic.effects.hex import Backlash, Budget, Hex, Informed, Telepathy
 from logic.effects.investigate import AlignmentCheck, SeenAfterKill, Unlinked
 from logic.effects.modify import Modify
@@ -1340,7 +1340,9 @@ class _ToIR(grammar.SourceTransformer):
 
     def variant_old(self, meta: Meta, children: list[Any]) -> _Variant:
         why = self._why(meta)
-        return _Variant(_Capability(None, (Cooldown(why),), (), None, False, why), _names(children)[0])
+        return _Variant(
+            _Capability(None, (Cooldown(why),), (), None, False, why), _names(children)[0]
+        )
 
     def variant_told(self, meta: Meta, children: list[Any]) -> _Variant:
         why = self._why(meta)
