@@ -19,6 +19,7 @@ from logic.commands.resolve import resolve
 from logic.effects import forge
 from logic.effects.day import is_day
 from logic.lang.case import parse_cases
+from logic.lang.errors import RulingError
 from logic.lang.rules import load_ruleset
 from logic.model import frame
 from logic.model.chain import chain
@@ -350,3 +351,24 @@ def test_backends_agree_on_doctor_variants_and_forger_over_two_nights(title: str
     resolver and the chained symbolic nights give the same outcomes."""
     players, nights = VARIANT_NIGHTS[title]
     _compare_nights(TURTLE, players, nights)
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ('Inv decides "Mafia"', "leave no decision to its player"),
+        ('Fay decides "Unknown"', "Forger decides one of: Town, Mafia"),
+    ],
+)
+def test_a_decision_the_role_does_not_leave_is_an_error_at_its_line(
+    line: str, message: str
+) -> None:
+    text = (
+        'case "decides"\n  players: Fay is Forger, Inv is Investigator\n'
+        f"  night 1:\n    Fay targets Inv\n    {line}\n"
+    )
+    (case,) = parse_cases(text, "decides.case")
+    with pytest.raises(RulingError) as err:
+        resolve(TURTLE, case, text)
+    assert message in str(err.value)
+    assert err.value.loc.line == 5
