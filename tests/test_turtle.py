@@ -78,42 +78,10 @@ def nights(draw: Any, rs: Ruleset) -> tuple[list[tuple[str, str, str]], list[str
 def _outcomes_of_chain(
     rs: Ruleset, players: list[tuple[str, str, str]], text_lines: list[str]
 ) -> set[frozenset[Atom]]:
-    names = [p for p, _, _ in players]
-    pool = list(rs.roles)
-    model = chain(rs, names, 1, roles=pool, days=False)
-    model.equations = [(e, w) for e, w in model.equations if w is not frame.SYMMETRY]
-    enc = symbolic.Encoding(model)
-    s = symbolic.make_solver(60)
-    s.add(*enc.equations())
-    s.add(*[enc.var(x) for x in model.switches])
-    index = {r.name: i for i, r in enumerate(pool)}
-    for name, role, faction in players:
-        s.add(enc.var(f"role:{name}") == symbolic.value(index[role]))
-        if f"fac:{name}" in model.domains:
-            s.add(enc.var(f"fac:{name}") == symbolic.value(rs.factions.index(faction)))
-    acted: dict[tuple[str, str], list[str]] = {}
-    for line in text_lines:
-        words = line.split()
-        if words[1] == "uses":
-            acted[words[0], "uses"] = []
-        elif words[1] == "targets":
-            acted[words[0], "uses"] = [w for w in words[2:] if w != "and"]
-        else:
-            acted[words[0], "kills"] = [words[2]]
-    for name in names:
-        used = (name, "uses") in acted
-        s.add(enc.var(f"uses:{name}@n1") == used)
-        for k, t in enumerate(acted.get((name, "uses"), [])):
-            var = "tgt" if k == 0 else "tgt2"
-            s.add(enc.var(f"{var}:{name}@n1") == symbolic.value(names.index(t)))
-        killed = (name, "kills") in acted
-        s.add(enc.var(f"kills:{name}@n1") == killed)
-        if killed:
-            t = acted[name, "kills"][0]
-            s.add(enc.var(f"ktgt:{name}@n1") == symbolic.value(names.index(t)))
+    """One symbolic night's outcomes, its atoms named as the concrete night names them."""
     return {
         frozenset(Atom(a.kind, a.subject.rsplit(" (", 1)[0], a.obj) for a in outcome)
-        for outcome in chain_outcomes(model, enc, s, KINDS, 100)
+        for outcome in _outcomes_of_nights(rs, players, [text_lines])
     }
 
 
