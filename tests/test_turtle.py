@@ -15,6 +15,7 @@ from outcomes import chain_outcomes
 
 from logic.backends import symbolic
 from logic.cli import main
+from logic.commands.check import Night
 from logic.commands.resolve import resolve
 from logic.effects import forge
 from logic.effects.day import is_day
@@ -340,3 +341,25 @@ def test_a_decision_the_role_does_not_leave_is_an_error_at_its_line(
         resolve(TURTLE, case, text)
     assert message in str(err.value)
     assert err.value.loc.line == 5
+
+
+def test_a_checker_witness_carries_the_forgers_decision() -> None:
+    """A witness case of `check` says what the Forger decided (`Fay decides "Mafia"`), so
+    that it resolves to the outcome the checker saw: the Investigator finds Mafia."""
+    forger, investigator = TURTLE.role("Forger"), TURTLE.role("Investigator")
+    assert forger is not None and investigator is not None
+    night = Night(TURTLE, ("Fay", "Inv"), roles=[forger, investigator])
+    env = {
+        "role:Fay": 0,
+        "role:Inv": 1,
+        "uses:Fay": True,
+        "tgt:Fay": 1,
+        "decide:Fay": 1,
+        "uses:Inv": True,
+        "tgt:Inv": 0,
+    }
+    text = night.witness(env, "forged", ['Inv learns "Mafia"'])
+    assert 'Fay decides "Mafia"' in text
+    (case,) = parse_cases(text, "witness.case")
+    res = resolve(TURTLE, case, text)
+    assert all(Atom("learns", "Inv", "Mafia") in p.phases[-1].atoms for p in res.paths)
