@@ -34,7 +34,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from logic.effects import forge, modify, win
+from logic.effects import forge, modify, status, win
 from logic.effects.base import Outcome
 from logic.effects.day import is_day
 from logic.effects.registry import KINDS
@@ -212,7 +212,7 @@ class ConcreteNight:
 
 def _given_last_night(history: History, p: str, name: str, night: int) -> Expr:
     """p got the status mark `name` on the night before `night` (logic/effects/status.py)."""
-    return Const(any(m.kind == "night" and m.number == night - 1 for m in history.marks(p, name)))
+    return Const(any(m.player == p for m in status.due(history, name, night, 1)))
 
 
 def _reversed_before(history: History, p: str) -> Expr:
