@@ -31,7 +31,7 @@ import z3
 
 from logic.backends import symbolic
 from logic.backends.symbolic import Encoding, Status
-from logic.effects import afterlife, hex
+from logic.effects import afterlife, forge, hex
 from logic.effects.day import is_day
 from logic.model.chain import chain
 from logic.model.expr import Evaluator, Expr, Var, any_of, conj, explain, variables
@@ -308,6 +308,10 @@ class Night:
                         t = self.names[env[f"tgt:{p}{sfx}"]]
                         lines.append(f"{p} targets {t}")
                         involved += [p, t]
+                    options = forge.options_of(ab) if ab is not None else ()
+                    pick = env.get(f"decide:{p}{sfx}", -1)
+                    if options and 0 <= pick < len(options):  # the player's decision
+                        lines.append(f'{p} decides "{options[pick]}"')
                 if env.get(f"kills:{p}{sfx}"):
                     t = self.names[env[f"ktgt:{p}{sfx}"]]
                     lines.append(f"{p} kills {t}")

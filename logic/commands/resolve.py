@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from logic.backends import concrete
-from logic.effects import identity, status, vote
+from logic.effects import forge, identity, status, vote
 from logic.effects.day import build_day, is_day
 from logic.lang.case import Case, Line, PhaseBlock
 from logic.lang.errors import Loc, RulingError, error_at_word, line_of
@@ -278,12 +278,16 @@ class Binder:
     def acts(self, block: PhaseBlock, history: History) -> tuple[Act, ...]:
         out: list[Act] = []
         killers: dict[str, Line] = {}
+        decided: list[tuple[str, Line]] = []
         for line in block.lines:
             actor = self.player(line.actor, line.why)
             targets = tuple(self.player(t, line.why, line.verb) for t in line.targets)
             if line.verb == "votes":
                 raise self.error("votes belong in a 'day N:' block", line.why, "votes")
             if line.verb == "nothing":
+                continue
+            if line.verb == "decides":
+                decided.append((actor, line))
                 continue
             if line.verb == "kills":
                 pl = self.now[actor]
@@ -332,7 +336,38 @@ class Binder:
             if ability.on_self and not targets:  # "activate": the ability acts on its user
                 targets = (actor,)
             out.append(Act(actor, ability, targets, None, line.why))
+        for actor, line in decided:
+            out = self.decide(out, actor, line)
         return tuple(out)
+
+    def decide(self, acts: list[Act], actor: str, line: Line) -> list[Act]:
+        """`X decides "TEXT"`: the decision goes with X's action that leaves one to its
+        player (logic/effects/forge.py), which X then takes (with no target, if no line
+        gives one)."""
+        role = self.players[actor].role
+        deciding = [a for a in role.abilities if not is_day(a) and forge.options_of(a)]
+        if not deciding:
+            raise self.error(
+                f"{actor} is {role.name}, whose sentences leave no decision to its player",
+                line.why,
+                line.actor,
+            )
+        ability = deciding[0]
+        options = forge.options_of(ability)
+        text = next((o for o in options if canon(o) == canon(line.text or "")), None)
+        if text is None:
+            raise self.error(
+                f"{role.name} decides one of: {', '.join(options)}",
+                line.why,
+                f'"{line.text}"',
+                [f'"{o}"' for o in options],
+            )
+        for k, a in enumerate(acts):
+            if a.actor == actor and a.ability == ability:
+                if a.decision is not None:
+                    raise self.error(f"{actor} already decides in this night", line.why, "decides")
+                return [*acts[:k], replace(a, decision=text), *acts[k + 1 :]]
+        return [*acts, Act(actor, ability, (), None, line.why, decision=text)]
 
     def votes(
         self, block: PhaseBlock, history: History

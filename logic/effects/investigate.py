@@ -15,6 +15,7 @@ import enum
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from logic.effects import forge
 from logic.effects.base import Kind, Outcome
 from logic.model import frame
 from logic.model.expr import FALSE, Const, Expr, Var, any_of, conj, disj, eq, label, neg
@@ -124,15 +125,20 @@ def alignment_texts(b: NightBuilder, i: int) -> list[TextSource]:
             out.append(
                 TextSource(checker, label(failed, e.unknown_why), unknown, why=e.unknown_why)
             )
+        # a forged result replaces what the check shows (logic/effects/forge.py)
+        forged = forge.overrides(b, i)
+        own = neg(any_of(x for x, _, _ in forged))
         shown: dict[str, list[Expr]] = {}
         for q in b.sc.players:
-            hit = conj(c, b.ok(i), b.aims(i, q))
+            hit = conj(c, b.ok(i), b.aims(i, q), own)
             if hit == FALSE:
                 continue
             for text, cond in _shows(b, q, e, checker):
                 shown.setdefault(text, []).append(conj(hit, cond))
         for text, conds in shown.items():
             out.append(TextSource(checker, label(any_of(conds), e.why), text, why=e.why))
+        for x, text, why in forged:
+            out.append(TextSource(checker, conj(c, b.ok(i), x), text, why=why))
     return out
 
 

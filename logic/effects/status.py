@@ -14,6 +14,12 @@ A phase gives a mark with the outcome atom `status` (subject: the player, object
 "NAME:SOURCE"); the resolver turns those atoms into marks of the history.
 
 Vocabulary:
+  Cooldown  an effect of an ability: when the ability's protection stops a nightkill,
+          its user gets the mark `protection used`, and the ability does not take place
+          the following night ("if his protection is used (that is, if a nightkill is
+          stopped), the Doctor may not use his power the following night"); `tells`: the
+          user is told at dawn ("He is informed if this occurs during dawn after his
+          protection succeeds": the source gives no words, the text is USED_TEXT)
   Arrest  an action: the target "is incapable of performing any actions" until the
           actor's next turn: the rest of this night after the arrest's tier, the next
           day (votes are actions: "everyone performs actions by clicking players when
@@ -33,8 +39,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from logic.effects.base import Kind, Outcome
-from logic.model.expr import Const, Expr, any_of, conj, label, lt
-from logic.model.phase import Atom, History, Mark
+from logic.model.expr import FALSE, Const, Expr, any_of, conj, disj, label, lt, neg
+from logic.model.phase import Atom, History, Mark, TextSource
 from logic.model.why import Why, meta
 
 if TYPE_CHECKING:
@@ -50,12 +56,89 @@ class Arrest:
         return "arrest: the target cannot act until the arrester's next turn"
 
 
+@dataclass(frozen=True)
+class Cooldown:
+    why: Why = meta()
+    tells: Why | None = None
+
+    def describe(self) -> str:
+        told = "; its user is told at dawn" if self.tells else ""
+        return f"cooldown: after its protection stops a nightkill, not usable the next night{told}"
+
+
+COOLDOWN = "protection used"
+USED_TEXT = "protection used"  # what the user is told (the source gives no words)
+
+
+def protection_used(b: NightBuilder, i: int) -> Expr:
+    """Slot i's protection stopped a nightkill tonight: it took place on a player whom an
+    attack hit that its protection can stop (not a strengthened or hastened one)."""
+    key = f"used:{i}"
+    if key not in b.memo:
+        from logic.effects import attack, modify
+
+        parts = []
+        for c, _ in b.effects(i, attack.Protect):
+            for q in b.sc.players:
+                guard = conj(c, b.ok(i), b.aims(i, q))
+                if guard == FALSE:
+                    continue
+                for j, v, hit, _ in attack.attacks(b):
+                    if v != q:
+                        continue
+                    strong = modify.kill_modified(b, j, "strengthen")
+                    hasted = modify.kill_modified(b, j, "hasten")
+                    parts.append(conj(guard, hit, neg(strong), neg(hasted)))
+        b.memo[key] = any_of(parts)
+    result: Expr = b.memo[key]
+    return result
+
+
+def cooled(b: NightBuilder, i: int) -> Expr:
+    """Slot i's ability is resting: its protection was used the night before."""
+    return any_of(
+        label(conj(c, b.sc.given_last_night(b.actor(i), COOLDOWN)), e.why)
+        for c, e in b.effects(i, Cooldown)
+    )
+
+
+def cooldowns(b: NightBuilder) -> dict[Atom, Expr]:
+    """The mark `protection used` on the user of a protection that stopped a nightkill."""
+    out: dict[Atom, Expr] = {}
+    for i in range(b.n):
+        for c, e in b.effects(i, Cooldown):
+            used = conj(c, protection_used(b, i))
+            if used != FALSE:
+                key = mark_atom(b.actor(i), COOLDOWN)
+                out[key] = disj(out.get(key, FALSE), label(used, e.why))
+    return out
+
+
+def cooldown_told(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
+    out = []
+    for i in range(b.n):
+        if not b.reads(b.actor(i)):
+            continue
+        for c, e in b.effects(i, Cooldown):
+            if e.tells is None:
+                continue
+            used = conj(c, protection_used(b, i))
+            if used != FALSE:
+                out.append(TextSource(b.actor(i), label(used, e.tells), USED_TEXT, why=e.tells))
+    return out
+
+
 def arrests_on(b: NightBuilder, q: str, i: int | None = None) -> list[tuple[int, Expr, Arrest]]:
     """(slot, condition, effect) of tonight's arrests that land on q (other than slot i)."""
     return [(j, x, e) for j, x, e in b.lands(Arrest, q) if j != i]
 
 
 def stopped(b: NightBuilder, i: int) -> Expr:
+    """Slot i's actor is under arrest when slot i's tier comes, or its ability rests."""
+    return any_of([arrested(b, i), cooled(b, i)])
+
+
+def arrested(b: NightBuilder, i: int) -> Expr:
     """Slot i's actor is under arrest when slot i's tier comes."""
     p = b.actor(i)
     tonight = any_of(
@@ -99,14 +182,23 @@ def _listed_tier(b: NightBuilder, e: Arrest) -> int | None:
 
 
 def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
-    """The atoms `arrested` (their object: the tier the arrest lasts until next night)."""
-    return {
+    """The atoms `arrested` (their object: the tier the arrest lasts until next night),
+    and the marks of a used protection."""
+    out: dict[Atom, Expr] = {
         Atom("arrested", q, str(tier)): label(cond, why)
         for q, (cond, tier, why) in arrests(b).items()
     }
+    out.update(cooldowns(b))
+    return out
 
 
-KIND = Kind("status", (Arrest,), stops=stopped, transition=transition)
+KIND = Kind(
+    "status",
+    (Arrest, Cooldown),
+    stops=stopped,
+    phase_texts=cooldown_told,
+    transition=transition,
+)
 
 
 # ----------------------------------------------------------------------------- marks

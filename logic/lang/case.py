@@ -28,13 +28,15 @@ class PlayerDecl:
 
 @dataclass(frozen=True)
 class Line:
-    """One line of a phase: `verb` is targets, uses, kills, votes or nothing."""
+    """One line of a phase: `verb` is targets, uses, kills, votes, nothing or decides
+    (`text`: what the player decided)."""
 
     actor: str
     verb: str
     targets: tuple[str, ...] = ()
     ability: str | None = None
     why: Why = field(default=Why(Loc("<case>", 0, 0), ""), compare=False)
+    text: str | None = None
 
 
 @dataclass(frozen=True)
@@ -165,6 +167,10 @@ class _ToCase(grammar.SourceTransformer):
 
     def nothing(self, meta: Meta, children: list[Token]) -> Line:
         return Line(str(children[0]), "nothing", why=self._why(meta))
+
+    def decides(self, meta: Meta, children: list[Token]) -> Line:
+        text = str(children[1])[1:-1]
+        return Line(str(children[0]), "decides", why=self._why(meta), text=text)
 
     def expect(self, meta: Meta, children: list[Expectation]) -> list[Expectation]:
         return children

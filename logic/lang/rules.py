@@ -38,6 +38,7 @@ from logic.effects.day import (
     VotesBack,
     VotesGone,
 )
+from logic.effects.forge import Forge, RoleCheck
 from logic.effects.hex import Backlash, Budget, Hex, Informed, Telepathy
 from logic.effects.identity import Bond, DeathLink, Defect, Steal
 from logic.effects.investigate import AlignmentCheck, SeenAfterKill, Unlinked
@@ -47,7 +48,7 @@ from logic.effects.records import OnRecords, RecordsCheck, Reverse, Revert
 from logic.effects.redirect import Redirect
 from logic.effects.registry import KINDS
 from logic.effects.report import Report, Witness
-from logic.effects.status import Arrest
+from logic.effects.status import Arrest, Cooldown
 from logic.effects.vote import (
     Immune,
     LastVoterDies,
@@ -154,6 +155,27 @@ class _DayAbility:
     frequency: Frequency
     effects: tuple[Any, ...]
     why: Why
+
+
+@dataclass(frozen=True)
+class _Variants:
+    """'There are three variants that may exist:': the lines that follow, '-NAME - ...',
+    are variants of the role defined last."""
+
+    why: Why
+
+
+@dataclass(frozen=True)
+class _Variant:
+    """A sentence of a variant line: `named` is the role it names ('the Doctor may not
+    use his power'), checked against the variant's role."""
+
+    sentence: Any
+    named: str | None = None
+
+    @property
+    def why(self) -> Why:
+        return cast(Why, self.sentence.why)
 
 
 @dataclass(frozen=True)
@@ -1432,6 +1454,55 @@ class _ToIR(grammar.SourceTransformer):
         name = " ".join(str(children[0]).strip("- \t").split())
         return _SubAbility(name, tuple(c for c in children[1:]), self._why(meta))
 
+    # ------------------------------------------------------------ variants of a role
+    def variants_heading(self, meta: Meta, children: list[Any]) -> _Variants:
+        return _Variants(self._why(meta))
+
+    def variant_same(self, meta: Meta, children: list[Any]) -> _Variant:
+        # "This Doctor may protect any person he likes": as the role defined last does
+        return _Variant(_Note(self._why(meta)), _names(children)[0])
+
+    def variant_limited(self, meta: Meta, children: list[Any]) -> _Variant:
+        why = self._why(meta)
+        limit = NoConsecutive(False, why)
+        return _Variant(_Capability(None, (), (limit,), None, False, why))
+
+    def variant_old(self, meta: Meta, children: list[Any]) -> _Variant:
+        why = self._why(meta)
+        return _Variant(
+            _Capability(None, (Cooldown(why),), (), None, False, why), _names(children)[0]
+        )
+
+    def variant_told(self, meta: Meta, children: list[Any]) -> _Variant:
+        why = self._why(meta)
+        return _Variant(_Capability(None, (Cooldown(why, tells=why),), (), None, False, why))
+
+    # ------------------------------------------------------------ the Forger
+    def forger_check(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        return _Capability(_names(children)[0], (), (), None, False, why, name="investigate")
+
+    def forger_result(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        yes, no = (str(c)[1:-1] for c in children if isinstance(c, Token) and c.type == "QUOTED")
+        return _Capability(None, (RoleCheck(yes, yes, no, why),), (), None, False, why)
+
+    def forger_found(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        return _Capability(None, (Forge(_names(children)[0], why),), (), None, False, why)
+
+    def forger_learns(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        role = _names(children)[-1]
+        forge = Forge(role, why, learns=why, same_night=why)
+        return _Capability(None, (forge,), (), None, False, why)
+
+    def forger_decides(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        actor, role, *options = _names(children)
+        forge = Forge(role, why, options=tuple(options), options_why=why)
+        return _Capability(actor, (forge,), (), None, False, why)
+
     def hex_silenced(self, meta: Meta, children: list[Any]) -> Hex:
         return Hex("silenced", self._why(meta))
 
@@ -1627,6 +1698,7 @@ class _Assembler:
         self.dawn_orders: list[_Order] = []  # orders of operations ("A > B > C")
         self.patches: list[_Patch] = []
         self.alignments = False  # under an "Alignments:" heading: lines define factions
+        self.variant_of: str | None = None  # the role whose variants the lines define
 
     def error(
         self,
@@ -1657,6 +1729,8 @@ class _Assembler:
         return self.finish()
 
     def statement(self, st: Any) -> None:
+        if isinstance(st, (_RoleDef, _Heading)):
+            self.variant_of = None  # a variants list ends at the next role or heading
         match st:
             case _Title(name):
                 self.title = name
@@ -1676,6 +1750,12 @@ class _Assembler:
                     self.prose(sentence, faction, None)
             case _RoleDef():
                 self.role_def(st)
+            case _Variants(why):
+                if not self.role_order:
+                    raise self.error("these variants are of no role: none is defined above", why)
+                self.variant_of = self.role_order[-1]
+            case _SubAbility() if self.variant_of is not None:
+                self.variant(st)
             case _SubAbility():
                 self.sub_ability(st)
             case _UniqueRoles(why):
@@ -1831,6 +1911,45 @@ class _Assembler:
             role, abilities=tuple(abilities), appears_as=tuple(appears), notes=tuple(notes)
         )
 
+    def variant(self, st: _SubAbility) -> None:
+        """'-Limited - ...' under 'There are N variants that may exist:': the role
+        'Limited Doctor', with the sentences of the role the variants are of and its own.
+        A variant whose sentences add nothing is that role ('Normal Doctor' is another
+        name for the Doctor)."""
+        assert self.variant_of is not None
+        base = self.roles[self.variant_of]
+        name = f"{st.name} {base.name}"
+        sentences = _flatten(st.sentences)
+        for s in sentences:
+            if not isinstance(s, _Variant):
+                raise self.error("this sentence is not one a variant of a role may have", s.why)
+            if s.named is not None and self._other_role(s.named, base.name):
+                raise self.error(
+                    f"this sentence is about {s.named}, but it is on a variant of {base.name}",
+                    s.why,
+                    token=s.named.split()[0],
+                )
+        own = [s.sentence for s in sentences if not isinstance(s.sentence, _Note)]
+        if not own:
+            self.aliases.append((name, base.name, st.why))
+            notes = (*base.notes, *(s.why for s in sentences))
+            self.roles[self.variant_of] = replace(base, notes=notes)
+            return
+        key = canon(name)
+        if self.find_role(name) is not None:
+            raise self.error(f"the role {name!r} is defined twice", st.why)
+        notes = tuple(s.why for s in sentences if isinstance(s.sentence, _Note))
+        self.roles[key] = replace(base, name=name, why=st.why, notes=(*base.notes, *notes))
+        self.role_order.append(key)
+        for role_name, cap, tier in list(self.capabilities):  # the base's own sentences
+            if self.find_role(role_name) is base:
+                self.capabilities.append((name, cap, tier))
+        for role_name, trait in list(self.traits):
+            if self.find_role(role_name) is base:
+                self.traits.append((name, trait))
+        for s in own:
+            self.prose(replace(s, why=replace(s.why, text=f"{name}: {s.why.text}")), name, None)
+
     def sub_ability(self, st: _SubAbility) -> None:
         """'-Hex of Silence - ...': a further ability of the role defined last (a night
         action on one player), its sentences the ability's effects."""
@@ -1841,6 +1960,11 @@ class _Assembler:
         effects: list[Any] = []
         notes = list(role.notes)
         for s in _flatten(st.sentences):
+            if isinstance(s, _Variant):
+                raise self.error(
+                    "a variant's sentence: put 'There are N variants that may exist:' above",
+                    s.why,
+                )
             why = replace(s.why, text=f"{role.name}: {s.why.text}")
             s = replace(s, why=why)
             if isinstance(s, _Note):

@@ -158,7 +158,7 @@ def chain(
             domains[qualify(name, k)] = d
         equations += [(ren(e), w) for e, w in m.equations]
         definitions.update({qualify(name, k): ren(e) for name, e in m.definitions.items()})
-        carried = Carried(
+        carried = Carried(  # (last: tonight's)
             dict(carried.reversed),
             {},
             dict(carried.marks),
@@ -174,6 +174,9 @@ def chain(
                 carried.marks[(atom.subject, atom.obj)] = ren(e)
             elif atom.kind == "becomes":
                 carried.changes.setdefault(atom.subject, []).append((ren(e), atom.obj))
+            elif atom.kind == "status":  # a mark with a duration, given tonight
+                key = (atom.subject, atom.obj.partition(":")[0])
+                carried.last[key] = disj(carried.last.get(key, FALSE), ren(e))
             elif atom.kind == "arrested":
                 why = next(iter(labels(e)), frame.TAKES_PLACE)
                 carried.arrested.setdefault(atom.subject, []).append((ren(e), int(atom.obj), why))

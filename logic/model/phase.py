@@ -35,6 +35,9 @@ class Act:
     targets: tuple[str, ...]
     nightkill: str | None = None  # the faction whose nightkill this is
     why: Why | None = field(default=None, compare=False)  # the case line
+    # what the actor's player decided, where the ability leaves a choice to them (the
+    # Forger's "Town" or "Mafia": `X decides "TEXT"`, logic/effects/forge.py)
+    decision: str | None = None
 
 
 @dataclass(frozen=True, order=True)

@@ -34,7 +34,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from logic.effects import afterlife, identity, modify, win
+from logic.effects import afterlife, forge, identity, modify, status, win
 from logic.effects.base import Outcome
 from logic.effects.day import is_day
 from logic.effects.registry import KINDS
@@ -115,6 +115,8 @@ class Scenario(Protocol):
     def reversed_before(self, p: str) -> Expr: ...
     def arrested_before(self, p: str) -> list[tuple[Expr, int, Why]]: ...
     def marked_before(self, p: str, mark: str) -> Expr: ...
+    def given_last_night(self, p: str, name: str) -> Expr: ...
+    def decision(self, i: int, options: Sequence[str]) -> Expr: ...
 
 
 class ConcreteNight:
@@ -198,6 +200,20 @@ class ConcreteNight:
     def marked_before(self, p: str, mark: str) -> Expr:
         return Const((p, mark) in self.history.flags)
 
+    def given_last_night(self, p: str, name: str) -> Expr:
+        return _given_last_night(self.history, p, name, self.night)
+
+    def decision(self, i: int, options: Sequence[str]) -> Expr:
+        """What slot i's player decided, as an index into `options` (-1: nothing)."""
+        d = self.acts[i].decision
+        keys = [canon(o) for o in options]
+        return Const(keys.index(canon(d)) if d is not None and canon(d) in keys else -1)
+
+
+def _given_last_night(history: History, p: str, name: str, night: int) -> Expr:
+    """p got the status mark `name` on the night before `night` (logic/effects/status.py)."""
+    return Const(any(m.player == p for m in status.due(history, name, night, 1)))
+
 
 def _reversed_before(history: History, p: str) -> Expr:
     return Const(p in history.reversed)
@@ -225,6 +241,8 @@ class Carried:
     marks: dict[tuple[str, str], Expr] = field(default_factory=dict)
     # changes of identity, oldest first: player -> (it happened, the role or faction now)
     changes: dict[str, list[tuple[Expr, str]]] = field(default_factory=dict)
+    # status marks (player, name) the night before gave (logic/effects/status.py)
+    last: dict[tuple[str, str], Expr] = field(default_factory=dict)
 
 
 Earlier = Callable[["SymbolicNight", int, Ability], Expr]
@@ -283,6 +301,13 @@ class SymbolicNight:
             for r in self.roles
             if r.abilities and all(a.targets == 0 and not a.on_self for a in r.abilities)
         )
+        # roles whose night ability leaves a decision to its player, and how many options
+        self.deciders = tuple(
+            r for r in self.roles if any(forge.options_of(a) for a in r.abilities)
+        )
+        self.options = max(
+            (len(forge.options_of(a)) for r in self.deciders for a in r.abilities), default=0
+        )
         # players whose faction is not given by their role (neutral roles, no role)
         self.open_faction = any(len(ruleset.factions_of(r)) > 1 for r in self.roles)
         self.switches: dict[str, Why] = {}
@@ -313,6 +338,8 @@ class SymbolicNight:
             if self.ruleset.nightkills:
                 out[f"kills:{p}"] = [False, True]
                 out[f"ktgt:{p}"] = list(range(n))
+            if self.deciders:  # what the player decided (-1: nothing)
+                out[f"decide:{p}"] = list(range(-1, self.options))
         return {v: d for v, d in out.items() if v not in self.acts}
 
     def value(self, name: str) -> Expr:
@@ -370,6 +397,11 @@ class SymbolicNight:
             if fixed_aim and f"tgt:{p}" not in self.acts:
                 pinned = any_of(self.role_is(p, r) for r in fixed_aim)
                 out.append((implies(pinned, eq(Var(f"tgt:{p}"), Const(0))), frame.TAKES_PLACE))
+        for p in self.players:  # only a role that leaves a decision to its player decides
+            if self.deciders and f"decide:{p}" not in self.acts:
+                deciding = any_of(self.role_is(p, r) for r in self.deciders)
+                undecided = eq(Var(f"decide:{p}"), Const(-1))
+                out.append((implies(neg(deciding), undecided), frame.TAKES_PLACE))
         # Players are interchangeable: list them in role order (symmetry breaking).
         for a, b in itertools.pairwise(open_):
             out.append((le(self.role_var(a), self.role_var(b)), frame.SYMMETRY))
@@ -540,6 +572,18 @@ class SymbolicNight:
         if self.carried is not None:
             return self.carried.marks.get((p, mark), FALSE)
         return Const((p, mark) in self.history.flags)
+
+    def given_last_night(self, p: str, name: str) -> Expr:
+        if self.carried is not None:
+            return self.carried.last.get((p, name), FALSE)
+        return _given_last_night(self.history, p, name, self.night)
+
+    def decision(self, i: int, options: Sequence[str]) -> Expr:
+        """What slot i's player decided (an index into `options`, -1: nothing)."""
+        s = self.slots[i]
+        if s.kind != "ability" or not self.deciders:
+            return Const(-1)
+        return self.value(f"decide:{s.actor}")
 
 
 def _effect_tiers(priority: Sequence[Any], ability: Ability) -> list[int]:
