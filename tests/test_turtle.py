@@ -219,7 +219,11 @@ def test_without_the_redirect_roleblock_ruling_the_checker_finds_what_it_settles
     against the dawn order (Redirection before Roleblocks)."""
     pair = {"Redirector", "Roleblocker"}
     assert pair in _ambiguities(tmp_path, _without(REDIRECT_BLOCK))
-    assert not any(pair <= c for c in _ambiguities(tmp_path, RULES.read_text()))
+    # with the ruling the two alone are settled; what is left of them is finding T8 (a
+    # hastened nightkill on the Redirector who moves a roleblock onto the Ninja), which
+    # the ruling does not speak of (casebook/turtle-chat-mafia/redirector.case)
+    left = [c for c in _ambiguities(tmp_path, RULES.read_text()) if pair <= c]
+    assert all("Ninja" in c for c in left), left
 
 
 @pytest.mark.slow  # two runs of the checker

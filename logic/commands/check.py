@@ -458,7 +458,9 @@ class Checker:
             env_a, env_b = n.env(m, a), n.env(m, b)
             klass = n.klass(env_a)
             on = _value(m, side) if toggled else None
-            search.add(z3.Implies(side == on, n.block(klass)) if toggled else n.block(klass))
+            blocked = z3.Implies(side == on, n.block(klass)) if toggled else n.block(klass)
+            search.add(blocked)
+            one.add(blocked)  # (its search for fewer actions must not find the class again)
             differing, whys = n.differing(env_a, env_b)
             title = " + ".join(Night.names_of(klass))
             yield Finding(

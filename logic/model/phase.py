@@ -124,6 +124,9 @@ class Atom:
                 return f"{self.subject} is under arrest"
             case "mark":
                 return f"{self.subject}: {self.obj}"
+            case "status":
+                name, _, source = self.obj.partition(":")
+                return f"{self.subject} is marked {name}" + (f" by {source}" if source else "")
             case "becomes":
                 return f"{self.subject} becomes {self.obj}"
         return f"{self.subject} {self.kind} {self.obj}".strip()
