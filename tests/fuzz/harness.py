@@ -132,6 +132,15 @@ def _read(p: Path) -> str:
 SEED_TEXT: dict[Path, str] = {p: _read(p) for p in (*RULESETS, *CASES, *OBSERVATIONS)}
 
 
+def ruleset_of(text: str) -> Path:
+    """The casebook ruleset a case or observation file names (`ruleset: NAME`; Metadata
+    Mafia when it names none or one not in the casebook), so that each file is mutated
+    beside its own ruleset: BYOND's and Turtle's cases and observations too."""
+    m = re.search(r"^\s*ruleset:\s*(\S+)", text, re.M)
+    path = CASEBOOK / f"{m[1]}.rules" if m else METADATA
+    return path if path in SEED_TEXT else METADATA
+
+
 # ----------------------------------------------------------------------------- mutation
 
 
@@ -323,11 +332,12 @@ def inputs(draw: st.DrawFn, commands: tuple[str, ...] = COMMANDS, slow: bool = T
         return Input(cmd, {"r.rules": maybe_mutated(rules, 1.0)}, ["r.rules"], 0)
     if cmd in ("resolve", "casebook"):
         case = SEED_TEXT[draw(st.sampled_from(CASES))]
-        files = {"metadata-mafia.rules": maybe_mutated(SEED_TEXT[METADATA], 0.15)}
+        own = ruleset_of(case)
+        files = {own.name: maybe_mutated(SEED_TEXT[own], 0.15)}
         files["c.case"] = maybe_mutated(case, 1.0)
         if cmd == "casebook":
             return Input(cmd, files, ["c.case"], 0)
-        return Input(cmd, files, ["metadata-mafia.rules", "c.case", "--timeout", str(t)], t)
+        return Input(cmd, files, [own.name, "c.case", "--timeout", str(t)], t)
     if cmd == "check":
         extra = draw(st.sampled_from([[], ["--nights", "2"], ["--only", "ambiguous"]]))
         files = {"r.rules": maybe_mutated(rules)}
@@ -341,12 +351,10 @@ def inputs(draw: st.DrawFn, commands: tuple[str, ...] = COMMANDS, slow: bool = T
         return Input(cmd, files, args, t)
     if cmd == "solve":
         obs = SEED_TEXT[draw(st.sampled_from(OBSERVATIONS))]
-        files = {
-            "metadata-mafia.rules": maybe_mutated(SEED_TEXT[METADATA], 0.1),
-            "o.obs": maybe_mutated(obs, 0.9),
-        }
+        own = ruleset_of(obs)
+        files = {own.name: maybe_mutated(SEED_TEXT[own], 0.1), "o.obs": maybe_mutated(obs, 0.9)}
         extra = draw(st.sampled_from([[], ["--suggest"], ["--sample", "20"], ["--liars", "all"]]))
-        return Input(cmd, files, ["metadata-mafia.rules", "o.obs", "--timeout", str(t), *extra], t)
+        return Input(cmd, files, [own.name, "o.obs", "--timeout", str(t), *extra], t)
     # diff: a ruleset against a mutation of itself
     files = {"old.rules": rules, "new.rules": maybe_mutated(rules, 1.0)}
     return Input(cmd, files, ["old.rules", "new.rules", "--players", "3", "--timeout", str(t)], t)
