@@ -267,6 +267,9 @@ class _Overrun(BaseException):
 @contextmanager
 def _alarm(seconds: float) -> Iterator[None]:
     def ring(signum: int, frame: Any) -> None:
+        # rung again a second later until the run stops: an exception raised where Python
+        # only reports it (a garbage-collector callback, seen under load) is swallowed
+        signal.setitimer(signal.ITIMER_REAL, 1.0)
         raise _Overrun()
 
     if not hasattr(signal, "setitimer"):
