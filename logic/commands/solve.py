@@ -854,19 +854,29 @@ class Solver:
         what a witness is substituted into."""
         if self._body is None:
             c = self.chain
-            body = z3.And(*c.base, *(t for _, t in c.facts))
             subs = [
                 (c.enc.var(v), c.enc.term(d))
                 for v, d in c.model.definitions.items()
                 if not v.startswith("ok:")
             ]
-            for _ in range(10):  # definitions may refer to definitions
-                new = symbolic.substitute(body, subs)
-                if new.eq(body):
-                    break
-                body = new
             on = z3.BoolVal(True)
-            self._body = symbolic.substitute(body, [(z3.Bool(x), on) for x in c.model.switches])
+
+            def inline(body: Any) -> Any:
+                for _ in range(10):  # definitions may refer to definitions
+                    new = symbolic.substitute(body, subs)
+                    if new.eq(body):
+                        break
+                    body = new
+                return symbolic.substitute(body, [(z3.Bool(x), on) for x in c.model.switches])
+
+            facts = z3.And(*(t for _, t in c.facts))
+            shared = getattr(c, "inlined", None)  # the nights, inlined once for every count
+            if shared is None:
+                self._body = inline(z3.And(*c.base, facts))
+            else:
+                if not shared:
+                    shared.append(inline(z3.And(*c.base)))
+                self._body = z3.And(shared[0], inline(facts))
         return self._body
 
     def covered(self, witness: dict[str, Any], world: dict[str, int]) -> Any:
@@ -1248,11 +1258,24 @@ def suggest(
     night = setup.nights + 1
     dead = {f.subject for f in setup.facts if f.kind in ("died", "lynched")}
     anonymous = order(setup)[1]  # interchangeable: the first stands for all of them
+    lists = any(isinstance(e, Investigate) for ab in setup.my_role.abilities for e in ab.effects)
+    # tonight's nights, built once for every target: the observer's action tonight is
+    # left open in them and each target is a fact (the first anonymous player named)
+    first = (
+        [Fact("target", ("night", night), setup.me, anonymous[0], _SUGGEST)] if anonymous else []
+    )
+    shared = _Tonight(
+        replace(setup, facts=(*setup.facts, *first), nights=night),
+        liars,
+        unseen=frozenset({night}),
+        everyone=lists,
+    )
     out: list[Suggestion] = []
     for t in setup.players:
         if t in dead or (t in anonymous and t != anonymous[0]):
             continue
-        tip = _rank(setup, t, night, liars, timeout - (time.perf_counter() - start), limit)
+        left = timeout - (time.perf_counter() - start)
+        tip = _rank(setup, t, night, liars, left, limit, shared, lists)
         if tip is None:
             continue
         out.append(tip)
@@ -1263,13 +1286,39 @@ def suggest(
     return base, [x if not x.unknown else replace(x, gain=math.nan) for x in out]
 
 
+_SUGGEST = Why(Loc("<suggest>", 0, 0), "a target tonight")
+
+
+class _Tonight(Chain):
+    """The nights of `suggest`: the observed nights and tonight, with the observer's
+    action tonight left open (not a constant of the nights), so that one build serves
+    every target (each target is a fact, read by `refit`)."""
+
+    inlined: list[Any]  # the nights with their definitions inlined (`Solver.body`), once
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.inlined = []  # shared by the chain's refits (a shallow copy keeps the list)
+
+    def _my_acts(self) -> list[dict[str, Expr]]:
+        return [*super()._my_acts()[:-1], {}]
+
+
 def _rank(
-    setup: Setup, t: str, night: int, liars: Liars, left: float, limit: int
+    setup: Setup,
+    t: str,
+    night: int,
+    liars: Liars,
+    left: float,
+    limit: int,
+    shared: Chain,
+    lists: bool,
 ) -> Suggestion | None:
     """Target t tonight: its possible results and the worlds after each (None when the
-    observer cannot target t tonight). When the observer's results list names, every
-    player is named while the results are listed (a result naming an anonymous player
-    names them; the count after it then has them named)."""
+    observer cannot target t tonight). `shared`: tonight's nights, built once for every
+    target. When the observer's results list names, every player is
+    named while the results are listed (a result naming an anonymous player names them;
+    the count after it then has them named)."""
     me = setup.me
     why = Why(Loc("<suggest>", 0, 0), f"night {night}: I target {t}")
     tonight = replace(setup, facts=(*setup.facts, Fact("target", ("night", night), me, t, why)))
@@ -1277,8 +1326,7 @@ def _rank(
     if left <= 0:
         return Suggestion(t, [], math.nan, True)
     start = time.perf_counter()
-    lists = any(isinstance(e, Investigate) for ab in setup.my_role.abilities for e in ab.effects)
-    sv = Solver(tonight, liars, left, unseen=frozenset({night}), everyone=lists)
+    sv = Solver(tonight, liars, left, unseen=frozenset({night}), everyone=lists, chain=shared)
     outcomes: list[tuple[str, ...]] = []
     blocks: list[Any] = []
     try:
@@ -1302,7 +1350,7 @@ def _rank(
         after = replace(tonight, facts=(*tonight.facts, *facts))
         # fixed result texts name no one new: the nights built for listing them serve
         res = Solver(
-            after, liars, budget, unseen=frozenset({night}), chain=None if lists else sv.chain
+            after, liars, budget, unseen=frozenset({night}), chain=None if lists else shared
         ).run()
         if res.status == "unknown":
             return Suggestion(t, counted, math.nan, True)
