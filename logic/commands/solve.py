@@ -1258,24 +1258,11 @@ def suggest(
     night = setup.nights + 1
     dead = {f.subject for f in setup.facts if f.kind in ("died", "lynched")}
     anonymous = order(setup)[1]  # interchangeable: the first stands for all of them
-    lists = any(isinstance(e, Investigate) for ab in setup.my_role.abilities for e in ab.effects)
-    # tonight's nights, built once for every target: the observer's action tonight is
-    # left open in them and each target is a fact (the first anonymous player named)
-    first = (
-        [Fact("target", ("night", night), setup.me, anonymous[0], _SUGGEST)] if anonymous else []
-    )
-    shared = _Tonight(
-        replace(setup, facts=(*setup.facts, *first), nights=night),
-        liars,
-        unseen=frozenset({night}),
-        everyone=lists,
-    )
     out: list[Suggestion] = []
     for t in setup.players:
         if t in dead or (t in anonymous and t != anonymous[0]):
             continue
-        left = timeout - (time.perf_counter() - start)
-        tip = _rank(setup, t, night, liars, left, limit, shared, lists)
+        tip = _rank(setup, t, night, liars, timeout - (time.perf_counter() - start), limit)
         if tip is None:
             continue
         out.append(tip)
@@ -1286,39 +1273,24 @@ def suggest(
     return base, [x if not x.unknown else replace(x, gain=math.nan) for x in out]
 
 
-_SUGGEST = Why(Loc("<suggest>", 0, 0), "a target tonight")
+class _Inlined(Chain):
+    """A chain whose nights, with their definitions inlined (`Solver.body`), are kept for
+    every count over it: the counts of one target's results share them."""
 
-
-class _Tonight(Chain):
-    """The nights of `suggest`: the observed nights and tonight, with the observer's
-    action tonight left open (not a constant of the nights), so that one build serves
-    every target (each target is a fact, read by `refit`)."""
-
-    inlined: list[Any]  # the nights with their definitions inlined (`Solver.body`), once
+    inlined: list[Any]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.inlined = []  # shared by the chain's refits (a shallow copy keeps the list)
 
-    def _my_acts(self) -> list[dict[str, Expr]]:
-        return [*super()._my_acts()[:-1], {}]
-
 
 def _rank(
-    setup: Setup,
-    t: str,
-    night: int,
-    liars: Liars,
-    left: float,
-    limit: int,
-    shared: Chain,
-    lists: bool,
+    setup: Setup, t: str, night: int, liars: Liars, left: float, limit: int
 ) -> Suggestion | None:
     """Target t tonight: its possible results and the worlds after each (None when the
-    observer cannot target t tonight). `shared`: tonight's nights, built once for every
-    target. When the observer's results list names, every player is
-    named while the results are listed (a result naming an anonymous player names them;
-    the count after it then has them named)."""
+    observer cannot target t tonight). When the observer's results list names, every
+    player is named while the results are listed (a result naming an anonymous player
+    names them; the count after it then has them named)."""
     me = setup.me
     why = Why(Loc("<suggest>", 0, 0), f"night {night}: I target {t}")
     tonight = replace(setup, facts=(*setup.facts, Fact("target", ("night", night), me, t, why)))
@@ -1326,7 +1298,9 @@ def _rank(
     if left <= 0:
         return Suggestion(t, [], math.nan, True)
     start = time.perf_counter()
-    sv = Solver(tonight, liars, left, unseen=frozenset({night}), everyone=lists, chain=shared)
+    lists = any(isinstance(e, Investigate) for ab in setup.my_role.abilities for e in ab.effects)
+    nights = _Inlined(tonight, liars, frozenset({night}), lists)
+    sv = Solver(tonight, liars, left, unseen=frozenset({night}), everyone=lists, chain=nights)
     outcomes: list[tuple[str, ...]] = []
     blocks: list[Any] = []
     try:
@@ -1350,7 +1324,7 @@ def _rank(
         after = replace(tonight, facts=(*tonight.facts, *facts))
         # fixed result texts name no one new: the nights built for listing them serve
         res = Solver(
-            after, liars, budget, unseen=frozenset({night}), chain=None if lists else shared
+            after, liars, budget, unseen=frozenset({night}), chain=None if lists else nights
         ).run()
         if res.status == "unknown":
             return Suggestion(t, counted, math.nan, True)
