@@ -183,7 +183,12 @@ def suggest_against(rev: str, repeat: int) -> int:
     old, new = Tree.at(rev), Tree.here()
     rules = "casebook/metadata-mafia.rules"
     games = ["casebook/metadata-mafia/ann.obs", "casebook/metadata-mafia/nine.obs"]
-    commands = [(g.rsplit("/", 1)[1], ["solve", rules, g, "--suggest", "--json"]) for g in games]
+    # a generous --timeout: the default (120 s, on the wall clock) cuts a count short on a
+    # loaded machine, and a ranking with unknowns is not the work to compare
+    commands = [
+        (g.rsplit("/", 1)[1], ["solve", rules, g, "--suggest", "--json", "--timeout", "1800"])
+        for g in games
+    ]
     print(f"solve --suggest, wall time (start-up included), {old.name} vs this tree, in one run")
     for label, olds, news in compare(commands, old, new, repeat):
         a, b = olds[0], news[0]

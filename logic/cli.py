@@ -152,6 +152,17 @@ exit codes:
 )
 
 
+EPILOG_SERVE = (
+    """Listens on 127.0.0.1 (this machine only) unless --host is given.
+
+exit codes:
+  0  stopped (Ctrl-C)
+  2  bad input: an argument that cannot be used, or an address it cannot listen on
+"""
+    + EXIT_BUG
+)
+
+
 EPILOG_COVERAGE = (
     """Each sentence of the source is verbatim (a sentence of the ruleset, up to case,
 white space, list numbering and quotes), reworded (on a `Source:` line, reworded by the
@@ -348,7 +359,7 @@ def build_parser() -> argparse.ArgumentParser:
     se = sub.add_parser(
         "serve",
         help="a local web workbench: the ruleset editor, nights, check, ask and solve in a page",
-        epilog="Listens on 127.0.0.1 (this machine only) unless --host is given.\n\n" + EPILOG,
+        epilog=EPILOG_SERVE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     se.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")

@@ -8,6 +8,8 @@ import io
 import json
 from pathlib import Path
 
+import pytest
+
 from logic.cli import main
 from logic.commands.ask import Answer, Asker, with_ruling
 from logic.commands.resolve import resolve
@@ -62,6 +64,7 @@ def test_ruling_against_the_jailer_is_contradicted() -> None:
     assert ans.with_ is not None and ans.with_.verdict == "paradox"
 
 
+@pytest.mark.slow  # the CLI test below asks the same at 3 players
 def test_ruling_that_the_jailed_hooker_fails_is_entailed() -> None:
     ans = ask(METADATA, "If the Jailer targets the Hooker, the Hooker's action fails.")
     assert ans.verdict == "entailed"
@@ -124,6 +127,7 @@ def test_dctp_mutual_trick_ruling_clarifies(tmp_path: Path) -> None:
         assert ch.witness.count(" targets ") == 2
 
 
+@pytest.mark.slow  # amends is also the roleblock ruling's verdict, in the default run
 def test_lookout_ruling_amends_what_the_lookout_learns(tmp_path: Path) -> None:
     """Ruling R2 (ours, for finding F2) changes the rules: without it the Lookout learns
     "no one" where a visiting role visited; the witness shows a night whose results it
@@ -165,12 +169,17 @@ def test_ask_cli_json_and_bad_ruling() -> None:
             "If the Jailer targets the Hooker, the Hooker's action fails.",
             "--no-ambiguity",
             "--json",
+            "--players",
+            "3",
         ],
         stdout=out,
         stderr=err,
     )
     assert code == 0, err.getvalue()
-    assert json.loads(out.getvalue())["verdict"] == "entailed"
+    got = json.loads(out.getvalue())
+    assert got["verdict"] == "entailed"
+    # the ruling under test is cited as itself, not as a line past the end of the file
+    assert got["ruling"]["at"] == "<ruling>:1", got["ruling"]
     out, err = io.StringIO(), io.StringIO()
     code = main(
         ["ask", str(BLOCKERS), "If the Wizard targets the Blocker, the Blocker dies."],

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -67,6 +68,7 @@ def _compare(rs: Ruleset, text: str) -> None:
     assert outs_pc == outs_z3, text
 
 
+@pytest.mark.slow  # 300 random nights through both back ends (a long cross-check)
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_backends_agree_on_metadata_mafia(data: Any) -> None:
@@ -74,6 +76,7 @@ def test_backends_agree_on_metadata_mafia(data: Any) -> None:
     _compare(rs, data.draw(nights(rs)))
 
 
+@pytest.mark.slow  # 300 random nights through both back ends (a long cross-check)
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_backends_agree_on_blockers(data: Any) -> None:

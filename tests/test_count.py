@@ -8,6 +8,7 @@ import itertools
 from collections import Counter
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -80,6 +81,7 @@ def test_unique_roles_give_permutations() -> None:
     assert count(space, space.full()).worlds == 3 * 4 * 24
 
 
+@pytest.mark.slow  # 150 random unions against enumeration (a long cross-check)
 @settings(max_examples=150, deadline=None)
 @given(spaces(), st.data())
 def test_union_of_boxes_is_counted_once(first: tuple[Space, Box], data: Any) -> None:

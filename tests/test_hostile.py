@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -223,12 +224,26 @@ def test_an_internal_error_is_exit_4_one_line_and_no_traceback(
 
 
 def test_every_help_gives_its_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
-    """argparse prints help on sys.stdout (captured here)."""
-    for command in ("parse", "resolve", "casebook", "check", "ask", "diff", "solve"):
+    """argparse prints help on sys.stdout (captured here). Each command's help lists the
+    exit codes that command uses, and no other (serve's once repeated the top level's)."""
+    uses = {
+        "parse": "024",
+        "coverage": "024",
+        "resolve": "024",
+        "casebook": "0124",
+        "check": "01234",
+        "ask": "024",
+        "diff": "01234",
+        "solve": "01234",
+        "serve": "024",
+    }
+    for command, codes in uses.items():
         assert ruling(command, "--help").code == 0
         out = capsys.readouterr().out
         assert "exit codes:" in out and "  2  bad input" in out, command
         assert "  4  internal error" in out, command
+        listed = re.findall(r"^  (\d)  ", out.split("exit codes:")[1], re.M)
+        assert "".join(listed) == codes, (command, listed)
     assert ruling("--help").code == 0
     top = capsys.readouterr().out
     assert "  3  unknown:" in top and "  4  internal error" in top

@@ -867,6 +867,7 @@ def test_byond_sheriff_observations_match_brute_force() -> None:
     assert res.roles["Cid"]["Citizen"] > 0 and res.roles["Dee"]["Agent"] > 0
 
 
+@pytest.mark.slow  # solve's count against brute force (about 50 s under load)
 def test_byond_votes_observations_match_brute_force() -> None:
     """A day's votes under `solve`: Bob's lynch on a two-two tie is explained only by
     Ann's double vote as the Senator, or by a living Judge's pick (Ann or Cid: Dee died
@@ -895,6 +896,7 @@ VOTES = """observations "votes"
 """
 
 
+@pytest.mark.slow  # solve's counts against brute force, a day each
 @pytest.mark.parametrize(
     "day",
     [

@@ -130,6 +130,7 @@ class Asker:
             self._ambiguity(ans)
         ans.unknown = list(self.checker.report.unknown)
         ans.queries = self.checker.report.queries
+        ans.ruling = self.cited(ans.ruling)
         ans.because = tuple(self.cited(w) for w in ans.because)
         ans.determined_by = tuple(self.cited(w) for w in ans.determined_by)
         return ans

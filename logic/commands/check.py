@@ -295,7 +295,7 @@ class Night:
             lines: list[str] = []
             for p in self.names:
                 if env.get(f"uses:{p}{sfx}"):
-                    ab = next(iter(self.role_of(env, p).abilities), None)
+                    ab = next((a for a in self.role_of(env, p).abilities if not is_day(a)), None)
                     if ab is not None and (ab.on_self or ab.targets == 0):
                         lines.append(f"{p} uses {ab.name}")
                         involved.append(p)

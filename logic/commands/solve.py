@@ -940,19 +940,29 @@ class Solver:
         what a witness is substituted into."""
         if self._body is None:
             c = self.chain
-            body = z3.And(*c.base, *(t for _, t in c.facts))
             subs = [
                 (c.enc.var(v), c.enc.term(d))
                 for v, d in c.model.definitions.items()
                 if not v.startswith("ok:")
             ]
-            for _ in range(10):  # definitions may refer to definitions
-                new = symbolic.substitute(body, subs)
-                if new.eq(body):
-                    break
-                body = new
             on = z3.BoolVal(True)
-            self._body = symbolic.substitute(body, [(z3.Bool(x), on) for x in c.model.switches])
+
+            def inline(body: Any) -> Any:
+                for _ in range(10):  # definitions may refer to definitions
+                    new = symbolic.substitute(body, subs)
+                    if new.eq(body):
+                        break
+                    body = new
+                return symbolic.substitute(body, [(z3.Bool(x), on) for x in c.model.switches])
+
+            facts = z3.And(*(t for _, t in c.facts))
+            shared = getattr(c, "inlined", None)  # the nights, inlined once for every count
+            if shared is None:
+                self._body = inline(z3.And(*c.base, facts))
+            else:
+                if not shared:
+                    shared.append(inline(z3.And(*c.base)))
+                self._body = z3.And(shared[0], inline(facts))
         return self._body
 
     def covered(self, witness: dict[str, Any], world: dict[str, int]) -> Any:
@@ -1373,6 +1383,17 @@ def suggest(
     return base, [x if not x.unknown else replace(x, gain=math.nan) for x in out]
 
 
+class _Inlined(Chain):
+    """A chain whose nights, with their definitions inlined (`Solver.body`), are kept for
+    every count over it: the counts of one target's results share them."""
+
+    inlined: list[Any]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.inlined = []  # shared by the chain's refits (a shallow copy keeps the list)
+
+
 def _rank(
     setup: Setup, t: str, night: int, liars: Liars, left: float, limit: int
 ) -> Suggestion | None:
@@ -1388,7 +1409,8 @@ def _rank(
         return Suggestion(t, [], math.nan, True)
     start = time.perf_counter()
     lists = any(isinstance(e, Investigate) for ab in setup.my_role.abilities for e in ab.effects)
-    sv = Solver(tonight, liars, left, unseen=frozenset({night}), everyone=lists)
+    nights = _Inlined(tonight, liars, frozenset({night}), lists)
+    sv = Solver(tonight, liars, left, unseen=frozenset({night}), everyone=lists, chain=nights)
     outcomes: list[tuple[str, ...]] = []
     blocks: list[Any] = []
     try:
@@ -1412,7 +1434,7 @@ def _rank(
         after = replace(tonight, facts=(*tonight.facts, *facts))
         # fixed result texts name no one new: the nights built for listing them serve
         res = Solver(
-            after, liars, budget, unseen=frozenset({night}), chain=None if lists else sv.chain
+            after, liars, budget, unseen=frozenset({night}), chain=None if lists else nights
         ).run()
         if res.status == "unknown":
             return Suggestion(t, counted, math.nan, True)

@@ -596,7 +596,7 @@ def _effect_tiers(priority: Sequence[Any], ability: Ability) -> list[int]:
 
 
 def _available(role: Role, night: int) -> bool:
-    return any(a.frequency.allows(night, 0) for a in role.abilities)
+    return any(a.frequency.allows(night, 0) and not is_day(a) for a in role.abilities)
 
 
 def _pairs(xs: Sequence[str]) -> list[tuple[str, str]]:

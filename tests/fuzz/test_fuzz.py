@@ -6,8 +6,10 @@ run is `python tests/fuzz/harness.py` (figures in its output)."""
 from __future__ import annotations
 
 import io
+import time
 
-from harness import COMMANDS, Run, campaign, located, report
+import pytest
+from harness import COMMANDS, Run, _alarm, _Overrun, campaign, located, report
 
 
 def test_short_fuzz_run_has_no_escapes_overruns_or_unlocated_errors() -> None:
@@ -31,3 +33,19 @@ def test_the_harness_tells_located_errors_from_unlocated_ones() -> None:
     assert Run("parse", [], 0, 5.0, 1.0, "").failure == "overrun"
     assert Run("parse", [], 2, 0.1, 1.0, "oops\n").failure == "unlocated"
     assert Run("parse", [], 2, 0.1, 1.0, ok).failure is None
+
+
+def test_a_blocked_run_is_stopped_and_a_starved_one_is_not() -> None:
+    """The wall-clock alarm stops a run that makes no progress (a read that blocks uses
+    no CPU) and one past its CPU budget, but lets a run go on that only waits for the
+    CPU (a loaded machine: the long run once flagged resolve at 0.9 s of CPU in 62 s)."""
+    with pytest.raises(_Overrun), _alarm(0.2, budget=10):
+        time.sleep(2)  # no CPU time: blocked
+    with pytest.raises(_Overrun), _alarm(0.2, budget=0.3):
+        end = time.process_time() + 2
+        while time.process_time() < end:  # past the CPU budget
+            pass
+    with _alarm(0.2, budget=10):
+        end = time.perf_counter() + 0.8
+        while time.perf_counter() < end:  # busy, within the budget, past the alarm
+            pass
