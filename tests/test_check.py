@@ -265,13 +265,6 @@ def test_two_nights_witnesses_resolve_and_parity_results_live() -> None:
 
 
 @pytest.mark.slow  # BYOND's check takes about 30 s
-@pytest.mark.xfail(
-    reason="known bug (stop 17's note): check reports the Rogue's victory tie with a witness of "
-    "four Rogues (Cid targets Dee, Dee targets Bob, Eve targets Eve) that resolve calls "
-    "determined; the symbolic chain with the witness's actions fixed agrees with resolve, so "
-    "the checker's scenario holds something the witness does not print",
-    strict=False,
-)
 def test_byond_witnesses_resolve_and_no_action_is_irrelevant() -> None:
     """Issue 13 on the casebook's other rulesets: each witness of `check` on BYOND (the
     Ninja's open nights, the Citizen/Rogue victory tie) resolves to its finding, and

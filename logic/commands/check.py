@@ -68,6 +68,12 @@ class Report:
     seconds: float = 0.0
 
 
+def _about_wins(differing: list[str]) -> bool:
+    """The outcomes differ in who wins (or whether the game goes on): every player of the
+    scenario counts, idle or not."""
+    return any(d.split(":", 1)[0].endswith((" wins", "goes on")) for d in differing)
+
+
 def seatable(rs: Ruleset, players: int) -> int:
     """The most players a night can seat: no more than the roles, when they are unique."""
     return min(players, len(rs.roles)) if rs.unique_roles is not None else players
@@ -287,8 +293,11 @@ class Night:
             ]
         )
 
-    def witness(self, env: dict[str, Any], title: str, expect: list[str]) -> str:
-        """The scenario as a case, with only the players who act or are acted on."""
+    def witness(
+        self, env: dict[str, Any], title: str, expect: list[str], everyone: bool = False
+    ) -> str:
+        """The scenario as a case, with only the players who act or are acted on (with
+        `everyone`, all of them: who is left alive decides a victory)."""
         involved: list[str] = []
         blocks: list[str] = []
         for k, sfx in enumerate(self.suffixes, 1):
@@ -317,7 +326,7 @@ class Night:
                     lines.append(f"{p} kills {t}")
                     involved += [p, t]
             blocks.append(f"  night {k}:\n" + "".join(f"    {x}\n" for x in lines))
-        keep = [p for p in self.names if p in involved] or list(self.names[:1])
+        keep = [p for p in self.names if p in involved or everyone] or list(self.names[:1])
 
         def seat(p: str) -> str:
             role = self.role_of(env, p)
@@ -468,7 +477,7 @@ class Checker:
                 f"{title}: the rules allow two outcomes",
                 Night.names_of(klass),
                 self.sentences(klass, whys),
-                n.witness(env_a, f"ambiguous: {title}", ["ambiguous"]),
+                n.witness(env_a, f"ambiguous: {title}", ["ambiguous"], _about_wins(differing)),
                 tuple(differing),
                 with_toggled=on,
             )
