@@ -370,9 +370,12 @@ class Checker:
         paradox_players: int = 4,
         nights: int = 1,
         deadline: float | None = None,
+        roles: list[Role] | None = None,
     ) -> None:
         """`timeout` bounds each query, `deadline` (a `time.perf_counter` time) the whole
-        run: a query past it is `unknown` at once."""
+        run: a query past it is `unknown` at once. `roles` limits the pool the symbolic
+        nights deal from (default: every role of the ruleset)."""
+        self.pool = roles
         if not 2 <= players <= len(NAMES):
             raise ValueError(f"players must be between 2 and {len(NAMES)}")
         self.rs = ruleset
@@ -389,7 +392,7 @@ class Checker:
             )
         self.nights = nights
         self.report.nights = nights
-        self.night = Night(ruleset, NAMES[:players], nights=nights)
+        self.night = Night(ruleset, NAMES[:players], roles=roles, nights=nights)
 
     # ------------------------------------------------------------ helpers
     def out_of_time(self) -> bool:
@@ -519,7 +522,7 @@ class Checker:
         candidate scenario comes from the outer solver; if some outcome fits it, every
         scenario that outcome fits is excluded; if none does, it is a paradox (shrunk to
         the fewest actions that keep it one)."""
-        n = night or Night(self.rs, NAMES[: self.report.paradox_players])
+        n = night or Night(self.rs, NAMES[: self.report.paradox_players], roles=self.pool)
         scen = set(n.model.scenario_vars)
         outer: list[Any] = [*n.enc.domain_constraints(sorted(scen)), *n.all_on()]
         inner: list[Any] = []
@@ -610,7 +613,7 @@ class Checker:
                 )
         seen: set[tuple[str, ...]] = set()
         for players, extra in searches:
-            n = Night(self.rs, NAMES[:players], nights=self.nights)
+            n = Night(self.rs, NAMES[:players], roles=self.pool, nights=self.nights)
             for f in self._paradoxes_of(n, extra):
                 if f.roles not in seen:
                     seen.add(f.roles)
