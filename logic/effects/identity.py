@@ -96,13 +96,15 @@ def vanilla_of(rs: Ruleset, role: str | None) -> str | None:
 # ----------------------------------------------------------------------------- the Traitor
 
 
-def _kill_slots(b: NightBuilder, faction: str) -> list[tuple[int, Expr]]:
-    return [
-        (i, c)
+def _nightkill_lands(b: NightBuilder, faction: str, q: str, slot: int | None = None) -> Expr:
+    """`faction`'s nightkill (slot `slot`'s, when given) takes place and lands on q."""
+    return any_of(
+        conj(c, b.ok(i), b.aims(i, q))
         for i in range(b.n)
+        if slot is None or i == slot
         for c, f in b.sc.nightkill_of(i)
         if canon(f) == canon(faction) and c != FALSE
-    ]
+    )
 
 
 def defected(b: NightBuilder, q: str, i: int | None = None) -> Expr:
@@ -113,12 +115,7 @@ def defected(b: NightBuilder, q: str, i: int | None = None) -> Expr:
         if b.actor(j) != q:
             continue
         for c, e in b.effects(j, Defect):
-            kills = [
-                conj(k, b.ok(k_i), b.aims(k_i, q))
-                for k_i, k in _kill_slots(b, e.by)
-                if i is None or k_i == i
-            ]
-            parts.append(label(conj(c, b.ok(j), any_of(kills)), e.why))
+            parts.append(label(conj(c, b.ok(j), _nightkill_lands(b, e.by, q, i)), e.why))
     return any_of(parts)
 
 
@@ -139,7 +136,7 @@ def _stolen(b: NightBuilder, j: int, c: Expr, e: Steal, outcome: Outcome) -> lis
     for q in b.sc.players:
         if q == b.actor(j):
             continue
-        lands = any_of(conj(k, b.ok(i), b.aims(i, q)) for i, k in _kill_slots(b, e.faction))
+        lands = _nightkill_lands(b, e.faction, q)
         if lands == FALSE:
             continue
         died = outcome.died.get(q, FALSE)
@@ -171,8 +168,7 @@ def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     for j in range(b.n):
         p = b.actor(j)
         for c, d in b.effects(j, Defect):
-            kills = [conj(k, b.ok(i), b.aims(i, p)) for i, k in _kill_slots(b, d.by)]
-            turned = conj(c, b.ok(j), any_of(kills))
+            turned = conj(c, b.ok(j), _nightkill_lands(b, d.by, p))
             # "if he is targeted ..., he may choose, instead of dying": whether he may
             # choose when a protection would have saved him anyway is not said (finding
             # T-id-1): an open reading where it matters
