@@ -291,6 +291,9 @@ class SymbolicNight:
         self.roles = tuple(roles if roles is not None else ruleset.roles)
         self._role_index = {canon(r.name): k for k, r in enumerate(self.roles)}
         self._index_of: dict[int, int | None] = {}  # id(role) -> its index (role_is is hot)
+        # (player, role or faction, is a faction) -> role_is / faction_is: what earlier
+        # nights carried in is fixed once the night is made
+        self._identity: dict[tuple[str, str, bool], Expr] = {}
         kills = bool(ruleset.nightkills)
         # roles whose ability names two players ("names two people"), acts on its user,
         # or names no one
@@ -476,8 +479,13 @@ class SymbolicNight:
     def role_is(self, p: str, role: Role) -> Expr:
         """p holds `role` tonight: the role dealt, or the latest change of role an earlier
         night of a chain made (logic/effects/identity.py)."""
-        base = self.dealt(p, role)
-        return self._changed(p, base, lambda name: canon(name) == canon(role.name), False)
+        key = (p, role.name, False)
+        got = self._identity.get(key)
+        if got is None:
+            base = self.dealt(p, role)
+            got = self._changed(p, base, lambda name: canon(name) == canon(role.name), False)
+            self._identity[key] = got  # one shared expression: built and encoded once
+        return got
 
     def _changed(self, p: str, base: Expr, matches: Callable[[str], bool], faction: bool) -> Expr:
         changes = self.carried.changes.get(p) if self.carried is not None else None
@@ -502,6 +510,13 @@ class SymbolicNight:
         return eq(self.role_var(p), Const(k))
 
     def faction_is(self, p: str, faction: str) -> Expr:
+        key = (p, faction, True)
+        got = self._identity.get(key)
+        if got is None:
+            got = self._identity[key] = self._faction_is(p, faction)
+        return got
+
+    def _faction_is(self, p: str, faction: str) -> Expr:
         if self.open_faction:
             f = self.ruleset.faction(faction)
             if f is None:
