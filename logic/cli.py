@@ -115,7 +115,8 @@ EPILOG_PARSE = (
 )
 
 EPILOG_RESOLVE = (
-    """--timeout bounds each phase's search; a phase that runs out is reported unknown.
+    """--timeout bounds the whole command (every case of the file), and each phase's
+search at most 10 s of it; a case the time runs out in is reported unknown.
 
 exit codes:
   0  resolved (any verdict: determined, ambiguous, random, paradox or unknown)
@@ -225,6 +226,9 @@ def _solver_options(p: argparse.ArgumentParser, default_timeout: float, per: str
     )
 
 
+RESOLVE_TIMEOUT = 120.0
+"""The default budget of a whole `resolve` (each phase: at most `concrete.DEFAULT_TIMEOUT`)."""
+
 COMMAND_TIMEOUT = 600.0
 """The default budget of a whole `check`, `ask` or `diff` (each query: at most
 `symbolic.DEFAULT_TIMEOUT` of it)."""
@@ -265,7 +269,7 @@ def build_parser() -> argparse.ArgumentParser:
     sr.add_argument(
         "--brief", action="store_true", help="atoms only, without the sentences behind them"
     )
-    _solver_options(sr, concrete.DEFAULT_TIMEOUT, "phase")
+    _solver_options(sr, RESOLVE_TIMEOUT, "the whole command")
     _framework_option(sr)
 
     sk = _command(
@@ -486,7 +490,9 @@ def _resolve(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
         cases = [c for c in cases if c.title.casefold() == args.case.casefold()]
         if not cases:
             raise RulingError(f"{args.scenario}: no case titled {args.case!r}")
-    results = [resolve(rs, c, text, args.timeout) for c in cases]
+    deadline = time.perf_counter() + args.timeout
+    each = min(args.timeout, concrete.DEFAULT_TIMEOUT)
+    results = [resolve(rs, c, text, each, deadline=deadline) for c in cases]
     if args.json:
         print(json.dumps([report.resolution_json(r) for r in results], indent=2), file=out)
     else:

@@ -14,6 +14,7 @@ Verdicts (one per resolution):
 from __future__ import annotations
 
 import itertools
+import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -627,15 +628,25 @@ def _why_of(outcome: PhaseOutcome, atom: Atom) -> Why:
 
 
 def resolve(
-    ruleset: Ruleset, case: Case, text: str | None = None, timeout: float = concrete.DEFAULT_TIMEOUT
+    ruleset: Ruleset,
+    case: Case,
+    text: str | None = None,
+    timeout: float = concrete.DEFAULT_TIMEOUT,
+    deadline: float | None = None,
 ) -> Resolution:
-    """Every outcome the rules allow for `case`'s phases, with a verdict."""
+    """Every outcome the rules allow for `case`'s phases, with a verdict. `timeout` bounds
+    each phase's search, `deadline` (a `time.perf_counter` time) the whole command: a
+    phase it has passed is not resolved, and the verdict is unknown."""
     binder = Binder(ruleset, case, text)
     check_phase_order(binder, case)
     paths = [Path((), History(), ())]
     paradoxes: list[Paradox] = []
     timed_out: str | None = None
     for block in case.phases:
+        left = timeout if deadline is None else min(timeout, deadline - time.perf_counter())
+        if left <= 0:
+            timed_out = f"{block.label}: unknown (the command's --timeout ran out)"
+            break
         new_paths: dict[Any, Path] = {}
         for path in paths:
             history = path.history
@@ -666,12 +677,17 @@ def resolve(
                     if v in model.domains
                 ]
                 sols = concrete.solve(
-                    model.domains, [*model.equations, *keep], timeout, free=_read_vars(model)
+                    model.domains, [*model.equations, *keep], left, free=_read_vars(model)
                 )
                 if sols.status == "unknown":
-                    timed_out = f"{block.label}: unknown (timed out after {timeout:g} s)"
+                    ran_out = (
+                        f"timed out after {timeout:g} s"
+                        if left >= timeout
+                        else "the command's --timeout ran out"
+                    )
+                    timed_out = f"{block.label}: unknown ({ran_out})"
                 if not sols.models:
-                    core = concrete.minimal_core(model.domains, model.equations, timeout)
+                    core = concrete.minimal_core(model.domains, model.equations, left)
                     whys: list[Why] = []
                     for expr, why in core or model.equations:
                         for w in [why, *labels(expr)]:
@@ -746,6 +762,12 @@ def check_expectation(res: Resolution, exp: Any) -> tuple[bool, str]:
     phase_label = f"{exp.phase[0]} {exp.phase[1]}" if exp.phase else None
     values: list[bool] = []
     for path in res.paths:
+        if not path.phases:
+            raise RulingError(
+                "this case has no night or day, so nothing to expect: write its phases "
+                "(`night 1:`, `day 1:`) before `expect:`",
+                exp.why.loc,
+            )
         idx = len(path.phases) - 1
         if phase_label is not None:
             found = [i for i, p in enumerate(path.phases) if p.phase == phase_label]
