@@ -15,6 +15,7 @@ from __future__ import annotations
 import io
 import random
 import shutil
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -457,6 +458,28 @@ def test_timeout_nan(tmp_path: Path) -> None:
     case = write(tmp_path, "ok.case", CASE + "  night 1:\n    Ann targets Bob\n")
     r = ruling("resolve", METADATA, case, "--timeout", "nan")
     assert r.text == "--timeout must be a positive number of seconds, not nan\n"
+
+
+def test_expectation_without_a_phase(tmp_path: Path) -> None:
+    """The writer puts `expect:` straight after the players (found by the fuzzer: it
+    escaped as an IndexError from `ruling casebook`)."""
+    case = write(tmp_path, "ok.case", CASE + "  expect:\n    Ann survives\n")
+    r = ruling("casebook", case)
+    assert "ok.case:5:5: this case has no night or day" in r.head
+    assert r.lines[1].strip() == "Ann survives"
+
+
+def test_resolve_timeout_bounds_the_whole_file(tmp_path: Path) -> None:
+    """--timeout bounds every case of the file together, not each phase (found by the
+    fuzzer: 110 cases of Turtle's at --timeout 0.2 ran 30 s): the late ones are unknown."""
+    one = CASE.replace('"bad input"', '"case {k}"') + "  night 1:\n    Ann targets Bob\n"
+    case = write(tmp_path, "many.case", "\n".join(one.format(k=k) for k in range(100)))
+    out, err = io.StringIO(), io.StringIO()
+    start = time.process_time()
+    code = main(["resolve", str(METADATA), str(case), "--timeout", "0.001"], stdout=out, stderr=err)
+    assert code == 0, err.getvalue()
+    assert time.process_time() - start < 10
+    assert "unknown (the command's --timeout ran out)" in out.getvalue()
 
 
 # ----------------------------------------------------------------------------- silently accepted
