@@ -194,6 +194,17 @@ def substitute(term: Any, pairs: Sequence[tuple[Any, Any]]) -> z3.BoolRef:
     return _bool(z3.Z3_substitute(_CTX.ref(), term.as_ast(), n, old, new))
 
 
+def substitute_term(term: Any, pairs: Sequence[tuple[Any, Any]]) -> Any:
+    """`substitute` for a term of any sort (a Boolean or a bit-vector)."""
+    n = len(pairs)
+    old = (z3.Ast * n)()
+    new = (z3.Ast * n)()
+    for k, (a, b) in enumerate(pairs):
+        old[k] = a.as_ast()
+        new[k] = b.as_ast()
+    return z3.z3._to_expr_ref(z3.Z3_substitute(_CTX.ref(), term.as_ast(), n, old, new), _CTX)
+
+
 def _array(terms: Sequence[Any]) -> tuple[int, Any]:
     """Arguments for Z3's n-ary constructors, without z3py's per-argument coercion
     (translation time of large models is mostly that coercion)."""

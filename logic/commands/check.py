@@ -22,8 +22,12 @@ not new findings.
 
 from __future__ import annotations
 
+import contextlib
+import multiprocessing
+import os
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -39,6 +43,8 @@ from logic.model.ir import Cond, Investigate, Result, Role, Ruleset, Why, canon
 from logic.model.semantics import Atom, PhaseModel, SymbolicNight, build_symbolic_night
 
 KINDS = ("contradiction", "paradox", "ambiguous", "dead rule", "redundant ruling", "gap")
+SMALL = 3
+"""The first bound of a search that goes up by players (`Checker.sizes`)."""
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou")
 
 Klass = tuple[tuple[str, str], ...]  # (role, "ability" | "kill") of each acting role
@@ -174,7 +180,7 @@ class Night:
         enc = self.copy(name)
         scen = set(self.model.scenario_vars)
         pairs = [(self.enc.var(v), enc.var(v)) for v in self.model.domains if v not in scen]
-        return z3.substitute(term, *pairs)
+        return symbolic.substitute_term(term, pairs)
 
     def switches_of(self, why: Why, whole_line: bool = False) -> list[Any]:
         """The switches of sentence `why` (of its whole line, for a ruling)."""
@@ -280,6 +286,13 @@ class Night:
     def names_of(klass: Klass) -> tuple[str, ...]:
         """A class for people: roles, and "Mafia nightkill" for a faction's kill."""
         return tuple(dict.fromkeys(f"{n} nightkill" if k == "kill" else n for n, k in klass))
+
+    def actions(self) -> list[Any]:
+        """Whether each action is taken, over every night (its Boolean)."""
+        taken = [self.scenario.taken(i) for i in range(len(self.scenario.slots))]
+        return [
+            self.enc.var(t.name + sfx) for t in taken if isinstance(t, Var) for sfx in self.suffixes
+        ]
 
     def acting(self) -> Any:
         """The number of actions taken, over every night."""
@@ -393,6 +406,27 @@ class Checker:
         self.nights = nights
         self.report.nights = nights
         self.night = Night(ruleset, NAMES[:players], roles=roles, nights=nights)
+        self._smaller: dict[int, Night] = {}
+
+    def night_at(self, players: int) -> Night:
+        """The symbolic night with `players` players (each built once; the largest is
+        `self.night`)."""
+        if players >= len(self.night.names):
+            return self.night
+        if players not in self._smaller:
+            self._smaller[players] = Night(
+                self.rs, NAMES[:players], roles=self.pool, nights=self.nights
+            )
+        return self._smaller[players]
+
+    def sizes(self) -> list[int]:
+        """The bounds a search goes through, smallest first. A scenario of three players
+        is one of five with two more who do nothing, so whatever the small night shows
+        holds at the bound too, and its queries are many times quicker: a search meets
+        most findings there, and the night at the bound is left to prove what needs more
+        players (or that nothing does)."""
+        top = len(self.night.names)
+        return sorted({min(SMALL, top), top})
 
     # ------------------------------------------------------------ helpers
     def out_of_time(self) -> bool:
@@ -439,76 +473,102 @@ class Checker:
 
     # ------------------------------------------------------------ ambiguity
     def ambiguities(self, toggled: list[Any] = ()) -> Iterator[Finding]:  # type: ignore[assignment]
-        """Self-composition. A scenario with two outcomes is found by one solver (over the
-        whole night, bit-blasted afresh each time: these few queries are the hard ones),
-        then shrunk by another, incremental one over that scenario alone: its actions are
-        turned off one at a time while the scenario stays legal and ambiguous, so no
-        action of the witness is irrelevant. Its class (the roles left acting) is then
-        blocked, which removes its supersets; the search ends when no scenario with two
-        outcomes is left. A class found before a smaller one inside it is dropped by
-        `minimal_only`, so the classes reported are the smallest whatever the order.
+        """Self-composition. A scenario with two outcomes is found by one solver over two
+        copies of the night (bit-blasted afresh each time: these few queries are the hard
+        ones), and its class (the roles acting) is blocked, which removes its supersets;
+        the search ends when no scenario with two outcomes is left. It goes up by players
+        (`sizes`: the classes a small night shows are blocked in the larger ones, which
+        search only for what needs more players) and, within a night, by the number of
+        actions: so the witness of each class has the fewest actions, none of them
+        irrelevant, and the classes reported are the smallest (`minimal_only` drops a
+        class met before a smaller one inside it).
 
         `toggled` switches (a ruling's, for `ask`) are one open choice, all on or all
         off: one search then covers the night with them and without them (each finding
         says which in `with_toggled`), and its last query proves both sides have no
         class left at once."""
-        n = self.night
-        a, b = n.copy("a"), n.copy("b")
+        found: list[tuple[Klass, bool | None]] = []  # (class, with the toggled switches)
+        side = z3.Bool("with:toggled")
+        sizes = self.sizes()
+        for size in sizes:
+            night = self.night_at(size)
+            yield from self._ambiguities_at(night, toggled, side, found, size < sizes[-1])
+
+    def _ambiguities_at(
+        self,
+        n: Night,
+        toggled: list[Any],
+        side: Any,
+        found: list[tuple[Klass, bool | None]],
+        deepen: bool,
+    ) -> Iterator[Finding]:
+        """The search in night `n`, every class in `found` (from smaller nights) blocked."""
         both = [n.renamed(n.valid, "a"), n.renamed(n.valid, "b"), *n.all_on(but=toggled)]
         both.append(z3.Or([x != y for x, y in self._pairs(n)]))
-        side = z3.Bool("with:toggled")
         both += [x == side for x in toggled]
-        search = symbolic.make_solver(self.timeout, "blast")
+        both += [z3.Implies(side == on, n.block(k)) if toggled else n.block(k) for k, on in found]
+        # (a search going up by actions runs many queries on one solver, which Z3's
+        # incremental SAT solver does faster; a single hard query, bit-blasted afresh)
+        search = symbolic.make_solver(self.timeout, "QF_FD" if deepen else "blast")
         search.add(*both)
-        one = symbolic.make_solver(self.timeout)  # one scenario at a time
-        one.add(*both)
-        while True:
-            self.progress(f"ambiguity search ({self.report.queries} queries)")
-            if self.check(search, "ambiguity search") != "sat":
-                return
-            m = self._shrink_ambiguous(n, search.model(), one)
-            env_a, env_b = n.env(m, a), n.env(m, b)
-            klass = n.klass(env_a)
-            on = _value(m, side) if toggled else None
-            blocked = z3.Implies(side == on, n.block(klass)) if toggled else n.block(klass)
-            search.add(blocked)
-            one.add(blocked)  # (its search for fewer actions must not find the class again)
-            differing, whys = n.differing(env_a, env_b)
-            title = " + ".join(Night.names_of(klass))
-            yield Finding(
-                "ambiguous",
-                f"{title}: the rules allow two outcomes",
-                Night.names_of(klass),
-                self.sentences(klass, whys),
-                n.witness(env_a, f"ambiguous: {title}", ["ambiguous"], _about_wins(differing)),
-                tuple(differing),
-                with_toggled=on,
-            )
+        actions = n.actions()
+        where = f"ambiguity search ({len(n.names)} players)"
+        # A small night goes up by the number of actions (most classes are met there, and
+        # a bound on actions prunes each query); the night at the bound, which has few
+        # classes left to meet, asks without one first and then looks for fewer.
+        bounds = range(1, len(actions) + 1) if deepen else [None]
+        for bound in bounds:
+            if bound is not None:
+                search.push()
+                search.add(z3.PbLe([(x, 1) for x in actions], bound))
+            blocks = []
+            while True:
+                self.progress(f"{where} ({self.report.queries} queries)")
+                r = self.check(search, where)
+                if r == "unknown":
+                    return
+                if r == "unsat":
+                    break
+                m = search.model() if bound is not None else self._fewest(search, actions, where)
+                # (no action of the witness is irrelevant: with one off, it would be a
+                # scenario of fewer actions with two outcomes, which the search ruled out)
+                env_a, env_b = n.env(m, n.copy("a")), n.env(m, n.copy("b"))
+                klass = n.klass(env_a)
+                on = _value(m, side) if toggled else None
+                blocked = z3.Implies(side == on, n.block(klass)) if toggled else n.block(klass)
+                search.add(blocked)
+                blocks.append(blocked)
+                found.append((klass, on))
+                differing, whys = n.differing(env_a, env_b)
+                title = " + ".join(Night.names_of(klass))
+                yield Finding(
+                    "ambiguous",
+                    f"{title}: the rules allow two outcomes",
+                    Night.names_of(klass),
+                    self.sentences(klass, whys),
+                    n.witness(env_a, f"ambiguous: {title}", ["ambiguous"], _about_wins(differing)),
+                    tuple(differing),
+                    with_toggled=on,
+                )
+            if bound is not None:
+                search.pop()
+                search.add(*blocks)
 
-    def _shrink_ambiguous(self, n: Night, m: z3.ModelRef, one: z3.Solver) -> z3.ModelRef:
-        """The model `m` of an ambiguous scenario with its actions turned off one at a time
-        while the scenario stays legal and has two outcomes (checked by the solver `one`
-        with the scenario fixed: quick). An action's target is left open once it is off."""
-        scen = [v for v in n.model.scenario_vars if not v.startswith(("tier:", "protected:"))]
-        env = {v: _value(m, n.enc.var(v)) for v in scen}
-        acts = [v for v in scen if v.startswith(("uses:", "kills:"))]
-        while True:
-            for var in [v for v in acts if env[v]]:
-                trial = dict(env)
-                trial[var] = False
-                target = ("tgt:" if var.startswith("uses:") else "ktgt:") + var.split(":", 1)[1]
-                trial.pop(target, None)
-                if self.check(one, "ambiguity search", *self._fix(n, trial)) == "sat":
-                    m = one.model()
-                    env = {v: _value(m, n.enc.var(v)) for v in scen}
-            # no single action can go, but another scenario may need fewer (a two-player
-            # cycle, where the search first met a four-player one)
-            k = sum(1 for v in acts if env[v])
-            fewer = z3.PbLe([(n.enc.var(v), 1) for v in acts], k - 1)
-            if k <= 1 or self.check(one, "ambiguity search", fewer) != "sat":
-                return m
-            m = one.model()
-            env = {v: _value(m, n.enc.var(v)) for v in scen}
+    def _fewest(self, search: z3.Solver, actions: list[Any], where: str) -> z3.ModelRef:
+        """The model of `search`, or one with fewer actions while there is one."""
+        m = search.model()
+        k = sum(1 for x in actions if z3.is_true(m.eval(x, model_completion=True)))
+        while k > 1:
+            search.push()
+            search.add(z3.PbLe([(x, 1) for x in actions], k - 1))
+            r = self.check(search, where)
+            if r == "sat":
+                m = search.model()
+                k = sum(1 for x in actions if z3.is_true(m.eval(x, model_completion=True)))
+            search.pop()
+            if r != "sat":
+                break
+        return m
 
     def _pairs(self, n: Night) -> list[tuple[Any, Any]]:
         """Each observable signal in copy a and copy b."""
@@ -543,7 +603,14 @@ class Checker:
         legal.add(outer)
         # Auxiliary names (protected:q) are replaced by their definitions, so only the
         # outcome proper (ok, first, semi) is fixed by a block, which reaches more scenarios.
-        body = symbolic.substitute(z3.And(inner), aux)
+        # (A definition may name other defined variables: substituted until none is left,
+        # or the block would leave them free, and exclude nothing the candidate solver
+        # could not escape by choosing them: it proposed one scenario hundreds of times.)
+        body = z3.And(inner)
+        for _ in range(len(aux) + 1):
+            then, body = body, symbolic.substitute(body, aux)
+            if body.eq(then):
+                break
         primary_terms = [n.enc.var(v) for v in primary]
         deadline = time.perf_counter() + 3 * self.timeout
         for _ in range(20):
@@ -708,16 +775,19 @@ class Checker:
         """`unsat` when turning the switches `off` changes no outcome of any scenario (with
         `also_off` off throughout); `sat` (with a scenario) when some scenario tells the
         two rulesets apart."""
-        n = self.night
         if not off:
             return "unsat", None
-        if self.out_of_time():
-            self.report.unknown.append(f"{what}: unknown (the command's --timeout ran out)")
-            return "unknown", None
-        s = symbolic.make_solver(self.timeout, "QF_FD")
-        s.add(n.told_apart(off, also_off))
-        r = self.check(s, what)
-        return r, (n.env(s.model()) if r == "sat" else None)
+        for size in self.sizes():  # a small night tells most sentences apart, quickly
+            if self.out_of_time():
+                self.report.unknown.append(f"{what}: unknown (the command's --timeout ran out)")
+                return "unknown", None
+            n = self.night_at(size)
+            s = symbolic.make_solver(self.timeout, "QF_FD")
+            s.add(n.told_apart(off, also_off))
+            r = self.check(s, what)
+            if r != "unsat":
+                return r, (n.env(s.model()) if r == "sat" else None)
+        return "unsat", None
 
     def dead_rules(self) -> Iterator[Finding]:
         """Sentences whose removal changes nothing in any scenario at this bound."""
@@ -771,16 +841,19 @@ class Checker:
 
     def reports_nothing(self, why: Why) -> bool:
         """Whether the listing result of sentence `why` lists nobody in every scenario."""
-        n = self.night
-        lists = [
-            conj(src.gate, cond)
-            for src in n.model.texts
-            if src.why == why
-            for cond, _ in src.pieces
-        ]
-        s = symbolic.make_solver(self.timeout)
-        s.add(n.valid, *n.all_on(), n.enc.term(any_of(lists)))
-        return self.check(s, "dead rule") == "unsat"
+        for size in self.sizes():
+            n = self.night_at(size)
+            lists = [
+                conj(src.gate, cond)
+                for src in n.model.texts
+                if src.why == why
+                for cond, _ in src.pieces
+            ]
+            s = symbolic.make_solver(self.timeout)
+            s.add(n.valid, *n.all_on(), n.enc.term(any_of(lists)))
+            if self.check(s, "dead rule") != "unsat":
+                return False
+        return True
 
     def _seen_sentences(self) -> tuple[Why, ...]:
         return tuple(s.why for s in self.rs.seen_by)
@@ -798,7 +871,10 @@ class Checker:
                     (ruling,),
                 )
 
-    def run(self, kinds: tuple[str, ...] = KINDS) -> Report:
+    def run(self, kinds: tuple[str, ...] = KINDS, apart: bool = True) -> Report:
+        """Every search `kinds` asks for. With `apart` (and more than one core), the
+        ambiguity search, the longest, runs in a process of its own beside the others
+        (`_ambiguities_apart`); the findings come out in the same order either way."""
         start = time.perf_counter()
         steps: dict[str, Callable[[], Iterator[Finding]]] = {
             "contradiction": self.contradictions,
@@ -807,16 +883,58 @@ class Checker:
             "dead rule": self.dead_rules,
             "redundant ruling": self.redundant_rulings,
         }
-        for kind, step in steps.items():
-            if kind in kinds or (kind == "contradiction" and "gap" in kinds):
+        wanted = [k for k in steps if k in kinds or (k == "contradiction" and "gap" in kinds)]
+        by_kind: dict[str, list[Finding]] = {}
+        with contextlib.ExitStack() as stack:
+            elsewhere = None
+            if apart and "ambiguous" in wanted and len(wanted) > 1 and (os.cpu_count() or 1) > 1:
+                pool = stack.enter_context(
+                    ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+                )
+                left = None if self.deadline is None else self.deadline - time.perf_counter()
+                elsewhere = pool.submit(
+                    _ambiguities_apart,
+                    self.rs,
+                    len(self.night.names),
+                    self.timeout,
+                    left,
+                    self.pool,
+                    self.nights,
+                )
+            for kind in wanted:
+                if kind == "ambiguous" and elsewhere is not None:
+                    continue
                 if self.out_of_time():  # not even started: nothing built for it
                     self.report.unknown.append(
                         f"{kind} search: unknown (the command's --timeout ran out)"
                     )
                     continue
-                found = [f for f in step() if f.kind in kinds]
-                if kind in ("ambiguous", "paradox"):
-                    found = minimal_only(found, lambda f: f.roles)
-                self.report.findings.extend(found)
+                by_kind[kind] = list(steps[kind]())
+            if elsewhere is not None:
+                self.progress("ambiguity search (in its own process)")
+                found, queries, unknown = elsewhere.result()
+                by_kind["ambiguous"] = found
+                self.report.queries += queries
+                self.report.unknown.extend(unknown)
+        for kind in wanted:
+            found = [f for f in by_kind.get(kind, []) if f.kind in kinds]
+            if kind in ("ambiguous", "paradox"):
+                found = minimal_only(found, lambda f: f.roles)
+            self.report.findings.extend(found)
         self.report.seconds = time.perf_counter() - start
         return self.report
+
+
+def _ambiguities_apart(
+    ruleset: Ruleset,
+    players: int,
+    timeout: float,
+    left: float | None,
+    roles: list[Role] | None,
+    nights: int,
+) -> tuple[list[Finding], int, list[str]]:
+    """`Checker.ambiguities` in a process of its own (`Checker.run`): its findings, its
+    number of queries and its unknowns."""
+    deadline = None if left is None else time.perf_counter() + left
+    c = Checker(ruleset, players, timeout, deadline=deadline, roles=roles, nights=nights)
+    return list(c.ambiguities()), c.report.queries, c.report.unknown
