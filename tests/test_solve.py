@@ -528,6 +528,73 @@ def test_suggest_counts_each_result_like_brute_force() -> None:
     assert left == sorted(left)
 
 
+def ranking(tips: Sequence[Any]) -> list[tuple[str, dict[tuple[str, ...], int], float, bool]]:
+    """A ranking as its targets in order, each with its results' counts, the worlds
+    expected left and whether it ran out of time."""
+    return [(t.target, dict(t.outcomes), t.expected, t.unknown) for t in tips]
+
+
+SMALL_TONIGHT = """observations "tonight, anonymous targets"
+  ruleset: metadata-mafia
+  players: Ann, Bob, Cid, Dee, Eve
+  factions: 1 Mafia
+  roles: Parity Cop, Vanilla Townie, Miller, Hooker, Doctor, Jailer
+  I am Ann, Parity Cop
+  night 1: I target Bob; I learn "null"
+  claims: Bob claims Doctor
+"""
+
+
+@pytest.mark.parametrize(
+    "rules, obs",
+    [
+        ("metadata-mafia.rules", "metadata-mafia/ann.obs"),
+        ("metadata-mafia.rules", None),  # SMALL_TONIGHT: three anonymous players, a Jailer
+        ("turtle-chat-mafia.rules", "turtle-chat-mafia/flip.obs"),  # results by alignment
+        ("byond-mafia.rules", "byond-mafia/sheriff.obs"),
+    ],
+)
+def test_suggest_shares_counts_as_counting_apart_would(rules: str, obs: str | None) -> None:
+    """--suggest counts every target's results in one pass (one chain, one solver, a
+    witness covering every pair it can: `_Tonight`); each count is exactly the one the
+    straightforward path gives (each target's results counted apart, each from scratch:
+    `together=False`, itself checked against brute force above), and so is the ranking,
+    gains included to the last bit."""
+    rs = load_ruleset(ROOT / "casebook" / rules)
+    if obs is None:
+        setup = bind(rs, parse_observations(SMALL_TONIGHT), SMALL_TONIGHT)
+    else:
+        parsed, text = load_observations(ROOT / "casebook" / obs)
+        setup = bind(rs, parsed, text)
+    base, shared = suggest(setup, timeout=600)
+    _, apart = suggest(setup, timeout=600, together=False)
+    assert base.status == "sat" and shared
+    assert ranking(shared) == ranking(apart)
+    assert [t.gain for t in shared] == [t.gain for t in apart]
+    assert not any(t.unknown for t in shared)
+
+
+@pytest.mark.slow  # some 12 s
+def test_suggest_counts_on_nine_players_are_pinned() -> None:
+    """nine.obs (issue 4's game, 1,027,200 consistent worlds): the counts after each
+    result tonight, as the per-target path counted them before the counts were shared
+    (`suggest(together=False)`, 27 s), pinned: the shared path must give them exactly."""
+    obs, text = load_observations(ROOT / "casebook" / "metadata-mafia" / "nine.obs")
+    base, tips = suggest(bind(RS, obs, text), timeout=1800)
+    assert base.worlds == 1_027_200
+    even, odd, nothing = ("even",), ("odd",), ()
+    anonymous = {even: 652_560, odd: 374_640, nothing: 696_600}
+    want = {
+        **{p: anonymous for p in ("Fay", "Gus", "Hal", "Ivy")},
+        "Ann": {even: 882_000, odd: 145_200, nothing: 696_600},
+        "Bob": {odd: 1_027_200, nothing: 696_600},
+        "Cid": {even: 1_027_200, nothing: 696_600},
+    }
+    assert {t.target: dict(t.outcomes) for t in tips} == want
+    assert [t.target for t in tips] == ["Fay", "Gus", "Hal", "Ivy", "Ann", "Bob", "Cid"]
+    assert round(tips[0].expected) == 609_955 and round(tips[-1].expected) == 893_602
+
+
 # ----------------------------------------------------------------------------- property
 
 

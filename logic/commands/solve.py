@@ -1404,7 +1404,9 @@ def suggest(
         t for t in setup.players if t not in dead and (t not in anonymous or t == anonymous[0])
     ]
     left = timeout - (time.perf_counter() - start)
-    if together:
+    if not setup.my_role.abilities:  # no ability: no one to target tonight
+        tips: list[Suggestion | None] = []
+    elif together:
         tips = _Tonight(setup, targets, liars, left, limit).rank()
     else:
         tips = [
@@ -1483,10 +1485,13 @@ def _rank(
 
 
 def _tip(t: str, counted: list[tuple[tuple[str, ...], int]]) -> Suggestion:
-    """Target t with each result's worlds: the gain and the worlds expected left."""
-    total = sum(w for _, w in counted)
-    entropy = math.log2(max(total, 1)) - sum(w / total * math.log2(w) for _, w in counted if w)
-    left = sum(w * w for _, w in counted) / total if total else 0.0
+    """Target t with each result's worlds: the gain and the worlds expected left (summed
+    in the order of the counts, not of the results as listed: the same counts give the
+    same figures, to the last bit, whatever order Z3 listed the results in)."""
+    counts = sorted(w for _, w in counted)
+    total = sum(counts)
+    entropy = math.log2(max(total, 1)) - sum(w / total * math.log2(w) for w in counts if w)
+    left = sum(w * w for w in counts) / total if total else 0.0
     return Suggestion(t, counted, entropy, expected=left)
 
 
@@ -1527,7 +1532,8 @@ class _Tonight:
         self.left = left
         self.start = time.perf_counter()
         c = Chain(tonight, liars, frozenset({night}), lists, also=also)
-        self.sv = sv = Solver(tonight, liars, left, unseen=frozenset({night}), chain=c)
+        budget = left - (time.perf_counter() - self.start)  # the chain's build counts
+        self.sv = sv = Solver(tonight, liars, budget, unseen=frozenset({night}), chain=c)
         self.c = c
         # the observer's action tonight: its variables, and their values aiming at t
         self.mine = [
@@ -1569,11 +1575,11 @@ class _Tonight:
         sv = self.sv
         listed: dict[str, list[tuple[str, ...]]] = {}
         out: list[Suggestion | None] = []
-        for i, t in enumerate(self.targets):
+        for t in self.targets:
             try:
                 listed[t] = self.outcomes(t)
             except _Timeout:
-                return out + [Suggestion(u, [], math.nan, True) for u in self.targets[i:]]
+                return [Suggestion(u, [], math.nan, True) for u in self.targets]
         self.find: dict[Pair, z3.Solver] = {}
         self.boxes: dict[Pair, list[count.Box]] = {}
         for t in self.targets:
