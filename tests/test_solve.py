@@ -543,26 +543,36 @@ SMALL_TONIGHT = """observations "tonight, anonymous targets"
   night 1: I target Bob; I learn "null"
   claims: Bob claims Doctor
 """
+TRACKER_TONIGHT = """observations "tonight, results that name players"
+  ruleset: metadata-mafia
+  players: Ann, Bob, Cid, Dee, Eve
+  factions: 1 Mafia
+  roles: Tracker, Vanilla Townie, Doctor, Hooker, Miller
+  I am Ann, Tracker
+  night 1: I target Bob; I learn "Cid"
+"""
 
 
 @pytest.mark.parametrize(
     "rules, obs",
     [
         ("metadata-mafia.rules", "metadata-mafia/ann.obs"),
-        ("metadata-mafia.rules", None),  # SMALL_TONIGHT: three anonymous players, a Jailer
+        # three anonymous players, a Jailer; results that name players (all named)
+        pytest.param("metadata-mafia.rules", SMALL_TONIGHT, id="small"),
+        pytest.param("metadata-mafia.rules", TRACKER_TONIGHT, id="tracker"),
         ("turtle-chat-mafia.rules", "turtle-chat-mafia/flip.obs"),  # results by alignment
         ("byond-mafia.rules", "byond-mafia/sheriff.obs"),
     ],
 )
-def test_suggest_shares_counts_as_counting_apart_would(rules: str, obs: str | None) -> None:
+def test_suggest_shares_counts_as_counting_apart_would(rules: str, obs: str) -> None:
     """--suggest counts every target's results in one pass (one chain, one solver, a
     witness covering every pair it can: `_Tonight`); each count is exactly the one the
     straightforward path gives (each target's results counted apart, each from scratch:
     `together=False`, itself checked against brute force above), and so is the ranking,
     gains included to the last bit."""
     rs = load_ruleset(ROOT / "casebook" / rules)
-    if obs is None:
-        setup = bind(rs, parse_observations(SMALL_TONIGHT), SMALL_TONIGHT)
+    if obs.startswith("observations"):
+        setup = bind(rs, parse_observations(obs), obs)
     else:
         parsed, text = load_observations(ROOT / "casebook" / obs)
         setup = bind(rs, parsed, text)
