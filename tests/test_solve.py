@@ -22,7 +22,16 @@ from hypothesis import strategies as st
 from logic.backends import concrete
 from logic.cli import main
 from logic.commands.resolve import next_history, read_outcome
-from logic.commands.solve import Solver, _Timeout, fill, prior, sample, solve, suggest
+from logic.commands.solve import (
+    Solver,
+    _Timeout,
+    _Tonight,
+    fill,
+    prior,
+    sample,
+    solve,
+    suggest,
+)
 from logic.effects.day import build_day
 from logic.lang.observations import Setup, bind, load_observations, parse_observations
 from logic.lang.rules import load_ruleset
@@ -582,6 +591,48 @@ def test_suggest_shares_counts_as_counting_apart_would(rules: str, obs: str) -> 
     assert ranking(shared) == ranking(apart)
     assert [t.gain for t in shared] == [t.gain for t in apart]
     assert not any(t.unknown for t in shared)
+
+
+def test_suggest_out_of_time_keeps_the_targets_it_finished(monkeypatch: Any) -> None:
+    """The shared counts cut off after any number of queries tonight: every target is
+    still listed, those counted in full with the counts of the full run, the others
+    unknown (gain unknown, listed last); given enough queries, none is unknown."""
+    setup = setup_of(SMALL_TONIGHT)
+    _, full = suggest(setup)
+    want = {t.target: dict(t.outcomes) for t in full}
+    real = Solver.check
+    tonight = {"on": False}
+
+    def rank(self: Any, real_rank: Any = _Tonight.rank) -> Any:
+        tonight["on"] = True
+        try:
+            return real_rank(self)
+        finally:
+            tonight["on"] = False
+
+    monkeypatch.setattr(_Tonight, "rank", rank)
+    seen_unknown = False
+    for limit in itertools.count(0, 7):
+
+        def check(sv: Solver, s: Any, *a: Any, limit: int = limit) -> str:
+            if tonight["on"] and sv.queries >= limit:
+                raise _Timeout
+            return real(sv, s, *a)
+
+        monkeypatch.setattr(Solver, "check", check)
+        _, tips = suggest(setup)
+        assert sorted(t.target for t in tips) == sorted(want)
+        known = [t for t in tips if not t.unknown]
+        assert tips[: len(known)] == known  # the unknown last
+        for t in known:
+            assert dict(t.outcomes) == want[t.target]
+        for t in tips[len(known) :]:
+            assert math.isnan(t.gain)
+            assert set(dict(t.outcomes).items()) <= set(want[t.target].items())
+        seen_unknown |= len(known) < len(tips)
+        if len(known) == len(tips):
+            break
+    assert seen_unknown and limit > 0
 
 
 @pytest.mark.slow  # some 12 s
