@@ -756,7 +756,6 @@ class Solver:
         self.assume: list[Any] = []
         self.done = Cover()
         self._body: Any = None
-        self._defs: list[tuple[Any, Any]] | None = None
         self.witness_vars = [
             v
             for v in c.model.domains
@@ -950,32 +949,32 @@ class Solver:
         what a witness is substituted into."""
         if self._body is None:
             c = self.chain
-            self.definitions()  # (their terms first: Z3's order of terms steers its search)
+            defs = self.definitions()
             facts = z3.And(*(t for _, t in c.facts))
             shared = getattr(c, "inlined", None)  # the nights, inlined once for every count
             if shared is None:
-                self._body = self.inline(z3.And(*c.base, facts))
+                self._body = self.inline(z3.And(*c.base, facts), defs)
             else:
                 if not shared:
-                    shared.append(self.inline(z3.And(*c.base)))
-                self._body = z3.And(shared[0], self.inline(facts))
+                    shared.append(self.inline(z3.And(*c.base), defs))
+                self._body = z3.And(shared[0], self.inline(facts, defs))
+            # (the definitions' terms are let go, as Z3 then reuses their ids: the order
+            # of its terms steers its search, and so the witnesses, the examples shown)
         return self._body
 
     def definitions(self) -> list[tuple[Any, Any]]:
         """Each defined variable of the nights and its definition, as Z3 terms."""
-        if self._defs is None:
-            c = self.chain
-            self._defs = [
-                (c.enc.var(v), c.enc.term(d))
-                for v, d in c.model.definitions.items()
-                if not v.startswith("ok:")
-            ]
-        return self._defs
-
-    def inline(self, term: Any) -> Any:
-        """`term` with the nights' definitions inlined and every sentence on."""
         c = self.chain
-        defs = self.definitions()
+        return [
+            (c.enc.var(v), c.enc.term(d))
+            for v, d in c.model.definitions.items()
+            if not v.startswith("ok:")
+        ]
+
+    def inline(self, term: Any, defs: list[tuple[Any, Any]]) -> Any:
+        """`term` with the nights' definitions (`definitions`) inlined and every
+        sentence on."""
+        c = self.chain
         for _ in range(10):  # definitions may refer to definitions
             new = symbolic.substitute(term, defs)
             if new.eq(term):
@@ -987,12 +986,14 @@ class Solver:
     def covered(self, witness: dict[str, Any], world: dict[str, int]) -> Any:
         """Every point the witness explains: the nights and facts with the actions fixed
         by its policy (`policy`), a formula over roles and presences."""
-        pairs = self.policy(witness, world)
+        policy = self.policy(witness, world)  # (kept until the substitution is made: Z3
+        # reuses the ids of terms let go, and the order of its terms steers its search)
+        pairs = self.pairs(policy)
         return z3.simplify(symbolic.substitute(self.body(), pairs))
 
-    def policy(self, witness: dict[str, Any], world: dict[str, int]) -> list[tuple[Any, Any]]:
-        """The witness as a policy, each action variable's term over the roles and
-        presences (the pairs to substitute). The witness is widened first:
+    def policy(self, witness: dict[str, Any], world: dict[str, int]) -> dict[str, Any]:
+        """The witness as a policy: each variable's term over the roles and presences
+        (`pairs` makes them pairs to substitute). The witness is widened first:
         an action is taken, on the same target, by the first player who can (the
         witness's actor first): for a faction's kill, its first member; for an ability
         that stops or saves someone, the first player with an ability of (at least)
@@ -1037,7 +1038,12 @@ class Solver:
                 # the action takes place as the witness's did (an action not taken fails)
                 subs[self.slot[y, n, kind]] = mk_and([take, witness[ok]])
                 earlier = mk_or([earlier, able_y])
-        return [(c.enc.var(v), t) for v, t in subs.items() if v in c.model.domains]
+        return subs
+
+    def pairs(self, policy: dict[str, Any]) -> list[tuple[Any, Any]]:
+        """A policy's terms for the nights' variables, as pairs to substitute."""
+        c = self.chain
+        return [(c.enc.var(v), t) for v, t in policy.items() if v in c.model.domains]
 
     def able(self, n: int, role: int) -> frozenset[int] | None:
         """The kinds with an ability on night n whose effects include those of kind
@@ -1535,6 +1541,7 @@ class _Tonight:
         budget = left - (time.perf_counter() - self.start)  # the chain's build counts
         self.sv = sv = Solver(tonight, liars, budget, unseen=frozenset({night}), chain=c)
         self.c = c
+        self.defs = sv.definitions()
         # the observer's action tonight: its variables, and their values aiming at t
         self.mine = [
             (c.enc.var(v), v.split(":")[0])
@@ -1547,7 +1554,7 @@ class _Tonight:
             term = c.enc.term(c.fact_expr(Fact("target", ("night", night), me, t, why)))
             guard = z3.Bool(f"__target:{t}")
             sv.s.add(z3.Implies(guard, term))
-            self.aim[t] = (guard, sv.inline(term))
+            self.aim[t] = (guard, sv.inline(term, self.defs))
         self.results: dict[tuple[str, ...], tuple[Any, Any, Any]] = {}  # guard, term, inlined
 
     def result(self, got: tuple[str, ...]) -> tuple[Any, Any, Any]:
@@ -1557,7 +1564,7 @@ class _Tonight:
             term = c.enc.term(c.exactly(self.me, self.night, got))
             guard = z3.Bool(f"__result{len(self.results)}")
             sv.s.add(z3.Implies(guard, term))
-            self.results[got] = (guard, term, sv.inline(term))
+            self.results[got] = (guard, term, sv.inline(term, self.defs))
         return self.results[got]
 
     def at(self, t: str) -> list[tuple[Any, Any]]:
@@ -1682,9 +1689,8 @@ class _Tonight:
         sv, c = self.sv, self.c
         world = sv.world(roles, present)
         mine = {x.get_id() for x, _ in self.mine}
-        pairs = [
-            (v, x) for v, x in sv.policy(witness, {**world, **c.virtual}) if v.get_id() not in mine
-        ]
+        policy = sv.policy(witness, {**world, **c.virtual})
+        pairs = [(v, x) for v, x in sv.pairs(policy) if v.get_id() not in mine]
         nights = z3.simplify(symbolic.substitute(sv.body(), pairs))
         gives: dict[tuple[str, ...], Any] = {}
         for t in self.targets:
