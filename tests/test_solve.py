@@ -22,7 +22,16 @@ from hypothesis import strategies as st
 from logic.backends import concrete
 from logic.cli import main
 from logic.commands.resolve import next_history, read_outcome
-from logic.commands.solve import Solver, _Timeout, fill, prior, sample, solve, suggest
+from logic.commands.solve import (
+    Solver,
+    _Timeout,
+    _Tonight,
+    fill,
+    prior,
+    sample,
+    solve,
+    suggest,
+)
 from logic.effects.day import build_day
 from logic.lang.observations import Setup, bind, load_observations, parse_observations
 from logic.lang.rules import load_ruleset
@@ -526,6 +535,125 @@ def test_suggest_counts_each_result_like_brute_force() -> None:
         assert abs(tip.expected - sum(w * w for _, w in tip.outcomes) / total) < 1e-9
     left = [t.expected for t in tips]
     assert left == sorted(left)
+
+
+def ranking(tips: Sequence[Any]) -> list[tuple[str, dict[tuple[str, ...], int], float, bool]]:
+    """A ranking as its targets in order, each with its results' counts, the worlds
+    expected left and whether it ran out of time."""
+    return [(t.target, dict(t.outcomes), t.expected, t.unknown) for t in tips]
+
+
+SMALL_TONIGHT = """observations "tonight, anonymous targets"
+  ruleset: metadata-mafia
+  players: Ann, Bob, Cid, Dee, Eve
+  factions: 1 Mafia
+  roles: Parity Cop, Vanilla Townie, Miller, Hooker, Doctor, Jailer
+  I am Ann, Parity Cop
+  night 1: I target Bob; I learn "null"
+  claims: Bob claims Doctor
+"""
+TRACKER_TONIGHT = """observations "tonight, results that name players"
+  ruleset: metadata-mafia
+  players: Ann, Bob, Cid, Dee, Eve
+  factions: 1 Mafia
+  roles: Tracker, Vanilla Townie, Doctor, Hooker, Miller
+  I am Ann, Tracker
+  night 1: I target Bob; I learn "Cid"
+"""
+
+
+@pytest.mark.parametrize(
+    "rules, obs",
+    [
+        ("metadata-mafia.rules", "metadata-mafia/ann.obs"),
+        # three anonymous players, a Jailer; results that name players (all named)
+        pytest.param("metadata-mafia.rules", SMALL_TONIGHT, id="small"),
+        pytest.param("metadata-mafia.rules", TRACKER_TONIGHT, id="tracker"),
+        ("turtle-chat-mafia.rules", "turtle-chat-mafia/flip.obs"),  # results by alignment
+        ("byond-mafia.rules", "byond-mafia/sheriff.obs"),
+    ],
+)
+def test_suggest_shares_counts_as_counting_apart_would(rules: str, obs: str) -> None:
+    """--suggest counts every target's results in one pass (one chain, one solver, a
+    witness covering every pair it can: `_Tonight`); each count is exactly the one the
+    straightforward path gives (each target's results counted apart, each from scratch:
+    `together=False`, itself checked against brute force above), and so is the ranking,
+    gains included to the last bit."""
+    rs = load_ruleset(ROOT / "casebook" / rules)
+    if obs.startswith("observations"):
+        setup = bind(rs, parse_observations(obs), obs)
+    else:
+        parsed, text = load_observations(ROOT / "casebook" / obs)
+        setup = bind(rs, parsed, text)
+    base, shared = suggest(setup, timeout=600)
+    _, apart = suggest(setup, timeout=600, together=False)
+    assert base.status == "sat" and shared
+    assert ranking(shared) == ranking(apart)
+    assert [t.gain for t in shared] == [t.gain for t in apart]
+    assert not any(t.unknown for t in shared)
+
+
+def test_suggest_out_of_time_keeps_the_targets_it_finished(monkeypatch: Any) -> None:
+    """The shared counts cut off after any number of queries tonight: every target is
+    still listed, those counted in full with the counts of the full run, the others
+    unknown (gain unknown, listed last); given enough queries, none is unknown."""
+    setup = setup_of(SMALL_TONIGHT)
+    _, full = suggest(setup)
+    want = {t.target: dict(t.outcomes) for t in full}
+    real = Solver.check
+    tonight = {"on": False}
+
+    def rank(self: Any, real_rank: Any = _Tonight.rank) -> Any:
+        tonight["on"] = True
+        try:
+            return real_rank(self)
+        finally:
+            tonight["on"] = False
+
+    monkeypatch.setattr(_Tonight, "rank", rank)
+    seen_unknown = False
+    for limit in itertools.count(0, 7):
+
+        def check(sv: Solver, s: Any, *a: Any, limit: int = limit) -> str:
+            if tonight["on"] and sv.queries >= limit:
+                raise _Timeout
+            return real(sv, s, *a)
+
+        monkeypatch.setattr(Solver, "check", check)
+        _, tips = suggest(setup)
+        assert sorted(t.target for t in tips) == sorted(want)
+        known = [t for t in tips if not t.unknown]
+        assert tips[: len(known)] == known  # the unknown last
+        for t in known:
+            assert dict(t.outcomes) == want[t.target]
+        for t in tips[len(known) :]:
+            assert math.isnan(t.gain)
+            assert set(dict(t.outcomes).items()) <= set(want[t.target].items())
+        seen_unknown |= len(known) < len(tips)
+        if len(known) == len(tips):
+            break
+    assert seen_unknown and limit > 0
+
+
+@pytest.mark.slow  # some 12 s
+def test_suggest_counts_on_nine_players_are_pinned() -> None:
+    """nine.obs (issue 4's game, 1,027,200 consistent worlds): the counts after each
+    result tonight, as the per-target path counted them before the counts were shared
+    (`suggest(together=False)`, 27 s), pinned: the shared path must give them exactly."""
+    obs, text = load_observations(ROOT / "casebook" / "metadata-mafia" / "nine.obs")
+    base, tips = suggest(bind(RS, obs, text), timeout=1800)
+    assert base.worlds == 1_027_200
+    even, odd, nothing = ("even",), ("odd",), ()
+    anonymous = {even: 652_560, odd: 374_640, nothing: 696_600}
+    want = {
+        **{p: anonymous for p in ("Fay", "Gus", "Hal", "Ivy")},
+        "Ann": {even: 882_000, odd: 145_200, nothing: 696_600},
+        "Bob": {odd: 1_027_200, nothing: 696_600},
+        "Cid": {even: 1_027_200, nothing: 696_600},
+    }
+    assert {t.target: dict(t.outcomes) for t in tips} == want
+    assert [t.target for t in tips] == ["Fay", "Gus", "Hal", "Ivy", "Ann", "Bob", "Cid"]
+    assert round(tips[0].expected) == 609_955 and round(tips[-1].expected) == 893_602
 
 
 # ----------------------------------------------------------------------------- property

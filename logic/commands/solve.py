@@ -141,9 +141,12 @@ def cap_of(setup: Setup) -> int:
     return 1 if setup.ruleset.unique_roles is not None else max(len(setup.players), 1)
 
 
-def order(setup: Setup, everyone: bool = False) -> tuple[list[str], list[str]]:
+def order(
+    setup: Setup, everyone: bool = False, also: Sequence[str] = ()
+) -> tuple[list[str], list[str]]:
     """The named players (the observer and the flipped first), and the anonymous ones:
-    never named by a fact, a target or a result text (`everyone`: none are)."""
+    never named by a fact, a target or a result text, nor in `also` (`everyone`: none
+    are)."""
     s = setup
     fixed = [s.me] + [f.subject for f in s.facts if f.kind == "flip"]
     named = (
@@ -159,7 +162,7 @@ def order(setup: Setup, everyone: bool = False) -> tuple[list[str], list[str]]:
         for x in f.obj.split(", ")
         if x in s.players
     ]
-    named = list(dict.fromkeys(named + said + (list(s.players) if everyone else [])))
+    named = list(dict.fromkeys(named + said + list(also) + (list(s.players) if everyone else [])))
     return named, [p for p in s.players if p not in named]
 
 
@@ -227,12 +230,13 @@ class Chain:
         unseen: frozenset[int] = frozenset(),
         everyone: bool = False,
         bake: bool = True,
+        also: Sequence[str] = (),
     ) -> None:
         self.setup = setup
         self.unseen = unseen  # nights whose deaths were not announced yet
         self.rs = setup.ruleset
         self.liars = liars
-        self.named, self.anon = order(setup, everyone)
+        self.named, self.anon = order(setup, everyone, also)
         # the observer's and the flipped roles are constants (`bake`), or facts a core
         # can name
         self.root = root_roles(setup) if bake else {}
@@ -740,13 +744,16 @@ class Solver:
         self.queries = 0
         self.s = symbolic.make_solver(timeout, LOGIC)
         self.s.add(*c.base, *c.setup_terms, *(t for _, t in c.facts))
-        points = [
+        self.points = [
             *c.enc.domain_constraints([f"role:{p}" for p in c.free]),
             *c.setup_terms,
             *c.factions,
         ]
         self.find = symbolic.make_solver(timeout, LOGIC)  # the points not covered yet
-        self.find.add(*points)
+        self.find.add(*self.points)
+        # literals every query of `s` assumes (a count of one of several results that
+        # share `s`: the guard of that result)
+        self.assume: list[Any] = []
         self.done = Cover()
         self._body: Any = None
         self.witness_vars = [
@@ -801,6 +808,8 @@ class Solver:
             raise _Timeout
         s.set("timeout", max(1, int(left * 1000)))
         self.queries += 1
+        if s is self.s:
+            assumptions = (*self.assume, *assumptions)
         r = symbolic.check(s, assumptions)
         if r == "unknown":
             raise _Timeout
@@ -929,7 +938,7 @@ class Solver:
             raise _Timeout
         s.set("timeout", max(1, int(limit * 1000)))
         self.queries += 1
-        return symbolic.check(s, lits)
+        return symbolic.check(s, [*self.assume, *lits] if s is self.s else lits)
 
     def _core(self, lits: list[Any]) -> list[Any]:
         said = {x.get_id() for x in self.s.unsat_core()}
@@ -940,34 +949,51 @@ class Solver:
         what a witness is substituted into."""
         if self._body is None:
             c = self.chain
-            subs = [
-                (c.enc.var(v), c.enc.term(d))
-                for v, d in c.model.definitions.items()
-                if not v.startswith("ok:")
-            ]
-            on = z3.BoolVal(True)
-
-            def inline(body: Any) -> Any:
-                for _ in range(10):  # definitions may refer to definitions
-                    new = symbolic.substitute(body, subs)
-                    if new.eq(body):
-                        break
-                    body = new
-                return symbolic.substitute(body, [(z3.Bool(x), on) for x in c.model.switches])
-
+            defs = self.definitions()
             facts = z3.And(*(t for _, t in c.facts))
             shared = getattr(c, "inlined", None)  # the nights, inlined once for every count
             if shared is None:
-                self._body = inline(z3.And(*c.base, facts))
+                self._body = self.inline(z3.And(*c.base, facts), defs)
             else:
                 if not shared:
-                    shared.append(inline(z3.And(*c.base)))
-                self._body = z3.And(shared[0], inline(facts))
+                    shared.append(self.inline(z3.And(*c.base), defs))
+                self._body = z3.And(shared[0], self.inline(facts, defs))
+            # (the definitions' terms are let go, as Z3 then reuses their ids: the order
+            # of its terms steers its search, and so the witnesses, the examples shown)
         return self._body
 
+    def definitions(self) -> list[tuple[Any, Any]]:
+        """Each defined variable of the nights and its definition, as Z3 terms."""
+        c = self.chain
+        return [
+            (c.enc.var(v), c.enc.term(d))
+            for v, d in c.model.definitions.items()
+            if not v.startswith("ok:")
+        ]
+
+    def inline(self, term: Any, defs: list[tuple[Any, Any]]) -> Any:
+        """`term` with the nights' definitions (`definitions`) inlined and every
+        sentence on."""
+        c = self.chain
+        for _ in range(10):  # definitions may refer to definitions
+            new = symbolic.substitute(term, defs)
+            if new.eq(term):
+                break
+            term = new
+        on = z3.BoolVal(True)
+        return symbolic.substitute(term, [(z3.Bool(x), on) for x in c.model.switches])
+
     def covered(self, witness: dict[str, Any], world: dict[str, int]) -> Any:
-        """Every point the witness explains: the nights and facts with the actions fixed,
-        a formula over roles and presences. The witness is widened into a policy first:
+        """Every point the witness explains: the nights and facts with the actions fixed
+        by its policy (`policy`), a formula over roles and presences."""
+        policy = self.policy(witness, world)  # (kept until the substitution is made: Z3
+        # reuses the ids of terms let go, and the order of its terms steers its search)
+        pairs = self.pairs(policy)
+        return z3.simplify(symbolic.substitute(self.body(), pairs))
+
+    def policy(self, witness: dict[str, Any], world: dict[str, int]) -> dict[str, Any]:
+        """The witness as a policy: each variable's term over the roles and presences
+        (`pairs` makes them pairs to substitute). The witness is widened first:
         an action is taken, on the same target, by the first player who can (the
         witness's actor first): for a faction's kill, its first member; for an ability
         that stops or saves someone, the first player with an ability of (at least)
@@ -1012,8 +1038,12 @@ class Solver:
                 # the action takes place as the witness's did (an action not taken fails)
                 subs[self.slot[y, n, kind]] = mk_and([take, witness[ok]])
                 earlier = mk_or([earlier, able_y])
-        pairs = [(c.enc.var(v), t) for v, t in subs.items() if v in c.model.domains]
-        return z3.simplify(symbolic.substitute(self.body(), pairs))
+        return subs
+
+    def pairs(self, policy: dict[str, Any]) -> list[tuple[Any, Any]]:
+        """A policy's terms for the nights' variables, as pairs to substitute."""
+        c = self.chain
+        return [(c.enc.var(v), t) for v, t in policy.items() if v in c.model.domains]
 
     def able(self, n: int, role: int) -> frozenset[int] | None:
         """The kinds with an ability on night n whose effects include those of kind
@@ -1348,7 +1378,11 @@ class Suggestion:
 
 @without_gc
 def suggest(
-    setup: Setup, liars: Liars = "non-town", timeout: float = DEFAULT_TIMEOUT, limit: int = 16
+    setup: Setup,
+    liars: Liars = "non-town",
+    timeout: float = DEFAULT_TIMEOUT,
+    limit: int = 16,
+    together: bool = True,
 ) -> tuple[SolveResult, list[Suggestion]]:
     """Rank tonight's targets for the observer's ability by the consistent worlds
     expected to be left after the result (fewest first), then by information gain.
@@ -1360,7 +1394,11 @@ def suggest(
     result it can give equally likely), the gain is the entropy of the result,
     sum P(x) log2(1 / P(x)): the bits the check is expected to tell; the worlds expected
     left are sum P(x) W_x (see `Suggestion`). Targets whose results were not all counted
-    in time are listed last, gain unknown."""
+    in time are listed last, gain unknown.
+
+    The counts of every target and result share one chain and one solver (`_Tonight`);
+    `together=False` counts each target's results apart instead, each from scratch
+    (`_rank`: the straightforward way, slower, kept to check the shared one against)."""
     start = time.perf_counter()
     base = solve(setup, liars, timeout)
     if base.status != "sat":
@@ -1368,15 +1406,25 @@ def suggest(
     night = setup.nights + 1
     dead = {f.subject for f in setup.facts if f.kind in ("died", "lynched")}
     anonymous = order(setup)[1]  # interchangeable: the first stands for all of them
+    targets = [
+        t for t in setup.players if t not in dead and (t not in anonymous or t == anonymous[0])
+    ]
+    left = timeout - (time.perf_counter() - start)
+    if not setup.my_role.abilities:  # no ability: no one to target tonight
+        tips: list[Suggestion | None] = []
+    elif together:
+        tips = _Tonight(setup, targets, liars, left, limit).rank()
+    else:
+        tips = [
+            _rank(setup, t, night, liars, timeout - (time.perf_counter() - start), limit)
+            for t in targets
+        ]
     out: list[Suggestion] = []
-    for t in setup.players:
-        if t in dead or (t in anonymous and t != anonymous[0]):
-            continue
-        tip = _rank(setup, t, night, liars, timeout - (time.perf_counter() - start), limit)
+    for tip in tips:
         if tip is None:
             continue
         out.append(tip)
-        if t in anonymous:
+        if tip.target in anonymous:
             out += [replace(tip, target=u) for u in anonymous[1:] if u not in dead]
     out.sort(key=lambda x: (x.unknown, x.expected, -x.gain))
     base.seconds = time.perf_counter() - start
@@ -1439,7 +1487,223 @@ def _rank(
         if res.status == "unknown":
             return Suggestion(t, counted, math.nan, True)
         counted.append((got, res.worlds))
-    total = sum(w for _, w in counted)
-    entropy = math.log2(max(total, 1)) - sum(w / total * math.log2(w) for _, w in counted if w)
-    left = sum(w * w for _, w in counted) / total if total else 0.0
+    return _tip(t, counted)
+
+
+def _tip(t: str, counted: list[tuple[tuple[str, ...], int]]) -> Suggestion:
+    """Target t with each result's worlds: the gain and the worlds expected left (summed
+    in the order of the counts, not of the results as listed: the same counts give the
+    same figures, to the last bit, whatever order Z3 listed the results in)."""
+    counts = sorted(w for _, w in counted)
+    total = sum(counts)
+    entropy = math.log2(max(total, 1)) - sum(w / total * math.log2(w) for w in counts if w)
+    left = sum(w * w for w in counts) / total if total else 0.0
     return Suggestion(t, counted, entropy, expected=left)
+
+
+Pair = tuple[str, tuple[str, ...]]  # a target and a result
+
+
+class _Tonight:
+    """Every target's results tonight, counted in one pass over one chain.
+
+    The chain has nights 1..K+1 with the observer's action tonight left open (the first
+    anonymous target, if any, named), so one solver serves every target: "I target t"
+    and "I learn x" are guarded terms its queries assume. Each (target, result) pair
+    has its own finder (its points not covered yet) and boxes, and is decided as a
+    count is (`Solver`), with two kinds of sharing, both sound:
+      - a witness found for one pair is widened into a policy (`Solver.policy`) and then
+        taken with each target in turn in place of its own, the observer's action being
+        the only one that names it: the points where that policy gives result x are
+        covered for (t, x), for every pair still open. (Being roleblocked, the observer
+        learns nothing whoever they aimed at: one witness covers that for all targets.)
+      - an inconsistent point is refuted, if it can be, without the result or without
+        the target too: that box then holds for every pair of the target, or every pair.
+    A pair's count is then every point less its boxes, as `Solver.result` counts."""
+
+    def __init__(
+        self, setup: Setup, targets: Sequence[str], liars: Liars, left: float, limit: int
+    ) -> None:
+        self.setup = setup
+        self.targets = list(targets)
+        self.limit = limit
+        self.night = night = setup.nights + 1
+        self.me = me = setup.me
+        tonight = replace(setup, nights=night)
+        lists = any(
+            isinstance(e, Investigate) for ab in setup.my_role.abilities for e in ab.effects
+        )
+        anonymous = order(setup)[1]
+        also = [t for t in targets if t in anonymous]
+        self.left = left
+        self.start = time.perf_counter()
+        c = Chain(tonight, liars, frozenset({night}), lists, also=also)
+        budget = left - (time.perf_counter() - self.start)  # the chain's build counts
+        self.sv = sv = Solver(tonight, liars, budget, unseen=frozenset({night}), chain=c)
+        self.c = c
+        self.defs = sv.definitions()
+        # the observer's action tonight: its variables, and their values aiming at t
+        self.mine = [
+            (c.enc.var(v), v.split(":")[0])
+            for v in (qualify(f"{a}:{me}", night) for a in ("uses", "tgt", "kills"))
+            if v in c.model.domains
+        ]
+        self.aim: dict[str, Any] = {}
+        for t in targets:
+            why = Why(Loc("<suggest>", 0, 0), f"night {night}: I target {t}")
+            term = c.enc.term(c.fact_expr(Fact("target", ("night", night), me, t, why)))
+            guard = z3.Bool(f"__target:{t}")
+            sv.s.add(z3.Implies(guard, term))
+            self.aim[t] = (guard, sv.inline(term, self.defs))
+        self.results: dict[tuple[str, ...], tuple[Any, Any, Any]] = {}  # guard, term, inlined
+
+    def result(self, got: tuple[str, ...]) -> tuple[Any, Any, Any]:
+        """Result `got`'s guard, term, and term with the definitions inlined."""
+        if got not in self.results:
+            c, sv = self.c, self.sv
+            term = c.enc.term(c.exactly(self.me, self.night, got))
+            guard = z3.Bool(f"__result{len(self.results)}")
+            sv.s.add(z3.Implies(guard, term))
+            self.results[got] = (guard, term, sv.inline(term, self.defs))
+        return self.results[got]
+
+    def at(self, t: str) -> list[tuple[Any, Any]]:
+        """The observer's action tonight as aimed at t (ability used on t, no kill)."""
+        values = {
+            "uses": z3.BoolVal(True),
+            "tgt": symbolic.value(self.c.index[t]),
+            "kills": z3.BoolVal(False),
+        }
+        return [(x, values[kind]) for x, kind in self.mine]
+
+    def rank(self) -> list[Suggestion | None]:
+        """Each target's suggestion (None: the observer cannot target them tonight), in
+        the order of `targets`; those not finished in time are unknown."""
+        sv = self.sv
+        listed: dict[str, list[tuple[str, ...]]] = {}
+        out: list[Suggestion | None] = []
+        for t in self.targets:
+            try:
+                listed[t] = self.outcomes(t)
+            except _Timeout:
+                return [Suggestion(u, [], math.nan, True) for u in self.targets]
+        self.find: dict[Pair, z3.Solver] = {}
+        self.boxes: dict[Pair, list[count.Box]] = {}
+        for t in self.targets:
+            for got in listed[t]:
+                f = symbolic.make_solver(self.left, LOGIC)
+                f.add(*sv.points)
+                self.find[t, got] = f
+                self.boxes[t, got] = []
+        self.open = set(self.find)
+        sp = self.c.space
+        total = count.count(sp, sp.full(), marginals=False).worlds
+        for i, t in enumerate(self.targets):
+            if not listed[t]:
+                out.append(None)
+                continue
+            try:
+                self.cover(t, listed[t])
+            except _Timeout:
+                done = [
+                    (g, self.worlds(total, (t, g))) for g in listed[t] if (t, g) not in self.open
+                ]
+                out.append(Suggestion(t, done, math.nan, True))
+                return out + [Suggestion(u, [], math.nan, True) for u in self.targets[i + 1 :]]
+            out.append(_tip(t, [(g, self.worlds(total, (t, g))) for g in listed[t]]))
+        return out
+
+    def worlds(self, total: int, pair: Pair) -> int:
+        """The consistent worlds of a covered pair: every world less its boxes'."""
+        sp = self.c.space
+        bad = sum(
+            count.count(sp, b, marginals=False).worlds for b in count.disjoint(self.boxes[pair])
+        )
+        return total - bad
+
+    def outcomes(self, t: str) -> list[tuple[str, ...]]:
+        """The results the observer's ability could give on t tonight (at most `limit`)."""
+        sv, c = self.sv, self.c
+        sv.assume = [self.aim[t][0]]
+        got: list[tuple[str, ...]] = []
+        blocks: list[Any] = []
+        while len(got) < self.limit and sv.check(sv.s, *blocks) == "sat":
+            x = c.learned(sv.s.model(), self.me, self.night)
+            got.append(x)
+            blocks.append(z3.Not(self.result(x)[1]))
+        sv.assume = []
+        return got
+
+    def cover(self, t: str, results: Sequence[tuple[str, ...]]) -> None:
+        """Decide t's pairs' points, a point of each open pair in turn, until every
+        point is covered (the witnesses cover the other targets' pairs as well)."""
+        sv = self.sv
+        while True:
+            mine = [(t, got) for got in results if (t, got) in self.open]
+            if not mine:
+                return
+            for pair in mine:
+                sv.assume = [self.aim[t][0], self.result(pair[1])[0]]
+                if sv.check(self.find[pair]) != "sat":
+                    self.open.discard(pair)
+                    continue
+                roles, present = sv.point(self.find[pair].model())
+                witness = sv.decide(roles, present)
+                if witness is None:
+                    self.refute(pair, roles, present)
+                else:
+                    self.learn(witness, roles, present)
+            sv.assume = []
+
+    def refute(self, pair: Pair, roles: dict[str, int], present: dict[str, bool]) -> None:
+        """Box an inconsistent point: for every pair when it is inconsistent whatever the
+        observer does tonight, for the target's pairs when it is whatever they learn."""
+        sv = self.sv
+        t, got = pair
+        lits = sv.literals(roles, present)
+        whose: list[Pair] = [pair]
+        for assume, pairs in (
+            ([], list(self.find)),
+            ([self.aim[t][0]], [p for p in self.find if p[0] == t]),
+        ):
+            sv.assume = assume
+            if sv.check(sv.s, *lits) == "unsat":
+                whose = pairs
+                break
+        else:
+            sv.assume = [self.aim[t][0], self.result(got)[0]]
+        core = sv.shrink(lits)
+        box = sv.box(core)
+        block = z3.Not(z3.And(core)) if core else FALSE_TERM
+        for p in whose:
+            self.boxes[p].append(box)
+            if p in self.open:
+                self.find[p].add(block)
+        sv.assume = [self.aim[t][0], self.result(got)[0]]
+
+    def learn(
+        self, witness: dict[str, Any], roles: dict[str, int], present: dict[str, bool]
+    ) -> None:
+        """Cover, for every open pair, the points the witness's policy explains with the
+        observer aiming at that pair's target."""
+        sv, c = self.sv, self.c
+        world = sv.world(roles, present)
+        mine = {x.get_id() for x, _ in self.mine}
+        policy = sv.policy(witness, {**world, **c.virtual})
+        pairs = [(v, x) for v, x in sv.pairs(policy) if v.get_id() not in mine]
+        nights = z3.simplify(symbolic.substitute(sv.body(), pairs))
+        gives: dict[tuple[str, ...], Any] = {}
+        for t in self.targets:
+            todo = [got for (u, got) in self.find if u == t and (u, got) in self.open]
+            if not todo:
+                continue
+            at = self.at(t)
+            base = z3.simplify(symbolic.substitute(z3.And(nights, self.aim[t][1]), at))
+            if z3.is_false(base):
+                continue
+            for got in todo:
+                if got not in gives:
+                    gives[got] = symbolic.substitute(self.result(got)[2], pairs)
+                term = z3.simplify(z3.And(base, symbolic.substitute(gives[got], at)))
+                if not z3.is_false(term):
+                    self.find[t, got].add(z3.Not(term))
