@@ -288,3 +288,35 @@ def test_turtle_witnesses_resolve_and_no_action_is_irrelevant() -> None:
     rep = Checker(load_ruleset(path), players=3, timeout=60).run(("ambiguous", "paradox"))
     assert len([f for f in rep.findings if f.witness]) >= 3, rep.unknown
     witnesses_hold(path, rep)
+
+
+class _Stop(Exception):
+    pass
+
+
+def test_a_stopped_run_keeps_its_findings_and_stops_the_ambiguity_process() -> None:
+    """The ambiguity search runs in a process of its own; a run stopped while it waits
+    for it (a web page's request cancelled, through the progress callback) keeps what
+    the other searches found and does not wait for that process."""
+
+    def progress(msg: str) -> None:
+        if "in its own process" in msg:
+            raise _Stop
+
+    c = Checker(load_ruleset(METADATA_PATH), players=5, progress=progress)
+    with pytest.raises(_Stop):
+        c.run(("contradiction", "gap", "ambiguous", "redundant ruling"))
+    kinds = {f.kind for f in c.report.findings}
+    assert kinds == {"gap", "redundant ruling"}  # (no ambiguity: it was not waited for)
+
+
+def test_the_ambiguity_process_finds_what_the_search_in_process_finds() -> None:
+    rs = load_ruleset(METADATA_PATH)
+    apart = Checker(rs, players=4).run(("ambiguous", "gap"), apart=True)
+    here = Checker(rs, players=4).run(("ambiguous", "gap"), apart=False)
+    assert [f.summary for f in apart.findings] == [f.summary for f in here.findings]
+    assert any(f.kind == "ambiguous" for f in apart.findings)
+    for f in apart.findings:  # (its witnesses may differ: Z3's search is its own there)
+        if f.witness:
+            (case,) = parse_cases(f.witness, "<witness>")
+            assert resolve(rs, case).verdict == f.kind

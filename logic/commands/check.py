@@ -22,12 +22,10 @@ not new findings.
 
 from __future__ import annotations
 
-import contextlib
 import multiprocessing
 import os
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -885,21 +883,15 @@ class Checker:
         }
         wanted = [k for k in steps if k in kinds or (k == "contradiction" and "gap" in kinds)]
         by_kind: dict[str, list[Finding]] = {}
-        with contextlib.ExitStack() as stack:
+        pool = None
+        try:
             elsewhere = None
             if apart and "ambiguous" in wanted and len(wanted) > 1 and (os.cpu_count() or 1) > 1:
-                pool = stack.enter_context(
-                    ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
-                )
+                pool = multiprocessing.get_context("spawn").Pool(1)
                 left = None if self.deadline is None else self.deadline - time.perf_counter()
-                elsewhere = pool.submit(
+                elsewhere = pool.apply_async(
                     _ambiguities_apart,
-                    self.rs,
-                    len(self.night.names),
-                    self.timeout,
-                    left,
-                    self.pool,
-                    self.nights,
+                    (self.rs, len(self.night.names), self.timeout, left, self.pool, self.nights),
                 )
             for kind in wanted:
                 if kind == "ambiguous" and elsewhere is not None:
@@ -910,17 +902,26 @@ class Checker:
                     )
                     continue
                 by_kind[kind] = list(steps[kind]())
-            if elsewhere is not None:
+            while elsewhere is not None:
+                # (the progress callback may stop the run: a web page's request is cancelled)
                 self.progress("ambiguity search (in its own process)")
-                found, queries, unknown = elsewhere.result()
+                try:
+                    found, queries, unknown = elsewhere.get(timeout=0.5)
+                except multiprocessing.TimeoutError:
+                    continue
                 by_kind["ambiguous"] = found
                 self.report.queries += queries
                 self.report.unknown.extend(unknown)
-        for kind in wanted:
-            found = [f for f in by_kind.get(kind, []) if f.kind in kinds]
-            if kind in ("ambiguous", "paradox"):
-                found = minimal_only(found, lambda f: f.roles)
-            self.report.findings.extend(found)
+                elsewhere = None
+        finally:
+            if pool is not None:
+                pool.terminate()  # (done, or the run stopped: the search is not waited for)
+                pool.join()
+            for kind in wanted:  # what was found before a stop is kept
+                got = [f for f in by_kind.get(kind, []) if f.kind in kinds]
+                if kind in ("ambiguous", "paradox"):
+                    got = minimal_only(got, lambda f: f.roles)
+                self.report.findings.extend(got)
         self.report.seconds = time.perf_counter() - start
         return self.report
 
