@@ -24,6 +24,7 @@ from logic.cli import main
 from logic.commands.resolve import next_history, read_outcome
 from logic.commands.solve import (
     Solver,
+    _rank,
     _Timeout,
     _Tonight,
     fill,
@@ -1087,3 +1088,16 @@ def test_a_lynched_agent_reverts_the_records_of_later_nights(day: str) -> None:
     for p in setup.players:
         assert {r: k for r, k in res.roles[p].items() if k} == dict(roles[p]), p
     assert res.roles["Ann"].get("Agent", 0) == 2
+
+
+def test_an_anonymous_players_row_names_that_player() -> None:
+    """Dee and Eve are never named, so one stands for the other tonight; a Tracker's
+    result names its target, so Eve's row (copied from Dee's) must read "Eve" where
+    Dee's reads "Dee": the same counts as Eve's results counted apart."""
+    setup = setup_of(TRACKER_TONIGHT)
+    _, tips = suggest(setup, timeout=600)
+    rows = {t.target: dict(t.outcomes) for t in tips}
+    direct = _rank(setup, "Eve", setup.nights + 1, "non-town", 600, 16)
+    assert direct is not None
+    assert rows["Eve"] == dict(direct.outcomes)
+    assert any("Eve" in x for got in rows["Eve"] for x in got)  # (Eve targets herself)

@@ -46,6 +46,7 @@ import functools
 import gc
 import math
 import random
+import re
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -1425,10 +1426,25 @@ def suggest(
             continue
         out.append(tip)
         if tip.target in anonymous:
-            out += [replace(tip, target=u) for u in anonymous[1:] if u not in dead]
+            out += [_swapped(tip, u) for u in anonymous[1:] if u not in dead]
     out.sort(key=lambda x: (x.unknown, x.expected, -x.gain))
     base.seconds = time.perf_counter() - start
     return base, [x if not x.unknown else replace(x, gain=math.nan) for x in out]
+
+
+def _swapped(tip: Suggestion, u: str) -> Suggestion:
+    """`tip` (for an anonymous player) for the anonymous player `u`: the two are
+    interchangeable, so a result naming one names the other (a Tracker's "Dee" for
+    target Dee is "Eve" for target Eve)."""
+    a = tip.target
+    names = re.compile(rf"\b({re.escape(a)}|{re.escape(u)})\b")
+
+    def swap(text: str) -> str:
+        return names.sub(lambda m: u if m.group(1) == a else a, text)
+
+    return replace(
+        tip, target=u, outcomes=[(tuple(swap(x) for x in got), w) for got, w in tip.outcomes]
+    )
 
 
 class _Inlined(Chain):
