@@ -472,8 +472,8 @@ class Checker:
     # ------------------------------------------------------------ ambiguity
     def ambiguities(self, toggled: list[Any] = ()) -> Iterator[Finding]:  # type: ignore[assignment]
         """Self-composition. A scenario with two outcomes is found by one solver over two
-        copies of the night (bit-blasted afresh each time: these few queries are the hard
-        ones), and its class (the roles acting) is blocked, which removes its supersets;
+        copies of the night (these queries are the hard ones), and its class (the roles
+        acting) is blocked, which removes its supersets;
         the search ends when no scenario with two outcomes is left. It goes up by players
         (`sizes`: the classes a small night shows are blocked in the larger ones, which
         search only for what needs more players) and, within a night, by the number of
