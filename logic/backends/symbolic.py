@@ -185,24 +185,22 @@ def mk_ite(c: Any, a: Any, b: Any) -> Any:
 def substitute(term: Any, pairs: Sequence[tuple[Any, Any]]) -> z3.BoolRef:
     """`z3.substitute(term, *pairs)` without z3py's per-pair sort checks (a witness of
     the world solver has hundreds of pairs)."""
-    n = len(pairs)
-    old = (z3.Ast * n)()
-    new = (z3.Ast * n)()
-    for k, (a, b) in enumerate(pairs):
-        old[k] = a.as_ast()
-        new[k] = b.as_ast()
-    return _bool(z3.Z3_substitute(_CTX.ref(), term.as_ast(), n, old, new))
+    return _bool(_substituted(term, pairs))
 
 
 def substitute_term(term: Any, pairs: Sequence[tuple[Any, Any]]) -> Any:
     """`substitute` for a term of any sort (a Boolean or a bit-vector)."""
+    return z3.z3._to_expr_ref(_substituted(term, pairs), _CTX)
+
+
+def _substituted(term: Any, pairs: Sequence[tuple[Any, Any]]) -> Any:
     n = len(pairs)
     old = (z3.Ast * n)()
     new = (z3.Ast * n)()
     for k, (a, b) in enumerate(pairs):
         old[k] = a.as_ast()
         new[k] = b.as_ast()
-    return z3.z3._to_expr_ref(z3.Z3_substitute(_CTX.ref(), term.as_ast(), n, old, new), _CTX)
+    return z3.Z3_substitute(_CTX.ref(), term.as_ast(), n, old, new)
 
 
 def _array(terms: Sequence[Any]) -> tuple[int, Any]:
