@@ -294,15 +294,7 @@ class Night:
 
     def acting(self) -> Any:
         """The number of actions taken, over every night."""
-        taken = [self.scenario.taken(i) for i in range(len(self.scenario.slots))]
-        return z3.Sum(
-            [
-                z3.If(self.enc.var(t.name + sfx), 1, 0)
-                for t in taken
-                if isinstance(t, Var)
-                for sfx in self.suffixes
-            ]
-        )
+        return z3.Sum([z3.If(x, 1, 0) for x in self.actions()])
 
     def witness(
         self, env: dict[str, Any], title: str, expect: list[str], everyone: bool = False
@@ -554,15 +546,19 @@ class Checker:
 
     def _fewest(self, search: z3.Solver, actions: list[Any], where: str) -> z3.ModelRef:
         """The model of `search`, or one with fewer actions while there is one."""
+
+        def taken(m: z3.ModelRef) -> int:
+            return sum(1 for x in actions if z3.is_true(m.eval(x, model_completion=True)))
+
         m = search.model()
-        k = sum(1 for x in actions if z3.is_true(m.eval(x, model_completion=True)))
+        k = taken(m)
         while k > 1:
             search.push()
             search.add(z3.PbLe([(x, 1) for x in actions], k - 1))
             r = self.check(search, where)
             if r == "sat":
                 m = search.model()
-                k = sum(1 for x in actions if z3.is_true(m.eval(x, model_completion=True)))
+                k = taken(m)
             search.pop()
             if r != "sat":
                 break
