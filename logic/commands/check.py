@@ -353,8 +353,9 @@ class Night:
             va, vb = bool(in_a(e)), bool(in_b(e))
             if va != vb:
                 out.append(f"{describe(key)}: {'yes' if va else 'no'} / {'yes' if vb else 'no'}")
-                for env in (env_a, env_b):
-                    whys.extend(w for w in explain(e, env, self.model.definitions) if w not in whys)
+                for env, value in ((env_a, in_a), (env_b, in_b)):
+                    why = explain(e, env, self.model.definitions, value=value)
+                    whys.extend(w for w in why if w not in whys)
         return out, whys
 
 

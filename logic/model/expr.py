@@ -346,19 +346,34 @@ def evaluate(x: Expr, env: Env) -> Value:
     return Evaluator(env)(x)
 
 
-def explain(x: Expr, env: Env, definitions: Mapping[str, Expr], depth: int = 3) -> list[Why]:
+def explain(
+    x: Expr,
+    env: Env,
+    definitions: Mapping[str, Expr],
+    depth: int = 3,
+    value: Evaluator | None = None,
+) -> list[Why]:
     """The sentences that make `x` take its value in `env`: those that fired (their
     labelled part holds) on the way to the value.
 
     A true conjunction is explained by all its parts, a false one by its false parts; dually
     for disjunctions. A variable is explained through its definition (up to `depth` hops),
     so "Bob's action fails" cites the Jailer's sentence and why the Jailer's action held.
+    `value` is an `Evaluator` of `env` to share between calls (its memo is the cost).
     """
     seen: list[Why] = []
     visited: set[str] = set()
-    value = Evaluator(env)
+    value = value or Evaluator(env)
+    walked: set[tuple[int, int]] = set()  # (id, depth) of each subtree walked
 
     def walk(e: Expr, d: int) -> None:
+        # A shared subtree walked again at the same depth adds nothing: the sentences it
+        # reaches are cited already, and the definitions it would open are opened. (Walked
+        # as a tree, a chained night's explanation ran into hundreds of thousands of steps.)
+        key = (id(e), d)
+        if key in walked:
+            return
+        walked.add(key)
         match e:
             case Const():
                 return
@@ -403,8 +418,13 @@ def unfired(x: Expr, env: Env, definitions: Mapping[str, Expr], depth: int = 3) 
     seen: list[Why] = []
     visited: set[str] = set()
     value = Evaluator(env)
+    walked: set[tuple[int, bool, int]] = set()  # as in `explain`
 
     def walk(e: Expr, positive: bool, d: int) -> None:
+        key = (id(e), positive, d)
+        if key in walked:
+            return
+        walked.add(key)
         match e:
             case Var(name):
                 if d > 0 and name in definitions and name not in visited:
