@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import io
 import json
+import time
 from pathlib import Path
 
 import pytest
 
 from logic.cli import main
 from logic.commands.casebook import run_case
-from logic.commands.check import Checker, Report
+from logic.commands.check import Checker, Night, OutOfTime, Report
 from logic.commands.resolve import resolve
 from logic.lang.case import parse_cases
 from logic.lang.rules import load_ruleset, parse_ruleset
@@ -320,3 +321,26 @@ def test_the_ambiguity_process_finds_what_the_search_in_process_finds() -> None:
         if f.witness:
             (case,) = parse_cases(f.witness, "<witness>")
             assert resolve(rs, case).verdict == f.kind
+
+
+TURTLE_PATH = ROOT / "casebook" / "turtle-chat-mafia.rules"
+
+
+def test_a_check_past_its_deadline_builds_no_night() -> None:
+    """Found by the fuzzer: `check --nights 2 --timeout 1` on Turtle's ran 24 s, building
+    its chained nights (in both processes) before any query could see the deadline. Past
+    it, every search is unknown and nothing is built."""
+    c = Checker(load_ruleset(TURTLE_PATH), players=4, nights=2, deadline=time.perf_counter())
+    rep = c.run(apart=False)
+    assert c._nights == {}
+    assert not rep.findings
+    for kind in ("contradiction", "paradox", "ambiguous", "dead rule", "redundant ruling"):
+        assert f"{kind} search: unknown (the command's --timeout ran out)" in rep.unknown
+
+
+def test_a_chained_night_stops_building_at_the_deadline() -> None:
+    """A night of two chained nights takes seconds to build: the deadline stops it between
+    its steps (`OutOfTime`), not after the whole build."""
+    rs = load_ruleset(TURTLE_PATH)
+    with pytest.raises(OutOfTime):
+        Night(rs, ("Ann", "Bob", "Cid", "Dee"), nights=2, deadline=time.perf_counter() + 0.2)

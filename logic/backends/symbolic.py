@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 import time
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -143,10 +143,17 @@ class Encoding:
                 return self.term(a)
         raise AssertionError(f"not an expression: {e!r}")
 
-    def equations(self) -> list[z3.BoolRef]:
+    def equations(self, between: Callable[[], None] | None = None) -> list[z3.BoolRef]:
+        """The model's equations and domains as Z3 terms; `between` is called every 100
+        equations (a caller's deadline, which may raise: three chained nights take
+        seconds to translate)."""
         exprs = [expr for expr, _ in self.model.equations]
         names = variables(*exprs) if exprs else set()
-        out = [self.term(expr) for expr in exprs]
+        out = []
+        for k, expr in enumerate(exprs):
+            if between is not None and k % 100 == 0:
+                between()
+            out.append(self.term(expr))
         return self.domain_constraints(sorted(names)) + out
 
 
@@ -191,6 +198,17 @@ def substitute(term: Any, pairs: Sequence[tuple[Any, Any]]) -> z3.BoolRef:
 def substitute_term(term: Any, pairs: Sequence[tuple[Any, Any]]) -> Any:
     """`substitute` for a term of any sort (a Boolean or a bit-vector)."""
     return z3.z3._to_expr_ref(_substituted(term, pairs), _CTX)
+
+
+def substitute_all(terms: Sequence[Any], pairs: Sequence[tuple[Any, Any]]) -> list[Any]:
+    """`substitute_term` for many terms in one substitution: Z3 substitutes the parts the
+    terms share once (term by term, each call starts a fresh cache). The terms ride as the
+    arguments of one application of an uninterpreted function, whatever their sorts."""
+    if not terms:
+        return []
+    carrier = z3.Function("terms", *[t.sort() for t in terms], z3.BoolSort())
+    whole = substitute_term(carrier(*terms), pairs)
+    return [whole.arg(k) for k in range(len(terms))]
 
 
 def _substituted(term: Any, pairs: Sequence[tuple[Any, Any]]) -> Any:

@@ -25,12 +25,13 @@ rules' ambiguity search that is no longer ambiguous with it), creates, or leaves
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 import z3
 
-from logic.commands.check import NAMES, Checker, Night, minimal_only
+from logic.commands.check import NAMES, Checker, Night, OutOfTime, minimal_only
 from logic.commands.diff import Change, diff
 from logic.commands.resolve import Resolution, resolve
 from logic.lang import grammar
@@ -121,13 +122,24 @@ class Asker:
         self.timeout = timeout
         self.deadline = deadline
         self.checker = Checker(combined, players=players, timeout=timeout, deadline=deadline)
-        self.night = self.checker.night
-        self.off = self.night.switches_of(ruling, whole_line=True)
+
+    @cached_property
+    def night(self) -> Night:
+        return self.checker.night  # (built when first wanted: `OutOfTime` past the deadline)
+
+    @cached_property
+    def off(self) -> list[Any]:
+        """The switches of the ruling's sentences."""
+        return self.night.switches_of(self.why, whole_line=True)
 
     def answer(self, ambiguity: bool = True) -> Answer:
-        ans = self._verdict()
-        if ambiguity:
-            self._ambiguity(ans)
+        try:
+            ans = self._verdict()
+            if ambiguity:
+                self._ambiguity(ans)
+        except OutOfTime:  # a night not built before the command's --timeout
+            ans = Answer("unknown", self.why)
+            self.checker.report.unknown.append("ask: unknown (the command's --timeout ran out)")
         ans.unknown = list(self.checker.report.unknown)
         ans.queries = self.checker.report.queries
         ans.ruling = self.cited(ans.ruling)
@@ -155,7 +167,7 @@ class Asker:
                 "so it changes nothing",
             )
         # contradicted: a legal scenario with an outcome under the rules and none with it
-        small = Night(self.combined, NAMES[: c.report.paradox_players])
+        small = Night(self.combined, NAMES[: c.report.paradox_players], deadline=self.deadline)
         small_off = small.switches_of(self.why, whole_line=True)
 
         def rules_allow_an_outcome(n: Night) -> list[Any]:

@@ -137,6 +137,18 @@ _value = symbolic.read
 # ----------------------------------------------------------------------------- a symbolic night
 
 
+class OutOfTime(Exception):
+    """The command's deadline passed while a night was being built (`Night`): the search
+    that wanted it is `unknown`. (Building chained nights takes seconds: a `--timeout` of
+    one second must not wait for them.)"""
+
+
+def on_time(deadline: float | None) -> None:
+    """Raise `OutOfTime` once `deadline` (a `time.perf_counter` time) has passed."""
+    if deadline is not None and time.perf_counter() >= deadline:
+        raise OutOfTime
+
+
 class Night:
     """One symbolic night, encoded once: its formula, its switches, its signals."""
 
@@ -146,7 +158,10 @@ class Night:
         names: tuple[str, ...],
         roles: list[Role] | None = None,
         nights: int = 1,
+        deadline: float | None = None,
     ) -> None:
+        """`deadline`: raise `OutOfTime` between the steps of the build once it passed."""
+        on_time(deadline)
         self.rs = ruleset
         self.names = names
         self.nights = nights
@@ -156,16 +171,21 @@ class Night:
         self.model = (
             build_symbolic_night(self.scenario)
             if nights == 1
-            else chain(ruleset, names, nights, roles)
+            else chain(ruleset, names, nights, roles, between=lambda: on_time(deadline))
         )
         self.enc = Encoding(self.model)
-        self.valid = z3.And(self.enc.equations())
+        self.valid = z3.And(self.enc.equations(between=lambda: on_time(deadline)))
         self.sig = signals(self.model)
-        self.sig_terms = {k: self.enc.term(e) for k, e in self.sig.items()}
+        self.sig_terms = {}
+        for k, (key, e) in enumerate(self.sig.items()):
+            if k % 100 == 0:
+                on_time(deadline)
+            self.sig_terms[key] = self.enc.term(e)
         self.switch = {name: self.enc.var(name) for name in self.model.switches}
         self.copies: dict[str, Encoding] = {}
         self._twice: Any = None
         self._twins: dict[int, Any] = {}
+        self._renames: dict[str, list[tuple[Any, Any]]] = {}
 
     def copy(self, name: str) -> Encoding:
         """An encoding whose outcome variables are renamed (scenario variables shared)."""
@@ -175,10 +195,18 @@ class Night:
 
     def renamed(self, term: Any, name: str) -> Any:
         """`term` over copy `name`'s outcome variables: a substitution, done in Z3."""
-        enc = self.copy(name)
-        scen = set(self.model.scenario_vars)
-        pairs = [(self.enc.var(v), enc.var(v)) for v in self.model.domains if v not in scen]
-        return symbolic.substitute_term(term, pairs)
+        return self.renamed_all([term], name)[0]
+
+    def renamed_all(self, terms: list[Any], name: str) -> list[Any]:
+        """`renamed` for many terms at once: one substitution, so the parts they share
+        are renamed once (each signal of a night shares most of the night)."""
+        if name not in self._renames:
+            enc = self.copy(name)
+            scen = set(self.model.scenario_vars)
+            self._renames[name] = [
+                (self.enc.var(v), enc.var(v)) for v in self.model.domains if v not in scen
+            ]
+        return symbolic.substitute_all(terms, self._renames[name])
 
     def switches_of(self, why: Why, whole_line: bool = False) -> list[Any]:
         """The switches of sentence `why` (of its whole line, for a ruling)."""
@@ -396,19 +424,23 @@ class Checker:
             )
         self.nights = nights
         self.report.nights = nights
-        self.night = Night(ruleset, NAMES[:players], roles=roles, nights=nights)
-        self._smaller: dict[int, Night] = {}
+        self.players = players
+        self._nights: dict[int, Night] = {}
+
+    @property
+    def night(self) -> Night:
+        """The symbolic night at the bound (built when first wanted, before the deadline,
+        or `OutOfTime`)."""
+        return self.night_at(self.players)
 
     def night_at(self, players: int) -> Night:
-        """The symbolic night with `players` players (each built once; the largest is
-        `self.night`)."""
-        if players >= len(self.night.names):
-            return self.night
-        if players not in self._smaller:
-            self._smaller[players] = Night(
-                self.rs, NAMES[:players], roles=self.pool, nights=self.nights
+        """The symbolic night with `players` players (each built once)."""
+        players = min(players, self.players)
+        if players not in self._nights:
+            self._nights[players] = Night(
+                self.rs, NAMES[:players], self.pool, self.nights, self.deadline
             )
-        return self._smaller[players]
+        return self._nights[players]
 
     def sizes(self) -> list[int]:
         """The bounds a search goes through, smallest first. A scenario of three players
@@ -416,7 +448,7 @@ class Checker:
         holds at the bound too, and its queries are many times quicker: a search meets
         most findings there, and the night at the bound is left to prove what needs more
         players (or that nothing does)."""
-        top = len(self.night.names)
+        top = self.players
         return sorted({min(SMALL, top), top})
 
     # ------------------------------------------------------------ helpers
@@ -567,7 +599,8 @@ class Checker:
 
     def _pairs(self, n: Night) -> list[tuple[Any, Any]]:
         """Each observable signal in copy a and copy b."""
-        return [(n.renamed(t, "a"), n.renamed(t, "b")) for t in n.sig_terms.values()]
+        terms = list(n.sig_terms.values())
+        return list(zip(n.renamed_all(terms, "a"), n.renamed_all(terms, "b"), strict=True))
 
     # ------------------------------------------------------------ paradox
     def paradoxes(
@@ -577,7 +610,9 @@ class Checker:
         candidate scenario comes from the outer solver; if some outcome fits it, every
         scenario that outcome fits is excluded; if none does, it is a paradox (shrunk to
         the fewest actions that keep it one)."""
-        n = night or Night(self.rs, NAMES[: self.report.paradox_players], roles=self.pool)
+        n = night or Night(
+            self.rs, NAMES[: self.report.paradox_players], self.pool, deadline=self.deadline
+        )
         scen = set(n.model.scenario_vars)
         outer: list[Any] = [*n.enc.domain_constraints(sorted(scen)), *n.all_on()]
         inner: list[Any] = []
@@ -675,7 +710,7 @@ class Checker:
                 )
         seen: set[tuple[str, ...]] = set()
         for players, extra in searches:
-            n = Night(self.rs, NAMES[:players], roles=self.pool, nights=self.nights)
+            n = Night(self.rs, NAMES[:players], self.pool, self.nights, self.deadline)
             for f in self._paradoxes_of(n, extra):
                 if f.roles not in seen:
                     seen.add(f.roles)
@@ -888,17 +923,20 @@ class Checker:
                 left = None if self.deadline is None else self.deadline - time.perf_counter()
                 elsewhere = pool.apply_async(
                     _ambiguities_apart,
-                    (self.rs, len(self.night.names), self.timeout, left, self.pool, self.nights),
+                    (self.rs, self.players, self.timeout, left, self.pool, self.nights),
                 )
             for kind in wanted:
                 if kind == "ambiguous" and elsewhere is not None:
                     continue
-                if self.out_of_time():  # not even started: nothing built for it
+                got: list[Finding] = []
+                by_kind[kind] = got
+                try:
+                    on_time(self.deadline)  # (not even started: nothing built for it)
+                    got.extend(steps[kind]())  # (what it found before `OutOfTime` is kept)
+                except OutOfTime:
                     self.report.unknown.append(
                         f"{kind} search: unknown (the command's --timeout ran out)"
                     )
-                    continue
-                by_kind[kind] = list(steps[kind]())
             while elsewhere is not None:
                 # (the progress callback may stop the run: a web page's request is cancelled)
                 self.progress("ambiguity search (in its own process)")
@@ -935,4 +973,10 @@ def _ambiguities_apart(
     number of queries and its unknowns."""
     deadline = None if left is None else time.perf_counter() + left
     c = Checker(ruleset, players, timeout, deadline=deadline, roles=roles, nights=nights)
-    return list(c.ambiguities()), c.report.queries, c.report.unknown
+    found: list[Finding] = []
+    try:
+        on_time(deadline)
+        found.extend(c.ambiguities())
+    except OutOfTime:
+        c.report.unknown.append("ambiguous search: unknown (the command's --timeout ran out)")
+    return found, c.report.queries, c.report.unknown

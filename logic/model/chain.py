@@ -77,6 +77,7 @@ def chain(
     acts: Sequence[Mapping[str, Expr]] | None = None,
     days: bool | None = None,
     known_days: Mapping[int, frozenset[str]] | None = None,
+    between: Callable[[], None] | None = None,
 ) -> PhaseModel:
     """Nights 1..`nights` as one model. `known_dead[k-1]`, when given, says who is dead
     before night k (the world solver knows the deaths: a smaller formula); otherwise
@@ -88,6 +89,8 @@ def chain(
     with the players it gives dead when the day starts (the days the world solver plays
     out: votes seen, or a lynch); its `vote:P` and `choice:P` stay open, to be told by
     facts.
+    `between` is called before each night (and its day) is built: a caller's deadline,
+    which may raise.
     """
     known = [dict(a) for a in acts] if acts is not None else [{} for _ in range(nights)]
     carried = Carried()  # reversed records and arrests, carried from phase to phase
@@ -108,6 +111,8 @@ def chain(
     switches = {}
     slots: list[tuple[str, str]] = []
     for k in range(1, nights + 1):
+        if between is not None:
+            between()
         prev = k - 1
 
         def dead(p: str) -> Expr:
