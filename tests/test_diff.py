@@ -76,3 +76,22 @@ def test_nar_calls_a_mutual_block_random() -> None:
     assert resolve(OLD, case, text).verdict == "ambiguous"
     res = resolve(replace(OLD, framework="nar"), case, text)
     assert res.verdict == "random" and len(res.outcomes()) == 2
+
+
+def test_a_witness_on_turtles_names_second_targets_and_open_factions(tmp_path: Path) -> None:
+    """Found by the fuzzer: `diff` shared only roles, actions and first targets between
+    the two versions, so a witness with the Redirector (two targets, a neutral role whose
+    faction is open) lost its second target (an internal error, KeyError 'tgt2:Ann') or
+    named the faction "Neutral" (a witness that did not parse). Every scenario variable is
+    shared now; Turtle's many free choices still end this diff early (unknown, exit 3)."""
+    root = Path(__file__).parent.parent / "casebook"
+    text = (root / "turtle-chat-mafia.rules").read_text()
+    moved = "Any action targeting one of these players that night is redirected toward the other player."
+    assert moved in text
+    old, new = tmp_path / "old.rules", tmp_path / "new.rules"
+    old.write_text(text)
+    new.write_text(text.replace(moved, ""))
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["diff", str(old), str(new), "--players", "2"], stdout=out, stderr=err)
+    assert code in (1, 3), err.getvalue()
+    assert "internal error" not in err.getvalue() and "<witness>" not in out.getvalue()

@@ -492,6 +492,40 @@ def test_player_acts_twice_in_a_night(tmp_path: Path) -> None:
     assert r.underlined == "Ann"
 
 
+def test_own_kill_twice_in_a_night(tmp_path: Path) -> None:
+    """The writer gives BYOND's Rogue (a role with a kill of its own) two kills in one
+    night (found by the fuzzer: 2,001 such lines built a night for 12 s at `--timeout
+    0.3`). A role's own kill is an ability like any other, once a phase."""
+    byond = REPO_ROOT / "casebook" / "byond-mafia.rules"
+    body = (
+        'case "two kills"\n  ruleset: byond-mafia\n'
+        "  players: Ann is Mafia, Rog is Rogue, Bob is Citizen\n"
+        "  night 1:\n    Rog kills Ann\n    Rog kills Bob\n"
+    )
+    case = write(tmp_path, "bad.case", body)
+    r = ruling("resolve", byond, case)
+    assert (
+        r.head
+        == f"{case}:6:5: Rog already uses kill in this night (line 5); one action per ability a phase"
+    )
+    assert r.underlined == "Rog"
+
+
+def test_sample_from_a_setup_whose_facts_clash(tmp_path: Path) -> None:
+    """`solve --sample` where the observation file's own setup has no world at all (the
+    observer is the Godfather, "0 Mafia"; found by the fuzzer: an IndexError from the
+    draw). It answers as `solve` does: no world, and the facts that clash."""
+    src = (REPO_ROOT / "casebook" / "turtle-chat-mafia" / "killer.obs").read_text()
+    assert "factions: 1 Mafia" in src
+    obs = write(tmp_path, "o.obs", src.replace("factions: 1 Mafia", "factions: 0 Mafia"))
+    out, err = io.StringIO(), io.StringIO()
+    rules = REPO_ROOT / "casebook" / "turtle-chat-mafia.rules"
+    code = main(["solve", str(rules), str(obs), "--sample", "20"], stdout=out, stderr=err)
+    assert code == 1, err.getvalue()
+    assert "no world is consistent" in out.getvalue()
+    assert "factions: 0 Mafia" in out.getvalue()
+
+
 def test_same_night_twice(tmp_path: Path) -> None:
     """The writer opens `night 1:` twice in one case."""
     body = CASE + "  night 1:\n    Ann targets Bob\n  night 1:\n    Ann targets Cid\n"

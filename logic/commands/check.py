@@ -541,13 +541,15 @@ class Checker:
         # classes left to meet, asks without one first and then looks for fewer.
         bounds = range(1, len(actions) + 1) if deepen else [None]
         for bound in bounds:
+            # (each bound is an assumption, not a push and pop: what the solver learned
+            # under one bound holds under the next)
+            under: list[Any] = []
             if bound is not None:
-                search.push()
-                search.add(z3.PbLe([(x, 1) for x in actions], bound))
-            blocks = []
+                under = [z3.Bool(f"actions<={bound}")]
+                search.add(z3.Implies(under[0], z3.PbLe([(x, 1) for x in actions], bound)))
             while True:
                 self.progress(f"{where} ({self.report.queries} queries)")
-                r = self.check(search, where)
+                r = self.check(search, where, *under)
                 if r == "unknown":
                     return
                 if r == "unsat":
@@ -560,7 +562,6 @@ class Checker:
                 on = _value(m, side) if toggled else None
                 blocked = z3.Implies(side == on, n.block(klass)) if toggled else n.block(klass)
                 search.add(blocked)
-                blocks.append(blocked)
                 found.append((klass, on))
                 differing, whys = n.differing(env_a, env_b)
                 title = " + ".join(Night.names_of(klass))
@@ -573,9 +574,6 @@ class Checker:
                     tuple(differing),
                     with_toggled=on,
                 )
-            if bound is not None:
-                search.pop()
-                search.add(*blocks)
 
     def _fewest(self, search: z3.Solver, actions: list[Any], where: str) -> z3.ModelRef:
         """The model of `search`, or one with fewer actions while there is one."""

@@ -27,7 +27,6 @@ from logic.model import frame
 from logic.model.expr import FALSE, variables
 from logic.model.ir import Ruleset
 
-BASE_VARS = ("role:", "uses:", "tgt:", "kills:", "ktgt:")
 MAX_MISSES = 200
 
 
@@ -88,13 +87,18 @@ def diff(
     # not, make the same free choices), so a nondeterministic night is compared choice
     # by choice. Per side: sentence switches and auxiliary names (tiers, protection),
     # whose definitions may differ between the versions and always hold.
-    primary = (*BASE_VARS, "ok:", "first:", "semi:")
-    shared = {v for v in a.model.domains if v.startswith(primary)}
+    # (the scenario is every variable of the symbolic scenarios: roles, actions, targets,
+    # second targets, open factions, decisions; found by the fuzzer: with only roles,
+    # actions and first targets shared, a witness on Turtle's missed its second targets,
+    # a KeyError, and its neutral players' factions)
+    scenario = {v for n in (a, b) for v in n.scenario.domains() if v in n.model.domains}
+    shared = scenario | {v for v in a.model.domains if v.startswith(("ok:", "first:", "semi:"))}
     ea = Encoding(a.model, "old", shared)
     eb = Encoding(b.model, "new", shared)
     s = symbolic.make_solver(timeout)
-    scenario = {v for v in a.model.domains if v.startswith(BASE_VARS)}
-    s.add(*ea.domain_constraints(sorted(scenario)))
+    s.add(*ea.domain_constraints(sorted(v for v in scenario if v in a.model.domains)))
+    s.add(*eb.domain_constraints(sorted(v for v in scenario if v not in a.model.domains)))
+    in_a = [v for v in sorted(shared) if v in a.model.domains]
     valid = []
     for side, enc, off in ((a, ea, set(old_off)), (b, eb, set())):
         defs = [enc.term(e) for e, w in side.model.equations if w is frame.DEFINITION]
@@ -107,7 +111,7 @@ def diff(
     differs = z3.Or([ea.term(a.sig.get(k, FALSE)) != eb.term(b.sig.get(k, FALSE)) for k in keys])
     s.add(z3.Or(valid[0] != valid[1], z3.And(valid[0], valid[1], differs)))
     count = a.acting()
-    count = z3.substitute(count, *[(a.enc.var(v), ea.var(v)) for v in shared])
+    count = z3.substitute(count, *[(a.enc.var(v), ea.var(v)) for v in in_a])
     floor = misses = 0
     while len(report.changes) < limit:
         (progress or (lambda _: None))(f"diff: {len(report.changes)} change(s) so far")
@@ -121,7 +125,7 @@ def diff(
                 m = s.model()
                 break
             floor = k + 1
-        env = {v: _value(m, ea.var(v)) for v in sorted(scenario)}
+        env = {v: _value(m, ea.var(v)) for v in sorted(scenario) if v in a.model.domains}
         block = z3.Or([ea.var(v) != symbolic.value(x) for v, x in env.items()])
         witness = a.witness(env, title, [])
         (case,) = parse_cases(witness, "<witness>")
@@ -136,7 +140,7 @@ def diff(
                 break
             continue
         klass = a.klass(env)
-        s.add(z3.substitute(a.block(klass), *[(a.enc.var(v), ea.var(v)) for v in shared]))
+        s.add(z3.substitute(a.block(klass), *[(a.enc.var(v), ea.var(v)) for v in in_a]))
         roles = Night.names_of(klass)
         report.changes.append(Change(roles, witness, res_old, res_new))
     report.changes = minimal_only(report.changes, lambda c: c.roles)

@@ -224,6 +224,17 @@ class Binder:
             )
         return found
 
+    def once(self, acts: list[Act], actor: str, ability: Ability, phase: str, line: Line) -> None:
+        """Refuse a second action of `actor` with `ability` in one phase."""
+        earlier = next((a for a in acts if a.actor == actor and a.ability == ability), None)
+        if earlier is not None and earlier.why is not None:
+            raise self.error(
+                f"{actor} already uses {ability.name} in this {phase} "
+                f"(line {earlier.why.loc.line}); one action per ability a phase",
+                line.why,
+                line.actor,
+            )
+
     def ability_for(
         self, actor: str, line: Line, night: int, history: History, day: bool = False
     ) -> Ability:
@@ -322,18 +333,14 @@ class Binder:
                         line.why,
                         line.actor,
                     )
+                # (a role's own kill is an ability like any other: once a phase; found
+                # by the fuzzer, 2,001 "Rog kills Ann" lines built a night for 12 s)
+                self.once(out, actor, own[0], block.kind, line)
                 out.append(Act(actor, own[0], targets, None, line.why))
                 continue
             night = block.number
             ability = self.ability_for(actor, replace(line, targets=targets), night, history)
-            earlier = next((a for a in out if a.actor == actor and a.ability == ability), None)
-            if earlier is not None and earlier.why is not None:
-                raise self.error(
-                    f"{actor} already uses {ability.name} in this {block.kind} "
-                    f"(line {earlier.why.loc.line}); one action per ability a phase",
-                    line.why,
-                    line.actor,
-                )
+            self.once(out, actor, ability, block.kind, line)
             if ability.on_self and not targets:  # "activate": the ability acts on its user
                 targets = (actor,)
             out.append(Act(actor, ability, targets, None, line.why))

@@ -1308,6 +1308,12 @@ def sample(
     marginals then count the consistent draws; `sample` holds the interval."""
     sv = Solver(setup, liars, timeout)
     c = sv.chain
+    support = count.count(c.space, c.space.full(), marginals=False).worlds
+    if support == 0:
+        # Nothing to draw from (the setup's own facts clash, e.g. "0 Mafia" with a Mafia
+        # observer; found by the fuzzer, an IndexError): the exact answer, with the facts
+        # that cannot hold together, costs no more than one draw.
+        return sv.run()
     rng = random.Random(seed)
     tally: dict[str, Counter[str]] = {p: Counter() for p in setup.players}
     examples: list[dict[str, str]] = []
@@ -1329,7 +1335,6 @@ def sample(
         unknown = draws - hits
     done = draws - unknown
     low, high = wilson(hits, done)
-    support = count.count(c.space, c.space.full(), marginals=False).worlds
     return SolveResult(
         setup,
         "sat",
