@@ -306,6 +306,22 @@ def test_role_before_faction_heading(tmp_path: Path) -> None:
     assert r.source == "Doctor: Targets a player each night."
 
 
+def test_role_line_moved_into_a_faction_section(tmp_path: Path) -> None:
+    """The writer moves a role's line under the "Alignments:" heading (found by the fuzzer:
+    Turtle's Zombie moved there escaped as an internal error)."""
+    rules = write(
+        tmp_path,
+        "bad.rules",
+        TOWN
+        + "Alignments:\n"
+        + "Zombie: Once it dies, it is given one nightkill to use whenever it likes.\n",
+    )
+    r = ruling("parse", rules)
+    assert r.head.startswith(f"{rules}:4:")
+    assert "this sentence gives an ability, but it is not in a role's definition" in r.head
+    assert "Once it dies" in r.source
+
+
 def test_ruleset_stops_mid_sentence(tmp_path: Path) -> None:
     """The writer's ruleset stops in the middle of its last sentence."""
     rules = write(

@@ -1986,6 +1986,14 @@ class _Assembler:
                 self.facts.append((item, tier, role))
             case None:
                 pass
+            case _ if isinstance(getattr(item, "why", None), Why):
+                # an ability's sentence where no role is being defined: under the
+                # "Alignments:" heading, or in a dawn-order step
+                raise self.error(
+                    "this sentence gives an ability, but it is not in a role's definition: "
+                    "put it under a role's line in a heading such as 'Possible Town Roles'",
+                    item.why,
+                )
             case _:
                 raise AssertionError(f"unhandled prose sentence {item!r}")
 
