@@ -4,8 +4,9 @@
     python benchmarks/bench_check.py --against 1c2b579 [--repeat R] [--skip-nights]
 
 Prints, for every ruleset in casebook/ (and the engine's test rulesets), the median wall
-time of a full check, the number of solver queries, and the findings by kind, with the
-ratio against its target (10 s at 5 players on a 2-core machine; Turtle's Chat Mafia, with
+time of a full check at the command's defaults (each query at most 10 s, the whole run
+at most 600 s, as `ruling check` does), the number of solver queries, the findings by
+kind and the searches left unknown, with the ratio against its target (10 s at 5 players on a 2-core machine; Turtle's Chat Mafia, with
 three times the roles: 60 s, issue 12).
 
 `--against REV` instead runs whole commands (`python -m logic.cli`, start-up included) under
@@ -30,6 +31,8 @@ if (ROOT / "logic").is_dir():
     sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+from logic.backends import symbolic  # noqa: E402
+from logic.cli import COMMAND_TIMEOUT  # noqa: E402
 from logic.commands.check import Checker  # noqa: E402
 from logic.lang.rules import load_ruleset  # noqa: E402
 
@@ -45,7 +48,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--only", action="append", help="only rulesets whose file name has this")
-    ap.add_argument("--timeout", type=float, default=60.0, help="seconds per solver query")
+    ap.add_argument(
+        "--timeout",
+        type=float,
+        default=symbolic.DEFAULT_TIMEOUT,
+        help=f"seconds per solver query (default {symbolic.DEFAULT_TIMEOUT:g}, as the command)",
+    )
+    ap.add_argument(
+        "--budget",
+        type=float,
+        default=COMMAND_TIMEOUT,
+        help=f"seconds for a whole check (default {COMMAND_TIMEOUT:g}, the command's --timeout)",
+    )
     ap.add_argument("--against", metavar="REV", help="whole commands against commit REV")
     ap.add_argument("--skip-nights", action="store_true", help="--against: no --nights 2")
     args = ap.parse_args(argv)
@@ -59,13 +73,16 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     for path in paths:
         rs = load_ruleset(path)
-        times, queries, kinds = [], 0, {}
+        times, queries, kinds, unknown = [], 0, {}, 0
         for _ in range(args.repeat):
             start = time.perf_counter()
-            checker = Checker(rs, players=args.players, timeout=args.timeout)
+            checker = Checker(
+                rs, players=args.players, timeout=args.timeout, deadline=start + args.budget
+            )
             rep = checker.run()
             times.append(time.perf_counter() - start)
             queries = rep.queries
+            unknown = len(rep.unknown)
             kinds = {}
             for f in rep.findings:
                 kinds[f.kind] = kinds.get(f.kind, 0) + 1
@@ -78,6 +95,7 @@ def main(argv: list[str] | None = None) -> int:
                 "median_s": round(median, 3),
                 "min_s": round(min(times), 3),
                 "queries": queries,
+                "unknown": unknown,
                 "findings": kinds,
                 "target_s": target,
                 "ratio_to_target": round(median / target, 3),
@@ -91,7 +109,8 @@ def main(argv: list[str] | None = None) -> int:
         found = ", ".join(f"{n} {k}" for k, n in sorted(r["findings"].items())) or "none"
         print(
             f"  {r['ruleset']:<40} {r['median_s']:7.2f} s (min {r['min_s']:.2f})  "
-            f"{r['queries']:5d} queries  x{r['ratio_to_target']:.2f} of {r['target_s']:g} s  findings: {found}"
+            f"{r['queries']:5d} queries  x{r['ratio_to_target']:.2f} of {r['target_s']:g} s  "
+            f"findings: {found}; {r['unknown']} unknown"
         )
     return 0
 
