@@ -306,6 +306,25 @@ def test_role_before_faction_heading(tmp_path: Path) -> None:
     assert r.source == "Doctor: Targets a player each night."
 
 
+def test_a_sentence_that_adds_to_an_effect_no_sentence_gives(tmp_path: Path) -> None:
+    """The writer keeps Turtle's "The target is informed that they are roleblocked" but
+    drops the sentence that makes the role block: the told sentence alone gave the role a
+    roleblock (and Turtle's Redirector redirected with its "redirected toward the other
+    player" sentence deleted, so `diff` called that deletion no change)."""
+    rules = write(
+        tmp_path,
+        "bad.rules",
+        TOWN + "Roleblocker: The target is informed that they are roleblocked, even if it would "
+        "have no effect.\n",
+    )
+    r = ruling("parse", rules)
+    assert r.head == (
+        f"{rules}:3:14: this sentence adds to the role's roleblock, but no sentence of the "
+        "role gives it"
+    )
+    assert r.underlined == "T"
+
+
 def test_role_line_moved_into_a_faction_section(tmp_path: Path) -> None:
     """The writer moves a role's line under the "Alignments:" heading (found by the fuzzer:
     Turtle's Zombie moved there escaped as an internal error)."""

@@ -436,3 +436,19 @@ def test_a_checker_witness_carries_the_forgers_decision() -> None:
     (case,) = parse_cases(text, "witness.case")
     res = resolve(TURTLE, case, text)
     assert all(Atom("learns", "Inv", "Mafia") in p.phases[-1].atoms for p in res.paths)
+
+
+def test_the_redirect_is_the_sentence_that_says_it() -> None:
+    """'The Redirector names two people at the beginning of each night.' is the action;
+    'Any action targeting one of these players that night is redirected toward the other
+    player.' is what it does: a redirected kill is explained by the second, and switching
+    the second off (as `ask` and `check` do) is what stops the redirection."""
+    role = TURTLE.role("Redirector")
+    assert role is not None
+    (ability,) = role.abilities
+    assert ability.targets == 2
+    (effect,) = ability.effects
+    assert effect.why.text.endswith("is redirected toward the other player.")
+    assert (
+        effect.tells is not None and "is informed what powers were redirected" in effect.tells.text
+    )

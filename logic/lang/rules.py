@@ -265,6 +265,8 @@ class _Capability:
     name: str | None = None  # the ability's own name ('the fabled "Hamedo" ability')
     targets: int | None = None  # players it names (2: "names two people"; 0: none)
     on_self: bool = False  # "may activate ...": it acts on its user
+    adds: bool = False  # it adds to an effect another sentence of the role gives ("... is
+    # informed that they are roleblocked"): alone, it gives the role nothing to do
 
 
 @dataclass(frozen=True)
@@ -1129,15 +1131,17 @@ class _ToIR(grammar.SourceTransformer):
 
     def roles_only(self, meta: Meta, children: list[Any]) -> _Capability:
         why = self._why(meta)
-        return _Capability(None, (Roleblock(why, roles_only=why),), (), None, False, why)
+        return _Capability(None, (Roleblock(why, roles_only=why),), (), None, False, why, adds=True)
 
     def block_told(self, meta: Meta, children: list[Any]) -> _Capability:
         why = self._why(meta)
-        return _Capability(None, (Roleblock(why, tells=why),), (), None, False, why)
+        return _Capability(None, (Roleblock(why, tells=why),), (), None, False, why, adds=True)
 
     def names_two(self, meta: Meta, children: list[Any]) -> _Capability:
+        # naming two people is the action; what it does to actions on them is the next
+        # sentence's ("... is redirected toward the other player": `redirected`)
         why = self._why(meta)
-        return _Capability(_names(children)[0], (Redirect(why),), (), None, False, why, targets=2)
+        return _Capability(_names(children)[0], (), (), None, False, why, targets=2)
 
     def redirected(self, meta: Meta, children: list[Any]) -> _Capability:
         why = self._why(meta)
@@ -1146,7 +1150,9 @@ class _ToIR(grammar.SourceTransformer):
     def redirect_told(self, meta: Meta, children: list[Any]) -> _Capability:
         why = self._why(meta)
         effect = Redirect(why, tells=why)
-        return _Capability(_names(children)[0], (effect,), (), None, False, why, targets=2)
+        return _Capability(
+            _names(children)[0], (effect,), (), None, False, why, targets=2, adds=True
+        )
 
     def activate(self, meta: Meta, children: list[Any]) -> _Capability:
         why = self._why(meta)
@@ -2043,8 +2049,15 @@ class _Assembler:
             effects: dict[type, Any] = {}
             restrictions: list[Restriction] = []
             frequency = Frequency.EACH_NIGHT
+            given = {type(e) for cap, _ in caps if not cap.adds for e in cap.effects}
             for cap, _ in caps:
                 for e in cap.effects:
+                    if type(e) not in given:
+                        raise self.error(
+                            f"this sentence adds to the role's {_ability_name({type(e): e})}, "
+                            "but no sentence of the role gives it",
+                            cap.why,
+                        )
                     effects[type(e)] = _merge_effect(effects.get(type(e)), e)
                 restrictions.extend(
                     r for r in cap.restrictions if not any(type(x) is type(r) for x in restrictions)
