@@ -4,7 +4,8 @@
 Both versions are built by the one semantics over the same symbolic first night, on the
 roles they share (in OLD's order, so role variables mean the same thing on both sides).
 The scenario (roles, who acts, targets) and the outcome proper (which actions take
-place, the free choices: every outcome variable neither side defines) are shared; sentence switches and auxiliary names are per side.
+place, the free choices: every outcome variable neither side defines) are shared;
+sentence switches and auxiliary names are per side.
 Z3 proposes a scenario and outcome that one version allows and the other does not, or
 that both allow but see differently; the concrete back end then resolves the scenario
 under both versions, and it is reported only if the sets of outcomes really differ.
@@ -92,9 +93,9 @@ def diff(
     # actions and first targets shared, a witness on Turtle's missed its second targets,
     # a KeyError, and its neutral players' factions)
     # The outcome proper is every outcome variable with no definition on either side (and
-    # not a sentence's switch, which is per side): which
-    # slots take place (ok:, first:, semi:) and the free choices the rules leave open (who
-    # is linked, reached, early; Turtle's has many). With those per side, Z3 met scenarios
+    # not a sentence's switch, which is per side): which slots take place (ok:, first:,
+    # semi:) and the free choices the rules leave open (who is linked, reached, early;
+    # Turtle's has many). With those per side, Z3 met scenarios
     # that differed only in choices, each refuted by the concrete back end: a diff on
     # Turtle's stopped after 200 of them (unknown) before it met a real change.
     scenario = {v for n in (a, b) for v in n.scenario.domains() if v in n.model.domains}
