@@ -103,3 +103,26 @@ def test_backends_agree_on_a_paradox() -> None:
     assert pc_core is not None
     assert {w for _, w in core} == {w for _, w in pc_core}
     assert len(core) == 3
+
+
+def test_a_shared_subtree_is_compiled_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """compile_expr builds one closure per distinct node: a formula whose subtrees are
+    shared (a day's votes and deaths are) is a DAG, and compiled as a tree it grows
+    exponentially (one Turtle's day: 256,000 calls, a second, past --timeout 0.3)."""
+    from logic.model import expr as ex
+
+    calls = 0
+    real = ex._compile
+
+    def counted(x: ex.Expr, comp: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        return real(x, comp)
+
+    monkeypatch.setattr(ex, "_compile", counted)
+    node: ex.Expr = ex.Var("a")
+    for _ in range(30):  # 2**30 paths from the root to the leaf
+        node = ex.And((node, ex.Not(node)))
+    f = ex.compile_expr(node)
+    assert calls == 1 + 2 * 30
+    assert f({"a": True}) == ex.evaluate(node, {"a": True})

@@ -25,7 +25,7 @@ from logic.effects.day import build_day, is_day
 from logic.lang.case import Case, Line, PhaseBlock
 from logic.lang.errors import Loc, RulingError, error_at_word, line_of
 from logic.model import frame
-from logic.model.expr import Const, Var, compile_expr, eq, explain, labels, unfired, variables
+from logic.model.expr import Const, Evaluator, Var, eq, explain, labels, unfired, variables
 from logic.model.frameworks import FRAMEWORKS
 from logic.model.ir import Ability, Kill, Ruleset, Why, canon
 from logic.model.phase import Mark
@@ -510,8 +510,9 @@ def read_outcome(
     reasons: dict[Atom, tuple[Why, ...]] = {}
     at_risk: list[tuple[str, tuple[Why, ...]]] = []
     spared: list[tuple[str, tuple[Why, ...]]] = []
+    value_of = Evaluator(env)  # each shared subtree once, for every atom and text
     for atom, expr in model.atoms.items():
-        value = bool(compile_expr(expr)(env))
+        value = bool(value_of(expr))
         if value:
             atoms.add(atom)
             reasons[atom] = tuple(explain(expr, env, model.definitions))
@@ -519,9 +520,9 @@ def read_outcome(
             at_risk.append((atom.subject, tuple(explain(expr, env, model.definitions))))
             spared.append((atom.subject, tuple(unfired(expr, env, model.definitions))))
     for src in model.texts:
-        if not compile_expr(src.gate)(env):
+        if not value_of(src.gate):
             continue
-        holds = [name for cond, name in src.pieces if compile_expr(cond)(env)]
+        holds = [name for cond, name in src.pieces if value_of(cond)]
         atom = Atom("learns", src.actor, src.render(holds))
         atoms.add(atom)
         why = explain(src.gate, env, model.definitions)
