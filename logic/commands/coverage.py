@@ -18,6 +18,7 @@ list wins; among sentences of one kind, the one about the same role (the source'
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -64,13 +65,23 @@ class Coverage:
         return out
 
 
+# "1. Seer - This player can ...": a numbered role line that names its role before a dash
+_NUMBERED_DASH = re.compile(
+    r"^\s*\d+[a-z]?[.)]\s+([A-Z][\w'-]*(?:\s[A-Z][\w'-]*){0,3})\s+-\s+(?=\S)"
+)
+
+
 def _keys(text: str, first: bool = True, label: str | None = None) -> set[str]:
     """A sentence's keys: as written, without a "Name:" before a line's first sentence, and
-    (for the ruleset's role lines) with the role's name before it."""
+    (for the ruleset's role lines) with the role's name before it; a numbered source line
+    "1. Seer - This player ..." is "Seer: This player ..." as well."""
     keys = {key(text)}
     prefix = label_prefix(strip_marker(text)[1]) if first else None
     if prefix:
         keys.add(key(prefix[1]))
+    dash = _NUMBERED_DASH.match(text) if first else None
+    if dash:
+        keys.add(key(f"{dash[1]}: {text[dash.end() :]}"))
     if label:
         keys.add(key(f"{label}: {text}"))
     return keys - {""}

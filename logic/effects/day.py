@@ -27,10 +27,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from logic.effects import identity, report, status, vote
+from logic.effects import identity, report, status, sway, vote
 from logic.model import frame
 from logic.model.expr import FALSE, TRUE, Const, Expr, Var, any_of, conj, disj, iff, label, neg
-from logic.model.ir import Ability, Role, Ruleset, canon
+from logic.model.ir import Ability, NoSelfTarget, Role, Ruleset, canon
 from logic.model.phase import Act, Atom, History, PhaseModel, Player, TextSource
 from logic.model.why import Why, meta
 
@@ -100,7 +100,17 @@ class Public:
         return "day: the use is announced, naming the actor"
 
 
-DAY_EFFECTS = (DayKill, VotesGone, Revive, VotesBack, Exorcise, Discard, Rock, Public)
+DAY_EFFECTS = (
+    DayKill,
+    VotesGone,
+    Revive,
+    VotesBack,
+    Exorcise,
+    Discard,
+    Rock,
+    Public,
+    *sway.SWAY_EFFECTS,
+)
 
 
 def is_day(ability: Ability) -> bool:
@@ -157,6 +167,11 @@ def build_day(
                 elif isinstance(e, Exorcise):
                     listed = any(canon(roles[t].name) == canon(r) for r in e.roles)
                     reasons.append(label(Const(t not in history.dead or not listed), e.why))
+                elif isinstance(e, sway.SWAY_EFFECTS):  # "one other alive player"
+                    reasons.append(label(was_dead[t], e.why))
+            for restriction in ab.restrictions:
+                if isinstance(restriction, NoSelfTarget) and t == act.actor:
+                    reasons.append(label(TRUE, restriction.why))
         ok = conj(*(neg(r) for r in reasons), label(TRUE, ab.why))
         var = f"ok:{i}"
         domains[var] = [False, True]
@@ -192,6 +207,21 @@ def build_day(
 
     def marked_by(p: str, name: str, q: str) -> Expr:
         return Const(q in marks_of(p, name))
+
+    def swayed(p: str, name: str) -> Expr:
+        """p holds the status `name` from a day action that took place today (sway.py)."""
+        return any_of(
+            conj(oks[i], label(TRUE, e.why))
+            for i, a in enumerate(acts)
+            for e in a.ability.effects
+            if isinstance(e, sway.SWAY_EFFECTS)
+            and sway.status_of(e) == name
+            and (
+                a.actor == p
+                if isinstance(e, sway.VoteDouble) and e.own
+                else bool(a.targets) and a.targets[0] == p
+            )
+        )
 
     # T-day-5: whether a roleblock "for the night and the following day" also stops the
     # passive powers of the day (a vote's weight, a tie-break, immunity) is not said: for
@@ -246,7 +276,7 @@ def build_day(
         choice,
         removed=gone.__getitem__,
         powered=powered,
-        marked=lambda p, name: Const(bool(marks_of(p, name))),
+        marked=lambda p, name: disj(Const(bool(marks_of(p, name))), swayed(p, name)),
         marked_by=marked_by,
         rank=rank,
     )
@@ -254,7 +284,10 @@ def build_day(
     domains.update(day_.domains)
     equations.extend(day_.equations)
     for (kind, p), expr in day_.atoms.items():
-        atoms[Atom(kind, p)] = expr
+        if kind == "survived":  # a lynching attempt survived: spent for good
+            atoms[status.mark_atom(p, sway.SURVIVED)] = expr
+        else:
+            atoms[Atom(kind, p)] = expr
     for p in names:
         atoms[Atom("dies", p)] = disj(atoms.get(Atom("dies", p), FALSE), killed[p])
     identity.day_echoes(ruleset, names, lambda p: roles[p], atoms)

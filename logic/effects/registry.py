@@ -23,6 +23,7 @@ from logic.effects import (
     report,
     reveal,
     status,
+    sway,
 )
 from logic.effects.base import Kind
 
@@ -42,4 +43,5 @@ KINDS: tuple[Kind, ...] = (
     report.KIND,
     reveal.KIND,
     afterlife.KIND,
+    sway.KIND,
 )

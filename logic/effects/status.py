@@ -7,7 +7,8 @@ are read here, once, for every kind that gives or reads them:
                           the day (`powerless`, `charm-vote`, `charm-lynch`, `silenced`),
                           `roleblocked` ("for the night and the following day")
   delayed                 `doom`: given on night N, it takes effect on night N + 2
-  for good                `discarded` (a power given up), `exorcised`
+  for good                `discarded` (a power given up), `exorcised`, `lynch survived`
+                          (a Die-hard's one lynching attempt, logic/effects/sway.py)
   deaths                  `died`, given by the phase a player died in (for "the night
                           after the hexed player dies")
 A phase gives a mark with the outcome atom `status` (subject: the player, object
@@ -203,7 +204,7 @@ KIND = Kind(
 
 # ----------------------------------------------------------------------------- marks
 
-LASTING = ("discarded", "exorcised")  # marks that last for the rest of the game
+LASTING = ("discarded", "exorcised", "lynch survived")  # marks that last for the rest of the game
 
 
 def mark_atom(player: str, name: str, source: str = "") -> Atom:

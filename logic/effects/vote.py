@@ -29,7 +29,9 @@ Vocabulary (rules of the game):
 
 Statuses a night leaves for the day (logic/effects/hex.py gives them): `powerless` (the
 vote has no power), `charm-vote` (a vote for the status's source has no power),
-`charm-lynch` (if the source would be lynched, the holder is lynched instead).
+`charm-lynch` (if the source would be lynched, the holder is lynched instead). Statuses a
+day action gives for that day (logic/effects/sway.py): `powerless`, `doubled` (the vote
+counts twice), `substitute`, `spared`.
 
 A day is a phase like a night: its inputs are expressions (a concrete day folds them to
 constants; a symbolic one leaves them open), its outcome is the `lynch` variable,
@@ -44,6 +46,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from logic.effects import sway
 from logic.model import frame
 from logic.model.expr import (
     FALSE,
@@ -263,6 +266,7 @@ def weight(rs: Ruleset, inp: DayInputs, p: str) -> Expr:
     out: Expr = Const(1)
     for role, w in _traits(rs, VoteWeight):
         out = ite(_holds(inp, p, role, w), Const(w.weight), out)
+    out = ite(inp.marked(p, "doubled"), add(out, out), out)  # a day's sway (effects/sway.py)
     return ite(powerless(rs, inp, p), Const(0), out)
 
 
@@ -416,9 +420,13 @@ def day_constraints(rs: Ruleset, inp: DayInputs) -> DayConstraints:
             conj(inp.marked_by(q, "charm-lynch", p), voting(inp, q)) for q in players if q != p
         )
         lynched.append(disj(conj(chosen[k], neg(away)), *swaps))
+    # a substitute, a save, a lynch survived (effects/sway.py)
+    lynched, survived = sway.apply(rs, inp, lynched, domains)
     atoms: dict[tuple[str, str], Expr] = {}
     for k, p in enumerate(players):
         atoms[("lynched", p)] = lynched[k]
+        if survived[k] != FALSE:
+            atoms[("survived", p)] = survived[k]
     # the Bomb's last voter
     deaths: dict[str, list[Expr]] = {p: [lynched[k]] for k, p in enumerate(players)}
     rank = inp.rank or (lambda p: Const(players.index(p)))

@@ -49,6 +49,7 @@ from logic.effects.redirect import Redirect
 from logic.effects.registry import KINDS
 from logic.effects.report import Report, Witness
 from logic.effects.status import Arrest, Cooldown
+from logic.effects.sway import Spare, Substitute, SurviveLynch, VoteBlock, VoteDouble
 from logic.effects.vote import (
     Immune,
     LastVoterDies,
@@ -154,6 +155,25 @@ class _DayAbility:
     targets: int
     frequency: Frequency
     effects: tuple[Any, ...]
+    why: Why
+
+
+@dataclass(frozen=True)
+class _Natures:
+    """'(Active, One-time use, Day-time, Dual-nature)': the natures of the ability before it;
+    'One-time use' makes it once per game."""
+
+    once: bool
+    why: Why
+
+
+@dataclass(frozen=True)
+class _AddTo:
+    """A sentence that adds to an effect of the ability before it: `field` of its effect
+    of type `kind` becomes the sentence ('This does not apply to normal WW powers ...')."""
+
+    kind: type
+    field: str
     why: Why
 
 
@@ -1509,6 +1529,70 @@ class _ToIR(grammar.SourceTransformer):
         forge = Forge(role, why, options=tuple(options), options_why=why)
         return _Capability(actor, (forge,), (), None, False, why)
 
+    # ------------------------------------------------------------ the werewolf pool
+    def sway_block(self, meta: Meta, children: list[Any]) -> tuple[Any, ...]:
+        why = self._why(meta)
+        ability = _DayAbility("block vote", 1, Frequency.EACH_NIGHT, (VoteBlock(why),), why)
+        return (ability, NoSelfTarget(why))  # "another's"
+
+    def sway_double(self, meta: Meta, children: list[Any]) -> tuple[Any, ...]:
+        why = self._why(meta)
+        ability = _DayAbility(
+            "double vote", 1, Frequency.EACH_NIGHT, (VoteDouble(False, why),), why
+        )
+        return (ability, NoSelfTarget(why))  # "another's"
+
+    def sway_double_own(self, meta: Meta, children: list[Any]) -> _DayAbility:
+        why = self._why(meta)
+        return _DayAbility("double vote", 0, Frequency.EACH_NIGHT, (VoteDouble(True, why),), why)
+
+    def sway_substitute(self, meta: Meta, children: list[Any]) -> tuple[Any, ...]:
+        why = self._why(meta)
+        ability = _DayAbility("substitute", 1, Frequency.EACH_NIGHT, (Substitute(why),), why)
+        return (ability, NoSelfTarget(why))  # "one other alive player"
+
+    def sway_spare(self, meta: Meta, children: list[Any]) -> tuple[Any, ...]:
+        why = self._why(meta)
+        ability = _DayAbility("save", 1, Frequency.EACH_NIGHT, (Spare(why),), why)
+        return (ability, NoSelfTarget(why))  # "another player"
+
+    def sway_spare_none(self, meta: Meta, children: list[Any]) -> _AddTo:
+        return _AddTo(Spare, "none", self._why(meta))
+
+    def sway_survive(self, meta: Meta, children: list[Any]) -> _Trait:
+        why = self._why(meta)
+        return _Trait(None, SurviveLynch(why), why)
+
+    def sway_in_place(self, meta: Meta, children: list[Any]) -> _Note:
+        # what a survived attempt gives in the model anyway: no lynch that day (sway.py)
+        return _Note(self._why(meta))
+
+    def nature(self, meta: Meta, children: list[Token]) -> str:
+        return " ".join(str(c).lower() for c in children)
+
+    def natures(self, meta: Meta, children: list[Any]) -> _Natures:
+        words = [c for c in children if isinstance(c, str)]
+        return _Natures(any(w.startswith("one-time") for w in words), self._why(meta))
+
+    def pool_scan(self, meta: Meta, children: list[Any]) -> tuple[Any, ...] | _DayAbility:
+        why = self._why(meta)
+        if any(isinstance(c, Token) and c.type == "DEAD" for c in children):
+            return _DayAbility("investigate", 1, Frequency.EACH_NIGHT, (ReadDead(why),), why)
+        start = _AbilityStart("targets", Frequency.EACH_NIGHT, why)
+        other = any(isinstance(c, Token) and c.type == "OTHER" for c in children)
+        return (start, Investigate(Info.ROLE, why), *((NoSelfTarget(why),) if other else ()))
+
+    def pool_protect(self, meta: Meta, children: list[Any]) -> tuple[Any, ...]:
+        why = self._why(meta)
+        return (_AbilityStart("targets", Frequency.EACH_NIGHT, why), Protect(why))
+
+    def pool_block(self, meta: Meta, children: list[Any]) -> tuple[Any, ...]:
+        why = self._why(meta)
+        return (_AbilityStart("targets", Frequency.EACH_NIGHT, why), Roleblock(why))
+
+    def pool_block_scope(self, meta: Meta, children: list[Any]) -> _AddTo:
+        return _AddTo(Roleblock, "roles_only", self._why(meta))
+
     def hex_silenced(self, meta: Meta, children: list[Any]) -> Hex:
         return Hex("silenced", self._why(meta))
 
@@ -1893,6 +1977,26 @@ class _Assembler:
                     abilities[current] = replace(a, effects=(*a.effects, s))
                 case _Capability() | _Trait() | _RulesetFact():
                     self.prose(s, role.name, None)
+                case _Natures(once, why):
+                    if current is None:  # a passive role's natures: a note
+                        notes.append(why)
+                    elif once:
+                        a = abilities[current]
+                        abilities[current] = replace(a, frequency=Frequency.ONCE_PER_GAME)
+                case _AddTo(kind, name, why):
+                    if current is None or not any(
+                        isinstance(e, kind) for e in abilities[current].effects
+                    ):
+                        raise self.error(
+                            "this sentence adds to an effect that no ability before it gives",
+                            why,
+                        )
+                    a = abilities[current]
+                    fx = tuple(
+                        replace(cast(Any, e), **{name: why}) if isinstance(e, kind) else e
+                        for e in a.effects
+                    )
+                    abilities[current] = replace(a, effects=fx)
                 case _ if isinstance(s, DAY_AND_HEX_EFFECTS):
                     if current is None:
                         raise self.error("this sentence needs an ability before it", s.why)
@@ -2019,6 +2123,9 @@ class _Assembler:
                     ability = Ability(
                         "kill", "kills", Frequency.EACH_NIGHT, (Kill(cap.why),), why=cap.why
                     )
+                    for kv in self.kill_visits:  # "any ... role executing the faction's nightkill"
+                        if canon(kv.faction) == canon(faction):
+                            ability = replace(ability, visit_class=kv.visit_class, class_why=kv.why)
                     nightkills.append(NightKill(faction, ability, None, cap.why))
                 continue
             role = by_key[canon(self.resolve_role(name, cap.why))]
@@ -2456,6 +2563,25 @@ class _Assembler:
             if canon(first) == canon(second):
                 raise self.error(f"this ruling orders {first} before itself", o.why)
             orders.append(replace(o, first=first, second=second))
+        # a role named in a list such as "Visiting roles: ..." whose own sentences give no
+        # visiting class takes the list's
+        class_of = {
+            canon(self.resolve_role(r, cl.why)): cl for cl in self.class_lists for r in cl.roles
+        }
+        roles = [
+            replace(
+                role,
+                abilities=tuple(
+                    replace(a, visit_class=listing.visit_class, class_why=listing.why)
+                    if a.visit_class is None
+                    else a
+                    for a in role.abilities
+                ),
+            )
+            if (listing := class_of.get(canon(role.name))) is not None
+            else role
+            for role in roles
+        ]
         return Ruleset(
             name=self.title,
             roles=tuple(roles),

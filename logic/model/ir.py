@@ -203,7 +203,8 @@ class SeenBy:
 
 @dataclass(frozen=True)
 class ClassList:
-    """'Visiting roles: Doctor, Jailer, ...': checked against the roles' own sentences."""
+    """'Visiting roles: Doctor, Jailer, ...': checked against the roles' own sentences; a
+    listed role whose own sentences give no class takes the list's."""
 
     visit_class: VisitClass
     roles: tuple[str, ...]
