@@ -27,6 +27,7 @@ from logic.model.phase import Atom, TextSource
 from logic.model.why import Why, meta
 
 if TYPE_CHECKING:
+    from logic.model.ir import Role
     from logic.model.semantics import NightBuilder
 
 
@@ -63,7 +64,8 @@ class AutoProtect:
     protection will protect the Secret Boss from all nightkills and wears off at Day."
     The first night a member is attacked, every attack that night is stopped; then it is
     used up (the mark `automatic protection`). A jail that stops the member's alignment
-    powers stops it too (logic/effects/block.py)."""
+    powers stops it too (logic/effects/block.py). Also a role trait, the holder's own:
+    "This player survives one death via any means except lynching." (the Thug)."""
 
     why: Why = meta()
     span: Why | None = None
@@ -155,9 +157,17 @@ def auto_protected(b: NightBuilder, q: str) -> Expr:
                 stopped = block.alignment_stopped(b, q)
                 member = b.sc.faction_is(q, faction)
                 parts.append(label(conj(member, fresh, neg(stopped)), trait.span or trait.why))
+        for role, trait in _role_auto(b):  # a role's own ("survives one death")
+            fresh = neg(b.sc.marked_before(q, USED))
+            parts.append(label(conj(b.sc.role_is(q, role), fresh), trait.why))
         b.memo[key] = any_of(parts)
     result: Expr = b.memo[key]
     return result
+
+
+def _role_auto(b: NightBuilder) -> list[tuple[Role, AutoProtect]]:
+    """Roles whose holder has the automatic protection as a role trait (the Thug)."""
+    return [(r, t) for r in b.rs.roles for t in r.traits if isinstance(t, AutoProtect)]
 
 
 def lost_duel(b: NightBuilder, i: int) -> Expr:
@@ -227,7 +237,7 @@ def tells(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
 def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     """The automatic protection is used up the night a member is attacked with it."""
     out: dict[Atom, Expr] = {}
-    if not any(isinstance(t, AutoProtect) for _, t in b.rs.faction_traits):
+    if not any(isinstance(t, AutoProtect) for _, t in b.rs.faction_traits) and not _role_auto(b):
         return out
     for q in b.sc.players:
         used = conj(auto_protected(b, q), attacked(b, q))

@@ -1590,6 +1590,10 @@ class _ToIR(grammar.SourceTransformer):
         why = self._why(meta)
         return (_AbilityStart("targets", Frequency.EACH_NIGHT, why), Roleblock(why))
 
+    def pool_endure(self, meta: Meta, children: list[Any]) -> _Trait:
+        why = self._why(meta)
+        return _Trait(None, AutoProtect(why), why)
+
     def pool_block_scope(self, meta: Meta, children: list[Any]) -> _AddTo:
         return _AddTo(Roleblock, "roles_only", self._why(meta))
 
