@@ -36,10 +36,14 @@ class Roleblock:
     # "... can stop alignment powers if the Godfather or Secret Boss is jailed"
     alignment_of: tuple[str, ...] = ()
     tells: Why | None = None  # "The target is informed that they are roleblocked"
+    # "This does not apply to normal WW powers such as ... infection": conversions go on
+    infection: Why | None = None
 
     def describe(self) -> str:
         reach = "the whole night" if self.whole_night else "in this tier and later"
         out = f"roleblock: the target's actions {reach} do not take place"
+        if self.infection:
+            out += "; conversions (infection) go on"
         if self.roles_only:
             out += "; powers afforded by alignment go on"
             if self.alignment_of:
@@ -70,6 +74,12 @@ def reaches(b: NightBuilder, j: int, i: int, e: Roleblock) -> Expr:
         p = b.actor(i)
         stoppable = any_of(b.member(p, g) for g in e.alignment_of)
         return conj(timely, label(stoppable, e.roles_only))
+    if e.infection is not None:
+        from logic.effects.convert import Convert
+
+        converts = any_of(c for c, _ in b.effects(i, Convert))
+        if converts != FALSE:
+            return conj(timely, neg(label(converts, e.infection)))
     return timely
 
 

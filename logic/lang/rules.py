@@ -28,6 +28,7 @@ from logic.effects.afterlife import (
     Unaware,
 )
 from logic.effects.attack import AutoProtect, Duel
+from logic.effects.convert import Convert, ConvertImmune
 from logic.effects.day import (
     DayKill,
     Discard,
@@ -1590,12 +1591,26 @@ class _ToIR(grammar.SourceTransformer):
         why = self._why(meta)
         return (_AbilityStart("targets", Frequency.EACH_NIGHT, why), Roleblock(why))
 
+    def pool_convert(self, meta: Meta, children: list[Any]) -> tuple[Any, ...]:
+        why = self._why(meta)
+        start = _AbilityStart("targets", Frequency.EACH_NIGHT, why)
+        return (start, Convert(_names(children)[0], why), NoSelfTarget(why))  # "one other"
+
+    def pool_protections(self, meta: Meta, children: list[Any]) -> _AddTo:
+        return _AddTo(Convert, "protections", self._why(meta))
+
+    def pool_immune(self, meta: Meta, children: list[Any]) -> _Trait:
+        why = self._why(meta)
+        return _Trait(None, ConvertImmune(why), why)
+
     def pool_endure(self, meta: Meta, children: list[Any]) -> _Trait:
         why = self._why(meta)
         return _Trait(None, AutoProtect(why), why)
 
-    def pool_block_scope(self, meta: Meta, children: list[Any]) -> _AddTo:
-        return _AddTo(Roleblock, "roles_only", self._why(meta))
+    def pool_block_scope(self, meta: Meta, children: list[Any]) -> tuple[_AddTo, ...]:
+        # "normal WW powers such as night-time kills, infection or kamikaze kills"
+        why = self._why(meta)
+        return (_AddTo(Roleblock, "roles_only", why), _AddTo(Roleblock, "infection", why))
 
     def hex_silenced(self, meta: Meta, children: list[Any]) -> Hex:
         return Hex("silenced", self._why(meta))
@@ -1971,7 +1986,15 @@ class _Assembler:
                     appears.append(s)
                 case _Note(why):
                     notes.append(why)
-                case Protect() | Roleblock() | Jail() | Intercept() | Investigate() | Result():
+                case (
+                    Protect()
+                    | Roleblock()
+                    | Jail()
+                    | Intercept()
+                    | Investigate()
+                    | Result()
+                    | Convert()
+                ):
                     if current is None:
                         raise self.error(
                             "this sentence needs an ability before it (e.g. 'Targets a player each night.')",
@@ -1982,8 +2005,15 @@ class _Assembler:
                 case _Capability() | _Trait() | _RulesetFact():
                     self.prose(s, role.name, None)
                 case _Natures(once, why):
-                    if current is None:  # a passive role's natures: a note
-                        notes.append(why)
+                    if current is None:  # a passive role's natures: a note, and "One-time
+                        notes.append(why)  # use" makes its one-time traits once
+                        if once:
+                            self.traits = [
+                                (r, replace(t, once=True))
+                                if canon(r) == key and "once" in {f.name for f in fields(t)}
+                                else (r, t)
+                                for r, t in self.traits
+                            ]
                     elif once:
                         a = abilities[current]
                         abilities[current] = replace(a, frequency=Frequency.ONCE_PER_GAME)
