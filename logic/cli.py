@@ -73,7 +73,8 @@ EPILOG_ASK = (
                 before and after, and the sentences that determined it are shown
   contradicted  some legal scenario has no outcome with it (a witness and the sentences
                 it fights are shown)
-  unknown       the search did not finish within --timeout
+  unknown       the search did not finish within --timeout, or the ruling is about
+                the day (a day ability, votes, the lynch): ask searches one night
 --timeout bounds the whole command.
 
 exit codes:

@@ -19,6 +19,7 @@ ROOT = Path(__file__).parent.parent
 METADATA = ROOT / "casebook" / "metadata-mafia.rules"
 BLOCKERS = ROOT / "tests" / "rulesets" / "blockers.rules"
 DCTP = ROOT / "tests" / "rulesets" / "dctp-tricking.rules"
+WEREWOLF = ROOT / "casebook" / "werewolf-pool.rules"
 
 
 def ask(path: Path, ruling: str, players: int = 4, ambiguity: bool = False) -> Answer:
@@ -158,6 +159,18 @@ def test_mutual_ruling_settles_the_mutual_block_but_not_the_even_cycle() -> None
 def test_ruling_whose_condition_never_arises() -> None:
     ans = ask(BLOCKERS, "If two users trick each other, all actions fail.")
     assert ans.verdict == "entailed" and "never arises" in ans.note
+
+
+def test_a_ruling_on_a_day_ability_is_not_checked() -> None:
+    """The werewolf pool's Executioner acts by day; the night `ask` searches holds no
+    switch of a ruling on him, and that silence is no verdict: not `entailed` ("its
+    condition never arises"), but `unknown`, saying what was not checked and why."""
+    ans = ask(WEREWOLF, "The Executioner cannot choose himself.")
+    assert ans.verdict == "unknown"
+    assert "the Executioner's substitute, used by day" in ans.note
+    # the Blocker acts by day or by night: a ruling on him is checked on the night
+    ans = ask(WEREWOLF, "The Blocker cannot target himself.")
+    assert ans.verdict == "amends" and not ans.note
 
 
 def test_ask_cli_json_and_bad_ruling() -> None:

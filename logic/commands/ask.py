@@ -34,6 +34,7 @@ import z3
 from logic.commands.check import NAMES, Checker, Night, OutOfTime, minimal_only
 from logic.commands.diff import Change, diff
 from logic.commands.resolve import Resolution, resolve
+from logic.effects.day import is_day
 from logic.lang import grammar
 from logic.lang.case import parse_cases
 from logic.lang.errors import Loc, RulingError
@@ -158,6 +159,14 @@ class Asker:
     def _verdict(self) -> Answer:
         c = self.checker
         if not self.off:
+            by_day = day_changes(self.base, self.combined)
+            if by_day:
+                return Answer(
+                    "unknown",
+                    self.why,
+                    note=f"not checked: it changes {by_day}, used by day, and ask's "
+                    "scenarios are one night (check a day with a case and `ruling resolve`)",
+                )
             note = order.already(self.combined, self.why)
             return Answer(
                 "entailed",
@@ -273,6 +282,28 @@ class Asker:
                 ans.adds.append(f"{f.summary} (e.g. {_one_line(f.witness)})")
             elif f.witness:
                 ans.remaining.append(f"{f.summary} (e.g. {_one_line(f.witness)})")
+
+
+def day_changes(base: Ruleset, combined: Ruleset) -> str:
+    """What a ruling changes that is used by day ("the Executioner's substitute", "the
+    day's rules"), or "" when it changes nothing of the day: the night that `ask`
+    searches holds no switch of such a ruling, and its silence there is no verdict."""
+    before = {r.name: r for r in base.roles}
+    out: list[str] = []
+    for role in combined.roles:
+        was = before.get(role.name)
+        for k, ab in enumerate(role.abilities):
+            old = was.abilities[k] if was is not None and k < len(was.abilities) else None
+            if ab != old and is_day(ab):
+                out.append(f"the {role.name}'s {ab.name}")
+    for name, what in (
+        ("day_rules", "the day's rules"),
+        ("lynch", "the lynch"),
+        ("tie_rules", "the rules on ties"),
+    ):
+        if getattr(base, name) != getattr(combined, name):
+            out.append(what)
+    return ", ".join(out)
 
 
 def determined_by(before: Resolution, after: Resolution, rules: Ruleset) -> tuple[Why, ...]:
