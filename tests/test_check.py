@@ -344,3 +344,30 @@ def test_a_chained_night_stops_building_at_the_deadline() -> None:
     rs = load_ruleset(TURTLE_PATH)
     with pytest.raises(OutOfTime):
         Night(rs, ("Ann", "Bob", "Cid", "Dee"), nights=2, deadline=time.perf_counter() + 0.2)
+
+
+def test_every_scenario_variable_is_within_its_domain() -> None:
+    """In the werewolf pool at 3 players, a player's kill slot is named by the night's
+    equations but its target is read by none: left without its domain, a model took the
+    kill aimed at player 32 of 3, and a witness cut short by the deadline (no search for
+    fewer actions) crashed on it (the fuzzer, run 8). Every scenario variable is within
+    its domain now, named by an equation or not."""
+    import z3
+
+    n = Night(load_ruleset(ROOT / "casebook" / "werewolf-pool.rules"), ("Ann", "Bob", "Cid"))
+    for p in n.names:
+        s = z3.Solver()
+        target = n.enc.var(f"ktgt:{p}")
+        s.add(n.valid, n.enc.var(f"kills:{p}"), z3.And(target != 0, target != 1, target != 2))
+        assert s.check() == z3.unsat, p
+
+
+def test_a_one_role_ruleset_checks_its_ambiguities_in_their_own_process() -> None:
+    """A ruleset of one role that is never duplicated seats one player: the ambiguity
+    search's own process, given that seated count, refused it ("players must be between
+    2 and 12", exit 4; the fuzzer, run 8). It seats the requested count again now."""
+    text = (ROOT / "tests" / "rulesets" / "dctp-tricking.rules").read_text()
+    text = "\n".join(x for x in text.splitlines() if "Eisuke" not in x and "Asami" not in x)
+    text = text.replace("Ran: No special powers.", "")
+    rep = Checker(parse_ruleset(text, "one-role.rules"), players=3, nights=2).run()
+    assert rep.players == 1 and not rep.unknown

@@ -104,3 +104,17 @@ def test_a_witness_on_turtles_names_second_targets_and_open_factions(tmp_path: P
     assert re.search(r"\b\w+ targets \w+ and \w+\n", report)  # the Redirector's two targets
     assert "stopped after" not in report
     assert "internal error" not in err.getvalue() and "<witness>" not in report
+
+
+def test_a_version_where_no_one_can_act(tmp_path: Path) -> None:
+    """The new version of the DCTP excerpt with every role line gone and roles never
+    duplicated: it seats no one, no one acts in it, and the count of actions was the
+    Python 0 (z3.Sum of nothing), which diff's substitution refused (exit 4; the
+    fuzzer, run 8)."""
+    old = Path(__file__).parent / "rulesets" / "dctp-tricking.rules"
+    new = tmp_path / "none.rules"
+    new.write_text("Ruleset: DCTP tricking excerpt\n\nSetup\n- Roles will not be duplicated\n")
+    out = io.StringIO()
+    code = main(["diff", str(old), str(new), "--players", "3"], stdout=out, stderr=io.StringIO())
+    assert code in (0, 1), out.getvalue()
+    assert "roles only in the old version" in out.getvalue()

@@ -51,6 +51,7 @@ class Encoding:
         self._vars: dict[str, z3.ExprRef] = {}
         self._memo: dict[int, tuple[Expr, Any]] = {}  # id -> (expr kept alive, term)
         self._atoms: dict[tuple[str, Any], Any] = {}  # (variable, value) -> its equation
+        self.constrained: set[str] = set()  # what `equations` found its equations name
 
     def name(self, v: str) -> str:
         return v if (not self.copy or v in self.shared) else f"{v}@{self.copy}"
@@ -149,6 +150,7 @@ class Encoding:
         seconds to translate)."""
         exprs = [expr for expr, _ in self.model.equations]
         names = variables(*exprs) if exprs else set()
+        self.constrained = names  # the variables some equation names
         out = []
         for k, expr in enumerate(exprs):
             if between is not None and k % 100 == 0:

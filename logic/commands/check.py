@@ -174,7 +174,25 @@ class Night:
             else chain(ruleset, names, nights, roles, between=lambda: on_time(deadline))
         )
         self.enc = Encoding(self.model)
-        self.valid = z3.And(self.enc.equations(between=lambda: on_time(deadline)))
+        equations = self.enc.equations(between=lambda: on_time(deadline))
+        # Every scenario variable within its domain, named by an equation or not (found
+        # by the fuzzer: a kill whose target no equation reads, in a witness cut short by
+        # the deadline, was aimed at player 32 of 3); an action no equation names (a kill
+        # no one in this night can make) is not taken.
+        said = self.enc.constrained
+        unsaid = [
+            self.enc.var(t.name + sfx)
+            for t in (self.scenario.taken(i) for i in range(len(self.scenario.slots)))
+            if isinstance(t, Var)
+            for sfx in self.suffixes
+            if t.name + sfx not in said
+        ]
+        free = sorted(v for v in self.model.scenario_vars if v not in said)
+        self.valid = z3.And(
+            *equations,
+            *self.enc.domain_constraints(free),
+            *(z3.Not(x) for x in unsaid),
+        )
         self.sig = signals(self.model)
         self.sig_terms = {}
         for k, (key, e) in enumerate(self.sig.items()):
@@ -321,8 +339,11 @@ class Night:
         ]
 
     def acting(self) -> Any:
-        """The number of actions taken, over every night."""
-        return z3.Sum([z3.If(x, 1, 0) for x in self.actions()])
+        """The number of actions taken, over every night (a Z3 term even when no one
+        can act: z3.Sum of nothing is the Python 0, which diff's substitution refused,
+        found by the fuzzer)."""
+        taken = [z3.If(x, 1, 0) for x in self.actions()]
+        return z3.Sum(taken) if taken else z3.IntVal(0)
 
     def witness(
         self, env: dict[str, Any], title: str, expect: list[str], everyone: bool = False
@@ -425,6 +446,7 @@ class Checker:
         self.nights = nights
         self.report.nights = nights
         self.players = players
+        self.requested = requested  # (a process of its own seats them again: `seatable`)
         self._nights: dict[int, Night] = {}
 
     @property
@@ -921,7 +943,7 @@ class Checker:
                 left = None if self.deadline is None else self.deadline - time.perf_counter()
                 elsewhere = pool.apply_async(
                     _ambiguities_apart,
-                    (self.rs, self.players, self.timeout, left, self.pool, self.nights),
+                    (self.rs, self.requested, self.timeout, left, self.pool, self.nights),
                 )
             for kind in wanted:
                 if kind == "ambiguous" and elsewhere is not None:
