@@ -402,6 +402,13 @@ def execute(inp: Input, margin: float = MARGIN) -> Run:
 # ----------------------------------------------------------------------------- campaigns
 
 
+def _gist(r: Run) -> str:
+    """A failure's one line, for telling its classes apart: the line `ruling` printed
+    about it (with RULING_DEBUG=1 a traceback comes first), else the first."""
+    lines = (r.escaped or r.stderr).split("\n")
+    return next((x for x in lines if x.startswith("ruling:")), lines[0])
+
+
 @dataclass
 class Tally:
     runs: Counter[str] = field(default_factory=Counter)
@@ -418,8 +425,7 @@ class Tally:
         kind = r.failure
         if kind is not None:
             self.failures[kind] += 1
-            key = f"{kind}: {r.command}: {(r.escaped or r.stderr).split(chr(10))[:1]}"
-            self.examples.setdefault(key, r)
+            self.examples.setdefault(f"{kind}: {r.command}: {_gist(r)}", r)
 
     def summary(self) -> dict[str, Any]:
         return {
