@@ -278,6 +278,15 @@ def test_byond_witnesses_resolve_and_no_action_is_irrelevant() -> None:
     witnesses_hold(path, rep)
 
 
+def test_werewolf_pool_witnesses_resolve_and_no_action_is_irrelevant() -> None:
+    """The same for the werewolf pool (its W12: the Blocker and the Smoker aimed at each
+    other, each stopping the other in one outcome; three Blockers in a cycle)."""
+    path = ROOT / "casebook" / "werewolf-pool.rules"
+    rep = Checker(load_ruleset(path), players=5, timeout=60).run()
+    assert len([f for f in rep.findings if f.witness]) >= 2 and not rep.unknown
+    witnesses_hold(path, rep)
+
+
 @pytest.mark.slow  # Turtle's check: minutes of CPU
 def test_turtle_witnesses_resolve_and_no_action_is_irrelevant() -> None:
     """The same for Turtle's Chat Mafia, whose witnesses have abilities without a target
