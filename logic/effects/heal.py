@@ -1,0 +1,266 @@
+"""Owns the order of healing and what a save costs: which of several saves on an attacked
+player succeeds, injuries, and snipes (attacks that some saves do not stop).
+
+Vocabulary:
+  HealingOrder  "Voice of Reason > Bone Breaking > ... > Healing > First Aid": of the
+                saves that took place on an attacked player, those of the highest group
+                succeed and the others fail (a save that did not take place, hindered,
+                counts for nothing, so the next one succeeds in its place). Without it,
+                every save on an attacked player succeeds. An item names abilities by
+                their name's root ("Healing": Heal, "Protection": Protect)
+  Injury        on a save: when it succeeds, the saved target (`target`: "will instead
+                become injured") or the saver ("If Ran successfully protects, she will
+                become injured.") is injured, for the rest of the game: the mark
+                `injured`, and the player's own abilities do not take place on later
+                phases (a faction's kill is not an ability of the role); `fails`: the
+                target's actions that night fail too ("because he got injured")
+  Sniper        a role trait: the kill its holder carries out for the faction is a snipe
+  Bypass        "Sniping bypasses all types of healing and first aid.": a snipe is not
+                stopped by the saves of these names
+  Intercede     "When someone is protected, the protected will survive, but the protector
+                himself dies instead.": against a snipe, a save of these names holds, and
+                its user dies
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from logic.effects.attack import Protect, attacked, attacks
+from logic.effects.base import Death, Kind, Outcome
+from logic.model.expr import FALSE, Expr, any_of, conj, disj, label, neg
+from logic.model.phase import Atom
+from logic.model.why import Why, meta
+
+if TYPE_CHECKING:
+    from logic.model.ir import Ability, Ruleset
+    from logic.model.semantics import NightBuilder
+
+INJURED = "injured"
+
+
+@dataclass(frozen=True)
+class HealingOrder:
+    groups: tuple[tuple[str, ...], ...]  # highest first
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "order of healing: " + " > ".join("/".join(g) for g in self.groups)
+
+
+@dataclass(frozen=True)
+class Injury:
+    target: bool
+    why: Why = meta()
+    fails: Why | None = None
+
+    def describe(self) -> str:
+        who = "the saved target" if self.target else "the saver"
+        extra = "; the target's actions that night fail" if self.fails else ""
+        return f"injury: {who} is injured when the save succeeds{extra}"
+
+
+@dataclass(frozen=True)
+class Sniper:
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "sniper: the kill the holder carries out is a snipe"
+
+
+@dataclass(frozen=True)
+class Bypass:
+    names: tuple[str, ...]
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"a snipe is not stopped by {', '.join(self.names)}"
+
+
+@dataclass(frozen=True)
+class Intercede:
+    names: tuple[str, ...]
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"against a snipe, the user of {', '.join(self.names)} dies in the target's place"
+
+
+def root(name: str) -> str:
+    """'Protection', 'Protect' -> 'protect'; 'Healing', 'Heal' -> 'heal'; 'First-Aid',
+    'First Aid' -> 'firstaid'."""
+    w = "".join(name.casefold().replace("-", " ").split())
+    for suffix in ("ion", "ing", "s"):
+        if w.endswith(suffix) and len(w) > len(suffix) + 2:
+            w = w[: -len(suffix)]
+            break
+    return w[:-1] if w.endswith("e") and len(w) > 3 else w
+
+
+def _names(ab: Ability) -> set[str]:
+    return {root(n) for n in (ab.name, *ab.aliases)}
+
+
+def _rules(rs: Ruleset, kind: type) -> list[object]:
+    return [x for x in rs.healing if isinstance(x, kind)]
+
+
+def rank(rs: Ruleset, ab: Ability) -> int:
+    """The save's group in the order of healing (0 highest); unlisted: below all."""
+    for order in _rules(rs, HealingOrder):
+        assert isinstance(order, HealingOrder)
+        for k, group in enumerate(order.groups):
+            if _names(ab) & {root(n) for n in group}:
+                return k
+        return len(order.groups)
+    return 0
+
+
+def _order_why(rs: Ruleset) -> Why | None:
+    found = _rules(rs, HealingOrder)
+    return found[0].why if found and isinstance(found[0], HealingOrder) else None
+
+
+def saves_on(b: NightBuilder, q: str) -> list[tuple[int, Expr, Ability, Protect]]:
+    """(slot, its save took place on q, its ability, the save) for each save tonight."""
+    key = f"heal:saves:{q}"
+    if key not in b.memo:
+        out = []
+        for j in range(b.n):
+            for c, ab in b.sc.abilities(j):
+                for e in ab.effects:
+                    if isinstance(e, Protect):
+                        x = conj(c, b.sc.switch(e.why), b.ok(j), b.aims(j, q))
+                        if x != FALSE:
+                            out.append((j, x, ab, e))
+        b.memo[key] = out
+    result: list[tuple[int, Expr, Ability, Protect]] = b.memo[key]
+    return result
+
+
+def succeeds(b: NightBuilder, j: int, q: str) -> Expr:
+    """Slot j's save on q succeeds: q is attacked, it took place on q, and no save of a
+    higher group did."""
+    mine = [(x, ab) for k, x, ab, _ in saves_on(b, q) if k == j]
+    if not mine:
+        return FALSE
+    why = _order_why(b.rs)
+    out = []
+    for x, ab in mine:
+        higher = [y for _, y, other, _ in saves_on(b, q) if rank(b.rs, other) < rank(b.rs, ab)]
+        beaten = any_of(higher)
+        if beaten != FALSE and why is not None:
+            beaten = label(beaten, why)
+        out.append(conj(x, neg(beaten)))
+    return conj(any_of(out), attacked(b, q))
+
+
+def _snipe(b: NightBuilder, i: int) -> Expr:
+    """Slot i's kill is a snipe: it is the faction's kill, carried out by a sniper."""
+    if b.sc.slots[i].kind != "kill":
+        return FALSE
+    parts = []
+    for role in b.roles:
+        for t in role.traits:
+            if isinstance(t, Sniper):
+                parts.append(label(b.sc.role_is(b.actor(i), role), t.why))
+    return any_of(parts)
+
+
+def saves_against(b: NightBuilder, q: str, i: int) -> Expr | None:
+    """The saves that stop slot i's attack on q, when it may be a snipe (None: it is not
+    one, every save counts)."""
+    snipe = _snipe(b, i)
+    bypass = [x for x in _rules(b.rs, Bypass) if isinstance(x, Bypass)]
+    if snipe == FALSE or not bypass:
+        return None
+    names = {root(n) for x in bypass for n in x.names}
+    plain, held = [], []
+    for _, x, ab, e in saves_on(b, q):
+        plain.append(label(x, e.why))
+        if not _names(ab) & names:
+            held.append(label(x, e.why))
+    why = bypass[0].why
+    return disj(conj(neg(snipe), any_of(plain)), conj(label(snipe, why), any_of(held)))
+
+
+def deaths(b: NightBuilder) -> list[Death]:
+    """Against a snipe, the user of an interceding save dies in the target's place."""
+    rules = [x for x in _rules(b.rs, Intercede) if isinstance(x, Intercede)]
+    if not rules:
+        return []
+    names = {root(n) for x in rules for n in x.names}
+    out: list[Death] = []
+    for i, q, hit, _ in attacks(b):
+        snipe = _snipe(b, i)
+        if snipe == FALSE:
+            continue
+        for j, x, ab, _ in saves_on(b, q):
+            if _names(ab) & names:
+                cond = label(conj(hit, snipe, x), rules[0].why)
+                # (in the saver's own step: the save was made before the saver died)
+                out.append((b.actor(j), b.tiers[j], cond))
+    return out
+
+
+def _injuries(b: NightBuilder) -> list[tuple[int, Injury]]:
+    return [
+        (j, e)
+        for j in range(b.n)
+        for c, ab in b.sc.abilities(j)
+        for e in ab.effects
+        if isinstance(e, Injury)
+    ]
+
+
+def _injured_tonight(b: NightBuilder, p: str, failing: bool) -> Expr:
+    """p is injured tonight by a save that succeeded (`failing`: only those whose
+    injury makes the target's actions fail that night)."""
+    out = []
+    for j, e in _injuries(b):
+        if e.target:
+            if failing and e.fails is None:
+                continue
+            out.append(label(succeeds(b, j, p), e.fails if failing and e.fails else e.why))
+        elif not failing and b.actor(j) == p:
+            out.append(label(any_of(succeeds(b, j, q) for q in b.sc.players), e.why))
+    return any_of(out)
+
+
+def stops(b: NightBuilder, i: int) -> Expr:
+    """An injured player's abilities do not take place; a target injured tonight (First
+    Aid) fails with every action of the night."""
+    injuries = _injuries(b)
+    if not injuries and not any(
+        isinstance(e, Injury) for r in b.roles for a in r.abilities for e in a.effects
+    ):
+        return FALSE
+    p = b.actor(i)
+    parts = [_injured_tonight(b, p, failing=True)]
+    if b.sc.slots[i].kind == "ability":
+        whys = [
+            e.why for r in b.roles for a in r.abilities for e in a.effects if isinstance(e, Injury)
+        ]
+        parts.append(label(b.sc.marked_before(p, INJURED), whys[0]))
+    return any_of(parts)
+
+
+def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
+    out: dict[Atom, Expr] = {}
+    if not _injuries(b):
+        return out
+    for p in b.sc.players:
+        now = _injured_tonight(b, p, failing=False)
+        if now != FALSE:
+            out[Atom("mark", p, INJURED)] = disj(b.sc.marked_before(p, INJURED), now)
+    return out
+
+
+KIND = Kind(
+    "heal",
+    (HealingOrder, Injury, Sniper, Bypass, Intercede),
+    deaths=deaths,
+    stops=stops,
+    transition=transition,
+)
