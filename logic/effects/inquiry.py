@@ -74,22 +74,23 @@ def keyword(rs: Ruleset, ability: Ability) -> str:
     return ability.name
 
 
-def _done_by(b: NightBuilder, j: int) -> list[tuple[Expr, str]]:
-    """(condition, keyword) for each action slot j may carry."""
-    out = [(c, keyword(b.rs, ab)) for c, ab in b.sc.abilities(j)]
+def _on(b: NightBuilder, j: int, q: str) -> list[tuple[Expr, str]]:
+    """(slot j's action took place on q, its keyword). An investigation of an action is
+    on the player whose action it names ("Xpon investigates conia" for "conia kills
+    CTU"), not on the second player it names."""
+    out = []
+    for c, ab in b.sc.abilities(j):
+        first = any(isinstance(e, ActionCheck) for e in ab.effects)
+        on = _is(b, b.target(j, 0), q) if first else b.aims(j, q)
+        x = conj(c, b.ok(j), on)
+        if x != FALSE:
+            out.append((x, keyword(b.rs, ab)))
     for c, faction in b.sc.nightkill_of(j):
         nk = b.rs.nightkill(faction)
-        if nk is not None:
-            out.append((c, keyword(b.rs, nk.ability)))
+        x = conj(c, b.ok(j), b.aims(j, q))
+        if nk is not None and x != FALSE:
+            out.append((x, keyword(b.rs, nk.ability)))
     return out
-
-
-def _on(b: NightBuilder, j: int, q: str) -> list[tuple[Expr, str]]:
-    """(slot j's action took place on q, its keyword)."""
-    lands = conj(b.ok(j), b.aims(j, q))
-    if lands == FALSE:
-        return []
-    return [(conj(c, lands), k) for c, k in _done_by(b, j) if c != FALSE]
 
 
 def _is(b: NightBuilder, target: Expr, q: str) -> Expr:

@@ -1059,6 +1059,9 @@ class _ToIR(grammar.SourceTransformer):
         why = self._why(meta)
         return _Trait(None, InterrogatesAs(_names(children)[0], why), why)
 
+    def slander_any(self, meta: Meta, children: list[Any]) -> _DayAbility:
+        return self._night_ability(meta, "Slander", 1)
+
     def slander_inverts(self, meta: Meta, children: list[Any]) -> Slander:
         return Slander(self._why(meta))
 
