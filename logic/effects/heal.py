@@ -139,10 +139,15 @@ def saves_on(b: NightBuilder, q: str) -> list[tuple[int, Expr, Ability, Protect]
     return result
 
 
-def succeeds(b: NightBuilder, j: int, q: str) -> Expr:
-    """Slot j's save on q succeeds: q is attacked, it took place on q, and no save of a
-    higher group did."""
-    mine = [(x, ab) for k, x, ab, _ in saves_on(b, q) if k == j]
+def succeeds(b: NightBuilder, j: int, q: str, ability: Ability | None = None) -> Expr:
+    """Slot j's save on q (by `ability`, when given: a slot of a symbolic night may carry
+    the abilities of every role) succeeds: q is attacked, it took place on q, and no save
+    of a higher group did."""
+    mine = [
+        (x, ab)
+        for k, x, ab, _ in saves_on(b, q)
+        if k == j and (ability is None or ab is ability)
+    ]
     if not mine:
         return FALSE
     why = _order_why(b.rs)
@@ -204,9 +209,9 @@ def deaths(b: NightBuilder) -> list[Death]:
     return out
 
 
-def _injuries(b: NightBuilder) -> list[tuple[int, Injury]]:
+def _injuries(b: NightBuilder) -> list[tuple[int, Ability, Injury]]:
     return [
-        (j, e)
+        (j, ab, e)
         for j in range(b.n)
         for c, ab in b.sc.abilities(j)
         for e in ab.effects
@@ -218,13 +223,14 @@ def _injured_tonight(b: NightBuilder, p: str, failing: bool) -> Expr:
     """p is injured tonight by a save that succeeded (`failing`: only those whose
     injury makes the target's actions fail that night)."""
     out = []
-    for j, e in _injuries(b):
+    for j, ab, e in _injuries(b):
         if e.target:
             if failing and e.fails is None:
                 continue
-            out.append(label(succeeds(b, j, p), e.fails if failing and e.fails else e.why))
+            why = e.fails if failing and e.fails else e.why
+            out.append(label(succeeds(b, j, p, ab), why))
         elif not failing and b.actor(j) == p:
-            out.append(label(any_of(succeeds(b, j, q) for q in b.sc.players), e.why))
+            out.append(label(any_of(succeeds(b, j, q, ab) for q in b.sc.players), e.why))
     return any_of(out)
 
 

@@ -14,7 +14,9 @@ Vocabulary:
 An action that took place is one that was not stopped (a discombobulated action, or the
 action of a player killed before it, was not done), whether or not its effect was then
 undone (an attack that a heal stopped is still an attack). An ability that no keyword line
-names is shown by its own name.
+names is shown by its own name. An investigation of an action is itself an action on the
+player whose action it names ("xpon investigates conia" when he asks "conia kills CTU"),
+not on the second player it names.
 """
 
 from __future__ import annotations
