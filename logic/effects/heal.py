@@ -157,8 +157,18 @@ def succeeds(b: NightBuilder, j: int, q: str, ability: Ability | None = None) ->
         beaten = any_of(higher)
         if beaten != FALSE and why is not None:
             beaten = label(beaten, why)
-        out.append(conj(x, neg(beaten)))
-    return conj(any_of(out), attacked(b, q))
+        out.append(conj(x, neg(beaten), _stoppable(b, q, ab)))
+    return any_of(out)
+
+
+def _stoppable(b: NightBuilder, q: str, ab: Ability) -> Expr:
+    """An attack on q took place that a save by `ab` stops (a snipe is not stopped by a
+    save it bypasses: "If sniped, the target will still die and won't be saved")."""
+    bypass = [x for x in _rules(b.rs, Bypass) if isinstance(x, Bypass)]
+    names = {root(n) for x in bypass for n in x.names}
+    if not (_names(ab) & names):
+        return attacked(b, q)
+    return any_of(conj(hit, neg(_snipe(b, i))) for i, v, hit, _ in attacks(b) if v == q)
 
 
 def _snipe(b: NightBuilder, i: int) -> Expr:
