@@ -144,9 +144,7 @@ def succeeds(b: NightBuilder, j: int, q: str, ability: Ability | None = None) ->
     the abilities of every role) succeeds: q is attacked, it took place on q, and no save
     of a higher group did."""
     mine = [
-        (x, ab)
-        for k, x, ab, _ in saves_on(b, q)
-        if k == j and (ability is None or ab is ability)
+        (x, ab) for k, x, ab, _ in saves_on(b, q) if k == j and (ability is None or ab is ability)
     ]
     if not mine:
         return FALSE
@@ -266,10 +264,12 @@ def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     out: dict[Atom, Expr] = {}
     if not _injuries(b):
         return out
+    why = _injuries(b)[0][2].why  # (a mark carried from an earlier night cites an injury)
     for p in b.sc.players:
         now = _injured_tonight(b, p, failing=False)
         if now != FALSE:
-            out[Atom("mark", p, INJURED)] = disj(b.sc.marked_before(p, INJURED), now)
+            before = label(b.sc.marked_before(p, INJURED), why)
+            out[Atom("mark", p, INJURED)] = disj(before, now)
     return out
 
 
