@@ -14,6 +14,8 @@ Vocabulary:
                 `injured`, and the player's own abilities do not take place on later
                 phases (a faction's kill is not an ability of the role); `fails`: the
                 target's actions that night fail too ("because he got injured")
+  Unmask        on a save: when it succeeds, the target and the saver learn the names of
+                the attackers, unless it was a snipe
   Sniper        a role trait: the kill its holder carries out for the faction is a snipe
   Bypass        "Sniping bypasses all types of healing and first aid.": a snipe is not
                 stopped by the saves of these names
@@ -30,7 +32,7 @@ from typing import TYPE_CHECKING
 from logic.effects.attack import Protect, attacked, attacks
 from logic.effects.base import Death, Kind, Outcome
 from logic.model.expr import FALSE, Expr, any_of, conj, disj, label, neg
-from logic.model.phase import Atom
+from logic.model.phase import Atom, TextSource
 from logic.model.why import Why, meta
 
 if TYPE_CHECKING:
@@ -59,6 +61,18 @@ class Injury:
         who = "the saved target" if self.target else "the saver"
         extra = "; the target's actions that night fail" if self.fails else ""
         return f"injury: {who} is injured when the save succeeds{extra}"
+
+
+@dataclass(frozen=True)
+class Unmask:
+    """On a save: when it succeeds against an attack that is not a snipe, the saved target
+    and the saver learn who attacked ("The Protected individual and the Protector then
+    learns the identity of the attacker(!)")."""
+
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "when the save succeeds, the target and the saver learn who attacked (not a sniper)"
 
 
 @dataclass(frozen=True)
@@ -260,6 +274,27 @@ def stops(b: NightBuilder, i: int) -> Expr:
     return any_of(parts)
 
 
+def unmasked(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
+    """The names of the attackers a successful save unmasks, told to its target and its
+    user (a snipe's attacker is not named)."""
+    out: list[TextSource] = []
+    for q in b.sc.players:
+        for j, _, ab, _ in saves_on(b, q):
+            e = next((x for x in ab.effects if isinstance(x, Unmask)), None)
+            if e is None:
+                continue
+            pieces = tuple(
+                (conj(hit, neg(_snipe(b, i))), b.actor(i)) for i, v, hit, _ in attacks(b) if v == q
+            )
+            gate = label(conj(succeeds(b, j, q, ab), any_of(x for x, _ in pieces)), e.why)
+            if gate == FALSE:
+                continue
+            for who in dict.fromkeys((q, b.actor(j))):
+                if b.reads(who):
+                    out.append(TextSource(who, gate, None, pieces, e.why))
+    return out
+
+
 def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     out: dict[Atom, Expr] = {}
     if not _injuries(b):
@@ -275,8 +310,9 @@ def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
 
 KIND = Kind(
     "heal",
-    (HealingOrder, Injury, Sniper, Bypass, Intercede),
+    (HealingOrder, Injury, Unmask, Sniper, Bypass, Intercede),
     deaths=deaths,
+    phase_texts=unmasked,
     stops=stops,
     transition=transition,
 )

@@ -40,7 +40,7 @@ from logic.effects.day import (
     VotesGone,
 )
 from logic.effects.forge import Forge, RoleCheck
-from logic.effects.heal import Bypass, HealingOrder, Injury, Intercede, Sniper
+from logic.effects.heal import Bypass, HealingOrder, Injury, Intercede, Sniper, Unmask
 from logic.effects.hex import Backlash, Budget, Hex, Informed, Telepathy
 from logic.effects.identity import Bond, DeathLink, Defect, Steal
 from logic.effects.inquiry import ActionCheck, Keywords, StakeOut
@@ -1084,6 +1084,9 @@ class _ToIR(grammar.SourceTransformer):
     def first_aid_self(self, meta: Meta, children: list[Any]) -> _Note:
         return _Note(self._why(meta))  # no restriction: "May use First Aid on himself"
 
+    def unmask(self, meta: Meta, children: list[Any]) -> Unmask:
+        return Unmask(self._why(meta))
+
     def injured_saver(self, meta: Meta, children: list[Any]) -> Injury:
         return Injury(False, self._why(meta))
 
@@ -2122,6 +2125,7 @@ class _Assembler:
                     | Interrogate()
                     | Slander()
                     | Injury()
+                    | Unmask()
                 ):
                     if current is None:
                         raise self.error(
