@@ -1,24 +1,31 @@
-"""Owns interrogations: a check whose result each role states for itself
-("Interrogation: BO", "Interrogation: Not BO"), and slander, which inverts it for a night.
+"""Owns checks whose result each role states on its card: interrogations
+("Interrogation: BO", "Interrogation: Not BO"), which slander inverts for a night, and age
+observations ("Observe: Adult"), which a card may leave to chance ("Observe:
+Adult/Teenager/Child").
 
 Vocabulary:
-  Interrogate     the actor learns the target's interrogation result, one of `results`
-                  ("He'll get the result "BO" or "Not BO".")
-  InterrogatesAs  a role trait: what an interrogation of the holder shows ("Interrogation:
-                  BO"); a role that states none shows nothing
+  Interrogate     the actor learns what the target's card says for the check `check`
+                  ("interrogation", "observe"), one of `results` ("He'll get the result
+                  "BO" or "Not BO".")
+  InterrogatesAs  a role trait, one line of its card: what the check `check` of the holder
+                  shows ("Interrogation: BO"); a role whose card says nothing for a check
+                  shows nothing to it. A card of several results ("Adult/Teenager/Child")
+                  shows one drawn at random each night, the same to every check of that
+                  night ("If more than one person observes him in the same night, they
+                  both receive the same random result.")
   Slander         "If the slandered target is interrogated that night, the interrogation
                   result will be inverted.": a slander that took place on the target turns
-                  one of the two results into the other (slandered twice is still inverted
-                  once: the source counts no slanders)
+                  one of the two interrogation results into the other (slandered twice is
+                  still inverted once: the source counts no slanders)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from logic.effects.base import Kind
-from logic.model.expr import FALSE, Expr, any_of, conj, label, neg
+from logic.model.expr import FALSE, Const, Expr, Var, any_of, conj, eq, label, neg
 from logic.model.phase import TextSource
 from logic.model.why import Why, canon, meta
 
@@ -26,22 +33,27 @@ if TYPE_CHECKING:
     from logic.model.semantics import NightBuilder
 
 
+INTERROGATION = "interrogation"
+
+
 @dataclass(frozen=True)
 class Interrogate:
     results: tuple[str, ...]
     why: Why = meta()
+    check: str = INTERROGATION
 
     def describe(self) -> str:
-        return f"interrogate: learns {' or '.join(self.results)}, as the target's role states"
+        return f"{self.check}: learns {' or '.join(self.results)}, as the target's card states"
 
 
 @dataclass(frozen=True)
 class InterrogatesAs:
     text: str
     why: Why = meta()
+    check: str = INTERROGATION
 
     def describe(self) -> str:
-        return f'an interrogation of the holder shows "{self.text}"'
+        return f'the holder\'s card: {self.check} shows "{self.text}"'
 
 
 @dataclass(frozen=True)
@@ -63,6 +75,21 @@ def _inverse(text: str, results: tuple[str, ...]) -> str | None:
     return results[1 - keys.index(canon(text))]
 
 
+def _card(role: Any, check: str) -> InterrogatesAs | None:
+    return next(
+        (t for t in role.traits if isinstance(t, InterrogatesAs) and t.check == check), None
+    )
+
+
+def _drawn(b: NightBuilder, q: str, check: str, options: list[str]) -> Expr:
+    """The result a card of several drawn for q tonight (one draw a night and player)."""
+    name = f"card:{check}:{q}"
+    if name not in b.domains:
+        b.domains[name] = list(range(len(options)))
+        b.random_vars.append(name)
+    return Var(name)
+
+
 def texts(b: NightBuilder, i: int) -> list[TextSource]:
     out: list[TextSource] = []
     me = b.actor(i)
@@ -72,15 +99,21 @@ def texts(b: NightBuilder, i: int) -> list[TextSource]:
             hit = conj(c, b.ok(i), b.aims(i, q))
             if hit == FALSE:
                 continue
-            inverted = slandered(b, q)
+            inverted = slandered(b, q) if e.check == INTERROGATION else FALSE
             for role in b.roles:
-                trait = next((t for t in role.traits if isinstance(t, InterrogatesAs)), None)
+                card = _card(role, e.check)
                 holds = conj(hit, b.sc.role_is(q, role))
-                if trait is None or holds == FALSE:
+                if card is None or holds == FALSE:
                     continue
-                own = label(holds, trait.why)
-                shown.setdefault(trait.text, []).append(conj(own, neg(inverted)))
-                other = _inverse(trait.text, e.results)
+                own = label(holds, card.why)
+                options = [t.strip() for t in card.text.split("/")]
+                if len(options) > 1:  # "Adult/Teenager/Child": drawn at random
+                    drawn = _drawn(b, q, e.check, options)
+                    for k, text in enumerate(options):
+                        shown.setdefault(text, []).append(conj(own, eq(drawn, Const(k))))
+                    continue
+                shown.setdefault(card.text, []).append(conj(own, neg(inverted)))
+                other = _inverse(card.text, e.results)
                 if other is not None and inverted != FALSE:
                     shown.setdefault(other, []).append(conj(own, inverted))
         for text, conds in shown.items():

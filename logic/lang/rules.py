@@ -1059,6 +1059,18 @@ class _ToIR(grammar.SourceTransformer):
         why = self._why(meta)
         return _Trait(None, InterrogatesAs(_names(children)[0], why), why)
 
+    def observes_as(self, meta: Meta, children: list[Any]) -> _Trait:
+        why = self._why(meta)
+        text = "/".join(_names(children))
+        return _Trait(None, InterrogatesAs(text, why, check="observe"), why)
+
+    def age_observe(self, meta: Meta, children: list[Any]) -> _DayAbility:
+        return self._night_ability(meta, "Observe", 1)
+
+    def observe_result(self, meta: Meta, children: list[Any]) -> Interrogate:
+        results = tuple(str(c) for c in children if isinstance(c, Token) and c.type == "NAME")
+        return Interrogate(results, self._why(meta), check="observe")
+
     def slander_any(self, meta: Meta, children: list[Any]) -> _DayAbility:
         return self._night_ability(meta, "Slander", 1)
 
@@ -1796,6 +1808,7 @@ def _same_trait(a: Any, b: Any) -> bool:
         type(a) is type(b)
         and getattr(a, "when", None) == getattr(b, "when", None)
         and getattr(a, "per", None) == getattr(b, "per", None)
+        and getattr(a, "check", None) == getattr(b, "check", None)  # a card's lines
     )
 
 
