@@ -168,7 +168,7 @@ def succeeds(b: NightBuilder, j: int, q: str, ability: Ability | None = None) ->
         higher = [y for _, y, other, _ in saves_on(b, q) if rank(b.rs, other) < rank(b.rs, ab)]
         beaten = any_of(higher)
         if beaten != FALSE and why is not None:
-            beaten = label(beaten, why)
+            beaten = label(conj(beaten, b.sc.switch(why)), why)
         out.append(conj(x, neg(beaten), _stoppable(b, q, ab)))
     return any_of(out)
 
@@ -191,7 +191,7 @@ def _snipe(b: NightBuilder, i: int) -> Expr:
     for role in b.roles:
         for t in role.traits:
             if isinstance(t, Sniper):
-                parts.append(label(b.sc.role_is(b.actor(i), role), t.why))
+                parts.append(label(conj(b.sc.role_is(b.actor(i), role), b.sc.switch(t.why)), t.why))
     return any_of(parts)
 
 
@@ -209,6 +209,7 @@ def saves_against(b: NightBuilder, q: str, i: int) -> Expr | None:
         if not _names(ab) & names:
             held.append(label(x, e.why))
     why = bypass[0].why
+    snipe = conj(snipe, b.sc.switch(why))
     return disj(conj(neg(snipe), any_of(plain)), conj(label(snipe, why), any_of(held)))
 
 
@@ -225,7 +226,8 @@ def deaths(b: NightBuilder) -> list[Death]:
             continue
         for j, x, ab, _ in saves_on(b, q):
             if _names(ab) & names:
-                cond = label(conj(hit, snipe, x), rules[0].why)
+                on = b.sc.switch(rules[0].why)
+                cond = label(conj(hit, snipe, x, on), rules[0].why)
                 # (in the saver's own step: the save was made before the saver died)
                 out.append((b.actor(j), b.tiers[j], cond))
     return out
@@ -250,9 +252,11 @@ def _injured_tonight(b: NightBuilder, p: str, failing: bool) -> Expr:
             if failing and e.fails is None:
                 continue
             why = e.fails if failing and e.fails else e.why
-            out.append(label(succeeds(b, j, p, ab), why))
+            on = conj(b.sc.switch(e.why), b.sc.switch(why))
+            out.append(label(conj(succeeds(b, j, p, ab), on), why))
         elif not failing and b.actor(j) == p:
-            out.append(label(any_of(succeeds(b, j, q, ab) for q in b.sc.players), e.why))
+            won = any_of(succeeds(b, j, q, ab) for q in b.sc.players)
+            out.append(label(conj(won, b.sc.switch(e.why)), e.why))
     return any_of(out)
 
 
@@ -286,7 +290,8 @@ def unmasked(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
             pieces = tuple(
                 (conj(hit, neg(_snipe(b, i))), b.actor(i)) for i, v, hit, _ in attacks(b) if v == q
             )
-            gate = label(conj(succeeds(b, j, q, ab), any_of(x for x, _ in pieces)), e.why)
+            told = conj(succeeds(b, j, q, ab), any_of(x for x, _ in pieces), b.sc.switch(e.why))
+            gate = label(told, e.why)
             if gate == FALSE:
                 continue
             for who in dict.fromkeys((q, b.actor(j))):

@@ -105,7 +105,7 @@ def texts(b: NightBuilder, i: int) -> list[TextSource]:
                 holds = conj(hit, b.sc.role_is(q, role))
                 if card is None or holds == FALSE:
                     continue
-                own = label(holds, card.why)
+                own = label(conj(holds, b.sc.switch(card.why)), card.why)
                 options = [t.strip() for t in card.text.split("/")]
                 if len(options) > 1:  # "Adult/Teenager/Child": drawn at random
                     drawn = _drawn(b, q, e.check, options)
