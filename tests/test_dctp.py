@@ -105,3 +105,25 @@ def test_the_ruleset_keeps_within_the_statement_limit() -> None:
     rs = load_ruleset(DCTP)
     assert len(rs.roles) == 51
     assert {r.faction for r in rs.roles} == {"Black Org", "Town"}
+
+
+def test_check_can_turn_off_an_unmasking_and_an_injury(tmp_path: Path) -> None:
+    """Each sentence heal.py reads is under its switch: check turns it off to see whether
+    it changes anything. Without the switches it called Ran's "The Protected individual
+    and the Protector then learns the identity of the attacker(!)" a dead rule."""
+    rules = tmp_path / "ran.rules"
+    rules.write_text(
+        "Alignments:\n"
+        "Black Org: First, the Black Org may choose one person each night to kill.\n"
+        "Black Org Roles:\n"
+        "Gin: Interrogation: BO.\n"
+        "Town Roles:\n"
+        "Ran: May also choose one individual to Protect at night. The Protected individual "
+        "and the Protector then learns the identity of the attacker(!).\n"
+        "Eri: Interrogation: Not BO.\n"
+    )
+    out = io.StringIO()
+    argv = ["check", str(rules), "--only", "dead rule", "--players", "3", "--json"]
+    code = main(argv, stdout=out, stderr=io.StringIO())
+    assert code == 0, out.getvalue()
+    assert json.loads(out.getvalue())["findings"] == []
