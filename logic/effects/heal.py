@@ -14,6 +14,9 @@ Vocabulary:
                 `injured`, and the player's own abilities do not take place on later
                 phases (a faction's kill is not an ability of the role); `fails`: the
                 target's actions that night fail too ("because he got injured")
+  SnipesOnly    on a save: it stops snipes alone (Bone Breaking)
+  InjuresAttacker  on a save: the sniper whose snipe it stops is injured; an injured
+                sniper's kill is a plain kill
   Unmask        on a save: when it succeeds, the target and the saver learn the names of
                 the attackers, unless it was a snipe
   Sniper        a role trait: the kill its holder carries out for the faction is a snipe
@@ -26,8 +29,9 @@ Vocabulary:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from logic.effects.attack import Protect, attacked, attacks
 from logic.effects.base import Death, Kind, Outcome
@@ -36,7 +40,7 @@ from logic.model.phase import Atom, TextSource
 from logic.model.why import Why, meta
 
 if TYPE_CHECKING:
-    from logic.model.ir import Ability, Ruleset
+    from logic.model.ir import Ability, Role, Ruleset
     from logic.model.semantics import NightBuilder
 
 INJURED = "injured"
@@ -61,6 +65,31 @@ class Injury:
         who = "the saved target" if self.target else "the saver"
         extra = "; the target's actions that night fail" if self.fails else ""
         return f"injury: {who} is injured when the save succeeds{extra}"
+
+
+@dataclass(frozen=True)
+class SnipesOnly:
+    """On a save: it stops snipes alone ("This target will be protected completly in case
+    he/she was about to get sniped."; "If the target was killed in another way than
+    sniping, then the target will die")."""
+
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "the save stops a snipe, and no other attack"
+
+
+@dataclass(frozen=True)
+class InjuresAttacker:
+    """On a save: when it stops a snipe, the sniper is injured ("The sniper will fail his
+    killing and will get injured as a result."); `ends_snipes`: an injured sniper's kill
+    is a plain kill ("The sniper can't use snipe anymore, but can still kill normally.")."""
+
+    why: Why = meta()
+    ends_snipes: Why | None = None
+
+    def describe(self) -> str:
+        return "when the save stops a snipe, the sniper is injured"
 
 
 @dataclass(frozen=True)
@@ -165,7 +194,11 @@ def succeeds(b: NightBuilder, j: int, q: str, ability: Ability | None = None) ->
     why = _order_why(b.rs)
     out = []
     for x, ab in mine:
-        higher = [y for _, y, other, _ in saves_on(b, q) if rank(b.rs, other) < rank(b.rs, ab)]
+        higher = [  # (a save that stops none of the attacks does not count: Bone Breaking)
+            conj(y, _stoppable(b, q, other))
+            for _, y, other, _ in saves_on(b, q)
+            if rank(b.rs, other) < rank(b.rs, ab)
+        ]
         beaten = any_of(higher)
         if beaten != FALSE and why is not None:
             beaten = label(conj(beaten, b.sc.switch(why)), why)
@@ -178,6 +211,10 @@ def _stoppable(b: NightBuilder, q: str, ab: Ability) -> Expr:
     save it bypasses: "If sniped, the target will still die and won't be saved")."""
     bypass = [x for x in _rules(b.rs, Bypass) if isinstance(x, Bypass)]
     names = {root(n) for x in bypass for n in x.names}
+    only = next((e for e in ab.effects if isinstance(e, SnipesOnly)), None)
+    if only is not None:
+        on = b.sc.switch(only.why)
+        return any_of(conj(hit, _snipe(b, i), on) for i, v, hit, _ in attacks(b) if v == q)
     if not (_names(ab) & names):
         return attacked(b, q)
     return any_of(conj(hit, neg(_snipe(b, i))) for i, v, hit, _ in attacks(b) if v == q)
@@ -192,7 +229,20 @@ def _snipe(b: NightBuilder, i: int) -> Expr:
         for t in role.traits:
             if isinstance(t, Sniper):
                 parts.append(label(conj(b.sc.role_is(b.actor(i), role), b.sc.switch(t.why)), t.why))
-    return any_of(parts)
+    snipe = any_of(parts)
+    if snipe == FALSE:
+        return snipe
+    for e in _all(b.roles, InjuresAttacker):  # an injured sniper kills normally
+        if e.ends_snipes is not None:
+            hurt = conj(b.sc.marked_before(b.actor(i), INJURED), b.sc.switch(e.ends_snipes))
+            snipe = conj(snipe, neg(label(hurt, e.ends_snipes)))
+            break
+    return snipe
+
+
+def _all(roles: Sequence[Role], kind: type) -> list[Any]:
+    """Every effect of `kind` the roles' abilities carry."""
+    return [e for r in roles for a in r.abilities for e in a.effects if isinstance(e, kind)]
 
 
 def saves_against(b: NightBuilder, q: str, i: int) -> Expr | None:
@@ -200,17 +250,20 @@ def saves_against(b: NightBuilder, q: str, i: int) -> Expr | None:
     one, every save counts)."""
     snipe = _snipe(b, i)
     bypass = [x for x in _rules(b.rs, Bypass) if isinstance(x, Bypass)]
-    if snipe == FALSE or not bypass:
+    saves = saves_on(b, q)
+    only = [any(isinstance(e, SnipesOnly) for e in ab.effects) for _, _, ab, _ in saves]
+    if (snipe == FALSE or not bypass) and not any(only):
         return None
     names = {root(n) for x in bypass for n in x.names}
     plain, held = [], []
-    for _, x, ab, e in saves_on(b, q):
-        plain.append(label(x, e.why))
+    for (_, x, ab, e), snipes_only in zip(saves, only, strict=True):
+        if not snipes_only:
+            plain.append(label(x, e.why))
         if not _names(ab) & names:
             held.append(label(x, e.why))
-    why = bypass[0].why
-    snipe = conj(snipe, b.sc.switch(why))
-    return disj(conj(neg(snipe), any_of(plain)), conj(label(snipe, why), any_of(held)))
+    if bypass:
+        snipe = label(conj(snipe, b.sc.switch(bypass[0].why)), bypass[0].why)
+    return disj(conj(neg(snipe), any_of(plain)), conj(snipe, any_of(held)))
 
 
 def deaths(b: NightBuilder) -> list[Death]:
@@ -224,10 +277,10 @@ def deaths(b: NightBuilder) -> list[Death]:
         snipe = _snipe(b, i)
         if snipe == FALSE:
             continue
-        for j, x, ab, _ in saves_on(b, q):
-            if _names(ab) & names:
+        for j, _, ab, _ in saves_on(b, q):
+            if _names(ab) & names:  # (a save that failed in the order of healing: no death)
                 on = b.sc.switch(rules[0].why)
-                cond = label(conj(hit, snipe, x, on), rules[0].why)
+                cond = label(conj(hit, snipe, succeeds(b, j, q, ab), on), rules[0].why)
                 # (in the saver's own step: the save was made before the saver died)
                 out.append((b.actor(j), b.tiers[j], cond))
     return out
@@ -257,24 +310,36 @@ def _injured_tonight(b: NightBuilder, p: str, failing: bool) -> Expr:
         elif not failing and b.actor(j) == p:
             won = any_of(succeeds(b, j, q, ab) for q in b.sc.players)
             out.append(label(conj(won, b.sc.switch(e.why)), e.why))
+    if not failing:  # a sniper whose snipe a bone breaking stopped
+        for j, ab, breaker in _breakers(b):
+            for i, q, hit, _ in attacks(b):
+                if b.actor(i) == p:
+                    on = b.sc.switch(breaker.why)
+                    broke = conj(hit, _snipe(b, i), succeeds(b, j, q, ab), on)
+                    out.append(label(broke, breaker.why))
     return any_of(out)
+
+
+def _breakers(b: NightBuilder) -> list[tuple[int, Ability, InjuresAttacker]]:
+    return [
+        (j, ab, e)
+        for j in range(b.n)
+        for c, ab in b.sc.abilities(j)
+        for e in ab.effects
+        if isinstance(e, InjuresAttacker)
+    ]
 
 
 def stops(b: NightBuilder, i: int) -> Expr:
     """An injured player's abilities do not take place; a target injured tonight (First
     Aid) fails with every action of the night."""
-    injuries = _injuries(b)
-    if not injuries and not any(
-        isinstance(e, Injury) for r in b.roles for a in r.abilities for e in a.effects
-    ):
+    hurts = _all(b.roles, Injury) + _all(b.roles, InjuresAttacker)
+    if not hurts:
         return FALSE
     p = b.actor(i)
     parts = [_injured_tonight(b, p, failing=True)]
     if b.sc.slots[i].kind == "ability":
-        whys = [
-            e.why for r in b.roles for a in r.abilities for e in a.effects if isinstance(e, Injury)
-        ]
-        parts.append(label(b.sc.marked_before(p, INJURED), whys[0]))
+        parts.append(label(b.sc.marked_before(p, INJURED), hurts[0].why))
     return any_of(parts)
 
 
@@ -302,9 +367,10 @@ def unmasked(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
 
 def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     out: dict[Atom, Expr] = {}
-    if not _injuries(b):
+    hurts = [e for _, _, e in _injuries(b)] + [e for _, _, e in _breakers(b)]
+    if not hurts:
         return out
-    why = _injuries(b)[0][2].why  # (a mark carried from an earlier night cites an injury)
+    why = hurts[0].why  # (a mark carried from an earlier night cites an injury)
     for p in b.sc.players:
         now = _injured_tonight(b, p, failing=False)
         if now != FALSE:
@@ -315,7 +381,7 @@ def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
 
 KIND = Kind(
     "heal",
-    (HealingOrder, Injury, Unmask, Sniper, Bypass, Intercede),
+    (HealingOrder, Injury, SnipesOnly, InjuresAttacker, Unmask, Sniper, Bypass, Intercede),
     deaths=deaths,
     phase_texts=unmasked,
     stops=stops,

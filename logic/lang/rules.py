@@ -40,7 +40,16 @@ from logic.effects.day import (
     VotesGone,
 )
 from logic.effects.forge import Forge, RoleCheck
-from logic.effects.heal import Bypass, HealingOrder, Injury, Intercede, Sniper, Unmask
+from logic.effects.heal import (
+    Bypass,
+    HealingOrder,
+    InjuresAttacker,
+    Injury,
+    Intercede,
+    Sniper,
+    SnipesOnly,
+    Unmask,
+)
 from logic.effects.hex import Backlash, Budget, Hex, Informed, Telepathy
 from logic.effects.identity import Bond, DeathLink, Defect, Steal
 from logic.effects.inquiry import ActionCheck, Keywords, StakeOut
@@ -1096,6 +1105,19 @@ class _ToIR(grammar.SourceTransformer):
     def first_aid_self(self, meta: Meta, children: list[Any]) -> _Note:
         return _Note(self._why(meta))  # no restriction: "May use First Aid on himself"
 
+    def bb_ability(self, meta: Meta, children: list[Any]) -> _DayAbility:
+        return self._night_ability(meta, "Bone Breaking", 1)
+
+    def bb_protect(self, meta: Meta, children: list[Any]) -> tuple[Any, ...]:
+        why = self._why(meta)
+        return (Protect(why), SnipesOnly(why))
+
+    def bb_injures(self, meta: Meta, children: list[Any]) -> InjuresAttacker:
+        return InjuresAttacker(self._why(meta))
+
+    def bb_ends(self, meta: Meta, children: list[Any]) -> _AddTo:
+        return _AddTo(InjuresAttacker, "ends_snipes", self._why(meta))
+
     def unmask(self, meta: Meta, children: list[Any]) -> Unmask:
         return Unmask(self._why(meta))
 
@@ -2139,6 +2161,8 @@ class _Assembler:
                     | Slander()
                     | Injury()
                     | Unmask()
+                    | SnipesOnly()
+                    | InjuresAttacker()
                 ):
                     if current is None:
                         raise self.error(
