@@ -54,6 +54,9 @@ def _tiers(
                 else (" otherwise" if p.otherwise else "")
             )
             items.append(f"tier {p.tier}{cond}")
+    rest = next((p.tier for p in rs.priority if p.rest), None)
+    if not items and rest is not None and (ability is not None or role):
+        return f"tier {rest} (all other actions)"
     return ", ".join(items) or "no tier"
 
 

@@ -134,8 +134,11 @@ def saved(b: NightBuilder, q: str, strength: int, i: int | None = None) -> Expr:
     by_saves = protected(b, q) if strength <= 1 else at_least(strength, saves(b, q))
     if i is None:
         return disj(by_saves, auto_protected(b, q))
-    from logic.effects import identity
+    from logic.effects import heal, identity
 
+    against = heal.saves_against(b, q, i)  # a snipe: some saves do not stop it
+    if against is not None:
+        by_saves = against
     hasted = modify.kill_modified(b, i, "hasten")
     strong = modify.kill_modified(b, i, "strengthen")
     # a role's choice not to die of a nightkill (a defection) is a power: a hastened
@@ -252,5 +255,5 @@ KIND = Kind(
     deaths=deaths,
     phase_texts=tells,
     transition=transition,
-    nouns=(("nightkill", (Kill,)), ("protection", (Protect,))),
+    nouns=(("nightkill", (Kill,)), ("killing", (Kill,)), ("protection", (Protect,))),
 )

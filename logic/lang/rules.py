@@ -40,8 +40,20 @@ from logic.effects.day import (
     VotesGone,
 )
 from logic.effects.forge import Forge, RoleCheck
+from logic.effects.heal import (
+    Bypass,
+    HealingOrder,
+    InjuresAttacker,
+    Injury,
+    Intercede,
+    Sniper,
+    SnipesOnly,
+    Unmask,
+)
 from logic.effects.hex import Backlash, Budget, Hex, Informed, Telepathy
 from logic.effects.identity import Bond, DeathLink, Defect, Steal
+from logic.effects.inquiry import ActionCheck, Keywords, StakeOut
+from logic.effects.interrogate import Interrogate, InterrogatesAs, Slander
 from logic.effects.investigate import AlignmentCheck, SeenAfterKill, Unlinked
 from logic.effects.modify import Modify
 from logic.effects.react import Explode, Guard
@@ -294,8 +306,20 @@ class _Capability:
 class _Order:
     """One line of an order of operations: its items, first to last."""
 
-    items: tuple[tuple[str, str | None], ...]  # (words, words after a possessive)
+    # the tiers, first to last; each a group of items (words, words after a possessive)
+    # ("Discombobulation/Frighten"); REST: "All other actions"
+    items: tuple[tuple[tuple[str, str | None], ...], ...]
     why: Why
+
+
+REST = "all other actions"
+
+
+@dataclass(frozen=True)
+class _Healing:
+    """A ruleset-level sentence of the order of healing and snipes (logic/effects/heal.py)."""
+
+    node: Any
 
 
 @dataclass(frozen=True)
@@ -994,8 +1018,121 @@ class _ToIR(grammar.SourceTransformer):
         names = _names(children)
         return (names[0], names[1] if len(names) > 1 else None)
 
+    def order_of(self, meta: Meta, children: list[Any]) -> tuple[str, str | None]:
+        names = _names(children)  # "Voice of Reason"
+        return (f"{names[0]} of {names[1]}", None)
+
+    def order_rest(self, meta: Meta, children: list[Any]) -> tuple[str, str | None]:
+        return (REST, None)
+
+    def order_group(self, meta: Meta, children: list[Any]) -> tuple[tuple[str, str | None], ...]:
+        return tuple(children)
+
     def order_line(self, meta: Meta, children: list[Any]) -> _Order:
         return _Order(tuple(children), self._why(meta))
+
+    # ------------------------------------------------------------ DCTP Live Mini Mafia
+    def keyword_line(self, meta: Meta, children: list[Any]) -> _Healing:
+        names = _names(children)
+        return _Healing(Keywords(names[0], tuple(names[1:]), self._why(meta)))
+
+    def healing_heading(self, meta: Meta, children: list[Any]) -> _Heading:
+        return _Heading("healing", "", self._why(meta))
+
+    def healing_note(self, meta: Meta, children: list[Any]) -> None:
+        return None  # what the order of healing does (logic/effects/heal.py)
+
+    def snipe_bypass(self, meta: Meta, children: list[Any]) -> _Healing:
+        return _Healing(Bypass(("healing", "first aid"), self._why(meta)))
+
+    def snipe_intercede(self, meta: Meta, children: list[Any]) -> _Healing:
+        return _Healing(Intercede(("protect",), self._why(meta)))
+
+    def _night_ability(self, meta: Meta, name: str, n: int, *effects: Any) -> _DayAbility:
+        return _DayAbility(name, n, Frequency.EACH_NIGHT, effects, self._why(meta))
+
+    def inquire_actions(self, meta: Meta, children: list[Any]) -> _DayAbility:
+        return self._night_ability(meta, "Investigate", 2, ActionCheck(self._why(meta)))
+
+    def stake_out(self, meta: Meta, children: list[Any]) -> _DayAbility:
+        return self._night_ability(meta, "Stake-Out", 1, StakeOut(self._why(meta)))
+
+    def interrogate_one(self, meta: Meta, children: list[Any]) -> _DayAbility:
+        return self._night_ability(meta, "Interrogate", 1)
+
+    def interrogate_results(self, meta: Meta, children: list[Any]) -> Interrogate:
+        texts = tuple(_quoted(c) for c in children if isinstance(c, Token) and c.type == "STRING")
+        return Interrogate(texts, self._why(meta))
+
+    def interrogates_as(self, meta: Meta, children: list[Any]) -> _Trait:
+        why = self._why(meta)
+        return _Trait(None, InterrogatesAs(_names(children)[0], why), why)
+
+    def observes_as(self, meta: Meta, children: list[Any]) -> _Trait:
+        why = self._why(meta)
+        text = "/".join(_names(children))
+        return _Trait(None, InterrogatesAs(text, why, check="observe"), why)
+
+    def age_observe(self, meta: Meta, children: list[Any]) -> _DayAbility:
+        return self._night_ability(meta, "Observe", 1)
+
+    def observe_result(self, meta: Meta, children: list[Any]) -> Interrogate:
+        results = tuple(str(c) for c in children if isinstance(c, Token) and c.type == "NAME")
+        return Interrogate(results, self._why(meta), check="observe")
+
+    def slander_any(self, meta: Meta, children: list[Any]) -> _DayAbility:
+        return self._night_ability(meta, "Slander", 1)
+
+    def slander_inverts(self, meta: Meta, children: list[Any]) -> Slander:
+        return Slander(self._why(meta))
+
+    def heal_any(self, meta: Meta, children: list[Any]) -> _DayAbility:
+        return self._night_ability(meta, "Heal", 1, Protect(self._why(meta)))
+
+    def heal_note(self, meta: Meta, children: list[Any]) -> _Note:
+        return _Note(self._why(meta))
+
+    def protect_one(self, meta: Meta, children: list[Any]) -> _DayAbility:
+        return self._night_ability(meta, "Protect", 1, Protect(self._why(meta)))
+
+    def first_aid(self, meta: Meta, children: list[Any]) -> _DayAbility:
+        why = self._why(meta)
+        return self._night_ability(meta, "First Aid", 1, Protect(why), Injury(True, why))
+
+    def first_aid_fails(self, meta: Meta, children: list[Any]) -> _AddTo:
+        return _AddTo(Injury, "fails", self._why(meta))
+
+    def first_aid_self(self, meta: Meta, children: list[Any]) -> _Note:
+        return _Note(self._why(meta))  # no restriction: "May use First Aid on himself"
+
+    def bb_ability(self, meta: Meta, children: list[Any]) -> _DayAbility:
+        return self._night_ability(meta, "Bone Breaking", 1)
+
+    def bb_protect(self, meta: Meta, children: list[Any]) -> tuple[Any, ...]:
+        why = self._why(meta)
+        return (Protect(why), SnipesOnly(why))
+
+    def bb_injures(self, meta: Meta, children: list[Any]) -> InjuresAttacker:
+        return InjuresAttacker(self._why(meta))
+
+    def bb_ends(self, meta: Meta, children: list[Any]) -> _AddTo:
+        return _AddTo(InjuresAttacker, "ends_snipes", self._why(meta))
+
+    def unmask(self, meta: Meta, children: list[Any]) -> Unmask:
+        return Unmask(self._why(meta))
+
+    def injured_saver(self, meta: Meta, children: list[Any]) -> Injury:
+        return Injury(False, self._why(meta))
+
+    def discombobulated(self, meta: Meta, children: list[Any]) -> _DayAbility:
+        return self._night_ability(meta, "Discombobulate", 1, Roleblock(self._why(meta)))
+
+    def no_self_trick(self, meta: Meta, children: list[Any]) -> NoSelfTarget:
+        return NoSelfTarget(self._why(meta))
+
+    def sniper(self, meta: Meta, children: list[Any]) -> _Trait:
+        why = self._why(meta)
+        return _Trait(None, Sniper(why), why)
 
     def same_tier_rule(self, meta: Meta, children: list[Any]) -> _RulesetFact:
         return _RulesetFact("simultaneous", None, self._why(meta))
@@ -1693,6 +1830,7 @@ def _same_trait(a: Any, b: Any) -> bool:
         type(a) is type(b)
         and getattr(a, "when", None) == getattr(b, "when", None)
         and getattr(a, "per", None) == getattr(b, "per", None)
+        and getattr(a, "check", None) == getattr(b, "check", None)  # a card's lines
     )
 
 
@@ -1733,6 +1871,18 @@ def _nightkiller(words: str, why: Why, text: str) -> str:
             line_of(text, why.loc.line),
         )
     return faction
+
+
+def _kin(asm: _Assembler, ability: Ability) -> set[str]:
+    """Every other name a keyword line gives `ability` ("Discombobulate — Discombobulation
+    (Tricking)"), canonical."""
+    own = {canon(n) for n in (ability.name, *ability.aliases)}
+    out: set[str] = set()
+    for k in asm.keywords:
+        line = {canon(n) for n in (k.keyword, *k.names)}
+        if own & line:
+            out |= line
+    return out
 
 
 def _names(children: list[Any]) -> list[str]:
@@ -1805,6 +1955,9 @@ class _Assembler:
         self.traits: list[tuple[str, Any]] = []
         self.facts: list[tuple[_RulesetFact, int | None, str | None]] = []
         self.dawn_orders: list[_Order] = []  # orders of operations ("A > B > C")
+        self.healing: list[Any] = []  # the order of healing, snipes (logic/effects/heal.py)
+        self.keywords: list[Keywords] = []  # keyword lines (logic/effects/inquiry.py)
+        self.healing_next = False  # the next order line is the order of healing
         self.patches: list[_Patch] = []
         self.alignments = False  # under an "Alignments:" heading: lines define factions
         self.variant_of: str | None = None  # the role whose variants the lines define
@@ -1846,6 +1999,12 @@ class _Assembler:
             case _Heading("faction", value, _):
                 self.faction = self.add_faction(value)
                 self.alignments = False
+            case _Heading("healing", _, _):
+                self.healing_next = True
+            case _Healing(Keywords() as k):
+                self.keywords.append(k)
+            case _Healing(node):
+                self.healing.append(node)
             case _Heading("alignments", _, _):
                 self.alignments = True
                 self.faction = None
@@ -1886,6 +2045,10 @@ class _Assembler:
                     self.prose(item, None, tier)
             case _Capability() | _Trait() | _RulesetFact():
                 self.prose(st, None, None)
+            case _Order() if self.healing_next:
+                self.healing_next = False
+                groups = tuple(tuple(words for words, _ in group) for group in st.items)
+                self.healing.append(HealingOrder(groups, st.why))
             case _Order():
                 self.dawn_orders.append(st)
             case _Ruling(body, why) if isinstance(body, (tuple, _Patch)):
@@ -1994,6 +2157,12 @@ class _Assembler:
                     | Investigate()
                     | Result()
                     | Convert()
+                    | Interrogate()
+                    | Slander()
+                    | Injury()
+                    | Unmask()
+                    | SnipesOnly()
+                    | InjuresAttacker()
                 ):
                     if current is None:
                         raise self.error(
@@ -2398,8 +2567,12 @@ class _Assembler:
                 nouns[_stem(n)] = (*nouns.get(_stem(n), ()), *nodes)
         out: list[PriorityEntry] = []
         for order in self.dawn_orders:
-            for tier, (words, after) in enumerate(order.items, start=1):
+            items = [(t, w) for t, g in enumerate(order.items, start=1) for w in g]
+            for tier, (words, after) in items:
                 why = order.why
+                if words == REST:  # "All other actions"
+                    out.append(PriorityEntry(tier, None, why=why, ability=words, rest=True))
+                    continue
                 key = canon(words)
                 role = self.find_role(words)
                 if role is not None:  # a role, or a role's possessive ("X's arrow")
@@ -2416,6 +2589,8 @@ class _Assembler:
                     for n in (a.name, *a.aliases)
                     if canon(n) == key or _stem(canon(n).split()[0]) == _stem(key)
                 }
+                # an item that a keyword line gives as another name ("Discombobulation")
+                names |= {a.name for r in roles for a in r.abilities if key in _kin(self, a)}
                 out += [PriorityEntry(tier, None, why=why, ability=n) for n in sorted(names)]
                 if _stem(key) in nouns:  # and the effects it names, by any ability's name
                     out.append(PriorityEntry(tier, None, why=why, effects=nouns[_stem(key)]))
@@ -2629,6 +2804,8 @@ class _Assembler:
             rulings=tuple(self.rulings),
             outcome_rulings=outcome_rulings,
             orders=tuple(orders),
+            keywords=tuple(self.keywords),
+            healing=tuple(self.healing),
             source=self.filename,
             lynch=facts.get("lynch"),
             tie_rules=tuple(facts["tie_rules"]),

@@ -189,6 +189,8 @@ class PriorityEntry:
     ability: str | None = None
     effects: tuple[type, ...] = ()
     hastened: bool = False
+    # "All other actions": the tier of every night action no other item names
+    rest: bool = False
 
 
 @dataclass(frozen=True)
@@ -345,6 +347,12 @@ class Ruleset:
     # who are non-town."): (role, faction, other, why); read by `ruling solve`
     balance: tuple[str, str, str, Why] | None = None
     orders: tuple[OrderRuling, ...] = ()  # priority rulings (logic/model/order.py)
+    # keyword lines ("Heal — Healing / First-Aid"): what investigations of actions see
+    # (logic/effects/inquiry.py Keywords)
+    keywords: tuple[Any, ...] = ()
+    # an order of healing ("Bone Breaking > Protection > Healing > First Aid"): which of
+    # the saves on an attacked player succeeds (logic/effects/heal.py HealingOrder)
+    healing: tuple[Any, ...] = ()
     source: str = field(default="", compare=False)
     # Every sentence the ruleset holds, in file order (for `ruling coverage`); not part of
     # what the ruleset means, so outside equality.

@@ -818,7 +818,9 @@ class NightBuilder:
                     plain += named or _effect_tiers(self.rs.priority, ab)
             if plain:
                 options.append((is_role, min(plain)))
-        expr: Expr = Const(0)
+        # an action no entry names: the tier of "All other actions", else the first
+        rest = next((e.tier for e in self.rs.priority if e.rest), 0)
+        expr: Expr = Const(rest)
         for cond, t in reversed(options):
             expr = ite(cond, Const(t), expr)
         return order.reorder(self, i, expr)

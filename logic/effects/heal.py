@@ -1,0 +1,389 @@
+"""Owns the order of healing and what a save costs: which of several saves on an attacked
+player succeeds, injuries, and snipes (attacks that some saves do not stop).
+
+Vocabulary:
+  HealingOrder  "Voice of Reason > Bone Breaking > ... > Healing > First Aid": of the
+                saves that took place on an attacked player, those of the highest group
+                succeed and the others fail (a save that did not take place, hindered,
+                counts for nothing, so the next one succeeds in its place). Without it,
+                every save on an attacked player succeeds. An item names abilities by
+                their name's root ("Healing": Heal, "Protection": Protect)
+  Injury        on a save: when it succeeds, the saved target (`target`: "will instead
+                become injured") or the saver ("If Ran successfully protects, she will
+                become injured.") is injured, for the rest of the game: the mark
+                `injured`, and the player's own abilities do not take place on later
+                phases (a faction's kill is not an ability of the role); `fails`: the
+                target's actions that night fail too ("because he got injured")
+  SnipesOnly    on a save: it stops snipes alone (Bone Breaking)
+  InjuresAttacker  on a save: the sniper whose snipe it stops is injured; an injured
+                sniper's kill is a plain kill
+  Unmask        on a save: when it succeeds, the target and the saver learn the names of
+                the attackers, unless it was a snipe
+  Sniper        a role trait: the kill its holder carries out for the faction is a snipe
+  Bypass        "Sniping bypasses all types of healing and first aid.": a snipe is not
+                stopped by the saves of these names
+  Intercede     "When someone is protected, the protected will survive, but the protector
+                himself dies instead.": against a snipe, a save of these names holds, and
+                its user dies
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from logic.effects.attack import Protect, attacked, attacks
+from logic.effects.base import Death, Kind, Outcome
+from logic.model.expr import FALSE, Expr, any_of, conj, disj, label, neg
+from logic.model.phase import Atom, TextSource
+from logic.model.why import Why, meta
+
+if TYPE_CHECKING:
+    from logic.model.ir import Ability, Role, Ruleset
+    from logic.model.semantics import NightBuilder
+
+INJURED = "injured"
+
+
+@dataclass(frozen=True)
+class HealingOrder:
+    groups: tuple[tuple[str, ...], ...]  # highest first
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "order of healing: " + " > ".join("/".join(g) for g in self.groups)
+
+
+@dataclass(frozen=True)
+class Injury:
+    target: bool
+    why: Why = meta()
+    fails: Why | None = None
+
+    def describe(self) -> str:
+        who = "the saved target" if self.target else "the saver"
+        extra = "; the target's actions that night fail" if self.fails else ""
+        return f"injury: {who} is injured when the save succeeds{extra}"
+
+
+@dataclass(frozen=True)
+class SnipesOnly:
+    """On a save: it stops snipes alone ("This target will be protected completly in case
+    he/she was about to get sniped."; "If the target was killed in another way than
+    sniping, then the target will die")."""
+
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "the save stops a snipe, and no other attack"
+
+
+@dataclass(frozen=True)
+class InjuresAttacker:
+    """On a save: when it stops a snipe, the sniper is injured ("The sniper will fail his
+    killing and will get injured as a result."); `ends_snipes`: an injured sniper's kill
+    is a plain kill ("The sniper can't use snipe anymore, but can still kill normally.")."""
+
+    why: Why = meta()
+    ends_snipes: Why | None = None
+
+    def describe(self) -> str:
+        return "when the save stops a snipe, the sniper is injured"
+
+
+@dataclass(frozen=True)
+class Unmask:
+    """On a save: when it succeeds against an attack that is not a snipe, the saved target
+    and the saver learn who attacked ("The Protected individual and the Protector then
+    learns the identity of the attacker(!)")."""
+
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "when the save succeeds, the target and the saver learn who attacked (not a sniper)"
+
+
+@dataclass(frozen=True)
+class Sniper:
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "sniper: the kill the holder carries out is a snipe"
+
+
+@dataclass(frozen=True)
+class Bypass:
+    names: tuple[str, ...]
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"a snipe is not stopped by {', '.join(self.names)}"
+
+
+@dataclass(frozen=True)
+class Intercede:
+    names: tuple[str, ...]
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"against a snipe, the user of {', '.join(self.names)} dies in the target's place"
+
+
+def root(name: str) -> str:
+    """'Protection', 'Protect' -> 'protect'; 'Healing', 'Heal' -> 'heal'; 'First-Aid',
+    'First Aid' -> 'firstaid'."""
+    w = "".join(name.casefold().replace("-", " ").split())
+    for suffix in ("ion", "ing", "s"):
+        if w.endswith(suffix) and len(w) > len(suffix) + 2:
+            w = w[: -len(suffix)]
+            break
+    return w[:-1] if w.endswith("e") and len(w) > 3 else w
+
+
+def _names(ab: Ability) -> set[str]:
+    return {root(n) for n in (ab.name, *ab.aliases)}
+
+
+def _rules(rs: Ruleset, kind: type) -> list[object]:
+    return [x for x in rs.healing if isinstance(x, kind)]
+
+
+def rank(rs: Ruleset, ab: Ability) -> int:
+    """The save's group in the order of healing (0 highest); unlisted: below all."""
+    for order in _rules(rs, HealingOrder):
+        assert isinstance(order, HealingOrder)
+        for k, group in enumerate(order.groups):
+            if _names(ab) & {root(n) for n in group}:
+                return k
+        return len(order.groups)
+    return 0
+
+
+def _order_why(rs: Ruleset) -> Why | None:
+    found = _rules(rs, HealingOrder)
+    return found[0].why if found and isinstance(found[0], HealingOrder) else None
+
+
+def saves_on(b: NightBuilder, q: str) -> list[tuple[int, Expr, Ability, Protect]]:
+    """(slot, its save took place on q, its ability, the save) for each save tonight."""
+    key = f"heal:saves:{q}"
+    if key not in b.memo:
+        out = []
+        for j in range(b.n):
+            for c, ab in b.sc.abilities(j):
+                for e in ab.effects:
+                    if isinstance(e, Protect):
+                        x = conj(c, b.sc.switch(e.why), b.ok(j), b.aims(j, q))
+                        if x != FALSE:
+                            out.append((j, x, ab, e))
+        b.memo[key] = out
+    result: list[tuple[int, Expr, Ability, Protect]] = b.memo[key]
+    return result
+
+
+def succeeds(b: NightBuilder, j: int, q: str, ability: Ability | None = None) -> Expr:
+    """Slot j's save on q (by `ability`, when given: a slot of a symbolic night may carry
+    the abilities of every role) succeeds: q is attacked, it took place on q, and no save
+    of a higher group did."""
+    mine = [
+        (x, ab) for k, x, ab, _ in saves_on(b, q) if k == j and (ability is None or ab is ability)
+    ]
+    if not mine:
+        return FALSE
+    why = _order_why(b.rs)
+    out = []
+    for x, ab in mine:
+        higher = [  # (a save that stops none of the attacks does not count: Bone Breaking)
+            conj(y, _stoppable(b, q, other))
+            for _, y, other, _ in saves_on(b, q)
+            if rank(b.rs, other) < rank(b.rs, ab)
+        ]
+        beaten = any_of(higher)
+        if beaten != FALSE and why is not None:
+            beaten = label(conj(beaten, b.sc.switch(why)), why)
+        out.append(conj(x, neg(beaten), _stoppable(b, q, ab)))
+    return any_of(out)
+
+
+def _stoppable(b: NightBuilder, q: str, ab: Ability) -> Expr:
+    """An attack on q took place that a save by `ab` stops (a snipe is not stopped by a
+    save it bypasses: "If sniped, the target will still die and won't be saved")."""
+    bypass = [x for x in _rules(b.rs, Bypass) if isinstance(x, Bypass)]
+    names = {root(n) for x in bypass for n in x.names}
+    only = next((e for e in ab.effects if isinstance(e, SnipesOnly)), None)
+    if only is not None:
+        on = b.sc.switch(only.why)
+        return any_of(conj(hit, _snipe(b, i), on) for i, v, hit, _ in attacks(b) if v == q)
+    if not (_names(ab) & names):
+        return attacked(b, q)
+    return any_of(conj(hit, neg(_snipe(b, i))) for i, v, hit, _ in attacks(b) if v == q)
+
+
+def _snipe(b: NightBuilder, i: int) -> Expr:
+    """Slot i's kill is a snipe: it is the faction's kill, carried out by a sniper."""
+    if b.sc.slots[i].kind != "kill":
+        return FALSE
+    parts = []
+    for role in b.roles:
+        for t in role.traits:
+            if isinstance(t, Sniper):
+                parts.append(label(conj(b.sc.role_is(b.actor(i), role), b.sc.switch(t.why)), t.why))
+    snipe = any_of(parts)
+    if snipe == FALSE:
+        return snipe
+    for e in _all(b.roles, InjuresAttacker):  # an injured sniper kills normally
+        if e.ends_snipes is not None:
+            hurt = conj(b.sc.marked_before(b.actor(i), INJURED), b.sc.switch(e.ends_snipes))
+            snipe = conj(snipe, neg(label(hurt, e.ends_snipes)))
+            break
+    return snipe
+
+
+def _all(roles: Sequence[Role], kind: type) -> list[Any]:
+    """Every effect of `kind` the roles' abilities carry."""
+    return [e for r in roles for a in r.abilities for e in a.effects if isinstance(e, kind)]
+
+
+def saves_against(b: NightBuilder, q: str, i: int) -> Expr | None:
+    """The saves that stop slot i's attack on q, when it may be a snipe (None: it is not
+    one, every save counts)."""
+    snipe = _snipe(b, i)
+    bypass = [x for x in _rules(b.rs, Bypass) if isinstance(x, Bypass)]
+    saves = saves_on(b, q)
+    only = [any(isinstance(e, SnipesOnly) for e in ab.effects) for _, _, ab, _ in saves]
+    if (snipe == FALSE or not bypass) and not any(only):
+        return None
+    names = {root(n) for x in bypass for n in x.names}
+    plain, held = [], []
+    for (_, x, ab, e), snipes_only in zip(saves, only, strict=True):
+        if not snipes_only:
+            plain.append(label(x, e.why))
+        if not _names(ab) & names:
+            held.append(label(x, e.why))
+    if bypass:
+        snipe = label(conj(snipe, b.sc.switch(bypass[0].why)), bypass[0].why)
+    return disj(conj(neg(snipe), any_of(plain)), conj(snipe, any_of(held)))
+
+
+def deaths(b: NightBuilder) -> list[Death]:
+    """Against a snipe, the user of an interceding save dies in the target's place."""
+    rules = [x for x in _rules(b.rs, Intercede) if isinstance(x, Intercede)]
+    if not rules:
+        return []
+    names = {root(n) for x in rules for n in x.names}
+    out: list[Death] = []
+    for i, q, hit, _ in attacks(b):
+        snipe = _snipe(b, i)
+        if snipe == FALSE:
+            continue
+        for j, _, ab, _ in saves_on(b, q):
+            if _names(ab) & names:  # (a save that failed in the order of healing: no death)
+                on = b.sc.switch(rules[0].why)
+                cond = label(conj(hit, snipe, succeeds(b, j, q, ab), on), rules[0].why)
+                # (in the saver's own step: the save was made before the saver died)
+                out.append((b.actor(j), b.tiers[j], cond))
+    return out
+
+
+def _injuries(b: NightBuilder) -> list[tuple[int, Ability, Injury]]:
+    return [
+        (j, ab, e)
+        for j in range(b.n)
+        for c, ab in b.sc.abilities(j)
+        for e in ab.effects
+        if isinstance(e, Injury)
+    ]
+
+
+def _injured_tonight(b: NightBuilder, p: str, failing: bool) -> Expr:
+    """p is injured tonight by a save that succeeded (`failing`: only those whose
+    injury makes the target's actions fail that night)."""
+    out = []
+    for j, ab, e in _injuries(b):
+        if e.target:
+            if failing and e.fails is None:
+                continue
+            why = e.fails if failing and e.fails else e.why
+            on = conj(b.sc.switch(e.why), b.sc.switch(why))
+            out.append(label(conj(succeeds(b, j, p, ab), on), why))
+        elif not failing and b.actor(j) == p:
+            won = any_of(succeeds(b, j, q, ab) for q in b.sc.players)
+            out.append(label(conj(won, b.sc.switch(e.why)), e.why))
+    if not failing:  # a sniper whose snipe a bone breaking stopped
+        for j, ab, breaker in _breakers(b):
+            for i, q, hit, _ in attacks(b):
+                if b.actor(i) == p:
+                    on = b.sc.switch(breaker.why)
+                    broke = conj(hit, _snipe(b, i), succeeds(b, j, q, ab), on)
+                    out.append(label(broke, breaker.why))
+    return any_of(out)
+
+
+def _breakers(b: NightBuilder) -> list[tuple[int, Ability, InjuresAttacker]]:
+    return [
+        (j, ab, e)
+        for j in range(b.n)
+        for c, ab in b.sc.abilities(j)
+        for e in ab.effects
+        if isinstance(e, InjuresAttacker)
+    ]
+
+
+def stops(b: NightBuilder, i: int) -> Expr:
+    """An injured player's abilities do not take place; a target injured tonight (First
+    Aid) fails with every action of the night."""
+    hurts = _all(b.roles, Injury) + _all(b.roles, InjuresAttacker)
+    if not hurts:
+        return FALSE
+    p = b.actor(i)
+    parts = [_injured_tonight(b, p, failing=True)]
+    if b.sc.slots[i].kind == "ability":
+        parts.append(label(b.sc.marked_before(p, INJURED), hurts[0].why))
+    return any_of(parts)
+
+
+def unmasked(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
+    """The names of the attackers a successful save unmasks, told to its target and its
+    user (a snipe's attacker is not named)."""
+    out: list[TextSource] = []
+    for q in b.sc.players:
+        for j, _, ab, _ in saves_on(b, q):
+            e = next((x for x in ab.effects if isinstance(x, Unmask)), None)
+            if e is None:
+                continue
+            pieces = tuple(
+                (conj(hit, neg(_snipe(b, i))), b.actor(i)) for i, v, hit, _ in attacks(b) if v == q
+            )
+            told = conj(succeeds(b, j, q, ab), any_of(x for x, _ in pieces), b.sc.switch(e.why))
+            gate = label(told, e.why)
+            if gate == FALSE:
+                continue
+            for who in dict.fromkeys((q, b.actor(j))):
+                if b.reads(who):
+                    out.append(TextSource(who, gate, None, pieces, e.why))
+    return out
+
+
+def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
+    out: dict[Atom, Expr] = {}
+    hurts = [e for _, _, e in _injuries(b)] + [e for _, _, e in _breakers(b)]
+    if not hurts:
+        return out
+    why = hurts[0].why  # (a mark carried from an earlier night cites an injury)
+    for p in b.sc.players:
+        now = _injured_tonight(b, p, failing=False)
+        if now != FALSE:
+            before = label(b.sc.marked_before(p, INJURED), why)
+            out[Atom("mark", p, INJURED)] = disj(before, now)
+    return out
+
+
+KIND = Kind(
+    "heal",
+    (HealingOrder, Injury, SnipesOnly, InjuresAttacker, Unmask, Sniper, Bypass, Intercede),
+    deaths=deaths,
+    phase_texts=unmasked,
+    stops=stops,
+    transition=transition,
+)

@@ -1,0 +1,138 @@
+"""Owns investigations of actions: an inquiry that names one player's action on another
+("Investigate 'Conia kills CTU'") or one player ("The policeman learns of all actions
+performed to a player that night"), and learns which actions took place, by their
+keywords.
+
+Vocabulary:
+  Keywords     a ruleset line "Heal — Healing / First-Aid": abilities of any of these
+               names are one action to an inquiry, shown by the first name ("Heal")
+  ActionCheck  the actor names two players and learns the keywords of the first one's
+               actions that took place on the second that night ("no one" when none did)
+  StakeOut     the actor learns the keywords of every action that took place on that
+               player that night (no one's names); nothing when that player dies that night
+
+An action that took place is one that was not stopped (a discombobulated action, or the
+action of a player killed before it, was not done), whether or not its effect was then
+undone (an attack that a heal stopped is still an attack). An ability that no keyword line
+names is shown by its own name. An investigation of an action is itself an action on the
+player whose action it names ("xpon investigates conia" when he asks "conia kills CTU"),
+not on the second player it names.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from logic.effects.base import Kind, Outcome
+from logic.model.expr import FALSE, Const, Expr, any_of, conj, eq, label, neg
+from logic.model.phase import TextSource
+from logic.model.why import Why, meta
+
+if TYPE_CHECKING:
+    from logic.model.ir import Ability, Ruleset
+    from logic.model.semantics import NightBuilder
+
+
+@dataclass(frozen=True)
+class Keywords:
+    """'Heal — Healing / First-Aid': `names` are one action, shown as `keyword`."""
+
+    keyword: str
+    names: tuple[str, ...]
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"keywords: {', '.join(self.names)} are the action {self.keyword}"
+
+
+@dataclass(frozen=True)
+class ActionCheck:
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "investigate an action: learns what the first player did to the second tonight"
+
+
+@dataclass(frozen=True)
+class StakeOut:
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "stake-out: learns every action that took place on that player tonight"
+
+
+def _norm(name: str) -> str:
+    return "".join(name.casefold().replace("-", " ").split())
+
+
+def keyword(rs: Ruleset, ability: Ability) -> str:
+    """The action an inquiry sees `ability` as: its keyword line's first name, or its own
+    name."""
+    names = {_norm(n) for n in (ability.name, *ability.aliases)}
+    for k in rs.keywords:
+        if names & {_norm(n) for n in (k.keyword, *k.names)}:
+            return k.keyword
+    return ability.name
+
+
+def _on(b: NightBuilder, j: int, q: str) -> list[tuple[Expr, str]]:
+    """(slot j's action took place on q, its keyword). An investigation of an action is
+    on the player whose action it names ("Xpon investigates conia" for "conia kills
+    CTU"), not on the second player it names."""
+    out = []
+    for c, ab in b.sc.abilities(j):
+        first = any(isinstance(e, ActionCheck) for e in ab.effects)
+        on = _is(b, b.target(j, 0), q) if first else b.aims(j, q)
+        x = conj(c, b.ok(j), on)
+        if x != FALSE:
+            out.append((x, keyword(b.rs, ab)))
+    for c, faction in b.sc.nightkill_of(j):
+        nk = b.rs.nightkill(faction)
+        x = conj(c, b.ok(j), b.aims(j, q))
+        if nk is not None and x != FALSE:
+            out.append((x, keyword(b.rs, nk.ability)))
+    return out
+
+
+def _is(b: NightBuilder, target: Expr, q: str) -> Expr:
+    return eq(target, Const(b.sc.players.index(q)))
+
+
+def texts(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
+    out: list[TextSource] = []
+    for i in range(b.n):
+        me = b.actor(i)
+        if not b.reads(me):
+            continue
+        for c, e in b.effects(i, ActionCheck):
+            gate = conj(c, b.ok(i))
+            if gate == FALSE:
+                continue
+            first, second = b.target(i, 0), b.target(i, 1)
+            pieces: list[tuple[Expr, str]] = []
+            for j in range(b.n):
+                if j == i:
+                    continue
+                doer = _is(b, first, b.actor(j))
+                for q in b.sc.players:
+                    for x, k in _on(b, j, q):
+                        pieces.append((conj(doer, _is(b, second, q), x), k))
+            out.append(TextSource(me, label(gate, e.why), None, tuple(pieces), e.why))
+        for c, e in b.effects(i, StakeOut):
+            for q in b.sc.players:
+                # "If the target was killed, then you won't get any results back."
+                gate = conj(c, b.ok(i), b.aims(i, q), neg(outcome.died.get(q, FALSE)))
+                if gate == FALSE:
+                    continue
+                pieces = [(x, k) for j in range(b.n) if j != i for x, k in _on(b, j, q)]
+                out.append(TextSource(me, label(gate, e.why), None, tuple(pieces), e.why))
+    return out
+
+
+def seen(b: NightBuilder, q: str) -> Expr:
+    """Some action took place on q tonight (for explanations and tests)."""
+    return any_of(x for j in range(b.n) for x, _ in _on(b, j, q))
+
+
+KIND = Kind("inquiry", (ActionCheck, StakeOut, Keywords), phase_texts=texts)
