@@ -10,8 +10,12 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
+import test_turtle as turtle
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from logic.cli import main
 from logic.effects import heal, inquiry
@@ -20,6 +24,7 @@ from logic.lang.rules import load_ruleset, parse_ruleset
 ROOT = Path(__file__).parent.parent
 DCTP = ROOT / "casebook" / "dctp-mini-mafia.rules"
 SOURCE = ROOT.parent / "shared" / "seeds" / "002_22384bb39b2a9dee.txt"
+RULES = load_ruleset(DCTP)
 
 EXCERPT = """\
 - Roles will not be duplicated
@@ -127,3 +132,22 @@ def test_check_can_turn_off_an_unmasking_and_an_injury(tmp_path: Path) -> None:
     code = main(argv, stdout=out, stderr=io.StringIO())
     assert code == 0, out.getvalue()
     assert json.loads(out.getvalue())["findings"] == []
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_backends_agree_on_dctp_nights(data: Any) -> None:
+    """Random DCTP nights (3-4 players, each role with one night ability acting or not,
+    the Black Org's kill): the concrete resolver and the symbolic night give the same
+    outcomes (heals, first aid and injuries, snipes, tricks, interrogations), as on
+    Turtle's (tests/test_turtle.py, whose generator this uses)."""
+    players, lines = data.draw(turtle.nights(RULES))
+    turtle._compare(RULES, players, lines)
+
+
+@pytest.mark.slow  # the same, longer
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_backends_agree_on_many_dctp_nights(data: Any) -> None:
+    players, lines = data.draw(turtle.nights(RULES))
+    turtle._compare(RULES, players, lines)
