@@ -180,13 +180,7 @@ class Night:
         # the deadline, was aimed at player 32 of 3); an action no equation names (a kill
         # no one in this night can make) is not taken.
         said = self.enc.constrained
-        unsaid = [
-            self.enc.var(t.name + sfx)
-            for t in (self.scenario.taken(i) for i in range(len(self.scenario.slots)))
-            if isinstance(t, Var)
-            for sfx in self.suffixes
-            if t.name + sfx not in said
-        ]
+        unsaid = [self.enc.var(v) for v in self.action_names() if v not in said]
         free = sorted(v for v in self.model.scenario_vars if v not in said)
         self.valid = z3.And(
             *equations,
@@ -331,12 +325,14 @@ class Night:
         """A class for people: roles, and "Mafia nightkill" for a faction's kill."""
         return tuple(dict.fromkeys(f"{n} nightkill" if k == "kill" else n for n, k in klass))
 
+    def action_names(self) -> list[str]:
+        """The variable saying each action is taken, over every night."""
+        taken = [self.scenario.taken(i) for i in range(len(self.scenario.slots))]
+        return [t.name + sfx for t in taken if isinstance(t, Var) for sfx in self.suffixes]
+
     def actions(self) -> list[Any]:
         """Whether each action is taken, over every night (its Boolean)."""
-        taken = [self.scenario.taken(i) for i in range(len(self.scenario.slots))]
-        return [
-            self.enc.var(t.name + sfx) for t in taken if isinstance(t, Var) for sfx in self.suffixes
-        ]
+        return [self.enc.var(v) for v in self.action_names()]
 
     def acting(self) -> Any:
         """The number of actions taken, over every night (a Z3 term even when no one
