@@ -1411,8 +1411,8 @@ def suggest(
     (`_rank`: the straightforward way, slower, kept to check the shared one against).
     With `apart` (more than one core, and at least `APART` role assignments: a large
     game), the plain count (`solve`, which the ranking does not need) runs in a process
-    of its own beside the ranking: on nine.obs it is 1.5 s of the 10 s, while starting
-    the process costs a small game more than its count."""
+    of its own beside the ranking: on nine.obs it is about 1.5 s of some 12 s, while
+    starting the process costs a small game more than its count."""
     start = time.perf_counter()
     night = setup.nights + 1
     dead = {f.subject for f in setup.facts if f.kind in ("died", "lynched")}
