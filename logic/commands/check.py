@@ -23,7 +23,6 @@ not new findings.
 from __future__ import annotations
 
 import multiprocessing
-import os
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -33,6 +32,7 @@ import z3
 
 from logic.backends import symbolic
 from logic.backends.symbolic import Encoding, Status
+from logic.commands import may_spawn
 from logic.effects import afterlife, forge, hex
 from logic.effects.day import is_day
 from logic.model.chain import chain
@@ -934,7 +934,7 @@ class Checker:
         pool = None
         try:
             elsewhere = None
-            if apart and "ambiguous" in wanted and len(wanted) > 1 and (os.cpu_count() or 1) > 1:
+            if apart and "ambiguous" in wanted and len(wanted) > 1 and may_spawn():
                 pool = multiprocessing.get_context("spawn").Pool(1)
                 left = None if self.deadline is None else self.deadline - time.perf_counter()
                 elsewhere = pool.apply_async(

@@ -46,7 +46,6 @@ import functools
 import gc
 import math
 import multiprocessing
-import os
 import random
 import re
 import time
@@ -60,6 +59,7 @@ import z3
 
 from logic.backends import count, symbolic
 from logic.backends.symbolic import Encoding, mk_and, mk_eq, mk_ite, mk_not, mk_or
+from logic.commands import may_spawn
 from logic.effects import vote
 from logic.lang.errors import Loc, RulingError
 from logic.lang.observations import Fact, Setup
@@ -1422,7 +1422,7 @@ def suggest(
     ]
     pool = None
     try:
-        if apart and setup.my_role.abilities and prior(setup) >= APART and _may_spawn():
+        if apart and setup.my_role.abilities and prior(setup) >= APART and may_spawn():
             pool = multiprocessing.get_context("spawn").Pool(1)
             pending = pool.apply_async(solve, (setup, liars, timeout))
         else:
@@ -1460,12 +1460,6 @@ def suggest(
     out.sort(key=lambda x: (x.unknown, x.expected, -x.gain))
     base.seconds = time.perf_counter() - start
     return base, [x if not x.unknown else replace(x, gain=math.nan) for x in out]
-
-
-def _may_spawn() -> bool:
-    """Whether a second process is worth starting (more than one core) and allowed (a
-    pool's worker, a daemon, may not start one)."""
-    return (os.cpu_count() or 1) > 1 and not multiprocessing.current_process().daemon
 
 
 def _swapped(tip: Suggestion, u: str) -> Suggestion:
