@@ -38,7 +38,13 @@ from logic.effects.day import is_day
 from logic.model.chain import chain
 from logic.model.expr import Evaluator, Expr, Var, any_of, conj, explain, variables
 from logic.model.ir import Cond, Investigate, Result, Role, Ruleset, Why, canon
-from logic.model.semantics import Atom, PhaseModel, SymbolicNight, build_symbolic_night
+from logic.model.semantics import (
+    Atom,
+    PhaseModel,
+    SymbolicNight,
+    build_symbolic_night,
+    night_menus,
+)
 
 KINDS = ("contradiction", "paradox", "ambiguous", "dead rule", "redundant ruling", "gap")
 SMALL = 3
@@ -352,23 +358,27 @@ class Night:
             lines: list[str] = []
             for p in self.names:
                 if env.get(f"uses:{p}{sfx}"):
-                    ab = next((a for a in self.role_of(env, p).abilities if not is_day(a)), None)
+                    menu = night_menus(self.scenario.roles, k)[env[f"role:{p}"]]
+                    pick = env.get(f"ab:{p}{sfx}", 0)
+                    ab = menu[pick] if pick < len(menu) else None
+                    # a role with several night abilities names the one used
+                    verb = f"uses {ab.name} on" if ab is not None and len(menu) > 1 else "targets"
                     if ab is not None and (ab.on_self or ab.targets == 0):
                         lines.append(f"{p} uses {ab.name}")
                         involved.append(p)
                     elif ab is not None and ab.targets == 2:
                         t = self.names[env[f"tgt:{p}{sfx}"]]
                         t2 = self.names[env[f"tgt2:{p}{sfx}"]]
-                        lines.append(f"{p} targets {t} and {t2}")
+                        lines.append(f"{p} {verb} {t} and {t2}")
                         involved += [p, t, t2]
                     else:
                         t = self.names[env[f"tgt:{p}{sfx}"]]
-                        lines.append(f"{p} targets {t}")
+                        lines.append(f"{p} {verb} {t}")
                         involved += [p, t]
                     options = forge.options_of(ab) if ab is not None else ()
-                    pick = env.get(f"decide:{p}{sfx}", -1)
-                    if options and 0 <= pick < len(options):  # the player's decision
-                        lines.append(f'{p} decides "{options[pick]}"')
+                    chose = env.get(f"decide:{p}{sfx}", -1)
+                    if options and 0 <= chose < len(options):  # the player's decision
+                        lines.append(f'{p} decides "{options[chose]}"')
                 if env.get(f"kills:{p}{sfx}"):
                     t = self.names[env[f"ktgt:{p}{sfx}"]]
                     lines.append(f"{p} kills {t}")
@@ -698,6 +708,7 @@ class Checker:
                     continue
                 trial = dict(env)
                 trial[var] = False
+                trial.pop(f"ab:{p}", None)  # (an unused slot's pick is 0: let it follow)
                 fixed = self._fix(
                     n, {k: v for k, v in trial.items() if not k.startswith(("tier:", "protected:"))}
                 )

@@ -23,6 +23,7 @@ Outcome variables of a night:
 Scenario variables of a symbolic night (constants in a concrete one):
   role:p     player p's role (index into the ruleset's roles)
   uses:p     p uses their role's ability;  tgt:p  its target (player index)
+  ab:p       which of their role's night abilities (when a role has several: one a night)
   kills:p    p carries out their faction's nightkill;  ktgt:p  its target
 Every other outcome (deaths, roleblocks, visits, results) is an expression over these.
 """
@@ -311,6 +312,11 @@ class SymbolicNight:
         self.options = max(
             (len(forge.options_of(a)) for r in self.deciders for a in r.abilities), default=0
         )
+        # each role's night abilities that tonight's frequency allows: a player uses one
+        # of them in the night's ability slot, picked by `ab:p` when a role has several
+        # (the Witch's hexes, Yamato's Investigate and First Aid)
+        self.menus = night_menus(self.roles, night)
+        self.choice = max((len(m) for m in self.menus), default=0)
         # players whose faction is not given by their role (neutral roles, no role)
         self.open_faction = any(len(ruleset.factions_of(r)) > 1 for r in self.roles)
         self.switches: dict[str, Why] = {}
@@ -343,6 +349,8 @@ class SymbolicNight:
                 out[f"ktgt:{p}"] = list(range(n))
             if self.deciders:  # what the player decided (-1: nothing)
                 out[f"decide:{p}"] = list(range(-1, self.options))
+            if self.choice > 1:  # which of their role's night abilities they use
+                out[f"ab:{p}"] = list(range(self.choice))
         return {v: d for v, d in out.items() if v not in self.acts}
 
     def value(self, name: str) -> Expr:
@@ -360,6 +368,19 @@ class SymbolicNight:
         name = f"on:{why.loc.file}:{why.loc.line}:{why.loc.column}"
         self.switches.setdefault(name, why)
         return Var(name)
+
+    def picks(self, p: str, k: int) -> Expr:
+        """p's ability slot uses the k-th of their role's night abilities (`menus`)."""
+        return TRUE if self.choice <= 1 else eq(self.value(f"ab:{p}"), Const(k))
+
+    def holds(self, p: str, pred: Callable[[Ability], bool]) -> Expr:
+        """p's ability slot uses a night ability of which `pred` holds."""
+        return any_of(
+            conj(self.role_is(p, r), self.picks(p, k))
+            for r, menu in zip(self.roles, self.menus, strict=True)
+            for k, ab in enumerate(menu)
+            if pred(ab)
+        )
 
     def constraints(self) -> list[tuple[Expr, Why]]:
         """What makes a scenario legal: setup facts, who may act, one killer a faction."""
@@ -396,15 +417,27 @@ class SymbolicNight:
                     ok = any_of(eq(fac, Const(x)) for x in allowed)
                     out.append((implies(self.dealt(p, r), ok), r.why))
         for p in self.players:  # an ability aimed at no one, or at its user, has one target
-            fixed_aim = [*self.selfish, *self.aimless]
-            if fixed_aim and f"tgt:{p}" not in self.acts:
-                pinned = any_of(self.role_is(p, r) for r in fixed_aim)
+            if (self.selfish or self.aimless) and f"tgt:{p}" not in self.acts:
+                pinned = self.holds(p, lambda ab: ab.on_self or ab.targets == 0)
                 out.append((implies(pinned, eq(Var(f"tgt:{p}"), Const(0))), frame.TAKES_PLACE))
-        for p in self.players:  # only a role that leaves a decision to its player decides
+        for p in self.players:  # only an ability that leaves a decision to its player decides
             if self.deciders and f"decide:{p}" not in self.acts:
-                deciding = any_of(self.role_is(p, r) for r in self.deciders)
+                deciding = self.holds(p, lambda ab: bool(forge.options_of(ab)))
                 undecided = eq(Var(f"decide:{p}"), Const(-1))
                 out.append((implies(neg(deciding), undecided), frame.TAKES_PLACE))
+        for p in self.players:  # one ability a slot: the pick of an unused slot is 0, and
+            if self.choice <= 1 or f"ab:{p}" in self.acts:  # a pick names an ability of
+                continue  # the role (a role changed by an earlier night: its pick is free)
+            pick = Var(f"ab:{p}")
+            out.append(
+                (implies(neg(self.value(f"uses:{p}")), eq(pick, Const(0))), frame.TAKES_PLACE)
+            )
+            if self.carried is not None and self.carried.changes.get(p):
+                continue
+            for r, menu in zip(self.roles, self.menus, strict=True):
+                if len(menu) < self.choice:
+                    within = lt(pick, Const(max(len(menu), 1)))
+                    out.append((implies(self.dealt(p, r), within), frame.TAKES_PLACE))
         # Players are interchangeable: list them in role order (symmetry breaking).
         for a, b in itertools.pairwise(open_):
             out.append((le(self.role_var(a), self.role_var(b)), frame.SYMMETRY))
@@ -466,14 +499,15 @@ class SymbolicNight:
         if k == 0:
             base = self.target_var(i)
             if s.kind == "ability" and self.selfish:
-                on_self = any_of(self.role_is(s.actor, r) for r in self.selfish)
+                on_self = self.holds(s.actor, lambda ab: ab.on_self)
                 base = ite(on_self, Const(self.index(s.actor)), base)
             if s.kind == "ability" and self.aimless:
-                base = ite(any_of(self.role_is(s.actor, r) for r in self.aimless), Const(-1), base)
+                aimless = self.holds(s.actor, lambda ab: ab.targets == 0 and not ab.on_self)
+                base = ite(aimless, Const(-1), base)
             return base
         if k > 1 or s.kind != "ability" or not self.pairs:
             return Const(-1)
-        two = any_of(self.role_is(s.actor, r) for r in self.pairs)
+        two = self.holds(s.actor, lambda ab: ab.targets == 2)
         return ite(two, self.value(f"tgt2:{s.actor}"), Const(-1))
 
     def role_is(self, p: str, role: Role) -> Expr:
@@ -533,12 +567,10 @@ class SymbolicNight:
         if s.kind != "ability":
             return []
         out = []
-        for r in self.roles:
-            for ab in r.abilities:
-                if is_day(ab):  # used by day (logic/effects/day.py)
-                    continue
+        for r, menu in zip(self.roles, self.menus, strict=True):
+            for k, ab in enumerate(menu):
                 if ab.frequency.allows(self.night, self.history.used(s.actor, ab.name)):
-                    out.append((self.role_is(s.actor, r), ab))
+                    out.append((conj(self.role_is(s.actor, r), self.picks(s.actor, k)), ab))
         return out
 
     def nightkill_of(self, i: int) -> list[tuple[Expr, str]]:
@@ -608,6 +640,14 @@ def _effect_tiers(priority: Sequence[Any], ability: Ability) -> list[int]:
         for e in priority
         if e.effects and not e.hastened and any(isinstance(x, e.effects) for x in ability.effects)
     ]
+
+
+def night_menus(roles: Sequence[Role], night: int) -> tuple[tuple[Ability, ...], ...]:
+    """Each role's night abilities that the frequencies allow on `night`."""
+    return tuple(
+        tuple(a for a in r.abilities if not is_day(a) and a.frequency.allows(night, 0))
+        for r in roles
+    )
 
 
 def _available(role: Role, night: int) -> bool:
