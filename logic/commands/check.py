@@ -582,7 +582,10 @@ class Checker:
                     return
                 if r == "unsat":
                     break
-                m = search.model() if bound is not None else self._fewest(search, actions, where)
+                if bound is None:  # (no bound: the fewest actions are sought after)
+                    m = self._needed_only(search, n, self._fewest(search, actions, where), where)
+                else:
+                    m = search.model()
                 # (no action of the witness is irrelevant: with one off, it would be a
                 # scenario of fewer actions with two outcomes, which the search ruled out)
                 env_a, env_b = n.env(m, n.copy("a")), n.env(m, n.copy("b"))
@@ -620,6 +623,33 @@ class Checker:
                 k = taken(m)
             search.pop()
             if r != "sat":
+                break
+        return m
+
+    def _needed_only(self, search: z3.Solver, n: Night, m: z3.ModelRef, where: str) -> z3.ModelRef:
+        """`m` with each action the finding does not need turned off: the scenario fixed
+        but for that action (and its slot's pick), is the night still ambiguous? Each
+        query has one scenario, so it is quick. `_fewest` leaves no such action when its
+        queries end in time; when one runs out (Turtle's 5-player night: a Witch's hex on
+        herself kept in a witness of T10), this keeps it out."""
+        scen = sorted(n.model.scenario_vars)
+        for name in n.action_names():
+            x = n.enc.var(name)
+            if not z3.is_true(m.eval(x, model_completion=True)):
+                continue
+            free = {name, name.replace("uses:", "ab:", 1)}
+            fixed = [
+                n.enc.var(v) == m.eval(n.enc.var(v), model_completion=True)
+                for v in scen
+                if v not in free
+            ]
+            search.push()
+            search.add(z3.Not(x), *fixed)
+            r = self.check(search, where)
+            if r == "sat":
+                m = search.model()
+            search.pop()
+            if r == "unknown":
                 break
         return m
 
