@@ -287,6 +287,22 @@ def test_werewolf_pool_witnesses_resolve_and_no_action_is_irrelevant() -> None:
     witnesses_hold(path, rep)
 
 
+def test_werewolf_pool_over_two_nights_has_no_paradox_of_who_may_kill() -> None:
+    """Over chained nights, who may use a kill slot is the scenario's: a player the
+    Alpha's infection may convert is held to the kills he may hold whatever night 1's
+    outcome. Before, that legality read the outcome, and `check --nights 2` reported
+    two paradoxes no sentence of the ruleset is in ("Village nightkill": a Judge's kill
+    on night 2; "Werewolf nightkill": two members killing on night 2), whose witnesses
+    the resolver refused. And a paradox's witness over two nights is shrunk too (its
+    actions are named "uses:Ann@n1"): a Blocker aiming at himself was kept in one."""
+    path = ROOT / "casebook" / "werewolf-pool.rules"
+    rep = Checker(load_ruleset(path), players=5, timeout=60, nights=2).run()
+    assert not rep.unknown, rep.unknown
+    assert not [f for f in rep.findings if any("nightkill" in r for r in f.roles)]
+    assert {f.kind for f in rep.findings} == {"ambiguous", "paradox"}
+    witnesses_hold(path, rep)
+
+
 @pytest.mark.slow  # Turtle's check: minutes of CPU
 def test_turtle_witnesses_resolve_and_no_action_is_irrelevant() -> None:
     """The same for Turtle's Chat Mafia, whose witnesses have abilities without a target

@@ -732,21 +732,20 @@ class Checker:
         self, n: Night, env: dict[str, Any], legal: z3.Solver, fits: z3.Solver
     ) -> dict[str, Any]:
         """Turn actions off one by one while the scenario stays legal and a paradox."""
-        for p in n.names:
-            for var in (f"uses:{p}", f"kills:{p}"):
-                if not env.get(var):
-                    continue
-                trial = dict(env)
-                trial[var] = False
-                trial.pop(f"ab:{p}", None)  # (an unused slot's pick is 0: let it follow)
-                fixed = self._fix(
-                    n, {k: v for k, v in trial.items() if not k.startswith(("tier:", "protected:"))}
-                )
-                if self.check(legal, "paradox search", *fixed) != "sat":
-                    continue
-                full = {v: _value(legal.model(), n.enc.var(v)) for v in env}
-                if self.check(fits, "paradox search", *self._fix(n, full)) == "unsat":
-                    env = full
+        for var in n.action_names():  # (every night's: "uses:Ann@n1" over chained nights)
+            if not env.get(var):
+                continue
+            trial = dict(env)
+            trial[var] = False
+            trial.pop(var.replace("uses:", "ab:", 1), None)  # (an unused slot's pick is 0)
+            fixed = self._fix(
+                n, {k: v for k, v in trial.items() if not k.startswith(("tier:", "protected:"))}
+            )
+            if self.check(legal, "paradox search", *fixed) != "sat":
+                continue
+            full = {v: _value(legal.model(), n.enc.var(v)) for v in env}
+            if self.check(fits, "paradox search", *self._fix(n, full)) == "unsat":
+                env = full
         return env
 
     def paradox_findings(self) -> Iterator[Finding]:

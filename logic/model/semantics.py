@@ -416,12 +416,20 @@ class SymbolicNight:
                     fac = Var(f"fac:{p}")
                     ok = any_of(eq(fac, Const(x)) for x in allowed)
                     out.append((implies(self.dealt(p, r), ok), r.why))
+        # (Who may act is the scenario's: over chained nights, a player an earlier night
+        # may change (a conversion) is held to what they may hold whatever its outcome,
+        # and an action their identity does not allow in the outcome does nothing. The
+        # constraints that only pick one of equal scenarios, as a pinned target, are left
+        # out for them: over the outcome, they made scenarios illegal, and `check` found
+        # paradoxes in them.)
         for p in self.players:  # an ability aimed at no one, or at its user, has one target
+            if not self.settled(p):
+                continue
             if (self.selfish or self.aimless) and f"tgt:{p}" not in self.acts:
                 pinned = self.holds(p, lambda ab: ab.on_self or ab.targets == 0)
                 out.append((implies(pinned, eq(Var(f"tgt:{p}"), Const(0))), frame.TAKES_PLACE))
         for p in self.players:  # only an ability that leaves a decision to its player decides
-            if self.deciders and f"decide:{p}" not in self.acts:
+            if self.deciders and f"decide:{p}" not in self.acts and self.settled(p):
                 deciding = self.holds(p, lambda ab: bool(forge.options_of(ab)))
                 undecided = eq(Var(f"decide:{p}"), Const(-1))
                 out.append((implies(neg(deciding), undecided), frame.TAKES_PLACE))
@@ -432,7 +440,7 @@ class SymbolicNight:
             out.append(
                 (implies(neg(self.value(f"uses:{p}")), eq(pick, Const(0))), frame.TAKES_PLACE)
             )
-            if self.carried is not None and self.carried.changes.get(p):
+            if not self.settled(p):
                 continue
             for r, menu in zip(self.roles, self.menus, strict=True):
                 if len(menu) < self.choice:
@@ -443,7 +451,7 @@ class SymbolicNight:
             out.append((le(self.role_var(a), self.role_var(b)), frame.SYMMETRY))
         for p in self.players:
             # only a role with an ability available tonight can use one
-            can = any_of(self.role_is(p, r) for r in self.roles if _available(r, self.night))
+            can = any_of(self.may_hold(p, r) for r in self.roles if _available(r, self.night))
             out.append((implies(self.value(f"uses:{p}"), can), frame.TAKES_PLACE))
             # a forced ability is used (and is then not silently left out)
             for r in self.roles:
@@ -453,18 +461,19 @@ class SymbolicNight:
                     for f in (x for x in ab.restrictions if isinstance(x, Forced)):  # each sentence
                         # (in chained nights a dead player's forced action simply fails:
                         # who may act must not depend on the outcome)
-                        forced = conj(self.role_is(p, r), self.switch(f.why))
+                        dealt = self.role_is(p, r) if self.settled(p) else self.dealt(p, r)
+                        forced = conj(dealt, self.switch(f.why))
                         out.append((implies(forced, self.value(f"uses:{p}")), f.why))
             if rs.nightkills:
-                has_kill = any_of(self.in_kill(p, k) for k in rs.nightkills)
+                has_kill = any_of(self.may_kill(p, k) for k in rs.nightkills)
                 out.append((implies(self.value(f"kills:{p}"), has_kill), rs.nightkills[0].why))
         for k in rs.nightkills:
             for a, b in _pairs(self.players):
                 both = conj(
                     self.value(f"kills:{a}"),
                     self.value(f"kills:{b}"),
-                    self.in_kill(a, k),
-                    self.in_kill(b, k),
+                    self.may_kill(a, k),
+                    self.may_kill(b, k),
                 )
                 out.append((neg(both), k.why))
         return out
@@ -551,16 +560,18 @@ class SymbolicNight:
         return got
 
     def _faction_is(self, p: str, faction: str) -> Expr:
+        base = self._dealt_faction(p, faction)
+        return self._changed(p, base, lambda name: canon(name) == canon(faction), True)
+
+    def _dealt_faction(self, p: str, faction: str) -> Expr:
+        """p's faction at the deal (its variable, or their role's)."""
         if self.open_faction:
             f = self.ruleset.faction(faction)
             if f is None:
                 return FALSE
-            base = eq(Var(f"fac:{p}"), Const(self.ruleset.factions.index(f)))
-        else:  # the faction of the role dealt (a stolen role does not change it)
-            base = any_of(
-                self.dealt(p, r) for r in self.roles if canon(r.faction) == canon(faction)
-            )
-        return self._changed(p, base, lambda name: canon(name) == canon(faction), True)
+            return eq(Var(f"fac:{p}"), Const(self.ruleset.factions.index(f)))
+        # the faction of the role dealt (a stolen role does not change it)
+        return any_of(self.dealt(p, r) for r in self.roles if canon(r.faction) == canon(faction))
 
     def abilities(self, i: int) -> list[tuple[Expr, Ability]]:
         s = self.slots[i]
@@ -578,6 +589,31 @@ class SymbolicNight:
         if s.kind != "kill":
             return []
         return [(self.in_kill(s.actor, k), k.faction) for k in self.ruleset.nightkills]
+
+    def settled(self, p: str) -> bool:
+        """No earlier night of the chain can change p's role or faction."""
+        return self.carried is None or not self.carried.changes.get(p)
+
+    def may_hold(self, p: str, role: Role) -> Expr:
+        """p holds `role` tonight, for a settled p; otherwise, p was dealt it or an earlier
+        night may give it (an expression over the scenario, whatever the outcome)."""
+        if self.settled(p):
+            return self.role_is(p, role)
+        assert self.carried is not None
+        given = any(canon(n) == canon(role.name) for _, n in self.carried.changes[p])
+        return disj(self.dealt(p, role), Const(given))
+
+    def may_kill(self, p: str, k: NightKill) -> Expr:
+        """`in_kill`, or for a player an earlier night may change, whether p was dealt
+        into the kill or an earlier night may put them in it (`may_hold`)."""
+        if self.settled(p):
+            return self.in_kill(p, k)
+        assert self.carried is not None
+        if k.role is not None:
+            role = self.ruleset.role(k.role)
+            return self.may_hold(p, role) if role is not None else FALSE
+        given = any(canon(n) == canon(k.faction) for _, n in self.carried.changes[p])
+        return disj(self._dealt_faction(p, k.faction), Const(given))
 
     def in_kill(self, p: str, k: NightKill) -> Expr:
         """p takes part in the night kill `k` (its faction's members, or its role's holders)."""
