@@ -553,6 +553,16 @@ SMALL_TONIGHT = """observations "tonight, anonymous targets"
   night 1: I target Bob; I learn "null"
   claims: Bob claims Doctor
 """
+NOSY_TONIGHT = """observations "tonight, a role that must act"
+  ruleset: metadata-mafia
+  players: Ann, Bob, Cid, Dee, Eve, Fay
+  factions: 1 Mafia
+  roles: Parity Cop, Vanilla Townie, Nosy Neighbor, Miller, Hooker, Doctor, Tracker
+  I am Ann, Parity Cop
+  night 1: I target Bob; I learn "null"
+  night 2: I target Cid; I learn "even"
+  claims: Bob claims Nosy Neighbor
+"""
 TRACKER_TONIGHT = """observations "tonight, results that name players"
   ruleset: metadata-mafia
   players: Ann, Bob, Cid, Dee, Eve
@@ -570,6 +580,9 @@ TRACKER_TONIGHT = """observations "tonight, results that name players"
         # three anonymous players, a Jailer; results that name players (all named)
         pytest.param("metadata-mafia.rules", SMALL_TONIGHT, id="small"),
         pytest.param("metadata-mafia.rules", TRACKER_TONIGHT, id="tracker"),
+        # the Nosy Neighbor must visit: a witness's idle players stay idle whatever
+        # their role (`Solver.policy`'s `idle`), so one witness covers every holder
+        pytest.param("metadata-mafia.rules", NOSY_TONIGHT, id="nosy"),
         ("turtle-chat-mafia.rules", "turtle-chat-mafia/flip.obs"),  # results by alignment
         ("byond-mafia.rules", "byond-mafia/sheriff.obs"),
     ],

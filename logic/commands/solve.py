@@ -995,24 +995,34 @@ class Solver:
         pairs = self.pairs(policy)
         return z3.simplify(symbolic.substitute(self.body(), pairs))
 
-    def policy(self, witness: dict[str, Any], world: dict[str, int]) -> dict[str, Any]:
+    def policy(
+        self, witness: dict[str, Any], world: dict[str, int], idle: bool = False
+    ) -> dict[str, Any]:
         """The witness as a policy: each variable's term over the roles and presences
         (`pairs` makes them pairs to substitute). The witness is widened first:
         an action is taken, on the same target, by the first player who can (the
         witness's actor first): for a faction's kill, its first member; for an ability
         that stops or saves someone, the first player with an ability of (at least)
         the same effects. So a witness also covers the points where its actors are
-        others. Any policy is sound: a point it satisfies is consistent."""
+        others. With `idle`, a free named player the witness keeps idle (`decide`) is
+        idle whatever their role (`idle_policy`): a role that must act aims at its
+        holder, whoever that is. Any policy is sound: a point it satisfies is
+        consistent."""
         c = self.chain
         subs = dict(witness)
+        kept = self.idle_policy(witness, world, subs) if idle else set()
         busy = {
             (y, n)
             for (y, n, kind) in self.slot
-            if kind == "ability" and z3.is_true(witness[qualify(f"uses:{y}", n)])
+            if kind == "ability"
+            and z3.is_true(witness[qualify(f"uses:{y}", n)])
+            and (y, n) not in kept
         }
         for (x, n, kind), ok in self.slot.items():
             acts, aim = ("kills", "ktgt") if kind == "kill" else ("uses", "tgt")
             if x == self.setup.me or not z3.is_true(witness[qualify(f"{acts}:{x}", n)]):
+                continue
+            if (x, n) in kept and kind == "ability":
                 continue
             if kind == "kill":  # the faction's members
                 faction = canon(self.setup.pool[world[x]].faction)
@@ -1036,13 +1046,52 @@ class Solver:
                     continue
                 able_y = self.holds(y, able)
                 take = mk_and([able_y, mk_not(earlier)])
-                target = qualify(f"{aim}:{y}", n)
-                subs[qualify(f"{acts}:{y}", n)] = take
-                subs[target] = mk_ite(take, witness[qualify(f"{aim}:{x}", n)], witness[target])
-                # the action takes place as the witness's did (an action not taken fails)
-                subs[self.slot[y, n, kind]] = mk_and([take, witness[ok]])
+                acted, target = qualify(f"{acts}:{y}", n), qualify(f"{aim}:{y}", n)
+                slot = self.slot[y, n, kind]
+                aimed = witness[qualify(f"{aim}:{x}", n)]
+                if y != x and kind == "ability" and (y, n) in kept:
+                    # else the player's idle action, whatever their role
+                    subs[acted] = mk_or([take, subs[acted]])
+                    subs[target] = mk_ite(take, aimed, subs[target])
+                    subs[slot] = mk_ite(take, witness[ok], subs[slot])
+                else:
+                    subs[acted] = take
+                    subs[target] = mk_ite(take, aimed, witness[target])
+                    # the action takes place as the witness's did (an action not taken
+                    # fails)
+                    subs[slot] = mk_and([take, witness[ok]])
                 earlier = mk_or([earlier, able_y])
         return subs
+
+    def idle_policy(
+        self, witness: dict[str, Any], world: dict[str, int], subs: dict[str, Any]
+    ) -> set[tuple[str, int]]:
+        """Widen the idle actions of the witness's free named players into `subs`: a
+        player the witness keeps idle on a night (acting only as their role must, on
+        themselves) is idle whatever their role: they act, on themselves, exactly when
+        the role they hold must (`forced_term`); such an action is guessed to take
+        place as the witness's did, or, where the witness's player did not act, when
+        they are alive (a wrong guess only covers fewer points). The (player, night)
+        pairs so widened."""
+        c = self.chain
+        out: set[tuple[str, int]] = set()
+        for (y, n, kind), slot in self.slot.items():
+            if kind != "ability" or y not in c.free:
+                continue
+            acted, target = qualify(f"uses:{y}", n), qualify(f"tgt:{y}", n)
+            forced = world[y] in self.forced[n]
+            if z3.is_true(witness[acted]) != forced:
+                continue
+            me = symbolic.value(c.index[y])
+            if forced and not witness[target].eq(me):
+                continue
+            must = self.forced_term(y, n)
+            takes = witness[slot] if forced else z3.BoolVal(y not in c.dead_before[("night", n)])
+            subs[acted] = must
+            subs[target] = mk_ite(must, me, witness[target])
+            subs[slot] = mk_and([must, takes])
+            out.add((y, n))
+        return out
 
     def pairs(self, policy: dict[str, Any]) -> list[tuple[Any, Any]]:
         """A policy's terms for the nights' variables, as pairs to substitute."""
@@ -1558,7 +1607,9 @@ class _Tonight:
     and "I learn x" are guarded terms its queries assume. Each (target, result) pair
     has its own finder (its points not covered yet) and boxes, and is decided as a
     count is (`Solver`), with two kinds of sharing, both sound:
-      - a witness found for one pair is widened into a policy (`Solver.policy`) and then
+      - a witness found for one pair is widened into a policy (`Solver.policy`, which
+        here also keeps its idle players idle whatever their role: a point where
+        someone else holds a role that must act is covered by the same witness) and then
         taken with each target in turn in place of its own, the observer's action being
         the only one that names it: the points where that policy gives result x are
         covered for (t, x), for every pair still open. (Being roleblocked, the observer
@@ -1735,7 +1786,7 @@ class _Tonight:
         sv, c = self.sv, self.c
         world = sv.world(roles, present)
         mine = {x.get_id() for x, _ in self.mine}
-        policy = sv.policy(witness, {**world, **c.virtual})
+        policy = sv.policy(witness, {**world, **c.virtual}, idle=True)
         pairs = [(v, x) for v, x in sv.pairs(policy) if v.get_id() not in mine]
         nights = z3.simplify(symbolic.substitute(sv.body(), pairs))
         gives: dict[tuple[str, ...], Any] = {}
