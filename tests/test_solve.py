@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from logic.backends import concrete
 from logic.cli import main
+from logic.commands import solve as solve_module
 from logic.commands.resolve import next_history, read_outcome
 from logic.commands.solve import (
     Solver,
@@ -607,6 +608,33 @@ def test_suggest_shares_counts_as_counting_apart_would(rules: str, obs: str) -> 
     assert not any(t.unknown for t in shared)
 
 
+def test_suggest_ranks_the_named_targets_beside(monkeypatch: Any) -> None:
+    """With a process beside (`APART` lowered so that a small game has one), the named
+    targets are ranked there, over nights that name no anonymous player, and the
+    anonymous target here: the same ranking as all of it in one process, gains to the
+    last bit, and each target's results in the order listed here."""
+    setup = setup_of(SMALL_TONIGHT)
+    _, alone = suggest(setup, apart=False)
+    asked: list[list[str]] = []
+    listed: dict[str, list[tuple[str, ...]]] = {}
+
+    def rank(self: Any, apart: Any = (), real_rank: Any = _Tonight.rank) -> Any:
+        asked.append(sorted(apart))
+        try:
+            return real_rank(self, apart)
+        finally:
+            listed.update(self.listed)
+
+    monkeypatch.setattr(_Tonight, "rank", rank)
+    monkeypatch.setattr(solve_module, "APART", 0)
+    _, beside = suggest(setup)
+    assert asked == [["Ann", "Bob"]]  # Cid, Dee and Eve are anonymous: Cid stands for them
+    assert ranking(beside) == ranking(alone)
+    assert [t.gain for t in beside] == [t.gain for t in alone]
+    for t in beside:
+        assert [got for got, _ in t.outcomes] == listed.get(t.target, listed["Cid"])
+
+
 def test_suggest_out_of_time_keeps_the_targets_it_finished(monkeypatch: Any) -> None:
     """The shared counts cut off after any number of queries tonight: every target is
     still listed, those counted in full with the counts of the full run, the others
@@ -617,10 +645,10 @@ def test_suggest_out_of_time_keeps_the_targets_it_finished(monkeypatch: Any) -> 
     real = Solver.check
     tonight = {"on": False}
 
-    def rank(self: Any, real_rank: Any = _Tonight.rank) -> Any:
+    def rank(self: Any, apart: Any = (), real_rank: Any = _Tonight.rank) -> Any:
         tonight["on"] = True
         try:
-            return real_rank(self)
+            return real_rank(self, apart)
         finally:
             tonight["on"] = False
 
