@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from logic.backends import concrete
 from logic.cli import main
+from logic.commands import solve as solve_module
 from logic.commands.resolve import next_history, read_outcome
 from logic.commands.solve import (
     Solver,
@@ -553,6 +554,16 @@ SMALL_TONIGHT = """observations "tonight, anonymous targets"
   night 1: I target Bob; I learn "null"
   claims: Bob claims Doctor
 """
+NOSY_TONIGHT = """observations "tonight, a role that must act"
+  ruleset: metadata-mafia
+  players: Ann, Bob, Cid, Dee, Eve, Fay
+  factions: 1 Mafia
+  roles: Parity Cop, Vanilla Townie, Nosy Neighbor, Miller, Hooker, Doctor, Tracker
+  I am Ann, Parity Cop
+  night 1: I target Bob; I learn "null"
+  night 2: I target Cid; I learn "even"
+  claims: Bob claims Nosy Neighbor
+"""
 TRACKER_TONIGHT = """observations "tonight, results that name players"
   ruleset: metadata-mafia
   players: Ann, Bob, Cid, Dee, Eve
@@ -570,6 +581,9 @@ TRACKER_TONIGHT = """observations "tonight, results that name players"
         # three anonymous players, a Jailer; results that name players (all named)
         pytest.param("metadata-mafia.rules", SMALL_TONIGHT, id="small"),
         pytest.param("metadata-mafia.rules", TRACKER_TONIGHT, id="tracker"),
+        # the Nosy Neighbor must visit: a witness's idle players stay idle whatever
+        # their role (`Solver.policy`'s `idle`), so one witness covers every holder
+        pytest.param("metadata-mafia.rules", NOSY_TONIGHT, id="nosy"),
         ("turtle-chat-mafia.rules", "turtle-chat-mafia/flip.obs"),  # results by alignment
         ("byond-mafia.rules", "byond-mafia/sheriff.obs"),
     ],
@@ -594,6 +608,33 @@ def test_suggest_shares_counts_as_counting_apart_would(rules: str, obs: str) -> 
     assert not any(t.unknown for t in shared)
 
 
+def test_suggest_ranks_the_named_targets_beside(monkeypatch: Any) -> None:
+    """With a process beside (`APART` lowered so that a small game has one), the named
+    targets are ranked there, over nights that name no anonymous player, and the
+    anonymous target here: the same ranking as all of it in one process, gains to the
+    last bit, and each target's results in the order listed here."""
+    setup = setup_of(SMALL_TONIGHT)
+    _, alone = suggest(setup, apart=False)
+    asked: list[list[str]] = []
+    listed: dict[str, list[tuple[str, ...]]] = {}
+
+    def rank(self: Any, apart: Any = (), real_rank: Any = _Tonight.rank) -> Any:
+        asked.append(sorted(apart))
+        try:
+            return real_rank(self, apart)
+        finally:
+            listed.update(self.listed)
+
+    monkeypatch.setattr(_Tonight, "rank", rank)
+    monkeypatch.setattr(solve_module, "APART", 0)
+    _, beside = suggest(setup)
+    assert asked == [["Ann", "Bob"]]  # Cid, Dee and Eve are anonymous: Cid stands for them
+    assert ranking(beside) == ranking(alone)
+    assert [t.gain for t in beside] == [t.gain for t in alone]
+    for t in beside:
+        assert [got for got, _ in t.outcomes] == listed.get(t.target, listed["Cid"])
+
+
 def test_suggest_out_of_time_keeps_the_targets_it_finished(monkeypatch: Any) -> None:
     """The shared counts cut off after any number of queries tonight: every target is
     still listed, those counted in full with the counts of the full run, the others
@@ -604,10 +645,10 @@ def test_suggest_out_of_time_keeps_the_targets_it_finished(monkeypatch: Any) -> 
     real = Solver.check
     tonight = {"on": False}
 
-    def rank(self: Any, real_rank: Any = _Tonight.rank) -> Any:
+    def rank(self: Any, apart: Any = (), real_rank: Any = _Tonight.rank) -> Any:
         tonight["on"] = True
         try:
-            return real_rank(self)
+            return real_rank(self, apart)
         finally:
             tonight["on"] = False
 

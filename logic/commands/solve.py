@@ -50,7 +50,7 @@ import random
 import re
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Literal, ParamSpec, TypeVar, cast
@@ -72,7 +72,7 @@ from logic.model.semantics import Atom, TextSource
 Liars = Literal["non-town", "all"]
 DEFAULT_TIMEOUT = 120.0
 EXAMPLES = 3
-APART = 1_000_000  # role assignments from which --suggest counts in a process of its own
+APART = 1_000_000  # role assignments from which --suggest counts beside, in a process of its own
 PROBE = 0.02  # seconds for each deletion tried when shrinking a core
 LOGIC = "QF_FD"  # Z3's SAT-based solver: 3-4x faster here than the default (measured)
 FALSE_TERM = z3.BoolVal(False)
@@ -995,24 +995,34 @@ class Solver:
         pairs = self.pairs(policy)
         return z3.simplify(symbolic.substitute(self.body(), pairs))
 
-    def policy(self, witness: dict[str, Any], world: dict[str, int]) -> dict[str, Any]:
+    def policy(
+        self, witness: dict[str, Any], world: dict[str, int], idle: bool = False
+    ) -> dict[str, Any]:
         """The witness as a policy: each variable's term over the roles and presences
         (`pairs` makes them pairs to substitute). The witness is widened first:
         an action is taken, on the same target, by the first player who can (the
         witness's actor first): for a faction's kill, its first member; for an ability
         that stops or saves someone, the first player with an ability of (at least)
         the same effects. So a witness also covers the points where its actors are
-        others. Any policy is sound: a point it satisfies is consistent."""
+        others. With `idle`, a free named player the witness keeps idle (`decide`) is
+        idle whatever their role (`idle_policy`): a role that must act aims at its
+        holder, whoever that is. Any policy is sound: a point it satisfies is
+        consistent."""
         c = self.chain
         subs = dict(witness)
+        kept = self.idle_policy(witness, world, subs) if idle else set()
         busy = {
             (y, n)
             for (y, n, kind) in self.slot
-            if kind == "ability" and z3.is_true(witness[qualify(f"uses:{y}", n)])
+            if kind == "ability"
+            and z3.is_true(witness[qualify(f"uses:{y}", n)])
+            and (y, n) not in kept
         }
         for (x, n, kind), ok in self.slot.items():
             acts, aim = ("kills", "ktgt") if kind == "kill" else ("uses", "tgt")
             if x == self.setup.me or not z3.is_true(witness[qualify(f"{acts}:{x}", n)]):
+                continue
+            if (x, n) in kept and kind == "ability":
                 continue
             if kind == "kill":  # the faction's members
                 faction = canon(self.setup.pool[world[x]].faction)
@@ -1036,13 +1046,52 @@ class Solver:
                     continue
                 able_y = self.holds(y, able)
                 take = mk_and([able_y, mk_not(earlier)])
-                target = qualify(f"{aim}:{y}", n)
-                subs[qualify(f"{acts}:{y}", n)] = take
-                subs[target] = mk_ite(take, witness[qualify(f"{aim}:{x}", n)], witness[target])
-                # the action takes place as the witness's did (an action not taken fails)
-                subs[self.slot[y, n, kind]] = mk_and([take, witness[ok]])
+                acted, target = qualify(f"{acts}:{y}", n), qualify(f"{aim}:{y}", n)
+                slot = self.slot[y, n, kind]
+                aimed = witness[qualify(f"{aim}:{x}", n)]
+                if y != x and kind == "ability" and (y, n) in kept:
+                    # else the player's idle action, whatever their role
+                    subs[acted] = mk_or([take, subs[acted]])
+                    subs[target] = mk_ite(take, aimed, subs[target])
+                    subs[slot] = mk_ite(take, witness[ok], subs[slot])
+                else:
+                    subs[acted] = take
+                    subs[target] = mk_ite(take, aimed, witness[target])
+                    # the action takes place as the witness's did (an action not taken
+                    # fails)
+                    subs[slot] = mk_and([take, witness[ok]])
                 earlier = mk_or([earlier, able_y])
         return subs
+
+    def idle_policy(
+        self, witness: dict[str, Any], world: dict[str, int], subs: dict[str, Any]
+    ) -> set[tuple[str, int]]:
+        """Widen the idle actions of the witness's free named players into `subs`: a
+        player the witness keeps idle on a night (acting only as their role must, on
+        themselves) is idle whatever their role: they act, on themselves, exactly when
+        the role they hold must (`forced_term`); such an action is guessed to take
+        place as the witness's did, or, where the witness's player did not act, when
+        they are alive (a wrong guess only covers fewer points). The (player, night)
+        pairs so widened."""
+        c = self.chain
+        out: set[tuple[str, int]] = set()
+        for (y, n, kind), slot in self.slot.items():
+            if kind != "ability" or y not in c.free:
+                continue
+            acted, target = qualify(f"uses:{y}", n), qualify(f"tgt:{y}", n)
+            forced = world[y] in self.forced[n]
+            if z3.is_true(witness[acted]) != forced:
+                continue
+            me = symbolic.value(c.index[y])
+            if forced and not witness[target].eq(me):
+                continue
+            must = self.forced_term(y, n)
+            takes = witness[slot] if forced else z3.BoolVal(y not in c.dead_before[("night", n)])
+            subs[acted] = must
+            subs[target] = mk_ite(must, me, witness[target])
+            subs[slot] = mk_and([must, takes])
+            out.add((y, n))
+        return out
 
     def pairs(self, policy: dict[str, Any]) -> list[tuple[Any, Any]]:
         """A policy's terms for the nights' variables, as pairs to substitute."""
@@ -1410,9 +1459,15 @@ def suggest(
     `together=False` counts each target's results apart instead, each from scratch
     (`_rank`: the straightforward way, slower, kept to check the shared one against).
     With `apart` (more than one core, and at least `APART` role assignments: a large
-    game), the plain count (`solve`, which the ranking does not need) runs in a process
-    of its own beside the ranking: on nine.obs it is about 1.5 s of some 12 s, while
-    starting the process costs a small game more than its count."""
+    game), a process of its own (`_beside`) runs the plain count (`solve`, which the
+    ranking does not need) beside the ranking, and then, when one of the targets is an
+    anonymous player, ranks the named targets, over nights that name no anonymous
+    player: the anonymous target's nights name it, and their points are many more, so
+    that its count alone costs about as much as all the others' over its nights (on
+    nine.obs, 4.3 s of some 6: the named targets' take 3.6 s over their own nights,
+    chain included). This process still lists every target's results (their order is
+    Z3's over its nights), and counts the anonymous target's. Starting the process costs
+    a small game more than its count."""
     start = time.perf_counter()
     night = setup.nights + 1
     dead = {f.subject for f in setup.facts if f.kind in ("died", "lynched")}
@@ -1421,10 +1476,14 @@ def suggest(
         t for t in setup.players if t not in dead and (t not in anonymous or t == anonymous[0])
     ]
     pool = None
+    # the named targets, ranked beside the anonymous one (see above)
+    beside: list[str] = []
     try:
         if apart and setup.my_role.abilities and prior(setup) >= APART and may_spawn():
+            if together and any(t in anonymous for t in targets):
+                beside = [t for t in targets if t not in anonymous]
             pool = multiprocessing.get_context("spawn").Pool(1)
-            pending = pool.apply_async(solve, (setup, liars, timeout))
+            pending = pool.apply_async(_beside, (setup, liars, timeout, beside, limit))
         else:
             base = solve(setup, liars, timeout)
             if base.status != "sat":
@@ -1433,7 +1492,8 @@ def suggest(
         if not setup.my_role.abilities:  # no ability: no one to target tonight
             tips: list[Suggestion | None] = []
         elif together:
-            tips = _Tonight(setup, targets, liars, left, limit).rank()
+            tonight = _Tonight(setup, targets, liars, left, limit)
+            tips = tonight.rank(apart=beside)
         else:
             tips = [
                 _rank(setup, t, night, liars, timeout - (time.perf_counter() - start), limit)
@@ -1441,11 +1501,16 @@ def suggest(
             ]
         if pool is not None:
             try:  # (the count keeps to its own budget; a lost process is waited for no more)
-                base = pending.get(timeout=max(0.0, timeout - (time.perf_counter() - start)) + 30)
+                base, theirs = pending.get(
+                    timeout=max(0.0, timeout - (time.perf_counter() - start)) + 30
+                )
             except multiprocessing.TimeoutError:
-                base = solve(setup, liars, max(1e-3, timeout - (time.perf_counter() - start)))
+                left = max(1e-3, timeout - (time.perf_counter() - start))
+                base, theirs = _beside(setup, liars, left, beside, limit)
             if base.status != "sat":
                 return base, []
+            for t, tip in zip(beside, theirs, strict=True):
+                tips[targets.index(t)] = tonight.ordered(tip)
     finally:
         if pool is not None:
             pool.terminate()
@@ -1460,6 +1525,20 @@ def suggest(
     out.sort(key=lambda x: (x.unknown, x.expected, -x.gain))
     base.seconds = time.perf_counter() - start
     return base, [x if not x.unknown else replace(x, gain=math.nan) for x in out]
+
+
+@without_gc
+def _beside(
+    setup: Setup, liars: Liars, timeout: float, targets: Sequence[str], limit: int
+) -> tuple[SolveResult, list[Suggestion | None]]:
+    """What `suggest` runs in a process of its own: the plain count, then (when it finds
+    consistent worlds) the ranking of `targets` (`_Tonight`), within `timeout` in all."""
+    start = time.perf_counter()
+    base = solve(setup, liars, timeout)
+    if base.status != "sat" or not targets:
+        return base, [None for _ in targets]
+    left = timeout - (time.perf_counter() - start)
+    return base, _Tonight(setup, targets, liars, left, limit).rank()
 
 
 def _swapped(tip: Suggestion, u: str) -> Suggestion:
@@ -1558,7 +1637,9 @@ class _Tonight:
     and "I learn x" are guarded terms its queries assume. Each (target, result) pair
     has its own finder (its points not covered yet) and boxes, and is decided as a
     count is (`Solver`), with two kinds of sharing, both sound:
-      - a witness found for one pair is widened into a policy (`Solver.policy`) and then
+      - a witness found for one pair is widened into a policy (`Solver.policy`, which
+        here also keeps its idle players idle whatever their role: a point where
+        someone else holds a role that must act is covered by the same witness) and then
         taken with each target in turn in place of its own, the observer's action being
         the only one that names it: the points where that policy gives result x are
         covered for (t, x), for every pair still open. (Being roleblocked, the observer
@@ -1602,6 +1683,7 @@ class _Tonight:
             sv.s.add(z3.Implies(guard, term))
             self.aim[t] = (guard, sv.inline(term, self.defs))
         self.results: dict[tuple[str, ...], tuple[Any, Any, Any]] = {}  # guard, term, inlined
+        self.listed: dict[str, list[tuple[str, ...]]] = {}  # each target's results
 
     def result(self, got: tuple[str, ...]) -> tuple[Any, Any, Any]:
         """Result `got`'s guard, term, and term with the definitions inlined."""
@@ -1622,11 +1704,13 @@ class _Tonight:
         }
         return [(x, values[kind]) for x, kind in self.mine]
 
-    def rank(self) -> list[Suggestion | None]:
+    def rank(self, apart: Collection[str] = ()) -> list[Suggestion | None]:
         """Each target's suggestion (None: the observer cannot target them tonight), in
-        the order of `targets`; those not finished in time are unknown."""
+        the order of `targets`; those not finished in time are unknown. The targets
+        `apart` (counted elsewhere: `ordered` then lists their results as here) have
+        their results listed, not counted: None."""
         sv = self.sv
-        listed: dict[str, list[tuple[str, ...]]] = {}
+        listed = self.listed
         out: list[Suggestion | None] = []
         for t in self.targets:
             try:
@@ -1636,6 +1720,8 @@ class _Tonight:
         self.find: dict[Pair, z3.Solver] = {}
         self.boxes: dict[Pair, list[count.Box]] = {}
         for t in self.targets:
+            if t in apart:
+                continue
             for got in listed[t]:
                 f = symbolic.make_solver(self.left, LOGIC)
                 f.add(*sv.points)
@@ -1645,7 +1731,7 @@ class _Tonight:
         sp = self.c.space
         total = count.count(sp, sp.full(), marginals=False).worlds
         for i, t in enumerate(self.targets):
-            if not listed[t]:
+            if not listed[t] or t in apart:
                 out.append(None)
                 continue
             try:
@@ -1655,9 +1741,24 @@ class _Tonight:
                     (g, self.worlds(total, (t, g))) for g in listed[t] if (t, g) not in self.open
                 ]
                 out.append(Suggestion(t, done, math.nan, True))
-                return out + [Suggestion(u, [], math.nan, True) for u in self.targets[i + 1 :]]
+                rest = self.targets[i + 1 :]
+                return out + [
+                    None if u in apart else Suggestion(u, [], math.nan, True) for u in rest
+                ]
             out.append(_tip(t, [(g, self.worlds(total, (t, g))) for g in listed[t]]))
         return out
+
+    def ordered(self, tip: Suggestion | None) -> Suggestion | None:
+        """A suggestion counted elsewhere (`rank`'s `apart`) with its results in the
+        order listed here (Z3's order, which differs from one chain to another; the
+        counts and figures do not)."""
+        if tip is None or tip.unknown:
+            return tip
+        here = self.listed.get(tip.target, [])
+        counted = dict(tip.outcomes)
+        if set(here) != set(counted):
+            return tip
+        return replace(tip, outcomes=[(got, counted[got]) for got in here])
 
     def worlds(self, total: int, pair: Pair) -> int:
         """The consistent worlds of a covered pair: every world less its boxes'."""
@@ -1735,7 +1836,7 @@ class _Tonight:
         sv, c = self.sv, self.c
         world = sv.world(roles, present)
         mine = {x.get_id() for x, _ in self.mine}
-        policy = sv.policy(witness, {**world, **c.virtual})
+        policy = sv.policy(witness, {**world, **c.virtual}, idle=True)
         pairs = [(v, x) for v, x in sv.pairs(policy) if v.get_id() not in mine]
         nights = z3.simplify(symbolic.substitute(sv.body(), pairs))
         gives: dict[tuple[str, ...], Any] = {}
