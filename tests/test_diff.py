@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+import time
 from pathlib import Path
 
 from logic.cli import main
@@ -118,3 +119,13 @@ def test_a_version_where_no_one_can_act(tmp_path: Path) -> None:
     code = main(["diff", str(old), str(new), "--players", "3"], stdout=out, stderr=io.StringIO())
     assert code in (0, 1), out.getvalue()
     assert "roles only in the old version" in out.getvalue()
+
+
+def test_a_deadline_past_stops_the_build_of_the_nights() -> None:
+    """Found by the fuzzer: `diff --timeout 0.2` on two DCTP versions built and encoded
+    both nights (21 s) before its first query looked at the deadline. A deadline already
+    past now stops the build: unknown, and said why."""
+    rs = load_ruleset(Path(__file__).parent.parent / "casebook" / "dctp-mini-mafia.rules")
+    report = diff(rs, rs, players=3, deadline=time.perf_counter())
+    assert report.unknown == "diff: unknown (the command's --timeout ran out)"
+    assert report.changes == []

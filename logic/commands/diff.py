@@ -21,7 +21,7 @@ import z3
 
 from logic.backends import symbolic
 from logic.backends.symbolic import Encoding, Status
-from logic.commands.check import NAMES, Night, _value, minimal_only, seatable
+from logic.commands.check import NAMES, Night, OutOfTime, _value, minimal_only, on_time, seatable
 from logic.commands.resolve import Resolution, resolve
 from logic.lang.case import parse_cases
 from logic.model import frame
@@ -72,10 +72,6 @@ def diff(
     names = NAMES[:players]
     common = [r for r in old.roles if new.role(r.name) is not None]
     shared_new = [new.role(r.name) or r for r in common]
-    if night is not None:
-        a = b = night
-    else:
-        a, b = Night(old, names, roles=common), Night(new, names, roles=shared_new)
     report = DiffReport(
         old,
         new,
@@ -84,6 +80,33 @@ def diff(
         sorted(r.name for r in old.roles if new.role(r.name) is None),
         sorted(r.name for r in new.roles if old.role(r.name) is None),
     )
+    try:  # (found by the fuzzer: two DCTP nights took 21 s to build with --timeout 0.2)
+        if night is not None:
+            a = b = night
+        else:
+            a = Night(old, names, roles=common, deadline=deadline)
+            b = Night(new, names, roles=shared_new, deadline=deadline)
+        _search(a, b, old, new, report, timeout, progress, limit, deadline, title, old_off)
+    except OutOfTime:
+        report.unknown = "diff: unknown (the command's --timeout ran out)"
+    return report
+
+
+def _search(
+    a: Night,
+    b: Night,
+    old: Ruleset,
+    new: Ruleset,
+    report: DiffReport,
+    timeout: float,
+    progress: Callable[[str], None] | None,
+    limit: int,
+    deadline: float | None,
+    title: str,
+    old_off: tuple[str, ...],
+) -> None:
+    """The search of `diff`, its findings added to `report` (`OutOfTime` past the
+    deadline while the two versions are encoded)."""
     # Shared: the scenario proper and the outcome proper (the same slots take place or
     # not, make the same free choices), so a nondeterministic night is compared choice
     # by choice. Per side: sentence switches and auxiliary names (tiers, protection),
@@ -120,7 +143,9 @@ def diff(
     in_a = [v for v in sorted(shared) if v in a.model.domains]
     valid = []
     for side, enc, off in ((a, ea, set(old_off)), (b, eb, set())):
+        on_time(deadline)
         defs = [enc.term(e) for e, w in side.model.equations if w is frame.DEFINITION]
+        on_time(deadline)
         rest = [enc.term(e) for e, w in side.model.equations if w is not frame.DEFINITION]
         outcome = [v for v in _vars(side) if v not in scenario]
         switches = [z3.Not(enc.var(x)) if x in off else enc.var(x) for x in side.model.switches]
@@ -163,7 +188,6 @@ def diff(
         roles = Night.names_of(klass)
         report.changes.append(Change(roles, witness, res_old, res_new))
     report.changes = minimal_only(report.changes, lambda c: c.roles)
-    return report
 
 
 def _vars(n: Night) -> list[str]:

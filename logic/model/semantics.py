@@ -317,6 +317,7 @@ class SymbolicNight:
         # (the Witch's hexes, Yamato's Investigate and First Aid)
         self.menus = night_menus(self.roles, night)
         self.choice = max((len(m) for m in self.menus), default=0)
+        self._holds: dict[tuple[str, Callable[[Ability], bool]], Expr] = {}
         # players whose faction is not given by their role (neutral roles, no role)
         self.open_faction = any(len(ruleset.factions_of(r)) > 1 for r in self.roles)
         self.switches: dict[str, Why] = {}
@@ -374,13 +375,18 @@ class SymbolicNight:
         return TRUE if self.choice <= 1 else eq(self.value(f"ab:{p}"), Const(k))
 
     def holds(self, p: str, pred: Callable[[Ability], bool]) -> Expr:
-        """p's ability slot uses a night ability of which `pred` holds."""
-        return any_of(
-            conj(self.role_is(p, r), self.picks(p, k))
-            for r, menu in zip(self.roles, self.menus, strict=True)
-            for k, ab in enumerate(menu)
-            if pred(ab)
-        )
+        """p's ability slot uses a night ability of which `pred` holds (one shared
+        expression per player and predicate: targets and aims ask it for every pair)."""
+        key = (p, pred)
+        got = self._holds.get(key)
+        if got is None:
+            got = self._holds[key] = any_of(
+                conj(self.role_is(p, r), self.picks(p, k))
+                for r, menu in zip(self.roles, self.menus, strict=True)
+                for k, ab in enumerate(menu)
+                if pred(ab)
+            )
+        return got
 
     def constraints(self) -> list[tuple[Expr, Why]]:
         """What makes a scenario legal: setup facts, who may act, one killer a faction."""
@@ -426,11 +432,11 @@ class SymbolicNight:
             if not self.settled(p):
                 continue
             if (self.selfish or self.aimless) and f"tgt:{p}" not in self.acts:
-                pinned = self.holds(p, lambda ab: ab.on_self or ab.targets == 0)
+                pinned = self.holds(p, _pinned)
                 out.append((implies(pinned, eq(Var(f"tgt:{p}"), Const(0))), frame.TAKES_PLACE))
         for p in self.players:  # only an ability that leaves a decision to its player decides
             if self.deciders and f"decide:{p}" not in self.acts and self.settled(p):
-                deciding = self.holds(p, lambda ab: bool(forge.options_of(ab)))
+                deciding = self.holds(p, _decides)
                 undecided = eq(Var(f"decide:{p}"), Const(-1))
                 out.append((implies(neg(deciding), undecided), frame.TAKES_PLACE))
         for p in self.players:  # one ability a slot: the pick of an unused slot is 0, and
@@ -508,15 +514,15 @@ class SymbolicNight:
         if k == 0:
             base = self.target_var(i)
             if s.kind == "ability" and self.selfish:
-                on_self = self.holds(s.actor, lambda ab: ab.on_self)
+                on_self = self.holds(s.actor, _on_self)
                 base = ite(on_self, Const(self.index(s.actor)), base)
             if s.kind == "ability" and self.aimless:
-                aimless = self.holds(s.actor, lambda ab: ab.targets == 0 and not ab.on_self)
+                aimless = self.holds(s.actor, _aimless)
                 base = ite(aimless, Const(-1), base)
             return base
         if k > 1 or s.kind != "ability" or not self.pairs:
             return Const(-1)
-        two = self.holds(s.actor, lambda ab: ab.targets == 2)
+        two = self.holds(s.actor, _two_targets)
         return ite(two, self.value(f"tgt2:{s.actor}"), Const(-1))
 
     def role_is(self, p: str, role: Role) -> Expr:
@@ -676,6 +682,27 @@ def _effect_tiers(priority: Sequence[Any], ability: Ability) -> list[int]:
         for e in priority
         if e.effects and not e.hastened and any(isinstance(x, e.effects) for x in ability.effects)
     ]
+
+
+# What `SymbolicNight.holds` asks of the ability a slot uses (named: its cache's keys).
+def _pinned(ab: Ability) -> bool:  # its target is fixed: its user, or no one
+    return ab.on_self or ab.targets == 0
+
+
+def _on_self(ab: Ability) -> bool:
+    return ab.on_self
+
+
+def _aimless(ab: Ability) -> bool:
+    return ab.targets == 0 and not ab.on_self
+
+
+def _two_targets(ab: Ability) -> bool:
+    return ab.targets == 2
+
+
+def _decides(ab: Ability) -> bool:
+    return bool(forge.options_of(ab))
 
 
 def night_menus(roles: Sequence[Role], night: int) -> tuple[tuple[Ability, ...], ...]:
