@@ -94,6 +94,12 @@ def seatable(rs: Ruleset, players: int) -> int:
 T = TypeVar("T")
 
 
+def _pick_of(action: str) -> str:
+    """The variable of the ability an action's slot picks ("uses:Ann@n1" -> "ab:Ann@n1"):
+    turning the action off frees it (an unused slot's pick is 0)."""
+    return action.replace("uses:", "ab:", 1)
+
+
 def minimal_only(items: list[T], roles: Callable[[T], tuple[str, ...]]) -> list[T]:
     """Drop every item whose set of roles strictly contains another item's: a class is
     the smallest set of acting roles that shows a finding, its supersets are not new.
@@ -356,9 +362,10 @@ class Night:
         blocks: list[str] = []
         for k, sfx in enumerate(self.suffixes, 1):
             lines: list[str] = []
+            menus = night_menus(self.scenario.roles, k)
             for p in self.names:
                 if env.get(f"uses:{p}{sfx}"):
-                    menu = night_menus(self.scenario.roles, k)[env[f"role:{p}"]]
+                    menu = menus[env[f"role:{p}"]]
                     pick = env.get(f"ab:{p}{sfx}", 0)
                     ab = menu[pick] if pick < len(menu) else None
                     # a role with several night abilities names the one used
@@ -637,7 +644,7 @@ class Checker:
             x = n.enc.var(name)
             if not z3.is_true(m.eval(x, model_completion=True)):
                 continue
-            free = {name, name.replace("uses:", "ab:", 1)}
+            free = {name, _pick_of(name)}
             fixed = [
                 n.enc.var(v) == m.eval(n.enc.var(v), model_completion=True)
                 for v in scen
@@ -737,7 +744,7 @@ class Checker:
                 continue
             trial = dict(env)
             trial[var] = False
-            trial.pop(var.replace("uses:", "ab:", 1), None)  # (an unused slot's pick is 0)
+            trial.pop(_pick_of(var), None)  # (an unused slot's pick is 0: it follows)
             fixed = self._fix(
                 n, {k: v for k, v in trial.items() if not k.startswith(("tier:", "protected:"))}
             )
