@@ -457,7 +457,9 @@ class SymbolicNight:
             out.append((le(self.role_var(a), self.role_var(b)), frame.SYMMETRY))
         for p in self.players:
             # only a role with an ability available tonight can use one
-            can = any_of(self.may_hold(p, r) for r in self.roles if _available(r, self.night))
+            can = any_of(
+                self.may_hold(p, r) for r, menu in zip(self.roles, self.menus, strict=True) if menu
+            )
             out.append((implies(self.value(f"uses:{p}"), can), frame.TAKES_PLACE))
             # a forced ability is used (and is then not silently left out)
             for r in self.roles:
@@ -467,8 +469,8 @@ class SymbolicNight:
                     for f in (x for x in ab.restrictions if isinstance(x, Forced)):  # each sentence
                         # (in chained nights a dead player's forced action simply fails:
                         # who may act must not depend on the outcome)
-                        dealt = self.role_is(p, r) if self.settled(p) else self.dealt(p, r)
-                        forced = conj(dealt, self.switch(f.why))
+                        holder = self.role_is(p, r) if self.settled(p) else self.dealt(p, r)
+                        forced = conj(holder, self.switch(f.why))
                         out.append((implies(forced, self.value(f"uses:{p}")), f.why))
             if rs.nightkills:
                 has_kill = any_of(self.may_kill(p, k) for k in rs.nightkills)
@@ -711,10 +713,6 @@ def night_menus(roles: Sequence[Role], night: int) -> tuple[tuple[Ability, ...],
         tuple(a for a in r.abilities if not is_day(a) and a.frequency.allows(night, 0))
         for r in roles
     )
-
-
-def _available(role: Role, night: int) -> bool:
-    return any(a.frequency.allows(night, 0) and not is_day(a) for a in role.abilities)
 
 
 def _pairs(xs: Sequence[str]) -> list[tuple[str, str]]:
