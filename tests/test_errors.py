@@ -355,15 +355,24 @@ def test_ruleset_stops_mid_sentence(tmp_path: Path) -> None:
     )  # "of that player", "of their target"
 
 
-def test_sentence_without_full_stop_mid_file(tmp_path: Path) -> None:
-    """The writer leaves a role sentence unfinished on a line in the middle of the file."""
+def test_sentence_without_full_stop_mid_file_reads(tmp_path: Path) -> None:
+    """A GM leaves the full stop off a role's last sentence: the clause language reads it
+    (forum posts often do), and the next line is read as ever."""
     rules = write(
-        tmp_path, "bad.rules", TOWN + "Cop: Checks a player\nMiller: No special powers.\n"
+        tmp_path, "ok.rules", TOWN + "Cop: Checks a player each night\nMiller: No special powers.\n"
     )
+    out = io.StringIO()
+    assert main(["parse", str(rules)], stdout=out, stderr=io.StringIO()) == 0
+    assert "checks a player each night" in out.getvalue()
+
+
+def test_sentence_unfinished_mid_file(tmp_path: Path) -> None:
+    """The writer leaves a role sentence unfinished on a line in the middle of the file."""
+    rules = write(tmp_path, "bad.rules", TOWN + "Cop: Checks a\nMiller: No special powers.\n")
     r = ruling("parse", rules)
-    assert r.head == f"{rules}:3:21: this line ends too early"
-    assert r.caret == (21, 1)
-    assert r.expected == '".", "each", "every", "once", "per"'
+    assert r.head == f"{rules}:3:14: this line ends too early"
+    assert r.caret == (14, 1)
+    assert '"player"' in r.expected
 
 
 def test_error_after_form_feed_shows_its_own_line(tmp_path: Path) -> None:

@@ -37,6 +37,9 @@ class RulingError(Exception):
     expected: tuple[str, ...] = ()
     width: int = 1
     related: tuple[tuple[str, Loc], ...] = field(default=())
+    hint: str | None = None  # the nearest wording that would be read ("did you mean")
+    understood: str | None = None  # the words read before the problem
+    syntax: bool = field(default=False, compare=False)  # a parser's error (not a limit's)
 
     def __str__(self) -> str:
         return self.render()
@@ -65,6 +68,10 @@ class RulingError(Exception):
             lines.append("expected one of: " + ", ".join(shown) + tail)
         for what, where in self.related:
             lines.append(f"  {where}: {what}")
+        if self.understood:
+            lines.append(f"understood up to there: {self.understood!r}")
+        if self.hint:
+            lines.append(f"did you mean: {self.hint}")
         return "\n".join(lines)
 
 

@@ -8,6 +8,7 @@ import difflib
 import functools
 import os
 import stat
+from dataclasses import replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -218,7 +219,7 @@ def parse(text: str, filename: str, grammar: str, what: str, start: str = "start
     try:
         tree = lark.parse(text)
     except UnexpectedInput as e:
-        raise _error(e, text, filename, lark, what) from None
+        raise replace(_error(e, text, filename, lark, what), syntax=True) from None
     except RecursionError:
         raise RulingError(f"{filename}: the {what} nests too deeply to read") from None
     if grammar == "ruleset" and start == "start" and len(tree.children) > MAX_STATEMENTS:

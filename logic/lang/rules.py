@@ -75,7 +75,7 @@ from logic.effects.vote import (
     VoteWeight,
 )
 from logic.effects.win import Victory
-from logic.lang import grammar
+from logic.lang import clause, grammar, statements
 from logic.lang.errors import Loc, RulingError, line_of
 from logic.lang.prose import split_sentences
 from logic.model.ir import (
@@ -120,6 +120,7 @@ class _AbilityStart:
     frequency: Frequency
     why: Why
     subject: str | None = None  # the role the sentence names ("The Doctor may choose ...")
+    targets: int = 1  # players it names ("picks two players to swap")
 
 
 @dataclass(frozen=True)
@@ -375,6 +376,31 @@ _VERB_NAME = {"targets": "target", "checks": "check", "visits": "visit", "kills"
 @v_args(meta=True)
 class _ToIR(grammar.SourceTransformer):
     """Parse tree -> sentence pieces. One method per grammar rule."""
+
+    def __init__(
+        self, text: str, filename: str, held: dict[int, tuple[str, tuple[Any, ...]]] | None = None
+    ) -> None:
+        super().__init__(text, filename)
+        # sentences the clause language read, by offset (logic/lang/statements.py)
+        self.held_parts = held or {}
+
+    def held(self, meta: Meta, children: list[Any]) -> Any:
+        context, parts = self.held_parts[meta.start_pos]
+        pieces = tuple(_from_clause(p) for p in parts)
+        if context == "role":
+            return pieces
+        why = self._why(meta, "ruling")
+        named = {_clause_subject(p) for p in parts} - {None}
+        if len(named) != 1:
+            raise RulingError(
+                "a ruling in these words names the role it is about ('The Doctor cannot ...')"
+                if not named
+                else f"this ruling names {len(named)} roles; write one ruling for each",
+                why.loc,
+                line_of(self.text, why.loc.line),
+            )
+        body = tuple(p.sentence if isinstance(p, _About) else p for p in pieces)
+        return _RoleDef(named.pop() or "", body, why)
 
     # names
     def name(self, meta: Meta, children: list[Token]) -> str:
@@ -1915,6 +1941,25 @@ def _purpose_effects(purpose: Any, why: Why, random: bool) -> tuple[Any, ...]:
     raise AssertionError(purpose)
 
 
+def _from_clause(part: Any) -> Any:
+    """A part of a sentence the clause language read, as the reader's piece."""
+    match part:
+        case clause.Starts(verb, frequency, why, subject, targets):
+            return _AbilityStart(verb, frequency, why, subject, targets)
+        case clause.ClassIs(visit_class, why):
+            return _ClassDecl(visit_class, why)
+        case clause.About(subject, inner):
+            return _About(subject, _from_clause(inner))
+    return part
+
+
+def _clause_subject(part: Any) -> str | None:
+    match part:
+        case clause.Starts(subject=subject) | clause.About(subject=subject):
+            return subject
+    return None
+
+
 def _as_ruling(why: Why) -> Why:
     return replace(why, kind="ruling")
 
@@ -2129,7 +2174,7 @@ class _Assembler:
                 case _DayAbility(name, n, freq, effects, why):
                     abilities.append(Ability(name, "targets", freq, effects, targets=n, why=why))
                     current = len(abilities) - 1
-                case _AbilityStart(verb, freq, why, subject):
+                case _AbilityStart(verb, freq, why, subject, targets):
                     if subject is not None and self._other_role(subject, role.name):
                         raise self.error(
                             f"this sentence is about {subject}, but it is on {role.name}'s line",
@@ -2138,7 +2183,9 @@ class _Assembler:
                         )
                     name, aliases = pending_name or (_VERB_NAME[verb], ())
                     pending_name = None
-                    abilities.append(Ability(name, verb, freq, why=why, aliases=aliases))
+                    abilities.append(
+                        Ability(name, verb, freq, why=why, aliases=aliases, targets=targets)
+                    )
                     current = len(abilities) - 1
                     if verb == "kills":
                         abilities[current] = replace(abilities[current], effects=(Kill(why),))
@@ -2921,11 +2968,13 @@ def _held_sentences(
 
 
 def parse_ruleset(text: str, filename: str = "<ruleset>") -> Ruleset:
-    """Parse ruleset text into the IR; raises `RulingError` on bad input."""
-    tree: Tree[Token] = grammar.parse(text, filename, "ruleset", "ruleset")
-    statements = _ToIR(text, filename).transform(tree)
-    rs = _Assembler(text, filename).run(statements)
-    return replace(rs, sentences=_held_sentences(text, filename, tree, statements))
+    """Parse ruleset text into the IR; raises `RulingError` on bad input (every sentence
+    that cannot be read, together: `statements.RulingErrors`)."""
+    read = statements.read(text, filename)
+    tree: Tree[Token] = read.tree
+    statements_ = _ToIR(text, filename, read.held).transform(tree)
+    rs = _Assembler(text, filename).run(statements_)
+    return replace(rs, sentences=_held_sentences(text, filename, tree, statements_))
 
 
 def load_ruleset(path: str | Path) -> Ruleset:

@@ -1,0 +1,547 @@
+"""Owns the clause language: one sentence of a role's text, in any voice a GM writes it,
+read into what it means. `grammar/clause.lark` has the shapes (who acts, may / must /
+cannot, the verb of an effect kind and its object, when and how often, what happens to
+the target), `grammar/lexicon.toml` the words (logic/lang/lexicon.py tokenizes them).
+
+`read_sentence` returns the sentence's meaning as a tuple of parts: IR nodes of the effect
+kinds (`Protect`, `Roleblock`, `Investigate`, `Result`, restrictions, `AppearsAs`) and the
+clause-level parts below (`Starts`: the sentence gives an ability; `ClassIs`; `About`: a
+part said of a role the sentence names). The ruleset reader (logic/lang/rules.py) turns
+them into its pieces. A sentence with readings that mean different things is an error
+that lists them, never one reading picked silently.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, fields, is_dataclass
+from typing import Any
+
+from lark import Lark, Token, Transformer, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.lexer import Lexer
+from lark.visitors import CollapseAmbiguities
+
+from logic.effects.attack import Protect
+from logic.effects.investigate import Cond, Info, Investigate, Result
+from logic.lang import grammar, lexicon
+from logic.lang.errors import Loc, RulingError
+from logic.model.ir import (
+    AppearsAs,
+    Forced,
+    Frequency,
+    Jail,
+    NoConsecutive,
+    NoSelfTarget,
+    Roleblock,
+    VisitClass,
+    Why,
+)
+
+MAX_READINGS = 24
+"""The most derivations of one sentence read before giving up on telling them apart
+(a sentence of this language has a handful; more means a loop in the grammar)."""
+
+
+# ----------------------------------------------------------------------------- the parts
+
+
+@dataclass(frozen=True)
+class Starts:
+    """The sentence gives its role an ability: `verb` says what it is used as ("targets",
+    "checks", "visits", "kills"), `targets` how many players it names."""
+
+    verb: str
+    frequency: Frequency
+    why: Why
+    subject: str | None = None  # the role the sentence names ("The Doctor may ...")
+    targets: int = 1
+
+
+@dataclass(frozen=True)
+class ClassIs:
+    """The sentence says whether the role's actions visit."""
+
+    visit_class: VisitClass
+    why: Why
+
+
+@dataclass(frozen=True)
+class About:
+    """A part said of a role the sentence names ("The Doctor cannot target himself.")."""
+
+    subject: str
+    part: Any
+
+    @property
+    def why(self) -> Why:
+        why: Why = self.part.why
+        return why
+
+
+# the verb an ability is used as, by the lexicon's category of its verb
+_USED_AS = {
+    "CHOOSE": "targets",
+    "TARGET": "targets",
+    "PROTECT": "targets",
+    "GUARD": "targets",
+    "BLOCK": "targets",
+    "JAIL": "targets",
+    "REDIRECT": "targets",
+    "CONVERT": "targets",
+    "CHECK": "checks",
+    "VISIT": "visits",
+    "KILL": "kills",
+}
+# which of several verbs of one ability names it ("visits one player and roleblocks them":
+# a visit); the first of this order that the sentence has
+_HEAD = ("KILL", "CHECK", "VISIT", "TARGET", "CHOOSE")
+
+
+# ----------------------------------------------------------------------------- the parser
+
+
+class _Tokens(Lexer):
+    """Lark's side of the tokenizer: the tokens are made before parsing."""
+
+    def __init__(self, lexer_conf: Any) -> None:
+        pass
+
+    def lex(self, data: Any) -> Iterator[Token]:  # type: ignore[override]
+        yield from data
+
+
+@functools.cache
+def parser() -> Lark:
+    text = (grammar.grammar_dir() / "clause.lark").read_text(encoding="utf-8")
+    return Lark(
+        text,
+        parser="earley",
+        lexer=_Tokens,
+        ambiguity="explicit",
+        start="sentence",
+        propagate_positions=True,
+    )
+
+
+# ----------------------------------------------------------------------------- reading
+
+
+class _Read(Transformer[Token, Any]):
+    """One derivation of a sentence -> its parts. Methods named after clause.lark's rules."""
+
+    def __init__(self, why: Why) -> None:
+        super().__init__()
+        self.why = why
+
+    # who, when
+    def actor(self, children: list[Token]) -> _Actor:
+        names = [str(c) for c in children if c.type == "ROLENAME"]
+        return _Actor(names[0] if names else None)
+
+    def each_night(self, _: list[Any]) -> Frequency:
+        return Frequency.EACH_NIGHT
+
+    def once_per_game(self, _: list[Any]) -> Frequency:
+        return Frequency.ONCE_PER_GAME
+
+    def first_night(self, _: list[Any]) -> Frequency:
+        return Frequency.FIRST_NIGHT
+
+    def on_night(self, children: list[Token]) -> Frequency:
+        night = next(int(c) for c in children if c.type == "NUMERAL")
+        if night == 1:
+            return Frequency.FIRST_NIGHT
+        raise _NoReading(f"an ability used on night {night} only")
+
+    def subsequent_nights(self, _: list[Any]) -> Frequency:
+        return Frequency.SUBSEQUENT_NIGHTS
+
+    def every_second_night(self, _: list[Any]) -> Frequency:
+        return Frequency.EVERY_SECOND_NIGHT
+
+    # objects
+    def one_player(self, _: list[Any]) -> _Object:
+        return _Object(1, False)
+
+    def other_player(self, _: list[Any]) -> _Object:
+        return _Object(1, True)
+
+    def players(self, children: list[Token]) -> _Object:
+        n = next(c for c in children if c.type in ("NUMBER", "NUMERAL"))
+        count = int(n) if n.type == "NUMERAL" else _NUMBERS[str(n).lower()]
+        return _Object(count, False)
+
+    def target(self, _: list[Any]) -> _Target:
+        return _Target()
+
+    def act_verb(self, children: list[Token]) -> _Verb:
+        return _Verb(children[0].type)
+
+    def into_faction(self, children: list[Token]) -> _Into:
+        return _Into(str(next(c for c in children if c.type == "NAME")))
+
+    # abilities
+    def ability(self, children: list[Any]) -> tuple[Any, ...]:
+        why = self.why
+        subject = _subject(children)
+        verbs = [c.category for c in children if isinstance(c, _Verb)]
+        freqs = [c for c in children if isinstance(c, Frequency)]
+        obj = next((c for c in children if isinstance(c, _Object)), _Object(1, False))
+        into = next((c.faction for c in children if isinstance(c, _Into)), None)
+        tails = [c for c in children if isinstance(c, _Tail)]
+        frequency = next((f for f in freqs if f is not Frequency.EACH_NIGHT), Frequency.EACH_NIGHT)
+        if len({f for f in freqs}) > 1 and Frequency.EACH_NIGHT not in freqs:
+            raise _NoReading("two different frequencies")
+        head = next((v for v in _HEAD if v in verbs), verbs[0])
+        verb = _USED_AS[head]
+        count, other = obj.count, obj.other
+        parts: list[Any] = [Starts(verb, frequency, why, subject, count)]
+        for v in verbs:
+            parts.extend(_effects_of(v, why, into, count))
+        for t in tails:
+            parts.extend(t.parts)
+        if other:
+            parts.append(NoSelfTarget(why))
+        return tuple(parts)
+
+    # effects on the target
+    def effect(self, children: list[Any]) -> tuple[Any, ...]:
+        tail = next(c for c in children if isinstance(c, _Tail))
+        return tail.parts
+
+    def effect_tail(self, children: list[Any]) -> _Tail:
+        raise AssertionError("every effect_tail has an alias")
+
+    def no_kill(self, _: list[Any]) -> _Tail:
+        return _Tail((Protect(self.why),))
+
+    def blocked(self, _: list[Any]) -> _Tail:
+        return _Tail((Roleblock(self.why),))
+
+    def jailed(self, _: list[Any]) -> _Tail:
+        return _Tail((Jail(self.why),))
+
+    # what is learnt
+    def learn(self, children: list[Any]) -> tuple[Any, ...]:
+        info = next(c for c in children if isinstance(c, Info))
+        return (Investigate(info, self.why),)
+
+    def info_visits(self, _: list[Any]) -> Info:
+        return Info.VISITS
+
+    def info_visitors(self, _: list[Any]) -> Info:
+        return Info.VISITORS
+
+    def info_visitor_roles(self, _: list[Any]) -> Info:
+        return Info.VISITOR_ROLES
+
+    def info_role(self, _: list[Any]) -> Info:
+        return Info.ROLE
+
+    # results
+    def result(self, children: list[Any]) -> tuple[Any, ...]:
+        out: list[Any] = []
+        pending: str | None = None
+        for c in children:
+            if isinstance(c, Token) and c.type == "STRING":
+                if pending is not None:
+                    raise _NoReading("a result with no condition")
+                pending = str(c)[1:-1]
+            elif isinstance(c, Cond):
+                if pending is None:
+                    raise _NoReading("a condition with no result")
+                out.append(Result(pending, c, self.why))
+                pending = None
+            elif isinstance(c, _Otherwise):
+                out.append(Result(c.text, Cond.FAILED, self.why))
+        if pending is not None or not out:
+            raise _NoReading("a result with no condition")
+        return tuple(out)
+
+    def if_successful(self, _: list[Any]) -> Cond:
+        return Cond.SUCCESSFUL
+
+    def result_otherwise(self, children: list[Token]) -> _Otherwise:
+        text = next(str(c) for c in children if isinstance(c, Token) and c.type == "STRING")
+        return _Otherwise(text[1:-1])
+
+    # restrictions
+    def no_self(self, children: list[Any]) -> tuple[Any, ...]:
+        return _about(children, NoSelfTarget(self.why))
+
+    def no_consecutive(self, children: list[Any]) -> tuple[Any, ...]:
+        tokens = [c for c in children if isinstance(c, Token)]
+        successfully = any(t.type == "SUCCESSFULLY" for t in tokens)
+        return _about(children, NoConsecutive(successfully, self.why))
+
+    def forced(self, children: list[Any]) -> tuple[Any, ...]:
+        return _about(children, Forced(self.why))
+
+    # how a player shows
+    def appears(self, children: list[Any]) -> tuple[Any, ...]:
+        tokens = [c for c in children if isinstance(c, Token)]
+        names = [str(t) for t in tokens if t.type in ("NAME", "ROLENAME")]
+        as_ = names[0]
+        to = names[1] if len(names) > 1 else None
+        return _about(children, AppearsAs(as_, to, self.why))
+
+    def appears_to_subject(self, children: list[Any]) -> tuple[Any, ...]:
+        tokens = [c for c in children if isinstance(c, Token)]
+        by = next(str(t) for t in tokens if t.type == "ROLENAME")
+        as_ = next(str(t) for t in tokens if t.type == "NAME")
+        return (AppearsAs(as_, by, self.why),)
+
+    # visiting
+    def visiting(self, _: list[Any]) -> tuple[Any, ...]:
+        return (ClassIs(VisitClass.VISITING, self.why),)
+
+    def non_visiting(self, _: list[Any]) -> tuple[Any, ...]:
+        return (ClassIs(VisitClass.NON, self.why),)
+
+    def semi_visiting(self, _: list[Any]) -> tuple[Any, ...]:
+        return (ClassIs(VisitClass.SEMI, self.why),)
+
+    def sentence(self, children: list[Any]) -> tuple[Any, ...]:
+        out: list[Any] = []
+        seen: set[Any] = set()
+        for c in children:
+            if isinstance(c, tuple):
+                for part in c:  # "chooses one player to protect; that player cannot be
+                    key = _key(part)  # killed": one protection, said twice
+                    if key not in seen:
+                        seen.add(key)
+                        out.append(part)
+        return tuple(out)
+
+
+@dataclass(frozen=True)
+class _Actor:
+    role: str | None  # the role the clause names; None: a pronoun, or no subject
+
+
+@dataclass(frozen=True)
+class _Object:
+    count: int  # players named
+    other: bool  # "another player": not the user
+
+
+@dataclass(frozen=True)
+class _Target:
+    pass
+
+
+@dataclass(frozen=True)
+class _Verb:
+    category: str  # the lexicon's category of the verb
+
+
+@dataclass(frozen=True)
+class _Into:
+    faction: str
+
+
+def _subject(children: list[Any]) -> str | None:
+    return next((c.role for c in children if isinstance(c, _Actor)), None)
+
+
+_NUMBERS = {
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+}
+
+
+@dataclass(frozen=True)
+class _Tail:
+    parts: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class _Otherwise:
+    text: str
+
+
+class _NoReading(Exception):
+    """This derivation means nothing the engine has (a reason, for the error)."""
+
+
+def _about(children: list[Any], part: Any) -> tuple[Any, ...]:
+    subject = _subject(children)
+    return (About(subject, part),) if subject else (part,)
+
+
+def _effects_of(verb: str, why: Why, into: str | None, count: int) -> Iterable[Any]:
+    """What an ability's verb does to its target, by its effect kind."""
+    match verb:
+        case "PROTECT" | "GUARD":
+            yield Protect(why)
+        case "BLOCK":
+            yield Roleblock(why)
+        case "KILL":
+            pass  # the ability's verb is "kills": the assembler gives it its Kill
+        case "CONVERT":
+            if into is None:
+                raise _NoReading("a conversion that does not say into what")
+            from logic.effects.convert import Convert
+
+            yield Convert(into, why)
+        case "REDIRECT":
+            if count != 2:
+                raise _NoReading("a redirection names two players")
+            from logic.effects.redirect import Redirect
+
+            yield Redirect(why)
+        case _:
+            pass
+
+
+# ----------------------------------------------------------------------------- the entry point
+
+
+def read_sentence(
+    sentence: str, loc: Loc, roles: Iterable[str] = (), source_line: str | None = None
+) -> tuple[Any, ...]:
+    """The parts `sentence` means (a sentence of a role's text, at `loc`), or a
+    `RulingError` at the word where reading stopped, saying what was read up to there."""
+    why = Why(loc, " ".join(sentence.split()))
+    try:
+        tokens = lexicon.tokenize(sentence, roles)
+    except lexicon.Unknown as e:
+        raise _error(
+            f"unexpected character {sentence[e.offset]!r}", loc, e.offset, source_line
+        ) from None
+    if not tokens:
+        raise _error("an empty sentence", loc, 0, source_line)
+    try:
+        tree = parser().parse(tokens)
+    except UnexpectedInput as e:
+        return _fail(e, tokens, sentence, loc, source_line)
+    readings = _readings(tree, why)
+    if not readings:
+        raise _error(
+            f"read, but it means nothing the engine models ({_last_reason or 'no reading'})",
+            loc,
+            0,
+            source_line,
+        )
+    if len(readings) > 1:
+        shown = "; ".join(describe(r) for r in readings[:3])
+        raise _error(f"this sentence has {len(readings)} readings: {shown}", loc, 0, source_line)
+    return readings[0]
+
+
+_last_reason = ""
+
+
+def _readings(tree: Tree[Token], why: Why) -> list[tuple[Any, ...]]:
+    """The distinct meanings of the derivations of `tree` (locations aside)."""
+    global _last_reason
+    out: list[tuple[Any, ...]] = []
+    seen: set[Any] = set()
+    derivations = CollapseAmbiguities().transform(tree)
+    for d in derivations[:MAX_READINGS]:
+        try:
+            parts = _Read(why).transform(d)
+        except _NoReading as e:
+            _last_reason = str(e)
+            continue
+        except Exception as e:  # a reading's method refusing a derivation
+            orig = getattr(e, "orig_exc", e)
+            if isinstance(orig, _NoReading):
+                _last_reason = str(orig)
+                continue
+            raise
+        key = _key(parts)
+        if key not in seen:
+            seen.add(key)
+            out.append(parts)
+    return out
+
+
+def _key(parts: Any) -> Any:
+    """A value equal for equal meanings (dataclasses compare without their `why`)."""
+    if isinstance(parts, tuple):
+        return tuple(_key(p) for p in parts)
+    if is_dataclass(parts) and not isinstance(parts, type):
+        return (
+            type(parts).__name__,
+            *(_key(getattr(parts, f.name)) for f in fields(parts) if f.compare and f.name != "why"),
+        )
+    return parts
+
+
+def describe(parts: tuple[Any, ...]) -> str:
+    """A reading in words, for an error that lists several."""
+    out = []
+    for p in parts:
+        d = getattr(p, "describe", None)
+        out.append(d() if callable(d) else type(p).__name__.lower())
+    return ", ".join(out)
+
+
+def _fail(
+    e: UnexpectedInput, tokens: list[Token], sentence: str, loc: Loc, source_line: str | None
+) -> Any:
+    tok = e.token if isinstance(e, UnexpectedToken) else None
+    if isinstance(e, UnexpectedEOF) or tok is None or tok.type == "$END":
+        at = len(sentence.rstrip())
+        return _raise(
+            _error("this sentence ends before it says what it means", loc, at, source_line)
+        )
+    at = tok.start_pos or 0
+    read = sentence[:at].strip()
+    expected = expected_words(set(getattr(e, "expected", ()) or ()), str(tok))
+    err = _error(f"unexpected {str(tok)!r} in this ruleset", loc, at, source_line)
+    raise RulingError(
+        err.message, err.loc, err.source_line, expected, len(str(tok)), understood=read or None
+    )
+
+
+_SIGNS = {
+    "NAME": "a name",
+    "ROLENAME": "a role's name",
+    "STRING": 'a quoted text ("...")',
+    "NUMERAL": "a number",
+    **{v: f'"{k}"' for k, v in lexicon.PUNCTUATION.items() if k in ",.;:()-/"},
+}
+
+
+def expected_words(names: set[str], near: str | None = None) -> tuple[str, ...]:
+    """The words of the categories the parser could take at a failure, quoted, those
+    nearest to the unexpected word `near` first."""
+    lex = lexicon.lexicon()
+    out: set[str] = set()
+    for n in names:
+        if n in _SIGNS:
+            out.add(_SIGNS[n])
+        else:
+            out.update(f'"{w}"' for w in lex.words_of(n))
+    ordered = sorted(out, key=lambda w: (not w.startswith("a "), w.lower()))
+    if near is None:
+        return tuple(ordered)
+    close = difflib.get_close_matches(f'"{near.lower()}"', ordered, n=3, cutoff=0.6)
+    return (*close, *(w for w in ordered if w not in close))
+
+
+def _raise(err: RulingError) -> Any:
+    raise err
+
+
+def _error(
+    message: str, loc: Loc, offset: int, source_line: str | None, width: int = 1
+) -> RulingError:
+    return RulingError(
+        message, Loc(loc.file, loc.line, loc.column + offset), source_line, width=width
+    )
+
+
+__all__ = ["About", "ClassIs", "Starts", "UnexpectedCharacters", "describe", "read_sentence"]

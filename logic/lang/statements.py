@@ -1,0 +1,216 @@
+"""Owns reading a ruleset one statement at a time, so that every sentence that cannot be
+read is reported at once and the sentences of a role line that the frame grammar does
+not know are read by the clause language (logic/lang/clause.py).
+
+The whole file is parsed by `grammar/ruleset.lark` first (the fast path of a ruleset
+the frame grammar reads). When that fails, each line is parsed alone; a role line or a
+ruling that fails is split into its sentences, and each sentence is read by the frame
+grammar or else by the clause language. A sentence the clause language read is replaced
+in the text by a placeholder of the same length (so every position and line stays where
+it was) that the frame grammar reads as `held`; its meaning waits in `Read.held` under its
+offset. A sentence neither reads is an error; all of them are raised together.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from lark import Token, Tree
+
+from logic.lang import clause, grammar
+from logic.lang.errors import Loc, RulingError
+from logic.lang.prose import split_sentences
+
+HELD = "\ue000"
+"""The placeholder character of a held sentence (grammar/ruleset.lark's HELD)."""
+
+# "Doctor:", '"Vanilla Townie":', "Ruling:": the label of a line of sentences
+_LABEL = re.compile(
+    r"""^(?P<indent>\s*)(?P<label>"[^"\n]{1,60}"|[A-Za-z][A-Za-z0-9 '\-]{0,59}?)\s*:\s*"""
+)
+
+
+class RulingErrors(RulingError):
+    """Several problems with one input, reported together (each a `RulingError`)."""
+
+    def __init__(self, errors: list[RulingError]) -> None:
+        first = errors[0]
+        super().__init__(first.message, first.loc, first.source_line, first.expected, first.width)
+        self.errors = errors
+
+    def render(self) -> str:
+        parts = [e.render() for e in self.errors]
+        n = len(self.errors)
+        if n > 1:
+            parts.append(f"{n} sentences could not be read; the rest of the file was read.")
+        return "\n\n".join(parts)
+
+
+@dataclass
+class Read:
+    """The text the frame grammar parsed (`text`, with held sentences as placeholders),
+    its tree, and the held sentences' meanings by offset: (context, parts), the context
+    "role" or "ruling"."""
+
+    text: str
+    tree: Tree[Token]
+    held: dict[int, tuple[str, tuple[Any, ...]]] = field(default_factory=dict)
+
+
+def read(text: str, filename: str) -> Read:
+    """Parse `text` (a ruleset), statement by statement where the whole does not parse."""
+    try:
+        return Read(text, grammar.parse(text, filename, "ruleset", "ruleset"))
+    except RulingError as whole:
+        if not whole.syntax:  # too many statements, too large a number: as it is
+            raise
+        first = whole
+    lines = text.split("\n")
+    roles = _role_names(lines)
+    last_line = max((n for n, line in enumerate(lines, 1) if line.strip()), default=0)
+    errors: list[RulingError] = []
+    held: dict[int, tuple[str, tuple[Any, ...]]] = {}
+    out = list(lines)
+    offset = 0
+    for number, line in enumerate(lines, 1):
+        start = offset
+        offset += len(line) + 1
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if _parses(number, line, filename):
+            continue
+        m = _LABEL.match(line)
+        if m is None:
+            errors.append(_line_error(number, line, filename))
+            continue
+        label = m.group("label").strip('"')
+        context = "ruling" if label.lower() == "ruling" else "role"
+        body_at = m.end()
+        new, line_errors = _sentences(
+            number, line, body_at, filename, roles, context, label, start, held, number == last_line
+        )
+        if line_errors:
+            errors.extend(line_errors)
+            continue
+        if not _parses(number, new, filename):
+            errors.append(_line_error(number, line, filename))
+            continue
+        out[number - 1] = new
+    if not errors:
+        final = "\n".join(out)
+        try:
+            return Read(final, grammar.parse(final, filename, "ruleset", "ruleset"), held)
+        except RulingError as e:
+            errors.append(e)
+    if not errors:  # pragma: no cover - the whole failed, so some line must
+        errors.append(first)
+    raise RulingErrors(errors) if len(errors) > 1 else errors[0]
+
+
+def _sentences(
+    number: int,
+    line: str,
+    body_at: int,
+    filename: str,
+    roles: set[str],
+    context: str,
+    label: str,
+    line_start: int,
+    held: dict[int, tuple[str, tuple[Any, ...]]],
+    last: bool,
+) -> tuple[str, list[RulingError]]:
+    """The line with each sentence the frame grammar cannot read held (or the errors of
+    those the clause language cannot read either)."""
+    body = line[body_at:]
+    pieces = []
+    at = 0
+    for piece in split_sentences(body):
+        at = body.find(piece, at)
+        pieces.append((body_at + at, piece))
+        at += len(piece)
+    new = line
+    errors: list[RulingError] = []
+    for pos, piece in pieces:
+        alone = _blank_except(line, body_at, pos, len(piece))
+        if _parses(number, alone, filename):
+            continue
+        loc = Loc(filename, number, pos + 1)
+        try:
+            parts = clause.read_sentence(piece, loc, roles | {label}, line)
+        except RulingError as e:
+            errors.append(
+                _with_suggestion(
+                    _further(e, number, line, alone, filename, last), piece, label, context
+                )
+            )
+            continue
+        held[line_start + pos] = (context, parts)
+        new = new[:pos] + HELD * len(piece) + new[pos + len(piece) :]
+    return new, errors
+
+
+def _blank_except(line: str, body_at: int, pos: int, length: int) -> str:
+    """The line with every sentence but the one at `pos` blanked out."""
+    return (
+        line[:body_at]
+        + " " * (pos - body_at)
+        + line[pos : pos + length]
+        + " " * (len(line) - pos - length)
+    )
+
+
+def _parses(number: int, line: str, filename: str) -> bool:
+    try:
+        grammar.parse("\n" * (number - 1) + line, filename, "ruleset", "ruleset")
+    except RulingError:
+        return False
+    return True
+
+
+def _further(
+    e: RulingError, number: int, line: str, alone: str, filename: str, last: bool
+) -> RulingError:
+    """Of the clause language's error `e` and the frame grammar's on the sentence alone,
+    the one that read further (the frame grammar's when both stop at one word: its
+    messages and expected words are the ones a writer of its sentences knows)."""
+    frame = _line_error(number, alone, filename)
+    if frame.loc is None or e.loc is None or frame.loc.line != number:
+        return e
+    if e.loc.column > frame.loc.column:
+        return e
+    message = frame.message
+    if message.startswith("the ruleset ends too early") and not last:
+        message = "this line ends too early"  # the line was parsed alone
+    return replace(frame, message=message, source_line=line, understood=e.understood)
+
+
+def _line_error(number: int, line: str, filename: str) -> RulingError:
+    try:
+        grammar.parse("\n" * (number - 1) + line, filename, "ruleset", "ruleset")
+    except RulingError as e:
+        return e
+    return RulingError("cannot read this line", Loc(filename, number, 1), line)
+
+
+def _role_names(lines: Iterable[str]) -> set[str]:
+    """The labels of the lines that look like a role's ("Doctor: ..."): the role names a
+    sentence may name."""
+    names = set()
+    for line in lines:
+        m = _LABEL.match(line)
+        if m and m.group("label").lower() not in ("ruling", "source", "flavour", "flavor"):
+            names.add(m.group("label").strip('"').strip())
+    return names
+
+
+def _with_suggestion(e: RulingError, sentence: str, role: str, context: str) -> RulingError:
+    """`e` with the nearest wording the language reads, as a suggestion."""
+    from logic.lang.suggest import nearest
+
+    best = nearest(sentence, role if context == "role" else None)
+    if best is None:
+        return e
+    return replace(e, hint=best)
