@@ -2,7 +2,8 @@
 order only decides the order of texts and atoms in an outcome, never a verdict).
 
 A new kind: its module in logic/effects/ with a `KIND` (see base.py), one line here,
-its phrases in grammar/ and their reading in logic/lang/rules.py.
+its phrases in grammar/ and their reading in logic/lang/read/ (a reader mixin of its
+own, listed in `_ToIR`'s bases in logic/lang/rules.py).
 """
 
 from __future__ import annotations

@@ -58,6 +58,7 @@ class Starts:
     why: Why
     subject: str | None = None  # the role the sentence names ("The Doctor may ...")
     targets: int = 1
+    name: str | None = None  # the ability's own name: its verb, capitalised ("to Protect")
 
 
 @dataclass(frozen=True)

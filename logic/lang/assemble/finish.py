@@ -1,0 +1,341 @@
+"""Owns the checks and the finish, once every statement is read: the order of actions from
+the priority list or the orders of operations, GMs' patches, the setup's balance, and the
+`Ruleset` built."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from logic.effects.afterlife import ReadFate
+from logic.effects.react import Explode, Guard
+from logic.effects.registry import KINDS
+from logic.effects.win import Victory
+from logic.lang.assemble.prose import ProseAssembler
+from logic.lang.assemble.state import AssemblerState
+from logic.lang.read.pieces import REST
+from logic.model.ir import (
+    Ability,
+    Frequency,
+    Intercept,
+    Kill,
+    NightKill,
+    PriorityEntry,
+    Role,
+    Ruleset,
+    Why,
+    canon,
+)
+
+
+def _order_lists(p: PriorityEntry, ability: Ability) -> bool:
+    """Whether an order item names this ability or a kind of effect it has."""
+    names = {canon(n) for n in (ability.name, *ability.aliases)}
+    if p.ability is not None and canon(p.ability) in names:
+        return True
+    return bool(p.effects) and any(isinstance(e, p.effects) for e in ability.effects)
+
+
+def _stem(word: str) -> str:
+    """'Roleblocks' -> 'roleblock', 'Hexes' -> 'hex', 'Investigations' -> 'investigation'."""
+    w = canon(word)
+    if w.endswith("xes"):
+        return w[:-2]
+    return w[:-1] if w.endswith("s") and not w.endswith("ss") else w
+
+
+def _kin(asm: AssemblerState, ability: Ability) -> set[str]:
+    """Every other name a keyword line gives `ability` ("Discombobulate — Discombobulation
+    (Tricking)"), canonical."""
+    own = {canon(n) for n in (ability.name, *ability.aliases)}
+    out: set[str] = set()
+    for k in asm.keywords:
+        line = {canon(n) for n in (k.keyword, *k.names)}
+        if own & line:
+            out |= line
+    return out
+
+
+class FinishAssembler(ProseAssembler):
+    """The part of `_Assembler` (logic/lang/rules.py) that checks and finishes."""
+
+    def order_entries(self, roles: list[Role]) -> list[PriorityEntry]:
+        """The items of an order of operations as priority entries: a role, an ability
+        by its name ("Hamedo", "Hexes"), the effects of a kind by its noun ("Roleblocks",
+        "Nightkills"), or a hastened nightkill. An item that names nothing of the ruleset
+        is kept (its tier stays empty)."""
+        nouns: dict[str, tuple[type, ...]] = {}  # (kinds may share a noun: "Investigations")
+        for k in KINDS:
+            for n, nodes in k.nouns:
+                nouns[_stem(n)] = (*nouns.get(_stem(n), ()), *nodes)
+        out: list[PriorityEntry] = []
+        for order in self.dawn_orders:
+            items = [(t, w) for t, g in enumerate(order.items, start=1) for w in g]
+            for tier, (words, after) in items:
+                why = order.why
+                if words == REST:  # "All other actions"
+                    out.append(PriorityEntry(tier, None, why=why, ability=words, rest=True))
+                    continue
+                key = canon(words)
+                role = self.find_role(words)
+                if role is not None:  # a role, or a role's possessive ("X's arrow")
+                    out.append(PriorityEntry(tier, role.name, why=why))
+                    continue
+                if after is None and key.startswith("hastened "):
+                    nodes = nouns.get(_stem(key.split(" ", 1)[1]), (Kill,))
+                    out.append(PriorityEntry(tier, None, why=why, effects=nodes, hastened=True))
+                    continue
+                names = {
+                    n
+                    for r in roles
+                    for a in r.abilities
+                    for n in (a.name, *a.aliases)
+                    if canon(n) == key or _stem(canon(n).split()[0]) == _stem(key)
+                }
+                # an item that a keyword line gives as another name ("Discombobulation")
+                names |= {a.name for r in roles for a in r.abilities if key in _kin(self, a)}
+                out += [PriorityEntry(tier, None, why=why, ability=n) for n in sorted(names)]
+                if _stem(key) in nouns:  # and the effects it names, by any ability's name
+                    out.append(PriorityEntry(tier, None, why=why, effects=nouns[_stem(key)]))
+                elif not names:  # names nothing of this ruleset (yet): kept, empty
+                    out.append(PriorityEntry(tier, None, why=why, ability=words))
+        return out
+
+    def apply_patches(self, roles: list[Role]) -> list[Role]:
+        """The GM's notes that settle how a role's effect works."""
+        out = []
+        for role in roles:
+            abilities = []
+            for ab in role.abilities:
+                fx = []
+                for e in ab.effects:
+                    if isinstance(e, ReadFate):  # "the Ghost or Zombie": roles of the ruleset
+                        for name in e.roles:
+                            self.resolve_role(name, e.why)
+                    for p in self.patches:
+                        if isinstance(e, Guard) and canon(p.roles[0]) == canon(role.name):
+                            if p.kind == "guard follows":
+                                e = replace(e, follows=p.why)
+                            elif p.kind == "guard spares":
+                                spared = self.resolve_role(p.roles[1], p.why)
+                                e = replace(e, spares=(*e.spares, spared), spares_why=p.why)
+                    fx.append(e)
+                abilities.append(replace(ab, effects=tuple(fx)))
+            traits = []
+            for t in role.traits:
+                for p in self.patches:
+                    bomb = canon(p.roles[0]) == canon(role.name)
+                    if isinstance(t, Explode) and p.kind == "explode spares" and bomb:
+                        spared = self.resolve_role(p.roles[1], p.why)
+                        t = replace(t, spared=(*t.spared, spared), spared_why=p.why)
+                    if (
+                        isinstance(t, Explode)
+                        and p.kind == "explode hastener"
+                        and canon(p.roles[0]) == canon(role.name)
+                    ):
+                        t = replace(t, hastener=p.why)
+                traits.append(t)
+            out.append(replace(role, abilities=tuple(abilities), traits=tuple(traits)))
+        for p in self.patches:  # every note names roles of the ruleset
+            for name in p.roles:
+                self.resolve_role(name, p.why)
+        return out
+
+    def finish(self) -> Ruleset:
+        for _alias, target, why in self.aliases:
+            if canon(target) not in self.roles:
+                raise self.error(f"{target!r} is not a role of this ruleset", why)
+        roles = [self.roles[k] for k in self.role_order]
+        roles, group_kills, facts = self.assemble_prose(roles)
+        vanilla: str | None = None
+        if "vanilla" in facts:  # the role of players with no role, in any faction
+            vanilla, why = facts["vanilla"]
+            key = canon(vanilla)
+            if key not in self.roles:
+                self.roles[key] = Role(vanilla, "", why=why)
+                roles.append(self.roles[key])
+        neutral: tuple[tuple[str, tuple[str, ...], Why], ...] = ()
+        if "neutral" in facts:
+            category, allowed, why = facts["neutral"]
+            allowed = tuple(self.resolve_faction(f, why) for f in allowed)
+            neutral = ((self.resolve_faction(category, why), allowed, why),)
+            self.factions = [f for f in self.factions if canon(f) != canon(category)]
+        roleless = tuple(
+            (self.resolve_faction(name, why), why) for name, why in facts.get("roleless", [])
+        )
+        balance = self.balance(facts["balance"]) if "balance" in facts else None
+        endgame = facts.get("endgame", {})
+        if "endgame victory" in endgame:  # "victory is given to the Secret Boss if he is
+            (first, second), why = endgame["endgame victory"]  # alive, or the Mafia if not"
+            n = endgame.get("endgame", (2, why))[0]
+            over: tuple[str, ...] = ()
+            if "endgame over" in endgame:
+                over = (self.resolve_group(endgame["endgame over"][0], why),)
+            group = self.resolve_group(first, why)
+            facts["victories"] += [
+                Victory(group, "endgame", group, n, over, why),
+                Victory(self.resolve_group(second, why), "endgame", group, n, over, why, True),
+            ]
+        roles = self.apply_patches(roles)
+        self.priority.extend(self.order_entries(roles))
+        # Names used in sentences must exist.
+        for role in roles:
+            for a in role.abilities:
+                for e in a.effects:
+                    if isinstance(e, Intercept):
+                        self.resolve_faction(e.faction, e.why)
+            for ap in role.appears_as:
+                self.resolve_faction(ap.faction, ap.why)
+                if ap.to is not None:
+                    self.resolve_role(ap.to, ap.why)
+        seen = [
+            replace(s, roles=tuple(self.resolve_role(r, s.why) for r in s.roles))
+            for s in self.seen_by
+        ]
+        for cl in self.class_lists:
+            for r in cl.roles:
+                self.resolve_role(r, cl.why)
+        nightkills = []
+        for rule in self.nightkill_rules:
+            faction = self.resolve_faction(rule.faction, rule.why)
+            vc = None
+            class_why = rule.why
+            for kv in self.kill_visits:
+                if canon(kv.faction) == canon(faction):
+                    vc, class_why = kv.visit_class, kv.why
+            ability = Ability(
+                "kill",
+                "kills",
+                Frequency.EACH_NIGHT,
+                (Kill(rule.why),),
+                visit_class=vc,
+                why=rule.why,
+                class_why=class_why,
+            )
+            nightkills.append(
+                NightKill(faction, ability, rule.why if rule.exclusive else None, rule.why)
+            )
+        nightkills.extend(group_kills)
+        priority = []
+        for p in self.priority:
+            if p.nightkill_of is not None:
+                faction = self.resolve_faction(p.nightkill_of, p.why)
+                if not any(k.faction == faction for k in nightkills):
+                    raise self.error(
+                        f"the {faction} faction has no nightkill in this ruleset", p.why
+                    )
+                priority.append(replace(p, nightkill_of=faction))
+            elif p.subject is None:  # an order item naming an ability or a kind of effect
+                priority.append(p)
+            else:
+                subject = self.resolve_role(p.subject, p.why)
+                iff = self.resolve_role(p.iff_targeting, p.why) if p.iff_targeting else None
+                priority.append(replace(p, subject=subject, iff_targeting=iff))
+        if priority and not self.dawn_orders:  # (an order of operations may leave powers out)
+            listed = {canon(p.subject) for p in priority if p.subject}
+            for role in roles:
+                if (
+                    role.abilities
+                    and canon(role.name) not in listed
+                    and not any(_order_lists(p, a) for p in priority for a in role.abilities)
+                ):
+                    raise self.error(
+                        f"the role {role.name!r} has an ability but is not in the priority list",
+                        role.why,
+                    )
+            for k in nightkills:
+                if not any(
+                    p.nightkill_of == k.faction or _order_lists(p, k.ability) for p in priority
+                ):
+                    raise self.error(
+                        f"the {k.faction} nightkill is not in the priority list", k.why
+                    )
+        outcome_rulings = tuple(
+            replace(
+                r,
+                actor=self.resolve_role(r.actor, r.why) if r.actor else None,
+                target=self.resolve_role(r.target, r.why) if r.target else None,
+                subject=self.resolve_role(r.subject, r.why) if r.subject else None,
+            )
+            for r in self.outcome_rulings
+        )
+        orders = []
+        for o in self.orders:
+            first, second = self.resolve_role(o.first, o.why), self.resolve_role(o.second, o.why)
+            if canon(first) == canon(second):
+                raise self.error(f"this ruling orders {first} before itself", o.why)
+            orders.append(replace(o, first=first, second=second))
+        # a role named in a list such as "Visiting roles: ..." whose own sentences give no
+        # visiting class takes the list's
+        class_of = {
+            canon(self.resolve_role(r, cl.why)): cl for cl in self.class_lists for r in cl.roles
+        }
+        roles = [
+            replace(
+                role,
+                abilities=tuple(
+                    replace(a, visit_class=listing.visit_class, class_why=listing.why)
+                    if a.visit_class is None
+                    else a
+                    for a in role.abilities
+                ),
+            )
+            if (listing := class_of.get(canon(role.name))) is not None
+            else role
+            for role in roles
+        ]
+        return Ruleset(
+            name=self.title,
+            roles=tuple(roles),
+            factions=tuple(self.factions),
+            nightkills=tuple(nightkills),
+            priority=tuple(priority),
+            seen_by=tuple(seen),
+            class_lists=tuple(self.class_lists),
+            aliases=tuple(self.aliases),
+            unique_roles=self.unique,
+            rulings=tuple(self.rulings),
+            outcome_rulings=outcome_rulings,
+            orders=tuple(orders),
+            keywords=tuple(self.keywords),
+            healing=tuple(self.healing),
+            source=self.filename,
+            lynch=facts.get("lynch"),
+            tie_rules=tuple(facts["tie_rules"]),
+            victories=tuple(facts["victories"]),
+            casualties=facts["casualties"][0] if "casualties" in facts else None,
+            casualties_why=facts["casualties"][1] if "casualties" in facts else None,
+            reverts=tuple(facts["reverts"]),
+            faction_traits=tuple(facts["faction_traits"]),
+            duel=facts.get("duel"),
+            neutral=neutral,
+            vanilla=vanilla,
+            roleless=roleless,
+            balance=balance,
+            day_rules=tuple(facts["day_rules"]),
+            never_dealt=tuple((self.resolve_role(r, w), w) for r, w in facts["never_dealt"]),
+        )
+
+    def balance(self, value: tuple[tuple[str, str], Why]) -> tuple[str, str, str, Why]:
+        """ "as many players who are FACTION ROLE as there are players who are non-OTHER":
+        the first name's last words name a role (the role of players with no role, too),
+        the words before it a faction; the second is "non-" and a faction."""
+        (held, other), why = value
+        words = held.split()
+        for cut in range(1, len(words)):
+            faction, role = " ".join(words[:cut]), " ".join(words[cut:])
+            known = self.find_role(role)
+            if known is not None and self.faction_named(faction) is not None:
+                found = known.name
+                break
+        else:
+            raise self.error(
+                f"{held!r} is not a faction and a role (as in 'town vanilla')", why, token=held
+            )
+        if not other.lower().startswith("non-"):
+            raise self.error(f"expected 'non-FACTION', not {other!r}", why, token=other)
+        return (
+            found,
+            self.resolve_faction(faction, why),
+            self.resolve_faction(other[4:], why),
+            why,
+        )

@@ -1,0 +1,315 @@
+"""Owns assembling role lines: a role's sentences into its abilities, restrictions,
+results and traits (`role_def`), a variant of a role, a further ability of a role, and the
+prose sentences of a role kept for `finish`."""
+
+from __future__ import annotations
+
+from dataclasses import fields, replace
+from typing import Any, cast
+
+from logic.effects.afterlife import ReadFate, ReadLiving
+from logic.effects.convert import Convert
+from logic.effects.day import DayKill, Discard, Exorcise, Public, Revive, Rock, VotesBack, VotesGone
+from logic.effects.heal import InjuresAttacker, Injury, SnipesOnly, Unmask
+from logic.effects.hex import Backlash, Hex, Informed, Telepathy
+from logic.effects.interrogate import Interrogate, Slander
+from logic.lang.assemble.state import AssemblerState
+from logic.lang.read.pieces import (
+    _AbilityName,
+    _AbilityStart,
+    _About,
+    _AddTo,
+    _as_ruling,
+    _Capability,
+    _ClassDecl,
+    _DayAbility,
+    _flatten,
+    _Natures,
+    _Note,
+    _RoleDef,
+    _RulesetFact,
+    _SubAbility,
+    _Trait,
+    _Variant,
+)
+from logic.model.ir import (
+    Ability,
+    AppearsAs,
+    Forced,
+    Frequency,
+    Intercept,
+    Investigate,
+    Jail,
+    Kill,
+    NoConsecutive,
+    NoSelfTarget,
+    Protect,
+    Restriction,
+    Result,
+    Role,
+    Roleblock,
+    VisitClass,
+    Why,
+    canon,
+)
+
+DAY_AND_HEX_EFFECTS = (
+    DayKill,
+    VotesGone,
+    Revive,
+    VotesBack,
+    Exorcise,
+    Discard,
+    Rock,
+    Public,
+    Hex,
+    Informed,
+    Telepathy,
+    Backlash,
+    ReadLiving,
+    ReadFate,
+)
+
+
+_VERB_NAME = {"targets": "target", "checks": "check", "visits": "visit", "kills": "kill"}
+
+
+class RolesAssembler(AssemblerState):
+    """The part of `_Assembler` (logic/lang/rules.py) that assembles role lines."""
+
+    def role_def(self, rd: _RoleDef, ruling: bool = False) -> None:
+        key = canon(rd.name)
+        existing = self.roles.get(key)
+        if ruling:
+            if existing is None:
+                raise self.error(
+                    f"this ruling names the role {rd.name!r}, which is not defined above", rd.why
+                )
+            role = existing
+        else:
+            if existing is not None:
+                raise self.error(
+                    f"the role {rd.name!r} is defined twice",
+                    rd.why,
+                    (("defined here first", existing.why.loc),),
+                )
+            if self.faction is None:
+                raise self.error(
+                    f"the role {rd.name!r} has no faction: put it under a heading such as "
+                    "'Possible Town Roles'",
+                    rd.why,
+                )
+            role = Role(rd.name, self.faction, why=rd.why)
+            self.role_order.append(key)
+        abilities = list(role.abilities)
+        appears = list(role.appears_as)
+        notes = list(role.notes)
+        current: int | None = len(abilities) - 1 if (ruling and abilities) else None
+        pending_name: tuple[str, tuple[str, ...]] | None = None
+        for s in _flatten(rd.sentences):
+            if s is None:  # a sentence read as what the engine does anyway
+                continue
+            if isinstance(s, _About):
+                if self._other_role(s.subject, role.name):
+                    raise self.error(
+                        f"this sentence is about {s.subject}, but it is on {role.name}'s line",
+                        s.why,
+                        token=s.subject.split()[0],
+                    )
+                s = s.sentence
+            # Explanations cite a role's sentence with the role's name in front of it.
+            why = replace(s.why, text=f"{role.name}: {s.why.text}")
+            s = replace(s, why=_as_ruling(why) if ruling else why)
+            match s:
+                case _AbilityName(name, aliases, _):
+                    # names the ability before it, or else the next one
+                    if current is not None and pending_name is None:
+                        a = abilities[current]
+                        abilities[current] = replace(a, name=name, aliases=aliases)
+                    else:
+                        pending_name = (name, aliases)
+                case _DayAbility(name, n, freq, effects, why):
+                    abilities.append(Ability(name, "targets", freq, effects, targets=n, why=why))
+                    current = len(abilities) - 1
+                case _AbilityStart(verb, freq, why, subject, targets, own_name):
+                    if subject is not None and self._other_role(subject, role.name):
+                        raise self.error(
+                            f"this sentence is about {subject}, but it is on {role.name}'s line",
+                            why,
+                            token=subject.split()[0],
+                        )
+                    name, aliases = pending_name or (own_name or _VERB_NAME[verb], ())
+                    pending_name = None
+                    abilities.append(
+                        Ability(name, verb, freq, why=why, aliases=aliases, targets=targets)
+                    )
+                    current = len(abilities) - 1
+                    if verb == "kills":
+                        abilities[current] = replace(abilities[current], effects=(Kill(why),))
+                case _ClassDecl(vc, why):
+                    # A role-level class ("Visiting role.") covers every ability of the role.
+                    abilities = [replace(a, visit_class=vc, class_why=why) for a in abilities]
+                case AppearsAs():
+                    appears.append(s)
+                case _Note(why):
+                    notes.append(why)
+                case (
+                    Protect()
+                    | Roleblock()
+                    | Jail()
+                    | Intercept()
+                    | Investigate()
+                    | Result()
+                    | Convert()
+                    | Interrogate()
+                    | Slander()
+                    | Injury()
+                    | Unmask()
+                    | SnipesOnly()
+                    | InjuresAttacker()
+                ):
+                    if current is None:
+                        raise self.error(
+                            "this sentence needs an ability before it (e.g. 'Targets a player each night.')",
+                            s.why,
+                        )
+                    a = abilities[current]
+                    abilities[current] = replace(a, effects=(*a.effects, s))
+                case _Capability() | _Trait() | _RulesetFact():
+                    self.prose(s, role.name, None)
+                case _Natures(once, why):
+                    if current is None:  # a passive role's natures: a note, and "One-time
+                        notes.append(why)  # use" makes its one-time traits once
+                        if once:
+                            self.traits = [
+                                (r, replace(t, once=True))
+                                if canon(r) == key and "once" in {f.name for f in fields(t)}
+                                else (r, t)
+                                for r, t in self.traits
+                            ]
+                    elif once:
+                        a = abilities[current]
+                        abilities[current] = replace(a, frequency=Frequency.ONCE_PER_GAME)
+                case _AddTo(kind, name, why):
+                    if current is None or not any(
+                        isinstance(e, kind) for e in abilities[current].effects
+                    ):
+                        raise self.error(
+                            "this sentence adds to an effect that no ability before it gives",
+                            why,
+                        )
+                    a = abilities[current]
+                    fx = tuple(
+                        replace(cast(Any, e), **{name: why}) if isinstance(e, kind) else e
+                        for e in a.effects
+                    )
+                    abilities[current] = replace(a, effects=fx)
+                case _ if isinstance(s, DAY_AND_HEX_EFFECTS):
+                    if current is None:
+                        raise self.error("this sentence needs an ability before it", s.why)
+                    a = abilities[current]
+                    abilities[current] = replace(a, effects=(*a.effects, s))
+                case NoSelfTarget() | NoConsecutive() | Forced():
+                    if current is None:
+                        raise self.error("this restriction needs an ability before it", s.why)
+                    a = abilities[current]
+                    restr: tuple[Restriction, ...] = (*a.restrictions, s)
+                    abilities[current] = replace(a, restrictions=restr)
+                case _:
+                    raise AssertionError(f"unhandled sentence {s!r}")
+        # "Visits a player": the verb itself says the ability visits, when no class is given.
+        abilities = [
+            replace(a, visit_class=VisitClass.VISITING, class_why=a.why)
+            if a.visit_class is None and a.verb == "visits"
+            else a
+            for a in abilities
+        ]
+        self.roles[key] = replace(
+            role, abilities=tuple(abilities), appears_as=tuple(appears), notes=tuple(notes)
+        )
+
+    def variant(self, st: _SubAbility) -> None:
+        """'-Limited - ...' under 'There are N variants that may exist:': the role
+        'Limited Doctor', with the sentences of the role the variants are of and its own.
+        A variant whose sentences add nothing is that role ('Normal Doctor' is another
+        name for the Doctor)."""
+        assert self.variant_of is not None
+        base = self.roles[self.variant_of]
+        name = f"{st.name} {base.name}"
+        sentences = _flatten(st.sentences)
+        for s in sentences:
+            if not isinstance(s, _Variant):
+                raise self.error("this sentence is not one a variant of a role may have", s.why)
+            if s.named is not None and self._other_role(s.named, base.name):
+                raise self.error(
+                    f"this sentence is about {s.named}, but it is on a variant of {base.name}",
+                    s.why,
+                    token=s.named.split()[0],
+                )
+        own = [s.sentence for s in sentences if not isinstance(s.sentence, _Note)]
+        if not own:
+            self.aliases.append((name, base.name, st.why))
+            notes = (*base.notes, *(s.why for s in sentences))
+            self.roles[self.variant_of] = replace(base, notes=notes)
+            return
+        key = canon(name)
+        if self.find_role(name) is not None:
+            raise self.error(f"the role {name!r} is defined twice", st.why)
+        notes = tuple(s.why for s in sentences if isinstance(s.sentence, _Note))
+        self.roles[key] = replace(base, name=name, why=st.why, notes=(*base.notes, *notes))
+        self.role_order.append(key)
+        for role_name, cap, tier in list(self.capabilities):  # the base's own sentences
+            if self.find_role(role_name) is base:
+                self.capabilities.append((name, cap, tier))
+        for role_name, trait in list(self.traits):
+            if self.find_role(role_name) is base:
+                self.traits.append((name, trait))
+        for s in own:
+            self.prose(replace(s, why=replace(s.why, text=f"{name}: {s.why.text}")), name, None)
+
+    def sub_ability(self, st: _SubAbility) -> None:
+        """'-Hex of Silence - ...': a further ability of the role defined last (a night
+        action on one player), its sentences the ability's effects."""
+        if not self.role_order:
+            raise self.error("this line names an ability, but no role is defined above", st.why)
+        key = self.role_order[-1]
+        role = self.roles[key]
+        effects: list[Any] = []
+        notes = list(role.notes)
+        for s in _flatten(st.sentences):
+            if isinstance(s, _Variant):
+                raise self.error(
+                    "a variant's sentence: put 'There are N variants that may exist:' above",
+                    s.why,
+                )
+            why = replace(s.why, text=f"{role.name}: {s.why.text}")
+            s = replace(s, why=why)
+            if isinstance(s, _Note):
+                notes.append(s.why)
+            else:
+                effects.append(s)
+        why = replace(st.why, text=f"{role.name}: {st.why.text}")
+        ability = Ability(st.name, "targets", Frequency.EACH_NIGHT, tuple(effects), why=why)
+        self.roles[key] = replace(role, abilities=(*role.abilities, ability), notes=tuple(notes))
+
+    def prose(self, item: Any, role: str | None, tier: int | None) -> None:
+        """Keep a prose sentence for `finish` (its role may be defined further down)."""
+        match item:
+            case _Capability():
+                self.capabilities.append((item.role or role or "", item, tier))
+            case _Trait():
+                self.traits.append((item.role or role or "", item.trait))
+            case _RulesetFact():
+                self.facts.append((item, tier, role))
+            case None:
+                pass
+            case _ if isinstance(getattr(item, "why", None), Why):
+                # an ability's sentence where no role is being defined: under the
+                # "Alignments:" heading, or in a dawn-order step
+                raise self.error(
+                    "this sentence gives an ability, but it is not in a role's definition: "
+                    "put it under a role's line in a heading such as 'Possible Town Roles'",
+                    item.why,
+                )
+            case _:
+                raise AssertionError(f"unhandled prose sentence {item!r}")

@@ -1,0 +1,137 @@
+"""Owns the assembler's state and its lookups: what the statements read so far have given
+(roles, factions, priority, rulings, prose waiting for `finish`), located errors, and the
+resolution of a role's, a faction's or a group's name."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from logic.effects.inquiry import Keywords
+from logic.lang.errors import Loc, RulingError, line_of
+from logic.lang.read.pieces import (
+    _Capability,
+    _KillVisits,
+    _NightKillRule,
+    _Order,
+    _Patch,
+    _RulesetFact,
+)
+from logic.model.ir import (
+    ClassList,
+    OrderRuling,
+    OutcomeRuling,
+    PriorityEntry,
+    Role,
+    SeenBy,
+    Why,
+    canon,
+)
+
+
+class AssemblerState:
+    """The state and lookups every part of `_Assembler` (logic/lang/rules.py) shares."""
+
+    def __init__(self, text: str, filename: str) -> None:
+        self.text = text
+        self.filename = filename
+        self.title = Path(filename).stem
+        self.faction: str | None = None
+        self.factions: list[str] = []
+        self.roles: dict[str, Role] = {}
+        self.role_order: list[str] = []
+        self.priority: list[PriorityEntry] = []
+        self.orders: list[OrderRuling] = []
+        self.seen_by: list[SeenBy] = []
+        self.class_lists: list[ClassList] = []
+        self.aliases: list[tuple[str, str, Why]] = []
+        self.unique: Why | None = None
+        self.rulings: list[Why] = []
+        self.kill_visits: list[_KillVisits] = []
+        self.nightkill_rules: list[_NightKillRule] = []
+        self.outcome_rulings: list[OutcomeRuling] = []
+        # prose sentences (turn order steps and role texts), assembled in `finish`
+        self.capabilities: list[tuple[str, _Capability, int | None]] = []
+        self.traits: list[tuple[str, Any]] = []
+        self.facts: list[tuple[_RulesetFact, int | None, str | None]] = []
+        self.dawn_orders: list[_Order] = []  # orders of operations ("A > B > C")
+        self.healing: list[Any] = []  # the order of healing, snipes (logic/effects/heal.py)
+        self.keywords: list[Keywords] = []  # keyword lines (logic/effects/inquiry.py)
+        self.healing_next = False  # the next order line is the order of healing
+        self.patches: list[_Patch] = []
+        self.alignments = False  # under an "Alignments:" heading: lines define factions
+        self.variant_of: str | None = None  # the role whose variants the lines define
+
+    def error(
+        self,
+        message: str,
+        why: Why,
+        related: tuple[tuple[str, Loc], ...] = (),
+        token: str | None = None,
+    ) -> RulingError:
+        """An error at `why`'s sentence, the caret under `token` when it is found there."""
+        line = line_of(self.text, why.loc.line)
+        loc, width = why.loc, 1
+        if token:
+            at = line.casefold().find(token.casefold(), max(0, why.loc.column - 1))
+            if at >= 0:
+                loc, width = Loc(why.loc.file, why.loc.line, at + 1), len(token)
+        return RulingError(message, loc, line, related=related, width=width)
+
+    def add_faction(self, name: str) -> str:
+        for f in self.factions:
+            if canon(f) == canon(name):
+                return f
+        self.factions.append(name)
+        return name
+
+    def resolve_group(self, name: str, why: Why) -> str:
+        """A victory's winner or group: a faction (also in the singular: "Citizen victory"
+        for the Citizens), else a role."""
+        for f in self.factions:
+            if canon(f) in (canon(name), canon(name) + "s"):
+                return f
+        return self.resolve_role(name, why)
+
+    def _other_role(self, name: str, role: str) -> bool:
+        """`name` (as a sentence on `role`'s line writes it) names another role."""
+        key = canon(name)
+        for alias, target, _ in self.aliases:
+            if canon(alias) == key:
+                key = canon(target)
+        return key != canon(role)
+
+    def find_role(self, name: str) -> Role | None:
+        """The role called `name`, by its name or another name the ruleset gives it."""
+        key = canon(name)
+        for alias, target, _ in self.aliases:
+            if canon(alias) == key:
+                key = canon(target)
+        return self.roles.get(key)
+
+    def resolve_role(self, name: str, why: Why) -> str:
+        role = self.find_role(name)
+        if role is None:
+            known = ", ".join(self.roles[k].name for k in self.role_order)
+            raise self.error(
+                f"{name!r} is not a role of this ruleset (roles: {known})", why, token=name
+            )
+        return role.name
+
+    def has_faction(self, name: str) -> bool:
+        return any(canon(f) == canon(name) for f in self.factions)
+
+    def resolve_faction(self, name: str, why: Why) -> str:
+        for f in self.factions:
+            if canon(f) == canon(name):
+                return f
+        raise self.error(
+            f"{name!r} is not a faction of this ruleset (factions: {', '.join(self.factions)})",
+            why,
+            token=name,
+        )
+
+    def faction_named(self, name: str) -> str | None:
+        return next(
+            (f for f in self.factions if canon(f) in (canon(name), canon(name) + "s")), None
+        )

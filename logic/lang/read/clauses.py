@@ -1,0 +1,55 @@
+"""Owns the reading of the sentences the clause language read (logic/lang/clause.py) in
+place of the frame grammar: a `held` placeholder's meaning (kept by
+logic/lang/statements.py under its offset) turned into the reader's pieces."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark.tree import Meta
+
+from logic.lang import clause
+from logic.lang.errors import RulingError, line_of
+from logic.lang.read.base import Reader
+from logic.lang.read.pieces import _AbilityStart, _About, _ClassDecl, _RoleDef
+
+
+class ClausesReader(Reader):
+    held_parts: dict[int, tuple[str, tuple[Any, ...]]]
+
+    def held(self, meta: Meta, children: list[Any]) -> Any:
+        context, parts = self.held_parts[meta.start_pos]
+        pieces = tuple(from_clause(p) for p in parts)
+        if context == "role":
+            return pieces
+        why = self._why(meta, "ruling")
+        named = {_subject(p) for p in parts} - {None}
+        if len(named) != 1:
+            raise RulingError(
+                "a ruling in these words names the role it is about ('The Doctor cannot ...')"
+                if not named
+                else f"this ruling names {len(named)} roles; write one ruling for each",
+                why.loc,
+                line_of(self.text, why.loc.line),
+            )
+        body = tuple(p.sentence if isinstance(p, _About) else p for p in pieces)
+        return _RoleDef(named.pop() or "", body, why)
+
+
+def from_clause(part: Any) -> Any:
+    """A part of a sentence the clause language read, as the reader's piece."""
+    match part:
+        case clause.Starts(verb, frequency, why, subject, targets, name):
+            return _AbilityStart(verb, frequency, why, subject, targets, name)
+        case clause.ClassIs(visit_class, why):
+            return _ClassDecl(visit_class, why)
+        case clause.About(subject, inner):
+            return _About(subject, from_clause(inner))
+    return part
+
+
+def _subject(part: Any) -> str | None:
+    match part:
+        case clause.Starts(subject=subject) | clause.About(subject=subject):
+            return subject
+    return None

@@ -1,0 +1,72 @@
+"""Owns reading investigations (logic/effects/investigate.py): what an action tells its actor
+(visits, visitors, roles, alignments), how a role shows to them ('Checks as mafia ...'), and
+checks that a kill or a link changes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token, v_args
+from lark.tree import Meta
+
+from logic.effects.afterlife import ReadDead
+from logic.effects.investigate import AlignmentCheck, SeenAfterKill, Unlinked
+from logic.lang.read.base import Reader
+from logic.lang.read.pieces import _AbilityStart, _Capability, _DayAbility, _names, _Trait
+from logic.model.ir import AppearsAs, Frequency, Info, Investigate, NoSelfTarget
+
+
+@v_args(meta=True)
+class InvestigateReader(Reader):
+    """Parse tree -> sentence pieces, for investigations. One method per grammar rule."""
+
+    def learns_visits(self, meta: Meta, children: list[Any]) -> Investigate:
+        return Investigate(Info.VISITS, self._why(meta))
+
+    def learns_visitors(self, meta: Meta, children: list[Any]) -> Investigate:
+        return Investigate(Info.VISITORS, self._why(meta))
+
+    def learns_visitor_roles(self, meta: Meta, children: list[Any]) -> Investigate:
+        return Investigate(Info.VISITOR_ROLES, self._why(meta))
+
+    def learns_role(self, meta: Meta, children: list[Any]) -> Investigate:
+        return Investigate(Info.ROLE, self._why(meta))
+
+    def checks_as(self, meta: Meta, children: list[str]) -> AppearsAs:
+        to = children[1] if len(children) > 1 else None
+        return AppearsAs(children[0], to, self._why(meta))
+
+    def each_night_investigate(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        effect = AlignmentCheck((), why)
+        return _Capability(_names(children)[0], (effect,), (), None, False, why)
+
+    def alignment_results(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        names = next(c for c in children if isinstance(c, tuple))
+        return _Capability(None, (AlignmentCheck(tuple(names), why),), (), None, False, why)
+
+    def unknown_reasons(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        unknown = str(children[0]).split()[0]
+        hidden = _names(children)[0]
+        check = AlignmentCheck((), why, unknown, why, (hidden,))
+        return _Capability(None, (check,), (), None, False, why)
+
+    def seen_after_kill(self, meta: Meta, children: list[Any]) -> _Trait:
+        why = self._why(meta)
+        by, faction = _names(children)
+        return _Trait(None, SeenAfterKill(by, faction, why), why)
+
+    def unlinked(self, meta: Meta, children: list[Any]) -> _Trait:
+        why = self._why(meta)
+        by, faction = _names(children)
+        return _Trait(None, Unlinked(by, faction, why), why)
+
+    def pool_scan(self, meta: Meta, children: list[Any]) -> tuple[Any, ...] | _DayAbility:
+        why = self._why(meta)
+        if any(isinstance(c, Token) and c.type == "DEAD" for c in children):
+            return _DayAbility("investigate", 1, Frequency.EACH_NIGHT, (ReadDead(why),), why)
+        start = _AbilityStart("targets", Frequency.EACH_NIGHT, why)
+        other = any(isinstance(c, Token) and c.type == "OTHER" for c in children)
+        return (start, Investigate(Info.ROLE, why), *((NoSelfTarget(why),) if other else ()))

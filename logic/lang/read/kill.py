@@ -1,0 +1,101 @@
+"""Owns reading kills (logic/effects/attack.py): a role's or a faction's kill, its strength, a
+random or conditional kill, duels, the faction's exclusive nightkill, and the actions that
+strengthen or hasten a nightkill (logic/effects/modify.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token, v_args
+from lark.tree import Meta
+
+from logic.effects.attack import Duel
+from logic.effects.modify import Modify
+from logic.lang.read.base import Reader
+from logic.lang.read.pieces import (
+    _as_ruling,
+    _Capability,
+    _names,
+    _NightKillRule,
+    _quoted,
+    _RulesetFact,
+)
+from logic.model.ir import Forced, Frequency, Kill
+
+
+@v_args(meta=True)
+class KillReader(Reader):
+    """Parse tree -> sentence pieces, for kills. One method per grammar rule."""
+
+    def group_kill(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        return _Capability(_names(children)[0], (Kill(why),), (), None, True, why)
+
+    def faction_kill(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        return _Capability(_names(children)[0], (Kill(why),), (), None, True, why)
+
+    def strikes(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        n = next(c for c in children if type(c) is int)
+        return _Capability(
+            _names(children)[0],
+            (Kill(why, strength=n),),
+            (),
+            Frequency.EVERY_SECOND_NIGHT,
+            False,
+            why,
+        )
+
+    def random_kill(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        return _Capability(_names(children)[1], (Kill(why, random=True),), (), None, False, why)
+
+    def lethal_force(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        yes = _quoted(next(c for c in children if isinstance(c, Token) and c.type == "QUOTED_END"))
+        return _Capability(
+            _names(children)[0], (Kill(why, lethal_if=f"yes:{yes}"),), (), None, False, why
+        )
+
+    def kills_each_turn(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        return _Capability(_names(children)[0], (Kill(why),), (Forced(why),), None, False, why)
+
+    def each_night_kill(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        return _Capability(_names(children)[0], (Kill(why),), (), None, False, why)
+
+    def duel_rule(self, meta: Meta, children: list[Any]) -> _RulesetFact:
+        why = _as_ruling(self._why(meta))
+        return _RulesetFact("duel", Duel(why), why)
+
+    def intend(self, meta: Meta, children: list[Any]) -> None:
+        return None
+
+    def exclusive(self, meta: Meta, children: list[Any]) -> bool:
+        return True
+
+    def nightkill_rule(self, meta: Meta, children: list[Any]) -> _NightKillRule:
+        return _NightKillRule(children[0], True in children, self._why(meta))
+
+    def modify_kill(self, meta: Meta, children: list[Any]) -> _Capability:
+        why = self._why(meta)
+        role, faction = _names(children)
+        mode = next(str(c).lower() for c in children if isinstance(c, Token) and c.type == "MODIFY")
+        return _Capability(
+            role,
+            (Modify(mode, faction, why),),
+            (),
+            Frequency.ONCE_PER_GAME,
+            False,
+            why,
+            name=mode,
+            targets=0,
+        )
+
+    def strengthened(self, meta: Meta, children: list[Any]) -> _RulesetFact:
+        return _RulesetFact("modify", "strengthen", self._why(meta))
+
+    def hastened(self, meta: Meta, children: list[Any]) -> _RulesetFact:
+        return _RulesetFact("modify", "hasten", self._why(meta))

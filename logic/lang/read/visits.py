@@ -1,0 +1,66 @@
+"""Owns reading visiting classes: visiting, semi-visiting and non-visiting roles, who sees
+whom, and the class of a faction's nightkill."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from lark import v_args
+from lark.tree import Meta
+
+from logic.lang.read.base import Reader
+from logic.lang.read.pieces import _ClassDecl, _KillVisits, _Note
+from logic.model.ir import ClassList, SeenBy, VisitClass
+
+
+@v_args(meta=True)
+class VisitsReader(Reader):
+    """Parse tree -> sentence pieces, for visiting classes. One method per grammar rule."""
+
+    def visiting(self, meta: Meta, children: list[Any]) -> VisitClass:
+        return VisitClass.VISITING
+
+    def semi_visiting(self, meta: Meta, children: list[Any]) -> VisitClass:
+        return VisitClass.SEMI
+
+    def non_visiting(self, meta: Meta, children: list[Any]) -> VisitClass:
+        return VisitClass.NON
+
+    def visit_class_decl(self, meta: Meta, children: list[VisitClass]) -> _ClassDecl:
+        return _ClassDecl(children[0], self._why(meta))
+
+    def anonymous_visit(self, meta: Meta, children: list[Any]) -> _Note:
+        return _Note(self._why(meta))
+
+    def anonymous(self, meta: Meta, children: list[Any]) -> bool:
+        return True
+
+    def seen_by(self, meta: Meta, children: list[Any]) -> SeenBy:
+        roles = next(c for c in children if isinstance(c, tuple))
+        return SeenBy(VisitClass.VISITING, roles, True in children, self._why(meta))
+
+    def seen_by_none(self, meta: Meta, children: list[Any]) -> SeenBy:
+        return SeenBy(VisitClass.NON, (), False, self._why(meta))
+
+    def visit_class_list(self, meta: Meta, children: list[Any]) -> tuple[Any, ...]:
+        vc, roles, *notes = children
+        why = self._why(meta)
+        out: list[Any] = [ClassList(vc, roles, why)]
+        for note in notes:
+            if isinstance(note, SeenBy):
+                out.append(replace(note, visit_class=vc))
+            else:
+                out.append(note)
+        return tuple(out)
+
+    def seen_rule(self, meta: Meta, children: list[Any]) -> SeenBy:
+        return SeenBy(children[0], children[1], False, self._why(meta))
+
+    def even_if(self, meta: Meta, children: list[Any]) -> None:
+        return None
+
+    def kill_visits_rule(self, meta: Meta, children: list[Any]) -> _KillVisits:
+        faction = children[0]
+        vc = next(c for c in children if isinstance(c, VisitClass))
+        return _KillVisits(faction, vc, self._why(meta))
