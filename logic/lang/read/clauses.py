@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from lark import v_args
 from lark.tree import Meta
 
 from logic.lang import clause
@@ -14,6 +15,7 @@ from logic.lang.read.base import Reader
 from logic.lang.read.pieces import _AbilityStart, _About, _ClassDecl, _RoleDef
 
 
+@v_args(meta=True)
 class ClausesReader(Reader):
     held_parts: dict[int, tuple[str, tuple[Any, ...]]]
 
