@@ -179,7 +179,15 @@ class _Read(Transformer[Token, Any]):
         return _Target()
 
     def act_verb(self, children: list[Token]) -> _Verb:
-        return _Verb(children[0].type)
+        word = children[0]
+        # a verb capitalised inside a sentence names the ability ("to Protect at night")
+        named = (word.start_pos or 0) > 0 and str(word)[:1].isupper()
+        lemma = lexicon.lexicon().lemmas.get(str(word).lower(), str(word))
+        name = lemma[:1].upper() + lemma[1:] if named else None
+        return _Verb(word.type, name)
+
+    def actions(self, _: list[Any]) -> _Object:
+        return _Object(2, False, actions=True)
 
     def into_faction(self, children: list[Token]) -> _Into:
         return _Into(str(next(c for c in children if c.type == "NAME")))
@@ -189,6 +197,8 @@ class _Read(Transformer[Token, Any]):
         why = self.why
         subject = _subject(children)
         verbs = [c.category for c in children if isinstance(c, _Verb)]
+        if not verbs:
+            raise _NoReading("an ability with no verb")
         freqs = [c for c in children if isinstance(c, Frequency)]
         obj = next((c for c in children if isinstance(c, _Object)), _Object(1, False))
         into = next((c.faction for c in children if isinstance(c, _Into)), None)
@@ -199,13 +209,22 @@ class _Read(Transformer[Token, Any]):
         head = next((v for v in _HEAD if v in verbs), verbs[0])
         verb = _USED_AS[head]
         count, other = obj.count, obj.other
-        parts: list[Any] = [Starts(verb, frequency, why, subject, count)]
+        name = next((c.name for c in children if isinstance(c, _Verb) and c.name), None)
+        if obj.actions:  # "investigates a number of actions": who did what to whom
+            if "CHECK" not in verbs:
+                raise _NoReading("only an investigation is used on actions")
+            from logic.effects.inquiry import ActionCheck
+
+            return (Starts("targets", frequency, why, subject, 2, name), ActionCheck(why))
+        parts: list[Any] = [Starts(verb, frequency, why, subject, count, name)]
         for v in verbs:
             parts.extend(_effects_of(v, why, into, count))
         for t in tails:
             parts.extend(t.parts)
         if other:
             parts.append(NoSelfTarget(why))
+        if any(isinstance(c, _Must) for c in children):  # "must kill a player each night"
+            parts.append(Forced(why))
         return tuple(parts)
 
     # effects on the target
@@ -221,6 +240,9 @@ class _Read(Transformer[Token, Any]):
 
     def blocked(self, _: list[Any]) -> _Tail:
         return _Tail((Roleblock(self.why),))
+
+    def blocked_action(self, _: list[Any]) -> tuple[Any, ...]:
+        return (Roleblock(self.why),)
 
     def jailed(self, _: list[Any]) -> _Tail:
         return _Tail((Jail(self.why),))
@@ -261,6 +283,30 @@ class _Read(Transformer[Token, Any]):
         if pending is not None or not out:
             raise _NoReading("a result with no condition")
         return tuple(out)
+
+    def must(self, _: list[Any]) -> _Must:
+        return _Must()
+
+    def learn_ability(self, children: list[Any]) -> tuple[Any, ...]:
+        """'Each night the Seer learns the role of one player.': a check that learns."""
+        freqs = [c for c in children if isinstance(c, Frequency)]
+        frequency = next((f for f in freqs if f is not Frequency.EACH_NIGHT), Frequency.EACH_NIGHT)
+        obj = next(c for c in children if isinstance(c, _Object))
+        if obj.actions or obj.count != 1:
+            raise _NoReading("a role is learnt of one player")
+        parts: list[Any] = [Starts("checks", frequency, self.why, _subject(children))]
+        parts.append(Investigate(Info.ROLE, self.why))
+        if obj.other:
+            parts.append(NoSelfTarget(self.why))
+        if any(isinstance(c, _Must) for c in children):
+            parts.append(Forced(self.why))
+        return tuple(parts)
+
+    def one_of(self, children: list[Any]) -> tuple[Any, ...]:
+        from logic.effects.interrogate import Interrogate
+
+        texts = [str(c)[1:-1] for c in children if isinstance(c, Token) and c.type == "STRING"]
+        return (Interrogate(tuple(texts), self.why),)
 
     def if_successful(self, _: list[Any]) -> Cond:
         return Cond.SUCCESSFUL
@@ -327,6 +373,7 @@ class _Actor:
 class _Object:
     count: int  # players named
     other: bool  # "another player": not the user
+    actions: bool = False  # "a number of actions": an action (its user and its target)
 
 
 @dataclass(frozen=True)
@@ -335,8 +382,14 @@ class _Target:
 
 
 @dataclass(frozen=True)
+class _Must:
+    pass
+
+
+@dataclass(frozen=True)
 class _Verb:
     category: str  # the lexicon's category of the verb
+    name: str | None = None  # the ability's name, when the verb is capitalised
 
 
 @dataclass(frozen=True)

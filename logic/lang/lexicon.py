@@ -82,6 +82,7 @@ class Lexicon:
     phrases: dict[tuple[str, ...], str]
     categories: tuple[str, ...]
     longest: int
+    lemmas: dict[str, str]  # a verb's form -> its lemma ("kills" -> "kill")
 
     def category(self, words: Sequence[str]) -> str | None:
         return self.phrases.get(tuple(w.lower() for w in words))
@@ -100,6 +101,7 @@ def lexicon() -> Lexicon:
 
 def build(data: dict[str, dict[str, object]]) -> Lexicon:
     phrases: dict[tuple[str, ...], str] = {}
+    lemmas: dict[str, str] = {}
     clashes: list[str] = []
 
     def add(phrase: str, category: str) -> None:
@@ -121,10 +123,11 @@ def build(data: dict[str, dict[str, object]]) -> Lexicon:
             forms = verb_forms(lemma) | set(_strings(irregular.get(lemma, ())))
             for form in sorted(forms):
                 add(form, category)
+                lemmas.setdefault(form.lower(), lemma)
     if clashes:
         raise ValueError("lexicon: " + "; ".join(sorted(set(clashes))))
     longest = max(len(p) for p in phrases)
-    return Lexicon(phrases, tuple(data), longest)
+    return Lexicon(phrases, tuple(data), longest, lemmas)
 
 
 def _strings(value: object) -> Iterable[str]:
@@ -197,8 +200,8 @@ def tokenize(sentence: str, roles: Iterable[str] = ()) -> list[Token]:
             run = ws[i : i + n]
             if all(x.kind == "word" for x in run):
                 key = tuple(x.text.lower() for x in run)
-                if key in by_words:
-                    found = ("ROLENAME", by_words[key], n)
+                if key in by_words:  # the role's words as written, as the frame grammar keeps them
+                    found = ("ROLENAME", text[run[0].start : run[-1].end], n)
                     break
         if found is None:
             for n in range(min(lex.longest, len(ws) - i), 0, -1):

@@ -12,7 +12,9 @@ from logic.effects.convert import Convert
 from logic.effects.day import DayKill, Discard, Exorcise, Public, Revive, Rock, VotesBack, VotesGone
 from logic.effects.heal import InjuresAttacker, Injury, SnipesOnly, Unmask
 from logic.effects.hex import Backlash, Hex, Informed, Telepathy
+from logic.effects.inquiry import ActionCheck, StakeOut
 from logic.effects.interrogate import Interrogate, Slander
+from logic.effects.redirect import Redirect
 from logic.lang.assemble.state import AssemblerState
 from logic.lang.read.pieces import (
     _AbilityName,
@@ -167,6 +169,9 @@ class RolesAssembler(AssemblerState):
                     | Unmask()
                     | SnipesOnly()
                     | InjuresAttacker()
+                    | Redirect()
+                    | ActionCheck()
+                    | StakeOut()
                 ):
                     if current is None:
                         raise self.error(
