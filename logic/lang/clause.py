@@ -16,7 +16,7 @@ from __future__ import annotations
 import difflib
 import functools
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass, fields, is_dataclass, replace
 from typing import Any
 
 from lark import Lark, Token, Transformer, Tree
@@ -548,15 +548,20 @@ def _fail(
     tok = e.token if isinstance(e, UnexpectedToken) else None
     if isinstance(e, UnexpectedEOF) or tok is None or tok.type == "$END":
         at = len(sentence.rstrip())
-        return _raise(
-            _error("this sentence ends before it says what it means", loc, at, source_line)
-        )
+        err = _error("this sentence ends before it says what it means", loc, at, source_line)
+        return _raise(replace(err, syntax=True))
     at = tok.start_pos or 0
     read = sentence[:at].strip()
     expected = expected_words(set(getattr(e, "expected", ()) or ()), str(tok))
     err = _error(f"unexpected {str(tok)!r} in this ruleset", loc, at, source_line)
     raise RulingError(
-        err.message, err.loc, err.source_line, expected, len(str(tok)), understood=read or None
+        err.message,
+        err.loc,
+        err.source_line,
+        expected,
+        len(str(tok)),
+        understood=read or None,
+        syntax=True,
     )
 
 

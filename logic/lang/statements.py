@@ -176,6 +176,8 @@ def _further(
     """Of the clause language's error `e` and the frame grammar's on the sentence alone,
     the one that read further (the frame grammar's when both stop at one word: its
     messages and expected words are the ones a writer of its sentences knows)."""
+    if not e.syntax:  # the clause language read it whole: what it says of the meaning
+        return e
     frame = _line_error(number, alone, filename)
     if frame.loc is None or e.loc is None or frame.loc.line != number:
         return e
