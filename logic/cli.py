@@ -208,14 +208,17 @@ def _framework_option(p: argparse.ArgumentParser, flag: str = "--framework") -> 
     p.add_argument(
         flag,
         choices=sorted(FRAMEWORKS),
-        default="tiers",
-        help="how to order a night the ruleset gives no priority list for: "
+        default=None,
+        help="how to order a night the ruleset gives no priority list for (default: the "
+        "framework the ruleset names, else tiers): "
         + "; ".join(f"{f.name}: {f.summary}" for f in FRAMEWORKS.values()),
     )
 
 
-def _load(path: str, framework: str) -> Ruleset:
-    return replace(load_ruleset(path), framework=framework)
+def _load(path: str, framework: str | None) -> Ruleset:
+    """The ruleset at `path`, under `framework` when one is given (else its own)."""
+    rs = load_ruleset(path)
+    return replace(rs, framework=framework, framework_why=None) if framework else rs
 
 
 def _solver_options(p: argparse.ArgumentParser, default_timeout: float, per: str) -> None:

@@ -17,6 +17,7 @@ from logic.commands.check import Report as CheckReport
 from logic.commands.coverage import STATUSES, Coverage, Held
 from logic.commands.diff import Change, DiffReport
 from logic.commands.resolve import Resolution
+from logic.model.frameworks import FRAMEWORKS
 from logic.model.ir import (
     Ability,
     Role,
@@ -100,6 +101,11 @@ def ruleset_lines(rs: Ruleset) -> list[str]:
     out = [f"Ruleset: {rs.name}   ({rs.source})"]
     if rs.unique_roles:
         out.append(f"Setup: roles are not duplicated   [{rs.unique_roles.loc.short}]")
+    if rs.framework_why is not None:
+        summary = FRAMEWORKS[rs.framework].summary
+        out.append(
+            f"Nights resolved by: {rs.framework} ({summary})   [{rs.framework_why.loc.short}]"
+        )
     for faction in rs.factions:
         out.append("")
         out.append(f"{faction}:")

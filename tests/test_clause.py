@@ -208,3 +208,56 @@ def test_the_projects_own_wordings_read_with_the_same_meaning() -> None:
     second = [sum(v[i] for k, v in tally.items() if k.endswith("/second")) for i in (0, 1)]
     assert third[0] >= 0.90 * third[1], tally
     assert second[0] >= 0.85 * second[1], tally
+
+
+# ----------------------------------------------------------------------------- the game
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Actions are resolved by Natural Action Resolution.",
+        "Night actions resolve according to Natural Action Resolution (NAR).",
+        "This game uses NAR.",
+        "Natural Action Resolution is used.",
+    ],
+)
+def test_a_ruleset_names_its_framework(sentence: str, tmp_path: Path) -> None:
+    """The sentence sets the ruleset's framework, as `--framework nar` does; the flag
+    still overrides it; deleting the sentence gives back the default (tiers)."""
+    rules = f"Ruleset: X\n{sentence}\nPossible Town Roles\nCop: Checks a player each night.\n"
+    rs = parse_ruleset(rules, "x.rules")
+    assert rs.framework == "nar" and rs.framework_why is not None
+    assert rs.framework_why.loc.line == 2
+    assert parse_ruleset(rules.replace(sentence + "\n", ""), "x.rules").framework == "tiers"
+    p = tmp_path / "x.rules"
+    p.write_text(rules, encoding="utf-8")
+    out = io.StringIO()
+    assert main(["parse", str(p)], stdout=out, stderr=io.StringIO()) == 0
+    assert "Nights resolved by: nar" in out.getvalue()
+
+
+def test_the_framework_a_ruleset_names_changes_the_night(tmp_path: Path) -> None:
+    """Under NAR a player killed in an earlier step still acts ("Killing doesn't stop the
+    actions of the dead player"); under tiers the dead do not act."""
+    body = (
+        "Possible Town Roles\nCop: Checks a player each night. Learns the role of that player.\n"
+        "Possible Mafia Roles\nGoon: Kills a player each night.\n"
+        "Role Priority\n1. Goon\n2. Cop\n"
+    )
+    case = (
+        'case "the Cop is shot"\n  players: Ann is Cop, Bob is Goon\n  night 1:\n'
+        "    Ann targets Bob\n    Bob kills Ann\n  expect:\n    Ann dies\n"
+    )
+    named = tmp_path / "nar.rules"
+    named.write_text("Ruleset: N\nActions are resolved by NAR.\n" + body, encoding="utf-8")
+    plain = tmp_path / "tiers.rules"
+    plain.write_text("Ruleset: T\n" + body, encoding="utf-8")
+    (tmp_path / "x.case").write_text(case, encoding="utf-8")
+    said = {}
+    for p in (named, plain):
+        out = io.StringIO()
+        main(["resolve", str(p), str(tmp_path / "x.case")], stdout=out, stderr=io.StringIO())
+        said[p.stem] = out.getvalue()
+    assert "Ann's action fails" not in said["nar"] and "learns" in said["nar"].lower()
+    assert said["nar"] != said["tiers"]

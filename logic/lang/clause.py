@@ -104,7 +104,7 @@ _HEAD = ("KILL", "CHECK", "VISIT", "TARGET", "CHOOSE")
 # ----------------------------------------------------------------------------- the parser
 
 
-class _Tokens(Lexer):
+class Tokens(Lexer):
     """Lark's side of the tokenizer: the tokens are made before parsing."""
 
     def __init__(self, lexer_conf: Any) -> None:
@@ -120,7 +120,7 @@ def parser() -> Lark:
     return Lark(
         text,
         parser="earley",
-        lexer=_Tokens,
+        lexer=Tokens,
         ambiguity="explicit",
         start="sentence",
         propagate_positions=True,

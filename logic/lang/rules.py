@@ -21,7 +21,7 @@ from lark import Token, Tree, v_args
 
 from logic.effects.heal import HealingOrder
 from logic.effects.inquiry import Keywords
-from logic.lang import grammar, statements
+from logic.lang import game, grammar, statements
 from logic.lang.assemble.finish import FinishAssembler
 from logic.lang.assemble.roles import RolesAssembler
 from logic.lang.errors import Loc, RulingError, line_of
@@ -224,6 +224,8 @@ class _Assembler(RolesAssembler, FinishAssembler):
                     self.role_def(body, ruling=True)
             case _Kept():
                 pass  # held in Ruleset.sentences (_held_sentences)
+            case game.UsesFramework(name, why):
+                self.framework = (name, why)
             case None:
                 pass
             case _:

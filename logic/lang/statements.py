@@ -20,7 +20,7 @@ from typing import Any
 
 from lark import Token, Tree
 
-from logic.lang import clause, grammar
+from logic.lang import clause, game, grammar
 from logic.lang.errors import Loc, RulingError
 from logic.lang.prose import split_sentences
 
@@ -83,8 +83,15 @@ def read(text: str, filename: str) -> Read:
         if _parses(number, line, filename):
             continue
         m = _LABEL.match(line)
-        if m is None:
-            errors.append(_line_error(number, line, filename))
+        if m is None:  # a sentence about the whole game, in other words
+            at = len(line) - len(line.lstrip())
+            try:
+                parts = game.read_game(line.strip(), Loc(filename, number, at + 1), line)
+            except RulingError:
+                errors.append(_line_error(number, line, filename))
+                continue
+            held[start + at] = ("game", parts)
+            out[number - 1] = line[:at] + HELD * len(line.strip()) + line[at + len(line.strip()) :]
             continue
         label = m.group("label").strip('"')
         context = "ruling" if label.lower() == "ruling" else "role"

@@ -323,6 +323,7 @@ class Ruleset:
     rulings: tuple[Why, ...] = ()
     outcome_rulings: tuple[OutcomeRuling, ...] = ()
     framework: str = "tiers"  # logic/model/frameworks.py: how to order a night without a list
+    framework_why: Why | None = None  # the sentence that names it, if the ruleset does
     lynch: Lynch | None = None  # logic/effects/vote.py
     tie_rules: tuple[TieRule, ...] = ()
     victories: tuple[Victory, ...] = ()  # logic/effects/win.py

@@ -54,11 +54,13 @@ def error_json(e: RulingError) -> dict[str, Any]:
     }
 
 
-def load(text: str, name: str, framework: str = "tiers") -> Ruleset:
-    """The ruleset in the editor, under `framework` (as the CLI's --framework)."""
-    if framework not in FRAMEWORKS:
+def load(text: str, name: str, framework: str | None = None) -> Ruleset:
+    """The ruleset in the editor, under `framework` (as the CLI's --framework; none: the
+    framework the ruleset names, else tiers)."""
+    if framework is not None and framework not in FRAMEWORKS:
         raise RulingError(f"unknown framework {framework!r} (one of {', '.join(FRAMEWORKS)})")
-    return replace(parse_ruleset(text, name), framework=framework)
+    rs = parse_ruleset(text, name)
+    return replace(rs, framework=framework, framework_why=None) if framework else rs
 
 
 # ----------------------------------------------------------------------------- parse

@@ -284,6 +284,8 @@ class FinishAssembler(ProseAssembler):
             for role in roles
         ]
         return Ruleset(
+            framework=self.framework[0] if self.framework else "tiers",
+            framework_why=self.framework[1] if self.framework else None,
             name=self.title,
             roles=tuple(roles),
             factions=tuple(self.factions),

@@ -36,6 +36,8 @@ class AssemblerState:
         self.text = text
         self.filename = filename
         self.title = Path(filename).stem
+        # "Actions are resolved by Natural Action Resolution." (logic/lang/game.py)
+        self.framework: tuple[str, Why] | None = None
         self.faction: str | None = None
         self.factions: list[str] = []
         self.roles: dict[str, Role] = {}

@@ -24,6 +24,8 @@ class ClausesReader(Reader):
         pieces = tuple(from_clause(p) for p in parts)
         if context == "role":
             return pieces
+        if context == "game":  # a sentence about the whole game (logic/lang/game.py)
+            return pieces[0]
         why = self._why(meta, "ruling")
         named = {_subject(p) for p in parts} - {None}
         if len(named) != 1:
