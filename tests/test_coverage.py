@@ -18,7 +18,7 @@ import pytest
 
 from logic.cli import main
 from logic.lang.prose import key, read_document, split_sentences
-from logic.lang.rules import parse_ruleset
+from logic.lang.rules import NO_EFFECT, parse_ruleset
 
 SOURCE = """\
 Table of Contents
@@ -336,6 +336,8 @@ def test_free_text_runs_to_the_end_of_the_line_hash_included() -> None:
         ("flavour", None, "Post #1 is the rules (all of them): read it."),
         ("not modelled", "chat etiquette", "Do not whisper."),
         ("not modelled", "chat etiquette", "Be nice"),
+        # read, but deleting it changes nothing the engine does: not modelled either
+        ("no effect", NO_EFFECT, "No special powers."),
     ]
 
 

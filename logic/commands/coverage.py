@@ -32,6 +32,9 @@ _STATUS_OF = {
     "source": "reworded",
     "not modelled": "not modelled",
     "flavour": "flavour",
+    # a sentence of a statement that is read but changes nothing the engine does
+    # ("No other special powers.", "This protection wears off at Day.")
+    "no effect": "not modelled",
 }
 _RANK = {kind: STATUSES.index(status) for kind, status in _STATUS_OF.items()}
 

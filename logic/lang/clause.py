@@ -470,9 +470,13 @@ def read_sentence(
     try:
         tokens = lexicon.tokenize(sentence, roles)
     except lexicon.Unknown as e:
-        raise _error(
-            f"unexpected character {sentence[e.offset]!r}", loc, e.offset, source_line
-        ) from None
+        err = _error(
+            f"unexpected character {sentence[e.offset]!r} in this ruleset",
+            loc,
+            e.offset,
+            source_line,
+        )
+        raise replace(err, syntax=True) from None
     if not tokens:
         raise _error("an empty sentence", loc, 0, source_line)
     try:

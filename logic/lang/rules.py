@@ -13,7 +13,7 @@ for `ruling coverage`.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields, is_dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +51,7 @@ from logic.lang.read.pieces import (
     _Kept,
     _KillVisits,
     _NightKillRule,
+    _Note,
     _Order,
     _Patch,
     _RoleDef,
@@ -298,6 +299,54 @@ def _held_sentences(
     return tuple(out)
 
 
+NO_EFFECT = "read, but it changes nothing the engine does (deleting it changes nothing)"
+
+
+def _acting(pieces: Any, out: set[tuple[int, int, int]]) -> bool:
+    """Collect in `out` the span (line, first and last column) of every sentence piece
+    that acts: a piece whose reading is more than a note. A piece holding other pieces (a
+    role line, a ruling) is not itself a sentence: its parts are looked at. True if
+    `pieces` holds any piece with a place."""
+    if isinstance(pieces, (tuple, list)):
+        found = False
+        for p in pieces:
+            found |= _acting(p, out)
+        return found
+    why = getattr(pieces, "why", None)
+    if not isinstance(why, Why):
+        return False
+    inner = False
+    if is_dataclass(pieces):
+        for f in fields(pieces):
+            if f.name != "why":
+                inner |= _acting(getattr(pieces, f.name), out)
+    if not inner and not isinstance(pieces, _Note):
+        out.add((why.loc.line, why.loc.column, why.loc.column + max(len(why.text), 1) - 1))
+    return True
+
+
+def _without_effect(held: tuple[Sentence, ...], pieces: Any) -> tuple[Sentence, ...]:
+    """The ruleset's sentences, a role line's or a ruling's that change nothing the
+    engine does marked "no effect" (`ruling coverage`: read is not modelled; deleting
+    such a sentence changes nothing)."""
+    acting: set[tuple[int, int, int]] = set()
+    _acting(pieces, acting)
+    starts: dict[int, list[int]] = {}
+    for s in held:
+        if s.kind == "rule":
+            starts.setdefault(s.loc.line, []).append(s.loc.column)
+    out = []
+    for s in held:
+        if s.kind == "rule" and s.label is not None and s.loc.line > 0:
+            cols = sorted(starts[s.loc.line])
+            first = s.loc.column if s.loc.column > cols[0] else 1  # the label is the line's
+            end = next((c for c in cols if c > s.loc.column), 1 << 30) - 1
+            if not any(line == s.loc.line and a <= end and b >= first for line, a, b in acting):
+                s = replace(s, kind="no effect", reason=NO_EFFECT)
+        out.append(s)
+    return tuple(out)
+
+
 def parse_ruleset(text: str, filename: str = "<ruleset>") -> Ruleset:
     """Parse ruleset text into the IR; raises `RulingError` on bad input (every sentence
     that cannot be read, together: `statements.RulingErrors`)."""
@@ -305,7 +354,8 @@ def parse_ruleset(text: str, filename: str = "<ruleset>") -> Ruleset:
     tree: Tree[Token] = read.tree
     pieces = _ToIR(text, filename, read.held).transform(tree)
     rs = _Assembler(text, filename).run(pieces)
-    return replace(rs, sentences=_held_sentences(text, filename, tree, pieces))
+    held = _held_sentences(text, filename, tree, pieces)
+    return replace(rs, sentences=_without_effect(held, pieces))
 
 
 def load_ruleset(path: str | Path) -> Ruleset:

@@ -33,6 +33,10 @@ _LABEL = re.compile(
 )
 
 
+# labels of lines that are not a role's: what is wrong in them, the frame grammar says
+_KEPT = frozenset({"not modelled", "not modeled", "flavour", "flavor", "source", "ruleset"})
+
+
 class RulingErrors(RulingError):
     """Several problems with one input, reported together (each a `RulingError`)."""
 
@@ -94,6 +98,9 @@ def read(text: str, filename: str) -> Read:
             out[number - 1] = line[:at] + HELD * len(line.strip()) + line[at + len(line.strip()) :]
             continue
         label = m.group("label").strip('"')
+        if label.lower() in _KEPT:  # a kept line gone wrong: the frame grammar's words
+            errors.append(_line_error(number, line, filename))
+            continue
         context = "ruling" if label.lower() == "ruling" else "role"
         body_at = m.end()
         new, line_errors = _sentences(

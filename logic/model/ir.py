@@ -288,7 +288,8 @@ def _stem(word: str) -> str:
 class Sentence:
     """One sentence the ruleset holds, as `ruling coverage` compares it with the source.
 
-    `kind` is "rule" (a sentence of a statement the model reads), "flavour" (kept on a
+    `kind` is "rule" (a sentence of a statement the model reads and acts on), "no effect"
+    (a sentence the model reads but that changes nothing it does), "flavour" (kept on a
     `Flavour:` line), "not modelled" (kept on a `Not modelled (REASON):` line, `reason`
     given) or "source" (a source sentence on a `Source:` line, which the statement
     `rewords` puts in other words). `label` is the name a role line (or "Ruling" a
@@ -303,7 +304,7 @@ class Sentence:
     rewords: Why | None = None
 
 
-SENTENCE_KINDS = ("rule", "flavour", "not modelled", "source")
+SENTENCE_KINDS = ("rule", "no effect", "flavour", "not modelled", "source")
 
 
 @dataclass(frozen=True)
