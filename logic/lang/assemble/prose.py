@@ -176,6 +176,21 @@ class ProseAssembler(AssemblerState):
                 why=first,
             )
             role = by_key[key]
+            if len(role.abilities) == 1 and not own_name:
+                # a role whose line gives it one ability: its prose sentences add to that
+                # ability, as they add to the one ability prose gives a role
+                only = role.abilities[0]
+                had = {type(e): e for e in only.effects}
+                for kind, e in effects.items():
+                    had[kind] = _merge_effect(had.get(kind), e)
+                more = tuple(r for r in restrictions if type(r) not in map(type, only.restrictions))
+                changed = replace(
+                    only, effects=tuple(had.values()), restrictions=(*only.restrictions, *more)
+                )
+                if any(c.frequency for c, _ in caps):
+                    changed = replace(changed, frequency=frequency)
+                by_key[key] = replace(role, abilities=(changed,))
+                continue
             by_key[key] = replace(role, abilities=(*role.abilities, ability))
         # "Like the Sheriff, the FBI uses police records": the other role's records check
         for key, role in list(by_key.items()):
