@@ -32,6 +32,7 @@ what still fails is demoted to unread, and past `MAX_STATEMENTS` unread lines ar
 
 from __future__ import annotations
 
+import functools
 import re
 import time
 from dataclasses import dataclass, field
@@ -49,8 +50,39 @@ NEUTRAL_HEADING = "Miscellaneous notes:"
 UNKNOWN_FACTION = "Unknown"
 MAX_TRIED_CHARS = 2_000
 """A longer sentence is not tried (no rule sentence is that long): it is kept unread."""
-BUDGET = 120.0
+BUDGET = 60.0
 """Seconds of trial parsing at most; sentences past it are kept unread, untried."""
+MAX_TRIALS = 3_000
+"""Parses of the whole draft at most, and as many of lines alone to find the headings;
+past them, as past the time budget, sentences are kept unread, untried, and headings are
+kept as comments."""
+
+
+class _Budget:
+    """What the drafting may still spend: parses and seconds."""
+
+    def __init__(self, seconds: float) -> None:
+        self.deadline = time.monotonic() + seconds
+        self.trials = 0
+        self.kinds = 0
+
+    def left(self) -> bool:
+        return self.trials < MAX_TRIALS and time.monotonic() < self.deadline
+
+    def spend(self) -> bool:
+        """Whether one more parse may be made (and count it)."""
+        if not self.left():
+            return False
+        self.trials += 1
+        return True
+
+    def kind(self, line: str) -> str | None:
+        """`_statement_kind` of a line that could be a heading, within the budget."""
+        if len(line) > 120 or len(line.split()) > 16 or "#" in line or self.kinds >= MAX_TRIALS:
+            return None
+        self.kinds += 1
+        return _statement_kind(line)
+
 
 _BBCODE = re.compile(
     r"\[/?(?:b|i|u|s|size|color|colour|spoiler|quote|url|img|list|code|center|font|h\d)"
@@ -176,7 +208,10 @@ def summary_lines(d: Draft) -> list[str]:
         f"{d.count('unread')} unread (kept as 'Not modelled (unread):' lines to reword)"
     ]
     if d.untried:
-        out.append(f"  {d.untried} of the unread were not tried (too long, or past {BUDGET:g} s)")
+        out.append(
+            f"  {d.untried} of the unread were not tried (over {MAX_TRIED_CHARS:,} characters, "
+            f"or past the budget of {MAX_TRIALS:,} parses or {BUDGET:g} s)"
+        )
     by_faction = d.factions()
     out.append(f"roles found: {len(d.roles)}" + ("" if d.roles else " (no role line was found)"))
     for faction, roles in by_faction.items():
@@ -239,7 +274,7 @@ class _Line:
     kind: str  # "blank", "heading", "content"
 
 
-def _lines(text: str) -> list[_Line]:
+def _lines(text: str, budget: _Budget) -> list[_Line]:
     raw = normalize_newlines(text).split("\n")
     pasted = _line_numbers(raw)
     out: list[_Line] = []
@@ -253,11 +288,11 @@ def _lines(text: str) -> list[_Line]:
         # "These roles are aligned with the Citizens: Citizen:": a label glued on the end
         head, sep, tail = s[:-1].rpartition(": ")
         glued = s.endswith(":") and sep and 0 < len(tail.split()) <= 3 and tail[:1].isupper()
-        if glued and _statement_kind(head + ":") is not None:
+        if glued and budget.kind(head + ":") is not None:
             out.append(_Line(i + 1, head + ":", "heading"))
             out.append(_Line(i + 1, tail + ":", "heading"))
             continue
-        if _title_like(s) or _statement_kind(s) is not None:
+        if _title_like(s) or budget.kind(s) is not None:
             out.append(_Line(i + 1, s, "heading"))
         elif (
             out
@@ -271,10 +306,9 @@ def _lines(text: str) -> list[_Line]:
     return out
 
 
+@functools.lru_cache(maxsize=4096)
 def _statement_kind(line: str) -> str | None:
     """The kind of heading the ruleset language reads `line` alone as, else None."""
-    if len(line) > 120 or "#" in line:
-        return None
     try:
         tree = grammar.parse(line, "<draft>", "ruleset", "ruleset")
     except RulingError:
@@ -303,10 +337,10 @@ class _Heading:
     faction: str | None  # the faction it gives the roles below
 
 
-def _layout(text: str) -> list[_Block | _Heading]:
+def _layout(text: str, budget: _Budget) -> list[_Block | _Heading]:
     """The post as headings and blocks, in order."""
-    lines = _lines(text)
-    kinds = {k: _statement_kind(ln.text) for k, ln in enumerate(lines) if ln.kind == "heading"}
+    lines = _lines(text, budget)
+    kinds = {k: budget.kind(ln.text) for k, ln in enumerate(lines) if ln.kind == "heading"}
     any_faction = any(
         kind in _FACTION_HEADINGS or (kind is None and _faction_of_words(lines[k].text))
         for k, kind in kinds.items()
@@ -319,9 +353,9 @@ def _layout(text: str) -> list[_Block | _Heading]:
     listing: str | None = None
 
     def next_content(k: int) -> _Line | None:
-        for ln in lines[k + 1 :]:
-            if ln.kind != "blank":
-                return ln if ln.kind == "content" else None
+        for j in range(k + 1, len(lines)):
+            if lines[j].kind != "blank":
+                return lines[j] if lines[j].kind == "content" else None
         return None
 
     for k, ln in enumerate(lines):
@@ -335,7 +369,7 @@ def _layout(text: str) -> list[_Block | _Heading]:
             listing = "" if ln.text.endswith(":") and not _title_like(ln.text) else None
             title = ln.text.rstrip(":").strip()
             if kinds.get(k) is not None:
-                f = _faction_of_heading(ln.text)
+                f = _faction_of_heading(ln.text) if budget.spend() else None
                 if not any_faction:
                     faction = UNKNOWN_FACTION if _about_roles(ln.text) else None
                 elif f is not None:
@@ -436,11 +470,11 @@ class _Item:
 
 
 class _Drafter:
-    def __init__(self, filename: str, budget: float) -> None:
+    def __init__(self, filename: str, budget: _Budget) -> None:
         self.filename = filename
         self.items: list[_Item] = []
         self.sentences: list[DraftSentence] = []
-        self.deadline = time.monotonic() + budget
+        self.budget = budget
         self.faction_shown: str | None = None
 
     def render(self, items: list[_Item], rules_only: bool = False) -> str:
@@ -465,7 +499,19 @@ class _Drafter:
             t if k == len(texts) - 1 or _FINAL.search(t) else t + "." for k, t in enumerate(texts)
         )
 
+    def syntax(self, item: _Item) -> bool:
+        """Whether the grammar reads the statement `item` alone."""
+        if not self.budget.left():
+            return False
+        try:
+            grammar.parse(self.render([item], rules_only=True), "<draft>", "ruleset", "ruleset")
+        except RulingError:
+            return False
+        return True
+
     def parses(self, items: list[_Item]) -> bool:
+        if not self.budget.spend():
+            return False
         try:
             parse_ruleset(self.render(items, rules_only=True), "<draft>")
         except RulingError:
@@ -495,7 +541,7 @@ class _Drafter:
             if not key(text):
                 continue  # punctuation alone is not a sentence
             n = len(self.sentences)
-            tried = len(text) <= MAX_TRIED_CHARS and time.monotonic() < self.deadline
+            tried = len(text) <= MAX_TRIED_CHARS and self.budget.left()
             ok = tried and self.try_sentence(text, b, rules, n)
             self.sentences.append(
                 DraftSentence(text, line, "read" if ok else "unread", b.role, tried)
@@ -533,7 +579,9 @@ class _Drafter:
                 candidates.append((_Item("rule", "", [n], [_bare(text, None)]), False))
         for c, replaces in candidates:
             kept = rules[:-1] if replaces else rules
-            if self.parses([*self.items, *kept, c]):
+            # A line the grammar does not read alone is read in no context (statements are
+            # read line by line): only a line it reads is tried with the whole draft.
+            if self.syntax(c) and self.parses([*self.items, *kept, c]):
                 rules[:] = [*kept, c]
                 return True
         return False
@@ -546,7 +594,8 @@ def _free_text(text: str) -> str:
 
 def draft(text: str, source: str, budget: float = BUDGET) -> Draft:
     """The first ruleset of the post `text` (read from the file at `source`)."""
-    d = _Drafter(source, budget)
+    spend = _Budget(budget)
+    d = _Drafter(source, spend)
     d.items.append(
         _Item(
             "comment",
@@ -560,7 +609,7 @@ def draft(text: str, source: str, budget: float = BUDGET) -> Draft:
     roles: list[tuple[str, str]] = []
     seen: set[str] = set()
     pending: _Heading | None = None  # a heading is shown when something stands under it
-    for part in _layout(text):
+    for part in _layout(text, spend):
         if isinstance(part, _Heading):
             pending = part
             continue
