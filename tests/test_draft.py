@@ -122,6 +122,23 @@ def test_a_sentence_is_read_after_the_ones_before_it_on_its_role_line() -> None:
     assert lines[rule + 1] == f"{UNREAD}Doctor: {UNREADABLE}"
 
 
+def test_a_list_read_only_whole_is_read_at_the_end_of_its_section() -> None:
+    """Each entry of a priority list alone leaves a role out of the list: the entries the
+    grammar reads are tried again together."""
+    post = f"""Town Roles
+Jailer: Targets a player each night. That player is roleblocked.
+Doctor: {DOCTOR}
+
+Role Priority
+1. Jailer
+2. Doctor
+"""
+    d = drafted(post)
+    assert d.count("unread") == 0
+    rs = parse_ruleset(d.text, "draft.rules")
+    assert [(e.tier, e.subject) for e in rs.priority] == [(1, "Jailer"), (2, "Doctor")]
+
+
 def test_a_role_with_nothing_read_is_kept_with_its_sentences_unread() -> None:
     d = drafted(f"Town Roles\nDoctor: {UNREADABLE}\n")
     assert d.roles == (("Doctor", "Town"),) and d.count("read") == 0

@@ -52,6 +52,8 @@ MAX_TRIED_CHARS = 2_000
 """A longer sentence is not tried (no rule sentence is that long): it is kept unread."""
 BUDGET = 60.0
 """Seconds of trial parsing at most; sentences past it are kept unread, untried."""
+MAX_DEFERRED = 50
+"""Sentences tried again one by one at the end of the post, at most."""
 MAX_TRIALS = 3_000
 """Parses of the whole draft at most, and as many of lines alone to find the headings;
 past them, as past the time budget, sentences are kept unread, untried, and headings are
@@ -335,6 +337,7 @@ class _Heading:
     text: str  # the heading to emit
     original: str | None  # the GM's heading, when rewritten
     faction: str | None  # the faction it gives the roles below
+    alignments: bool = False  # the lines below it are factions ("Alignments:")
 
 
 def _layout(text: str, budget: _Budget) -> list[_Block | _Heading]:
@@ -374,7 +377,9 @@ def _layout(text: str, budget: _Budget) -> list[_Block | _Heading]:
                     faction = UNKNOWN_FACTION if _about_roles(ln.text) else None
                 elif f is not None:
                     faction = None if f == _ALIGNMENTS else f
-                out.append(_Heading(ln.text, None, None if f == _ALIGNMENTS else f))
+                out.append(
+                    _Heading(ln.text, None, None if f == _ALIGNMENTS else f, f == _ALIGNMENTS)
+                )
                 continue
             f = _faction_of_words(ln.text)
             below = next_content(k)
@@ -475,6 +480,10 @@ class _Drafter:
         self.items: list[_Item] = []
         self.sentences: list[DraftSentence] = []
         self.budget = budget
+        # statements of their own the grammar reads but the draft did not (yet)
+        self.pending: list[tuple[_Item, str]] = []
+        self.section = 0  # where the current section starts in `pending`
+        self.deferred: str | None = None
         self.faction_shown: str | None = None
 
     def render(self, items: list[_Item], rules_only: bool = False) -> str:
@@ -524,10 +533,12 @@ class _Drafter:
         item = _Item("heading", h.text)
         if self.parses([*self.items, item]):
             self.items.append(item)
-            self.faction_shown = h.faction
+            # as the language reads headings: one of a faction gives it, "Alignments:"
+            # takes it away, any other keeps it
+            if h.faction is not None or h.alignments:
+                self.faction_shown = h.faction
         else:
             self.items.append(_Item("comment", h.text))
-            self.faction_shown = None
 
     def block(self, b: _Block) -> None:
         if b.role is not None:
@@ -542,12 +553,15 @@ class _Drafter:
                 continue  # punctuation alone is not a sentence
             n = len(self.sentences)
             tried = len(text) <= MAX_TRIED_CHARS and self.budget.left()
+            self.deferred = None
             ok = tried and self.try_sentence(text, b, rules, n)
             self.sentences.append(
                 DraftSentence(text, line, "read" if ok else "unread", b.role, tried)
             )
             if not ok:
                 unread.append(_Item("unread", "", [n]))
+                if self.deferred is not None:
+                    self.pending.append((unread[-1], self.deferred))
         if b.role is not None:  # the role's line, then what of its text is unread
             if not rules and unread:
                 self.items.append(_Item("comment", f"{b.role}: no sentence read yet"))
@@ -559,6 +573,7 @@ class _Drafter:
         """Whether the language reads sentence `n` (`text`) after the block's statements
         read so far (`rules`, updated): appended to the last, else as a statement of its
         own (after `Doctor: ` in a role's block)."""
+        self.deferred = None
         if "#" in text:
             return False  # "#" would start a comment in a rule
         label = b.role or b.label
@@ -581,10 +596,38 @@ class _Drafter:
             kept = rules[:-1] if replaces else rules
             # A line the grammar does not read alone is read in no context (statements are
             # read line by line): only a line it reads is tried with the whole draft.
-            if self.syntax(c) and self.parses([*self.items, *kept, c]):
+            if not self.syntax(c):
+                continue
+            if self.parses([*self.items, *kept, c]):
                 rules[:] = [*kept, c]
                 return True
+            if b.role is None and not replaces and not c.text and self.deferred is None:
+                self.deferred = c.trial[0]
         return False
+
+    def flush(self, last: bool = False) -> None:
+        """Statements of their own the grammar reads but the draft did not, tried again: a
+        section's, all together at its end (a priority list is complete only with its last
+        entry); at the end of the post, each one left (a sentence may name what the post
+        defines below it)."""
+        section = self.pending[self.section :]
+        self.section = len(self.pending)
+        groups = [section] if len(section) > 1 else []
+        if last:
+            groups.extend([p] for p in self.pending if p[0].kind == "unread")
+        for group in groups[: MAX_DEFERRED + 1]:
+            for it, text in group:
+                it.kind, it.trial = "rule", [text]
+            if self.parses(self.items):
+                for it, _ in group:
+                    for n in it.sentences:
+                        sent = self.sentences[n]
+                        self.sentences[n] = DraftSentence(
+                            sent.text, sent.line, "read", sent.role, sent.tried
+                        )
+            else:
+                for it, _ in group:
+                    it.kind, it.trial = "unread", []
 
 
 def _free_text(text: str) -> str:
@@ -616,12 +659,14 @@ def draft(text: str, source: str, budget: float = BUDGET) -> Draft:
         if not part.sentences:
             continue
         if pending is not None:
+            d.flush()
             d.heading(pending)
             pending = None
         if part.role is not None and part.faction is not None and part.role.casefold() not in seen:
             seen.add(part.role.casefold())
             roles.append((part.role, part.faction))
         d.block(part)
+    d.flush(last=True)
     items = _fit(d, d.items)
     return Draft(source, d.render(items), tuple(d.sentences), tuple(roles))
 
