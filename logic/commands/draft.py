@@ -14,20 +14,24 @@ The post is read line by line into blocks (each heuristic is stated where it is 
   comment over a heading the language knows (`Miscellaneous notes:`).
 - A role is a line `Doctor: text`, `Doctor - text`, `1) Doctor: text`, `1. Doctor - text`,
   or `Doctor` / `Doctor:` alone with its text in the lines below, under a faction's
-  heading (or anywhere, with the faction `Unknown`, in a post that names no faction).
-  Its block runs to the next blank line, heading or role. A list introduced by a line
-  ending in ":" ("The hexes are:") is that line's, not roles. A name is at most four
-  words starting with a capital, and its last word is not one of `_NOT_ROLE` ("Note",
-  "Example", "Night action").
+  heading (in a post that names no faction: before any heading, or under one about
+  roles, with the faction `Unknown`). Its block runs to the next blank line, heading or
+  role. A list introduced by a line ending in ":" ("The hexes are:") is that line's, not
+  roles. A name is at most four words starting with a capital, and its last word is not
+  one of `_NOT_ROLE` ("Note", "Example", "Night action").
 - Every other line is a block of its own (with its label when it starts `Name: `).
 
-Each sentence of a block is tried with the library itself (`parse_ruleset` on the
-statements accepted so far and the candidate): appended to the block's last statement
-read, else as a statement of its own (a role's sentences follow `Doctor: `). What is read
-is kept as a rule; every other sentence as `Not modelled (unread): SENTENCE`, in the
-order of the post, for the GM to reword. Nothing here knows a role or a sentence: the
-draft reads more as the language grows. The draft is parsed again before it is returned;
-what still fails is demoted to unread, and past `MAX_STATEMENTS` unread lines are merged.
+Each sentence of a block is tried with the library itself: its line must be read by the
+grammar alone (statements are read line by line), then `parse_ruleset` must read the
+statements accepted so far with it; appended to the block's last statement read, else as
+a statement of its own (a role's sentences follow `Doctor: `). Statements of their own
+that the grammar reads but the draft did not are tried again, a section's together at its
+end (a priority list is read only whole) and each at the end of the post. What is read is
+kept as a rule; every other sentence as `Not modelled (unread): SENTENCE`, in the order
+of the post, for the GM to reword. Nothing here knows a role or a sentence: the draft
+reads more as the language grows. The draft is parsed again before it is returned; what
+still fails is demoted to unread, and past `MAX_STATEMENTS` unread lines are merged. A
+budget of parses and seconds bounds the work on a hostile post.
 """
 
 from __future__ import annotations
