@@ -158,6 +158,21 @@ Note: Added protection from infection
     assert [r for r, _ in d.roles] == ["Doctor", "Witch"]
 
 
+def test_a_heading_over_role_lines_names_their_group() -> None:
+    post = f"""VILLAGE CORE:
+1. Doctor - {DOCTOR}
+
+GENERAL POOL:
+1. Thief - Steals a power.
+2. Judge - Saves a player from the lynch.
+
+Contact:
+Re: the last game
+"""
+    d = drafted(post)
+    assert d.factions() == {"Village": ["Doctor"], "General Pool": ["Thief", "Judge"]}
+
+
 def test_a_post_with_no_faction_heading_gives_its_roles_the_faction_unknown() -> None:
     d = drafted(f"Doctor: {DOCTOR}\nCop: Checks a player each night.\n")
     assert d.factions() == {"Unknown": ["Doctor", "Cop"]}

@@ -10,8 +10,9 @@ The post is read line by line into blocks (each heuristic is stated where it is 
   lower case besides "of", "the", ...). A heading the ruleset language reads alone
   ("Possible Town Roles", "Role Priority", "These roles are aligned with the Mafia:") is
   kept as written; a heading that names a faction ("Town Roles", "Mafia:", "VILLAGE
-  CORE:", "Werewolves") becomes `Possible FACTION Roles`; any other heading is kept as a
-  comment over a heading the language knows (`Miscellaneous notes:`).
+  CORE:", "Werewolves") becomes `Possible FACTION Roles`, and so does one right above role
+  lines, which names their group ("GENERAL POOL:"); any other heading is kept as a comment
+  over a heading the language knows (`Miscellaneous notes:`).
 - A role is a line `Doctor: text`, `Doctor - text`, `1) Doctor: text`, `1. Doctor - text`,
   or `Doctor` / `Doctor:` alone with its text in the lines below, under a faction's
   heading (in a post that names no faction: before any heading, or under one about
@@ -115,7 +116,8 @@ _NOT_ROLE = frozenset(
     types night day phase phases time priority order mechanic mechanics info information
     ability abilities action actions result results item items interrogation scent disguise
     observe ps nb important warning reminder tip tips hint hints vote votes voting lynch
-    flavour flavor source contents list summary changes format status victory win wins""".split()  # noqa: SIM905
+    flavour flavor source contents list summary changes format status victory win wins re
+    contact contacts credits thanks links faq changelog""".split()  # noqa: SIM905
 )
 # Words of a heading that name a faction, and the faction's name.
 _FACTION_WORDS = {
@@ -391,7 +393,18 @@ def _layout(text: str, budget: _Budget) -> list[_Block | _Heading]:
                 faction = f
                 out.append(_Heading(f"Possible {f} Roles", ln.text, f))
                 continue
-            if faction is not None and below is not None and _role_name(title):
+            group = _group_name(title)
+            if any_faction and below is not None and _role_of(below.text) and group:
+                # a heading over role lines names their group ("GENERAL POOL:")
+                faction = group
+                out.append(_Heading(f"Possible {group} Roles", ln.text, group))
+                continue
+            if (
+                faction is not None
+                and below is not None
+                and not _role_of(below.text)
+                and _role_name(title)
+            ):
                 block = _Block([], None, title, faction)
                 out.append(block)
                 continue
@@ -406,20 +419,37 @@ def _layout(text: str, budget: _Budget) -> list[_Block | _Heading]:
         if kind is None or (listing and kind != listing):
             listing = None
         prefix = label_prefix(body)
-        dashed = _DASHED.match(body) if prefix is None else None
-        name: str | None = prefix[0] if prefix else dashed.group(1) if dashed else None
+        name = _role_of(ln.text)
         sentences = [(s, ln.number) for s in split_sentences(ln.text)]
-        if name is not None and faction is not None and not in_list and _role_name(name):
+        if name is not None and faction is not None and not in_list:
             block = _Block(sentences, name, name, faction)
             out.append(block)
         elif block is not None and block.role is not None:
             block.sentences.extend(sentences)
         else:
-            label = name if prefix is not None and _role_name(name or "") else None
+            label = prefix[0] if prefix is not None and _role_name(prefix[0]) else None
             out.append(_Block(sentences, label))
         if ln.text.endswith(":"):
             listing = ""
     return out
+
+
+def _role_of(line: str) -> str | None:
+    """The role a line names in a role's layout ("1) Doctor: ...", "Doctor - ..."), if any."""
+    body = strip_marker(line)[1]
+    prefix = label_prefix(body)
+    dashed = _DASHED.match(body) if prefix is None else None
+    name = prefix[0] if prefix else dashed.group(1) if dashed else None
+    return name if name is not None and _role_name(name) else None
+
+
+def _group_name(heading: str) -> str | None:
+    """The name of a group of roles a heading gives ("GENERAL POOL" -> General Pool): its
+    words but the faction heading's own ("possible", "roles"), at most three, letters."""
+    words = [w for w in heading.split() if w.casefold() not in _FACTION_FILLER]
+    if not 0 < len(words) <= 3 or not all(w.isalpha() for w in words):
+        return None
+    return " ".join(w.capitalize() for w in words)
 
 
 _FACTION_HEADINGS = ("faction_heading", "aligned_heading", "members_heading", "own_heading")
