@@ -1,5 +1,5 @@
 """Owns the command line: `ruling parse | resolve | casebook | check | ask | diff | solve |
-coverage | serve`. `main(argv) -> int` is a
+coverage | draft | serve`. `main(argv) -> int` is a
 plain function (streams passed in) so tests call it directly.
 
 Exit codes: 0 success (all cases pass); 1 casebook cases fail, check findings, diff
@@ -33,6 +33,7 @@ from logic.commands.casebook import RulesetCache, case_files, run_file
 from logic.commands.check import KINDS, NAMES, Checker
 from logic.commands.coverage import coverage
 from logic.commands.diff import diff
+from logic.commands.draft import draft, draft_json, summary_lines
 from logic.commands.resolve import resolve
 from logic.commands.solve import Suggestion, sample, solve, suggest
 from logic.lang import grammar
@@ -174,6 +175,22 @@ statement after it), not modelled (on a `Not modelled (REASON):` line), flavour 
 exit codes:
   0  done (whatever is missing)
   2  bad input: a ruleset, source or argument that cannot be read
+"""
+    + EXIT_BUG
+)
+
+
+EPILOG_DRAFT = (
+    """Each sentence the ruleset language reads is kept as a rule; every other sentence as
+`Not modelled (unread): SENTENCE`, for you to reword. Role lines are found in the
+layouts hosts use (`Doctor: ...`, `1) Doctor - ...`, a name alone over its text) under
+faction headings (`Town Roles`, `Mafia:`). The draft always parses. The draft goes to
+stdout (or -o FILE), the summary (sentences read and unread, roles per faction) to
+stderr; --json prints the summary and the draft as JSON.
+
+exit codes:
+  0  drafted (whatever was read)
+  2  bad input: a post or argument that cannot be read (or an output file not written)
 """
     + EXIT_BUG
 )
@@ -364,6 +381,16 @@ def build_parser() -> argparse.ArgumentParser:
         what="coverage",
     )
     sg.add_argument("source", help="the source document (plain text, e.g. a GM's forum post)")
+    sdr = _command(
+        sub,
+        "draft",
+        "for GMs: a first ruleset from a post (plain text), with what it does not read marked",
+        EPILOG_DRAFT,
+        ruleset=False,
+        what="summary and the draft",
+    )
+    sdr.add_argument("post", help="the GM's post (plain text, e.g. pasted from a forum)")
+    sdr.add_argument("-o", "--output", metavar="FILE", help="write the draft to FILE")
     se = sub.add_parser(
         "serve",
         help="a local web workbench: the ruleset editor, nights, check, ask and solve in a page",
@@ -400,7 +427,7 @@ def main(
     console = Console(file=out, highlight=False, soft_wrap=True)
     try:
         args = build_parser().parse_args(argv)
-        return _run(args, console, out)
+        return _run(args, console, out, err)
     except _ArgumentError as e:
         print(f"{e}\nTry 'ruling --help'.", file=err)
         return 2
@@ -442,7 +469,7 @@ def _internal_error(e: BaseException, err: IO[str]) -> int:
     return INTERNAL_ERROR
 
 
-def _run(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
+def _run(args: argparse.Namespace, console: Console, out: IO[str], err: IO[str]) -> int:
     match args.command:
         case "parse":
             rs = load_ruleset(args.ruleset)
@@ -474,6 +501,8 @@ def _run(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
                 lambda: report.print_coverage(cov, console),
             )
             return 0
+        case "draft":
+            return _draft(args, out, err)
         case "serve":
             if not (math.isfinite(args.limit) and args.limit > 0):
                 raise RulingError(
@@ -502,6 +531,24 @@ def _resolve(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
     else:
         for r in results:
             report.print_resolution(r, console, explain=not args.brief)
+    return 0
+
+
+def _draft(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    d = draft(grammar.read_source(args.post, "post"), args.post)
+    if args.output is not None:
+        try:
+            Path(args.output).write_text(d.text, encoding="utf-8")
+        except OSError as e:
+            raise RulingError(f"cannot write the draft to {args.output}: {e.strerror}") from None
+    if args.json:
+        print(json.dumps(draft_json(d), indent=2), file=out)
+    elif args.output is None:
+        out.write(d.text)
+    for line in summary_lines(d):
+        print(line, file=err)
+    if args.output is not None:
+        print(f"the draft is in {args.output}", file=err)
     return 0
 
 

@@ -309,6 +309,28 @@ def test_ask_gives_the_librarys_verdict_and_its_witness(page: Any) -> None:
         page.wait_for_selector("#night-verdict", timeout=60_000)
 
 
+# ----------------------------------------------------------------------------- draft
+
+
+def test_a_pasted_post_is_drafted_and_loaded_into_the_editor(page: Any) -> None:
+    post = (
+        "Town Roles\n"
+        "1) Doctor: Targets a player each night. That player cannot be killed that night.\n"
+        "Everyone loves the Doctor, truly.\n"
+    )
+    page.click("#tab-btn-draft")
+    page.fill("#draft-text", post)
+    page.click("#draft-btn")
+    page.wait_for_selector("#draft-load", timeout=60_000)
+    assert "3 sentences: 2 read, 1 unread" in page.inner_text("#draft-summary")
+    page.click("#draft-load")
+    page.wait_for_selector("#parse-status.ok", timeout=30_000)
+    text = page.input_value("#rules-text")
+    assert "Doctor: Targets a player each night." in text
+    assert "Not modelled (unread): Everyone loves the Doctor, truly." in text
+    shot(page.locator("#work"), "draft")
+
+
 # ----------------------------------------------------------------------------- solve
 
 

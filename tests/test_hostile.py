@@ -229,6 +229,7 @@ def test_every_help_gives_its_exit_codes(capsys: pytest.CaptureFixture[str]) -> 
     uses = {
         "parse": "024",
         "coverage": "024",
+        "draft": "024",
         "resolve": "024",
         "casebook": "0124",
         "check": "01234",

@@ -86,7 +86,7 @@ def test_casebook_files_are_listed_and_read_but_nothing_outside(client: TestClie
 
 
 def test_state_changing_routes_refuse_get(client: TestClient) -> None:
-    for route in ("parse", "case", "resolve", "check", "ask", "solve"):
+    for route in ("parse", "case", "resolve", "check", "ask", "solve", "draft"):
         assert client.get(f"/api/{route}").status_code == 405, route
 
 
@@ -104,6 +104,42 @@ def test_a_body_must_be_a_json_object_of_the_right_fields(client: TestClient) ->
     assert r.status_code == 400 and "timeout" in r.json()["error"]["message"]
     r = client.post("/api/check", json={"ruleset": rules, "kinds": ["everything"]})
     assert r.status_code == 400
+
+
+POST = """Town Roles
+1) Doctor: Targets a player each night. That player cannot be killed that night.
+The Doctor is everyone's friend, really.
+
+Mafia Roles
+Goon - No special powers.
+"""
+
+
+def test_draft_gives_the_clis_json_and_a_draft_that_parses(
+    client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    r = client.post("/api/draft", json={"post": POST, "name": "post.txt"})
+    assert r.status_code == 200
+    got = r.json()
+    monkeypatch.chdir(tmp_path)
+    Path("post.txt").write_text(POST, encoding="utf-8")
+    assert got == cli_json("draft", "post.txt")
+    assert got["factions"] == {"Town": ["Doctor"], "Mafia": ["Goon"]}
+    assert (got["read"], got["unread"]) == (3, 1)
+    parse_ruleset(got["ruleset"], "draft.rules")
+
+
+def test_draft_refuses_what_the_cli_refuses(client: TestClient) -> None:
+    for post, message in (
+        ("", "the post file is empty"),
+        ("Town Roles\nDoctor: \x00", "binary file"),
+    ):
+        r = client.post("/api/draft", json={"post": post, "name": "post.txt"})
+        assert r.status_code == 422 and message in r.json()["error"]["message"], post
+    lone = b'{"post": "Town Roles\\n\\ud800"}'  # a lone surrogate: no UTF-8 text
+    r = client.post("/api/draft", content=lone, headers={"content-type": "application/json"})
+    assert r.status_code == 422 and "not UTF-8" in r.json()["error"]["message"]
+    assert client.post("/api/draft", json={"post": 3}).status_code == 400
 
 
 def test_a_body_over_the_size_limit_is_refused_with_413() -> None:

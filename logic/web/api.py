@@ -2,7 +2,7 @@
 
 Each function reads the user's text with the library's own readers, runs the same
 command function the CLI runs (`resolve`, `Checker`, `Asker`, `solve`, `suggest`,
-`sample`) and presents the result with `logic/report.py`'s `*_json`, so the page shows
+`sample`, `draft`) and presents the result with `logic/report.py`'s `*_json`, so the page shows
 exactly what `ruling ... --json` prints. Texts come from the request, never from disk
 (except the casebook listing in `app.py`), and nothing is written anywhere.
 
@@ -22,10 +22,13 @@ from typing import Any
 from logic import report
 from logic.commands.ask import Asker, with_ruling_text
 from logic.commands.check import KINDS, NAMES, Checker
+from logic.commands.draft import BUDGET, draft_json
+from logic.commands.draft import draft as draft_post
 from logic.commands.resolve import check_expectation, resolve
 from logic.commands.solve import Liars, Suggestion, sample, solve, suggest
 from logic.lang.case import Case, parse_cases
 from logic.lang.errors import RulingError
+from logic.lang.grammar import decode_source
 from logic.lang.observations import bind, parse_observations
 from logic.lang.rules import parse_ruleset
 from logic.model.frameworks import FRAMEWORKS
@@ -90,6 +93,16 @@ def parse(text: str, name: str) -> dict[str, Any]:
         "meanings": meanings,
         "ir": report.to_json(rs),
     }
+
+
+# ----------------------------------------------------------------------------- draft
+
+
+def draft(post: str, name: str, limit: float) -> dict[str, Any]:
+    """`ruling draft --json`: the post refused as the CLI refuses a file (empty, NUL
+    bytes), its sentences tried for at most `limit` seconds."""
+    text = decode_source(post.encode("utf-8", errors="surrogatepass"), name, "post")
+    return draft_json(draft_post(text, name, budget=min(limit, BUDGET)))
 
 
 # ----------------------------------------------------------------------------- cases

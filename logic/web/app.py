@@ -228,6 +228,11 @@ def create_app(
         text, name = _text(d, "ruleset"), _name(d, "name", "<ruleset>")
         return JSONResponse(await run_in_threadpool(api.parse, text, name))
 
+    async def draft(request: Request) -> Response:
+        d = await wb.body(request)
+        text, name = _text(d, "post"), _name(d, "name", "<post>")
+        return JSONResponse(await run_in_threadpool(api.draft, text, name, wb.limit))
+
     async def case(request: Request) -> Response:
         d = await wb.body(request)
         text, name = _text(d, "scenario"), _name(d, "name", "<case>")
@@ -374,6 +379,7 @@ def create_app(
             Route("/api/casebook", casebook_list, methods=["GET"]),
             Route("/api/casebook/{path:path}", casebook_file, methods=["GET"]),
             Route("/api/parse", parse, methods=["POST"]),
+            Route("/api/draft", draft, methods=["POST"]),
             Route("/api/case", case, methods=["POST"]),
             Route("/api/resolve", resolve, methods=["POST"]),
             Route("/api/check", check, methods=["POST"]),

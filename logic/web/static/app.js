@@ -539,6 +539,33 @@ $("ask-btn").addEventListener("click", async () => {
   }
 });
 
+// ------------------------------------------------------------------ draft
+$("draft-file").addEventListener("change", async (e) => {
+  const file = e.target.files[0];
+  if (file) $("draft-text").value = await file.text();
+});
+$("draft-btn").addEventListener("click", async () => {
+  const out = $("draft-result");
+  clear(out);
+  $("draft-btn").disabled = true;
+  busy("draft-progress", true, "reading the post…");
+  try {
+    const { status, data } = await post("/api/draft", { post: $("draft-text").value, name: "post.txt" });
+    if (status !== 200) { out.append(errorBox(data.error)); return; }
+    const factions = Object.entries(data.factions);
+    clear(out,
+      el("div", { id: "draft-summary" }, `${fmt(data.sentences)} sentences: ${fmt(data.read)} read, ${fmt(data.unread)} unread`,
+        data.untried ? ` (${fmt(data.untried)} not tried)` : ""),
+      el("div", {}, `roles found: ${data.roles.length}`),
+      el("ul", {}, factions.map(([f, roles]) => el("li", {}, `${f} (${roles.length}): ${roles.join(", ")}`))),
+      el("button", { type: "button", id: "draft-load", class: "primary",
+        onclick: () => setRuleset(data.ruleset, "draft.rules") }, "load the draft into the editor"));
+  } finally {
+    $("draft-btn").disabled = false;
+    busy("draft-progress", false, "");
+  }
+});
+
 // ------------------------------------------------------------------ solve
 const FACTION_COLOURS = ["#b3261e", "#2f5d9b", "#1e7b3a", "#9a6700", "#7b3fa0", "#00798c"];
 function heatColour(p) {
