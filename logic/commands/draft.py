@@ -23,7 +23,8 @@ The post is read line by line into blocks (each heuristic is stated where it is 
 - Every other line is a block of its own (with its label when it starts `Name: `).
 
 Each sentence of a block is tried with the library itself: its line must be read by the
-grammar alone (statements are read line by line), then `parse_ruleset` must read the
+language alone (the frame grammar, or the clause language for a role line's sentences),
+then `parse_ruleset` must read the
 statements accepted so far with it; appended to the block's last statement read, else as
 a statement of its own (a role's sentences follow `Doctor: `). Statements of their own
 that the grammar reads but the draft did not are tried again, a section's together at its
@@ -44,7 +45,7 @@ from dataclasses import dataclass, field
 
 from lark import Tree
 
-from logic.lang import grammar
+from logic.lang import grammar, statements
 from logic.lang.errors import RulingError
 from logic.lang.grammar import MAX_STATEMENTS, normalize_newlines
 from logic.lang.prose import _line_numbers, key, label_prefix, split_sentences, strip_marker
@@ -543,11 +544,12 @@ class _Drafter:
         )
 
     def syntax(self, item: _Item) -> bool:
-        """Whether the grammar reads the statement `item` alone."""
+        """Whether the language reads the statement `item` alone (the frame grammar, or
+        the clause language for the sentences of a role line: logic/lang/statements.py)."""
         if not self.budget.left():
             return False
         try:
-            grammar.parse(self.render([item], rules_only=True), "<draft>", "ruleset", "ruleset")
+            statements.read(self.render([item], rules_only=True), "<draft>")
         except RulingError:
             return False
         return True

@@ -179,7 +179,9 @@ class RolesAssembler(AssemblerState):
                             s.why,
                         )
                     a = abilities[current]
-                    abilities[current] = replace(a, effects=(*a.effects, s))
+                    if s not in a.effects:  # said twice ("protect one player. That player
+                        # cannot be killed that night."): one effect, its first sentence
+                        abilities[current] = replace(a, effects=(*a.effects, s))
                 case _Capability() | _Trait() | _RulesetFact():
                     self.prose(s, role.name, None)
                 case _Natures(once, why):
