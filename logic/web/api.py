@@ -28,6 +28,7 @@ from logic.lang.case import Case, parse_cases
 from logic.lang.errors import RulingError
 from logic.lang.observations import bind, parse_observations
 from logic.lang.rules import parse_ruleset
+from logic.model import serial
 from logic.model.frameworks import FRAMEWORKS
 from logic.model.ir import Ruleset
 
@@ -86,7 +87,7 @@ def parse(text: str, name: str) -> dict[str, Any]:
         ],
         "frameworks": sorted(FRAMEWORKS),
         "meanings": meanings,
-        "ir": report.to_json(rs),
+        "ir": serial.to_json(rs),
     }
 
 
@@ -221,7 +222,7 @@ def ask(
         return report.answer_json(asker.answer(ambiguity))
     except Stop as e:
         return {
-            "ruling": report.to_json(why),
+            "ruling": serial.to_json(why),
             "verdict": "unknown",
             "because": [],
             "witness": None,
