@@ -703,7 +703,7 @@ def solve_json(res: Any, tips: list[Any] | None = None) -> dict[str, Any]:
         "factions": res.factions,
         "certain": res.certain(),
         "examples": res.examples,
-        "core": [{"where": str(w.loc), "text": w.text} for w in res.core],
+        "core": [to_json(w) for w in res.core],
         "unknown": res.unknown,
         "bounds": list(res.bounds) if res.bounds else None,
         "seconds": round(res.seconds, 3),

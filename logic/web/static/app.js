@@ -559,7 +559,7 @@ function drawSolve(res, out) {
   }
   if (res.status === "unsat") {
     parts.push(el("div", { class: "count", id: "solve-count", dataset: { worlds: 0 } }, "no world is consistent with these observations; these cannot all hold:"),
-      el("ul", {}, res.core.map((c) => el("li", {}, el("span", { class: "cite" }, c.where), " ", c.text))));
+      el("ul", {}, res.core.map(cite)));
     clear(out, parts);
     return;
   }
