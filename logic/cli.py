@@ -41,6 +41,7 @@ from logic.lang.case import parse_cases
 from logic.lang.errors import RulingError, line_of
 from logic.lang.observations import bind, load_observations
 from logic.lang.rules import load_ruleset
+from logic.model import serial
 from logic.model.frameworks import FRAMEWORKS
 from logic.model.ir import Ruleset
 
@@ -474,7 +475,7 @@ def _run(args: argparse.Namespace, console: Console, out: IO[str], err: IO[str])
         case "parse":
             rs = load_ruleset(args.ruleset)
             if args.json:
-                print(json.dumps(report.to_json(rs), indent=2), file=out)
+                print(json.dumps(serial.to_json(rs), indent=2), file=out)
             else:
                 for line in report.ruleset_lines(rs):
                     console.print(line, markup=False)

@@ -4,8 +4,6 @@ anything."""
 
 from __future__ import annotations
 
-import dataclasses
-import enum
 from typing import Any
 
 from rich.console import Console
@@ -24,6 +22,7 @@ from logic.model.ir import (
     Ruleset,
     Why,
 )
+from logic.model.serial import to_json
 
 # ----------------------------------------------------------------------------- parse
 
@@ -192,24 +191,6 @@ def _kept_lines(rs: Ruleset) -> list[str]:
         else:
             marks[at] = f"[{s.kind}]"
     return [f"  {marks[at]} {' '.join(texts)}   [{at[0]}:{at[1]}]" for at, texts in lines.items()]
-
-
-def to_json(value: Any) -> Any:
-    """IR and results as plain JSON values; a Why becomes {at, text}."""
-    if isinstance(value, Why):
-        return {"at": value.loc.short, "text": value.text, "kind": value.kind}
-    if isinstance(value, enum.Enum):
-        return value.value
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out: dict[str, Any] = {"type": type(value).__name__}
-        for f in dataclasses.fields(value):
-            out[f.name] = to_json(getattr(value, f.name))
-        return out
-    if isinstance(value, (list, tuple, frozenset, set)):
-        return [to_json(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): to_json(v) for k, v in value.items()}
-    return value
 
 
 # ----------------------------------------------------------------------------- resolve
@@ -728,7 +709,7 @@ def solve_json(res: Any, tips: list[Any] | None = None) -> dict[str, Any]:
         "factions": res.factions,
         "certain": res.certain(),
         "examples": res.examples,
-        "core": [{"where": str(w.loc), "text": w.text} for w in res.core],
+        "core": [to_json(w) for w in res.core],
         "unknown": res.unknown,
         "bounds": list(res.bounds) if res.bounds else None,
         "seconds": round(res.seconds, 3),

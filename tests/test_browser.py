@@ -93,6 +93,16 @@ def _free_port() -> int:
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
     """`ruling serve` as a user runs it, on a free loopback port."""
+    yield from _serve()
+
+
+@pytest.fixture(scope="module")
+def quick_server() -> Iterator[str]:
+    """`ruling serve --limit 10`: each request (a whole check) stops within 10 s."""
+    yield from _serve("--limit", "10")
+
+
+def _serve(*extra: str) -> Iterator[str]:
     port = _free_port()
     proc = subprocess.Popen(
         [
@@ -104,6 +114,7 @@ def server() -> Iterator[str]:
             str(port),
             "--casebook",
             str(CASEBOOK),
+            *extra,
         ],
         cwd=ROOT,
         stdout=subprocess.PIPE,
@@ -134,6 +145,16 @@ def server() -> Iterator[str]:
 
 @pytest.fixture
 def page(browser: Any, server: str) -> Iterator[Any]:
+    yield from _page(browser, server)
+
+
+@pytest.fixture
+def quick_page(browser: Any, quick_server: str) -> Iterator[Any]:
+    yield from _page(browser, quick_server)
+
+
+def _page(browser: Any, server: str) -> Iterator[Any]:
+    """The page, Metadata Mafia chosen; no error on its console but a located one."""
     context = browser.new_context(viewport={"width": 1400, "height": 900})
     pg = context.new_page()
     errors: list[str] = []
@@ -375,3 +396,109 @@ def test_suggest_draws_tonights_ranking(page: Any) -> None:
         row = bars.nth(k).inner_text()
         assert row.startswith(t.target) and f"{t.gain:.2f}" in row
     shot(page.locator("#work"), "solve-suggest")
+
+
+# ----------------------------------------------------------------------------- every ruleset
+
+RULESETS = sorted(CASEBOOK.glob("*.rules"))  # found, so a new ruleset is covered too
+
+
+def _smallest_case(rules: Path) -> Path:
+    """The smallest case file of the casebook that names `rules`."""
+    named = [
+        p
+        for p in CASEBOOK.rglob("*.case")
+        if re.search(rf"^\s*ruleset:\s*{re.escape(rules.stem)}\s*$", p.read_text("utf-8"), re.M)
+    ]
+    assert named, f"{rules.stem} has no case file in casebook/"
+    return min(named, key=lambda p: (p.stat().st_size, p.name))
+
+
+def _choose(page: Any, rules: Path) -> None:
+    """Choose `rules` in the page: the heading names it, its sentences' meanings listed."""
+    rs = load_ruleset(rules)
+    page.select_option("#ruleset-select", rules.name)
+    page.wait_for_selector(f'#understood-of[data-ruleset="{rs.name}"]', timeout=30_000)
+    assert page.locator("#parse-status.ok").count() == 1
+    heading = page.locator("#ruleset-panel h2").inner_text()
+    assert heading == f"What the tool understood of {rs.name}"
+    assert page.locator("#meanings li[data-line]").count() >= len(rs.roles)
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=[p.stem for p in RULESETS])
+def test_every_casebook_ruleset_opens_and_resolves_a_case(page: Any, rules: Path) -> None:
+    """Choosing Turtle's or DCTP once showed "error: HTTP 500" and kept the meanings of the
+    ruleset chosen before: now the heading names the ruleset chosen, and one of its cases
+    resolves in the night panel as the library resolves it."""
+    _choose(page, rules)
+    rs = load_ruleset(rules)
+
+    case_file = _smallest_case(rules)
+    case = load_cases(case_file)[0]
+    res = resolve(rs, case)
+    page.select_option("#case-select", case_file.relative_to(CASEBOOK).as_posix())
+    page.locator("#phases .line").first.wait_for(timeout=30_000)
+    page.click("#resolve-btn")
+    page.wait_for_selector("#night-verdict", timeout=120_000)
+    assert page.locator("#night-verdict").first.inner_text() == res.verdict
+    shot(page.locator("#work"), f"every-{rules.stem}")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", RULESETS, ids=[p.stem for p in RULESETS])
+def test_every_casebook_ruleset_checks_at_a_small_bound(quick_page: Any, rules: Path) -> None:
+    """check on 3 players, 1 s a query, the whole within the server's --limit 10: the
+    findings so far, or what it did not reach, for every ruleset (DCTP's whole check at
+    3 players takes minutes: marked slow)."""
+    page = quick_page
+    _choose(page, rules)
+    page.click("#tab-btn-check")
+    page.fill("#check-players", "3")
+    page.fill("#check-timeout", "1")
+    page.click("#check-btn")
+    page.wait_for_selector("#check-summary", timeout=120_000)
+    assert "3 players" in page.locator("#check-result").inner_text()
+    shot(page.locator("#work"), f"check-{rules.stem}")
+
+
+def test_a_failing_api_is_said_in_words_and_clears_the_previous_ruleset(
+    browser: Any, server: str
+) -> None:
+    """When /api/parse fails (a bug: HTTP 500 and no JSON; or no answer at all), the page
+    says so in words, and shows nothing more of the ruleset chosen before."""
+    context = browser.new_context()
+    pg = context.new_page()
+    try:
+        pg.goto(server)
+        pg.wait_for_selector("body[data-ready='1']", timeout=30_000)
+        pg.select_option("#ruleset-select", "metadata-mafia.rules")
+        pg.wait_for_selector("#understood-of[data-ruleset='Metadata Mafia']", timeout=30_000)
+        assert pg.locator("#meanings li[data-line]").count() > 0
+
+        def failed(route: Any) -> None:
+            route.fulfill(status=500, body="Internal Server Error", content_type="text/plain")
+
+        pg.route("**/api/parse", failed)
+        pg.select_option("#ruleset-select", "turtle-chat-mafia.rules")
+        err = pg.wait_for_selector("#parse-error[data-status='500']", timeout=30_000)
+        assert err.inner_text().startswith("could not read turtle-chat-mafia.rules: ")
+        assert "the server failed (a bug in ruling): HTTP 500" in err.inner_text()
+        assert pg.locator("#meanings li[data-line]").count() == 0
+        assert pg.locator("#meanings-none").count() == 1
+        assert pg.inner_text("#ruleset-panel h2") == "What the tool understood"
+        assert pg.locator("#parse-status.ok").count() == 0
+
+        pg.unroute("**/api/parse")
+        pg.route("**/api/parse", lambda route: route.abort())
+        pg.select_option("#ruleset-select", "byond-mafia.rules")
+        err = pg.wait_for_selector("#parse-error[data-status='0']", timeout=30_000)
+        assert "the server did not answer" in err.inner_text()
+        assert pg.locator("#meanings li[data-line]").count() == 0
+
+        pg.unroute("**/api/parse")  # the server answers again: Turtle's is read
+        pg.select_option("#ruleset-select", "turtle-chat-mafia.rules")
+        pg.wait_for_selector('#understood-of[data-ruleset="Turtle\'s Chat Mafia"]')
+        assert pg.locator("#parse-error").count() == 0
+        assert pg.locator("#meanings li[data-line]").count() > 0
+    finally:
+        context.close()

@@ -299,6 +299,17 @@ def test_pasted_line_numbers_are_dropped_but_list_numbers_kept() -> None:
     assert [s.text for s in listed][:2] == ["1. Role1", "2. Role2"]
 
 
+def test_a_list_number_of_thousands_of_digits_is_read_as_text(tmp_path: Path) -> None:
+    """Found by the fuzzer (run 12, its first run of coverage): a line "1000...0. Doctor"
+    of 4,401 digits escaped as a ValueError (Python converts at most 4,300 digits to an
+    int) while looking for a pasted listing's line numbers."""
+    huge = "1" + "0" * 4400
+    code, out, err = run(tmp_path, RULESET, f"Rules\n{huge}. Doctor\n" + SOURCE, "--json")
+    assert code == 0, err
+    rows = [s["text"] for s in json.loads(out)["sentences"]]
+    assert any(r.startswith(huge[:50]) for r in rows)
+
+
 # ----------------------------------------------------------------------------- the ruleset lines
 
 

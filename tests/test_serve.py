@@ -190,6 +190,37 @@ def test_parse_gives_each_sentence_its_meaning_and_line(client: TestClient) -> N
         assert lines[line - 1].startswith(role.why.text.split(":")[0])
 
 
+@pytest.mark.parametrize("rules", sorted(CASEBOOK.glob("*.rules")), ids=lambda p: p.stem)
+def test_parse_answers_for_every_casebook_ruleset(client: TestClient, rules: Path) -> None:
+    """Turtle's and DCTP's once answered HTTP 500 (their IR was not JSON): the page showed
+    "error: HTTP 500" and kept the previous ruleset's meanings."""
+    text = rules.read_text(encoding="utf-8")
+    r = client.post("/api/parse", json={"ruleset": text, "name": str(rules)})
+    assert r.status_code == 200, r.text
+    data = r.json()
+    assert data["name"] == parse_ruleset(text, rules.name).name
+    assert data["ir"] == cli_json("parse", str(rules))  # the one JSON form of the IR
+
+
+def test_a_bug_answers_500_with_words_as_json(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An internal error is said in words, as JSON the page shows; not a bare error page."""
+    from logic.web import api
+
+    def broken(text: str, name: str) -> dict[str, Any]:
+        raise TypeError("Object of type type is not JSON serializable")
+
+    monkeypatch.setattr(api, "parse", broken)
+    with TestClient(create_app(CASEBOOK), raise_server_exceptions=False) as c:
+        r = c.post("/api/parse", json={"ruleset": "x", "name": "x.rules"})
+    assert r.status_code == 500
+    assert r.json() == {
+        "error": {
+            "message": "internal error (a bug in ruling): "
+            "TypeError: Object of type type is not JSON serializable"
+        }
+    }
+
+
 def test_a_bad_ruleset_gives_its_located_error_as_json(client: TestClient) -> None:
     text = METADATA.read_text(encoding="utf-8")
     bad = text.replace("Doctor: Targets a player", "Doctor: Targts a player", 1)

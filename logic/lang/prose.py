@@ -156,7 +156,9 @@ def _line_numbers(lines: list[str]) -> set[int]:
     number: list[int | None] = []
     blank: list[bool] = []
     for ln in lines:
-        m = re.match(r"^\s*(\d+)\.(?:\s|$)", ln)
+        # a line number has at most 7 digits (a document is at most 1 MB): a longer run
+        # of digits is not one, nor is it turned into an int (Python refuses 4,300 digits)
+        m = re.match(r"^\s*(\d{1,7})\.(?:\s|$)", ln)
         number.append(int(m.group(1)) if m else None)
         blank.append(m is not None and not ln[m.end() :].strip())
     out: set[int] = set()

@@ -31,6 +31,7 @@ from logic.lang.errors import RulingError
 from logic.lang.grammar import decode_source
 from logic.lang.observations import bind, parse_observations
 from logic.lang.rules import parse_ruleset
+from logic.model import serial
 from logic.model.frameworks import FRAMEWORKS
 from logic.model.ir import Ruleset
 
@@ -91,7 +92,7 @@ def parse(text: str, name: str) -> dict[str, Any]:
         ],
         "frameworks": sorted(FRAMEWORKS),
         "meanings": meanings,
-        "ir": report.to_json(rs),
+        "ir": serial.to_json(rs),
     }
 
 
@@ -236,7 +237,7 @@ def ask(
         return report.answer_json(asker.answer(ambiguity))
     except Stop as e:
         return {
-            "ruling": report.to_json(why),
+            "ruling": serial.to_json(why),
             "verdict": "unknown",
             "because": [],
             "witness": None,

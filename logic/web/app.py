@@ -369,6 +369,11 @@ def create_app(
     async def busy(request: Request, exc: Exception) -> Response:
         return _error(503, str(exc))
 
+    async def internal_error(request: Request, exc: Exception) -> Response:
+        # a bug: the page says so in words (Starlette's own answer is a bare "Internal
+        # Server Error" page); the traceback is still logged by the server
+        return _error(500, f"internal error (a bug in ruling): {type(exc).__name__}: {exc}")
+
     middleware = [Middleware(_SecurityHeaders)]
     if hosts is not None:
         middleware.insert(0, Middleware(TrustedHostMiddleware, allowed_hosts=hosts))
@@ -391,6 +396,7 @@ def create_app(
             RulingError: ruling_error,
             HTTPException: http_error,
             Busy: busy,
+            Exception: internal_error,
         },
     )
 

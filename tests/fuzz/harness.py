@@ -1,12 +1,12 @@
 """The fuzzing harness: hostile and near-valid input for every command, run in-process.
 
-Inputs are the casebook's own rulesets, cases and observation files and the rulings of
-the source rulesets, mutated by hypothesis (lines dropped, doubled, swapped or cut;
+Inputs are the casebook's own rulesets (every `casebook/*.rules`, found by glob, and
+tests/rulesets), cases and observation files and the rulings of the source rulesets, mutated by hypothesis (lines dropped, doubled, swapped or cut;
 characters and line endings changed; numbers made huge; words swapped for keywords or
 for other words of the file), plus grammar-aware lines that are almost right (a second
 `players:` line, `night 99999:`, `expect:` before any phase, a 300-letter name). Each
-input drives `logic.cli.main(argv)` with parse, resolve, casebook, check, ask, solve or
-diff, and a run is a failure when:
+input drives `logic.cli.main(argv)` with parse, resolve, casebook, check, ask, solve,
+diff or coverage, half of them with `--json`, and a run is a failure when:
 
   escape     an exception left `main` (or `main` returned 4, an internal error)
   overrun    the run used more CPU time than its budget (twice the command's --timeout and
@@ -15,6 +15,7 @@ diff, and a run is a failure when:
              shared with other work does not make overruns of its own)
   unlocated  exit 2 whose message is neither `file:line:col:` with the source line and a
              caret, nor about a whole file (named first) or an argument
+  json       a run with `--json` that ended 0, 1 or 3 and printed what `json.loads` refuses
 
 `tests/fuzz/test_fuzz.py` runs a few seconds of it with every test run; the long run is
 this file as a script:
@@ -118,7 +119,7 @@ NEAR_VALID = [
     "Ruling: If the Jailer targets the Jailer, the Jailer dies.",
 ]
 
-COMMANDS = ("parse", "resolve", "casebook", "check", "ask", "solve", "diff")
+COMMANDS = ("parse", "resolve", "casebook", "check", "ask", "solve", "diff", "coverage")
 WEIGHTS = {"parse": 3, "resolve": 3, "casebook": 2, "solve": 2}
 """How often each command is drawn against the others (1 if not named): the readers
 are where most hostile input lands, and they are fast."""
@@ -217,6 +218,18 @@ class Run:
     escaped: str = ""
     hung: bool = False  # stopped by the wall-clock alarm
     wall: float = 0.0
+    stdout: str = ""
+
+    @property
+    def bad_json(self) -> bool:
+        """With `--json`, a run that reports (exit 0, 1 or 3) prints one JSON value."""
+        if "--json" not in self.argv or self.code not in (0, 1, 3):
+            return False
+        try:
+            json.loads(self.stdout)
+        except ValueError:
+            return True
+        return False
 
     @property
     def failure(self) -> str | None:
@@ -226,6 +239,8 @@ class Run:
             return "overrun"
         if self.code == 2 and not located(self.stderr, self.files):
             return "unlocated"
+        if self.bad_json:
+            return "json"
         return None
 
 
@@ -321,7 +336,19 @@ def run(command: str, argv: list[str], budget: float, files: dict[str, str]) -> 
         escaped = "".join(traceback.format_exception_only(e)).strip()
     used = _cpu() - cpu
     wall = time.perf_counter() - start
-    return Run(command, argv, code, used, budget, err.getvalue(), files, escaped, hung, wall)
+    return Run(
+        command,
+        argv,
+        code,
+        used,
+        budget,
+        err.getvalue(),
+        files,
+        escaped,
+        hung,
+        wall,
+        out.getvalue(),
+    )
 
 
 # ----------------------------------------------------------------------------- scenarios
@@ -353,6 +380,23 @@ def inputs(draw: st.DrawFn, commands: tuple[str, ...] = COMMANDS, slow: bool = T
     def maybe_mutated(text: str, p: float = 0.8) -> str:
         return draw(mutated(text)) if draw(st.floats(0, 1)) < p else text
 
+    inp = _input(draw, cmd, rules, t, players, slow, maybe_mutated)
+    if draw(st.booleans()):
+        inp.args.append("--json")
+    return inp
+
+
+def _input(
+    draw: st.DrawFn,
+    cmd: str,
+    rules: str,
+    t: float,
+    players: str,
+    slow: bool,
+    maybe_mutated: Callable[..., str],
+) -> Input:
+    """`inputs`' command `cmd` on the drawn ruleset `rules`, its files and arguments."""
+
     if cmd == "parse":
         return Input(cmd, {"r.rules": maybe_mutated(rules, 1.0)}, ["r.rules"], 0)
     if cmd in ("resolve", "casebook"):
@@ -380,6 +424,9 @@ def inputs(draw: st.DrawFn, commands: tuple[str, ...] = COMMANDS, slow: bool = T
         files = {own.name: maybe_mutated(SEED_TEXT[own], 0.1), "o.obs": maybe_mutated(obs, 0.9)}
         extra = draw(st.sampled_from([[], ["--suggest"], ["--sample", "20"], ["--liars", "all"]]))
         return Input(cmd, files, [own.name, "o.obs", "--timeout", str(t), *extra], t)
+    if cmd == "coverage":  # the ruleset's own text as its source, either of them mutated
+        files = {"r.rules": maybe_mutated(rules, 0.5), "post.txt": maybe_mutated(rules, 0.7)}
+        return Input(cmd, files, ["r.rules", "post.txt"], 0)
     # diff: a ruleset against a mutation of itself
     files = {"old.rules": rules, "new.rules": maybe_mutated(rules, 1.0)}
     return Input(cmd, files, ["old.rules", "new.rules", "--players", "3", "--timeout", str(t)], t)
@@ -412,6 +459,7 @@ def _gist(r: Run) -> str:
 @dataclass
 class Tally:
     runs: Counter[str] = field(default_factory=Counter)
+    json_runs: Counter[str] = field(default_factory=Counter)  # those with --json
     codes: Counter[tuple[str, int | None]] = field(default_factory=Counter)
     failures: Counter[str] = field(default_factory=Counter)
     examples: dict[str, Run] = field(default_factory=dict)  # first run of each failure kind
@@ -420,6 +468,7 @@ class Tally:
 
     def add(self, r: Run) -> None:
         self.runs[r.command] += 1
+        self.json_runs[r.command] += "--json" in r.argv
         self.most[r.command] = max(self.most.get(r.command, 0.0), r.seconds)
         self.codes[(r.command, r.code)] += 1
         kind = r.failure
@@ -431,10 +480,12 @@ class Tally:
         return {
             "inputs": sum(self.runs.values()),
             "by_command": dict(self.runs),
+            "with_json": dict(self.json_runs),
             "exit_codes": {f"{c} {k}": n for (c, k), n in sorted(self.codes.items(), key=str)},
             "escapes": self.failures["escape"],
             "overruns": self.failures["overrun"],
             "unlocated": self.failures["unlocated"],
+            "bad_json": self.failures["json"],
             "seconds": round(self.seconds, 1),
             "most_cpu_seconds_of_a_run": {c: round(x, 2) for c, x in sorted(self.most.items())},
         }
@@ -483,7 +534,8 @@ def report(t: Tally, out: Any = sys.stdout) -> None:
     s = t.summary()
     print(
         f"{s['inputs']:,} inputs in {s['seconds']:,.0f} s: {s['escapes']} escaped, "
-        f"{s['overruns']} past their budget, {s['unlocated']} unlocated errors",
+        f"{s['overruns']} past their budget, {s['unlocated']} unlocated errors, "
+        f"{s['bad_json']} --json runs whose output is not JSON",
         file=out,
     )
     print("  by command: " + ", ".join(f"{c} {n:,}" for c, n in sorted(t.runs.items())), file=out)

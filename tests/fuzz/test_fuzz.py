@@ -1,6 +1,7 @@
 """A short run of the fuzzing harness (tests/fuzz/harness.py) with every test run:
 mutated casebook files and rulings through every command, in-process. No input may let an
-exception escape `main`, run past its time budget, or exit 2 without a location. The long
+exception escape `main`, run past its time budget, exit 2 without a location, or print
+what is not JSON with `--json`. The long
 run is `python tests/fuzz/harness.py` (figures in its output)."""
 
 from __future__ import annotations
@@ -33,6 +34,11 @@ def test_the_harness_tells_located_errors_from_unlocated_ones() -> None:
     assert Run("parse", [], 0, 5.0, 1.0, "").failure == "overrun"
     assert Run("parse", [], 2, 0.1, 1.0, "oops\n").failure == "unlocated"
     assert Run("parse", [], 2, 0.1, 1.0, ok).failure is None
+    # a --json run that reports must print JSON; a bad-input run (exit 2) prints none
+    assert Run("parse", ["parse", "--json"], 0, 0.1, 1.0, "", stdout="{").failure == "json"
+    assert Run("parse", ["parse", "--json"], 1, 0.1, 1.0, "", stdout="[]\n").failure is None
+    assert Run("parse", ["parse", "--json"], 2, 0.1, 1.0, ok).failure is None
+    assert Run("parse", ["parse"], 0, 0.1, 1.0, "", stdout="{").failure is None
 
 
 def test_a_blocked_run_is_stopped_and_a_starved_one_is_not() -> None:

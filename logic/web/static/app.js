@@ -7,6 +7,7 @@ const $ = (id) => document.getElementById(id);
 const state = {
   name: "<ruleset>",          // the editor's file name, used in citations
   parsed: null,               // the last successful /api/parse answer
+  parsedFor: null,            // the editor's file name it was for
   errLine: null,              // the line of the current parse error
   hl: new Set(),              // lines highlighted by a finding or a citation
   hover: null,                // the line under a hovered meaning
@@ -37,12 +38,25 @@ function debounce(fn, ms) {
   let t = null;
   return (...a) => { clearTimeout(t); t = setTimeout(() => fn(...a), ms); };
 }
-async function post(path, body) {
-  const r = await fetch(path, {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-  });
+const NO_ANSWER = "the server did not answer (is `ruling serve` still running?)";
+// A failed answer's error in words: what the server said, else what its status means.
+async function failureOf(r) {
   let data = null;
-  try { data = await r.json(); } catch (e) { data = { error: { message: `HTTP ${r.status}` } }; }
+  try { data = await r.json(); } catch (e) { data = null; }
+  if (data && data.error) return data.error;
+  const what = r.status >= 500 ? "the server failed (a bug in ruling)" : "the server refused the request";
+  return { message: `${what}: HTTP ${r.status}, with no explanation` };
+}
+async function post(path, body) {
+  let r;
+  try {
+    r = await fetch(path, {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+    });
+  } catch (e) { return { status: 0, ok: false, data: { error: { message: NO_ANSWER } } }; }
+  if (!r.ok) return { status: r.status, ok: false, data: { error: await failureOf(r) } };
+  let data = null;
+  try { data = await r.json(); } catch (e) { return { status: 0, ok: false, data: { error: { message: `the server's answer is not JSON (HTTP ${r.status})` } } }; }
   return { status: r.status, ok: r.ok, data };
 }
 async function getJSON(path) { const r = await fetch(path); return r.json(); }
@@ -121,25 +135,42 @@ async function parseNow() {
   const box = $("parse-status");
   if (status === 200) {
     state.parsed = data;
+    state.parsedFor = state.name;
     state.errLine = null;
     box.className = "status ok";
     clear(box, `parsed: ${data.roles.length} roles in ${data.factions.length} factions`);
+    $("understood-of").textContent = ` of ${data.name}`;
+    $("understood-of").dataset.ruleset = data.name;
     drawMeanings(data.meanings);
     refreshNightForm();
   } else {
     const err = data.error || {};
+    const located = status === 422 && err.line;
+    // a typo in the ruleset being edited keeps its last reading beside it; anything else
+    // (another ruleset, a server that failed) leaves nothing of a ruleset not shown
+    if (!(located && state.parsedFor === state.name)) forgetParsed();
     state.errLine = err.line || null;
     box.className = "status";
     const where = err.line ? `${err.file}:${err.line}:${err.column}` : "";
+    const head = where ? `line ${err.line}, column ${err.column}: `
+      : status === 422 ? "error: " : `could not read ${state.name}: `;
     clear(box,
       el("div", {
-        id: "parse-error", dataset: { line: err.line || "", column: err.column || "" },
+        id: "parse-error", dataset: { line: err.line || "", column: err.column || "", status },
         title: "go to the error", onclick: () => { if (err.line) goToLine(err.line); },
       },
-        el("strong", {}, where ? `line ${err.line}, column ${err.column}: ` : "error: "), err.message),
+        el("strong", {}, head), err.message),
       el("pre", {}, err.rendered || ""));
   }
   drawEditor();
+}
+function forgetParsed() {
+  state.parsed = null;
+  state.parsedFor = null;
+  $("understood-of").textContent = "";
+  delete $("understood-of").dataset.ruleset;
+  clear($("meanings"), el("li", { class: "note", id: "meanings-none" }, "nothing: this ruleset has not been read"));
+  refreshNightForm();
 }
 const parseSoon = debounce(parseNow, 350);
 function drawMeanings(meanings) {
@@ -160,6 +191,9 @@ rules.addEventListener("scroll", syncScroll);
 for (const ev of ["keyup", "click"]) rules.addEventListener(ev, markCurrent);
 
 function setRuleset(text, name) {
+  if (name !== state.name) {  // what was shown for the previous ruleset goes with it
+    for (const id of ["night-result", "check-result", "ask-result", "solve-result"]) clear($(id));
+  }
   state.name = name;
   $("ruleset-name").textContent = name;
   rules.value = text;
@@ -466,15 +500,18 @@ $("check-btn").addEventListener("click", async () => {
   busy("check-progress", true, "checking…");
   try {
     const kinds = [...document.querySelectorAll("#check-kinds input:checked")].map((i) => i.value);
-    const r = await fetch("/api/check", {
-      method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({
-        ruleset: rules.value, name: state.name, framework: $("framework").value, kinds,
-        players: Number($("check-players").value), nights: Number($("check-nights").value),
-        timeout: Number($("check-timeout").value) || 10,
-      }),
-    });
-    if (!r.ok) { const d = await r.json(); out.append(errorBox(d.error)); return; }
+    let r;
+    try {
+      r = await fetch("/api/check", {
+        method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({
+          ruleset: rules.value, name: state.name, framework: $("framework").value, kinds,
+          players: Number($("check-players").value), nights: Number($("check-nights").value),
+          timeout: Number($("check-timeout").value) || 10,
+        }),
+      });
+    } catch (e) { out.append(errorBox({ message: NO_ANSWER })); return; }
+    if (!r.ok) { out.append(errorBox(await failureOf(r))); return; }
     const reader = r.body.getReader();
     const dec = new TextDecoder();
     let buf = "";
@@ -586,7 +623,7 @@ function drawSolve(res, out) {
   }
   if (res.status === "unsat") {
     parts.push(el("div", { class: "count", id: "solve-count", dataset: { worlds: 0 } }, "no world is consistent with these observations; these cannot all hold:"),
-      el("ul", {}, res.core.map((c) => el("li", {}, el("span", { class: "cite" }, c.where), " ", c.text))));
+      el("ul", {}, res.core.map(cite)));
     clear(out, parts);
     return;
   }
