@@ -79,6 +79,7 @@ def test_the_doc_lists_every_command_that_takes_json() -> None:
         "diff",
         "solve",
         "coverage",
+        "draft",
     }
     # the IR's keys are the Ruleset's fields: a new field is documented or this fails
     assert KEYS["parse"] == {"type"} | {f.name for f in dataclasses.fields(ir.Ruleset)}
@@ -223,3 +224,10 @@ def test_a_value_of_no_json_form_is_refused_where_it_is() -> None:
         serial.to_json(Node((1, object())))
     # a set comes out in one order whatever the order it was built in
     assert serial.to_json({"b", "a", "c"}) == ["a", "b", "c"]
+
+
+def test_draft(ruleset: Path) -> None:
+    """A ruleset's own text read as a post: the draft's JSON, whose ruleset parses."""
+    got = run("draft", str(ruleset))
+    has_keys(got, "draft")
+    assert got["read"] > 0 and got["ruleset"]
