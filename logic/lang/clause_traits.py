@@ -157,6 +157,11 @@ class TraitReading:
     def if_member(self, children: list[Any]) -> Member:
         return Member(next(str(c) for c in children if isinstance(c, Token) and c.type == "NAME"))
 
+    def faction_results(self, children: list[Any]) -> tuple[Any, ...]:
+        faction = next(str(c) for c in children if isinstance(c, Token) and c.type == "NAME")
+        yes, no = _strings(children)
+        return (RecordsCheck(faction, yes, no, self.why),)
+
     def result_else(self, children: list[Any]) -> Else:
         return Else(_strings(children)[0])
 
