@@ -495,7 +495,7 @@ def read_sentence(
     try:
         tree = parser().parse(tokens)
     except UnexpectedInput as e:
-        return _fail(e, tokens, sentence, loc, source_line)
+        return _fail(_at_unknown_word(e, tokens), tokens, sentence, loc, source_line)
     readings = _readings(tree, why)
     if not readings:
         raise _error(
@@ -557,6 +557,25 @@ def describe(parts: tuple[Any, ...]) -> str:
         d = getattr(p, "describe", None)
         out.append(d() if callable(d) else type(p).__name__.lower())
     return ", ".join(out)
+
+
+def _at_unknown_word(e: UnexpectedInput, tokens: list[Token]) -> UnexpectedInput:
+    """Where reading stopped just after a word the lexicon does not know (a NAME), that
+    word is the likelier mistake ("Targts a player"): the failure at it, when the
+    sentence cannot go on with any word there but a name."""
+    tok = e.token if isinstance(e, UnexpectedToken) else None
+    at = next((k for k, t in enumerate(tokens) if t is tok), None)
+    if not at or tokens[at - 1].type != "NAME":
+        return e
+    word = tokens[at - 1]
+    try:
+        parser().parse([*tokens[: at - 1], Token("UNKNOWN", str(word), start_pos=word.start_pos)])
+    except UnexpectedToken as there:
+        if there.token.type == "UNKNOWN":
+            return there
+    except UnexpectedInput:
+        pass
+    return e
 
 
 def _fail(
