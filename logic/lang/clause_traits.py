@@ -13,6 +13,7 @@ from lark import Token
 
 from logic.effects.attack import AutoProtect, Protect
 from logic.effects.block import Roleblock
+from logic.effects.investigate import Cond
 from logic.effects.records import OnRecords, RecordsCheck
 from logic.effects.sway import VoteBlock
 from logic.effects.vote import VoteWeight
@@ -173,7 +174,11 @@ def records_check(pending: list[tuple[str, Any]], why: Why) -> RecordsCheck | No
     if not members:
         return None
     others = [t for t, c in pending if not isinstance(c, Member)]
-    if len(members) > 1 or len(others) > 1:
+    if (
+        len(members) > 1
+        or len(others) > 1
+        or any(c is not Cond.FAILED for t, c in pending if t in others)
+    ):
         return None
     (yes, member), no = members[0], (others[0] if others else None)
     return RecordsCheck(member.faction, yes, no, why)
