@@ -13,6 +13,7 @@ from lark import Token
 
 from logic.effects.attack import AutoProtect, Protect
 from logic.effects.block import Roleblock
+from logic.effects.identity import DeathLink
 from logic.effects.investigate import Cond
 from logic.effects.records import OnRecords, RecordsCheck
 from logic.effects.sway import VoteBlock
@@ -131,6 +132,11 @@ class TraitReading:
 
     def works_once(self, _: list[Any]) -> tuple[Any, ...]:
         return (Once(self.why),)
+
+    def death_link(self, children: list[Any]) -> tuple[Any, ...]:
+        names = [str(c) for c in children if isinstance(c, Token) and c.type == "ROLENAME"]
+        trait = Trait(DeathLink(self.why))
+        return _about(names[0], trait) if names else (trait,)
 
     def vote_weight(self, children: list[Any]) -> tuple[Any, ...]:
         n = next(
