@@ -15,6 +15,7 @@ from logic.effects.attack import AutoProtect, Protect
 from logic.effects.block import Roleblock
 from logic.effects.identity import DeathLink
 from logic.effects.investigate import Cond
+from logic.effects.react import Explode
 from logic.effects.records import OnRecords, RecordsCheck
 from logic.effects.sway import VoteBlock
 from logic.effects.vote import VoteWeight
@@ -137,6 +138,9 @@ class TraitReading:
         names = [str(c) for c in children if isinstance(c, Token) and c.type == "ROLENAME"]
         trait = Trait(DeathLink(self.why))
         return _about(names[0], trait) if names else (trait,)
+
+    def explode(self, children: list[Any]) -> tuple[Any, ...]:
+        return self._said_of(children, Trait(Explode(self.why)))
 
     def vote_weight(self, children: list[Any]) -> tuple[Any, ...]:
         n = next(
