@@ -17,6 +17,7 @@ from logic.effects.identity import DeathLink
 from logic.effects.investigate import Cond
 from logic.effects.react import Explode
 from logic.effects.records import OnRecords, RecordsCheck
+from logic.effects.redirect import Redirect
 from logic.effects.sway import VoteBlock
 from logic.effects.vote import VoteWeight
 from logic.effects.win import Victory
@@ -123,6 +124,9 @@ class TraitReading:
 
     def dies_instead(self, children: list[Any]) -> tuple[Any, ...]:
         return (Adds(Protect, "sacrifice", self.why, True),)
+
+    def swaps(self, _: list[Any]) -> tuple[Any, ...]:
+        return (Redirect(self.why),)
 
     def vote_blocked(self, _: list[Any]) -> Any:
         return self._tail((VoteBlock(self.why),))

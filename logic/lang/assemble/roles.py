@@ -183,7 +183,8 @@ class RolesAssembler(AssemblerState):
                             s.why,
                         )
                     a = abilities[current]
-                    abilities[current] = replace(a, effects=(*a.effects, s))
+                    if s not in a.effects:  # not one effect said again ("... to swap. Any
+                        abilities[current] = replace(a, effects=(*a.effects, s))  # action ...")
                 case _Capability() | _Trait() | _RulesetFact():
                     self.prose(s, role.name, None)
                 case _Natures(once, why):
