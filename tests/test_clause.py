@@ -125,12 +125,12 @@ def test_every_unreadable_sentence_is_reported_at_once_with_a_suggestion() -> No
     lines = text.split("\n")
     at = [
         (3, lines[2].index("Zorp") + 1),
-        (4, lines[3].index("of that") + 1),
+        (4, lines[3].index("rle") + 1),
         (6, lines[5].index("Watchs") + 1),
     ]
     assert [(err.loc.line, err.loc.column) for err in errors if err.loc] == at
     rle = errors[1]
-    assert rle.understood == "Learns the rle" and rle.hint == "You learn the role of that player."
+    assert rle.understood == "Learns the" and rle.hint == "You learn the role of that player."
     assert errors[2].hint is not None and "a player each night" in errors[2].hint
     out = str(e.value)
     assert "3 sentences could not be read; the rest of the file was read." in out
@@ -185,14 +185,33 @@ def test_a_role_name_of_several_words_is_one_token() -> None:
 
 
 def test_every_example_sentence_reads() -> None:
-    """grammar/examples.toml: the wordings `ruling parse` suggests must themselves read."""
+    """grammar/examples.toml: the wordings `ruling parse` suggests must themselves read,
+    in a ruleset (after the ability they add to, where they add to one)."""
     for kind, (_, sentences) in suggest.examples().items():
         for ex in sentences:
-            text = "Targets a player each night. " + ex.replace("{role}", "Doctor")
-            extra = (
-                "Cop: Checks a player each night.\nPossible Mafia Roles\nGoon: No special powers.\n"
-            )
-            parse_ruleset(one_role("Doctor", text, extra), f"example {kind}")
+            assert reads_in_a_ruleset(ex.replace("{role}", "Doctor")), (kind, ex)
+
+
+# an example adds to the ability before it, or gives one: one of these comes first
+LEADS = (
+    "",
+    "Targets a player each night. ",
+    "Protects a player each night. ",
+    "Roleblocks a player each night. ",
+    "Checks a player each night. ",
+)
+
+
+def reads_in_a_ruleset(sentence: str) -> bool:
+    """`sentence` reads on the Doctor's line of a small ruleset, after one of LEADS."""
+    extra = "Cop: Checks a player each night.\nPossible Mafia Roles\nGoon: No special powers.\n"
+    for lead in LEADS:
+        try:
+            parse_ruleset(one_role("Doctor", lead + sentence, extra), "example")
+        except RulingError:
+            continue
+        return True
+    return False
 
 
 # ----------------------------------------------------------------------------- the wordings

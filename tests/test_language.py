@@ -179,3 +179,123 @@ def test_a_third_person_sentence_about_another_role_is_refused(sentence: str) ->
         parse_ruleset(text, "x.rules")
     assert "this sentence is about Cop, but it is on Doctor's line" in e.value.message
     assert e.value.loc is not None and (e.value.loc.line, e.value.loc.column) == (5, 13)
+
+
+# ----------------------------------------------------------------------------- role texts
+
+
+def _one_role(role: str, text: str) -> Ruleset:
+    return parse_ruleset(f"Ruleset: New\nPossible Town Roles\n{role}: {text}\n", "new.rules")
+
+
+def test_every_example_of_the_language_reads() -> None:
+    """grammar/examples.toml: each example, the wording `ruling parse` suggests, reads as
+    one meaning (with the Doctor as the role of the line)."""
+    from logic.lang import clause, suggest
+    from logic.lang.errors import Loc
+
+    for kind, (_, sentences) in suggest.examples().items():
+        for text in sentences:
+            parts = clause.read_sentence(
+                text.replace("{role}", "Doctor"), Loc("x", 1, 1), {"Doctor"}
+            )
+            assert parts, (kind, text)
+
+
+def test_a_cop_s_results_are_a_check_of_the_target_s_faction() -> None:
+    """'is told "Guilty" if that player is Mafia, or "Innocent" if not': yes for a member
+    of the Mafia, no for anyone else (the police-records check the BYOND Sheriff has)."""
+    from logic.effects.records import RecordsCheck
+
+    for text in (
+        'Every night the Cop investigates one player and is told "Guilty" if that player is '
+        'Mafia, or "Innocent" if not.',
+        'Each night you may check a player. You receive "Guilty" if they are Mafia and "Innocent" otherwise.',
+    ):
+        (ability,) = _one_role("Cop", text).role("Cop").abilities  # type: ignore[union-attr]
+        (check,) = ability.effects
+        assert check == RecordsCheck("Mafia", "Guilty", "Innocent")
+
+
+def test_a_result_for_a_faction_and_one_for_success_do_not_mix() -> None:
+    """Results by faction and a result 'if successful' in one sentence: no reading."""
+    with pytest.raises(RulingError):
+        _one_role(
+            "Cop",
+            'Checks a player each night. Receives "Guilty" if that player is Mafia and "Done" if successful.',
+        )
+
+
+def test_role_texts_in_three_voices_give_the_effects_the_engine_has() -> None:
+    """The Bodyguard dies in their place (Protect sacrifice), the roleblock's target is
+    told, a vest (AutoProtect), a vote that counts twice (VoteWeight), the last player
+    alive wins (Victory 'last'), a target who cannot vote (VoteBlock)."""
+    from logic.effects.attack import AutoProtect, Protect
+    from logic.effects.block import Roleblock
+    from logic.effects.sway import VoteBlock
+    from logic.effects.vote import VoteWeight
+
+    guard = _one_role(
+        "Bodyguard",
+        "Guards another player each night. If they are attacked, the Bodyguard dies in their place.",
+    ).role("Bodyguard")
+    assert guard is not None and guard.abilities[0].effects == (Protect(sacrifice=True),)
+    block = _one_role(
+        "Escort", "You may block one player per night. The target is told they were roleblocked."
+    ).role("Escort")
+    assert block is not None
+    (rb,) = block.abilities[0].effects
+    assert isinstance(rb, Roleblock) and rb.tells is not None
+    vest = _one_role(
+        "Survivor", "You have a vest that saves you the first time you would be killed at night."
+    )
+    assert [t for t in vest.role("Survivor").traits] == [AutoProtect()]  # type: ignore[union-attr]
+    mayor = _one_role("Mayor", "The Mayor's vote counts as two votes.").role("Mayor")
+    assert mayor is not None and mayor.traits == (VoteWeight(2),)
+    sk = _one_role(
+        "Serial Killer", "Kills a player each night. He wins if he is the last player alive."
+    )
+    (v,) = sk.victories
+    assert (v.winner, v.condition, v.group, v.others) == (
+        "Serial Killer",
+        "last",
+        "Serial Killer",
+        0,
+    )
+    vb = _one_role(
+        "Vote Blocker", "Every night you may choose someone; they can't vote the next day."
+    )
+    assert vb.role("Vote Blocker").abilities[0].effects == (VoteBlock(),)  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'Shows up as "Maybe" to the Cop.',  # neither guilty nor innocent
+        "Your vote counts once.",
+    ],
+)
+def test_a_role_text_the_engine_has_no_meaning_for_is_refused(text: str) -> None:
+    with pytest.raises(RulingError):
+        _one_role("Odd", text)
+
+
+def test_the_project_s_own_role_texts_read() -> None:
+    """tests/language/wordings.json: each new role text, in both voices, reads into at
+    least one ability, effect or trait."""
+    import json
+
+    items = json.loads((ROOT / "tests" / "language" / "wordings.json").read_text(encoding="utf-8"))
+    for it in items:
+        if it["ruleset"] != "new":
+            continue
+        for voice in ("third", "second"):
+            if it.get(voice):  # with the checkers role texts name ("to the Cop")
+                others = "".join(
+                    f"{r}: Checks a player each night.\n"
+                    for r in ("Cop", "Detective")
+                    if r != it["role"]
+                )
+                src = f"Ruleset: New\nPossible Town Roles\n{it['role']}: {it[voice]}\n{others}"
+                role = parse_ruleset(src, "new.rules").role(it["role"])
+                assert role is not None and (role.abilities or role.traits or role.appears_as), it

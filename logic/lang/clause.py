@@ -26,7 +26,7 @@ from lark.visitors import CollapseAmbiguities
 
 from logic.effects.attack import Protect
 from logic.effects.investigate import Cond, Info, Investigate, Result
-from logic.lang import grammar, lexicon
+from logic.lang import clause_traits, grammar, lexicon
 from logic.lang.errors import Loc, RulingError
 from logic.model.ir import (
     AppearsAs,
@@ -130,12 +130,25 @@ def parser() -> Lark:
 # ----------------------------------------------------------------------------- reading
 
 
-class _Read(Transformer[Token, Any]):
-    """One derivation of a sentence -> its parts. Methods named after clause.lark's rules."""
+class _Read(clause_traits.TraitReading, Transformer[Token, Any]):
+    """One derivation of a sentence -> its parts. Methods named after clause.lark's rules
+    (those of traits, victories and additions in logic/lang/clause_traits.py)."""
 
     def __init__(self, why: Why) -> None:
         super().__init__()
         self.why = why
+
+    def _no_reading(self, reason: str) -> Exception:
+        raise _NoReading(reason)
+
+    def _said_of(self, children: list[Any], part: Any) -> tuple[Any, ...]:
+        return _about(children, part)
+
+    def _subject_of(self, children: list[Any]) -> str | None:
+        return _subject(children)
+
+    def _tail(self, parts: tuple[Any, ...]) -> Any:
+        return _Tail(parts)
 
     # who, when
     def actor(self, children: list[Token]) -> _Actor:
@@ -229,8 +242,7 @@ class _Read(Transformer[Token, Any]):
 
     # effects on the target
     def effect(self, children: list[Any]) -> tuple[Any, ...]:
-        tail = next(c for c in children if isinstance(c, _Tail))
-        return tail.parts
+        return tuple(p for c in children if isinstance(c, _Tail) for p in c.parts)
 
     def effect_tail(self, children: list[Any]) -> _Tail:
         raise AssertionError("every effect_tail has an alias")
@@ -266,23 +278,28 @@ class _Read(Transformer[Token, Any]):
 
     # results
     def result(self, children: list[Any]) -> tuple[Any, ...]:
-        out: list[Any] = []
+        pairs: list[tuple[str, Any]] = []  # each text and when it is received
         pending: str | None = None
         for c in children:
             if isinstance(c, Token) and c.type == "STRING":
                 if pending is not None:
                     raise _NoReading("a result with no condition")
                 pending = str(c)[1:-1]
-            elif isinstance(c, Cond):
+            elif isinstance(c, Cond | clause_traits.Member):
                 if pending is None:
                     raise _NoReading("a condition with no result")
-                out.append(Result(pending, c, self.why))
+                pairs.append((pending, c))
                 pending = None
-            elif isinstance(c, _Otherwise):
-                out.append(Result(c.text, Cond.FAILED, self.why))
-        if pending is not None or not out:
+            elif isinstance(c, _Otherwise | clause_traits.Else):
+                pairs.append((c.text, Cond.FAILED))
+        if pending is not None or not pairs:
             raise _NoReading("a result with no condition")
-        return tuple(out)
+        if any(isinstance(c, clause_traits.Member) for _, c in pairs):
+            check = clause_traits.records_check(pairs, self.why)
+            if check is None:
+                raise _NoReading("results by faction and by success at once")
+            return (check,)
+        return tuple(Result(text, cond, self.why) for text, cond in pairs)
 
     def must(self, _: list[Any]) -> _Must:
         return _Must()
@@ -482,7 +499,7 @@ def read_sentence(
     try:
         tree = parser().parse(tokens)
     except UnexpectedInput as e:
-        return _fail(e, tokens, sentence, loc, source_line)
+        return _fail(_at_unknown_word(e, tokens), tokens, sentence, loc, source_line)
     readings = _readings(tree, why)
     if not readings:
         raise _error(
@@ -544,6 +561,25 @@ def describe(parts: tuple[Any, ...]) -> str:
         d = getattr(p, "describe", None)
         out.append(d() if callable(d) else type(p).__name__.lower())
     return ", ".join(out)
+
+
+def _at_unknown_word(e: UnexpectedInput, tokens: list[Token]) -> UnexpectedInput:
+    """Where reading stopped just after a word the lexicon does not know (a NAME), that
+    word is the likelier mistake ("Targts a player"): the failure at it, when the
+    sentence cannot go on with any word there but a name."""
+    tok = e.token if isinstance(e, UnexpectedToken) else None
+    at = next((k for k, t in enumerate(tokens) if t is tok), None)
+    if not at or tokens[at - 1].type != "NAME":
+        return e
+    word = tokens[at - 1]
+    try:
+        parser().parse([*tokens[: at - 1], Token("UNKNOWN", str(word), start_pos=word.start_pos)])
+    except UnexpectedToken as there:
+        if there.token.type == "UNKNOWN":
+            return there
+    except UnexpectedInput:
+        pass
+    return e
 
 
 def _fail(

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from logic.effects.afterlife import ReadFate
 from logic.effects.react import Explode, Guard
+from logic.effects.records import RecordsCheck
 from logic.effects.registry import KINDS
 from logic.effects.win import Victory
 from logic.lang.assemble.prose import ProseAssembler
@@ -176,6 +177,7 @@ class FinishAssembler(ProseAssembler):
                 Victory(self.resolve_group(second, why), "endgame", group, n, over, why, True),
             ]
         roles = self.apply_patches(roles)
+        roles = [self._records_factions(r) for r in roles]
         self.priority.extend(self.order_entries(roles))
         # Names used in sentences must exist.
         for role in roles:
@@ -341,3 +343,27 @@ class FinishAssembler(ProseAssembler):
             self.resolve_faction(other[4:], why),
             why,
         )
+
+    def _records_factions(self, role: Role) -> Role:
+        """A records check's faction as the ruleset names it ('a werewolf gives you
+        "Suspicious"': the Werewolves), when one faction is that name, singular or plural;
+        otherwise as written (a check for a faction the ruleset does not have says no)."""
+
+        def one(name: str) -> str:
+            c = canon(name)
+            return c[:-3] + "f" if c.endswith("ves") else c.removesuffix("s")
+
+        def named(name: str) -> str:
+            found = [f for f in self.factions if one(f) == one(name)]
+            return found[0] if len(found) == 1 else name
+
+        abilities = []
+        for a in role.abilities:
+            fx = tuple(
+                replace(e, faction=named(e.faction))
+                if isinstance(e, RecordsCheck) and e.faction and not e.faction.startswith("like:")
+                else e
+                for e in a.effects
+            )
+            abilities.append(a if fx == a.effects else replace(a, effects=fx))
+        return replace(role, abilities=tuple(abilities)) if abilities else role

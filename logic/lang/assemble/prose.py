@@ -275,6 +275,8 @@ class ProseAssembler(AssemblerState):
                         facts["tie_rules"].append(rule)
                 case "victory":
                     v = f.value
+                    if not v.winner:  # said on a role's line: "He wins if ..."
+                        v = replace(v, winner=line_role or "", group=line_role or "")
                     facts["victories"].append(
                         replace(
                             v,

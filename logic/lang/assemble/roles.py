@@ -14,7 +14,9 @@ from logic.effects.heal import InjuresAttacker, Injury, SnipesOnly, Unmask
 from logic.effects.hex import Backlash, Hex, Informed, Telepathy
 from logic.effects.inquiry import ActionCheck, StakeOut
 from logic.effects.interrogate import Interrogate, Slander
+from logic.effects.records import RecordsCheck
 from logic.effects.redirect import Redirect
+from logic.effects.sway import VoteBlock
 from logic.lang.assemble.state import AssemblerState
 from logic.lang.read.pieces import (
     _AbilityName,
@@ -172,6 +174,8 @@ class RolesAssembler(AssemblerState):
                     | Redirect()
                     | ActionCheck()
                     | StakeOut()
+                    | RecordsCheck()
+                    | VoteBlock()
                 ):
                     if current is None:
                         raise self.error(
@@ -197,7 +201,7 @@ class RolesAssembler(AssemblerState):
                     elif once:
                         a = abilities[current]
                         abilities[current] = replace(a, frequency=Frequency.ONCE_PER_GAME)
-                case _AddTo(kind, name, why):
+                case _AddTo(kind, name, why, value):
                     if current is None or not any(
                         isinstance(e, kind) for e in abilities[current].effects
                     ):
@@ -207,7 +211,9 @@ class RolesAssembler(AssemblerState):
                         )
                     a = abilities[current]
                     fx = tuple(
-                        replace(cast(Any, e), **{name: why}) if isinstance(e, kind) else e
+                        replace(cast(Any, e), **{name: why if value is None else value})
+                        if isinstance(e, kind)
+                        else e
                         for e in a.effects
                     )
                     abilities[current] = replace(a, effects=fx)

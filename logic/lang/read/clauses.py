@@ -9,10 +9,19 @@ from typing import Any
 from lark import v_args
 from lark.tree import Meta
 
-from logic.lang import clause
+from logic.lang import clause, clause_traits
 from logic.lang.errors import RulingError, line_of
 from logic.lang.read.base import Reader
-from logic.lang.read.pieces import _AbilityStart, _About, _ClassDecl, _RoleDef
+from logic.lang.read.pieces import (
+    _AbilityStart,
+    _About,
+    _AddTo,
+    _ClassDecl,
+    _Natures,
+    _RoleDef,
+    _RulesetFact,
+    _Trait,
+)
 
 
 @v_args(meta=True)
@@ -49,6 +58,14 @@ def from_clause(part: Any) -> Any:
             return _ClassDecl(visit_class, why)
         case clause.About(subject, inner):
             return _About(subject, from_clause(inner))
+        case clause_traits.Adds(kind, field, why, value):
+            return _AddTo(kind, field, why, value)
+        case clause_traits.Trait(inner):
+            return _Trait(None, inner, inner.why)
+        case clause_traits.Fact(kind, value, why):
+            return _RulesetFact(kind, value, why)
+        case clause_traits.Once(why):
+            return _Natures(True, why)
     return part
 
 

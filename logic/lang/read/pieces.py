@@ -89,6 +89,7 @@ class _AddTo:
     kind: type
     field: str
     why: Why
+    value: Any = None  # what the field becomes, when not the sentence's `why`
 
 
 @dataclass(frozen=True)
