@@ -913,7 +913,7 @@ class Checker:
     def dead_rules(self) -> Iterator[Finding]:
         """Sentences whose removal changes nothing in any scenario at this bound."""
         n = self.night
-        item = -1  # (each ability and each sentence is an item of one part: `mine`)
+        item = -1  # (each ability, with its sentences, is an item of one part: `mine`)
         for role in self.rs.roles:
             for ab in role.abilities:
                 item += 1
@@ -930,8 +930,7 @@ class Checker:
                     )
                     continue
                 for e in ab.effects:
-                    item += 1
-                    if e.why.kind == "ruling" or not self.mine(item):
+                    if e.why.kind == "ruling":
                         continue
                     if hex.later(e):
                         self.report.skipped.append(
