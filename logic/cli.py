@@ -56,6 +56,9 @@ EXIT_BUG = f"""  {INTERNAL_ERROR}  internal error: a bug in ruling (one line; RU
 
 EPILOG_CHECK = (
     """--timeout bounds the whole command; what it did not reach is listed as unknown.
+--jobs N and --cluster ADDRESS cut the searches into parts (by the smallest role dealt,
+and by sentence) and merge the parts' findings: the same classes as one process, each
+once; a witness may be another of its class.
 
 exit codes:
   0  no findings

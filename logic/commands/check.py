@@ -17,7 +17,8 @@ Finding kinds:
 
 A finding is reported once per class: the set of acting roles of its smallest witness.
 Scenarios in which the whole class acts are then excluded, so supersets of a class are
-not new findings.
+not new findings. `parts.py` cuts these searches into parts (`Checker.share`) that run
+in other processes or on a cluster (`check --jobs`, `--cluster`).
 """
 
 from __future__ import annotations
