@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -112,3 +113,13 @@ def test_check_on_a_local_cluster_of_two_workers(pool_report: Report) -> None:
     searched = [c for c in classes(pool_report) if c[0] in ("paradox", "ambiguous")]
     assert classes(rep) == searched
     assert not rep.unknown
+
+
+def test_a_part_started_after_the_deadline_searches_nothing() -> None:
+    """A part queued behind others (or sent to another machine) has only what is left of
+    the whole check's --timeout, on the wall clock: past it, it is unknown at once."""
+    rs = load_ruleset(BLOCKERS_PATH)
+    late = parts.Settings(4, 10.0, time.time() - 1, 4, 1)
+    done = parts.run_part(rs, late, parts.Part("ambiguous", 0, 2))
+    assert done.findings == [] and done.queries == 0
+    assert done.unknown == ["ambiguous search: unknown (the command's --timeout ran out)"]

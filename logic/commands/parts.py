@@ -58,7 +58,8 @@ class Settings:
 
     players: int
     timeout: float
-    left: float | None  # seconds left of the whole check when the parts were made
+    until: float | None  # the whole check's deadline, on the wall clock (`time.time`: a
+    # part queued behind others, or run on another machine, has only what is left of it)
     paradox_players: int
     nights: int
     roles: list[Role] | None = None
@@ -96,7 +97,7 @@ worker runs one after the other share them, as one checker's searches do."""
 def run_part(ruleset: Ruleset, settings: Settings, part: Part) -> Done:
     """One part of a check (in any process: its arguments are picklable)."""
     start = time.perf_counter()
-    deadline = None if settings.left is None else start + settings.left
+    deadline = None if settings.until is None else start + (settings.until - time.time())
     if settings.token not in _BUILT:
         _BUILT.clear()  # (another check's nights are not wanted any more)
         _BUILT[settings.token] = {}
@@ -147,11 +148,13 @@ def merge(report: Report, wanted: list[str], kinds: tuple[str, ...], dones: list
 
 
 def settings_of(checker: Checker) -> Settings:
-    left = None if checker.deadline is None else checker.deadline - time.perf_counter()
+    until = (
+        None if checker.deadline is None else time.time() + checker.deadline - time.perf_counter()
+    )
     return Settings(
         checker.requested,
         checker.timeout,
-        left,
+        until,
         checker.report.paradox_players,
         checker.nights,
         checker.pool,
