@@ -206,6 +206,8 @@ def jobs_ratio(tree: Any, rulesets: list[str], repeat: int) -> None:
             f"{'yes' if same else 'NO':4}  {unknowns(ones[0].out)} -> {unknowns(twos[0].out)}",
             flush=True,
         )
+        if not same:
+            print(f"    --jobs 1: {headlines(ones[0].out)}\n    --jobs 2: {headlines(twos[0].out)}")
 
 
 if __name__ == "__main__":
