@@ -11,10 +11,14 @@ three times the roles: 60 s, issue 12).
 
 `--against REV` instead runs whole commands (`python -m logic.cli`, start-up included) under
 REV (unpacked beside this tree, see `against.py`) and under this tree, alternately, in
-one run: `check` on Metadata Mafia and on BYOND at their defaults, `check --nights 2` on
-Metadata, and `ask` with two of Metadata's rulings; it prints both times, their ratio,
-and whether the answers are the same (the findings' headlines, the verdict), with the
-unknowns of each.
+one run: `check` on every casebook ruleset at its defaults (`--only` picks some),
+`check --nights 2` on Metadata, and `ask` with two of Metadata's rulings; it prints both
+times, their ratio, and whether the answers are the same (the findings' headlines, the
+verdict), with the unknowns of each. Then, under this tree, `check --jobs 1` and
+`check --jobs 2` on each ruleset, alternately: both times, the speed-up of two jobs over
+one, and whether they found the same (`--skip-jobs` leaves this out). Note the load
+(`uptime`) beside the figures: on two shared cores, two jobs gain nothing when the other
+core is busy.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 if (ROOT / "logic").is_dir():
@@ -62,9 +67,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--against", metavar="REV", help="whole commands against commit REV")
     ap.add_argument("--skip-nights", action="store_true", help="--against: no --nights 2")
+    ap.add_argument("--skip-jobs", action="store_true", help="--against: no --jobs 1 vs 2")
     args = ap.parse_args(argv)
     if args.against:
-        return against_rev(args.against, args.repeat, args.skip_nights)
+        return against_rev(
+            args.against, args.repeat, args.skip_nights, args.only or [], args.skip_jobs
+        )
     paths = sorted((ROOT / "casebook").glob("*.rules")) + sorted(
         (ROOT / "tests" / "rulesets").glob("*.rules")
     )
@@ -136,18 +144,18 @@ def unknowns(out: str) -> int:
     return sum(": unknown (" in line for line in out.splitlines())
 
 
-def against_rev(rev: str, repeat: int, skip_nights: bool) -> int:
+def against_rev(rev: str, repeat: int, skip_nights: bool, only: list[str], skip_jobs: bool) -> int:
     from against import Tree, compare
 
     old, new = Tree.at(rev), Tree.here()
-    metadata, byond = "casebook/metadata-mafia.rules", "casebook/byond-mafia.rules"
-    turtle = "casebook/turtle-chat-mafia.rules"
-    commands = [
-        ("check Metadata", ["check", metadata]),
-        ("check BYOND", ["check", byond]),
-        ("check Turtle's", ["check", turtle]),
-        *[(f"ask {r[:30]}...", ["ask", metadata, r]) for r in RULINGS],
+    metadata = "casebook/metadata-mafia.rules"
+    rulesets = [
+        str(p.relative_to(ROOT))
+        for p in sorted((ROOT / "casebook").glob("*.rules"))
+        if not only or any(o in p.name for o in only)
     ]
+    commands = [(f"check {Path(r).stem}", ["check", r]) for r in rulesets]
+    commands += [(f"ask {r[:30]}...", ["ask", metadata, r]) for r in RULINGS]
     if not skip_nights:
         commands.append(("check --nights 2 Metadata", ["check", "--nights", "2", metadata]))
     print(f"whole commands (start-up included), {old.name} vs this tree, in one run: wall and")
@@ -170,7 +178,36 @@ def against_rev(rev: str, repeat: int, skip_nights: bool) -> int:
         )
         if not same:
             print(f"    {old.name}: {headlines(olds[0].out)}\n    now: {headlines(news[0].out)}")
+    if not skip_jobs:
+        jobs_ratio(new, rulesets, repeat)
     return 0
+
+
+def jobs_ratio(tree: Any, rulesets: list[str], repeat: int) -> None:
+    """`check --jobs 1` and `--jobs 2` on each ruleset under `tree`, alternately."""
+    from against import run
+
+    print("\ncheck --jobs 1 vs --jobs 2 (this tree; the same parts, in one process or two)")
+    print(
+        f"{'ruleset':38} {'wall 1':>8} {'2':>6} {'cpu 1':>7} {'2':>6} {'speed-up':>9}  same  unknowns"
+    )
+    for r in rulesets:
+        ones, twos = [], []
+        for _ in range(repeat):
+            ones.append(run(tree, ["check", "--jobs", "1", r]))
+            twos.append(run(tree, ["check", "--jobs", "2", r]))
+        a = statistics.median(x.seconds for x in ones)
+        b = statistics.median(x.seconds for x in twos)
+        ca = statistics.median(x.cpu for x in ones)
+        cb = statistics.median(x.cpu for x in twos)
+        same = headlines(ones[0].out) == headlines(twos[0].out)
+        print(
+            f"{Path(r).stem:38} {a:8.1f} {b:6.1f} {ca:7.1f} {cb:6.1f} {a / b:9.2f}  "
+            f"{'yes' if same else 'NO':4}  {unknowns(ones[0].out)} -> {unknowns(twos[0].out)}",
+            flush=True,
+        )
+        if not same:
+            print(f"    --jobs 1: {headlines(ones[0].out)}\n    --jobs 2: {headlines(twos[0].out)}")
 
 
 if __name__ == "__main__":

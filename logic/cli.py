@@ -28,6 +28,7 @@ from rich.console import Console
 
 from logic import __version__, report
 from logic.backends import concrete, symbolic
+from logic.commands import parts
 from logic.commands.ask import Asker, with_ruling
 from logic.commands.casebook import RulesetCache, case_files, run_file
 from logic.commands.check import KINDS, NAMES, Checker
@@ -49,6 +50,7 @@ INTERNAL_ERROR = 4
 """The exit code of a bug: an exception no reader turned into a `RulingError`."""
 
 MAX_TIMEOUT = 86_400.0
+MAX_JOBS = 64  # `check --jobs`: worker processes
 """--timeout is at most a day (Z3 takes milliseconds as a machine integer)."""
 
 EXIT_BUG = f"""  {INTERNAL_ERROR}  internal error: a bug in ruling (one line; RULING_DEBUG=1 prints the traceback)
@@ -56,6 +58,9 @@ EXIT_BUG = f"""  {INTERNAL_ERROR}  internal error: a bug in ruling (one line; RU
 
 EPILOG_CHECK = (
     """--timeout bounds the whole command; what it did not reach is listed as unknown.
+--jobs N and --cluster ADDRESS cut the searches into parts (by the smallest role dealt,
+and by sentence) and merge the parts' findings: the same classes as one process, each
+once; a witness may be another of its class.
 
 exit codes:
   0  no findings
@@ -311,6 +316,19 @@ def build_parser() -> argparse.ArgumentParser:
     sk.add_argument("--nights", type=int, default=1, help="nights to chain (1 to 3, default 1)")
     sk.add_argument(
         "--only", action="append", choices=KINDS, help="report only this kind (repeatable)"
+    )
+    sk.add_argument(
+        "--jobs",
+        type=int,
+        metavar="N",
+        help="cut the searches into parts and run them in N worker processes (1: the same "
+        "parts in this process); the findings are merged into one report",
+    )
+    sk.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="run the parts on the Dask cluster whose scheduler is at ADDRESS "
+        "(tcp://host:8786; needs pip install 'ruling[cluster]', workers with one thread each)",
     )
     _framework_option(sk)
 
@@ -594,6 +612,10 @@ def _check(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
         )
     if not 1 <= args.nights <= 3:
         raise RulingError(f"--nights must be 1, 2 or 3, not {args.nights}")
+    if args.jobs is not None and not 1 <= args.jobs <= MAX_JOBS:
+        raise RulingError(f"--jobs must be between 1 and {MAX_JOBS}, not {args.jobs}")
+    if args.jobs is not None and args.cluster:
+        raise RulingError("--jobs and --cluster: give one of them")
     rs = _load(args.ruleset, args.framework)
     kinds = tuple(args.only) if args.only else KINDS
     status = Console(stderr=True)
@@ -608,7 +630,12 @@ def _check(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
             nights=args.nights,
             progress=lambda msg: spin.update(f"checking: {msg}"),
         )
-        rep = checker.run(kinds)
+        if args.cluster:
+            rep = parts.run_cluster(checker, kinds, args.cluster)
+        elif args.jobs is not None:
+            rep = parts.run_jobs(checker, kinds, args.jobs)
+        else:
+            rep = checker.run(kinds)
     _emit(args, out, lambda: report.check_json(rep), lambda: report.print_check(rep, console))
     return 1 if rep.findings else 3 if rep.unknown else 0
 

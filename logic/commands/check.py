@@ -17,7 +17,8 @@ Finding kinds:
 
 A finding is reported once per class: the set of acting roles of its smallest witness.
 Scenarios in which the whole class acts are then excluded, so supersets of a class are
-not new findings.
+not new findings. `parts.py` cuts these searches into parts (`Checker.share`) that run
+in other processes or on a cluster (`check --jobs`, `--cluster`).
 """
 
 from __future__ import annotations
@@ -437,10 +438,19 @@ class Checker:
         nights: int = 1,
         deadline: float | None = None,
         roles: list[Role] | None = None,
+        share: tuple[int, int] = (0, 1),
+        built: dict[int, Night] | None = None,
     ) -> None:
         """`timeout` bounds each query, `deadline` (a `time.perf_counter` time) the whole
         run: a query past it is `unknown` at once. `roles` limits the pool the symbolic
-        nights deal from (default: every role of the ruleset)."""
+        nights deal from (default: every role of the ruleset). `share` (i, k) makes this
+        checker search part i of k (`parts.py`: `check --jobs`): the scenarios whose first
+        player's role is i modulo k, and every k-th sentence of the dead rules and
+        redundant rulings. `built` holds the nights already built for this ruleset and
+        bound (a worker's parts share them)."""
+        if not 0 <= share[0] < share[1]:
+            raise ValueError(f"share must be a part i of k, not {share}")
+        self.share = share
         self.pool = roles
         if not 2 <= players <= len(NAMES):
             raise ValueError(f"players must be between 2 and {len(NAMES)}")
@@ -460,7 +470,7 @@ class Checker:
         self.report.nights = nights
         self.players = players
         self.requested = requested  # (a process of its own seats them again: `seatable`)
-        self._nights: dict[int, Night] = {}
+        self._nights: dict[int, Night] = {} if built is None else built
 
     @property
     def night(self) -> Night:
@@ -487,6 +497,23 @@ class Checker:
         return sorted({min(SMALL, top), top})
 
     # ------------------------------------------------------------ helpers
+    def mine(self, item: int) -> bool:
+        """Whether the `item`-th sentence a search goes through is this part's (`share`)."""
+        return item % self.share[1] == self.share[0]
+
+    def in_share(self, n: Night) -> list[Any]:
+        """This part's scenarios of night `n` (`share`): those whose first player's role
+        is i modulo k. Players are listed in role order (the symmetry breaking of
+        `SymbolicNight.constraints`), so that role is the smallest one dealt; every
+        scenario is in exactly one part."""
+        i, k = self.share
+        if k == 1:
+            return []
+        v = f"role:{n.names[0]}"
+        if v not in n.model.domains:  # (a fixed role: the first part takes every scenario)
+            return [z3.BoolVal(i == 0)]
+        return [z3.URem(n.enc.var(v), z3.BitVecVal(k, symbolic.BITS)) == i]
+
     def out_of_time(self) -> bool:
         """Has the whole run's deadline passed? (Work before a query is skipped then.)"""
         return self.deadline is not None and time.perf_counter() >= self.deadline
@@ -564,6 +591,7 @@ class Checker:
         both = [n.renamed(n.valid, "a"), n.renamed(n.valid, "b"), *n.all_on(but=toggled)]
         both.append(z3.Or([x != y for x, y in self._pairs(n)]))
         both += [x == side for x in toggled]
+        both += self.in_share(n)
         both += [z3.Implies(side == on, n.block(k)) if toggled else n.block(k) for k, on in found]
         # (a search going up by actions runs many queries on one solver, which Z3's
         # incremental SAT solver does faster; a single hard query, bit-blasted afresh)
@@ -688,6 +716,7 @@ class Checker:
         aux = [(n.enc.var(v), n.enc.term(n.model.definitions[v])) for v in defined]
         if extra is not None:
             outer += extra(n)
+        outer += self.in_share(n)
         candidates = symbolic.make_solver(self.timeout)
         candidates.add(outer)
         fits = symbolic.make_solver(self.timeout)
@@ -885,8 +914,12 @@ class Checker:
     def dead_rules(self) -> Iterator[Finding]:
         """Sentences whose removal changes nothing in any scenario at this bound."""
         n = self.night
+        item = -1  # (each ability, with its sentences, is an item of one part: `mine`)
         for role in self.rs.roles:
             for ab in role.abilities:
+                item += 1
+                if not self.mine(item):
+                    continue
                 if not any(ab.frequency.allows(k, 0) for k in range(1, self.nights + 1)):
                     self.report.skipped.append(
                         f"{role.name}'s ability {ab.frequency.value} ({ab.why.loc.short}): needs more than one night"
@@ -952,7 +985,9 @@ class Checker:
         return tuple(s.why for s in self.rs.seen_by)
 
     def redundant_rulings(self) -> Iterator[Finding]:
-        for ruling in self.rs.rulings:
+        for item, ruling in enumerate(self.rs.rulings):
+            if not self.mine(item):
+                continue
             self.progress("redundant rulings")
             off = self.night.switches_of(ruling, whole_line=True)
             r, _ = self.ablation(off, "redundant ruling")
@@ -964,19 +999,27 @@ class Checker:
                     (ruling,),
                 )
 
-    def run(self, kinds: tuple[str, ...] = KINDS, apart: bool = True) -> Report:
-        """Every search `kinds` asks for. With `apart` (and more than one core), the
-        ambiguity search, the longest, runs in a process of its own beside the others
-        (`_ambiguities_apart`); the findings come out in the same order either way."""
-        start = time.perf_counter()
-        steps: dict[str, Callable[[], Iterator[Finding]]] = {
+    def steps(self) -> dict[str, Callable[[], Iterator[Finding]]]:
+        """Each search, by the kind of finding it makes (contradictions give gaps too)."""
+        return {
             "contradiction": self.contradictions,
             "paradox": self.paradox_findings,
             "ambiguous": self.ambiguities,
             "dead rule": self.dead_rules,
             "redundant ruling": self.redundant_rulings,
         }
-        wanted = [k for k in steps if k in kinds or (k == "contradiction" and "gap" in kinds)]
+
+    def wanted(self, kinds: tuple[str, ...]) -> list[str]:
+        """The searches `kinds` asks for, in the order of the report."""
+        return [k for k in self.steps() if k in kinds or (k == "contradiction" and "gap" in kinds)]
+
+    def run(self, kinds: tuple[str, ...] = KINDS, apart: bool = True) -> Report:
+        """Every search `kinds` asks for. With `apart` (and more than one core), the
+        ambiguity search, the longest, runs in a process of its own beside the others
+        (`_ambiguities_apart`); the findings come out in the same order either way."""
+        start = time.perf_counter()
+        steps = self.steps()
+        wanted = self.wanted(kinds)
         by_kind: dict[str, list[Finding]] = {}
         pool = None
         try:
