@@ -62,6 +62,13 @@ class Starts:
 
 
 @dataclass(frozen=True)
+class Nothing:
+    """The sentence says the role has nothing to do ("You have no powers.")."""
+
+    why: Why
+
+
+@dataclass(frozen=True)
 class ClassIs:
     """The sentence says whether the role's actions visit."""
 
@@ -318,6 +325,9 @@ class _Read(clause_traits.TraitReading, Transformer[Token, Any]):
         if any(isinstance(c, _Must) for c in children):
             parts.append(Forced(self.why))
         return tuple(parts)
+
+    def powerless(self, _: list[Any]) -> tuple[Any, ...]:
+        return (Nothing(self.why),)
 
     def one_of(self, children: list[Any]) -> tuple[Any, ...]:
         from logic.effects.interrogate import Interrogate

@@ -18,6 +18,7 @@ from logic.lang.read.pieces import (
     _AddTo,
     _ClassDecl,
     _Natures,
+    _Note,
     _RoleDef,
     _RulesetFact,
     _Trait,
@@ -56,6 +57,8 @@ def from_clause(part: Any) -> Any:
             return _AbilityStart(verb, frequency, why, subject, targets, name)
         case clause.ClassIs(visit_class, why):
             return _ClassDecl(visit_class, why)
+        case clause.Nothing(why):
+            return _Note(why)
         case clause.About(subject, inner):
             return _About(subject, from_clause(inner))
         case clause_traits.Adds(kind, field, why, value):
