@@ -510,45 +510,46 @@ def read_sentence(
         tree = parser().parse(tokens)
     except UnexpectedInput as e:
         return _fail(_at_unknown_word(e, tokens), tokens, sentence, loc, source_line)
-    readings = _readings(tree, why)
-    if not readings:
+    try:
+        readings = _readings(tree, why)
+    except _NoReading as e:
         raise _error(
-            f"read, but it means nothing the engine models ({_last_reason or 'no reading'})",
-            loc,
-            0,
-            source_line,
-        )
+            f"read, but it means nothing the engine models ({e})", loc, 0, source_line
+        ) from None
     if len(readings) > 1:
         shown = "; ".join(describe(r) for r in readings[:3])
         raise _error(f"this sentence has {len(readings)} readings: {shown}", loc, 0, source_line)
     return readings[0]
 
 
-_last_reason = ""
+MAX_AMBIGUITIES = 16
+"""The most places of a sentence's parse that may hold several derivations: past it, the
+derivations (their product) are too many to read, and the writer is asked to split it."""
 
 
 def _readings(tree: Tree[Token], why: Why) -> list[tuple[Any, ...]]:
-    """The distinct meanings of the derivations of `tree` (locations aside)."""
-    global _last_reason
+    """The distinct meanings of the derivations of `tree` (locations aside); `_NoReading`
+    with the last reason when no derivation means anything."""
+    if sum(1 for _ in tree.find_data("_ambig")) > MAX_AMBIGUITIES:
+        raise _NoReading("it can be read in too many ways: split it into shorter sentences")
     out: list[tuple[Any, ...]] = []
     seen: set[Any] = set()
-    derivations = CollapseAmbiguities().transform(tree)
-    for d in derivations[:MAX_READINGS]:
+    reason = "no reading"
+    for d in CollapseAmbiguities().transform(tree)[:MAX_READINGS]:
         try:
             parts = _Read(why).transform(d)
-        except _NoReading as e:
-            _last_reason = str(e)
-            continue
         except Exception as e:  # a reading's method refusing a derivation
             orig = getattr(e, "orig_exc", e)
-            if isinstance(orig, _NoReading):
-                _last_reason = str(orig)
-                continue
-            raise
+            if not isinstance(orig, _NoReading):
+                raise
+            reason = str(orig)
+            continue
         key = _key(parts)
         if key not in seen:
             seen.add(key)
             out.append(parts)
+    if not out:
+        raise _NoReading(reason)
     return out
 
 
