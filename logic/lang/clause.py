@@ -267,6 +267,16 @@ class _Read(clause_traits.TraitReading, Transformer[Token, Any]):
         return _Tail((Jail(self.why),))
 
     # what is learnt
+    def stake_out(self, children: list[Any]) -> tuple[Any, ...]:
+        """'Learns of all actions performed on a player that night.': who did what to
+        the player watched (logic/effects/inquiry.py)."""
+        from logic.effects.inquiry import StakeOut
+
+        freqs = [c for c in children if isinstance(c, Frequency)]
+        frequency = next((f for f in freqs if f is not Frequency.EACH_NIGHT), Frequency.EACH_NIGHT)
+        starts = Starts("targets", frequency, self.why, _subject(children))
+        return (starts, StakeOut(self.why))
+
     def learn(self, children: list[Any]) -> tuple[Any, ...]:
         info = next(c for c in children if isinstance(c, Info))
         return (Investigate(info, self.why),)
