@@ -280,3 +280,20 @@ def test_the_framework_a_ruleset_names_changes_the_night(tmp_path: Path) -> None
         said[p.stem] = out.getvalue()
     assert "Ann's action fails" not in said["nar"] and "learns" in said["nar"].lower()
     assert said["nar"] != said["tiers"]
+
+
+def test_a_long_file_with_a_bad_line_gets_the_statement_limit() -> None:
+    """Found by the fuzzer: 2,000 role lines and one bad line were read line by line,
+    each parse over every newline before it (11 s of CPU for `ask`). The statements are
+    counted first, and each line is parsed alone."""
+    role = "Asami: Targets a player each night. That player is roleblocked that night.\n"
+    text = "Ruleset: X\nSetup - Roles will not be duplicated\nPossible Town Roles\n" + role * 2000
+    with pytest.raises(RulingError) as e:
+        parse_ruleset(text, "x.rules")
+    assert "more than 500 statements" in e.value.message
+    assert e.value.loc is not None and e.value.loc.line == 501  # the 501st statement
+    # a bad line in the middle of a long file is placed on its own line
+    text = "Ruleset: X\nPossible Town Roles\n" + role * 200 + "Setup - no\n" + role * 200
+    with pytest.raises(RulingError) as e:
+        parse_ruleset(text, "x.rules")
+    assert e.value.loc is not None and (e.value.loc.line, e.value.loc.column) == (203, 7)

@@ -73,6 +73,17 @@ def read(text: str, filename: str) -> Read:
             raise
         first = whole
     lines = text.split("\n")
+    counted = [
+        n for n, line in enumerate(lines, 1) if line.strip() and not line.lstrip().startswith("#")
+    ]
+    if len(counted) > grammar.MAX_STATEMENTS:  # as the whole file's parse would say
+        extra = counted[grammar.MAX_STATEMENTS]
+        raise RulingError(
+            f"more than {grammar.MAX_STATEMENTS} statements in this ruleset; a hand-written "
+            "ruleset is far shorter (is a line repeated?)",
+            Loc(filename, extra, 1),
+            lines[extra - 1],
+        )
     roles = _role_names(lines)
     last_line = max((n for n, line in enumerate(lines, 1) if line.strip()), default=0)
     errors: list[RulingError] = []
@@ -92,14 +103,14 @@ def read(text: str, filename: str) -> Read:
             try:
                 parts = game.read_game(line.strip(), Loc(filename, number, at + 1), line)
             except RulingError:
-                errors.append(_line_error(number, line, filename))
+                errors.append(_line_error(number, line, filename, number == last_line))
                 continue
             held[start + at] = ("game", parts)
             out[number - 1] = line[:at] + HELD * len(line.strip()) + line[at + len(line.strip()) :]
             continue
         label = m.group("label").strip('"')
         if label.lower() in _KEPT:  # a kept line gone wrong: the frame grammar's words
-            errors.append(_line_error(number, line, filename))
+            errors.append(_line_error(number, line, filename, number == last_line))
             continue
         context = "ruling" if label.lower() == "ruling" else "role"
         body_at = m.end()
@@ -110,7 +121,7 @@ def read(text: str, filename: str) -> Read:
             errors.extend(line_errors)
             continue
         if not _parses(number, new, filename):
-            errors.append(_line_error(number, line, filename))
+            errors.append(_line_error(number, line, filename, number == last_line))
             continue
         out[number - 1] = new
     if not errors:
@@ -177,8 +188,9 @@ def _blank_except(line: str, body_at: int, pos: int, length: int) -> str:
 
 
 def _parses(number: int, line: str, filename: str) -> bool:
+    """Whether the frame grammar reads `line` (line `number`) alone."""
     try:
-        grammar.parse("\n" * (number - 1) + line, filename, "ruleset", "ruleset")
+        grammar.parse(line, filename, "ruleset", "ruleset")
     except RulingError:
         return False
     return True
@@ -192,22 +204,25 @@ def _further(
     messages and expected words are the ones a writer of its sentences knows)."""
     if not e.syntax:  # the clause language read it whole: what it says of the meaning
         return e
-    frame = _line_error(number, alone, filename)
+    frame = _line_error(number, alone, filename, last)
     if frame.loc is None or e.loc is None or frame.loc.line != number:
         return e
     if e.loc.column > frame.loc.column:
         return e
-    message = frame.message
-    if message.startswith("the ruleset ends too early") and not last:
-        message = "this line ends too early"  # the line was parsed alone
-    return replace(frame, message=message, source_line=line, understood=e.understood)
+    return replace(frame, source_line=line, understood=e.understood)
 
 
-def _line_error(number: int, line: str, filename: str) -> RulingError:
+def _line_error(number: int, line: str, filename: str, last: bool) -> RulingError:
+    """The frame grammar's error on `line` (line `number`, the file's last if `last`),
+    parsed alone (a line at a time: a file of thousands of lines is read in linear time)."""
     try:
-        grammar.parse("\n" * (number - 1) + line, filename, "ruleset", "ruleset")
+        grammar.parse(line, filename, "ruleset", "ruleset")
     except RulingError as e:
-        return e
+        message = e.message
+        if message.startswith("the ruleset ends too early") and not last:
+            message = "this line ends too early"
+        column = e.loc.column if e.loc is not None else 1
+        return replace(e, message=message, loc=Loc(filename, number, column), source_line=line)
     return RulingError("cannot read this line", Loc(filename, number, 1), line)
 
 
