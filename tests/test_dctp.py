@@ -100,6 +100,18 @@ def test_the_ruleset_keeps_within_the_statement_limit() -> None:
     assert {r.faction for r in rs.roles} == {"Black Org", "Town"}
 
 
+def test_backends_agree_on_a_card_drawn_at_random() -> None:
+    """Found by hypothesis: Korn age-observes Anokata ("Observe: Adult/Teenager/Child", a
+    card drawn at random): three outcomes in both back ends (the symbolic night's harness
+    left the draw outside its domain, a fourth outcome where nothing was learnt)."""
+    players = [
+        ("Ann", "Korn", "Black Org"),
+        ("Bob", "Anokata", "Black Org"),
+        ("Cid", "Takagi", "Town"),
+    ]
+    turtle._compare(RULES, players, ["Ann uses Observe on Bob"])
+
+
 def test_check_can_turn_off_an_unmasking_and_an_injury(tmp_path: Path) -> None:
     """Each sentence heal.py reads is under its switch: check turns it off to see whether
     it changes anything. Without the switches it called Ran's "The Protected individual

@@ -100,6 +100,9 @@ def _outcomes_of_nights(
     s = symbolic.make_solver(60)
     s.add(*enc.equations())
     s.add(*[enc.var(x) for x in model.switches])
+    # every scenario variable within its domain (a random draw the lines do not fix, a
+    # card's "Adult/Teenager/Child", is one of its values, as check asserts)
+    s.add(*enc.domain_constraints(model.scenario_vars))
     index = {r.name: i for i, r in enumerate(pool)}
     for name, role, faction in players:
         s.add(enc.var(f"role:{name}") == symbolic.value(index[role]))
