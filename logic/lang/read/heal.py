@@ -57,17 +57,17 @@ class HealReader(Reader):
     def injured_saver(self, meta: Meta, children: list[Any]) -> Injury:
         return Injury(False, self._why(meta))
 
-    def bb_ability(self, meta: Meta, children: list[Any]) -> _DayAbility:
+    def snipe_guard_ability(self, meta: Meta, children: list[Any]) -> _DayAbility:
         return self._night_ability(meta, "Bone Breaking", 1)
 
-    def bb_protect(self, meta: Meta, children: list[Any]) -> tuple[Any, ...]:
+    def snipe_guard_protect(self, meta: Meta, children: list[Any]) -> tuple[Any, ...]:
         why = self._why(meta)
         return (Protect(why), SnipesOnly(why))
 
-    def bb_injures(self, meta: Meta, children: list[Any]) -> InjuresAttacker:
+    def snipe_guard_injures(self, meta: Meta, children: list[Any]) -> InjuresAttacker:
         return InjuresAttacker(self._why(meta))
 
-    def bb_ends(self, meta: Meta, children: list[Any]) -> _AddTo:
+    def snipe_guard_ends(self, meta: Meta, children: list[Any]) -> _AddTo:
         return _AddTo(InjuresAttacker, "ends_snipes", self._why(meta))
 
     def unmask(self, meta: Meta, children: list[Any]) -> Unmask:
