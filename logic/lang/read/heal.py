@@ -41,9 +41,6 @@ class HealReader(Reader):
     def heal_note(self, meta: Meta, children: list[Any]) -> _Note:
         return _Note(self._why(meta))
 
-    def protect_one(self, meta: Meta, children: list[Any]) -> _DayAbility:
-        return self._night_ability(meta, "Protect", 1, Protect(self._why(meta)))
-
     def first_aid(self, meta: Meta, children: list[Any]) -> _DayAbility:
         why = self._why(meta)
         return self._night_ability(meta, "First Aid", 1, Protect(why), Injury(True, why))
