@@ -1,7 +1,9 @@
 """Figures of the frame grammar (grammar/ruleset.lark): how many rules it has, how many spell
 out a source sentence word by word, and which rules and sections are named after a source.
 
-    python benchmarks/grammar_stats.py [GRAMMAR] [--list]
+    python benchmarks/grammar_stats.py [GRAMMAR] [--rev REV] [--list]
+
+(`--rev REV`: the grammar as commit REV has it, e.g. the figures before a change.)
 
 Counted as issue 24 counts them:
 
@@ -25,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -171,17 +174,22 @@ def after_source(name: str) -> bool:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("grammar", nargs="?", type=Path, default=GRAMMAR)
+    ap.add_argument("--rev", help="read the grammar as this commit has it")
     ap.add_argument("--list", action="store_true", help="print the verbatim rules too")
     args = ap.parse_args()
-    text = args.grammar.read_text(encoding="utf-8")
+    if args.rev:
+        where = f"{args.rev}:{args.grammar.resolve().relative_to(ROOT).as_posix()}"
+        text = subprocess.run(
+            ["git", "show", where], cwd=ROOT, capture_output=True, text=True, check=True
+        ).stdout
+    else:
+        where, text = str(args.grammar), args.grammar.read_text(encoding="utf-8")
     found = rules(text)
     definitions = sum(1 for r in found if re.search(rf"^[?!]?{r.name}\s*:", text, re.M))
     verbatim = [r for r in found if r.run >= VERBATIM]
     named = [r for r in found if after_source(r.name)]
     titled = [(n, t) for n, t in sections(text) if after_source(t)]
-    print(
-        f"grammar: {args.grammar.relative_to(ROOT) if args.grammar.is_absolute() else args.grammar}"
-    )
+    print(f"grammar: {where}")
     print(
         f"rules: {len(found)} ({definitions} `name:` definitions, "
         f"{len(found) - definitions} `-> alias` alternatives)"
