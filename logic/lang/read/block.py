@@ -75,11 +75,11 @@ class BlockReader(Reader):
         why = self._why(meta)
         return _Capability(None, (Roleblock(why, tells=why),), (), None, False, why, adds=True)
 
-    def pool_block(self, meta: Meta, children: list[Any]) -> tuple[Any, ...]:
+    def block_day_or_night(self, meta: Meta, children: list[Any]) -> tuple[Any, ...]:
         why = self._why(meta)
         return (_AbilityStart("targets", Frequency.EACH_NIGHT, why), Roleblock(why))
 
-    def pool_block_scope(self, meta: Meta, children: list[Any]) -> tuple[_AddTo, ...]:
+    def block_scope(self, meta: Meta, children: list[Any]) -> tuple[_AddTo, ...]:
         # "normal WW powers such as night-time kills, infection or kamikaze kills"
         why = self._why(meta)
         return (_AddTo(Roleblock, "roles_only", why), _AddTo(Roleblock, "infection", why))

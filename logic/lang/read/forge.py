@@ -17,26 +17,26 @@ from logic.lang.read.pieces import _Capability, _names
 class ForgeReader(Reader):
     """Parse tree -> sentence pieces, for checks for one role and forging the results of the role found. One method per grammar rule."""
 
-    def forger_check(self, meta: Meta, children: list[Any]) -> _Capability:
+    def forgery_check(self, meta: Meta, children: list[Any]) -> _Capability:
         why = self._why(meta)
         return _Capability(_names(children)[0], (), (), None, False, why, name="investigate")
 
-    def forger_result(self, meta: Meta, children: list[Any]) -> _Capability:
+    def forgery_result(self, meta: Meta, children: list[Any]) -> _Capability:
         why = self._why(meta)
         yes, no = (str(c)[1:-1] for c in children if isinstance(c, Token) and c.type == "QUOTED")
         return _Capability(None, (RoleCheck(yes, yes, no, why),), (), None, False, why)
 
-    def forger_found(self, meta: Meta, children: list[Any]) -> _Capability:
+    def forgery_found(self, meta: Meta, children: list[Any]) -> _Capability:
         why = self._why(meta)
         return _Capability(None, (Forge(_names(children)[0], why),), (), None, False, why)
 
-    def forger_learns(self, meta: Meta, children: list[Any]) -> _Capability:
+    def forgery_learns(self, meta: Meta, children: list[Any]) -> _Capability:
         why = self._why(meta)
         role = _names(children)[-1]
         forge = Forge(role, why, learns=why, same_night=why)
         return _Capability(None, (forge,), (), None, False, why)
 
-    def forger_decides(self, meta: Meta, children: list[Any]) -> _Capability:
+    def forgery_decides(self, meta: Meta, children: list[Any]) -> _Capability:
         why = self._why(meta)
         actor, role, *options = _names(children)
         forge = Forge(role, why, options=tuple(options), options_why=why)

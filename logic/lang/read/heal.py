@@ -41,9 +41,6 @@ class HealReader(Reader):
     def heal_note(self, meta: Meta, children: list[Any]) -> _Note:
         return _Note(self._why(meta))
 
-    def protect_one(self, meta: Meta, children: list[Any]) -> _DayAbility:
-        return self._night_ability(meta, "Protect", 1, Protect(self._why(meta)))
-
     def first_aid(self, meta: Meta, children: list[Any]) -> _DayAbility:
         why = self._why(meta)
         return self._night_ability(meta, "First Aid", 1, Protect(why), Injury(True, why))
@@ -57,17 +54,17 @@ class HealReader(Reader):
     def injured_saver(self, meta: Meta, children: list[Any]) -> Injury:
         return Injury(False, self._why(meta))
 
-    def bb_ability(self, meta: Meta, children: list[Any]) -> _DayAbility:
+    def snipe_guard_ability(self, meta: Meta, children: list[Any]) -> _DayAbility:
         return self._night_ability(meta, "Bone Breaking", 1)
 
-    def bb_protect(self, meta: Meta, children: list[Any]) -> tuple[Any, ...]:
+    def snipe_guard_protect(self, meta: Meta, children: list[Any]) -> tuple[Any, ...]:
         why = self._why(meta)
         return (Protect(why), SnipesOnly(why))
 
-    def bb_injures(self, meta: Meta, children: list[Any]) -> InjuresAttacker:
+    def snipe_guard_injures(self, meta: Meta, children: list[Any]) -> InjuresAttacker:
         return InjuresAttacker(self._why(meta))
 
-    def bb_ends(self, meta: Meta, children: list[Any]) -> _AddTo:
+    def snipe_guard_ends(self, meta: Meta, children: list[Any]) -> _AddTo:
         return _AddTo(InjuresAttacker, "ends_snipes", self._why(meta))
 
     def unmask(self, meta: Meta, children: list[Any]) -> Unmask:

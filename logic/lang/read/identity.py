@@ -101,14 +101,14 @@ class IdentityReader(Reader):
         # victim with no role gives nothing to take (logic/effects/identity.py)
         return None
 
-    def pool_convert(self, meta: Meta, children: list[Any]) -> tuple[Any, ...]:
+    def convert_to(self, meta: Meta, children: list[Any]) -> tuple[Any, ...]:
         why = self._why(meta)
         start = _AbilityStart("targets", Frequency.EACH_NIGHT, why)
         return (start, Convert(_names(children)[0], why), NoSelfTarget(why))  # "one other"
 
-    def pool_protections(self, meta: Meta, children: list[Any]) -> _AddTo:
+    def protections_apply(self, meta: Meta, children: list[Any]) -> _AddTo:
         return _AddTo(Convert, "protections", self._why(meta))
 
-    def pool_immune(self, meta: Meta, children: list[Any]) -> _Trait:
+    def immune_to_infection(self, meta: Meta, children: list[Any]) -> _Trait:
         why = self._why(meta)
         return _Trait(None, ConvertImmune(why), why)

@@ -9,7 +9,7 @@ from typing import Any
 from lark import Token, v_args
 from lark.tree import Meta
 
-from logic.effects.inquiry import ActionCheck, Keywords, StakeOut
+from logic.effects.inquiry import Keywords, StakeOut
 from logic.effects.interrogate import Interrogate, InterrogatesAs, Slander
 from logic.lang.read.base import Reader
 from logic.lang.read.pieces import _DayAbility, _Healing, _names, _quoted, _Trait
@@ -22,9 +22,6 @@ class InquiryReader(Reader):
     def keyword_line(self, meta: Meta, children: list[Any]) -> _Healing:
         names = _names(children)
         return _Healing(Keywords(names[0], tuple(names[1:]), self._why(meta)))
-
-    def inquire_actions(self, meta: Meta, children: list[Any]) -> _DayAbility:
-        return self._night_ability(meta, "Investigate", 2, ActionCheck(self._why(meta)))
 
     def stake_out(self, meta: Meta, children: list[Any]) -> _DayAbility:
         return self._night_ability(meta, "Stake-Out", 1, StakeOut(self._why(meta)))

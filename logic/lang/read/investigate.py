@@ -63,7 +63,7 @@ class InvestigateReader(Reader):
         by, faction = _names(children)
         return _Trait(None, Unlinked(by, faction, why), why)
 
-    def pool_scan(self, meta: Meta, children: list[Any]) -> tuple[Any, ...] | _DayAbility:
+    def scan_role(self, meta: Meta, children: list[Any]) -> tuple[Any, ...] | _DayAbility:
         why = self._why(meta)
         if any(isinstance(c, Token) and c.type == "DEAD" for c in children):
             return _DayAbility("investigate", 1, Frequency.EACH_NIGHT, (ReadDead(why),), why)

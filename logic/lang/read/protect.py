@@ -41,7 +41,7 @@ class ProtectReader(Reader):
         why = self._why(meta)
         return _Capability(_names(children)[0], (Protect(why),), (), None, False, why)
 
-    def nurse_like(self, meta: Meta, children: list[Any]) -> _Capability:
+    def protect_others_forced(self, meta: Meta, children: list[Any]) -> _Capability:
         why = self._why(meta)
         role = _names(children)[0]
         restr: tuple[Restriction, ...] = (NoSelfTarget(why), Forced(why))
@@ -62,10 +62,10 @@ class ProtectReader(Reader):
         why = self._why(meta)
         return _Trait(_names(children)[0], AutoProtect(why, span=why), why)
 
-    def pool_protect(self, meta: Meta, children: list[Any]) -> tuple[Any, ...]:
+    def protect_from_infection(self, meta: Meta, children: list[Any]) -> tuple[Any, ...]:
         why = self._why(meta)
         return (_AbilityStart("targets", Frequency.EACH_NIGHT, why), Protect(why))
 
-    def pool_endure(self, meta: Meta, children: list[Any]) -> _Trait:
+    def survive_one_death(self, meta: Meta, children: list[Any]) -> _Trait:
         why = self._why(meta)
         return _Trait(None, AutoProtect(why), why)

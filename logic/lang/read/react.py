@@ -17,7 +17,7 @@ from logic.lang.read.pieces import _as_ruling, _Capability, _names, _Patch, _Rul
 class ReactReader(Reader):
     """Parse tree -> sentence pieces, for reactions. One method per grammar rule."""
 
-    def hamedo(self, meta: Meta, children: list[Any]) -> _Capability:
+    def guard_kills_visitors(self, meta: Meta, children: list[Any]) -> _Capability:
         why = self._why(meta)
         return _Capability(_names(children)[0], (Guard(why),), (), None, False, why)
 
@@ -30,12 +30,12 @@ class ReactReader(Reader):
         group = _names(children)[0]
         return _Trait(None, Explode(why, group=why, group_of=group), why)  # the line's role
 
-    def hamedo_redirect(self, meta: Meta, children: list[Any]) -> _Ruling:
+    def guard_redirected(self, meta: Meta, children: list[Any]) -> _Ruling:
         why = _as_ruling(self._why(meta))
         monk, _ability, spared = _names(children)
         return _Ruling(_Patch("guard spares", (monk, spared), why), why)
 
-    def hamedo_follows(self, meta: Meta, children: list[Any]) -> _Ruling:
+    def guard_follows_redirect(self, meta: Meta, children: list[Any]) -> _Ruling:
         why = _as_ruling(self._why(meta))
         return _Ruling(_Patch("guard follows", (_names(children)[0],), why), why)
 

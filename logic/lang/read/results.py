@@ -19,11 +19,10 @@ class ResultsReader(Reader):
     def cond_successful(self, meta: Meta, children: list[Any]) -> Cond:
         return Cond.SUCCESSFUL
 
-    def cond_same_as_last(self, meta: Meta, children: list[Any]) -> Cond:
-        return Cond.SAME_AS_LAST
-
-    def cond_opposite_as_last(self, meta: Meta, children: list[Any]) -> Cond:
-        return Cond.OPPOSITE_AS_LAST
+    def cond_as_last(self, meta: Meta, children: list[Any]) -> Cond:
+        # "... of the same / opposite alignment as the last player scanned"
+        same = str(children[-1]).lower() == "same"
+        return Cond.SAME_AS_LAST if same else Cond.OPPOSITE_AS_LAST
 
     def result_clause(self, meta: Meta, children: list[Any]) -> tuple[str, Cond]:
         return (str(children[0])[1:-1], children[1])

@@ -62,11 +62,11 @@ class VoteReader(Reader):
         why = self._why(meta)
         return _RulesetFact("tie", TieRule("random", None, why), why)
 
-    def tb_exclude(self, meta: Meta, children: list[Any]) -> _RulesetFact:
+    def tie_holder_excluded(self, meta: Meta, children: list[Any]) -> _RulesetFact:
         why = self._why(meta)
         return _RulesetFact("tie", TieRule("exclude", _names(children)[0], why), why)
 
-    def tb_vote(self, meta: Meta, children: list[Any]) -> _RulesetFact:
+    def tie_vote_decides(self, meta: Meta, children: list[Any]) -> _RulesetFact:
         why = self._why(meta)
         return _RulesetFact("tie", TieRule("vote", None, why), why)
 
