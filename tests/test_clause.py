@@ -297,3 +297,25 @@ def test_a_long_file_with_a_bad_line_gets_the_statement_limit() -> None:
     with pytest.raises(RulingError) as e:
         parse_ruleset(text, "x.rules")
     assert e.value.loc is not None and (e.value.loc.line, e.value.loc.column) == (203, 7)
+
+
+def test_the_page_gets_every_unreadable_sentence() -> None:
+    """/api/parse's error: the first problem's place, and `errors`, each sentence that
+    could not be read with what was understood and a suggestion."""
+    from starlette.testclient import TestClient
+
+    from logic.web.app import create_app
+
+    client = TestClient(create_app())
+    text = one_role(
+        "Medic",
+        "Zorp the blorp. Protects a player each night.",
+        "Cop: Learns the rle of that player.\n",
+    )
+    r = client.post("/api/parse", json={"ruleset": text, "name": "x.rules"})
+    assert r.status_code == 422
+    err = r.json()["error"]
+    assert [(x["line"], x["column"]) for x in err["errors"]] == [(3, 8), (4, 17)]
+    assert err["errors"][1]["understood"] == "Learns the"
+    assert err["errors"][1]["hint"] == "You learn the role of that player."
+    assert "2 sentences could not be read" in err["rendered"]

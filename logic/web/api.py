@@ -43,8 +43,16 @@ class Stop(Exception):
 
 
 def error_json(e: RulingError) -> dict[str, Any]:
-    """A located error as the page shows it: where, the line, the expected forms, and the
-    CLI's own rendering (the caret included)."""
+    """A located error as the page shows it: where, the line, the expected forms, what was
+    understood and the nearest wording read, and the CLI's own rendering (the caret
+    included); `errors`, every sentence of the ruleset that could not be read, each in
+    this form (the first is the error itself)."""
+    one = _one_error(e)
+    every = getattr(e, "errors", None) or [e]
+    return {**one, "errors": [_one_error(x) for x in every]}
+
+
+def _one_error(e: RulingError) -> dict[str, Any]:
     return {
         "message": e.message,
         "file": e.loc.file if e.loc else None,
@@ -54,6 +62,8 @@ def error_json(e: RulingError) -> dict[str, Any]:
         "source_line": e.source_line,
         "expected": list(e.expected),
         "related": [{"what": w, "at": str(loc)} for w, loc in e.related],
+        "understood": e.understood,
+        "hint": e.hint,
         "rendered": e.render(),
     }
 
