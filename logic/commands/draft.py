@@ -13,8 +13,8 @@ The post is read line by line into blocks (each heuristic is stated where it is 
   CORE:", "Werewolves") becomes `Possible FACTION Roles`, and so does one right above role
   lines, which names their group ("GENERAL POOL:"); any other heading is kept as a comment
   over a heading the language knows (`Miscellaneous notes:`).
-- A role is a line `Doctor: text`, `Doctor - text`, `1) Doctor: text`, `1. Doctor - text`,
-  or `Doctor` / `Doctor:` alone with its text in the lines below, under a faction's
+- A role is a line `NAME: text`, `NAME - text`, `1) NAME: text`, `1. NAME - text`,
+  or `NAME` / `NAME:` alone with its text in the lines below, under a faction's
   heading (in a post that names no faction: before any heading, or under one about
   roles, with the faction `Unknown`). Its block runs to the next blank line, heading or
   role. A list introduced by a line ending in ":" ("The hexes are:") is that line's, not
@@ -26,7 +26,7 @@ Each sentence of a block is tried with the library itself: its line must be read
 language alone (the frame grammar, or the clause language for a role line's sentences),
 then `parse_ruleset` must read the
 statements accepted so far with it; appended to the block's last statement read, else as
-a statement of its own (a role's sentences follow `Doctor: `). Statements of their own
+a statement of its own (a role's sentences follow `NAME: `). Statements of their own
 that the grammar reads but the draft did not are tried again, a section's together at its
 end (a priority list is read only whole) and each at the end of the post. What is read is
 kept as a rule; every other sentence as `Not modelled (unread): SENTENCE`, in the order
@@ -104,7 +104,7 @@ _FINAL = re.compile(r"""[.!?]["'\u201d\u2019)\]]*$""")
 _SMALL = frozenset(
     {"a", "an", "the", "and", "or", "of", "to", "in", "on", "at", "for", "with", "by", "from"}
 )
-# "Doctor - text", "Doctor \u2013 text": a name before a dash between spaces
+# "NAME - text", "NAME \u2013 text": a name before a dash between spaces
 _DASHED = re.compile(r"^([^\s:.!?\"(][^:.!?\"]{0,40}?)\s+[-\u2013\u2014]+\s+(?=\S)")
 _ROLE_NAME = re.compile(r"^[A-Z][\w'\u2019/&.-]*(?: [\w'\u2019/&.-]+){0,3}$")
 _WORD = re.compile(r"^[a-z][a-z0-9-]*$", re.I)
@@ -334,7 +334,7 @@ class _Block:
     """Lines of the post whose sentences are tried together."""
 
     sentences: list[tuple[str, int]]  # (sentence as written, line)
-    label: str | None = None  # "Doctor" in "Doctor: ..." (the first sentence keeps it)
+    label: str | None = None  # the name before "NAME: ..." (the first sentence keeps it)
     role: str | None = None  # a role's name when the block is a role's
     faction: str | None = None
 
@@ -436,7 +436,7 @@ def _layout(text: str, budget: _Budget) -> list[_Block | _Heading]:
 
 
 def _role_of(line: str) -> str | None:
-    """The role a line names in a role's layout ("1) Doctor: ...", "Doctor - ..."), if any."""
+    """The role a line names in a role's layout ("1) NAME: ...", "NAME - ..."), if any."""
     body = strip_marker(line)[1]
     prefix = label_prefix(body)
     dashed = _DASHED.match(body) if prefix is None else None
@@ -487,8 +487,8 @@ def _quoted(name: str) -> str:
 
 
 def _bare(sentence: str, label: str | None) -> str:
-    """A sentence without its list marker, and without `label` before it ("Doctor: ",
-    "Doctor - ")."""
+    """A sentence without its list marker, and without `label` before it ("NAME: ",
+    "NAME - ")."""
     _, body = strip_marker(sentence)
     if label is None:
         return body
@@ -608,7 +608,7 @@ class _Drafter:
     def try_sentence(self, text: str, b: _Block, rules: list[_Item], n: int) -> bool:
         """Whether the language reads sentence `n` (`text`) after the block's statements
         read so far (`rules`, updated): appended to the last, else as a statement of its
-        own (after `Doctor: ` in a role's block)."""
+        own (after `NAME: ` in a role's block)."""
         self.deferred = None
         if "#" in text:
             return False  # "#" would start a comment in a rule

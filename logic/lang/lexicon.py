@@ -195,7 +195,7 @@ def tokenize(sentence: str, roles: Iterable[str] = ()) -> list[Token]:
             i += 1
             continue
         found = None
-        # a role's name first, the longest: "Vanilla Townie", "Parity Cop"
+        # a role's name first, the longest run of words that spells one
         for n in range(min(longest_role, len(ws) - i), 0, -1):
             run = ws[i : i + n]
             if all(x.kind == "word" for x in run):

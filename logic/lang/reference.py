@@ -33,7 +33,8 @@ def render() -> str:
         lines.append(f"**{kind}**: {meaning}")
         lines.append("")
         lines.append("```rules")
-        lines.extend(f"Doctor: {s.replace('{role}', 'Doctor')}" for s in sentences)
+        role = suggest.example_role()
+        lines.extend(f"{role}: {s.replace('{role}', role)}" for s in sentences)
         lines.append("```")
         lines.append("")
     lines += ["### The lexicon", "", "| category | words |", "|---|---|"]

@@ -16,10 +16,22 @@ MIN_SIMILARITY = 0.45
 
 
 @functools.cache
+def _data() -> dict[str, object]:
+    return tomllib.loads((grammar.grammar_dir() / "examples.toml").read_text(encoding="utf-8"))
+
+
+def example_role() -> str:
+    """The role the examples stand for where no line gives one (examples.toml's `role`)."""
+    return str(_data()["role"])
+
+
 def examples() -> dict[str, tuple[str, tuple[str, ...]]]:
     """Effect kind -> (what it means, its example sentences with "{role}")."""
-    data = tomllib.loads((grammar.grammar_dir() / "examples.toml").read_text(encoding="utf-8"))
-    return {k: (str(v["meaning"]), tuple(v["examples"])) for k, v in data.items()}
+    return {
+        k: (str(v["meaning"]), tuple(v["examples"]))
+        for k, v in _data().items()
+        if isinstance(v, dict)
+    }
 
 
 def _words(text: str) -> list[str]:
@@ -32,7 +44,7 @@ def nearest(sentence: str, role: str | None = None) -> str | None:
     best: tuple[float, str] | None = None
     for _, sentences in examples().values():
         for ex in sentences:
-            text = ex.replace("{role}", role or "Doctor")
+            text = ex.replace("{role}", role or example_role())
             ratio = difflib.SequenceMatcher(None, said, _words(text)).ratio()
             if best is None or ratio > best[0]:
                 best = (ratio, text)
