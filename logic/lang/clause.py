@@ -16,7 +16,7 @@ from __future__ import annotations
 import difflib
 import functools
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, fields, is_dataclass, replace
+from dataclasses import fields, is_dataclass, replace
 from typing import Any
 
 from lark import Lark, Token, Transformer, Tree
@@ -26,8 +26,27 @@ from lark.visitors import CollapseAmbiguities
 
 from logic.effects.attack import Protect
 from logic.effects.investigate import Cond, Info, Investigate, Result
-from logic.lang import clause_traits, grammar, lexicon
+from logic.lang import fragments, kinds, lexicon
+from logic.lang.clause_parts import (
+    NUMBERS,
+    About,
+    Actor,
+    ClassIs,
+    Into,
+    Must,
+    NoReading,
+    Nothing,
+    Objects,
+    Otherwise,
+    Starts,
+    Tail,
+    TargetRef,
+    Verb,
+    about,
+    subject_of,
+)
 from logic.lang.errors import Loc, RulingError
+from logic.lang.kinds import traits
 from logic.model.ir import (
     AppearsAs,
     Forced,
@@ -43,50 +62,6 @@ from logic.model.ir import (
 MAX_READINGS = 24
 """The most derivations of one sentence read before giving up on telling them apart
 (a sentence of this language has a handful; more means a loop in the grammar)."""
-
-
-# ----------------------------------------------------------------------------- the parts
-
-
-@dataclass(frozen=True)
-class Starts:
-    """The sentence gives its role an ability: `verb` says what it is used as ("targets",
-    "checks", "visits", "kills"), `targets` how many players it names."""
-
-    verb: str
-    frequency: Frequency
-    why: Why
-    subject: str | None = None  # the role the sentence names ("The Doctor may ...")
-    targets: int = 1
-    name: str | None = None  # the ability's own name: its verb, capitalised ("to Protect")
-
-
-@dataclass(frozen=True)
-class Nothing:
-    """The sentence says the role has nothing to do ("You have no powers.")."""
-
-    why: Why
-
-
-@dataclass(frozen=True)
-class ClassIs:
-    """The sentence says whether the role's actions visit."""
-
-    visit_class: VisitClass
-    why: Why
-
-
-@dataclass(frozen=True)
-class About:
-    """A part said of a role the sentence names ("The Doctor cannot target himself.")."""
-
-    subject: str
-    part: Any
-
-    @property
-    def why(self) -> Why:
-        why: Why = self.part.why
-        return why
 
 
 # the verb an ability is used as, by the lexicon's category of its verb
@@ -123,9 +98,8 @@ class Tokens(Lexer):
 
 @functools.cache
 def parser() -> Lark:
-    text = (grammar.grammar_dir() / "clause.lark").read_text(encoding="utf-8")
     return Lark(
-        text,
+        fragments.grammar_text("clause.lark", lexicon.terminals()),
         parser="earley",
         lexer=Tokens,
         ambiguity="explicit",
@@ -137,30 +111,30 @@ def parser() -> Lark:
 # ----------------------------------------------------------------------------- reading
 
 
-class _Read(clause_traits.TraitReading, Transformer[Token, Any]):
+class _Read(kinds.Readings, Transformer[Token, Any]):
     """One derivation of a sentence -> its parts. Methods named after clause.lark's rules
-    (those of traits, victories and additions in logic/lang/clause_traits.py)."""
+    (each kind's, logic/lang/kinds/)."""
 
     def __init__(self, why: Why) -> None:
         super().__init__()
         self.why = why
 
     def _no_reading(self, reason: str) -> Exception:
-        raise _NoReading(reason)
+        raise NoReading(reason)
 
     def _said_of(self, children: list[Any], part: Any) -> tuple[Any, ...]:
-        return _about(children, part)
+        return about(children, part)
 
     def _subject_of(self, children: list[Any]) -> str | None:
-        return _subject(children)
+        return subject_of(children)
 
     def _tail(self, parts: tuple[Any, ...]) -> Any:
-        return _Tail(parts)
+        return Tail(parts)
 
     # who, when
-    def actor(self, children: list[Token]) -> _Actor:
+    def actor(self, children: list[Token]) -> Actor:
         names = [str(c) for c in children if c.type == "ROLENAME"]
-        return _Actor(names[0] if names else None)
+        return Actor(names[0] if names else None)
 
     def each_night(self, _: list[Any]) -> Frequency:
         return Frequency.EACH_NIGHT
@@ -175,7 +149,7 @@ class _Read(clause_traits.TraitReading, Transformer[Token, Any]):
         night = next(int(c) for c in children if c.type == "NUMERAL")
         if night == 1:
             return Frequency.FIRST_NIGHT
-        raise _NoReading(f"an ability used on night {night} only")
+        raise NoReading(f"an ability used on night {night} only")
 
     def subsequent_nights(self, _: list[Any]) -> Frequency:
         return Frequency.SUBSEQUENT_NIGHTS
@@ -184,55 +158,55 @@ class _Read(clause_traits.TraitReading, Transformer[Token, Any]):
         return Frequency.EVERY_SECOND_NIGHT
 
     # objects
-    def one_player(self, _: list[Any]) -> _Object:
-        return _Object(1, False)
+    def one_player(self, _: list[Any]) -> Objects:
+        return Objects(1, False)
 
-    def other_player(self, _: list[Any]) -> _Object:
-        return _Object(1, True)
+    def other_player(self, _: list[Any]) -> Objects:
+        return Objects(1, True)
 
-    def players(self, children: list[Token]) -> _Object:
+    def players(self, children: list[Token]) -> Objects:
         n = next(c for c in children if c.type in ("NUMBER", "NUMERAL"))
-        count = int(n) if n.type == "NUMERAL" else _NUMBERS[str(n).lower()]
-        return _Object(count, False)
+        count = int(n) if n.type == "NUMERAL" else NUMBERS[str(n).lower()]
+        return Objects(count, False)
 
-    def target(self, _: list[Any]) -> _Target:
-        return _Target()
+    def target(self, _: list[Any]) -> TargetRef:
+        return TargetRef()
 
-    def act_verb(self, children: list[Token]) -> _Verb:
+    def act_verb(self, children: list[Token]) -> Verb:
         word = children[0]
         # a verb capitalised inside a sentence names the ability ("to Protect at night")
         named = (word.start_pos or 0) > 0 and str(word)[:1].isupper()
         lemma = lexicon.lexicon().lemmas.get(str(word).lower(), str(word))
         name = lemma[:1].upper() + lemma[1:] if named else None
-        return _Verb(word.type, name)
+        return Verb(word.type, name)
 
-    def actions(self, _: list[Any]) -> _Object:
-        return _Object(2, False, actions=True)
+    def actions(self, _: list[Any]) -> Objects:
+        return Objects(2, False, actions=True)
 
-    def into_faction(self, children: list[Token]) -> _Into:
-        return _Into(str(next(c for c in children if c.type == "NAME")))
+    def into_faction(self, children: list[Token]) -> Into:
+        return Into(str(next(c for c in children if c.type == "NAME")))
 
     # abilities
     def ability(self, children: list[Any]) -> tuple[Any, ...]:
         why = self.why
-        subject = _subject(children)
-        verbs = [c.category for c in children if isinstance(c, _Verb)]
+        subject = subject_of(children)
+        verbs = [c.category for c in children if isinstance(c, Verb)]
         if not verbs:
-            raise _NoReading("an ability with no verb")
+            raise NoReading("an ability with no verb")
         freqs = [c for c in children if isinstance(c, Frequency)]
-        obj = next((c for c in children if isinstance(c, _Object)), _Object(1, False))
-        into = next((c.faction for c in children if isinstance(c, _Into)), None)
-        tails = [c for c in children if isinstance(c, _Tail)]
+        obj = next((c for c in children if isinstance(c, Objects)), Objects(1, False))
+        into = next((c.faction for c in children if isinstance(c, Into)), None)
+        tails = [c for c in children if isinstance(c, Tail)]
         frequency = next((f for f in freqs if f is not Frequency.EACH_NIGHT), Frequency.EACH_NIGHT)
         if len({f for f in freqs}) > 1 and Frequency.EACH_NIGHT not in freqs:
-            raise _NoReading("two different frequencies")
+            raise NoReading("two different frequencies")
         head = next((v for v in _HEAD if v in verbs), verbs[0])
         verb = _USED_AS[head]
         count, other = obj.count, obj.other
-        name = next((c.name for c in children if isinstance(c, _Verb) and c.name), None)
+        name = next((c.name for c in children if isinstance(c, Verb) and c.name), None)
         if obj.actions:  # "investigates a number of actions": who did what to whom
             if "CHECK" not in verbs:
-                raise _NoReading("only an investigation is used on actions")
+                raise NoReading("only an investigation is used on actions")
             from logic.effects.inquiry import ActionCheck
 
             return (Starts("targets", frequency, why, subject, 2, name), ActionCheck(why))
@@ -243,28 +217,28 @@ class _Read(clause_traits.TraitReading, Transformer[Token, Any]):
             parts.extend(t.parts)
         if other:
             parts.append(NoSelfTarget(why))
-        if any(isinstance(c, _Must) for c in children):  # "must kill a player each night"
+        if any(isinstance(c, Must) for c in children):  # "must kill a player each night"
             parts.append(Forced(why))
         return tuple(parts)
 
     # effects on the target
     def effect(self, children: list[Any]) -> tuple[Any, ...]:
-        return tuple(p for c in children if isinstance(c, _Tail) for p in c.parts)
+        return tuple(p for c in children if isinstance(c, Tail) for p in c.parts)
 
-    def effect_tail(self, children: list[Any]) -> _Tail:
+    def effect_tail(self, children: list[Any]) -> Tail:
         raise AssertionError("every effect_tail has an alias")
 
-    def no_kill(self, _: list[Any]) -> _Tail:
-        return _Tail((Protect(self.why),))
+    def no_kill(self, _: list[Any]) -> Tail:
+        return Tail((Protect(self.why),))
 
-    def blocked(self, _: list[Any]) -> _Tail:
-        return _Tail((Roleblock(self.why),))
+    def blocked(self, _: list[Any]) -> Tail:
+        return Tail((Roleblock(self.why),))
 
     def blocked_action(self, _: list[Any]) -> tuple[Any, ...]:
         return (Roleblock(self.why),)
 
-    def jailed(self, _: list[Any]) -> _Tail:
-        return _Tail((Jail(self.why),))
+    def jailed(self, _: list[Any]) -> Tail:
+        return Tail((Jail(self.why),))
 
     # what is learnt
     def stake_out(self, children: list[Any]) -> tuple[Any, ...]:
@@ -274,7 +248,7 @@ class _Read(clause_traits.TraitReading, Transformer[Token, Any]):
 
         freqs = [c for c in children if isinstance(c, Frequency)]
         frequency = next((f for f in freqs if f is not Frequency.EACH_NIGHT), Frequency.EACH_NIGHT)
-        starts = Starts("targets", frequency, self.why, _subject(children))
+        starts = Starts("targets", frequency, self.why, subject_of(children))
         return (starts, StakeOut(self.why))
 
     def learn(self, children: list[Any]) -> tuple[Any, ...]:
@@ -300,39 +274,39 @@ class _Read(clause_traits.TraitReading, Transformer[Token, Any]):
         for c in children:
             if isinstance(c, Token) and c.type == "STRING":
                 if pending is not None:
-                    raise _NoReading("a result with no condition")
+                    raise NoReading("a result with no condition")
                 pending = str(c)[1:-1]
-            elif isinstance(c, Cond | clause_traits.Member):
+            elif isinstance(c, Cond | traits.Member):
                 if pending is None:
-                    raise _NoReading("a condition with no result")
+                    raise NoReading("a condition with no result")
                 pairs.append((pending, c))
                 pending = None
-            elif isinstance(c, _Otherwise | clause_traits.Else):
+            elif isinstance(c, Otherwise | traits.Else):
                 pairs.append((c.text, Cond.FAILED))
         if pending is not None or not pairs:
-            raise _NoReading("a result with no condition")
-        if any(isinstance(c, clause_traits.Member) for _, c in pairs):
-            check = clause_traits.records_check(pairs, self.why)
+            raise NoReading("a result with no condition")
+        if any(isinstance(c, traits.Member) for _, c in pairs):
+            check = traits.records_check(pairs, self.why)
             if check is None:
-                raise _NoReading("results by faction and by success at once")
+                raise NoReading("results by faction and by success at once")
             return (check,)
         return tuple(Result(text, cond, self.why) for text, cond in pairs)
 
-    def must(self, _: list[Any]) -> _Must:
-        return _Must()
+    def must(self, _: list[Any]) -> Must:
+        return Must()
 
     def learn_ability(self, children: list[Any]) -> tuple[Any, ...]:
         """'Each night the Seer learns the role of one player.': a check that learns."""
         freqs = [c for c in children if isinstance(c, Frequency)]
         frequency = next((f for f in freqs if f is not Frequency.EACH_NIGHT), Frequency.EACH_NIGHT)
-        obj = next(c for c in children if isinstance(c, _Object))
+        obj = next(c for c in children if isinstance(c, Objects))
         if obj.actions or obj.count != 1:
-            raise _NoReading("a role is learnt of one player")
-        parts: list[Any] = [Starts("checks", frequency, self.why, _subject(children))]
+            raise NoReading("a role is learnt of one player")
+        parts: list[Any] = [Starts("checks", frequency, self.why, subject_of(children))]
         parts.append(Investigate(Info.ROLE, self.why))
         if obj.other:
             parts.append(NoSelfTarget(self.why))
-        if any(isinstance(c, _Must) for c in children):
+        if any(isinstance(c, Must) for c in children):
             parts.append(Forced(self.why))
         return tuple(parts)
 
@@ -348,21 +322,21 @@ class _Read(clause_traits.TraitReading, Transformer[Token, Any]):
     def if_successful(self, _: list[Any]) -> Cond:
         return Cond.SUCCESSFUL
 
-    def result_otherwise(self, children: list[Token]) -> _Otherwise:
+    def result_otherwise(self, children: list[Token]) -> Otherwise:
         text = next(str(c) for c in children if isinstance(c, Token) and c.type == "STRING")
-        return _Otherwise(text[1:-1])
+        return Otherwise(text[1:-1])
 
     # restrictions
     def no_self(self, children: list[Any]) -> tuple[Any, ...]:
-        return _about(children, NoSelfTarget(self.why))
+        return about(children, NoSelfTarget(self.why))
 
     def no_consecutive(self, children: list[Any]) -> tuple[Any, ...]:
         tokens = [c for c in children if isinstance(c, Token)]
         successfully = any(t.type == "SUCCESSFULLY" for t in tokens)
-        return _about(children, NoConsecutive(successfully, self.why))
+        return about(children, NoConsecutive(successfully, self.why))
 
     def forced(self, children: list[Any]) -> tuple[Any, ...]:
-        return _about(children, Forced(self.why))
+        return about(children, Forced(self.why))
 
     # how a player shows
     def appears(self, children: list[Any]) -> tuple[Any, ...]:
@@ -370,7 +344,7 @@ class _Read(clause_traits.TraitReading, Transformer[Token, Any]):
         names = [str(t) for t in tokens if t.type in ("NAME", "ROLENAME")]
         as_ = names[0]
         to = names[1] if len(names) > 1 else None
-        return _about(children, AppearsAs(as_, to, self.why))
+        return about(children, AppearsAs(as_, to, self.why))
 
     def appears_to_subject(self, children: list[Any]) -> tuple[Any, ...]:
         tokens = [c for c in children if isinstance(c, Token)]
@@ -401,75 +375,6 @@ class _Read(clause_traits.TraitReading, Transformer[Token, Any]):
         return tuple(out)
 
 
-@dataclass(frozen=True)
-class _Actor:
-    role: str | None  # the role the clause names; None: a pronoun, or no subject
-
-
-@dataclass(frozen=True)
-class _Object:
-    count: int  # players named
-    other: bool  # "another player": not the user
-    actions: bool = False  # "a number of actions": an action (its user and its target)
-
-
-@dataclass(frozen=True)
-class _Target:
-    pass
-
-
-@dataclass(frozen=True)
-class _Must:
-    pass
-
-
-@dataclass(frozen=True)
-class _Verb:
-    category: str  # the lexicon's category of the verb
-    name: str | None = None  # the ability's name, when the verb is capitalised
-
-
-@dataclass(frozen=True)
-class _Into:
-    faction: str
-
-
-def _subject(children: list[Any]) -> str | None:
-    return next((c.role for c in children if isinstance(c, _Actor)), None)
-
-
-_NUMBERS = {
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-}
-
-
-@dataclass(frozen=True)
-class _Tail:
-    parts: tuple[Any, ...]
-
-
-@dataclass(frozen=True)
-class _Otherwise:
-    text: str
-
-
-class _NoReading(Exception):
-    """This derivation means nothing the engine has (a reason, for the error)."""
-
-
-def _about(children: list[Any], part: Any) -> tuple[Any, ...]:
-    subject = _subject(children)
-    return (About(subject, part),) if subject else (part,)
-
-
 def _effects_of(verb: str, why: Why, into: str | None, count: int) -> Iterable[Any]:
     """What an ability's verb does to its target, by its effect kind."""
     match verb:
@@ -481,13 +386,13 @@ def _effects_of(verb: str, why: Why, into: str | None, count: int) -> Iterable[A
             pass  # the ability's verb is "kills": the assembler gives it its Kill
         case "CONVERT":
             if into is None:
-                raise _NoReading("a conversion that does not say into what")
+                raise NoReading("a conversion that does not say into what")
             from logic.effects.convert import Convert
 
             yield Convert(into, why)
         case "REDIRECT":
             if count != 2:
-                raise _NoReading("a redirection names two players")
+                raise NoReading("a redirection names two players")
             from logic.effects.redirect import Redirect
 
             yield Redirect(why)
@@ -522,7 +427,7 @@ def read_sentence(
         return _fail(_at_unknown_word(e, tokens), tokens, sentence, loc, source_line)
     try:
         readings = _readings(tree, why)
-    except _NoReading as e:
+    except NoReading as e:
         raise _error(
             f"read, but it means nothing the engine models ({e})", loc, 0, source_line
         ) from None
@@ -538,10 +443,10 @@ derivations (their product) are too many to read, and the writer is asked to spl
 
 
 def _readings(tree: Tree[Token], why: Why) -> list[tuple[Any, ...]]:
-    """The distinct meanings of the derivations of `tree` (locations aside); `_NoReading`
+    """The distinct meanings of the derivations of `tree` (locations aside); `NoReading`
     with the last reason when no derivation means anything."""
     if sum(1 for _ in tree.find_data("_ambig")) > MAX_AMBIGUITIES:
-        raise _NoReading("it can be read in too many ways: split it into shorter sentences")
+        raise NoReading("it can be read in too many ways: split it into shorter sentences")
     out: list[tuple[Any, ...]] = []
     seen: set[Any] = set()
     reason = "no reading"
@@ -550,7 +455,7 @@ def _readings(tree: Tree[Token], why: Why) -> list[tuple[Any, ...]]:
             parts = _Read(why).transform(d)
         except Exception as e:  # a reading's method refusing a derivation
             orig = getattr(e, "orig_exc", e)
-            if not isinstance(orig, _NoReading):
+            if not isinstance(orig, NoReading):
                 raise
             reason = str(orig)
             continue
@@ -559,7 +464,7 @@ def _readings(tree: Tree[Token], why: Why) -> list[tuple[Any, ...]]:
             seen.add(key)
             out.append(parts)
     if not out:
-        raise _NoReading(reason)
+        raise NoReading(reason)
     return out
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from lark import Lark, Token
 from lark.exceptions import UnexpectedInput
 
-from logic.lang import clause, grammar, lexicon
+from logic.lang import clause, fragments, lexicon
 from logic.lang.errors import Loc, RulingError
 from logic.model.frameworks import FRAMEWORKS
 from logic.model.ir import Why
@@ -27,7 +27,7 @@ class UsesFramework:
 
 @functools.cache
 def parser() -> Lark:
-    text = (grammar.grammar_dir() / "game.lark").read_text(encoding="utf-8")
+    text = fragments.grammar_text("game.lark", lexicon.terminals())
     return Lark(text, parser="earley", lexer=clause.Tokens, start="game")
 
 

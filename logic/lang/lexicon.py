@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import functools
 import re
-import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from lark import Token
 
-from logic.lang import grammar
+from logic.lang import fragments
 
 # Terminals the tokenizer makes itself, beside the lexicon's categories.
 PUNCTUATION = {
@@ -93,10 +92,15 @@ class Lexicon:
 
 @functools.cache
 def lexicon() -> Lexicon:
-    """The lexicon of `grammar/lexicon.toml`; a word listed in two categories is a
-    mistake of the lexicon, refused here."""
-    data = tomllib.loads((grammar.grammar_dir() / "lexicon.toml").read_text(encoding="utf-8"))
-    return build(data)
+    """The lexicon of `grammar/lexicon.toml` and each kind's `grammar/lexicon/*.toml`; a
+    word listed in two categories is a mistake of the lexicon, refused here."""
+    return build(fragments.lexicon_data())
+
+
+def terminals() -> list[str]:
+    """Every terminal the clause language is written over: the lexicon's categories and
+    the tokens the tokenizer makes itself."""
+    return sorted(set(lexicon().categories) | set(OWN_TERMINALS))
 
 
 def build(data: dict[str, dict[str, object]]) -> Lexicon:

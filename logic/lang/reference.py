@@ -1,13 +1,11 @@
 """Owns the generated part of the language reference (docs/language.md): the lexicon's
 words by category and the example sentences of each effect kind, rendered as Markdown
-from grammar/lexicon.toml and grammar/examples.toml, so the page cannot drift from the
+from the lexicon (grammar/lexicon.toml, grammar/lexicon/*.toml) and grammar/examples.toml, so the page cannot drift from the
 data (tests/test_docs_language.py compares them)."""
 
 from __future__ import annotations
 
-import tomllib
-
-from logic.lang import grammar, lexicon, suggest
+from logic.lang import fragments, lexicon, suggest
 
 BEGIN = "<!-- generated: python -m logic.lang.reference -->"
 END = "<!-- end of generated part -->"
@@ -15,18 +13,20 @@ END = "<!-- end of generated part -->"
 
 def _comments() -> dict[str, str]:
     """Each category's comment in lexicon.toml (what its words mean)."""
-    out = {}
-    for line in (grammar.grammar_dir() / "lexicon.toml").read_text(encoding="utf-8").splitlines():
-        if line.startswith("[") and "]" in line:
-            name, _, rest = line.partition("]")
-            out[name[1:]] = rest.strip().lstrip("#").strip()
+    out: dict[str, str] = {}
+    for path in fragments.lexicon_files():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.startswith("[") and "]" in line:
+                name, _, rest = line.partition("]")
+                if rest.strip().lstrip("#").strip() or name[1:] not in out:
+                    out[name[1:]] = rest.strip().lstrip("#").strip()
     return out
 
 
 def render() -> str:
     """The generated part of docs/language.md."""
     lex = lexicon.lexicon()
-    data = tomllib.loads((grammar.grammar_dir() / "lexicon.toml").read_text(encoding="utf-8"))
+    data = fragments.lexicon_data()
     notes = _comments()
     lines = [BEGIN, "", "### Examples, by effect kind", ""]
     for kind, (meaning, sentences) in suggest.examples().items():

@@ -9,8 +9,9 @@ from typing import Any
 from lark import v_args
 from lark.tree import Meta
 
-from logic.lang import clause, clause_traits
+from logic.lang import clause
 from logic.lang.errors import RulingError, line_of
+from logic.lang.kinds import traits
 from logic.lang.read.base import Reader
 from logic.lang.read.pieces import (
     _AbilityStart,
@@ -61,13 +62,13 @@ def from_clause(part: Any) -> Any:
             return _Note(why)
         case clause.About(subject, inner):
             return _About(subject, from_clause(inner))
-        case clause_traits.Adds(kind, field, why, value):
+        case traits.Adds(kind, field, why, value):
             return _AddTo(kind, field, why, value)
-        case clause_traits.Trait(inner):
+        case traits.Trait(inner):
             return _Trait(None, inner, inner.why)
-        case clause_traits.Fact(kind, value, why):
+        case traits.Fact(kind, value, why):
             return _RulesetFact(kind, value, why)
-        case clause_traits.Once(why):
+        case traits.Once(why):
             return _Natures(True, why)
     return part
 

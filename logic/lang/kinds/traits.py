@@ -1,7 +1,7 @@
 """Owns the clause language's readings of what a role has and what adds to the ability
-before (grammar/clause.lark's `adds`, `trait`, `victory` and the results by faction): a
+before (grammar/clause/traits.lark: `adds`, `trait`, `victory`; the results by faction): a
 part for each, as the frame grammar's readers build them (logic/lang/read/protect.py,
-block.py, records.py, vote.py, sway.py, victory.py), mixed into logic/lang/clause.py's
+block.py, records.py, vote.py, sway.py, victory.py), mixed into logic/lang/kinds.Readings, the clause language's
 reading."""
 
 from __future__ import annotations

@@ -1,0 +1,13 @@
+"""Owns the composition of the clause language's readings: each kind of sentence's
+reading of its own grammar fragment (`grammar/clause/<kind>.lark`, words in
+`grammar/lexicon/<kind>.toml`) is a mixin in this package, and `Readings` below is all of
+them, the one class logic/lang/clause.py reads a derivation with. A new mechanic adds its
+module here and its base to `Readings`; the base grammar and the reader are not edited."""
+
+from __future__ import annotations
+
+from logic.lang.kinds.traits import TraitReading
+
+
+class Readings(TraitReading):
+    """Every kind's methods, each named after a rule (or alias) of its fragment."""
