@@ -28,13 +28,22 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 LOC = re.compile(r"\s*\[[^\]]*\]\s*$")
-OWN = ROOT / "tests" / "language" / "wordings.json"
+OWN = ROOT / "tests" / "language"  # wordings.json and one file per topic: *.json
+
+
+def own_items() -> list[dict[str, Any]]:
+    """The project's own wordings: every `tests/language/*.json`, in name order."""
+    items: list[dict[str, Any]] = []
+    for path in sorted(OWN.glob("*.json")):
+        items += json.loads(path.read_text(encoding="utf-8"))
+    return items
 
 
 def meaning(lines: list[str]) -> list[str]:
@@ -139,8 +148,10 @@ def main() -> int:
     from against import Tree
 
     trees = [Tree.here()] if not args.against else [Tree.at(args.against), Tree.here()]
-    for items in [OWN, *([args.dev] if args.dev else [])]:
-        print(f"== {items}")
+    own = Path(tempfile.mkdtemp()) / "own.json"
+    own.write_text(json.dumps(own_items()), encoding="utf-8")
+    for items in [own, *([args.dev] if args.dev else [])]:
+        print(f"== {OWN}/*.json" if items == own else f"== {items}")
         shares = []
         for tree in trees:
             tally, took = _run(tree.path, items, args.verbose and tree.path == ROOT)

@@ -6,7 +6,6 @@ a sentence with two readings is an error that lists them; the lexicon is consist
 from __future__ import annotations
 
 import io
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -22,7 +21,7 @@ from logic.report import ruleset_lines
 
 ROOT = Path(__file__).parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
-from bench_language import OWN, measure  # noqa: E402
+from bench_language import measure, own_items  # noqa: E402
 
 
 def one_role(role: str, text: str, more: str = "") -> str:
@@ -218,11 +217,10 @@ def reads_in_a_ruleset(sentence: str) -> bool:
 
 
 def test_the_projects_own_wordings_read_with_the_same_meaning() -> None:
-    """tests/language/wordings.json: other GMs' words for casebook sentences and common
+    """tests/language/*.json: other GMs' words for casebook sentences and common
     role texts. At least 90% of the third-person and 85% of the second-person wordings
     keep the ruleset's meaning (the figures at the time of writing: see the README)."""
-    items = json.loads(OWN.read_text(encoding="utf-8"))
-    tally = measure(items, ROOT / "casebook", verbose=False)
+    tally = measure(own_items(), ROOT / "casebook", verbose=False)
     third = [sum(v[i] for k, v in tally.items() if k.endswith("/third")) for i in (0, 1)]
     second = [sum(v[i] for k, v in tally.items() if k.endswith("/second")) for i in (0, 1)]
     assert third[0] >= 0.90 * third[1], tally
