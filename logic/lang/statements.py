@@ -73,9 +73,7 @@ def read(text: str, filename: str) -> Read:
             raise
         first = whole
     lines = text.split("\n")
-    counted = [
-        n for n, line in enumerate(lines, 1) if line.strip() and not line.lstrip().startswith("#")
-    ]
+    counted = grammar.counted_lines(lines)
     if len(counted) > grammar.MAX_STATEMENTS:  # as the whole file's parse would say
         extra = counted[grammar.MAX_STATEMENTS]
         raise RulingError(
