@@ -207,6 +207,11 @@ def _further(
         return e
     if e.loc.column > frame.loc.column:
         return e
+    at = frame.loc.column - 1
+    if 0 < at < len(line) and line[at - 1].isalnum() and line[at].isalnum():
+        # the frame grammar's keyword lexer split a word ("Can|cels", "A|ctions"): its
+        # error is about half a word, the clause language's about the word
+        return e
     return replace(frame, source_line=line, understood=e.understood)
 
 
