@@ -12,7 +12,8 @@ logic/lang/kinds.Readings:
   Guard kills the visitor before its action is performed; a host's Veteran may let the
   action happen (most say nothing): the nearest kind, said here;
 - a kill used by day ("during the day, may shoot a player"): `DayKill` of
-  logic/effects/day.py;
+  logic/effects/day.py; a look at a dead player's role ("may choose a dead player and
+  learn their role"): `ReadDead` of logic/effects/afterlife.py (its role and alignment);
 - a death link in more words (`DeathLink`), how a player shows to an investigation
   (`OnRecords`), what a vote is worth (`VoteWeight`), "cannot be lynched" (`Immune`);
 - sentences the engine has no effect for, read as notes (no effect, "not modelled"): who
@@ -20,7 +21,8 @@ logic/lang/kinds.Readings:
   what it knows of another role ("You know who your Lover is."), a victory by being
   lynched or by surviving to the end (no victory condition of logic/effects/win.py says
   either), a shot taken on its holder's death (no reaction of logic/effects/react.py is
-  triggered by the holder's own death).
+  triggered by the holder's own death), an immunity ("cannot be roleblocked", "is immune
+  to nightkills": no trait of the engine makes a player immune for the whole game).
 """
 
 from __future__ import annotations
@@ -30,11 +32,12 @@ from typing import Any
 
 from lark import Token
 
+from logic.effects.afterlife import ReadDead
 from logic.effects.day import DayKill
 from logic.effects.hex import Budget
 from logic.effects.react import Guard
 from logic.effects.vote import Immune
-from logic.lang.clause_parts import NUMBERS, Nothing, about
+from logic.lang.clause_parts import NUMBERS, NoReading, Nothing, Verb, about
 from logic.lang.read.pieces import _Capability, _DayAbility
 from logic.model.ir import Frequency, Why
 
@@ -63,7 +66,12 @@ def uses_parts(children: list[Any], why: Why) -> tuple[Any, ...]:
     abilities at most N times a game (the role's budget, logic/effects/hex.py)."""
     from logic.lang.kinds.traits import Trait
 
-    return tuple(Trait(Budget("each", c.count, why)) for c in children if isinstance(c, Uses))
+    uses = [c for c in children if isinstance(c, Uses)]
+    if uses and Frequency.ONCE_PER_GAME in children:
+        raise NoReading("once per game and more than once per game")
+    if len({u.count for u in uses}) > 1:
+        raise NoReading("two different numbers of uses")
+    return tuple(Trait(Budget("each", u.count, why)) for u in uses[:1])
 
 
 def _frequency(children: list[Any]) -> Frequency:
@@ -136,7 +144,19 @@ class CommonReading:
 
         return about(children, Trait(Immune(False, self.why)))
 
+    # reads of the dead
+    def reads_dead(self, children: list[Any]) -> tuple[Any, ...]:
+        verbs = {c.category for c in children if isinstance(c, Verb)}
+        if verbs - {"CHECK", "CHOOSE", "TARGET", "VISIT"}:
+            raise self._no_reading("only a look at a dead player's role is read")
+        why = self.why
+        read = _DayAbility("investigate", 1, _frequency(children), (ReadDead(why),), why)
+        return (*about(children, read), *uses_parts(children, why))
+
     # notes: no effect
+    def immune_note(self, _: list[Any]) -> tuple[Any, ...]:
+        return (Nothing(self.why),)
+
     def who_it_is(self, children: list[Any]) -> tuple[Any, ...]:
         shows = any(
             isinstance(c, Token) and c.type in ("STRING", "GUILTY", "INNOCENT") for c in children
