@@ -37,7 +37,15 @@ from logic.effects.day import DayKill
 from logic.effects.hex import Budget
 from logic.effects.react import Guard
 from logic.effects.vote import Immune
-from logic.lang.clause_parts import NUMBERS, NoReading, Nothing, Verb, about
+from logic.lang.clause_parts import (
+    NUMBERS,
+    NoReading,
+    Nothing,
+    Starts,
+    Verb,
+    about,
+    subject_of,
+)
 from logic.lang.read.pieces import _Capability, _DayAbility
 from logic.model.ir import Frequency, Why
 
@@ -106,6 +114,23 @@ class CommonReading:
 
         n = _count(children)
         return about(children, Trait(Budget("game", n, self.why)))
+
+    def spend(self, children: list[Any]) -> tuple[Any, ...]:
+        why = self.why
+        starts = Starts("kills", _frequency(children), why, subject_of(children))
+        return (starts, *uses_parts(children, why))
+
+    def one_a_night(self, _: list[Any]) -> tuple[Any, ...]:
+        return ()
+
+    # a frame
+    def frames(self, children: list[Any]) -> tuple[Any, ...]:
+        why = self.why
+        starts = Starts("targets", _frequency(children), why, subject_of(children))
+        return (starts, Nothing(why), *uses_parts(children, why))
+
+    def framed_note(self, _: list[Any]) -> tuple[Any, ...]:
+        return (Nothing(self.why),)
 
     # the alert and its visitors
     def alert(self, children: list[Any]) -> tuple[Any, ...]:
