@@ -64,7 +64,13 @@ MAX_READINGS = 24
 (a sentence of this language has a handful; more means a loop in the grammar)."""
 
 
-# the verb an ability is used as, by the lexicon's category of its verb
+# the verb an ability is used as, by the lexicon's category of its verb: the one place that
+# decides it. An interrogation ("The player can choose to Interrogate one player.", then
+# 'He'll get the result "BO" or "Not BO".') learns what the target's card shows, so it is a
+# check like a Cop's: "interrogate" is a CHECK verb and its ability "checks" (the frame
+# grammar's verbatim rule that read it as "targets" is deleted; only a parity result,
+# logic/effects/investigate.py, and a role's last scan read "checks", neither in rulesets
+# with interrogations).
 _USED_AS = {
     "CHOOSE": "targets",
     "TARGET": "targets",

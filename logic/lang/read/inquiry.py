@@ -12,7 +12,7 @@ from lark.tree import Meta
 from logic.effects.inquiry import Keywords, StakeOut
 from logic.effects.interrogate import Interrogate, InterrogatesAs, Slander
 from logic.lang.read.base import Reader
-from logic.lang.read.pieces import _DayAbility, _Healing, _names, _quoted, _Trait
+from logic.lang.read.pieces import _DayAbility, _Healing, _names, _Trait
 
 
 @v_args(meta=True)
@@ -25,13 +25,6 @@ class InquiryReader(Reader):
 
     def stake_out(self, meta: Meta, children: list[Any]) -> _DayAbility:
         return self._night_ability(meta, "Stake-Out", 1, StakeOut(self._why(meta)))
-
-    def interrogate_one(self, meta: Meta, children: list[Any]) -> _DayAbility:
-        return self._night_ability(meta, "Interrogate", 1)
-
-    def interrogate_results(self, meta: Meta, children: list[Any]) -> Interrogate:
-        texts = tuple(_quoted(c) for c in children if isinstance(c, Token) and c.type == "STRING")
-        return Interrogate(texts, self._why(meta))
 
     def interrogates_as(self, meta: Meta, children: list[Any]) -> _Trait:
         why = self._why(meta)
