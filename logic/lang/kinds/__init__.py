@@ -6,8 +6,10 @@ module here and its base to `Readings`; the base grammar and the reader are not 
 
 from __future__ import annotations
 
+from logic.lang.kinds.actions import ActionReading
+from logic.lang.kinds.saves import SaveReading
 from logic.lang.kinds.traits import TraitReading
 
 
-class Readings(TraitReading):
+class Readings(TraitReading, SaveReading, ActionReading):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
