@@ -14,8 +14,6 @@ from logic.effects.heal import (
     Injury,
     Intercede,
     Sniper,
-    SnipesOnly,
-    Unmask,
 )
 from logic.lang.read.base import Reader
 from logic.lang.read.pieces import _AddTo, _DayAbility, _Healing, _Note, _Trait
@@ -45,9 +43,6 @@ class HealReader(Reader):
         why = self._why(meta)
         return self._night_ability(meta, "First Aid", 1, Protect(why), Injury(True, why))
 
-    def first_aid_fails(self, meta: Meta, children: list[Any]) -> _AddTo:
-        return _AddTo(Injury, "fails", self._why(meta))
-
     def first_aid_self(self, meta: Meta, children: list[Any]) -> _Note:
         return _Note(self._why(meta))  # no restriction: "May use First Aid on himself"
 
@@ -57,18 +52,8 @@ class HealReader(Reader):
     def snipe_guard_ability(self, meta: Meta, children: list[Any]) -> _DayAbility:
         return self._night_ability(meta, "Bone Breaking", 1)
 
-    def snipe_guard_protect(self, meta: Meta, children: list[Any]) -> tuple[Any, ...]:
-        why = self._why(meta)
-        return (Protect(why), SnipesOnly(why))
-
-    def snipe_guard_injures(self, meta: Meta, children: list[Any]) -> InjuresAttacker:
-        return InjuresAttacker(self._why(meta))
-
     def snipe_guard_ends(self, meta: Meta, children: list[Any]) -> _AddTo:
         return _AddTo(InjuresAttacker, "ends_snipes", self._why(meta))
-
-    def unmask(self, meta: Meta, children: list[Any]) -> Unmask:
-        return Unmask(self._why(meta))
 
     def sniper(self, meta: Meta, children: list[Any]) -> _Trait:
         why = self._why(meta)
