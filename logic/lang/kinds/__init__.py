@@ -7,9 +7,10 @@ module here and its base to `Readings`; the base grammar and the reader are not 
 from __future__ import annotations
 
 from logic.lang.kinds.actions import ActionReading
+from logic.lang.kinds.inquiry import InquiryReading
 from logic.lang.kinds.saves import SaveReading
 from logic.lang.kinds.traits import TraitReading
 
 
-class Readings(TraitReading, SaveReading, ActionReading):
+class Readings(TraitReading, SaveReading, ActionReading, InquiryReading):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

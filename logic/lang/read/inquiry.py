@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from lark import Token, v_args
+from lark import v_args
 from lark.tree import Meta
 
 from logic.effects.inquiry import Keywords, StakeOut
-from logic.effects.interrogate import Interrogate, InterrogatesAs, Slander
+from logic.effects.interrogate import InterrogatesAs, Slander
 from logic.lang.read.base import Reader
 from logic.lang.read.pieces import _DayAbility, _Healing, _names, _Trait
 
@@ -37,10 +37,6 @@ class InquiryReader(Reader):
 
     def age_observe(self, meta: Meta, children: list[Any]) -> _DayAbility:
         return self._night_ability(meta, "Observe", 1)
-
-    def observe_result(self, meta: Meta, children: list[Any]) -> Interrogate:
-        results = tuple(str(c) for c in children if isinstance(c, Token) and c.type == "NAME")
-        return Interrogate(results, self._why(meta), check="observe")
 
     def slander_any(self, meta: Meta, children: list[Any]) -> _DayAbility:
         return self._night_ability(meta, "Slander", 1)

@@ -1,0 +1,39 @@
+"""Owns the clause language's readings of grammar/clause/inquiry.lark: a check that learns
+one of several answers its sentence names ('learns whether that player is a child, a
+teenager or an adult': an `Interrogate` of the card line those answers are on, which
+logic/lang/assemble/finish.py finds, since the sentence does not name it), and an
+investigation of actions whose number is said as a sentence of its own ('The number of
+actions she can Investigate is "#".': the `ActionCheck` the frame grammar's reader gives)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token
+
+from logic.effects.inquiry import ActionCheck
+from logic.effects.interrogate import Interrogate
+from logic.lang.clause_parts import NoReading, Starts, Verb, about, subject_of
+from logic.model.ir import Frequency, Why
+
+UNSAID = ""
+"""The check of an `Interrogate` whose sentence names no card line (finish.py finds it)."""
+
+
+class InquiryReading:
+    """The methods of inquiry.lark's rules."""
+
+    why: Why
+
+    def learn_which(self, children: list[Any]) -> tuple[Any, ...]:
+        answers = [str(c) for c in children if isinstance(c, Token) and c.type == "NAME"]
+        return about(children, Interrogate(tuple(answers), self.why, check=UNSAID))
+
+    def actions_counted(self, children: list[Any]) -> tuple[Any, ...]:
+        verb = next(c for c in children if isinstance(c, Verb))
+        if verb.category != "CHECK":
+            raise NoReading("only an investigation is used on actions")
+        starts = Starts(
+            "targets", Frequency.EACH_NIGHT, self.why, subject_of(children), 2, verb.name
+        )
+        return (starts, ActionCheck(self.why))
