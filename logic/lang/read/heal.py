@@ -13,10 +13,9 @@ from logic.effects.heal import (
     InjuresAttacker,
     Injury,
     Intercede,
-    Sniper,
 )
 from logic.lang.read.base import Reader
-from logic.lang.read.pieces import _AddTo, _DayAbility, _Healing, _Note, _Trait
+from logic.lang.read.pieces import _AddTo, _DayAbility, _Healing, _Note
 from logic.model.ir import Protect
 
 
@@ -54,7 +53,3 @@ class HealReader(Reader):
 
     def snipe_guard_ends(self, meta: Meta, children: list[Any]) -> _AddTo:
         return _AddTo(InjuresAttacker, "ends_snipes", self._why(meta))
-
-    def sniper(self, meta: Meta, children: list[Any]) -> _Trait:
-        why = self._why(meta)
-        return _Trait(None, Sniper(why), why)
