@@ -13,7 +13,7 @@ from lark import Token
 
 from logic.effects.block import Roleblock
 from logic.lang import lexicon
-from logic.lang.clause_parts import About, NoReading, Starts, Verb
+from logic.lang.clause_parts import About, NoReading, Starts, Verb, subject_of
 from logic.lang.read.pieces import _AbilityName
 from logic.model.ir import Frequency, Why
 
@@ -33,7 +33,8 @@ class ActionReading:
 
     def done_to(self, children: list[Any]) -> tuple[Any, ...]:
         name = next(c for c in children if isinstance(c, str) and not isinstance(c, Token))
-        starts = Starts("targets", Frequency.EACH_NIGHT, self.why, None, 1, name)
+        subject = subject_of(children)
+        starts = Starts("targets", Frequency.EACH_NIGHT, self.why, subject, 1, name)
         return (starts, Roleblock(self.why))
 
     def ability_word(self, children: list[Any]) -> str:

@@ -1,0 +1,182 @@
+"""The clause language's saves, blocks by what befalls the target, named abilities and
+checks that name their answers (grammar/clause/saves.lark, actions.lark, inquiry.lark):
+each shape in the three voices means what the plain sentence means, and wordings that do
+not say the mechanic are refused."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from logic.lang.errors import RulingError
+from logic.lang.rules import parse_ruleset
+from logic.report import ruleset_lines
+
+
+def meaning(role: str, text: str, more: str = "") -> list[str]:
+    """`ruling parse`'s lines of a one-role ruleset, locations and ability names aside."""
+    src = f"Ruleset: X\nPossible Town Roles\n{role}: {text}\n{more}"
+    lines = ruleset_lines(parse_ruleset(src, "x.rules"))[1:]
+    return [re.sub(r"ability '[^']*'", "ability", ln.split("   [")[0]) for ln in lines]
+
+
+def refused(role: str, text: str, more: str = "") -> bool:
+    try:
+        meaning(role, text, more)
+    except RulingError:
+        return True
+    return False
+
+
+PROTECT = "Chooses one player to protect each night. "
+
+
+# ----------------------------------------------------------------------------- saves
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "The Protected individual and the Protector then learn the identity of the attacker.",
+        "The Protector and the Protected player both then find out who attacked.",
+        "You and your target are then both told who the attacker is.",
+        "Then you and the player you protected both learn who the attacker was.",
+    ],
+)
+def test_the_saved_and_the_saver_learn_the_attacker(said: str) -> None:
+    got = meaning("Guard", PROTECT + said)
+    assert any("learn who attacked" in ln for ln in got), got
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "This target will be protected completely in case he/she was about to get sniped.",
+        "If the target is about to be sniped, that player is completely protected.",
+        "Your target is fully protected if they were about to be sniped.",
+    ],
+)
+def test_a_save_from_snipes_only(said: str) -> None:
+    got = meaning("Guard", "Targets a player each night. " + said)
+    assert any("the save stops a snipe, and no other attack" in ln for ln in got), got
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "The sniper will fail his killing and will get injured as a result.",
+        "The sniper's kill fails, and he gets injured as a result.",
+        "The sniper fails his kill and becomes injured.",
+    ],
+)
+def test_the_sniper_stopped_is_injured(said: str) -> None:
+    save = "Targets a player each night. If your target was about to get sniped, they are fully protected. "
+    got = meaning("Guard", save + said)
+    assert any("the sniper is injured" in ln for ln in got), got
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Snipe replaces kill for the specified roles.",
+        "For these roles, Snipe takes the place of the kill.",
+    ],
+)
+def test_a_kill_that_is_a_snipe(said: str) -> None:
+    assert any("sniper: " in ln for ln in meaning("Hitman", said))
+
+
+# ----------------------------------------------------------------------------- blocks
+
+
+PLAIN_BLOCK = meaning(
+    "Trickster", "Targets a player each night. Their night action fails that night."
+)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "People that were discombobulated will fail with their night action on the same night.",
+        "Anyone who gets discombobulated fails their night action that same night.",
+        "Anyone the Trickster discombobulates fails their night action that night.",
+        "Whoever you discombobulate fails their night action that same night.",
+        "Players you discombobulate will fail their night action that night.",
+    ],
+)
+def test_an_ability_said_by_what_befalls_its_target(said: str) -> None:
+    assert meaning("Trickster", said) == PLAIN_BLOCK
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Night action: Discombobulate (Tricking).",
+        "Your night action is Discombobulate (Tricking).",
+        "The Trickster's night action is called Discombobulate (Tricking).",
+    ],
+)
+def test_an_ability_named_in_a_sentence(said: str) -> None:
+    src = f"Ruleset: X\nPossible Town Roles\nTrickster: Targets a player each night. {said}\n"
+    (role,) = parse_ruleset(src, "x.rules").roles
+    assert (role.abilities[0].name, role.abilities[0].aliases) == ("Discombobulate", ("Tricking",))
+
+
+def test_what_is_not_a_block_or_a_name_is_refused() -> None:
+    assert refused("Trickster", "Whoever you protect fails their night action that night.")
+    assert refused("Trickster", "Targets a player each night. Your night action is discombobulate.")
+    assert refused("Guard", PROTECT + "The Protector learns who the attacker is.")
+
+
+# ----------------------------------------------------------------------------- checks
+
+
+CARDS = "Kid: Observe: Child.\nGrown: Observe: Adult.\nOld: Observe: Adult/Teenager/Child.\n"
+OBSERVER = "May choose a player to Age-Observe during the night. "
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "When the night is over the player will learn if that player is a child, teenager or adult.",
+        "At the end of the night, the Observer finds out whether that player is a child, a teenager or an adult.",
+        "Once the night is over, you'll learn whether that player is a child, teenager or adult.",
+    ],
+)
+def test_a_check_that_names_its_answers_reads_the_card_line_with_them(said: str) -> None:
+    got = meaning("Observer", OBSERVER + said, CARDS)
+    assert "    - observe: learns child or teenager or adult, as the target's card states" in got
+
+
+def test_answers_on_no_card_line_are_an_error_not_a_guess() -> None:
+    said = "Checks a player each night. Learns whether that player is a child or an adult."
+    with pytest.raises(RulingError, match="no line of a role's card"):
+        meaning("Observer", said)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        'The player can Investigate a certain number of actions "#".',
+        'The number of actions she can Investigate is "#".',
+        'The number of actions you can Investigate is "#".',
+        'You\'re able to Investigate a set number of actions, "#".',
+    ],
+)
+def test_a_number_of_actions_investigated(said: str) -> None:
+    got = meaning("Inspector", said)
+    assert (
+        "    - investigate an action: learns what the first player did to the second tonight" in got
+    )
+
+
+def test_an_interrogation_is_a_check() -> None:
+    """'The player can choose to Interrogate one player.': what it learns is on the
+    target's card, so the ability checks (logic/lang/clause.py, _USED_AS)."""
+    got = meaning(
+        "Detective",
+        'The player can choose to Interrogate one player. He\'ll get the result "BO" or "Not BO".',
+        "Suspect: Interrogation: BO.\n",
+    )
+    assert got[3].startswith("  ability: checks a player each night"), got
