@@ -180,3 +180,20 @@ def test_an_interrogation_is_a_check() -> None:
         "Suspect: Interrogation: BO.\n",
     )
     assert got[3].startswith("  ability: checks a player each night"), got
+
+
+# ----------------------------------------------------------------------------- a faction's kill
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "First, the Syndicate may choose one person each night to kill.",
+        "First, each night the Syndicate can pick one person to kill.",
+        "First, every night you may choose one person to kill.",
+    ],
+)
+def test_a_kill_on_an_alignments_line_is_the_factions(said: str) -> None:
+    src = f"Ruleset: X\nAlignments:\nSyndicate: {said}\nSyndicate Roles:\nBoss: No special powers.\n"
+    lines = ruleset_lines(parse_ruleset(src, "x.rules"))
+    assert any(ln.startswith("  nightkill: one member kills a player") for ln in lines), lines
