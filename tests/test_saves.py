@@ -194,6 +194,8 @@ def test_an_interrogation_is_a_check() -> None:
     ],
 )
 def test_a_kill_on_an_alignments_line_is_the_factions(said: str) -> None:
-    src = f"Ruleset: X\nAlignments:\nSyndicate: {said}\nSyndicate Roles:\nBoss: No special powers.\n"
+    src = (
+        f"Ruleset: X\nAlignments:\nSyndicate: {said}\nSyndicate Roles:\nBoss: No special powers.\n"
+    )
     lines = ruleset_lines(parse_ruleset(src, "x.rules"))
     assert any(ln.startswith("  nightkill: one member kills a player") for ln in lines), lines
