@@ -199,3 +199,28 @@ def test_a_kill_on_an_alignments_line_is_the_factions(said: str) -> None:
     )
     lines = ruleset_lines(parse_ruleset(src, "x.rules"))
     assert any(ln.startswith("  nightkill: one member kills a player") for ln in lines), lines
+
+
+# ----------------------------------------------------------------------------- shown a target
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Each night, a target may be revealed to the Witness, allowing them to report it to "
+        "the Doctor, Nurse, or Bodyguard.",
+        "Every night, the Witness might be shown a target, which they can then report to the "
+        "Doctor, Nurse, or Bodyguard.",
+        "Each night a target may be revealed to you, so that you can report it to the Doctor "
+        "or the Nurse.",
+    ],
+)
+def test_a_target_shown_by_chance(said: str) -> None:
+    more = "Doctor: Protects a player each night.\nNurse: Protects a player each night.\n"
+    more += "Bodyguard: Protects a player each night.\n"
+    got = meaning("Witness", said, more)
+    assert any("witness: may be told (by chance)" in ln for ln in got), got
+
+
+def test_a_target_one_must_report_is_not_one_shown() -> None:
+    assert refused("Witness", "Each night, you must report a target to the Doctor.")

@@ -3,7 +3,9 @@ one of several answers its sentence names ('learns whether that player is a chil
 teenager or an adult': an `Interrogate` of the card line those answers are on, which
 logic/lang/assemble/finish.py finds, since the sentence does not name it), and an
 investigation of actions whose number is said as a sentence of its own ('The number of
-actions she can Investigate is "#".': the `ActionCheck` the frame grammar's reader gives)."""
+actions she can Investigate is "#".': the `ActionCheck` the frame grammar's reader gives),
+and a player attacked tonight shown to the role by chance ('a target may be revealed to
+the Witness': the `Witness` trait, logic/effects/report.py)."""
 
 from __future__ import annotations
 
@@ -13,7 +15,9 @@ from lark import Token
 
 from logic.effects.inquiry import ActionCheck
 from logic.effects.interrogate import Interrogate
+from logic.effects.report import Witness
 from logic.lang.clause_parts import NoReading, Starts, Verb, about, subject_of
+from logic.lang.kinds.traits import Trait
 from logic.model.ir import Frequency, Why
 
 UNSAID = ""
@@ -37,3 +41,6 @@ class InquiryReading:
             "targets", Frequency.EACH_NIGHT, self.why, subject_of(children), 2, verb.name
         )
         return (starts, ActionCheck(self.why))
+
+    def shown_target(self, children: list[Any]) -> tuple[Any, ...]:
+        return about(children, Trait(Witness(self.why)))
