@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from logic.effects.heal import InjuresAttacker
 from logic.lang.errors import RulingError
 from logic.lang.rules import parse_ruleset
 from logic.report import ruleset_lines
@@ -224,3 +225,54 @@ def test_a_target_shown_by_chance(said: str) -> None:
 
 def test_a_target_one_must_report_is_not_one_shown() -> None:
     assert refused("Witness", "Each night, you must report a target to the Doctor.")
+
+
+# ----------------------------------------------------------------------------- slander
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Allows player to slander any player at night, whether it's himself, someone from the "
+        "town, or someone from the Mafia.",
+        "Allows the Liar to slander one player at night.",
+        "Allows you to slander any player during the night.",
+    ],
+)
+@pytest.mark.parametrize(
+    "inverts",
+    [
+        "If the slandered target is interrogated that night, the interrogation result will be "
+        "inverted.",
+        "If the slandered player is interrogated that same night, the result of the "
+        "interrogation is reversed.",
+        "If your slandered target is interrogated that night, the interrogation result is "
+        "inverted.",
+    ],
+)
+def test_slander_inverts_an_interrogation(said: str, inverts: str) -> None:
+    got = meaning("Liar", f"{said} {inverts}")
+    assert got[3].startswith("  ability: targets a player each night"), got
+    assert "    - slander: an interrogation of the target tonight shows the other result" in got
+
+
+def test_a_slander_of_actions_is_refused() -> None:
+    assert refused("Liar", "Allows you to slander a number of actions.")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "The sniper can't use snipe anymore, but can still kill normally.",
+        "The sniper cannot snipe any more, but may still kill as usual.",
+    ],
+)
+def test_the_injured_sniper_snipes_no_more(said: str) -> None:
+    save = (
+        "Targets a player each night. If your target was about to get sniped, they are fully "
+        "protected. The sniper's kill fails, and he gets injured as a result. "
+    )
+    src = f"Ruleset: X\nPossible Town Roles\nGuard: {save}{said}\n"
+    (role,) = parse_ruleset(src, "x.rules").roles
+    (injures,) = [e for e in role.abilities[0].effects if isinstance(e, InjuresAttacker)]
+    assert injures.ends_snipes is not None

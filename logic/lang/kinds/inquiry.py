@@ -14,11 +14,12 @@ from typing import Any
 from lark import Token
 
 from logic.effects.inquiry import ActionCheck
-from logic.effects.interrogate import Interrogate
+from logic.effects.interrogate import Interrogate, Slander
 from logic.effects.report import Witness
-from logic.lang.clause_parts import NoReading, Starts, Verb, about, subject_of
+from logic.lang import lexicon
+from logic.lang.clause_parts import NoReading, Objects, Starts, Verb, about, subject_of
 from logic.lang.kinds.traits import Trait
-from logic.model.ir import Frequency, Why
+from logic.model.ir import Frequency, NoSelfTarget, Why
 
 UNSAID = ""
 """The check of an `Interrogate` whose sentence names no card line (finish.py finds it)."""
@@ -44,3 +45,21 @@ class InquiryReading:
 
     def shown_target(self, children: list[Any]) -> tuple[Any, ...]:
         return about(children, Trait(Witness(self.why)))
+
+    def allowed_verb(self, children: list[Token]) -> str:
+        lemma = lexicon.lexicon().lemmas.get(str(children[0]).lower(), str(children[0]).lower())
+        return lemma[:1].upper() + lemma[1:]
+
+    def allowed_to(self, children: list[Any]) -> tuple[Any, ...]:
+        """'Allows player to slander any player at night': an ability named after its verb."""
+        name = next(c for c in children if isinstance(c, str) and not isinstance(c, Token))
+        freqs = [c for c in children if isinstance(c, Frequency)]
+        frequency = next((f for f in freqs if f is not Frequency.EACH_NIGHT), Frequency.EACH_NIGHT)
+        obj = next(c for c in children if isinstance(c, Objects))
+        if obj.actions:
+            raise NoReading("actions are investigated, not slandered")
+        starts = Starts("targets", frequency, self.why, subject_of(children), obj.count, name)
+        return (starts, NoSelfTarget(self.why)) if obj.other else (starts,)
+
+    def inverts(self, _: list[Any]) -> tuple[Any, ...]:
+        return (Slander(self.why),)

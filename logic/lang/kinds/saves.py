@@ -1,7 +1,7 @@
 """Owns the clause language's readings of what a save tells and costs
 (grammar/clause/saves.lark): the saved and the saver learn who attacked (`Unmask`), a save
 that stops only a snipe (`Protect` with `SnipesOnly`) and injures the sniper
-(`InjuresAttacker`), a role whose kill is a snipe (`Sniper`), an injured player's action that fails (the `Injury`'s `fails`), the
+(`InjuresAttacker`) and can snipe no more (its `ends_snipes`), a role whose kill is a snipe (`Sniper`), an injured player's action that fails (the `Injury`'s `fails`), the
 same IR the frame grammar's readers build (logic/lang/read/heal.py)."""
 
 from __future__ import annotations
@@ -33,3 +33,6 @@ class SaveReading:
 
     def sniper(self, _: list[Any]) -> tuple[Any, ...]:
         return (Trait(Sniper(self.why)),)
+
+    def snipes_end(self, _: list[Any]) -> tuple[Any, ...]:
+        return (Adds(InjuresAttacker, "ends_snipes", self.why),)

@@ -10,12 +10,11 @@ from lark.tree import Meta
 
 from logic.effects.heal import (
     Bypass,
-    InjuresAttacker,
     Injury,
     Intercede,
 )
 from logic.lang.read.base import Reader
-from logic.lang.read.pieces import _AddTo, _DayAbility, _Healing, _Note
+from logic.lang.read.pieces import _DayAbility, _Healing, _Note
 from logic.model.ir import Protect
 
 
@@ -50,6 +49,3 @@ class HealReader(Reader):
 
     def snipe_guard_ability(self, meta: Meta, children: list[Any]) -> _DayAbility:
         return self._night_ability(meta, "Bone Breaking", 1)
-
-    def snipe_guard_ends(self, meta: Meta, children: list[Any]) -> _AddTo:
-        return _AddTo(InjuresAttacker, "ends_snipes", self._why(meta))

@@ -10,7 +10,7 @@ from lark import v_args
 from lark.tree import Meta
 
 from logic.effects.inquiry import Keywords, StakeOut
-from logic.effects.interrogate import InterrogatesAs, Slander
+from logic.effects.interrogate import InterrogatesAs
 from logic.lang.read.base import Reader
 from logic.lang.read.pieces import _DayAbility, _Healing, _names, _Trait
 
@@ -37,9 +37,3 @@ class InquiryReader(Reader):
 
     def age_observe(self, meta: Meta, children: list[Any]) -> _DayAbility:
         return self._night_ability(meta, "Observe", 1)
-
-    def slander_any(self, meta: Meta, children: list[Any]) -> _DayAbility:
-        return self._night_ability(meta, "Slander", 1)
-
-    def slander_inverts(self, meta: Meta, children: list[Any]) -> Slander:
-        return Slander(self._why(meta))
