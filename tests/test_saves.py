@@ -276,3 +276,58 @@ def test_the_injured_sniper_snipes_no_more(said: str) -> None:
     (role,) = parse_ruleset(src, "x.rules").roles
     (injures,) = [e for e in role.abilities[0].effects if isinstance(e, InjuresAttacker)]
     assert injures.ends_snipes is not None
+
+
+# ----------------------------------------------------------------------------- injuries
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "The player who received First Aid will not die if attacked, but will instead become "
+        "injured.",
+        "Whoever receives First Aid does not die if attacked, but becomes injured instead.",
+        "The player who got your First Aid won't die if attacked, but will become injured instead.",
+    ],
+)
+def test_a_save_that_injures_the_saved(said: str) -> None:
+    src = f"Ruleset: X\nPossible Town Roles\nMedic: {said}\n"
+    (role,) = parse_ruleset(src, "x.rules").roles
+    (ability,) = role.abilities
+    assert ability.name == "First Aid"
+    assert [type(e).__name__ for e in ability.effects] == ["Protect", "Injury"]
+    assert ability.effects[1].target
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Note: If the Medic successfully protects, she will become injured.",
+        "If the Medic protects successfully, she becomes injured.",
+        "Note: if you successfully protect, you will become injured.",
+    ],
+)
+def test_a_save_that_injures_the_saver(said: str) -> None:
+    got = meaning("Medic", PROTECT + said)
+    assert "    - injury: the saver is injured when the save succeeds" in got, got
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Can use Heal on any player, including himself.",
+        "The Medic may use Heal on any player, including himself.",
+        "You can use Heal on any player, including yourself.",
+    ],
+)
+def test_an_ability_used_on_anyone(said: str) -> None:
+    got = meaning("Medic", said)
+    assert got[3].startswith("  ability: targets a player each night"), got
+    assert "    - protect: the target cannot be killed that night" in got
+
+
+def test_an_ability_name_in_lower_case_is_not_a_name() -> None:
+    assert refused("Medic", "Can use heal on any player.")
+    assert refused(
+        "Medic", "Whoever receives first aid does not die if attacked, but becomes injured."
+    )
