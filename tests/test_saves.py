@@ -331,3 +331,35 @@ def test_an_ability_name_in_lower_case_is_not_a_name() -> None:
     assert refused(
         "Medic", "Whoever receives first aid does not die if attacked, but becomes injured."
     )
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "There is a chance the Witness will not receive a message, and they will never receive "
+        "a message if they have been targeted.",
+        "There is a chance that the Witness gets no message, and they never get a message if "
+        "they were targeted.",
+        "There is a chance you will not receive a message, and you will never receive one if "
+        "you have been targeted.",
+    ],
+)
+def test_what_is_shown_is_left_to_chance(said: str) -> None:
+    src = f"Ruleset: X\nPossible Town Roles\nWitness: {said}\n"
+    (role,) = parse_ruleset(src, "x.rules").roles
+    (witness,) = role.traits
+    assert witness.chance is not None
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "May NOT discombobulate themselves, because it will discombobulate the GM.",
+        "The Trickster cannot discombobulate himself, because that would discombobulate the GM.",
+        "You may not discombobulate yourself, because it will discombobulate the GM.",
+    ],
+)
+def test_a_restriction_with_its_reason(said: str) -> None:
+    block = "Whoever you discombobulate fails their night action that same night. "
+    got = meaning("Trickster", block + said)
+    assert "    - restriction: cannot target its user" in got, got

@@ -3,7 +3,8 @@ what befalls whoever it is used on ('Whoever you discombobulate fails their nigh
 that same night.': an ability named by its verb that blocks its target, as the frame
 grammar's reader gives it, logic/lang/read/block.py) and an ability named in a sentence
 ('Your night action is Discombobulate (Tricking).': the name and its alias, as
-logic/lang/read/roles.py's `ability_name`)."""
+logic/lang/read/roles.py's `ability_name`), and a restriction given with its reason ('May
+NOT discombobulate themselves, because it will discombobulate the GM.')."""
 
 from __future__ import annotations
 
@@ -13,9 +14,9 @@ from lark import Token
 
 from logic.effects.block import Roleblock
 from logic.lang import lexicon
-from logic.lang.clause_parts import About, NoReading, Starts, Verb, subject_of
+from logic.lang.clause_parts import About, NoReading, Starts, Verb, about, subject_of
 from logic.lang.read.pieces import _AbilityName
-from logic.model.ir import Frequency, Why
+from logic.model.ir import Frequency, NoSelfTarget, Why
 
 
 def _title(word: str) -> str:
@@ -50,3 +51,6 @@ class ActionReading:
         named = _AbilityName(names[0], tuple(names[1:]), self.why)
         roles = [str(c) for c in children if isinstance(c, Token) and c.type == "ROLENAME"]
         return (About(roles[0], named),) if roles else (named,)
+
+    def no_self_because(self, children: list[Any]) -> tuple[Any, ...]:
+        return about(children, NoSelfTarget(self.why))

@@ -63,3 +63,6 @@ class InquiryReading:
 
     def inverts(self, _: list[Any]) -> tuple[Any, ...]:
         return (Slander(self.why),)
+
+    def shown_by_chance(self, children: list[Any]) -> tuple[Any, ...]:
+        return about(children, Trait(Witness(self.why, self.why)))

@@ -34,7 +34,3 @@ class ReportReader(Reader):
         why = self._why(meta)
         role = _names(children)[0]
         return (_Trait(role, Report("night", why), why), _Trait(role, Report("lynch", why), why))
-
-    def reveal_chance(self, meta: Meta, children: list[Any]) -> _Trait:
-        why = self._why(meta)
-        return _Trait(_names(children)[0], Witness(why, why), why)
