@@ -363,3 +363,28 @@ def test_a_restriction_with_its_reason(said: str) -> None:
     block = "Whoever you discombobulate fails their night action that same night. "
     got = meaning("Trickster", block + said)
     assert "    - restriction: cannot target its user" in got, got
+
+
+# ----------------------------------------------------------------------------- deaths reported
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "When someone dies or is voted off, the game will inform the Detective of that "
+        "person's role.",
+        "Whenever a player dies or is voted out, the Detective is told that player's role.",
+        "When someone dies or is voted off, you learn the role of that player.",
+        "When someone dies, you learn their role.",  # any death: by night or by the vote
+    ],
+)
+def test_the_role_of_each_death_is_told(said: str) -> None:
+    got = meaning("Detective", said)
+    assert "  report: is told the role of who died in the night" in got, got
+    assert "  report: is told the role of the player voted out" in got, got
+
+
+def test_a_vote_only_reports_the_vote() -> None:
+    got = meaning("Detective", "If a player is voted off, you learn their role.")
+    assert "  report: is told the role of the player voted out" in got, got
+    assert "  report: is told the role of who died in the night" not in got, got

@@ -15,7 +15,7 @@ from lark import Token
 
 from logic.effects.inquiry import ActionCheck
 from logic.effects.interrogate import Interrogate, Slander
-from logic.effects.report import Witness
+from logic.effects.report import Report, Witness
 from logic.lang import lexicon
 from logic.lang.clause_parts import NoReading, Objects, Starts, Verb, about, subject_of
 from logic.lang.kinds.traits import Trait
@@ -66,3 +66,17 @@ class InquiryReading:
 
     def shown_by_chance(self, children: list[Any]) -> tuple[Any, ...]:
         return about(children, Trait(Witness(self.why, self.why)))
+
+    def died(self, _: list[Any]) -> tuple[str, ...]:
+        return ("night", "lynch")
+
+    def killed(self, _: list[Any]) -> tuple[str, ...]:
+        return ("night",)
+
+    def voted_off(self, _: list[Any]) -> tuple[str, ...]:
+        return ("lynch",)
+
+    def death_report(self, children: list[Any]) -> tuple[Any, ...]:
+        whens = {w for c in children if isinstance(c, tuple) for w in c}
+        reports = [Trait(Report(w, self.why)) for w in ("night", "lynch") if w in whens]
+        return tuple(p for r in reports for p in about(children, r))
