@@ -388,3 +388,15 @@ def test_a_vote_only_reports_the_vote() -> None:
     got = meaning("Detective", "If a player is voted off, you learn their role.")
     assert "  report: is told the role of the player voted out" in got, got
     assert "  report: is told the role of who died in the night" not in got, got
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "The Ninja's stealth and secrecy have allowed them to completely evade police records.",
+        "The Ninja completely evades police records.",
+        "Your stealth and secrecy allow you to evade police records completely.",
+    ],
+)
+def test_a_role_off_the_police_records(said: str) -> None:
+    assert "  shows on police records as innocent" in meaning("Ninja", said)

@@ -15,9 +15,10 @@ from lark import Token
 
 from logic.effects.inquiry import ActionCheck
 from logic.effects.interrogate import Interrogate, Slander
+from logic.effects.records import OnRecords
 from logic.effects.report import Report, Witness
 from logic.lang import lexicon
-from logic.lang.clause_parts import NoReading, Objects, Starts, Verb, about, subject_of
+from logic.lang.clause_parts import About, NoReading, Objects, Starts, Verb, about, subject_of
 from logic.lang.kinds.traits import Trait
 from logic.model.ir import Frequency, NoSelfTarget, Why
 
@@ -80,3 +81,8 @@ class InquiryReading:
         whens = {w for c in children if isinstance(c, tuple) for w in c}
         reports = [Trait(Report(w, self.why)) for w in ("night", "lynch") if w in whens]
         return tuple(p for r in reports for p in about(children, r))
+
+    def off_records(self, children: list[Any]) -> tuple[Any, ...]:
+        roles = [str(c) for c in children if isinstance(c, Token) and c.type == "ROLENAME"]
+        trait = Trait(OnRecords(False, self.why))
+        return (About(roles[0], trait),) if roles else about(children, trait)

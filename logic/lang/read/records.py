@@ -44,10 +44,6 @@ class RecordsReader(Reader):
         name = _names(children)[0]
         return _RulesetFact("revert", Revert(name, why), why)
 
-    def off_records(self, meta: Meta, children: list[Any]) -> _Trait:
-        why = self._why(meta)
-        return _Trait(_names(children)[0], OnRecords(False, why), why)
-
     def on_records(self, meta: Meta, children: list[Any]) -> _Trait:
         why = self._why(meta)
         return _Trait(_names(children)[1], OnRecords(True, why), why)
