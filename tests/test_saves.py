@@ -400,3 +400,11 @@ def test_a_vote_only_reports_the_vote() -> None:
 )
 def test_a_role_off_the_police_records(said: str) -> None:
     assert "  shows on police records as innocent" in meaning("Ninja", said)
+
+
+def test_the_save_said_again_is_a_note() -> None:
+    got = meaning(
+        "Medic", "Can use Heal on any player. The healed player doesn't die because of Killing."
+    )
+    assert "  [no effect] The healed player doesn't die because of Killing." in got, got
+    assert sum("- protect:" in ln for ln in got) == 1

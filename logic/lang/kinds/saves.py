@@ -80,3 +80,6 @@ class SaveReading:
 
     def used_on_self(self, children: list[Any]) -> tuple[Any, ...]:
         return about(children, Nothing(self.why))
+
+    def save_restated(self, _: list[Any]) -> tuple[Any, ...]:
+        return (Nothing(self.why),)

@@ -13,7 +13,7 @@ from logic.effects.heal import (
     Intercede,
 )
 from logic.lang.read.base import Reader
-from logic.lang.read.pieces import _DayAbility, _Healing, _Note
+from logic.lang.read.pieces import _DayAbility, _Healing
 
 
 @v_args(meta=True)
@@ -28,9 +28,6 @@ class HealReader(Reader):
 
     def snipe_intercede(self, meta: Meta, children: list[Any]) -> _Healing:
         return _Healing(Intercede(("protect",), self._why(meta)))
-
-    def heal_note(self, meta: Meta, children: list[Any]) -> _Note:
-        return _Note(self._why(meta))
 
     def snipe_guard_ability(self, meta: Meta, children: list[Any]) -> _DayAbility:
         return self._night_ability(meta, "Bone Breaking", 1)
