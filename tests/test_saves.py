@@ -408,3 +408,23 @@ def test_the_save_said_again_is_a_note() -> None:
     )
     assert "  [no effect] The healed player doesn't die because of Killing." in got, got
     assert sum("- protect:" in ln for ln in got) == 1
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "The Sheriff picks someone they wants to know about, if that person is a member of the "
+        'Mafia, then the game will tell the Sheriff "yes."',
+        "The Sheriff chooses a player they want to know about; if that player is a member of the "
+        'Mafia, the Sheriff is told "yes."',
+        "You pick someone you want to know about, and if that person is a member of the Mafia, "
+        'the game will tell you "yes."',
+    ],
+)
+def test_a_records_check_with_its_answer_for_a_member(said: str) -> None:
+    more = "Possible Mafia Roles\nGoon: No special powers.\n"
+    src = f"Ruleset: X\nPossible Town Roles\nSheriff: {said}\n{more}"
+    lines = [ln.split("   [")[0] for ln in ruleset_lines(parse_ruleset(src, "x.rules"))]
+    assert any(
+        "records: checks whether the target's record shows a member of Mafia" in ln for ln in lines
+    ), lines

@@ -15,7 +15,7 @@ from lark import Token
 
 from logic.effects.inquiry import ActionCheck
 from logic.effects.interrogate import Interrogate, Slander
-from logic.effects.records import OnRecords
+from logic.effects.records import OnRecords, RecordsCheck
 from logic.effects.report import Report, Witness
 from logic.lang import lexicon
 from logic.lang.clause_parts import About, NoReading, Objects, Starts, Verb, about, subject_of
@@ -86,3 +86,14 @@ class InquiryReading:
         roles = [str(c) for c in children if isinstance(c, Token) and c.type == "ROLENAME"]
         trait = Trait(OnRecords(False, self.why))
         return (About(roles[0], trait),) if roles else about(children, trait)
+
+    def member_told(self, children: list[Any]) -> tuple[Any, ...]:
+        """A records check whose answer for a member is said: the prose's capability, as
+        the frame grammar's `records_check` reads it (logic/lang/read/records.py)."""
+        from logic.lang.read.pieces import _Capability
+
+        tokens = [c for c in children if isinstance(c, Token)]
+        faction = [str(t) for t in tokens if t.type in ("NAME", "ROLENAME")][-1]
+        yes = next(str(t) for t in tokens if t.type == "STRING")[1:-1].rstrip(".")
+        check = RecordsCheck(faction, yes, None, self.why)
+        return (_Capability(subject_of(children), (check,), (), None, False, self.why),)
