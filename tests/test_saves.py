@@ -148,6 +148,8 @@ OBSERVER = "May choose a player to Age-Observe during the night. "
 def test_a_check_that_names_its_answers_reads_the_card_line_with_them(said: str) -> None:
     got = meaning("Observer", OBSERVER + said, CARDS)
     assert "    - observe: learns child or teenager or adult, as the target's card states" in got
+    # it learns what the target's card shows: a check (logic/lang/assemble/finish.py)
+    assert any(ln.startswith("  ability: checks a player each night") for ln in got), got
 
 
 def test_answers_on_no_card_line_are_an_error_not_a_guess() -> None:

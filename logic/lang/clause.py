@@ -65,12 +65,14 @@ MAX_READINGS = 24
 
 
 # the verb an ability is used as, by the lexicon's category of its verb: the one place that
-# decides it. An interrogation ("The player can choose to Interrogate one player.", then
-# 'He'll get the result "BO" or "Not BO".') learns what the target's card shows, so it is a
-# check like a Cop's: "interrogate" is a CHECK verb and its ability "checks" (the frame
-# grammar's verbatim rule that read it as "targets" is deleted; only a parity result,
-# logic/effects/investigate.py, and a role's last scan read "checks", neither in rulesets
-# with interrogations).
+# decides it for the clause language. An interrogation ("The player can choose to
+# Interrogate one player.", then 'He'll get the result "BO" or "Not BO".') learns what the
+# target's card shows, so it is a check like a Cop's: "interrogate" is a CHECK verb and its
+# ability "checks" (the frame grammar's verbatim rule that read it as "targets" is deleted;
+# an ability of either grammar with an Interrogate effect is made a check by
+# logic/lang/assemble/finish.py's _card_checks, so an age observation is one too; only a
+# parity result, logic/effects/investigate.py, and a role's last scan read "checks", neither
+# in rulesets with interrogations).
 _USED_AS = {
     "CHOOSE": "targets",
     "TARGET": "targets",

@@ -352,7 +352,10 @@ class FinishAssembler(ProseAssembler):
         it reads ('learns whether that player is a child, a teenager or an adult',
         logic/lang/kinds/inquiry.py): the check of the card lines ('Observe: Adult',
         'Observe: Adult/Teenager/Child') whose answers hold every one of them. No such
-        check, or two, is the sentence's error: the reading is not guessed."""
+        check, or two, is the sentence's error: the reading is not guessed. An ability that
+        learns what a card shows is a check ("checks", not "targets"), here, in one place
+        for both grammars: the frame grammar's readers name the ability ("Age-Observe",
+        logic/lang/read/inquiry.py) without saying what it is used as."""
         cards: dict[str, set[str]] = {}
         for r in roles:
             for t in r.traits:
@@ -378,6 +381,10 @@ class FinishAssembler(ProseAssembler):
                             )
                         e = replace(e, check=fits[0])
                     fx.append(e)
+                if a.verb == "targets" and any(isinstance(e, Interrogate) for e in fx):
+                    # what it learns is on the target's card: a check, whichever grammar
+                    # read its sentence (an interrogation, an age observation)
+                    a = replace(a, verb="checks")
                 abilities.append(a if tuple(fx) == a.effects else replace(a, effects=tuple(fx)))
             out.append(replace(role, abilities=tuple(abilities)) if abilities else role)
         return out
