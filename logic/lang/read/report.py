@@ -22,14 +22,6 @@ class ReportReader(Reader):
         why = self._why(meta)
         return _Trait(_names(children)[0], Witness(why, why), why)
 
-    def report_night(self, meta: Meta, children: list[Any]) -> _Trait:
-        why = self._why(meta)
-        return _Trait(_names(children)[0], Report("night", why), why)
-
-    def report_lynch(self, meta: Meta, children: list[Any]) -> _Trait:
-        why = self._why(meta)
-        return _Trait(_names(children)[0], Report("lynch", why), why)
-
     def report_role(self, meta: Meta, children: list[Any]) -> tuple[_Trait, ...]:
         why = self._why(meta)
         role = _names(children)[0]

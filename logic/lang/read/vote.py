@@ -12,16 +12,13 @@ from logic.effects.vote import (
     Immune,
     LastVoterDies,
     Lynch,
-    NoVotes,
     PairVote,
     Powerless,
-    Reveal,
     TieRule,
     VoteWeight,
 )
 from logic.lang.read.base import Reader
 from logic.lang.read.pieces import _names, _RulesetFact, _Trait
-from logic.model.ir import Why
 
 
 @v_args(meta=True)
@@ -58,10 +55,6 @@ class VoteReader(Reader):
         why = self._why(meta)
         return _RulesetFact("tie", TieRule("choice", _names(children)[0], why), why)
 
-    def tie_random_among(self, meta: Meta, children: list[Any]) -> _RulesetFact:
-        why = self._why(meta)
-        return _RulesetFact("tie", TieRule("random", None, why), why)
-
     def tie_holder_excluded(self, meta: Meta, children: list[Any]) -> _RulesetFact:
         why = self._why(meta)
         return _RulesetFact("tie", TieRule("exclude", _names(children)[0], why), why)
@@ -69,22 +62,6 @@ class VoteReader(Reader):
     def tie_vote_decides(self, meta: Meta, children: list[Any]) -> _RulesetFact:
         why = self._why(meta)
         return _RulesetFact("tie", TieRule("vote", None, why), why)
-
-    def no_reveal(self, meta: Meta, children: list[Any]) -> Why:
-        return self._why(meta)
-
-    def no_votes(self, meta: Meta, children: list[Any]) -> _RulesetFact:
-        why = self._why(meta)
-        hidden = next((c for c in children if isinstance(c, Why)), None)
-        return _RulesetFact("day", NoVotes(why, hidden), why)
-
-    def reveal_lynch(self, meta: Meta, children: list[Any]) -> _RulesetFact:
-        why = self._why(meta)
-        return _RulesetFact("day", Reveal("lynch", why), why)
-
-    def reveal_kill(self, meta: Meta, children: list[Any]) -> _RulesetFact:
-        why = self._why(meta)
-        return _RulesetFact("day", Reveal("kill", why), why)
 
     def vote_weight(self, meta: Meta, children: list[Any]) -> _Trait:
         why = self._why(meta)

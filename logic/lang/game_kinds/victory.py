@@ -1,0 +1,50 @@
+"""Owns reading when the game ends and who wins (grammar/game/victory.lark) into
+logic/effects/win.py's Victory, and the endgame's facts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from logic.effects.win import Victory
+from logic.lang.game_kinds.base import GameBase, groups, ints
+from logic.lang.game_kinds.parts import Said
+from logic.lang.kinds.traits import Fact
+
+
+class VictoryReading(GameBase):
+    def none_left(self, children: list[Any]) -> tuple[str, str, int]:
+        return ("none_left", groups(children)[0], 0)
+
+    def outnumber(self, children: list[Any]) -> tuple[str, str, int]:
+        n = ints(children)
+        return ("outnumber", groups(children)[0], n[-1])
+
+    def sole(self, children: list[Any]) -> tuple[str, str | None, int]:
+        return ("sole", None, 0)  # the winners themselves
+
+    def ending(self, children: list[Any]) -> Victory:
+        (cond, group, n), winner = children[0], groups(children)[0]
+        return Victory(winner, cond, group, n, (), self.why)
+
+    def game_ends(self, children: list[Any]) -> tuple[Fact, ...]:
+        return tuple(Fact("victory", v, self.why) for v in children if isinstance(v, Victory))
+
+    def wins_when(self, children: list[Any]) -> Fact:
+        winner = groups(children)[0]
+        cond, group, n = next(c for c in children if isinstance(c, tuple))
+        return Fact("victory", Victory(winner, cond, group or winner, n, (), self.why), self.why)
+
+    def endgame_when(self, children: list[Any]) -> Fact:
+        return Fact("endgame", ints(children)[0], self.why)
+
+    def endgame_named(self, children: list[Any]) -> Said:
+        return Said(self.why, alone=True)
+
+    def endgame_winner(self, children: list[Any]) -> Fact:
+        first, second = groups(children)
+        return Fact("endgame victory", (first, second), self.why)
+
+    def endgame_over(self, children: list[Any]) -> Fact:
+        # "Town may never claim victory if Endgame occurs": the group that may not win
+        names = groups(children)
+        return Fact("endgame over", names[-2], self.why)

@@ -1,0 +1,28 @@
+"""Owns reading the day's lynch, its ties and a day with no votes
+(grammar/game/votes.lark) into logic/effects/vote.py's nodes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from logic.effects.vote import Lynch, NoVotes, TieRule
+from logic.lang.game_kinds.base import GameBase
+from logic.lang.game_kinds.parts import Hidden
+from logic.lang.kinds.traits import Fact
+
+
+class VoteReading(GameBase):
+    def lynch_daily(self, children: list[Any]) -> Fact:
+        return Fact("lynch", Lynch(self.why, daily=True), self.why)
+
+    def lynch_most(self, children: list[Any]) -> Fact:
+        return Fact("lynch", Lynch(self.why), self.why)
+
+    def tie_random(self, children: list[Any]) -> Fact:
+        return Fact("tie", TieRule("random", None, self.why), self.why)
+
+    def no_votes(self, children: list[Any]) -> Fact:
+        return Fact("day", NoVotes(self.why, None), self.why)
+
+    def lynch_hidden(self, children: list[Any]) -> Hidden:
+        return Hidden(self.why)
