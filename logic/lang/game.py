@@ -174,10 +174,10 @@ def join(
 
 
 def about_victory(sentence: str) -> bool:
-    """Whether `sentence` speaks of winning ("wins when", "victory"): on a role's line, a
-    sentence the game language is tried on first."""
+    """Whether `sentence` speaks of winning or of a tie ("wins when", "victory", "if there
+    is a tie"): on a role's line, a sentence the game language is tried on first."""
     try:
-        return any(t.type in ("WIN", "VICTORY") for t in lexicon.tokenize(sentence))
+        return any(t.type in ("WIN", "VICTORY", "TIE") for t in lexicon.tokenize(sentence))
     except lexicon.Unknown:
         return False
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from logic.effects.vote import Lynch, NoVotes, TieRule
-from logic.lang.game_kinds.base import GameBase
+from logic.lang.game_kinds.base import GameBase, groups
 from logic.lang.game_kinds.parts import Hidden
 from logic.lang.kinds.traits import Fact
 
@@ -20,6 +20,13 @@ class VoteReading(GameBase):
 
     def tie_random(self, children: list[Any]) -> Fact:
         return Fact("tie", TieRule("random", None, self.why), self.why)
+
+    def tie_excluded(self, children: list[Any]) -> Fact:
+        named = groups(children)  # none: the role of the line it is said on
+        return Fact("tie", TieRule("exclude", named[0] if named else None, self.why), self.why)
+
+    def tie_vote(self, children: list[Any]) -> Fact:
+        return Fact("tie", TieRule("vote", None, self.why), self.why)
 
     def no_votes(self, children: list[Any]) -> Fact:
         return Fact("day", NoVotes(self.why, None), self.why)

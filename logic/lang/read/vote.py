@@ -55,14 +55,6 @@ class VoteReader(Reader):
         why = self._why(meta)
         return _RulesetFact("tie", TieRule("choice", _names(children)[0], why), why)
 
-    def tie_holder_excluded(self, meta: Meta, children: list[Any]) -> _RulesetFact:
-        why = self._why(meta)
-        return _RulesetFact("tie", TieRule("exclude", _names(children)[0], why), why)
-
-    def tie_vote_decides(self, meta: Meta, children: list[Any]) -> _RulesetFact:
-        why = self._why(meta)
-        return _RulesetFact("tie", TieRule("vote", None, why), why)
-
     def vote_weight(self, meta: Meta, children: list[Any]) -> _Trait:
         why = self._why(meta)
         n = next(c for c in children if type(c) is int)
