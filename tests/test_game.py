@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import pytest
 
+from logic.effects.attack import Duel
 from logic.effects.report import Report
 from logic.effects.vote import Lynch, NoVotes, Reveal, TieRule
 from logic.effects.win import Victory
 from logic.lang import game
 from logic.lang.errors import Loc, RulingError
-from logic.lang.game_kinds.parts import Heading, RoleTrait
+from logic.lang.game_kinds.parts import Heading, KillerRule, RoleTrait
 from logic.lang.kinds.traits import Fact
 from logic.lang.rules import parse_ruleset
 
@@ -33,6 +34,8 @@ def meaning(sentence: str) -> list[tuple[str, object]]:
                 out.append((f"trait of {role}", _plain(part)))
             case Heading(kind, _):
                 out.append(("heading", kind))
+            case KillerRule(faction, exclusive, _):
+                out.append(("KillerRule", (faction, exclusive)))
             case _:
                 out.append((type(p).__name__, None))
     return out
@@ -52,6 +55,8 @@ def _plain(v: object) -> object:
             return (winner, cond, group, others)
         case Report(when):
             return ("report", when)
+        case Duel():
+            return "Duel"
     return v
 
 
@@ -169,6 +174,53 @@ def _plain(v: object) -> object:
                 "Actions in the same tier happen at the same time.",
             ],
             [("simultaneous", None)],
+        ),
+        (
+            [
+                "The current order of healing is as follows:",
+                "The healing order is as follows:",
+            ],
+            [("heading", "healing")],
+        ),
+        (
+            [
+                "In the event that two players with nightkills target each other, and neither "
+                "has any form of kill protection, the victor will be randomly determined.",
+                "If two players with kills target each other, the winner is decided at random.",
+                "If two killers target each other and neither has protection, the victor is "
+                "chosen randomly.",
+            ],
+            [("duel", "Duel")],
+        ),
+        (
+            [
+                "If the Tiebreaker is tied for the most votes at the end of the day, he will not "
+                "be considered for the lynch.",
+                "If the Tiebreaker is tied for the most votes, he cannot be lynched.",
+            ],
+            [("tie", ("tie", "exclude", "Tiebreaker"))],
+        ),
+        (
+            [
+                "As well, if there is a tie, and his vote is on one of the vote leaders, that "
+                "person will be lynched.",
+                "In a tie, the tied player he voted for is lynched.",
+            ],
+            [("tie", ("tie", "vote", None))],
+        ),
+        (
+            [
+                "However, the mafia MUST select a player to carry out the nightkill if they "
+                "intend to kill on a given night, and this player CANNOT use their other night "
+                "action.",
+                "The mafia must pick a player to perform the kill each night, and this player "
+                "cannot use their own night action.",
+            ],
+            [("KillerRule", ("mafia", True))],
+        ),
+        (
+            ["The Mafia must choose one member to perform the nightkill each night."],
+            [("KillerRule", ("Mafia", False))],
         ),
         (
             [

@@ -26,7 +26,7 @@ from logic.effects.vote import NoVotes
 from logic.lang import clause, fragments, lexicon
 from logic.lang.errors import Loc, RulingError
 from logic.lang.game_kinds import GameReadings
-from logic.lang.game_kinds.parts import Heading, Hidden, NoReading, RoleTrait, Said
+from logic.lang.game_kinds.parts import Heading, Hidden, KillerRule, NoReading, RoleTrait, Said
 from logic.lang.kinds.traits import Fact
 from logic.model.frameworks import FRAMEWORKS
 from logic.model.ir import Why
@@ -34,6 +34,7 @@ from logic.model.ir import Why
 __all__ = [
     "Heading",
     "Hidden",
+    "KillerRule",
     "RoleTrait",
     "UsesFramework",
     "about_victory",

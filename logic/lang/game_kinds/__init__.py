@@ -5,6 +5,7 @@ of them. A new kind adds its module here and its base to `GameReadings`."""
 
 from __future__ import annotations
 
+from logic.lang.game_kinds.kills import KillReading
 from logic.lang.game_kinds.reveals import RevealReading
 from logic.lang.game_kinds.setup import SetupReading
 from logic.lang.game_kinds.turn import TurnReading
@@ -12,5 +13,7 @@ from logic.lang.game_kinds.victory import VictoryReading
 from logic.lang.game_kinds.votes import VoteReading
 
 
-class GameReadings(VoteReading, RevealReading, TurnReading, VictoryReading, SetupReading):
+class GameReadings(
+    VoteReading, RevealReading, TurnReading, VictoryReading, SetupReading, KillReading
+):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

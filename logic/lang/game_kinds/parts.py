@@ -12,7 +12,16 @@ from lark import Token
 from logic.lang.clause_parts import NoReading
 from logic.model.ir import Why
 
-__all__ = ["Heading", "Hidden", "NoReading", "RoleTrait", "Said", "count_of", "group_of"]
+__all__ = [
+    "Heading",
+    "Hidden",
+    "KillerRule",
+    "NoReading",
+    "RoleTrait",
+    "Said",
+    "count_of",
+    "group_of",
+]
 
 
 @dataclass(frozen=True)
@@ -37,6 +46,16 @@ class Heading:
     """A line that opens what follows ("the order of operations is as follows:")."""
 
     kind: str
+    why: Why
+
+
+@dataclass(frozen=True)
+class KillerRule:
+    """A faction's nightkill is carried out by one member; `exclusive`: that member does
+    not use its own night action that night."""
+
+    faction: str
+    exclusive: bool
     why: Why
 
 

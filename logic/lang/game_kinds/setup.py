@@ -25,5 +25,8 @@ class SetupReading(GameBase):
     def order_heading(self, children: list[Any]) -> Heading:
         return Heading("order", self.why)
 
+    def healing_heading(self, children: list[Any]) -> Heading:
+        return Heading("healing", self.why)
+
     def same_tier(self, children: list[Any]) -> Fact:
         return Fact("simultaneous", None, self.why)

@@ -20,6 +20,7 @@ from logic.lang.read.pieces import (
     _ClassDecl,
     _Heading,
     _Natures,
+    _NightKillRule,
     _Note,
     _RoleDef,
     _RulesetFact,
@@ -75,6 +76,8 @@ def from_clause(part: Any) -> Any:
             return _Heading(kind, "", why)
         case game.RoleTrait(role, inner, why):
             return _Trait(role, inner, why)
+        case game.KillerRule(faction, exclusive, why):
+            return _NightKillRule(faction, exclusive, why)
     return part
 
 
