@@ -153,6 +153,29 @@ def _plain(v: object) -> object:
         ),
         (
             [
+                "The Secret Boss wins when he is the sole living player.",
+                "The Secret Boss wins if he is the last player left alive.",
+            ],
+            [("victory", ("Secret Boss", "last", "Secret Boss", 0))],
+        ),
+        (
+            # the role of the line wins (its name filled in when the ruleset is assembled)
+            [
+                "You win when you're the only player still alive.",
+                "He wins when he is the only player left.",
+                "You win when you are the sole survivor.",
+            ],
+            [("victory", ("", "last", "", 0))],
+        ),
+        (
+            [
+                "You win when nothing can stop your team from being the last living faction.",
+                "You win when your faction is the last one alive.",
+            ],
+            [("victory", ("", "sole", "", 0))],
+        ),
+        (
+            [
                 "There may come a time when the day begins with but two survivors of "
                 "differing factions.",
                 "If the day begins with only two players alive, from different factions.",
@@ -205,6 +228,10 @@ def _plain(v: object) -> object:
                 "As well, if there is a tie, and his vote is on one of the vote leaders, that "
                 "person will be lynched.",
                 "In a tie, the tied player he voted for is lynched.",
+                "Also, if the vote is tied and the Tiebreaker is voting for one of the leaders, "
+                "that player gets lynched.",
+                "If there is a tie and you voted for one of the tied players, that player is "
+                "lynched.",
             ],
             [("tie", ("tie", "vote", None))],
         ),
@@ -234,6 +261,16 @@ def _plain(v: object) -> object:
 def test_a_shape_in_several_hosts_words(sentences: list[str], want: list[object]) -> None:
     for s in sentences:
         assert meaning(s) == want, s
+
+
+def test_a_victory_said_on_its_roles_line_is_that_roles() -> None:
+    text = (
+        "Ruleset: X\nPossible Town Roles\nCop: No special powers.\nPossible Neutral Roles\n"
+        "Survivor: You win when you're the only player still alive.\n"
+    )
+    rs = parse_ruleset(text, "x.rules")
+    (v,) = rs.victories
+    assert (v.winner, v.condition, v.group) == ("Survivor", "last", "Survivor")
 
 
 def test_the_game_ends_when_either_victory_holds() -> None:

@@ -22,6 +22,9 @@ class VictoryReading(GameBase):
     def sole(self, children: list[Any]) -> tuple[str, str | None, int]:
         return ("sole", None, 0)  # the winners themselves
 
+    def last(self, children: list[Any]) -> tuple[str, str | None, int]:
+        return ("last", None, 0)  # the winners themselves, no other player alive
+
     def ending(self, children: list[Any]) -> Victory:
         (cond, group, n), winner = children[0], groups(children)[0]
         return Victory(winner, cond, group, n, (), self.why)
@@ -30,7 +33,8 @@ class VictoryReading(GameBase):
         return tuple(Fact("victory", v, self.why) for v in children if isinstance(v, Victory))
 
     def wins_when(self, children: list[Any]) -> Fact:
-        winner = groups(children)[0]
+        named = groups(children)
+        winner = named[0] if named else ""  # "He wins ...": the role of the line
         cond, group, n = next(c for c in children if isinstance(c, tuple))
         return Fact("victory", Victory(winner, cond, group or winner, n, (), self.why), self.why)
 
