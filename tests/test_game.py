@@ -16,7 +16,7 @@ from logic.lang.game_kinds.parts import Heading, KillerRule, RoleTrait
 from logic.lang.kinds.traits import Fact
 from logic.lang.rules import parse_ruleset
 
-ROLES = {"Detective", "Secret Boss", "Town", "Mafia"}
+ROLES = {"Detective", "Secret Boss", "Town", "Mafia", "Lovers", "Cupid"}
 
 
 def read(sentence: str) -> tuple[object, ...]:
@@ -248,6 +248,15 @@ def _plain(v: object) -> object:
         (
             ["The Mafia must choose one member to perform the nightkill each night."],
             [("KillerRule", ("Mafia", False))],
+        ),
+        (
+            [
+                "A game will never start with Lovers, and the role will only come into play if "
+                "Cupid turns two players into Lovers.",
+                "Lovers are never dealt at the start of the game.",
+                "Lovers are not assigned at the start.",
+            ],
+            [("never dealt", "Lovers")],
         ),
         (
             [

@@ -22,6 +22,9 @@ class SetupReading(GameBase):
         a, b, c = groups(children)
         return Fact("neutral", (c, (a, b)), self.why)
 
+    def never_dealt(self, children: list[Any]) -> Fact:
+        return Fact("never dealt", groups(children)[0], self.why)
+
     def order_heading(self, children: list[Any]) -> Heading:
         return Heading("order", self.why)
 

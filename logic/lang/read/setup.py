@@ -36,7 +36,3 @@ class SetupReader(Reader):
 
     def no_role(self, meta: Meta, children: list[Any]) -> _RulesetFact:
         return _RulesetFact("no role", _names(children)[0], self._why(meta))
-
-    def never_dealt(self, meta: Meta, children: list[Any]) -> _RulesetFact:
-        why = self._why(meta)
-        return _RulesetFact("never dealt", _names(children)[0], why)

@@ -40,8 +40,3 @@ class VictoryReader(Reader):
                 line_of(self.text, why.loc.line),
             )
         return _RulesetFact("victory", Victory(winner, "last", group, n, (over,), why), why)
-
-    def sole_player_wins(self, meta: Meta, children: list[Any]) -> _RulesetFact:
-        why = self._why(meta)
-        group = _names(children)[0]
-        return _RulesetFact("victory", Victory(group, "last", group, 0, (), why), why)
