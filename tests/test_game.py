@@ -68,6 +68,7 @@ def _plain(v: object) -> object:
                 "In the event of a tie, the lynched player will be randomly determined from "
                 "the players with the most votes.",
                 "Ties are broken randomly.",
+                "Ties are broken at random.",
                 "If there is a tie, a random tied player is lynched.",
                 "In case of a tie, the lynched player is chosen at random among the tied players.",
             ],
@@ -257,6 +258,35 @@ def _plain(v: object) -> object:
                 "Lovers are not assigned at the start.",
             ],
             [("never dealt", "Lovers")],
+        ),
+        (
+            [
+                "Judge, in the event of a tie, makes the final decision.",
+                "The Judge gives final judgment in the case of a tie during voting.",
+                "In the event of a tie, the Judge decides who is lynched.",
+                "Judge, in case of a tie, has the final say.",
+                "The Judge breaks ties.",
+            ],
+            [("tie", ("tie", "choice", "Judge"))],
+        ),
+        (
+            ["In the event of a tie, you decide who is lynched.", "You break ties."],
+            [("tie", ("tie", "choice", None))],
+        ),
+        (
+            [
+                "The player with the most votes (or the player chosen by the Judge) is removed "
+                "for the remainder of the game.",
+                "The player with the most votes (or the player chosen by the Judge) is lynched.",
+            ],
+            [("lynch", ("lynch", False)), ("tie", ("tie", "choice", "Judge"))],
+        ),
+        (
+            [
+                "If there was a tie and no Judge, no one is removed.",
+                "If there is a tie and no Judge, nobody is lynched.",
+            ],
+            [("tie", ("tie", "none", "Judge"))],
         ),
         (
             [

@@ -15,8 +15,21 @@ class VoteReading(GameBase):
     def lynch_daily(self, children: list[Any]) -> Fact:
         return Fact("lynch", Lynch(self.why, daily=True), self.why)
 
-    def lynch_most(self, children: list[Any]) -> Fact:
-        return Fact("lynch", Lynch(self.why), self.why)
+    def chosen_by(self, children: list[Any]) -> tuple[str]:
+        return (groups(children)[0],)
+
+    def lynch_most(self, children: list[Any]) -> tuple[Fact, ...]:
+        out = [Fact("lynch", Lynch(self.why), self.why)]
+        for (role,) in (c for c in children if isinstance(c, tuple)):  # "(or ... the Judge)"
+            out.append(Fact("tie", TieRule("choice", role, self.why), self.why))
+        return tuple(out)
+
+    def tie_choice(self, children: list[Any]) -> Fact:
+        named = groups(children)  # none: "you decide": the role of the line
+        return Fact("tie", TieRule("choice", named[0] if named else None, self.why), self.why)
+
+    def tie_none(self, children: list[Any]) -> Fact:
+        return Fact("tie", TieRule("none", groups(children)[0], self.why), self.why)
 
     def tie_random(self, children: list[Any]) -> Fact:
         return Fact("tie", TieRule("random", None, self.why), self.why)
