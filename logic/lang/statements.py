@@ -1,14 +1,19 @@
 """Owns reading a ruleset one statement at a time, so that every sentence that cannot be
-read is reported at once and the sentences of a role line that the frame grammar does
-not know are read by the clause language (logic/lang/clause.py).
+read is reported at once, the sentences of a role line that the frame grammar does not
+know are read by the clause language (logic/lang/clause.py), and the sentences about the
+whole game by the game language (logic/lang/game.py).
 
 The whole file is parsed by `grammar/ruleset.lark` first (the fast path of a ruleset
 the frame grammar reads). When that fails, each line is parsed alone; a role line or a
 ruling that fails is split into its sentences, and each sentence is read by the frame
-grammar or else by the clause language. A sentence the clause language read is replaced
-in the text by a placeholder of the same length (so every position and line stays where
-it was) that the frame grammar reads as `held`; its meaning waits in `Read.held` under its
-offset. A sentence neither reads is an error; all of them are raised together.
+grammar or else by the clause language (a sentence of a victory or a tie by the game
+language first: a faction's victory is said on its line). An unlabelled line (a
+sentence about the whole game, or a numbered step of the turn order, which keeps its
+number) is split into its sentences the same way, each read by the frame grammar or else
+by the game language. A sentence the clause or the game language read is replaced in the
+text by a placeholder of the same length (so every position and line stays where it was)
+that the frame grammar reads as `held`; its meaning waits in `Read.held` under its offset.
+A sentence none reads is an error; all of them are raised together.
 """
 
 from __future__ import annotations
