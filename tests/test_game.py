@@ -312,6 +312,40 @@ def test_a_victory_said_on_its_roles_line_is_that_roles() -> None:
     assert (v.winner, v.condition, v.group) == ("Survivor", "last", "Survivor")
 
 
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        'There is also a "Rogue victory," which occurs when the Rogue and one other role are '
+        "left alive; a Rogue victory takes precedence over a Mafia victory so if a Mafia and a "
+        "Rogue are the final two players alive, the Rogue will win.",
+        "The Rogue wins if he and one other player are left alive; the Rogue's victory "
+        "overrides the Mafia's.",
+    ],
+)
+def test_a_victory_over_another(sentence: str) -> None:
+    (fact,) = read(sentence)
+    assert isinstance(fact, Fact) and isinstance(fact.value, Victory)
+    v = fact.value
+    assert (v.winner, v.condition, v.group, v.others, v.over) == (
+        "Rogue",
+        "last",
+        "Rogue",
+        1,
+        ("Mafia",),
+    )
+
+
+def test_a_precedence_needs_its_victory() -> None:
+    """A precedence said alone, or of another victory than the sentence gives, is refused."""
+    for s in (
+        "The Rogue's victory overrides the Mafia's.",
+        'There is also a "Rogue victory," which occurs when the Rogue and one other role are '
+        "left alive; a Mafia victory takes precedence over a Town victory.",
+    ):
+        with pytest.raises(RulingError):
+            read(s)
+
+
 def test_the_game_ends_when_either_victory_holds() -> None:
     s = (
         "The game ends when either all of the Mafia have been removed (Citizen victory) or the "

@@ -23,13 +23,22 @@ from lark.exceptions import UnexpectedInput, VisitError
 from lark.visitors import CollapseAmbiguities
 
 from logic.effects.vote import NoVotes
+from logic.effects.win import Victory
 from logic.lang import clause, fragments, lexicon
 from logic.lang.errors import Loc, RulingError
 from logic.lang.game_kinds import GameReadings
-from logic.lang.game_kinds.parts import Heading, Hidden, KillerRule, NoReading, RoleTrait, Said
+from logic.lang.game_kinds.parts import (
+    Heading,
+    Hidden,
+    KillerRule,
+    NoReading,
+    Precedes,
+    RoleTrait,
+    Said,
+)
 from logic.lang.kinds.traits import Fact
 from logic.model.frameworks import FRAMEWORKS
-from logic.model.ir import Why
+from logic.model.ir import Why, canon
 
 __all__ = [
     "Heading",
@@ -71,6 +80,19 @@ class _Read(GameReadings):
                     out.append(part)
         said = [p for p in out if isinstance(p, Said)]
         out = [p for p in out if not isinstance(p, Said)]
+        for pre in [p for p in out if isinstance(p, Precedes)]:  # the victory it qualifies
+            out.remove(pre)
+            mine = [
+                f
+                for f in out
+                if isinstance(f, Fact)
+                and isinstance(f.value, Victory)
+                and canon(f.value.winner) == canon(pre.winner)
+            ]
+            if len(mine) != 1:
+                raise NoReading(f"a precedence of the {pre.winner} victory, which it does not give")
+            v = mine[0]
+            out[out.index(v)] = replace(v, value=replace(v.value, over=(*v.value.over, pre.over)))
         if not out and not all(s.alone for s in said):
             raise NoReading("it says nothing the engine models")
         return tuple(out)

@@ -17,6 +17,7 @@ __all__ = [
     "Hidden",
     "KillerRule",
     "NoReading",
+    "Precedes",
     "RoleTrait",
     "Said",
     "count_of",
@@ -46,6 +47,16 @@ class Heading:
     """A line that opens what follows ("the order of operations is as follows:")."""
 
     kind: str
+    why: Why
+
+
+@dataclass(frozen=True)
+class Precedes:
+    """`winner`'s victory takes precedence over `over`'s (joined to the victory it
+    qualifies, said in the same sentence)."""
+
+    winner: str
+    over: str
     why: Why
 
 

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from lark import Token
+
 from logic.effects.win import Victory
 from logic.lang.game_kinds.base import GameBase, groups, ints
-from logic.lang.game_kinds.parts import Said
+from logic.lang.game_kinds.parts import NoReading, Precedes, Said
 from logic.lang.kinds.traits import Fact
+from logic.model.ir import canon
 
 
 class VictoryReading(GameBase):
@@ -24,6 +27,22 @@ class VictoryReading(GameBase):
 
     def last(self, children: list[Any]) -> tuple[str, str | None, int]:
         return ("last", None, 0)  # the winners themselves, no other player alive
+
+    def last_with(self, children: list[Any]) -> tuple[str, str | None, int]:
+        named = groups(children)
+        return ("last", named[0] if named else None, ints(children)[0])
+
+    def victory_named(self, children: list[Any]) -> Fact:
+        quoted = next(str(c)[1:-1] for c in children if isinstance(c, Token) and c.type == "STRING")
+        winner = quoted.rsplit("victory", 1)[0].strip(" ,") or quoted
+        cond, group, n = next(c for c in children if isinstance(c, tuple))
+        if group is not None and canon(group) != canon(winner):
+            raise NoReading(f"the {winner!r} victory is said of {group!r}")
+        return Fact("victory", Victory(winner, cond, winner, n, (), self.why), self.why)
+
+    def precedence(self, children: list[Any]) -> Precedes:
+        named = groups(children)
+        return Precedes(named[0], named[1], self.why)
 
     def ending(self, children: list[Any]) -> Victory:
         (cond, group, n), winner = children[0], groups(children)[0]
