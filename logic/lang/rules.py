@@ -79,7 +79,6 @@ from logic.lang.read.rulings import RulingsReader
 from logic.lang.read.setup import SetupReader
 from logic.lang.read.sway import SwayReader
 from logic.lang.read.turn import TurnReader
-from logic.lang.read.victory import VictoryReader
 from logic.lang.read.visits import VisitsReader
 from logic.lang.read.vote import VoteReader
 from logic.model.ir import (
@@ -138,7 +137,6 @@ class _ToIR(
     DaysReader,
     HexesReader,
     DeadReader,
-    VictoryReader,
     ClausesReader,
     grammar.SourceTransformer,
 ):

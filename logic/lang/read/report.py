@@ -9,7 +9,7 @@ from typing import Any
 from lark import v_args
 from lark.tree import Meta
 
-from logic.effects.report import Report, Witness
+from logic.effects.report import Witness
 from logic.lang.read.base import Reader
 from logic.lang.read.pieces import _names, _Trait
 
@@ -21,11 +21,3 @@ class ReportReader(Reader):
     def chance_step(self, meta: Meta, children: list[Any]) -> _Trait:
         why = self._why(meta)
         return _Trait(_names(children)[0], Witness(why, why), why)
-
-    def report_night(self, meta: Meta, children: list[Any]) -> _Trait:
-        why = self._why(meta)
-        return _Trait(_names(children)[0], Report("night", why), why)
-
-    def report_lynch(self, meta: Meta, children: list[Any]) -> _Trait:
-        why = self._why(meta)
-        return _Trait(_names(children)[0], Report("lynch", why), why)
