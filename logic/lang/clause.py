@@ -46,7 +46,7 @@ from logic.lang.clause_parts import (
     subject_of,
 )
 from logic.lang.errors import Loc, RulingError
-from logic.lang.kinds import traits
+from logic.lang.kinds import common, traits
 from logic.model.ir import (
     AppearsAs,
     Forced,
@@ -215,6 +215,7 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
             parts.extend(_effects_of(v, why, into, count))
         for t in tails:
             parts.extend(t.parts)
+        parts.extend(common.uses_parts(children, why))  # "three times per game"
         if other:
             parts.append(NoSelfTarget(why))
         if any(isinstance(c, Must) for c in children):  # "must kill a player each night"
@@ -249,7 +250,7 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
         freqs = [c for c in children if isinstance(c, Frequency)]
         frequency = next((f for f in freqs if f is not Frequency.EACH_NIGHT), Frequency.EACH_NIGHT)
         starts = Starts("targets", frequency, self.why, subject_of(children))
-        return (starts, StakeOut(self.why))
+        return (starts, StakeOut(self.why), *common.uses_parts(children, self.why))
 
     def learn(self, children: list[Any]) -> tuple[Any, ...]:
         info = next(c for c in children if isinstance(c, Info))
@@ -304,6 +305,7 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
             raise NoReading("a role is learnt of one player")
         parts: list[Any] = [Starts("checks", frequency, self.why, subject_of(children))]
         parts.append(Investigate(Info.ROLE, self.why))
+        parts.extend(common.uses_parts(children, self.why))
         if obj.other:
             parts.append(NoSelfTarget(self.why))
         if any(isinstance(c, Must) for c in children):

@@ -7,8 +7,9 @@ module here and its base to `Readings`; the base grammar and the reader are not 
 from __future__ import annotations
 
 from logic.lang.kinds.allegiance import AllegianceReading
+from logic.lang.kinds.common import CommonReading
 from logic.lang.kinds.traits import TraitReading
 
 
-class Readings(TraitReading, AllegianceReading):
+class Readings(TraitReading, AllegianceReading, CommonReading):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
