@@ -6,8 +6,11 @@ module here and its base to `Readings`; the base grammar and the reader are not 
 
 from __future__ import annotations
 
+from logic.lang.kinds.afterlife import AfterlifeReading
+from logic.lang.kinds.disclosure import DisclosureReading
+from logic.lang.kinds.survival import SurvivalReading
 from logic.lang.kinds.traits import TraitReading
 
 
-class Readings(TraitReading):
+class Readings(TraitReading, AfterlifeReading, DisclosureReading, SurvivalReading):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

@@ -1,5 +1,6 @@
-"""Owns reading checks for one role and forging the results of the role found
-(logic/effects/forge.py)."""
+"""Owns reading checks for one role and the finding of that role that starts a forgery
+(logic/effects/forge.py); what the forger then learns and decides is read by the clause
+language (logic/lang/kinds/disclosure.py)."""
 
 from __future__ import annotations
 
@@ -29,15 +30,3 @@ class ForgeReader(Reader):
     def forgery_found(self, meta: Meta, children: list[Any]) -> _Capability:
         why = self._why(meta)
         return _Capability(None, (Forge(_names(children)[0], why),), (), None, False, why)
-
-    def forgery_learns(self, meta: Meta, children: list[Any]) -> _Capability:
-        why = self._why(meta)
-        role = _names(children)[-1]
-        forge = Forge(role, why, learns=why, same_night=why)
-        return _Capability(None, (forge,), (), None, False, why)
-
-    def forgery_decides(self, meta: Meta, children: list[Any]) -> _Capability:
-        why = self._why(meta)
-        actor, role, *options = _names(children)
-        forge = Forge(role, why, options=tuple(options), options_why=why)
-        return _Capability(actor, (forge,), (), None, False, why)

@@ -1,5 +1,6 @@
 """Owns reading win conditions (logic/effects/win.py): victories, their conditions and
-precedence, and the endgame."""
+precedence, and the endgame. (The last player alive: the clause language,
+logic/lang/kinds/traits.py and survival.py.)"""
 
 from __future__ import annotations
 
@@ -72,11 +73,6 @@ class VictoryReader(Reader):
         why = self._why(meta)
         faction = _names(children)[0]
         return _RulesetFact("victory", Victory(faction, "sole", faction, 0, (), why), why)
-
-    def sole_player_wins(self, meta: Meta, children: list[Any]) -> _RulesetFact:
-        why = self._why(meta)
-        group = _names(children)[0]
-        return _RulesetFact("victory", Victory(group, "last", group, 0, (), why), why)
 
     def endgame_def(self, meta: Meta, children: list[Any]) -> _RulesetFact:
         n = next(c for c in children if type(c) is int)
