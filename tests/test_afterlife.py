@@ -118,3 +118,33 @@ def test_a_read_of_the_dead_that_is_not_a_check_is_not_read() -> None:
             "and alignment.\n",
             "x",
         )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The Zombie does not know its role until it dies.",
+        "Until it dies, the Zombie doesn't know that it is the Zombie.",
+        "You only learn your role when you die.",
+    ],
+)
+def test_a_role_unaware_of_itself_until_death(text: str) -> None:
+    assert "unaware: the holder learns its role when it dies" in meaning("Zombie", text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Once it dies, it is given one nightkill to use whenever it likes.",
+        "After it dies, the Zombie gets one nightkill, to use whenever it wants.",
+        "Once you die, you get one kill to use on any night you like.",
+    ],
+)
+def test_one_kill_once_dead(text: str) -> None:
+    got = meaning("Zombie", f"You have no powers until you die. {text}")
+    assert any(line.startswith("ability 'nightkill'") and "once per game" in line for line in got)
+
+
+def test_kills_once_dead_said_as_many_are_not_read() -> None:
+    with pytest.raises(RulingError):
+        meaning("Zombie", "Once it dies, it is given two nightkills to use whenever it likes.")

@@ -3,8 +3,9 @@
 alignment (`ReadDead`), the same check reaching the living (`ReadLiving`) and what it
 tells of them (`ReadFate`), powers used only after the holder's death (`AfterDeath`), and
 what a death shows (the alignment truthfully: a note; hidden: `HiddenSide`; the role as
-another: `FlipsAs`), as the frame grammar's reader builds them (logic/lang/read/dead.py),
-mixed into logic/lang/kinds.Readings."""
+another: `FlipsAs`), a role unaware of itself until death (`Unaware`) and a kill once
+dead, as the frame grammar's reader built them (logic/lang/read/dead.py), mixed into
+logic/lang/kinds.Readings."""
 
 from __future__ import annotations
 
@@ -12,10 +13,18 @@ from typing import Any
 
 from lark import Token
 
-from logic.effects.afterlife import AfterDeath, FlipsAs, HiddenSide, ReadDead, ReadFate, ReadLiving
+from logic.effects.afterlife import (
+    AfterDeath,
+    FlipsAs,
+    HiddenSide,
+    ReadDead,
+    ReadFate,
+    ReadLiving,
+    Unaware,
+)
 from logic.lang.clause_parts import About, Nothing, Verb
 from logic.lang.read.pieces import _DayAbility, _Trait
-from logic.model.ir import Frequency, Why
+from logic.model.ir import Frequency, Kill, Why
 
 
 def _tokens(children: list[Any], kind: str) -> list[str]:
@@ -66,6 +75,16 @@ class AfterlifeReading:
 
     def after_death(self, children: list[Any]) -> tuple[Any, ...]:
         return self._said_of(children, _Trait(None, AfterDeath(self.why), self.why))
+
+    def unaware(self, children: list[Any]) -> tuple[Any, ...]:
+        return self._said_of(children, _Trait(None, Unaware(self.why), self.why))
+
+    def kill_after_death(self, children: list[Any]) -> tuple[Any, ...]:
+        # "one nightkill to use whenever it likes": once, on any night after the death
+        # (a night ability: its Kill is no day effect)
+        kill = Kill(self.why)
+        ability = _DayAbility("nightkill", 1, Frequency.ONCE_PER_GAME, (kill,), self.why)
+        return self._said_of(children, ability)
 
     def side_shown(self, children: list[Any]) -> tuple[Any, ...]:
         # a flip shows the true alignment: what the model does anyway
