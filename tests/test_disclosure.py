@@ -118,3 +118,24 @@ def test_an_unlinked_check_of_another_role_is_refused_on_this_line() -> None:
 def test_an_anonymous_announcement_is_a_note(text: str) -> None:
     rs = ruleset(f"Child: Checks a player each night. {text}")
     assert any(w.text.endswith(text) for w in role(rs, "Child").notes)
+
+
+@pytest.mark.parametrize(
+    "found",
+    [
+        "Once he finds the Investigator, his powers change.",
+        "When the Forger finds the Investigator, his abilities change.",
+        "Once you have found the Investigator, your powers change.",
+    ],
+)
+def test_finding_the_role_starts_the_forgery(found: str) -> None:
+    forger = role(
+        ruleset(
+            "Forger: Each night, the Forger may investigate one person. He is returned the result "
+            f'"Investigator" or "Not Investigator". {found}'
+        ),
+        "Forger",
+    )
+    assert [e.role for a in forger.abilities for e in a.effects if isinstance(e, Forge)] == [
+        "Investigator"
+    ]

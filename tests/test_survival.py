@@ -113,3 +113,15 @@ def test_defecting_into_a_role_not_said_is_not_read() -> None:
 def test_the_last_player_alive(text: str) -> None:
     rs = ruleset(f"Boss: {text}")
     assert [v.condition for v in rs.victories if v.winner == "Boss"] == ["last"]
+
+
+@pytest.mark.parametrize(
+    "count", ["The Boss has two abilities.", "You have two special powers.", "Has three abilities."]
+)
+def test_a_count_of_abilities_is_read_and_adds_nothing(count: str) -> None:
+    rs = ruleset(f"Boss: {count} You have one automatic protection against a nightkill.")
+    plain = ruleset("Boss: You have one automatic protection against a nightkill.")
+    assert [r.abilities for r in rs.roles] == [r.abilities for r in plain.roles]
+    assert [s.kind for s in rs.sentences if s.text.startswith(count.split()[0])][:1] == [
+        "no effect"
+    ]

@@ -50,6 +50,12 @@ class DisclosureReading:
     def found_night(self, children: list[Any]) -> FoundNight:
         return FoundNight(_names(children)[0])
 
+    def forge_found(self, children: list[Any]) -> tuple[Any, ...]:
+        """'Once he finds the Investigator, his powers change.': a forgery of that role's
+        check, from the night it is found."""
+        forge = Forge(_names(children)[0], self.why)
+        return self._said_of(children, _Capability(None, (forge,), (), None, False, self.why))
+
     def forge_learns(self, children: list[Any]) -> tuple[Any, ...]:
         """'From this point on (including the night he finds the Investigator), he may
         learn of the Investigator's target that night.': once the role is found, its

@@ -77,6 +77,9 @@ class SurvivalReading:
             return (About(who, capability),)
         return (capability,)
 
+    def power_count(self, children: list[Any]) -> tuple[Any, ...]:
+        return ()  # the count of the abilities the next sentences give, each its own
+
     def last_alive(self, children: list[Any]) -> tuple[Any, ...]:
         who = subject_of(children) or ""
         victory = Victory(who, "last", who, 0, (), self.why)

@@ -1,5 +1,5 @@
-"""Owns reading checks for one role and the finding of that role that starts a forgery
-(logic/effects/forge.py); what the forger then learns and decides is read by the clause
+"""Owns reading checks for one role (logic/effects/forge.py); the finding of that role that
+starts a forgery, and what the forger then learns and decides, are read by the clause
 language (logic/lang/kinds/disclosure.py)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 from lark import Token, v_args
 from lark.tree import Meta
 
-from logic.effects.forge import Forge, RoleCheck
+from logic.effects.forge import RoleCheck
 from logic.lang.read.base import Reader
 from logic.lang.read.pieces import _Capability, _names
 
@@ -26,7 +26,3 @@ class ForgeReader(Reader):
         why = self._why(meta)
         yes, no = (str(c)[1:-1] for c in children if isinstance(c, Token) and c.type == "QUOTED")
         return _Capability(None, (RoleCheck(yes, yes, no, why),), (), None, False, why)
-
-    def forgery_found(self, meta: Meta, children: list[Any]) -> _Capability:
-        why = self._why(meta)
-        return _Capability(None, (Forge(_names(children)[0], why),), (), None, False, why)
