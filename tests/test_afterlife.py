@@ -44,6 +44,8 @@ def test_a_read_of_the_dead_in_every_voice(text: str) -> None:
         "Can also check a living player.",
         "The Oracle may also choose to investigate someone who is still alive.",
         "You can also investigate a player who is not dead.",
+        "She can also investigate the living.",
+        "You may also target living players.",
     ],
 )
 def test_also_a_living_player_widens_the_read_before(also: str) -> None:
@@ -83,6 +85,7 @@ def test_what_a_read_of_the_living_tells(fate: str) -> None:
         "Has no powers until its death.",
         "Until it dies, the Zombie has no powers.",
         "You cannot use your powers until you are dead.",
+        "The Zombie has no powers while it is alive.",
     ],
 )
 def test_powers_after_death(text: str) -> None:
@@ -95,6 +98,8 @@ def test_powers_after_death(text: str) -> None:
         ("The Ghost's affiliation is not revealed when it is lynched or killed.", "alignment"),
         ("Your alignment will not be revealed when you are killed.", "alignment"),
         ("If it gets lynched, its role will be shown as Vanilla.", "Vanilla"),
+        ("When the Ghost is lynched, its role flips as Vanilla.", "Vanilla"),
+        ("The Ghost's alignment is never revealed.", "alignment"),
     ],
 )
 def test_what_a_death_shows(text: str, shown: str) -> None:
@@ -148,3 +153,17 @@ def test_one_kill_once_dead(text: str) -> None:
 def test_kills_once_dead_said_as_many_are_not_read() -> None:
     with pytest.raises(RulingError):
         meaning("Zombie", "Once it dies, it is given two nightkills to use whenever it likes.")
+
+
+def test_a_read_of_the_living_and_what_it_tells_in_one_sentence() -> None:
+    got = meaning(
+        "Oracle",
+        "May investigate a dead player to learn their role and alignment. If she investigates a "
+        "living player, she only learns whether they will become the Ghost or Zombie when they die.",
+    )
+    assert READ_LIVING in got and FATE in got
+
+
+def test_a_flip_of_another_role_is_refused_on_this_line() -> None:
+    with pytest.raises(RulingError, match="about Ghost"):
+        meaning("Zombie", "When the Ghost is lynched, its role flips as Vanilla.")

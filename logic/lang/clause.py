@@ -202,9 +202,15 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
         frequency = next((f for f in freqs if f is not Frequency.EACH_NIGHT), Frequency.EACH_NIGHT)
         if len({f for f in freqs}) > 1 and Frequency.EACH_NIGHT not in freqs:
             raise NoReading("two different frequencies")
-        if obj.living and "CHECK" in verbs and not freqs and _also(children):
+        if (
+            obj.living
+            and set(verbs) <= {"CHECK", "CHOOSE", "TARGET"}
+            and not freqs
+            and _also(children)
+        ):
             # a stated preference: "may also check a living player" says whom the check
             # before reaches (grammar/clause/afterlife.lark's read_living), not a new check
+            # (with no frequency and no effect of its own: a check, a choice, a target)
             raise NoReading("'also ... a living player': the check before reaches the living")
         head = next((v for v in _HEAD if v in verbs), verbs[0])
         verb = _USED_AS[head]

@@ -49,10 +49,11 @@ class AfterlifeReading:
         raise NotImplementedError
 
     def _checks(self, children: list[Any]) -> None:
-        """A read of the dead or the living is a check: its verb is one of CHECK's (or
-        "choose to check")."""
+        """A read of the dead or the living is a check: its verbs are a check's, or
+        choosing and targeting ("picks a dead player and learns ..."), never a kill's or a
+        protection's."""
         verbs = {c.category for c in children if isinstance(c, Verb)}
-        if "CHECK" not in verbs:
+        if not verbs or not verbs <= {"CHECK", "CHOOSE", "TARGET"}:
             raise self._no_reading("a read of a player whose verb is not a check")
 
     def read_dead(self, children: list[Any]) -> tuple[Any, ...]:
@@ -72,6 +73,10 @@ class AfterlifeReading:
 
     def read_fate(self, children: list[Any]) -> tuple[Any, ...]:
         return (ReadFate(tuple(_tokens(children, "ROLENAME")), self.why),)
+
+    def read_living_fate(self, children: list[Any]) -> tuple[Any, ...]:
+        self._checks(children)
+        return (*self._said_of(children, ReadLiving(self.why)), *self.read_fate(children))
 
     def after_death(self, children: list[Any]) -> tuple[Any, ...]:
         return self._said_of(children, _Trait(None, AfterDeath(self.why), self.why))
@@ -95,4 +100,4 @@ class AfterlifeReading:
 
     def role_shown_as(self, children: list[Any]) -> tuple[Any, ...]:
         shown = _tokens(children, "NAME") or _tokens(children, "VANILLA")
-        return (_Trait(None, FlipsAs(shown[0], self.why), self.why),)
+        return self._said_of(children, _Trait(None, FlipsAs(shown[0], self.why), self.why))
