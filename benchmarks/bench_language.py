@@ -48,10 +48,18 @@ def own_items() -> list[dict[str, Any]]:
     return items
 
 
+NO_EFFECT = re.compile(r"^(\s*)\[no effect\] .*$")
+
+
 def meaning(lines: list[str]) -> list[str]:
+    """`ruling parse`'s lines, locations and ability names aside, and the words of a
+    sentence read as changing nothing ("[no effect] This protection wears off at Day."):
+    its words are not its meaning (a wording that loses or gains an effect still differs,
+    by the effect's own lines)."""
     out = []
     for line in lines[1:]:  # the first line names the file
         line = LOC.sub("", line)
+        line = NO_EFFECT.sub(r"\1[no effect]", line)
         out.append(re.sub(r"ability '[^']*'", "ability", line).rstrip())
     return out
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import itertools
 from collections.abc import Iterable, Iterator
 from dataclasses import fields, is_dataclass, replace
 from typing import Any
@@ -166,8 +167,9 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
         return Frequency.EVERY_SECOND_NIGHT
 
     # objects
-    def one_player(self, _: list[Any]) -> Objects:
-        return Objects(1, False)
+    def one_player(self, children: list[Any]) -> Objects:
+        living = any(isinstance(c, Token) and c.type == "ALIVE" for c in children)
+        return Objects(1, False, living=living)
 
     def other_player(self, _: list[Any]) -> Objects:
         return Objects(1, True)
@@ -208,6 +210,16 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
         frequency = next((f for f in freqs if f is not Frequency.EACH_NIGHT), Frequency.EACH_NIGHT)
         if len({f for f in freqs}) > 1 and Frequency.EACH_NIGHT not in freqs:
             raise NoReading("two different frequencies")
+        if (
+            obj.living
+            and set(verbs) <= {"CHECK", "CHOOSE", "TARGET"}
+            and not freqs
+            and _also(children)
+        ):
+            # a stated preference: "may also check a living player" says whom the check
+            # before reaches (grammar/clause/afterlife.lark's read_living), not a new check
+            # (with no frequency and no effect of its own: a check, a choice, a target)
+            raise NoReading("'also ... a living player': the check before reaches the living")
         head = next((v for v in _HEAD if v in verbs), verbs[0])
         verb = _USED_AS[head]
         count, other = obj.count, obj.other
@@ -383,6 +395,16 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
                         seen.add(key)
                         out.append(part)
         return tuple(out)
+
+
+def _also(children: list[Any]) -> bool:
+    """Whether the clause says 'also' by its modal ("may also", "also may")."""
+    kinds = [c.type if isinstance(c, Token) else None for c in children]
+    modal = ("MAY", "GET_TO", "WILL")
+    return any(
+        (a in modal and b == "AND") or (a == "AND" and b in modal)
+        for a, b in itertools.pairwise(kinds)
+    )
 
 
 def _effects_of(verb: str, why: Why, into: str | None, count: int) -> Iterable[Any]:

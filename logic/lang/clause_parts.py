@@ -62,6 +62,7 @@ class Objects:
     count: int  # players named
     other: bool  # "another player": not the user
     actions: bool = False  # "a number of actions": an action (its user and its target)
+    living: bool = False  # "a living player": said of whom the ability reaches
 
 
 @dataclass(frozen=True)

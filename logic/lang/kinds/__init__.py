@@ -7,10 +7,13 @@ module here and its base to `Readings`; the base grammar and the reader are not 
 from __future__ import annotations
 
 from logic.lang.kinds.actions import ActionReading
+from logic.lang.kinds.afterlife import AfterlifeReading
 from logic.lang.kinds.allegiance import AllegianceReading
 from logic.lang.kinds.common import CommonReading
+from logic.lang.kinds.disclosure import DisclosureReading
 from logic.lang.kinds.inquiry import InquiryReading
 from logic.lang.kinds.saves import SaveReading
+from logic.lang.kinds.survival import SurvivalReading
 from logic.lang.kinds.traits import TraitReading
 
 
@@ -21,5 +24,8 @@ class Readings(
     SaveReading,
     ActionReading,
     InquiryReading,
+    AfterlifeReading,
+    DisclosureReading,
+    SurvivalReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

@@ -1,5 +1,6 @@
-"""Owns reading checks for one role and forging the results of the role found
-(logic/effects/forge.py)."""
+"""Owns reading checks for one role (logic/effects/forge.py); the finding of that role that
+starts a forgery, and what the forger then learns and decides, are read by the clause
+language (logic/lang/kinds/disclosure.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 from lark import Token, v_args
 from lark.tree import Meta
 
-from logic.effects.forge import Forge, RoleCheck
+from logic.effects.forge import RoleCheck
 from logic.lang.read.base import Reader
 from logic.lang.read.pieces import _Capability, _names
 
@@ -25,19 +26,3 @@ class ForgeReader(Reader):
         why = self._why(meta)
         yes, no = (str(c)[1:-1] for c in children if isinstance(c, Token) and c.type == "QUOTED")
         return _Capability(None, (RoleCheck(yes, yes, no, why),), (), None, False, why)
-
-    def forgery_found(self, meta: Meta, children: list[Any]) -> _Capability:
-        why = self._why(meta)
-        return _Capability(None, (Forge(_names(children)[0], why),), (), None, False, why)
-
-    def forgery_learns(self, meta: Meta, children: list[Any]) -> _Capability:
-        why = self._why(meta)
-        role = _names(children)[-1]
-        forge = Forge(role, why, learns=why, same_night=why)
-        return _Capability(None, (forge,), (), None, False, why)
-
-    def forgery_decides(self, meta: Meta, children: list[Any]) -> _Capability:
-        why = self._why(meta)
-        actor, role, *options = _names(children)
-        forge = Forge(role, why, options=tuple(options), options_why=why)
-        return _Capability(actor, (forge,), (), None, False, why)

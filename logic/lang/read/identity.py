@@ -1,5 +1,6 @@
-"""Owns reading changes of identity (logic/effects/identity.py, convert.py): defecting, bonds,
-deaths bound to another's, stealing a role, and conversion and the immunity to it."""
+"""Owns reading changes of identity (logic/effects/identity.py, convert.py): bonds, deaths
+bound to another's, stealing a role, and conversion and the immunity to it. (Defecting
+instead of dying: the clause language, logic/lang/kinds/survival.py.)"""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from lark import v_args
 from lark.tree import Meta
 
 from logic.effects.convert import Convert, ConvertImmune
-from logic.effects.identity import Bond, DeathLink, Defect, Steal
+from logic.effects.identity import Bond, DeathLink, Steal
 from logic.lang.errors import RulingError, line_of
 from logic.lang.read.base import Reader
 from logic.lang.read.pieces import _AbilityStart, _AddTo, _Capability, _names, _Note, _Trait
@@ -36,22 +37,6 @@ class IdentityReader(Reader):
         # "begins as a Town-aligned character, with a victory condition to match": the
         # faction of its heading (Town roles are given to Town players)
         return _Note(self._why(meta))
-
-    def defect(self, meta: Meta, children: list[Any]) -> _Capability:
-        why = self._why(meta)
-        by, faction = _names(children)
-        effect = Defect(by, faction, None, why)
-        return _Capability(
-            None,
-            (effect,),
-            (),
-            None,
-            False,
-            why,
-            name=f"become a vanilla {faction}",
-            targets=0,
-            on_self=True,
-        )
 
     def bond_pick(self, meta: Meta, children: list[Any]) -> _Capability:
         why = self._why(meta)

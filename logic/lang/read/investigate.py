@@ -1,6 +1,7 @@
 """Owns reading investigations (logic/effects/investigate.py): what an action tells its actor
 (visits, visitors, roles, alignments), how a role shows to them ('Checks as mafia ...'), and
-checks that a kill or a link changes."""
+checks that a kill changes. (A check that cannot link a role to a faction: the clause
+language, logic/lang/kinds/disclosure.py.)"""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from lark import Token, v_args
 from lark.tree import Meta
 
 from logic.effects.afterlife import ReadDead
-from logic.effects.investigate import AlignmentCheck, SeenAfterKill, Unlinked
+from logic.effects.investigate import AlignmentCheck, SeenAfterKill
 from logic.lang.read.base import Reader
 from logic.lang.read.pieces import _AbilityStart, _Capability, _DayAbility, _names, _Trait
 from logic.model.ir import AppearsAs, Frequency, Info, Investigate, NoSelfTarget
@@ -57,11 +58,6 @@ class InvestigateReader(Reader):
         why = self._why(meta)
         by, faction = _names(children)
         return _Trait(None, SeenAfterKill(by, faction, why), why)
-
-    def unlinked(self, meta: Meta, children: list[Any]) -> _Trait:
-        why = self._why(meta)
-        by, faction = _names(children)
-        return _Trait(None, Unlinked(by, faction, why), why)
 
     def scan_role(self, meta: Meta, children: list[Any]) -> tuple[Any, ...] | _DayAbility:
         why = self._why(meta)

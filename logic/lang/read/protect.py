@@ -1,6 +1,6 @@
 """Owns reading protection (logic/effects/attack.py): saving a player, protection by sacrifice
-and telling the killer, protection that lasts its night, and protection a role has of its
-own."""
+and telling the killer. (How long a protection lasts and a protection a role has of its own:
+the clause language, logic/lang/kinds/survival.py.)"""
 
 from __future__ import annotations
 
@@ -50,17 +50,6 @@ class ProtectReader(Reader):
     def each_night_protect(self, meta: Meta, children: list[Any]) -> _Capability:
         why = self._why(meta)
         return _Capability(_names(children)[0], (Protect(why),), (), None, False, why)
-
-    def wears_off(self, meta: Meta, children: list[Any]) -> None:
-        return None  # "This protection wears off at Day.": a protection lasts its night
-
-    def auto_protect(self, meta: Meta, children: list[Any]) -> _Trait:
-        why = self._why(meta)
-        return _Trait(_names(children)[0], AutoProtect(why), why)
-
-    def auto_protect_span(self, meta: Meta, children: list[Any]) -> _Trait:
-        why = self._why(meta)
-        return _Trait(_names(children)[0], AutoProtect(why, span=why), why)
 
     def protect_from_infection(self, meta: Meta, children: list[Any]) -> tuple[Any, ...]:
         why = self._why(meta)
