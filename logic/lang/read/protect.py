@@ -65,7 +65,3 @@ class ProtectReader(Reader):
     def protect_from_infection(self, meta: Meta, children: list[Any]) -> tuple[Any, ...]:
         why = self._why(meta)
         return (_AbilityStart("targets", Frequency.EACH_NIGHT, why), Protect(why))
-
-    def survive_one_death(self, meta: Meta, children: list[Any]) -> _Trait:
-        why = self._why(meta)
-        return _Trait(None, AutoProtect(why), why)

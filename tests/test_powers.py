@@ -1,0 +1,128 @@
+"""The clause language's powers (grammar/clause/powers.lark, logic/lang/kinds/powers.py):
+the day's vote swayed, a lynch victim replaced, a role scanned, one death survived, a
+role's natures, a visit paid; each shape in the three voices reads as the frame grammar's
+sentence does, and wordings that mean nothing the engine has are refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from logic.lang.errors import RulingError
+from logic.lang.rules import parse_ruleset
+from logic.report import ruleset_lines
+
+
+def meaning(role: str, text: str) -> list[str]:
+    src = f"Ruleset: X\nPossible Town Roles\n{role}: {text}\nCop: Checks a player each night.\n"
+    lines = ruleset_lines(parse_ruleset(src, "x.rules"))[1:]
+    return [line.split("   [")[0].replace(f"{role}: ", "") for line in lines]
+
+
+SAME = [
+    (  # another's vote doubled
+        "Rioter",
+        "This player can double another's lynching vote.",
+        [
+            "Can double another player's lynch vote.",
+            "The Rioter may make somebody else's vote for the lynch count double.",
+            "You can make someone else's lynching vote count twice.",
+        ],
+    ),
+    (  # one's own vote doubled
+        "Reverber",
+        "This player can double his or her own vote for lynching.",
+        ["Doubles their own lynch vote.", "You may double your own lynching vote."],
+    ),
+    (  # another's vote blocked
+        "Soother",
+        "This player can block another's lynching vote.",
+        ["The Soother can block someone else's lynch vote.", "You may block another's vote."],
+    ),
+    (  # a player saved from the lynch
+        "Judge",
+        "This player can save another player from lynching.",
+        [
+            "The Judge may save another player from being lynched.",
+            "You can save another player from the lynch.",
+        ],
+    ),
+    (  # the lynch victim replaced
+        "Executioner",
+        "This player chooses one other alive player to substitute for the lynching victim that day.",
+        [
+            "The Executioner picks another living player to take the place of that day's lynch victim.",
+            "You may choose one other living player to replace the lynching victim that day.",
+        ],
+    ),
+    (  # a living player's role scanned
+        "Seer",
+        "This player can choose one other alive player to scan the role of per night.",
+        [
+            "Scans the role of another living player each night.",
+            "Once per night, the Seer can scan the role of one other player of their choosing.",
+            "Each night you may pick one other living player and scan their role.",
+        ],
+    ),
+    (  # a dead player's role scanned
+        "Undertaker",
+        "This player can choose one dead player to scan the role of per night.",
+        [
+            "Each night, the Undertaker may pick a dead player and scan their role.",
+            "Every night you may scan the role of one dead player of your choice.",
+        ],
+    ),
+    (  # one death survived
+        "Thug",
+        "This player survives one death via any means except lynching.",
+        [
+            "Survives one death by any means other than a lynching.",
+            "The Thug will survive one death from any cause except being lynched.",
+            "You survive one death.",
+        ],
+    ),
+    (  # natures: one-time use makes the ability once per game
+        "Blocker",
+        "Targets a player each night. That player is roleblocked. (Active, One-time use, Anytime, Private)",
+        [
+            "Targets a player each night. That player is roleblocked. (Active; single use; any time; private)",
+            "Targets a player each night. That player is roleblocked. (active, one-shot, day or night, private)",
+        ],
+    ),
+    (  # a visit paid
+        "Lookout",
+        "Checks a player each night. Learns who visited the player that night.",
+        [
+            "Checks a player each night. Finds out who paid that player a visit that night.",
+            "Checks a player each night. You learn who paid a visit to the player that night.",
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(("role", "seed", "wording"), [(r, s, w) for r, s, ws in SAME for w in ws])
+def test_a_wording_means_what_the_plain_sentence_means(role: str, seed: str, wording: str) -> None:
+    assert meaning(role, wording) == meaning(role, seed)
+
+
+def test_a_recurring_nature_leaves_the_ability_as_it_is() -> None:
+    plain = meaning("Blocker", "Targets a player each night. That player is roleblocked.")
+    said = meaning(
+        "Blocker",
+        "Targets a player each night. That player is roleblocked. (Active, Recurring, Night-time)",
+    )
+    assert [line for line in said if "ability" in line] == [
+        line for line in plain if "ability" in line
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "You may block your own vote.",  # a vote blocked is another's
+        "You may save a dead player from the lynch.",  # the dead are not lynched
+        "You may choose one dead player to substitute for the lynching victim that day.",
+    ],
+)
+def test_a_wording_that_means_nothing_the_engine_has_is_refused(text: str) -> None:
+    with pytest.raises(RulingError):
+        meaning("Someone", text)
