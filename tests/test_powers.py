@@ -126,3 +126,58 @@ def test_a_recurring_nature_leaves_the_ability_as_it_is() -> None:
 def test_a_wording_that_means_nothing_the_engine_has_is_refused(text: str) -> None:
     with pytest.raises(RulingError):
         meaning("Someone", text)
+
+
+# ----------------------------------------------------------------------------- visiting classes
+
+CLASSES = """Ruleset: X
+Possible Town Roles
+Cop: Checks a player each night.
+Doctor: Protects a player each night.
+Judge: Checks a player each night.
+Possible Mafia Roles
+Goon: No special powers.
+Mafia: Kills a player each night.
+{lists}
+"""
+
+
+def classes(lists: str) -> list[str]:
+    lines = ruleset_lines(parse_ruleset(CLASSES.format(lists=lists), "x.rules"))[1:]
+    return [line.split("   [")[0] for line in lines]
+
+
+@pytest.mark.parametrize(
+    ("plain", "said"),
+    [
+        (  # a list of roles in a sentence
+            "Non-visiting roles: Cop, Judge.",
+            "Non-visiting roles: The Cop and the Judge don't visit.",
+        ),
+        (
+            "Visiting roles: Doctor, Cop, Judge.",
+            "Visiting roles: Doctor, Cop and Judge are visiting roles.",
+        ),
+        (  # the class of a faction's nightkill
+            "Visiting roles: Doctor. Additionally, any Mafia role executing the faction's "
+            "nightkill is considered a visiting role for the night.",
+            "Visiting roles: Doctor. Also, whichever Mafia player carries out the nightkill "
+            "counts as a visiting role that night.",
+        ),
+        (  # a note that reads after the list, beside a sentence in other words
+            "Visiting roles: Doctor. All of these roles can be seen by the Cop roles on their "
+            "reports. Additionally, any Mafia role executing the faction's nightkill is "
+            "considered a visiting role for the night.",
+            "Visiting roles: Doctor. All of these roles can be seen by the Cop roles on their "
+            "reports. In addition, any Mafia role who performs the faction's nightkill is "
+            "treated as a visiting role that night.",
+        ),
+    ],
+)
+def test_a_class_list_in_other_words_means_the_same(plain: str, said: str) -> None:
+    assert classes(said) == classes(plain)
+
+
+def test_a_list_that_names_another_class_than_its_heading_is_refused() -> None:
+    with pytest.raises(RulingError):
+        classes("Non-visiting roles: The Cop and the Judge are visiting roles.")

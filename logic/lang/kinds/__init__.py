@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from logic.lang.kinds.powers import PowerReading
 from logic.lang.kinds.traits import TraitReading
+from logic.lang.kinds.visits import VisitReading
 
 
-class Readings(TraitReading, PowerReading):
+class Readings(TraitReading, PowerReading, VisitReading):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
