@@ -13,7 +13,10 @@ from logic.report import ruleset_lines
 
 
 def meaning(role: str, text: str) -> list[str]:
-    src = f"Ruleset: X\nPossible Town Roles\n{role}: {text}\nCop: Checks a player each night.\n"
+    src = (
+        f"Ruleset: X\nPossible Town Roles\n{role}: {text}\nCop: Checks a player each night.\n"
+        "Possible Mafia Roles\nGoon: No special powers.\n"
+    )
     lines = ruleset_lines(parse_ruleset(src, "x.rules"))[1:]
     return [line.split("   [")[0].replace(f"{role}: ", "") for line in lines]
 
@@ -80,6 +83,51 @@ SAME = [
             "You survive one death.",
         ],
     ),
+    (  # a lynch survived
+        "Diehard",
+        "This player can survive one lynching attempt.",
+        [
+            "Survives a lynching.",
+            "The Diehard may survive one lynch attempt.",
+            "You can survive one lynching attempt.",
+        ],
+    ),
+    (  # immune to conversion
+        "Stalwart",
+        "This player is immune to infection from the werewolves.",
+        [
+            "Immune to conversion.",
+            "The Stalwart cannot be converted.",
+            "You are immune to infection.",
+        ],
+    ),
+    (  # a conversion, by "this werewolf"
+        "Alpha",
+        "This werewolf may select one other player to convert to a Mafia in the night-time period.",
+        [
+            "Converts another player into a Mafia each night.",
+            "At night the Alpha may choose another player and turn them into a Mafia.",
+            "During the night, you may pick one other player to convert to a Mafia.",
+        ],
+    ),
+    (  # a protection from death or infection
+        "Guard",
+        "This player can choose one alive player to protect from death or infection (including self).",
+        [
+            "Protects a player from death or infection each night.",
+            "The Guard may pick a living player to protect from death or conversion.",
+            "You can choose one living player to protect (including self).",
+        ],
+    ),
+    (  # a block for a day or a night: read as the night's
+        "Blocker",
+        "This player can block the activity of one player for a day OR night-time period (not both).",
+        [
+            "Blocks the actions of a player for a day or a night.",
+            "The Blocker may block one player for a night or day (not both).",
+            "You can block the activity of one player each night.",
+        ],
+    ),
     (  # natures: one-time use makes the ability once per game
         "Blocker",
         "Targets a player each night. That player is roleblocked. (Active, One-time use, Anytime, Private)",
@@ -102,6 +150,11 @@ SAME = [
 @pytest.mark.parametrize(("role", "seed", "wording"), [(r, s, w) for r, s, ws in SAME for w in ws])
 def test_a_wording_means_what_the_plain_sentence_means(role: str, seed: str, wording: str) -> None:
     assert meaning(role, wording) == meaning(role, seed)
+
+
+def test_nobody_lynched_instead_is_a_note() -> None:
+    said = meaning("Diehard", "Survives a lynching. No one is lynched instead.")
+    assert "  [no effect] No one is lynched instead." in said
 
 
 def test_a_recurring_nature_leaves_the_ability_as_it_is() -> None:

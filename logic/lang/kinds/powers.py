@@ -17,7 +17,9 @@ from lark import Token
 
 from logic.effects.afterlife import ReadDead
 from logic.effects.attack import AutoProtect
-from logic.effects.sway import Spare, Substitute, VoteBlock, VoteDouble
+from logic.effects.convert import ConvertImmune
+from logic.effects.sway import Spare, Substitute, SurviveLynch, VoteBlock, VoteDouble
+from logic.lang.clause_parts import Actor, Nothing
 from logic.lang.kinds.traits import Trait
 from logic.lang.read.pieces import _AbilityStart, _DayAbility, _Natures
 from logic.model.ir import Frequency, Info, Investigate, NoSelfTarget, Why
@@ -66,6 +68,11 @@ class PowerReading:
 
     def _all_said_of(self, children: list[Any], parts: tuple[Any, ...]) -> tuple[Any, ...]:
         return tuple(p for part in parts for p in self._said_of(children, part))
+
+    def this_one(self, _: list[Any]) -> Actor:
+        """'This werewolf may select ...': the role of the line, described (not a role the
+        sentence names)."""
+        return Actor(None)
 
     def whom(self, children: list[Any]) -> Whom:
         toks = _tokens(children)
@@ -138,6 +145,20 @@ class PowerReading:
         attack.py), as 'has a one-shot vest' reads. The exception is read as what the
         protection does anyway, so a sentence without it means the same (a choice: said)."""
         return self._said_of(children, Trait(AutoProtect(self.why)))
+
+    def survives_lynch(self, children: list[Any]) -> tuple[Any, ...]:
+        """'This player can survive one lynching attempt.': a lynch survived once."""
+        return self._said_of(children, Trait(SurviveLynch(self.why)))
+
+    def no_lynch_instead(self, _: list[Any]) -> tuple[Any, ...]:
+        """'Nobody is lynched in their place.': what a survived lynch gives anyway (no
+        lynch that day, logic/effects/sway.py): a note."""
+        return (Nothing(self.why),)
+
+    def immune(self, children: list[Any]) -> tuple[Any, ...]:
+        """'This player is immune to infection from the werewolves.': a conversion fails
+        on the role (logic/effects/convert.py)."""
+        return self._said_of(children, Trait(ConvertImmune(self.why)))
 
     # natures
     def natures(self, children: list[Any]) -> tuple[Any, ...]:

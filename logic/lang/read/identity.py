@@ -1,5 +1,6 @@
 """Owns reading changes of identity (logic/effects/identity.py, convert.py): defecting, bonds,
-deaths bound to another's, stealing a role, and conversion and the immunity to it."""
+deaths bound to another's, stealing a role, and what a conversion's protections are (the
+conversion and the immunity to it: the clause language, logic/lang/kinds/powers.py)."""
 
 from __future__ import annotations
 
@@ -8,12 +9,12 @@ from typing import Any
 from lark import v_args
 from lark.tree import Meta
 
-from logic.effects.convert import Convert, ConvertImmune
+from logic.effects.convert import Convert
 from logic.effects.identity import Bond, DeathLink, Defect, Steal
 from logic.lang.errors import RulingError, line_of
 from logic.lang.read.base import Reader
-from logic.lang.read.pieces import _AbilityStart, _AddTo, _Capability, _names, _Note, _Trait
-from logic.model.ir import Frequency, NoSelfTarget, Why, canon
+from logic.lang.read.pieces import _AddTo, _Capability, _names, _Note, _Trait
+from logic.model.ir import Frequency, Why, canon
 
 
 def _nightkiller(words: str, why: Why, text: str) -> str:
@@ -101,14 +102,5 @@ class IdentityReader(Reader):
         # victim with no role gives nothing to take (logic/effects/identity.py)
         return None
 
-    def convert_to(self, meta: Meta, children: list[Any]) -> tuple[Any, ...]:
-        why = self._why(meta)
-        start = _AbilityStart("targets", Frequency.EACH_NIGHT, why)
-        return (start, Convert(_names(children)[0], why), NoSelfTarget(why))  # "one other"
-
     def protections_apply(self, meta: Meta, children: list[Any]) -> _AddTo:
         return _AddTo(Convert, "protections", self._why(meta))
-
-    def immune_to_infection(self, meta: Meta, children: list[Any]) -> _Trait:
-        why = self._why(meta)
-        return _Trait(None, ConvertImmune(why), why)

@@ -11,8 +11,8 @@ from lark.tree import Meta
 
 from logic.effects.attack import AutoProtect
 from logic.lang.read.base import Reader
-from logic.lang.read.pieces import _AbilityStart, _Capability, _names, _Trait
-from logic.model.ir import Forced, Frequency, NoSelfTarget, Protect, Restriction
+from logic.lang.read.pieces import _Capability, _names, _Trait
+from logic.model.ir import Forced, NoSelfTarget, Protect, Restriction
 
 
 @v_args(meta=True)
@@ -61,7 +61,3 @@ class ProtectReader(Reader):
     def auto_protect_span(self, meta: Meta, children: list[Any]) -> _Trait:
         why = self._why(meta)
         return _Trait(_names(children)[0], AutoProtect(why, span=why), why)
-
-    def protect_from_infection(self, meta: Meta, children: list[Any]) -> tuple[Any, ...]:
-        why = self._why(meta)
-        return (_AbilityStart("targets", Frequency.EACH_NIGHT, why), Protect(why))
