@@ -234,3 +234,18 @@ def test_a_class_list_in_other_words_means_the_same(plain: str, said: str) -> No
 def test_a_list_that_names_another_class_than_its_heading_is_refused() -> None:
     with pytest.raises(RulingError):
         classes("Non-visiting roles: The Cop and the Judge are visiting roles.")
+
+
+def test_a_role_named_in_a_sentence_is_spelt_as_its_heading() -> None:
+    """'Checks as mafia by parity cop.' and 'The Parity Cop will see you as mafia.' name
+    one role: `ruling parse` spells it as the role's own line does."""
+    src = (
+        "Ruleset: X\nPossible Town Roles\nParity Cop: Checks a player each night.\n"
+        "Miller: {text}\nPossible Mafia Roles\nGoon: No special powers.\n"
+    )
+    said = [
+        [ln.split("   [")[0] for ln in ruleset_lines(parse_ruleset(src.format(text=t), "x.rules"))]
+        for t in ("Checks as mafia by parity cop.", "The Parity Cop will see you as mafia.")
+    ]
+    assert "  checks as mafia to Parity Cop" in said[0]
+    assert said[0] == said[1]
