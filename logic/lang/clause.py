@@ -46,7 +46,7 @@ from logic.lang.clause_parts import (
     subject_of,
 )
 from logic.lang.errors import Loc, RulingError
-from logic.lang.kinds import traits
+from logic.lang.kinds import common, traits
 from logic.model.ir import (
     AppearsAs,
     Forced,
@@ -217,6 +217,7 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
             parts.extend(_effects_of(v, why, into, count))
         for t in tails:
             parts.extend(t.parts)
+        parts.extend(common.uses_parts(children, why))  # "three times per game"
         if other:
             parts.append(NoSelfTarget(why))
         if any(isinstance(c, Must) for c in children):  # "must kill a player each night"
@@ -251,7 +252,7 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
         freqs = [c for c in children if isinstance(c, Frequency)]
         frequency = next((f for f in freqs if f is not Frequency.EACH_NIGHT), Frequency.EACH_NIGHT)
         starts = Starts("targets", frequency, self.why, subject_of(children))
-        return (starts, StakeOut(self.why))
+        return (starts, StakeOut(self.why), *common.uses_parts(children, self.why))
 
     def learn(self, children: list[Any]) -> tuple[Any, ...]:
         info = next(c for c in children if isinstance(c, Info))
@@ -306,6 +307,7 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
             raise NoReading("a role is learnt of one player")
         parts: list[Any] = [Starts("checks", frequency, self.why, subject_of(children))]
         parts.append(Investigate(Info.ROLE, self.why))
+        parts.extend(common.uses_parts(children, self.why))
         if obj.other:
             parts.append(NoSelfTarget(self.why))
         if any(isinstance(c, Must) for c in children):
@@ -551,7 +553,13 @@ def expected_words(names: set[str], near: str | None = None) -> tuple[str, ...]:
         if n in _SIGNS:
             out.add(_SIGNS[n])
         else:
-            out.update(f'"{w}"' for w in lex.words_of(n))
+            # a verb by its lemma ("kill", not "kills", "killed", "killing"); a contraction
+            # as written ("can't"), not as the tokenizer splits it ("can 't")
+            out.update(
+                f'"{w}"'
+                for w in lex.words_of(n)
+                if " '" not in w and lex.lemmas.get(w.lower(), w.lower()) == w.lower()
+            )
     ordered = sorted(out, key=lambda w: (not w.startswith("a "), w.lower()))
     if near is None:
         return tuple(ordered)

@@ -25,6 +25,7 @@ from logic.lang import game, grammar, statements
 from logic.lang.assemble.finish import FinishAssembler
 from logic.lang.assemble.roles import RolesAssembler
 from logic.lang.errors import Loc, RulingError, line_of
+from logic.lang.kinds.allegiance import FactionIs
 from logic.lang.prose import split_sentences
 from logic.lang.read.abilities import AbilitiesReader
 from logic.lang.read.block import BlockReader
@@ -302,16 +303,22 @@ def _held_sentences(
 NO_EFFECT = "read, but it changes nothing the engine does (deleting it changes nothing)"
 
 
-def _acting(pieces: Any, out: set[tuple[int, int, int]]) -> bool:
+def _acting(pieces: Any, out: set[tuple[int, int, int]], headed: bool = False) -> bool:
     """Collect in `out` the span (line, first and last column) of every sentence piece
     that acts: a piece whose reading is more than a note. A piece holding other pieces (a
     role line, a ruling) is not itself a sentence: its parts are looked at. True if
-    `pieces` holds any piece with a place."""
+    `pieces` holds any piece with a place. `headed`: under a faction's heading, where a
+    role's text naming its faction changes nothing (the heading gives it, or the two
+    clash and the assembler says so)."""
     if isinstance(pieces, (tuple, list)):
         found = False
         for p in pieces:
-            found |= _acting(p, out)
+            if isinstance(p, _Heading) and p.kind == "faction":
+                headed = True
+            found |= _acting(p, out, headed)
         return found
+    if headed and isinstance(pieces, FactionIs):
+        return True
     why = getattr(pieces, "why", None)
     if not isinstance(why, Why):
         return False
@@ -319,7 +326,7 @@ def _acting(pieces: Any, out: set[tuple[int, int, int]]) -> bool:
     if is_dataclass(pieces):
         for f in fields(pieces):
             if f.name != "why":
-                inner |= _acting(getattr(pieces, f.name), out)
+                inner |= _acting(getattr(pieces, f.name), out, headed)
     if not inner and not isinstance(pieces, _Note):
         out.add((why.loc.line, why.loc.column, why.loc.column + max(len(why.text), 1) - 1))
     return True

@@ -6,10 +6,12 @@ module here and its base to `Readings`; the base grammar and the reader are not 
 
 from __future__ import annotations
 
+from logic.lang.kinds.allegiance import AllegianceReading
+from logic.lang.kinds.common import CommonReading
 from logic.lang.kinds.powers import PowerReading
 from logic.lang.kinds.traits import TraitReading
 from logic.lang.kinds.visits import VisitReading
 
 
-class Readings(TraitReading, PowerReading, VisitReading):
+class Readings(TraitReading, AllegianceReading, CommonReading, PowerReading, VisitReading):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
