@@ -8,7 +8,9 @@ a copy of the ruleset, which is parsed in-process; the wording "holds" when it p
 the ruleset's meaning (`ruling parse`'s text, locations, ability names and a ruling's own
 words aside: what the ruling does is printed where it acts) is unchanged. A new role text (`ruleset` "new") is put alone in a one-role ruleset and
 counts as read when it parses into at least one ability, effect or trait (read what it
-was understood to mean with --verbose).
+was understood to mean with --verbose); a new sentence about the whole game (`ruleset`
+"new", `kind` "game") is put on a line of its own in a ruleset of its own and counts as
+read when the ruleset parses (its rows are `new-game/...`).
 
 The items are tests/language/wordings.json (the project's own) and, with `--dev FILE`,
 another set of the same form (the development set beside the project, when there is
@@ -74,11 +76,22 @@ def measure(items: list[dict[str, Any]], casebook: Path, verbose: bool) -> dict[
             if not text:
                 continue
             rs = it["ruleset"]
-            key = f"{'new' if rs == 'new' else rs}/{style}"
+            game = it.get("kind") == "game"  # a sentence about the whole game
+            key = f"{'new' if rs == 'new' else rs}{'-game' if game and rs == 'new' else ''}/{style}"
             row = tally.setdefault(key, [0, 0])
             row[1] += 1
             try:
-                if rs == "new":
+                if rs == "new" and game:  # on a line of its own, in a ruleset of its own
+                    src = (
+                        f"Ruleset: New\n{text}\nPossible Town Roles\nCitizen: No special powers.\n"
+                        "Possible Mafia Roles\nGoon: Kills a player each night.\n"
+                    )
+                    r = parse_ruleset(src, "new.rules")
+                    ok = True
+                    if verbose:
+                        said = [x for x in ruleset_lines(r)[1:] if x.strip()]
+                        print(f"[{key}] {text}\n    " + "\n    ".join(said))
+                elif rs == "new":
                     src = f"Ruleset: New\nPossible Town Roles\n{it['role']}: {text}\n"
                     r = parse_ruleset(src, "new.rules")
                     ok = True

@@ -21,7 +21,7 @@ TEXT = (ROOT / "grammar" / "ruleset.lark").read_text(encoding="utf-8")
 def test_the_count_finds_the_rules_and_a_source_name() -> None:
     found = {r.name: r for r in stats.rules(TEXT)}
     assert "role_def" in found and "each_night" in found  # a definition, an alias
-    assert found["no_powers"].run == 2 and found["casualty_step"].run >= 8
+    assert found["no_powers"].run == 2 and found["consumed_rule"].run >= 8
     assert stats.after_source("turtle_day_rule") and stats.after_source("Turtle's days")
     assert stats.after_source("pool_scan") and stats.after_source("hamedo")
     assert not stats.after_source("lynch_terms") and not stats.after_source("forgery_check")

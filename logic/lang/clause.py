@@ -64,7 +64,15 @@ MAX_READINGS = 24
 (a sentence of this language has a handful; more means a loop in the grammar)."""
 
 
-# the verb an ability is used as, by the lexicon's category of its verb
+# the verb an ability is used as, by the lexicon's category of its verb: the one place that
+# decides it for the clause language. An interrogation ("The player can choose to
+# Interrogate one player.", then 'He'll get the result "BO" or "Not BO".') learns what the
+# target's card shows, so it is a check like a Cop's: "interrogate" is a CHECK verb and its
+# ability "checks" (the frame grammar's verbatim rule that read it as "targets" is deleted;
+# an ability of either grammar with an Interrogate effect is made a check by
+# logic/lang/assemble/finish.py's _card_checks, so an age observation is one too; only a
+# parity result, logic/effects/investigate.py, and a role's last scan read "checks", neither
+# in rulesets with interrogations).
 _USED_AS = {
     "CHOOSE": "targets",
     "TARGET": "targets",
@@ -426,7 +434,7 @@ def read_sentence(
     if not tokens:
         raise _error("an empty sentence", loc, 0, source_line)
     try:
-        tree = parser().parse(tokens)
+        tree = _parse(tokens)
     except UnexpectedInput as e:
         return _fail(_at_unknown_word(e, tokens), tokens, sentence, loc, source_line)
     try:
@@ -439,6 +447,24 @@ def read_sentence(
         shown = "; ".join(describe(r) for r in readings[:3])
         raise _error(f"this sentence has {len(readings)} readings: {shown}", loc, 0, source_line)
     return readings[0]
+
+
+_TREES: dict[tuple[tuple[str, str, int | None], ...], Tree[Token]] = {}
+"""Each sentence's parse, by its tokens: a ruleset says one sentence on many roles' lines
+(DCTP's 'The player can Investigate a certain number of actions "#".' on 13), and the
+Earley parse is most of a sentence's reading; the reading itself (its `why`) is done
+again for each."""
+
+
+def _parse(tokens: list[Token]) -> Tree[Token]:
+    key = tuple((t.type, str(t), t.start_pos) for t in tokens)
+    tree = _TREES.get(key)
+    if tree is None:
+        tree = parser().parse(tokens)
+        if len(_TREES) > 4096:  # a bound, for a server reading many rulesets
+            _TREES.clear()
+        _TREES[key] = tree
+    return tree
 
 
 MAX_AMBIGUITIES = 16

@@ -1,20 +1,56 @@
-"""Owns the sentences about the game as a whole that the frame grammar does not read,
-in the clause language's words (grammar/game.lark over grammar/lexicon.toml): today how
-the night is resolved ("Actions are resolved by Natural Action Resolution."), which sets
-the ruleset's framework (logic/model/frameworks.py) as `--framework` does."""
+"""Owns the sentences about the game as a whole (the unlabelled lines of a ruleset and a
+faction's victory): the game language, `grammar/game.lark` plus one fragment per kind in
+`grammar/game/*.lark`, over the clause language's lexicon (`grammar/lexicon.toml` and
+`grammar/lexicon/*.toml`, words of this language in `grammar/lexicon/game.toml`), read by
+the mixins of `logic/lang/game_kinds/`.
+
+Each sentence is read into parts: a `traits.Fact` (the frame reader's ruleset fact: a tie
+rule, a lynch, a reveal, a victory, the casualties, the endgame, the setup), a
+`RoleTrait` (what the game tells a role it names), a `Heading`, or `UsesFramework` (how
+the night is resolved, which sets the ruleset's framework as `--framework` does). Like
+the clause language it is parsed with Earley and every derivation read: readings that
+differ are an error, never settled silently.
+"""
 
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
-from lark import Lark, Token
-from lark.exceptions import UnexpectedInput
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedInput, VisitError
+from lark.visitors import CollapseAmbiguities
 
+from logic.effects.vote import NoVotes
+from logic.effects.win import Victory
 from logic.lang import clause, fragments, lexicon
 from logic.lang.errors import Loc, RulingError
+from logic.lang.game_kinds import GameReadings
+from logic.lang.game_kinds.parts import (
+    Heading,
+    Hidden,
+    KillerRule,
+    NoReading,
+    Precedes,
+    RoleTrait,
+    Said,
+)
+from logic.lang.kinds.traits import Fact
 from logic.model.frameworks import FRAMEWORKS
-from logic.model.ir import Why
+from logic.model.ir import Why, canon
+
+__all__ = [
+    "Heading",
+    "Hidden",
+    "KillerRule",
+    "RoleTrait",
+    "UsesFramework",
+    "about_victory",
+    "join",
+    "read_game",
+    "read_sentence",
+]
 
 
 @dataclass(frozen=True)
@@ -28,22 +64,147 @@ class UsesFramework:
 @functools.cache
 def parser() -> Lark:
     text = fragments.grammar_text("game.lark", lexicon.terminals())
-    return Lark(text, parser="earley", lexer=clause.Tokens, start="game")
+    return Lark(text, parser="earley", lexer=clause.Tokens, start="game", ambiguity="explicit")
 
 
-def read_game(sentence: str, loc: Loc, source_line: str | None = None) -> tuple[UsesFramework]:
-    """The meaning of a sentence about the whole game, or a `RulingError`."""
+class _Read(GameReadings):
+    """A derivation -> the sentence's parts (a tuple, in order)."""
+
+    def game(self, children: list[Any]) -> tuple[Any, ...]:
+        out: list[Any] = []
+        for c in children:
+            if isinstance(c, Token):
+                continue
+            for part in c if isinstance(c, tuple) else (c,):
+                if part not in out:  # two clauses saying one fact: "... and ..." (why alike)
+                    out.append(part)
+        said = [p for p in out if isinstance(p, Said)]
+        out = [p for p in out if not isinstance(p, Said)]
+        for pre in [p for p in out if isinstance(p, Precedes)]:  # the victory it qualifies
+            out.remove(pre)
+            mine = [
+                f
+                for f in out
+                if isinstance(f, Fact)
+                and isinstance(f.value, Victory)
+                and canon(f.value.winner) == canon(pre.winner)
+            ]
+            if len(mine) != 1:
+                raise NoReading(f"a precedence of the {pre.winner} victory, which it does not give")
+            v = mine[0]
+            out[out.index(v)] = replace(v, value=replace(v.value, over=(*v.value.over, pre.over)))
+        if not out and not all(s.alone for s in said):
+            raise NoReading("it says nothing the engine models")
+        return tuple(out)
+
+    def uses_framework(self, children: list[Any]) -> UsesFramework:
+        names = {
+            t.type.lower()
+            for t in Tree("x", children).scan_values(lambda v: isinstance(v, Token))
+            if t.type.lower() in FRAMEWORKS
+        }
+        if len(names) != 1:
+            raise NoReading("this sentence names two frameworks")
+        return UsesFramework(names.pop(), self.why)
+
+    def framework(self, children: list[Any]) -> Tree[Token]:
+        return Tree("framework", children)
+
+
+def read_sentence(
+    sentence: str,
+    loc: Loc,
+    roles: frozenset[str] | set[str] = frozenset(),
+    source_line: str | None = None,
+) -> tuple[Any, ...]:
+    """The parts of one sentence about the whole game, or a `RulingError` (`syntax` when
+    it does not parse)."""
     why = Why(loc, " ".join(sentence.split()))
     try:
-        tokens = lexicon.tokenize(sentence)
+        tokens = lexicon.tokenize(sentence, _names(roles))
         tree = parser().parse(tokens)
     except (lexicon.Unknown, UnexpectedInput):
-        raise RulingError("cannot read this line", loc, source_line, syntax=True) from None
-    names = {
-        t.type.lower()
-        for t in tree.scan_values(lambda v: isinstance(v, Token))
-        if t.type.lower() in FRAMEWORKS
+        raise RulingError("cannot read this sentence", loc, source_line, syntax=True) from None
+    if sum(1 for _ in tree.find_data("_ambig")) > clause.MAX_AMBIGUITIES:
+        raise RulingError("this sentence can be read in too many ways: split it", loc, source_line)
+    readings: list[tuple[Any, ...]] = []
+    keys: set[Any] = set()
+    reason = "it means nothing the engine models"
+    for d in CollapseAmbiguities().transform(tree)[: clause.MAX_READINGS]:
+        try:
+            parts = _Read(why).transform(d)
+        except VisitError as e:
+            if not isinstance(e.orig_exc, NoReading):
+                raise
+            reason = str(e.orig_exc)
+            continue
+        key = clause._key(parts)
+        if key not in keys:
+            keys.add(key)
+            readings.append(parts)
+    if not readings:
+        raise RulingError(f"read, but {reason}", loc, source_line)
+    if len(readings) > 1:
+        shown = "; ".join(clause.describe(r) for r in readings[:3])
+        raise RulingError(f"this sentence has {len(readings)} readings: {shown}", loc, source_line)
+    return readings[0]
+
+
+def _names(roles: frozenset[str] | set[str]) -> set[str]:
+    """The role names a whole-game sentence may name: the labels of role lines, less the
+    headings that are labels too ("Town Roles:", "Miscellaneous notes:") and the labels
+    that are words of the lexicon ("Time:", "Alignments:")."""
+    lex = lexicon.lexicon()
+    return {
+        r
+        for r in roles
+        if r.split()[-1].lower() not in ("roles", "role", "notes")
+        and lex.category(r.split()) is None
     }
-    if len(names) != 1:
-        raise RulingError("this sentence names two frameworks", loc, source_line)
-    return (UsesFramework(names.pop(), why),)
+
+
+def join(
+    sentences: list[tuple[Any, ...]], spans: list[tuple[Loc, int, int]], line: str
+) -> list[tuple[Any, ...]]:
+    """The parts of a line's sentences (each at its `(loc, start, end)` in `line`), each
+    sentence's own, where a sentence qualifies the one before it: 'In addition, the
+    lynched player's role and alignment will not be revealed.' after a day with no votes
+    is that day's (NoVotes.hidden; the day's sentence then spans both, as one statement);
+    alone it says something the engine does not model (a lynch not revealed on every
+    day), an error."""
+    out: list[tuple[Any, ...]] = []
+    for k, (parts, (loc, _, end)) in enumerate(zip(sentences, spans, strict=True)):
+        kept: list[Any] = []
+        for p in parts:
+            if not isinstance(p, Hidden):
+                kept.append(p)
+                continue
+            before = out[-1] if out else ()
+            nv = [f for f in before if isinstance(f, Fact) and isinstance(f.value, NoVotes)]
+            if not nv:
+                raise RulingError(
+                    "a lynched player's card kept hidden is modelled only for a day with no "
+                    "votes (say it after that sentence)",
+                    loc,
+                    line,
+                )
+            first_loc, start, _ = spans[k - 1]
+            why = Why(first_loc, " ".join(line[start:end].split()), nv[-1].why.kind)
+            new = replace(nv[-1], value=replace(nv[-1].value, why=why, hidden=p.why), why=why)
+            out[-1] = tuple(new if f is nv[-1] else f for f in before)
+        out.append(tuple(kept))
+    return out
+
+
+def about_victory(sentence: str) -> bool:
+    """Whether `sentence` speaks of winning or of a tie ("wins when", "victory", "if there
+    is a tie"): on a role's line, a sentence the game language is tried on first."""
+    try:
+        return any(t.type in ("WIN", "VICTORY", "TIE") for t in lexicon.tokenize(sentence))
+    except lexicon.Unknown:
+        return False
+
+
+def read_game(sentence: str, loc: Loc, source_line: str | None = None) -> tuple[Any, ...]:
+    """The meaning of one sentence about the whole game (no role names), or a `RulingError`."""
+    return read_sentence(sentence, loc, frozenset(), source_line)

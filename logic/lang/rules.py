@@ -43,6 +43,7 @@ from logic.lang.read.kept import KeptReader
 from logic.lang.read.kill import KillReader
 from logic.lang.read.names import NamesReader
 from logic.lang.read.pieces import (
+    _AbilityStart,
     _Alias,
     _as_ruling,
     _Capability,
@@ -78,11 +79,12 @@ from logic.lang.read.rulings import RulingsReader
 from logic.lang.read.setup import SetupReader
 from logic.lang.read.sway import SwayReader
 from logic.lang.read.turn import TurnReader
-from logic.lang.read.victory import VictoryReader
 from logic.lang.read.visits import VisitsReader
 from logic.lang.read.vote import VoteReader
 from logic.model.ir import (
     ClassList,
+    Frequency,
+    Kill,
     OrderRuling,
     OutcomeRuling,
     PriorityEntry,
@@ -91,6 +93,17 @@ from logic.model.ir import (
     Sentence,
     Why,
 )
+
+
+def _group_kill(sentence: Any, faction: str) -> Any:
+    """A kill the clause language read on an alignment's line ('First, each night the
+    Black Org can pick one person to kill.'): the faction's kill, one member carrying it
+    out, as the frame grammar's `faction_kill` reads it (logic/lang/read/kill.py)."""
+    if not (isinstance(sentence, _AbilityStart) and sentence.verb == "kills"):
+        return sentence
+    every = sentence.frequency is Frequency.EACH_NIGHT
+    freq = None if every else sentence.frequency
+    return _Capability(faction, (Kill(sentence.why),), (), freq, True, sentence.why)
 
 
 @v_args(meta=True)
@@ -124,7 +137,6 @@ class _ToIR(
     DaysReader,
     HexesReader,
     DeadReader,
-    VictoryReader,
     ClausesReader,
     grammar.SourceTransformer,
 ):
@@ -171,7 +183,7 @@ class _Assembler(RolesAssembler, FinishAssembler):
                 # alignment's own powers, under the "Alignments:" heading
                 faction = self.add_faction(st.name)
                 for sentence in _flatten(st.sentences):
-                    self.prose(sentence, faction, None)
+                    self.prose(_group_kill(sentence, faction), faction, None)
             case _RoleDef():
                 self.role_def(st)
             case _Variants(why):

@@ -1,14 +1,19 @@
 """Owns reading a ruleset one statement at a time, so that every sentence that cannot be
-read is reported at once and the sentences of a role line that the frame grammar does
-not know are read by the clause language (logic/lang/clause.py).
+read is reported at once, the sentences of a role line that the frame grammar does not
+know are read by the clause language (logic/lang/clause.py), and the sentences about the
+whole game by the game language (logic/lang/game.py).
 
 The whole file is parsed by `grammar/ruleset.lark` first (the fast path of a ruleset
 the frame grammar reads). When that fails, each line is parsed alone; a role line or a
 ruling that fails is split into its sentences, and each sentence is read by the frame
-grammar or else by the clause language. A sentence the clause language read is replaced
-in the text by a placeholder of the same length (so every position and line stays where
-it was) that the frame grammar reads as `held`; its meaning waits in `Read.held` under its
-offset. A sentence neither reads is an error; all of them are raised together.
+grammar or else by the clause language (a sentence of a victory or a tie by the game
+language first: a faction's victory is said on its line). An unlabelled line (a
+sentence about the whole game, or a numbered step of the turn order, which keeps its
+number) is split into its sentences the same way, each read by the frame grammar or else
+by the game language. A sentence the clause or the game language read is replaced in the
+text by a placeholder of the same length (so every position and line stays where it was)
+that the frame grammar reads as `held`; its meaning waits in `Read.held` under its offset.
+A sentence none reads is an error; all of them are raised together.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from lark import Token, Tree
 
 from logic.lang import clause, game, grammar
 from logic.lang.errors import Loc, RulingError
-from logic.lang.prose import split_sentences
+from logic.lang.prose import split_sentences, strip_marker
 
 HELD = "\ue000"
 """The placeholder character of a held sentence (grammar/ruleset.lark's HELD)."""
@@ -98,15 +103,14 @@ def read(text: str, filename: str) -> Read:
         if _parses(number, line, filename):
             continue
         m = _LABEL.match(line)
-        if m is None:  # a sentence about the whole game, in other words
-            at = len(line) - len(line.lstrip())
-            try:
-                parts = game.read_game(line.strip(), Loc(filename, number, at + 1), line)
-            except RulingError:
+        if m is not None and not line[m.end() :].strip():
+            m = None  # "The order of actions goes as follows:": a sentence, not a label
+        if m is None:  # sentences about the whole game (a step of the turn order, numbered)
+            new = _game_line(number, line, filename, roles, start, held)
+            if new is None:
                 errors.append(_line_error(number, line, filename, number == last_line))
                 continue
-            held[start + at] = ("game", parts)
-            out[number - 1] = line[:at] + HELD * len(line.strip()) + line[at + len(line.strip()) :]
+            out[number - 1] = new
             continue
         label = m.group("label").strip('"')
         if label.lower() in _KEPT:  # a kept line gone wrong: the frame grammar's words
@@ -134,6 +138,51 @@ def read(text: str, filename: str) -> Read:
     if not errors:  # pragma: no cover - the whole failed, so some line must
         errors.append(first)
     raise RulingErrors(errors) if len(errors) > 1 else errors[0]
+
+
+def _game_line(
+    number: int,
+    line: str,
+    filename: str,
+    roles: set[str],
+    line_start: int,
+    held: dict[int, tuple[str, tuple[Any, ...]]],
+) -> str | None:
+    """The unlabelled line with each sentence the frame grammar cannot read held, read by
+    the game language (logic/lang/game.py); a numbered step ("14. Everyone wakes up ...")
+    keeps its number. None when a sentence reads in neither, or the line does not read
+    with them held (the frame grammar's error on the line is the one reported)."""
+    indent = len(line) - len(line.lstrip())
+    marker, _ = strip_marker(line.strip())
+    body_at = indent + len(marker)
+    body = line[body_at:]
+    pieces: list[tuple[int, str]] = []
+    at = 0
+    for piece in split_sentences(body):
+        at = body.find(piece, at)
+        pieces.append((body_at + at, piece))
+        at += len(piece)
+    read: list[tuple[int, str, tuple[Any, ...]]] = []
+    for pos, piece in pieces:
+        if _parses(number, _blank_except(line, body_at, pos, len(piece)), filename):
+            continue
+        try:
+            parts = game.read_sentence(piece, Loc(filename, number, pos + 1), roles, line)
+        except RulingError:
+            return None
+        read.append((pos, piece, parts))
+    if not read:
+        return None
+    try:
+        spans = [(Loc(filename, number, pos + 1), pos, pos + len(piece)) for pos, piece, _ in read]
+        joined = game.join([p for _, _, p in read], spans, line)
+    except RulingError:
+        return None
+    new = line
+    for (pos, piece, _), parts in zip(read, joined, strict=True):
+        held[line_start + pos] = ("game", parts)
+        new = new[:pos] + HELD * len(piece) + new[pos + len(piece) :]
+    return new if _parses(number, new, filename) else None
 
 
 def _sentences(
@@ -170,7 +219,7 @@ def _sentences(
             continue
         loc = Loc(filename, number, pos + 1)
         try:
-            parts = clause.read_sentence(piece, loc, roles, line)
+            parts = _role_sentence(piece, loc, roles, line)
         except RulingError as e:
             errors.append(
                 _with_suggestion(
@@ -243,8 +292,12 @@ def _role_names(lines: Iterable[str]) -> set[str]:
     names = set()
     for line in lines:
         m = _LABEL.match(line)
-        label = m.group("label").lower() if m else ""
-        if m and label not in ("ruling", "source", "flavour", "flavor", *_CLASS_LISTS):
+        if (
+            m
+            and line[m.end() :].strip()  # a line that ends in its colon is a heading
+            and m.group("label").lower()
+            not in ("ruling", "source", "flavour", "flavor", *_CLASS_LISTS)
+        ):
             names.add(m.group("label").strip('"').strip())
     return names
 
@@ -257,3 +310,29 @@ def _with_suggestion(e: RulingError, sentence: str, role: str, context: str) -> 
     if best is None:
         return e
     return replace(e, hint=best)
+
+
+def _role_sentence(piece: str, loc: Loc, roles: set[str], line: str) -> tuple[Any, ...]:
+    """A role line's sentence, read by the clause language; a sentence about the whole
+    game said on a role's line (a faction's victory: "The Mafia wins when ...") by the
+    game language when the clause language cannot read it (its error is the one raised
+    when neither can)."""
+    if game.about_victory(piece):  # the game language first: its parse is the quicker
+        try:
+            return _game_on_role_line(piece, loc, roles, line)
+        except RulingError:
+            pass
+    try:
+        return clause.read_sentence(piece, loc, roles, line)
+    except RulingError as e:
+        try:
+            return _game_on_role_line(piece, loc, roles, line)
+        except RulingError:
+            raise e from None
+
+
+def _game_on_role_line(piece: str, loc: Loc, roles: set[str], line: str) -> tuple[Any, ...]:
+    parts = game.read_sentence(piece, loc, roles, line)
+    if any(isinstance(p, game.Hidden | game.Heading | game.UsesFramework) for p in parts):
+        raise RulingError("not a sentence of a role's line", loc, line)
+    return parts

@@ -9,7 +9,7 @@ from typing import Any
 from lark import v_args
 from lark.tree import Meta
 
-from logic.lang import clause
+from logic.lang import clause, game
 from logic.lang.errors import RulingError, line_of
 from logic.lang.kinds import allegiance, traits
 from logic.lang.read.base import Reader
@@ -18,7 +18,9 @@ from logic.lang.read.pieces import (
     _About,
     _AddTo,
     _ClassDecl,
+    _Heading,
     _Natures,
+    _NightKillRule,
     _Note,
     _RoleDef,
     _RulesetFact,
@@ -36,7 +38,7 @@ class ClausesReader(Reader):
         if context == "role":
             return pieces
         if context == "game":  # a sentence about the whole game (logic/lang/game.py)
-            return pieces[0]
+            return pieces
         why = self._why(meta, "ruling")
         named = {_subject(p) for p in parts} - {None}
         if len(named) != 1:
@@ -70,6 +72,12 @@ def from_clause(part: Any) -> Any:
             return _RulesetFact(kind, value, why)
         case traits.Once(why):
             return _Natures(True, why)
+        case game.Heading(kind, why):
+            return _Heading(kind, "", why)
+        case game.RoleTrait(role, inner, why):
+            return _Trait(role, inner, why)
+        case game.KillerRule(faction, exclusive, why):
+            return _NightKillRule(faction, exclusive, why)
         case allegiance.IsRole(role, why):
             return _About(role, _Note(why))
     return part

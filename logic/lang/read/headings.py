@@ -67,9 +67,3 @@ class HeadingsReader(Reader):
 
     def notes_heading(self, meta: Meta, children: list[Any]) -> _Heading:
         return _Heading("notes", "", self._why(meta))
-
-    def order_heading(self, meta: Meta, children: list[Any]) -> _Heading:
-        return _Heading("order", "", self._why(meta))
-
-    def healing_heading(self, meta: Meta, children: list[Any]) -> _Heading:
-        return _Heading("healing", "", self._why(meta))

@@ -9,14 +9,11 @@ from typing import Any
 from lark import Token, v_args
 from lark.tree import Meta
 
-from logic.effects.attack import Duel
 from logic.effects.modify import Modify
 from logic.lang.read.base import Reader
 from logic.lang.read.pieces import (
-    _as_ruling,
     _Capability,
     _names,
-    _NightKillRule,
     _quoted,
     _RulesetFact,
 )
@@ -65,19 +62,6 @@ class KillReader(Reader):
     def each_night_kill(self, meta: Meta, children: list[Any]) -> _Capability:
         why = self._why(meta)
         return _Capability(_names(children)[0], (Kill(why),), (), None, False, why)
-
-    def duel_rule(self, meta: Meta, children: list[Any]) -> _RulesetFact:
-        why = _as_ruling(self._why(meta))
-        return _RulesetFact("duel", Duel(why), why)
-
-    def intend(self, meta: Meta, children: list[Any]) -> None:
-        return None
-
-    def exclusive(self, meta: Meta, children: list[Any]) -> bool:
-        return True
-
-    def nightkill_rule(self, meta: Meta, children: list[Any]) -> _NightKillRule:
-        return _NightKillRule(children[0], True in children, self._why(meta))
 
     def modify_kill(self, meta: Meta, children: list[Any]) -> _Capability:
         why = self._why(meta)

@@ -11,7 +11,7 @@ from lark import v_args
 from lark.tree import Meta
 
 from logic.lang.read.base import Reader
-from logic.lang.read.pieces import REST, _names, _Order, _RulesetFact
+from logic.lang.read.pieces import REST, _names, _Order
 from logic.model.ir import OrderRuling, PriorityEntry
 
 
@@ -61,9 +61,6 @@ class PriorityReader(Reader):
 
     def order_line(self, meta: Meta, children: list[Any]) -> _Order:
         return _Order(tuple(children), self._why(meta))
-
-    def same_tier_rule(self, meta: Meta, children: list[Any]) -> _RulesetFact:
-        return _RulesetFact("simultaneous", None, self._why(meta))
 
     def order_before(self, meta: Meta, children: list[Any]) -> OrderRuling:
         first, second = _names(children)

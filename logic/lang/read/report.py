@@ -9,7 +9,7 @@ from typing import Any
 from lark import v_args
 from lark.tree import Meta
 
-from logic.effects.report import Report, Witness
+from logic.effects.report import Witness
 from logic.lang.read.base import Reader
 from logic.lang.read.pieces import _names, _Trait
 
@@ -19,26 +19,5 @@ class ReportReader(Reader):
     """Parse tree -> sentence pieces, for what the game tells a player without an action of theirs. One method per grammar rule."""
 
     def chance_step(self, meta: Meta, children: list[Any]) -> _Trait:
-        why = self._why(meta)
-        return _Trait(_names(children)[0], Witness(why, why), why)
-
-    def report_night(self, meta: Meta, children: list[Any]) -> _Trait:
-        why = self._why(meta)
-        return _Trait(_names(children)[0], Report("night", why), why)
-
-    def report_lynch(self, meta: Meta, children: list[Any]) -> _Trait:
-        why = self._why(meta)
-        return _Trait(_names(children)[0], Report("lynch", why), why)
-
-    def report_role(self, meta: Meta, children: list[Any]) -> tuple[_Trait, ...]:
-        why = self._why(meta)
-        role = _names(children)[0]
-        return (_Trait(role, Report("night", why), why), _Trait(role, Report("lynch", why), why))
-
-    def target_revealed(self, meta: Meta, children: list[Any]) -> _Trait:
-        why = self._why(meta)
-        return _Trait(_names(children)[0], Witness(why), why)
-
-    def reveal_chance(self, meta: Meta, children: list[Any]) -> _Trait:
         why = self._why(meta)
         return _Trait(_names(children)[0], Witness(why, why), why)

@@ -31,23 +31,8 @@ class SetupReader(Reader):
     def role_types(self, meta: Meta, children: list[Any]) -> _RulesetFact:
         return _RulesetFact("role types", tuple(_names(children)), self._why(meta))
 
-    def neutral_rule(self, meta: Meta, children: list[Any]) -> _RulesetFact:
-        names = _names(children)
-        return _RulesetFact("neutral", (names[2], (names[0], names[1])), self._why(meta))
-
-    def vanilla_rule(self, meta: Meta, children: list[Any]) -> _RulesetFact:
-        return _RulesetFact("vanilla", _names(children)[0], self._why(meta))
-
-    def balance_rule(self, meta: Meta, children: list[Any]) -> _RulesetFact:
-        # (the words of "town vanilla", the words of "non-town"): split in `finish`
-        return _RulesetFact("balance", tuple(_names(children)), self._why(meta))
-
     def no_role_many(self, meta: Meta, children: list[Any]) -> str:
         return "many"
 
     def no_role(self, meta: Meta, children: list[Any]) -> _RulesetFact:
         return _RulesetFact("no role", _names(children)[0], self._why(meta))
-
-    def never_dealt(self, meta: Meta, children: list[Any]) -> _RulesetFact:
-        why = self._why(meta)
-        return _RulesetFact("never dealt", _names(children)[0], why)

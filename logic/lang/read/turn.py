@@ -12,7 +12,7 @@ from lark.tree import Meta
 from logic.effects.records import RecordsCheck, Reverse
 from logic.effects.status import Arrest
 from logic.lang.read.base import Reader
-from logic.lang.read.pieces import _Capability, _flatten, _names, _RulesetFact, _Step
+from logic.lang.read.pieces import _Capability, _flatten, _names, _Step
 from logic.model.ir import Frequency, Kill, NoSelfTarget, Protect, Why
 
 
@@ -80,9 +80,3 @@ class TurnReader(Reader):
 
     def purpose_lethal(self, meta: Meta, children: list[Any]) -> tuple[str, str]:
         return ("lethal", _names(children)[0])
-
-    def casualty_step(self, meta: Meta, children: list[Any]) -> _RulesetFact:
-        return _RulesetFact("casualties", None, self._why(meta))
-
-    def round_rule(self, meta: Meta, children: list[Any]) -> _RulesetFact:
-        return _RulesetFact("round", None, self._why(meta))

@@ -1,0 +1,19 @@
+"""Owns the composition of the game language's readings (logic/lang/game.py): each kind
+of whole-game sentence's reading of its own grammar fragment (`grammar/game/<kind>.lark`,
+words in `grammar/lexicon/game.toml`) is a mixin in this package; `GameReadings` is all
+of them. A new kind adds its module here and its base to `GameReadings`."""
+
+from __future__ import annotations
+
+from logic.lang.game_kinds.kills import KillReading
+from logic.lang.game_kinds.reveals import RevealReading
+from logic.lang.game_kinds.setup import SetupReading
+from logic.lang.game_kinds.turn import TurnReading
+from logic.lang.game_kinds.victory import VictoryReading
+from logic.lang.game_kinds.votes import VoteReading
+
+
+class GameReadings(
+    VoteReading, RevealReading, TurnReading, VictoryReading, SetupReading, KillReading
+):
+    """Every kind's methods, each named after a rule (or alias) of its fragment."""

@@ -1,0 +1,34 @@
+"""Owns the base of the game language's reading mixins: the sentence's `why`, and the
+parts every kind reads (a group, a count)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token, Transformer
+
+from logic.lang.game_kinds.parts import count_of, group_of
+from logic.model.ir import Why
+
+
+class GameBase(Transformer[Token, Any]):
+    """A derivation of one sentence -> its parts; every part's `why` is the sentence's."""
+
+    def __init__(self, why: Why) -> None:
+        super().__init__()
+        self.why = why
+
+    def group(self, children: list[Any]) -> str:
+        return group_of(children)
+
+    def count(self, children: list[Any]) -> int:
+        return count_of(children)
+
+
+def groups(children: list[Any]) -> list[str]:
+    """The groups a rule names, in order."""
+    return [c for c in children if type(c) is str]
+
+
+def ints(children: list[Any]) -> list[int]:
+    return [c for c in children if type(c) is int]

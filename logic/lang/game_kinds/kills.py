@@ -1,0 +1,25 @@
+"""Owns reading who kills for a faction and two killers at once (grammar/game/kills.lark):
+the faction's nightkill carried out by one member (the frame reader's nightkill rule), and
+logic/effects/attack.py's Duel."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from logic.effects.attack import Duel
+from logic.lang.game_kinds.base import GameBase, groups
+from logic.lang.game_kinds.parts import KillerRule
+from logic.lang.kinds.traits import Fact
+
+
+class KillReading(GameBase):
+    def exclusive(self, children: list[Any]) -> bool:
+        return True
+
+    def group_killer(self, children: list[Any]) -> KillerRule:
+        return KillerRule(groups(children)[0], True in children, self.why)
+
+    def duel(self, children: list[Any]) -> Fact:
+        why = replace(self.why, kind="ruling")  # a ruling of the GM's, as the frame read it
+        return Fact("duel", Duel(why), why)

@@ -1,0 +1,414 @@
+"""The game language (logic/lang/game.py, grammar/game/*.lark): sentences about the whole
+game read from parts into the frame reader's pieces, each shape in several hosts' words,
+and wordings that must not read (what the engine does not model)."""
+
+from __future__ import annotations
+
+import pytest
+
+from logic.effects.attack import Duel
+from logic.effects.report import Report
+from logic.effects.vote import Lynch, NoVotes, Reveal, TieRule
+from logic.effects.win import Victory
+from logic.lang import game
+from logic.lang.errors import Loc, RulingError
+from logic.lang.game_kinds.parts import Heading, KillerRule, RoleTrait
+from logic.lang.kinds.traits import Fact
+from logic.lang.rules import parse_ruleset
+
+ROLES = {"Detective", "Secret Boss", "Town", "Mafia", "Lovers", "Cupid"}
+
+
+def read(sentence: str) -> tuple[object, ...]:
+    return game.read_sentence(sentence, Loc("x.rules", 1, 1), ROLES)
+
+
+def meaning(sentence: str) -> list[tuple[str, object]]:
+    """(kind, value without its why) of each part."""
+    out: list[tuple[str, object]] = []
+    for p in read(sentence):
+        match p:
+            case Fact(kind, value, _):
+                out.append((kind, _plain(value)))
+            case RoleTrait(role, part, _):
+                out.append((f"trait of {role}", _plain(part)))
+            case Heading(kind, _):
+                out.append(("heading", kind))
+            case KillerRule(faction, exclusive, _):
+                out.append(("KillerRule", (faction, exclusive)))
+            case _:
+                out.append((type(p).__name__, None))
+    return out
+
+
+def _plain(v: object) -> object:
+    match v:
+        case TieRule(kind, role):
+            return ("tie", kind, role)
+        case Reveal(when):
+            return ("reveal", when)
+        case Lynch(daily=daily):
+            return ("lynch", daily)
+        case NoVotes(hidden=hidden):
+            return ("no votes", hidden is not None)
+        case Victory(winner, cond, group, others):
+            return (winner, cond, group, others)
+        case Report(when):
+            return ("report", when)
+        case Duel():
+            return "Duel"
+    return v
+
+
+@pytest.mark.parametrize(
+    ("sentences", "want"),
+    [
+        (
+            [
+                "In the event of a tie, the lynched player will be randomly determined from "
+                "the players with the most votes.",
+                "Ties are broken randomly.",
+                "Ties are broken at random.",
+                "If there is a tie, a random tied player is lynched.",
+                "In case of a tie, the lynched player is chosen at random among the tied players.",
+            ],
+            [("tie", ("tie", "random", None))],
+        ),
+        (
+            [
+                "One person will be lynched each day.",
+                "Each day, one player is lynched.",
+                "One player is lynched every day.",
+            ],
+            [("lynch", ("lynch", True))],
+        ),
+        (
+            [
+                "The player with the most votes at the end of the day is lynched.",
+                "The player with the most votes is lynched.",
+            ],
+            [("lynch", ("lynch", False))],
+        ),
+        (
+            [
+                "If, by some mind-bogglingly stupid circumstance, the day ends with no votes "
+                "cast, it will be treated as though all players are tied for the highest vote "
+                "(which they are; everyone's tied at zero).",
+                "If no votes are cast during the day, all players are tied.",
+                "If nobody votes, every living player is treated as tied for the most votes.",
+            ],
+            [("day", ("no votes", False))],
+        ),
+        (
+            [
+                "If a player is lynched, their alignment and role will be revealed to all players.",
+                "A lynched player's role and alignment are revealed to everyone.",
+                "When a player is voted out, their role and alignment are revealed publicly.",
+                "Lynched players have their role revealed.",
+            ],
+            [("day", ("reveal", "lynch"))],
+        ),
+        (
+            [
+                "If a player is killed, however, only the killer shall know the deceased's "
+                "alignment and role.",
+                "If a player is killed at night, only the killer learns their role and alignment.",
+                "When a player dies at night, their role and alignment are shown only to their "
+                "killer.",
+            ],
+            [("day", ("reveal", "kill"))],
+        ),
+        (
+            [
+                "Everyone wakes up and is provided a casualty report for the night; people who "
+                "were attacked and not saved are removed from the game.",
+                "Everyone wakes up and receives a casualty report.",
+                "Players who were attacked and not protected die.",
+            ],
+            [("casualties", None)],
+        ),
+        (
+            [
+                "Detective is told the jobs of any people who died during the night.",
+                "The Detective learns the roles of all players who died during the night.",
+            ],
+            [("trait of Detective", ("report", "night"))],
+        ),
+        (
+            [
+                "Detective is told the jobs of the player voted out.",
+                "The Detective is told the role of the lynched player.",
+            ],
+            [("trait of Detective", ("report", "lynch"))],
+        ),
+        (
+            ["Town wins when all Mafia are dead.", "Town wins when all of the Mafia are lynched."],
+            [("victory", ("Town", "none_left", "Mafia", 0))],
+        ),
+        (
+            [
+                "The Mafia wins when nothing can stop them from being the sole living faction.",
+                "The Mafia wins when they are the last faction standing.",
+            ],
+            [("victory", ("Mafia", "sole", "Mafia", 0))],
+        ),
+        (
+            [
+                "The Secret Boss wins when he is the sole living player.",
+                "The Secret Boss wins if he is the last player left alive.",
+            ],
+            [("victory", ("Secret Boss", "last", "Secret Boss", 0))],
+        ),
+        (
+            # the role of the line wins (its name filled in when the ruleset is assembled)
+            [
+                "You win when you're the only player still alive.",
+                "He wins when he is the only player left.",
+                "You win when you are the sole survivor.",
+            ],
+            [("victory", ("", "last", "", 0))],
+        ),
+        (
+            [
+                "You win when nothing can stop your team from being the last living faction.",
+                "You win when your faction is the last one alive.",
+            ],
+            [("victory", ("", "sole", "", 0))],
+        ),
+        (
+            [
+                "There may come a time when the day begins with but two survivors of "
+                "differing factions.",
+                "If the day begins with only two players alive, from different factions.",
+            ],
+            [("endgame", 2)],
+        ),
+        (
+            [
+                "At Dawn, the order of operations is as follows:",
+                "The order of actions goes as follows:",
+                "The order of resolution is as follows:",
+            ],
+            [("heading", "order")],
+        ),
+        (
+            [
+                "Actions within the same tier are executed simultaneously.",
+                "Actions of the same tier resolve simultaneously.",
+                "Actions in the same tier happen at the same time.",
+            ],
+            [("simultaneous", None)],
+        ),
+        (
+            [
+                "The current order of healing is as follows:",
+                "The healing order is as follows:",
+            ],
+            [("heading", "healing")],
+        ),
+        (
+            [
+                "In the event that two players with nightkills target each other, and neither "
+                "has any form of kill protection, the victor will be randomly determined.",
+                "If two players with kills target each other, the winner is decided at random.",
+                "If two killers target each other and neither has protection, the victor is "
+                "chosen randomly.",
+            ],
+            [("duel", "Duel")],
+        ),
+        (
+            [
+                "If the Tiebreaker is tied for the most votes at the end of the day, he will not "
+                "be considered for the lynch.",
+                "If the Tiebreaker is tied for the most votes, he cannot be lynched.",
+            ],
+            [("tie", ("tie", "exclude", "Tiebreaker"))],
+        ),
+        (
+            [
+                "As well, if there is a tie, and his vote is on one of the vote leaders, that "
+                "person will be lynched.",
+                "In a tie, the tied player he voted for is lynched.",
+                "Also, if the vote is tied and the Tiebreaker is voting for one of the leaders, "
+                "that player gets lynched.",
+                "If there is a tie and you voted for one of the tied players, that player is "
+                "lynched.",
+            ],
+            [("tie", ("tie", "vote", None))],
+        ),
+        (
+            [
+                "However, the mafia MUST select a player to carry out the nightkill if they "
+                "intend to kill on a given night, and this player CANNOT use their other night "
+                "action.",
+                "The mafia must pick a player to perform the kill each night, and this player "
+                "cannot use their own night action.",
+            ],
+            [("KillerRule", ("mafia", True))],
+        ),
+        (
+            ["The Mafia must choose one member to perform the nightkill each night."],
+            [("KillerRule", ("Mafia", False))],
+        ),
+        (
+            [
+                "A game will never start with Lovers, and the role will only come into play if "
+                "Cupid turns two players into Lovers.",
+                "Lovers are never dealt at the start of the game.",
+                "Lovers are not assigned at the start.",
+            ],
+            [("never dealt", "Lovers")],
+        ),
+        (
+            [
+                "Judge, in the event of a tie, makes the final decision.",
+                "The Judge gives final judgment in the case of a tie during voting.",
+                "In the event of a tie, the Judge decides who is lynched.",
+                "Judge, in case of a tie, has the final say.",
+                "The Judge breaks ties.",
+            ],
+            [("tie", ("tie", "choice", "Judge"))],
+        ),
+        (
+            ["In the event of a tie, you decide who is lynched.", "You break ties."],
+            [("tie", ("tie", "choice", None))],
+        ),
+        (
+            [
+                "The player with the most votes (or the player chosen by the Judge) is removed "
+                "for the remainder of the game.",
+                "The player with the most votes (or the player chosen by the Judge) is lynched.",
+            ],
+            [("lynch", ("lynch", False)), ("tie", ("tie", "choice", "Judge"))],
+        ),
+        (
+            [
+                "If there was a tie and no Judge, no one is removed.",
+                "If there is a tie and no Judge, nobody is lynched.",
+            ],
+            [("tie", ("tie", "none", "Judge"))],
+        ),
+        (
+            [
+                "Vanilla players are assumed to only have the powers outlined by their alignment.",
+                "Vanilla players have only the powers of their alignment.",
+            ],
+            [("vanilla", "Vanilla")],
+        ),
+    ],
+)
+def test_a_shape_in_several_hosts_words(sentences: list[str], want: list[object]) -> None:
+    for s in sentences:
+        assert meaning(s) == want, s
+
+
+def test_a_victory_said_on_its_roles_line_is_that_roles() -> None:
+    text = (
+        "Ruleset: X\nPossible Town Roles\nCop: No special powers.\nPossible Neutral Roles\n"
+        "Survivor: You win when you're the only player still alive.\n"
+    )
+    rs = parse_ruleset(text, "x.rules")
+    (v,) = rs.victories
+    assert (v.winner, v.condition, v.group) == ("Survivor", "last", "Survivor")
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        'There is also a "Rogue victory," which occurs when the Rogue and one other role are '
+        "left alive; a Rogue victory takes precedence over a Mafia victory so if a Mafia and a "
+        "Rogue are the final two players alive, the Rogue will win.",
+        "The Rogue wins if he and one other player are left alive; the Rogue's victory "
+        "overrides the Mafia's.",
+    ],
+)
+def test_a_victory_over_another(sentence: str) -> None:
+    (fact,) = read(sentence)
+    assert isinstance(fact, Fact) and isinstance(fact.value, Victory)
+    v = fact.value
+    assert (v.winner, v.condition, v.group, v.others, v.over) == (
+        "Rogue",
+        "last",
+        "Rogue",
+        1,
+        ("Mafia",),
+    )
+
+
+def test_a_precedence_needs_its_victory() -> None:
+    """A precedence said alone, or of another victory than the sentence gives, is refused."""
+    for s in (
+        "The Rogue's victory overrides the Mafia's.",
+        'There is also a "Rogue victory," which occurs when the Rogue and one other role are '
+        "left alive; a Mafia victory takes precedence over a Town victory.",
+    ):
+        with pytest.raises(RulingError):
+            read(s)
+
+
+def test_the_game_ends_when_either_victory_holds() -> None:
+    s = (
+        "The game ends when either all of the Mafia have been removed (Citizen victory) or the "
+        "game has come down to any combination including one or more Mafia and no more than "
+        "one other (Mafia victory)."
+    )
+    assert meaning(s) == [
+        ("victory", ("Citizen", "none_left", "Mafia", 0)),
+        ("victory", ("Mafia", "outnumber", "Mafia", 1)),
+    ]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # parity: "equal or outnumber" is no condition of logic/effects/win.py
+        "Mafia wins when they equal or outnumber the town.",
+        # a role revealed to all on every death: a kill's reveal is to the killer only
+        "On death, a player's role is revealed.",
+        # a clause that says nothing the engine models, alone
+        "Everyone wakes up.",
+    ],
+)
+def test_what_the_engine_does_not_model_does_not_read(sentence: str) -> None:
+    with pytest.raises(RulingError):
+        read(sentence)
+
+
+def test_a_card_kept_hidden_belongs_to_the_day_with_no_votes() -> None:
+    """'In addition, the lynched player's role ... will not be revealed.' qualifies the
+    sentence before it (NoVotes.hidden); on a line of its own it is refused."""
+    line = (
+        "If no votes are cast, all players are tied. In addition, the lynched player's role "
+        "and alignment will not be revealed."
+    )
+    rs = parse_ruleset(f"Ruleset: X\n{line}\nPossible Town Roles\nCop: No special powers.\n")
+    (nv,) = [r for r in rs.day_rules if isinstance(r, NoVotes)]
+    assert nv.hidden is not None and nv.why.text == line
+    alone = "In addition, the lynched player's role and alignment will not be revealed."
+    with pytest.raises(RulingError):
+        parse_ruleset(f"Ruleset: X\n{alone}\nPossible Town Roles\nCop: No special powers.\n")
+
+
+def test_a_numbered_step_keeps_its_tier() -> None:
+    """A step of the turn order read by the game language is still that step."""
+    text = (
+        "Ruleset: X\nTurn Order\n2. Mafia wake up and may together choose one target to kill.\n"
+        "3. Everyone wakes up and receives a casualty report.\n"
+        "4. Detective is told the jobs of the player voted out.\n"
+        "Possible Town Roles\nDetective: No special powers.\nPossible Mafia Roles\n"
+        "Mafia: No special powers.\n"
+    )
+    rs = parse_ruleset(text, "x.rules")
+    assert rs.casualties == 3
+    det = next(r for r in rs.roles if r.name == "Detective")
+    assert any(isinstance(t, Report) and t.when == "lynch" for t in det.traits)
+
+
+def test_a_line_of_two_whole_game_sentences() -> None:
+    text = (
+        "Ruleset: X\nTies are broken randomly. Lynched players have their role revealed.\n"
+        "Possible Town Roles\nCop: No special powers.\n"
+    )
+    rs = parse_ruleset(text, "x.rules")
+    assert [t.kind for t in rs.tie_rules] == ["random"]
+    assert [r.when for r in rs.day_rules if isinstance(r, Reveal)] == ["lynch"]
