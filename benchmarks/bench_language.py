@@ -5,8 +5,8 @@ An item is a sentence of a casebook ruleset (its `ruleset`, `line`, `role`, `sen
 and the same rule in another GM's words: `third` (the third person, or a role line with
 no subject) and `second` (a role PM, "You may ..."). Each wording replaces the sentence in
 a copy of the ruleset, which is parsed in-process; the wording "holds" when it parses and
-the ruleset's meaning (`ruling parse`'s text, locations and ability names aside) is
-unchanged. A new role text (`ruleset` "new") is put alone in a one-role ruleset and
+the ruleset's meaning (`ruling parse`'s text, locations, ability names and a ruling's own
+words aside: what the ruling does is printed where it acts) is unchanged. A new role text (`ruleset` "new") is put alone in a one-role ruleset and
 counts as read when it parses into at least one ability, effect or trait (read what it
 was understood to mean with --verbose); a new sentence about the whole game (`ruleset`
 "new", `kind` "game") is put on a line of its own in a ruleset of its own and counts as
@@ -49,16 +49,19 @@ def own_items() -> list[dict[str, Any]]:
 
 
 NO_EFFECT = re.compile(r"^(\s*)\[no effect\] .*$")
+RULING_WORDS = re.compile(r"^(\s*Ruling:).*$")
 
 
 def meaning(lines: list[str]) -> list[str]:
-    """`ruling parse`'s lines, locations and ability names aside, and the words of a
-    sentence read as changing nothing ("[no effect] This protection wears off at Day."):
-    its words are not its meaning (a wording that loses or gains an effect still differs,
-    by the effect's own lines)."""
+    """`ruling parse`'s lines as meaning: locations and ability names aside, and words
+    that are how the GM put it, not what the model does: a ruling's own words (what it
+    does is printed where it acts: a restriction marked "(ruling)", who sees visits, an
+    order or outcome under Rulings) and those of a sentence read as changing nothing
+    ("[no effect] This protection wears off at Day."); a wording that loses or gains an
+    effect still differs, by the effect's own lines."""
     out = []
     for line in lines[1:]:  # the first line names the file
-        line = LOC.sub("", line)
+        line = RULING_WORDS.sub(r"\1", LOC.sub("", line))
         line = NO_EFFECT.sub(r"\1[no effect]", line)
         out.append(re.sub(r"ability '[^']*'", "ability", line).rstrip())
     return out

@@ -167,6 +167,13 @@ def ruleset_lines(rs: Ruleset) -> list[str]:
         out.append("Rulings:")
         out.extend(f"  {w.text}   [{w.loc.short}]" for w in rs.rulings)
         out.extend(f"  {effect_text(o)}   [{o.why.loc.short}]" for o in rs.orders)
+        # what a labelled ruling's outcome does (its words above are how the GM put it)
+        said = {w.loc for w in rs.rulings}
+        out.extend(
+            f"  {effect_text(o)}   [{o.why.loc.short}]"
+            for o in rs.outcome_rulings
+            if o.why.loc in said
+        )
     kept = _kept_lines(rs)
     if kept:
         out.append("")

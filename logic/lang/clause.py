@@ -169,7 +169,9 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
     # objects
     def one_player(self, children: list[Any]) -> Objects:
         living = any(isinstance(c, Token) and c.type == "ALIVE" for c in children)
-        return Objects(1, False, living=living)
+        # "another player": one player, not the user (as "one other player")
+        other = any(isinstance(c, Token) and str(c).lower() == "another" for c in children)
+        return Objects(1, other, living=living)
 
     def other_player(self, _: list[Any]) -> Objects:
         return Objects(1, True)
@@ -194,7 +196,7 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
         return Objects(2, False, actions=True)
 
     def into_faction(self, children: list[Token]) -> Into:
-        return Into(str(next(c for c in children if c.type == "NAME")))
+        return Into(str(next(c for c in children if c.type in ("NAME", "ROLENAME"))))
 
     # abilities
     def ability(self, children: list[Any]) -> tuple[Any, ...]:

@@ -40,6 +40,8 @@ _LABEL = re.compile(
 
 # labels of lines that are not a role's: what is wrong in them, the frame grammar says
 _KEPT = frozenset({"not modelled", "not modeled", "flavour", "flavor", "source", "ruleset"})
+# labels of the lines that list the roles of a visiting class: no role's name
+_CLASS_LISTS = frozenset({"visiting roles", "non-visiting roles", "semi-visiting roles"})
 
 
 class RulingErrors(RulingError):
@@ -115,9 +117,10 @@ def read(text: str, filename: str) -> Read:
             errors.append(_line_error(number, line, filename, number == last_line))
             continue
         context = "ruling" if label.lower() == "ruling" else "role"
+        named = roles if label.lower() in _CLASS_LISTS else roles | {label}
         body_at = m.end()
         new, line_errors = _sentences(
-            number, line, body_at, filename, roles, context, label, start, held, number == last_line
+            number, line, body_at, filename, named, context, label, start, held, number == last_line
         )
         if line_errors:
             errors.extend(line_errors)
@@ -209,9 +212,14 @@ def _sentences(
         alone = _blank_except(line, body_at, pos, len(piece))
         if _parses(number, alone, filename):
             continue
+        # a sentence read after the ones before it ("Visiting roles: A, B. All of these
+        # roles can be seen by ..."): with them, as the line has them so far
+        after = new[: pos + len(piece)] + " " * (len(line) - pos - len(piece))
+        if _parses(number, after, filename):
+            continue
         loc = Loc(filename, number, pos + 1)
         try:
-            parts = _role_sentence(piece, loc, roles | {label}, line)
+            parts = _role_sentence(piece, loc, roles, line)
         except RulingError as e:
             errors.append(
                 _with_suggestion(
@@ -287,7 +295,8 @@ def _role_names(lines: Iterable[str]) -> set[str]:
         if (
             m
             and line[m.end() :].strip()  # a line that ends in its colon is a heading
-            and m.group("label").lower() not in ("ruling", "source", "flavour", "flavor")
+            and m.group("label").lower()
+            not in ("ruling", "source", "flavour", "flavor", *_CLASS_LISTS)
         ):
             names.add(m.group("label").strip('"').strip())
     return names

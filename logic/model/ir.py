@@ -236,6 +236,16 @@ class OutcomeRuling:
     # aimed ("is aimed at"): they differ once a redirect moves it
     lands: bool = False
 
+    def describe(self) -> str:
+        if self.mutual:
+            cond = f"two players {self.verb} each other"
+        else:
+            aimed = "lands on" if self.lands else "is aimed at"
+            cond = f"{self.actor or 'a player'}'s {self.verb} {aimed} {self.target or 'a player'}"
+        who = "all actions" if self.consequence == "all fail" else (self.subject or "its user")
+        verb = "fail" if self.consequence == "all fail" else self.consequence
+        return f"outcome: if {cond}, {who} {verb}"
+
 
 @dataclass(frozen=True)
 class OrderRuling:

@@ -182,7 +182,18 @@ class FinishAssembler(ProseAssembler):
         roles = [self._records_factions(r) for r in roles]
         roles = self._card_checks(roles)
         self.priority.extend(self.order_entries(roles))
-        # Names used in sentences must exist.
+        # Names used in sentences must exist; a role named in a sentence is the role, as
+        # its heading spells it ("by parity cop", "to the Parity Cop": one role)
+        roles = [
+            replace(
+                r,
+                appears_as=tuple(
+                    replace(ap, to=self.resolve_role(ap.to, ap.why)) if ap.to is not None else ap
+                    for ap in r.appears_as
+                ),
+            )
+            for r in roles
+        ]
         for role in roles:
             for a in role.abilities:
                 for e in a.effects:

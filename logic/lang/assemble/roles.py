@@ -29,6 +29,7 @@ from logic.lang.read.pieces import (
     _ClassDecl,
     _DayAbility,
     _flatten,
+    _KillVisits,
     _Natures,
     _Note,
     _RoleDef,
@@ -40,6 +41,7 @@ from logic.lang.read.pieces import (
 from logic.model.ir import (
     Ability,
     AppearsAs,
+    ClassList,
     Forced,
     Frequency,
     Intercept,
@@ -256,6 +258,12 @@ class RolesAssembler(AssemblerState):
                     a = abilities[current]
                     restr: tuple[Restriction, ...] = (*a.restrictions, s)
                     abilities[current] = replace(a, restrictions=restr)
+                case _KillVisits() | ClassList():  # read by the clause language
+                    raise self.error(
+                        "this sentence gives the visiting class of several roles or of a "
+                        "faction's nightkill: put it on a 'Visiting roles:' line",
+                        s.why,
+                    )
                 case _:
                     raise AssertionError(f"unhandled sentence {s!r}")
         # "Visits a player": the verb itself says the ability visits, when no class is given.

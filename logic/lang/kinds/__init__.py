@@ -12,9 +12,11 @@ from logic.lang.kinds.allegiance import AllegianceReading
 from logic.lang.kinds.common import CommonReading
 from logic.lang.kinds.disclosure import DisclosureReading
 from logic.lang.kinds.inquiry import InquiryReading
+from logic.lang.kinds.powers import PowerReading
 from logic.lang.kinds.saves import SaveReading
 from logic.lang.kinds.survival import SurvivalReading
 from logic.lang.kinds.traits import TraitReading
+from logic.lang.kinds.visits import VisitReading
 
 
 class Readings(
@@ -27,5 +29,7 @@ class Readings(
     AfterlifeReading,
     DisclosureReading,
     SurvivalReading,
+    PowerReading,
+    VisitReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

@@ -12,7 +12,6 @@ from lark.tree import Meta
 from logic.effects.status import Arrest
 from logic.lang.read.base import Reader
 from logic.lang.read.pieces import (
-    _AbilityStart,
     _AddTo,
     _as_ruling,
     _Capability,
@@ -20,7 +19,7 @@ from logic.lang.read.pieces import (
     _Patch,
     _Ruling,
 )
-from logic.model.ir import Effect, Frequency, Jail, NoSelfTarget, OutcomeRuling, Roleblock
+from logic.model.ir import Effect, Jail, NoSelfTarget, OutcomeRuling, Roleblock
 
 
 @v_args(meta=True)
@@ -70,10 +69,6 @@ class BlockReader(Reader):
     def block_told(self, meta: Meta, children: list[Any]) -> _Capability:
         why = self._why(meta)
         return _Capability(None, (Roleblock(why, tells=why),), (), None, False, why, adds=True)
-
-    def block_day_or_night(self, meta: Meta, children: list[Any]) -> tuple[Any, ...]:
-        why = self._why(meta)
-        return (_AbilityStart("targets", Frequency.EACH_NIGHT, why), Roleblock(why))
 
     def block_scope(self, meta: Meta, children: list[Any]) -> tuple[_AddTo, ...]:
         # "normal WW powers such as night-time kills, infection or kamikaze kills"

@@ -1,6 +1,7 @@
 """Owns reading changes of identity (logic/effects/identity.py, convert.py): bonds, deaths
-bound to another's, stealing a role, and conversion and the immunity to it. (Defecting
-instead of dying: the clause language, logic/lang/kinds/survival.py.)"""
+bound to another's, stealing a role, and what a conversion's protections are. (Defecting
+instead of dying: logic/lang/kinds/survival.py; the conversion and the immunity to it:
+logic/lang/kinds/powers.py.)"""
 
 from __future__ import annotations
 
@@ -9,12 +10,12 @@ from typing import Any
 from lark import v_args
 from lark.tree import Meta
 
-from logic.effects.convert import Convert, ConvertImmune
+from logic.effects.convert import Convert
 from logic.effects.identity import Bond, DeathLink, Steal
 from logic.lang.errors import RulingError, line_of
 from logic.lang.read.base import Reader
-from logic.lang.read.pieces import _AbilityStart, _AddTo, _Capability, _names, _Note, _Trait
-from logic.model.ir import Frequency, NoSelfTarget, Why, canon
+from logic.lang.read.pieces import _AddTo, _Capability, _names, _Note, _Trait
+from logic.model.ir import Frequency, Why, canon
 
 
 def _nightkiller(words: str, why: Why, text: str) -> str:
@@ -86,14 +87,5 @@ class IdentityReader(Reader):
         # victim with no role gives nothing to take (logic/effects/identity.py)
         return None
 
-    def convert_to(self, meta: Meta, children: list[Any]) -> tuple[Any, ...]:
-        why = self._why(meta)
-        start = _AbilityStart("targets", Frequency.EACH_NIGHT, why)
-        return (start, Convert(_names(children)[0], why), NoSelfTarget(why))  # "one other"
-
     def protections_apply(self, meta: Meta, children: list[Any]) -> _AddTo:
         return _AddTo(Convert, "protections", self._why(meta))
-
-    def immune_to_infection(self, meta: Meta, children: list[Any]) -> _Trait:
-        why = self._why(meta)
-        return _Trait(None, ConvertImmune(why), why)

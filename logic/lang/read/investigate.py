@@ -7,14 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from lark import Token, v_args
+from lark import v_args
 from lark.tree import Meta
 
-from logic.effects.afterlife import ReadDead
 from logic.effects.investigate import AlignmentCheck, SeenAfterKill
 from logic.lang.read.base import Reader
-from logic.lang.read.pieces import _AbilityStart, _Capability, _DayAbility, _names, _Trait
-from logic.model.ir import AppearsAs, Frequency, Info, Investigate, NoSelfTarget
+from logic.lang.read.pieces import _Capability, _names, _Trait
+from logic.model.ir import AppearsAs, Info, Investigate
 
 
 @v_args(meta=True)
@@ -58,11 +57,3 @@ class InvestigateReader(Reader):
         why = self._why(meta)
         by, faction = _names(children)
         return _Trait(None, SeenAfterKill(by, faction, why), why)
-
-    def scan_role(self, meta: Meta, children: list[Any]) -> tuple[Any, ...] | _DayAbility:
-        why = self._why(meta)
-        if any(isinstance(c, Token) and c.type == "DEAD" for c in children):
-            return _DayAbility("investigate", 1, Frequency.EACH_NIGHT, (ReadDead(why),), why)
-        start = _AbilityStart("targets", Frequency.EACH_NIGHT, why)
-        other = any(isinstance(c, Token) and c.type == "OTHER" for c in children)
-        return (start, Investigate(Info.ROLE, why), *((NoSelfTarget(why),) if other else ()))

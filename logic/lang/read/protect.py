@@ -9,10 +9,9 @@ from typing import Any
 from lark import v_args
 from lark.tree import Meta
 
-from logic.effects.attack import AutoProtect
 from logic.lang.read.base import Reader
-from logic.lang.read.pieces import _AbilityStart, _Capability, _names, _Trait
-from logic.model.ir import Forced, Frequency, NoSelfTarget, Protect, Restriction
+from logic.lang.read.pieces import _Capability, _names
+from logic.model.ir import Forced, NoSelfTarget, Protect, Restriction
 
 
 @v_args(meta=True)
@@ -50,11 +49,3 @@ class ProtectReader(Reader):
     def each_night_protect(self, meta: Meta, children: list[Any]) -> _Capability:
         why = self._why(meta)
         return _Capability(_names(children)[0], (Protect(why),), (), None, False, why)
-
-    def protect_from_infection(self, meta: Meta, children: list[Any]) -> tuple[Any, ...]:
-        why = self._why(meta)
-        return (_AbilityStart("targets", Frequency.EACH_NIGHT, why), Protect(why))
-
-    def survive_one_death(self, meta: Meta, children: list[Any]) -> _Trait:
-        why = self._why(meta)
-        return _Trait(None, AutoProtect(why), why)

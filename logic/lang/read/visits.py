@@ -9,6 +9,7 @@ from typing import Any
 from lark import v_args
 from lark.tree import Meta
 
+from logic.lang.errors import RulingError, line_of
 from logic.lang.read.base import Reader
 from logic.lang.read.pieces import _ClassDecl, _KillVisits, _Note
 from logic.model.ir import ClassList, SeenBy, VisitClass
@@ -44,8 +45,18 @@ class VisitsReader(Reader):
         return SeenBy(VisitClass.NON, (), False, self._why(meta))
 
     def visit_class_list(self, meta: Meta, children: list[Any]) -> tuple[Any, ...]:
-        vc, roles, *notes = children
+        vc, roles, *said = children
         why = self._why(meta)
+        if any(not isinstance(r, str) for r in roles):  # the list in other words (held)
+            lists = [p for p in roles if isinstance(p, ClassList)]
+            if len(lists) != 1 or lists[0].visit_class != vc:
+                raise RulingError(
+                    f"this line lists {vc.value} roles: say which roles they are",
+                    why.loc,
+                    line_of(self.text, why.loc.line),
+                )
+            roles = lists[0].roles
+        notes = [n for note in said for n in (note if isinstance(note, tuple) else (note,))]
         out: list[Any] = [ClassList(vc, roles, why)]
         for note in notes:
             if isinstance(note, SeenBy):
