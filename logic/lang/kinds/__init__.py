@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from logic.lang.kinds.allegiance import AllegianceReading
 from logic.lang.kinds.common import CommonReading
+from logic.lang.kinds.common2 import Common2Reading
 from logic.lang.kinds.traits import TraitReading
 
 
-class Readings(TraitReading, AllegianceReading, CommonReading):
+class Readings(TraitReading, AllegianceReading, CommonReading, Common2Reading):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

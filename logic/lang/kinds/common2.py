@@ -1,0 +1,112 @@
+"""Owns the clause language's readings of grammar/clause/common2.lark (words in
+grammar/lexicon/common2.toml), mixed into logic/lang/kinds.Readings:
+
+- a check whose result is whether the target is of a named faction ("learn whether they
+  are Mafia", "can check if someone is a mafia member"): `RecordsCheck(faction)` of
+  logic/effects/records.py, the seeds' check with results by faction (no texts named);
+- a check of the target's alignment ("learn the alignment of one player", "to learn their
+  alignment"): `RecordsCheck("")`, a check that names no faction; the assembler gives it
+  the ruleset's records sentence, or the one faction other than the role's own (with more,
+  or none, an error asks which faction: the engine's check answers one faction, yes or no);
+- two verbs of one effect kind ("heal or save"): that effect (of two kinds: refused);
+- a protection "from the Mafia's attack", or said by its outcome ("If that person is
+  attacked, they survive."): `Protect`;
+- roleblocks in more words ("cancels one person's ability", "and block their night
+  action", ", roleblocking them"): `Roleblock`;
+- "You can protect yourself once per game.": no restriction of the engine counts
+  self-targets, refused with that reason.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token
+
+from logic.effects.attack import Protect
+from logic.effects.records import RecordsCheck
+from logic.lang.clause_parts import NoReading, Objects, Starts, Tail, Verb, subject_of
+from logic.model.ir import Frequency, Why
+
+
+def _faction(children: list[Any]) -> str:
+    return next(str(c) for c in children if isinstance(c, Token) and c.type == "NAME")
+
+
+def _frequency(children: list[Any]) -> Frequency:
+    freqs = [c for c in children if isinstance(c, Frequency)]
+    if len(set(freqs) - {Frequency.EACH_NIGHT}) > 1:
+        raise NoReading("two different frequencies")
+    return next((f for f in freqs if f is not Frequency.EACH_NIGHT), Frequency.EACH_NIGHT)
+
+
+class Common2Reading:
+    """The methods of common2.lark's rules."""
+
+    why: Why
+
+    def ability(self, children: list[Any]) -> tuple[Any, ...]:
+        raise NotImplementedError
+
+    def _check(self, children: list[Any], faction: str) -> tuple[Any, ...]:
+        from logic.lang.kinds.common import uses_parts
+
+        objs = [c for c in children if isinstance(c, Objects)]
+        if any(o.actions or o.count != 1 for o in objs):
+            raise NoReading("a faction is checked of one player")
+        why = self.why
+        starts = Starts("checks", _frequency(children), why, subject_of(children))
+        return (starts, RecordsCheck(faction, None, None, why), *uses_parts(children, why))
+
+    # checks by faction
+    def member_check(self, children: list[Any]) -> tuple[Any, ...]:
+        return self._check(children, _faction(children))
+
+    def learns_member(self, children: list[Any]) -> tuple[Any, ...]:
+        return (RecordsCheck(_faction(children), None, None, self.why),)
+
+    def alignment_ability(self, children: list[Any]) -> tuple[Any, ...]:
+        return self._check(children, "")
+
+    def alignment_purpose(self, _: list[Any]) -> Tail:
+        return Tail((RecordsCheck("", None, None, self.why),))
+
+    def member_purpose(self, children: list[Any]) -> Tail:
+        return Tail((RecordsCheck(_faction(children), None, None, self.why),))
+
+    # two verbs, one effect
+    def same_verb(self, children: list[Any]) -> Verb:
+        a, b = (c for c in children if isinstance(c, Verb))
+        if a.category != b.category:
+            raise NoReading("two verbs of different effects joined by 'or'")
+        return a
+
+    def survives_attack(self, _: list[Any]) -> tuple[Any, ...]:
+        return (Protect(self.why),)
+
+    # roleblocks
+    def blocks_ability(self, children: list[Any]) -> tuple[Any, ...]:
+        verbs = [c for c in children if isinstance(c, Verb)]
+        if any(v.category != "BLOCK" for v in verbs):
+            raise NoReading("only a block is said of a player's ability")
+        return self.ability([*children, Objects(1, False)])
+
+    def verb_purpose(self, children: list[Any]) -> Verb:
+        verb = next(c for c in children if isinstance(c, Verb))
+        has_ability = any(isinstance(c, Token) and c.type == "ABILITY" for c in children)
+        if has_ability and verb.category != "BLOCK":
+            raise NoReading("only a block is said of a player's ability")
+        return verb
+
+    def on_records(self, children: list[Any]) -> tuple[Any, ...]:
+        raise NotImplementedError
+
+    def shown_to_checks(self, children: list[Any]) -> tuple[Any, ...]:
+        return self.on_records(children)
+
+    # not modelled
+    def self_limited(self, _: list[Any]) -> tuple[Any, ...]:
+        raise NoReading("a self-target allowed a number of times (no restriction counts them)")
+
+
+__all__ = ["Common2Reading"]
