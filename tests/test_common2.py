@@ -145,3 +145,31 @@ def test_the_swap_without_a_determiner() -> None:
 def test_a_self_target_a_number_of_times_is_not_modelled() -> None:
     with pytest.raises(RulingError, match="self-target allowed a number of times"):
         said("Doctor", "Protects one player each night. You can protect yourself once per game.")
+
+
+def test_a_restriction_with_no_ability_before_it_gives_its_verbs_ability() -> None:
+    alone = said("Doctor", "You cannot protect the same player two nights in a row.")
+    after = said(
+        "Doctor",
+        "Protects one player each night. You cannot protect the same player two nights in a row.",
+    )
+    assert alone == after
+    assert _effect(alone, "protect") and _effect(alone, "restriction")
+    third = said("Doctor", "The Doctor may not protect the same player on consecutive nights.")
+    assert third == alone
+
+
+def test_a_learning_with_no_ability_before_it_is_a_check() -> None:
+    got = same(
+        "Tracker",
+        "You find out who that player visited that night.",
+        "Checks one player each night. Learns who that player visited that night.",
+        "The Tracker learns who their target visited that night.",
+    )
+    assert "- investigate: learns who that player visited" in got
+
+
+def test_a_restriction_with_no_verb_and_no_ability_is_an_error() -> None:
+    # the frame grammar's own rule reads these (no verb kept): still an error
+    with pytest.raises(RulingError, match="needs an ability before it"):
+        said("Doctor", "Cannot self-target.")

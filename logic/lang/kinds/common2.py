@@ -13,12 +13,18 @@ grammar/lexicon/common2.toml), mixed into logic/lang/kinds.Readings:
   attacked, they survive."): `Protect`;
 - roleblocks in more words ("cancels one person's ability", "and block their night
   action", ", roleblocking them"): `Roleblock`;
+- a restriction or a learning with no ability before it ("The Doctor cannot save
+  themselves.", "You cannot protect the same player two nights in a row.", "You find out
+  who that player visited that night."): `Implied`, the ability its verb says (a
+  protection, a check), each night (the sentence says no frequency: the nearest, said
+  here); after an ability, `Implied` adds nothing (logic/lang/assemble/roles.py);
 - "You can protect yourself once per game.": no restriction of the engine counts
   self-targets, refused with that reason.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from lark import Token
@@ -27,6 +33,33 @@ from logic.effects.attack import Protect
 from logic.effects.records import RecordsCheck
 from logic.lang.clause_parts import NoReading, Objects, Starts, Tail, Verb, subject_of
 from logic.model.ir import Frequency, Why
+
+
+@dataclass(frozen=True)
+class Implied:
+    """The ability a sentence's verb says, for a role with no ability before the sentence:
+    used as `verb` ("targets", "checks", ...), with `effects`."""
+
+    verb: str
+    effects: tuple[Any, ...]
+    why: Why
+
+
+def implied(children: list[Any], why: Why, verb: str | None = None) -> tuple[Any, ...]:
+    """The `Implied` ability of a restriction's verb among `children` ("cannot save
+    themselves": a protection), or of `verb` ("checks": a learning); () when none."""
+    from logic.lang.clause import _USED_AS, _effects_of
+
+    if verb is not None:
+        return (Implied(verb, (), why),)
+    verbs = [c.category for c in children if isinstance(c, Verb)]
+    if len(verbs) != 1 or verbs[0] not in _USED_AS:
+        return ()
+    try:
+        effects = tuple(_effects_of(verbs[0], why, None, 1))
+    except NoReading:
+        return ()
+    return (Implied(_USED_AS[verbs[0]], effects, why),)
 
 
 def _faction(children: list[Any]) -> str:
@@ -109,4 +142,4 @@ class Common2Reading:
         raise NoReading("a self-target allowed a number of times (no restriction counts them)")
 
 
-__all__ = ["Common2Reading"]
+__all__ = ["Common2Reading", "Implied", "implied"]
