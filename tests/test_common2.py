@@ -173,3 +173,19 @@ def test_a_restriction_with_no_verb_and_no_ability_is_an_error() -> None:
     # the frame grammar's own rule reads these (no verb kept): still an error
     with pytest.raises(RulingError, match="needs an ability before it"):
         said("Doctor", "Cannot self-target.")
+
+
+def test_a_kills_guilt_and_a_frames_night_are_notes() -> None:
+    for role, text in [
+        ("Vigilante", "If you kill a town player, you will die of guilt the following night."),
+        ("Vigilante", "If the Vigilante kills a Town player, he dies of guilt the next night."),
+        ("Framer", "They will appear guilty to the Cop that night."),
+    ]:
+        got = said(role, f"Kills one player each night. {text}")
+        assert "Kept, not modelled:" in got, text
+        assert len(_effect(got, "kill")) == 1
+
+
+def test_guilt_for_a_kill_of_no_player_does_not_read() -> None:
+    with pytest.raises(RulingError):
+        said("Vigilante", "Kills one player each night. If you kill, you will die of guilt.")

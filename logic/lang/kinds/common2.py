@@ -18,6 +18,9 @@ grammar/lexicon/common2.toml), mixed into logic/lang/kinds.Readings:
   who that player visited that night."): `Implied`, the ability its verb says (a
   protection, a check), each night (the sentence says no frequency: the nearest, said
   here); after an ability, `Implied` adds nothing (logic/lang/assemble/roles.py);
+- notes (no effect kind): a kill's guilt ("If you kill a town player, you will die of guilt
+  the following night."), a frame's night ("They will appear guilty to the Cop that
+  night.");
 - "You can protect yourself once per game.": no restriction of the engine counts
   self-targets, refused with that reason.
 """
@@ -31,7 +34,7 @@ from lark import Token
 
 from logic.effects.attack import Protect
 from logic.effects.records import RecordsCheck
-from logic.lang.clause_parts import NoReading, Objects, Starts, Tail, Verb, subject_of
+from logic.lang.clause_parts import NoReading, Nothing, Objects, Starts, Tail, Verb, subject_of
 from logic.model.ir import Frequency, Why
 
 
@@ -138,6 +141,12 @@ class Common2Reading:
         return self.on_records(children)
 
     # not modelled
+    def guilt_note(self, _: list[Any]) -> tuple[Any, ...]:
+        return (Nothing(self.why),)
+
+    def framed_guilty(self, _: list[Any]) -> tuple[Any, ...]:
+        return (Nothing(self.why),)
+
     def self_limited(self, _: list[Any]) -> tuple[Any, ...]:
         raise NoReading("a self-target allowed a number of times (no restriction counts them)")
 
