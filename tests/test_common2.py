@@ -189,3 +189,22 @@ def test_a_kills_guilt_and_a_frames_night_are_notes() -> None:
 def test_guilt_for_a_kill_of_no_player_does_not_read() -> None:
     with pytest.raises(RulingError):
         said("Vigilante", "Kills one player each night. If you kill, you will die of guilt.")
+
+
+def test_the_swap_in_more_words() -> None:
+    first = "Each night, you may choose two players to swap."
+    got = same(
+        "Bus Driver",
+        f"{first} Any action targeting one of them targets the other instead.",
+        f"{first} Whatever targets one of them goes to the other instead.",
+        f"{first} Everything aimed at one of them lands on the other instead.",
+    )
+    assert _effect(got, "redirect")
+
+
+def test_a_swap_of_kills_does_not_read() -> None:
+    with pytest.raises(RulingError):
+        said(
+            "Bus Driver",
+            "Each night, you may choose two players to swap. Whatever kills one of them kills the other instead.",
+        )

@@ -21,6 +21,8 @@ grammar/lexicon/common2.toml), mixed into logic/lang/kinds.Readings:
 - notes (no effect kind): a kill's guilt ("If you kill a town player, you will die of guilt
   the following night."), a frame's night ("They will appear guilty to the Cop that
   night.");
+- the swap in more words ("Whatever targets one of them goes to the other instead."):
+  `Redirect`, as traits.lark's swaps;
 - "You can protect yourself once per game.": no restriction of the engine counts
   self-targets, refused with that reason.
 """
@@ -63,6 +65,9 @@ def implied(children: list[Any], why: Why, verb: str | None = None) -> tuple[Any
     except NoReading:
         return ()
     return (Implied(_USED_AS[verbs[0]], effects, why),)
+
+
+_AIMS = {"TARGET", "VISIT", "CHOOSE"}  # "whatever targets / visits / is aimed at"
 
 
 def _faction(children: list[Any]) -> str:
@@ -139,6 +144,15 @@ class Common2Reading:
 
     def shown_to_checks(self, children: list[Any]) -> tuple[Any, ...]:
         return self.on_records(children)
+
+    # the swap in more words
+    def swaps(self, children: list[Any]) -> tuple[Any, ...]:
+        raise NotImplementedError
+
+    def swap_more(self, children: list[Any]) -> tuple[Any, ...]:
+        if any(isinstance(c, Verb) and c.category not in _AIMS for c in children):
+            raise NoReading("only actions aimed at a player are swapped")
+        return self.swaps(children)
 
     # not modelled
     def guilt_note(self, _: list[Any]) -> tuple[Any, ...]:
