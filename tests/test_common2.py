@@ -208,3 +208,19 @@ def test_a_swap_of_kills_does_not_read() -> None:
             "Bus Driver",
             "Each night, you may choose two players to swap. Whatever kills one of them kills the other instead.",
         )
+
+
+def test_a_protections_no_self_with_no_ability_before_it() -> None:
+    # read by the frame grammar's own rules (no_self_syn, no_self_third): the verb kept
+    got = same(
+        "Doctor",
+        "The Doctor cannot save themselves.",
+        "Cannot protect herself.",
+        "Protects a player each night. The Doctor cannot save himself.",
+    )
+    assert _effect(got, "protect") and "- restriction: cannot target its user" in got
+
+
+def test_a_no_self_with_no_verb_of_an_effect_still_needs_an_ability() -> None:
+    with pytest.raises(RulingError, match="needs an ability before it"):
+        said("Doctor", "The Doctor cannot target himself.")
