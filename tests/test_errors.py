@@ -603,13 +603,13 @@ def test_casebook_copy_of_good_ruleset_still_parses(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("line", "word"),
     [
-        ("Barman: Cancels one person's ability each night.", "Cancels"),
-        ("Bus: Targets a player each night. Actions are fun.", "Actions"),
+        ("Barman: Canoodles with one person each night.", "Canoodles"),
+        ("Bus: Targets a player each night. Alive players are fun.", "Alive"),
     ],
 )
 def test_an_unreadable_word_is_shown_whole_not_split_by_a_keyword(line: str, word: str) -> None:
-    """The frame grammar's lexer reads the keyword "can" in "Cancels" and "a" in
-    "Actions": its error would point at "cels"; the error names the whole word."""
+    """The frame grammar's lexer reads the keyword "can" in "Canoodles" and "a" in
+    "Alive": its error would point at "oodles"; the error names the whole word."""
     from logic.lang.rules import parse_ruleset
 
     with pytest.raises(RulingError) as e:

@@ -47,7 +47,7 @@ from logic.lang.clause_parts import (
     subject_of,
 )
 from logic.lang.errors import Loc, RulingError
-from logic.lang.kinds import common, traits
+from logic.lang.kinds import common, common2, traits
 from logic.model.ir import (
     AppearsAs,
     Forced,
@@ -276,7 +276,8 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
 
     def learn(self, children: list[Any]) -> tuple[Any, ...]:
         info = next(c for c in children if isinstance(c, Info))
-        return (Investigate(info, self.why),)
+        implied = common2.implied(children, self.why, "checks")  # with no ability before it
+        return (*implied, Investigate(info, self.why))
 
     def info_visits(self, _: list[Any]) -> Info:
         return Info.VISITS
@@ -352,12 +353,16 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
 
     # restrictions
     def no_self(self, children: list[Any]) -> tuple[Any, ...]:
-        return about(children, NoSelfTarget(self.why))
+        why = self.why  # with no ability before it, the ability its verb says
+        implied = tuple(p for i in common2.implied(children, why) for p in about(children, i))
+        return (*implied, *about(children, NoSelfTarget(why)))
 
     def no_consecutive(self, children: list[Any]) -> tuple[Any, ...]:
         tokens = [c for c in children if isinstance(c, Token)]
         successfully = any(t.type == "SUCCESSFULLY" for t in tokens)
-        return about(children, NoConsecutive(successfully, self.why))
+        why = self.why
+        implied = tuple(p for i in common2.implied(children, why) for p in about(children, i))
+        return (*implied, *about(children, NoConsecutive(successfully, why)))
 
     def forced(self, children: list[Any]) -> tuple[Any, ...]:
         return about(children, Forced(self.why))

@@ -211,11 +211,20 @@ class ProseAssembler(AssemblerState):
                                 "this kill needs a records check to say who comes up 'yes'", e.why
                             )
                         fx[k] = replace(e, lethal_if=mine.faction)
+                for k, e in enumerate(fx):
+                    if isinstance(e, RecordsCheck) and not e.faction:
+                        # "learn their alignment": with two factions, whether the target
+                        # is of the one that is not the role's own (the check answers one
+                        # faction, yes or no; with more factions it cannot say which)
+                        others = [f for f in self.factions if canon(f) != canon(role.faction)]
+                        if len(others) == 1 and role.faction:
+                            fx[k] = checks[key] = replace(e, faction=others[0])
                 for e in fx:
                     if isinstance(e, RecordsCheck) and not e.faction:
                         raise self.error(
                             "this check does not say what the records show (add the step's "
-                            "'The records may either say ...' sentence)",
+                            "'The records may either say ...' sentence, or name the faction: "
+                            "'learns whether they are Mafia')",
                             e.why,
                         )
                 fixed.append(replace(ab, effects=tuple(fx)))

@@ -19,6 +19,7 @@ from logic.effects.redirect import Redirect
 from logic.effects.sway import VoteBlock
 from logic.lang.assemble.state import AssemblerState
 from logic.lang.kinds.allegiance import FactionIs
+from logic.lang.kinds.common2 import Implied
 from logic.lang.read.pieces import (
     _AbilityName,
     _AbilityStart,
@@ -252,6 +253,17 @@ class RolesAssembler(AssemblerState):
                         raise self.error("this sentence needs an ability before it", s.why)
                     a = abilities[current]
                     abilities[current] = replace(a, effects=(*a.effects, s))
+                case Implied(verb, effects, why):
+                    # a restriction or a learning with no ability before it ("The Doctor
+                    # cannot save themselves."): the ability its verb says
+                    if current is None:
+                        name, aliases = pending_name or (_VERB_NAME[verb], ())
+                        pending_name = None
+                        fx = (Kill(why),) if verb == "kills" else effects
+                        abilities.append(
+                            Ability(name, verb, Frequency.EACH_NIGHT, fx, why=why, aliases=aliases)
+                        )
+                        current = len(abilities) - 1
                 case NoSelfTarget() | NoConsecutive() | Forced():
                     if current is None:
                         raise self.error("this restriction needs an ability before it", s.why)

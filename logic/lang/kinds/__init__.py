@@ -10,6 +10,7 @@ from logic.lang.kinds.actions import ActionReading
 from logic.lang.kinds.afterlife import AfterlifeReading
 from logic.lang.kinds.allegiance import AllegianceReading
 from logic.lang.kinds.common import CommonReading
+from logic.lang.kinds.common2 import Common2Reading
 from logic.lang.kinds.disclosure import DisclosureReading
 from logic.lang.kinds.inquiry import InquiryReading
 from logic.lang.kinds.powers import PowerReading
@@ -31,5 +32,6 @@ class Readings(
     SurvivalReading,
     PowerReading,
     VisitReading,
+    Common2Reading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

@@ -8,6 +8,8 @@ from typing import Any
 from lark import v_args
 from lark.tree import Meta
 
+from logic.lang.clause_parts import Verb
+from logic.lang.kinds.common2 import implied
 from logic.lang.read.base import Reader
 from logic.lang.read.pieces import _About, _names, _RoleDef
 from logic.model.ir import Forced, NoConsecutive, NoSelfTarget
@@ -20,11 +22,16 @@ class RestrictionsReader(Reader):
     def no_self_target(self, meta: Meta, children: list[Any]) -> NoSelfTarget:
         return NoSelfTarget(self._why(meta))
 
-    def no_self_syn(self, meta: Meta, children: list[Any]) -> NoSelfTarget:
-        return NoSelfTarget(self._why(meta))
+    def self_protect(self, meta: Meta, children: list[Any]) -> Verb:
+        return Verb("PROTECT")
 
-    def no_self_third(self, meta: Meta, children: list[Any]) -> _About:
-        return _About(_names(children)[0], NoSelfTarget(self._why(meta)))
+    def no_self_syn(self, meta: Meta, children: list[Any]) -> tuple[Any, ...]:
+        why = self._why(meta)  # with no ability before it, the ability its verb says
+        return (*implied(children, why), NoSelfTarget(why))
+
+    def no_self_third(self, meta: Meta, children: list[Any]) -> tuple[Any, ...]:
+        why, name = self._why(meta), _names(children)[0]
+        return tuple(_About(name, p) for p in (*implied(children, why), NoSelfTarget(why)))
 
     def other_than(self, meta: Meta, children: list[Any]) -> NoSelfTarget:
         return NoSelfTarget(self._why(meta))
