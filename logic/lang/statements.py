@@ -228,11 +228,14 @@ def _line_error(number: int, line: str, filename: str, last: bool) -> RulingErro
 
 def _role_names(lines: Iterable[str]) -> set[str]:
     """The labels of the lines that look like a role's ("Doctor: ..."): the role names a
-    sentence may name."""
+    sentence may name. A label with nothing after it is a heading ("Roles:", "Town
+    Roles:"), not a role: its words stay words ("those players' original roles")."""
     names = set()
     for line in lines:
         m = _LABEL.match(line)
-        if m and m.group("label").lower() not in ("ruling", "source", "flavour", "flavor"):
+        if not m or not line[m.end() :].strip():
+            continue
+        if m.group("label").lower() not in ("ruling", "source", "flavour", "flavor"):
             names.add(m.group("label").strip('"').strip())
     return names
 

@@ -6,8 +6,9 @@ module here and its base to `Readings`; the base grammar and the reader are not 
 
 from __future__ import annotations
 
+from logic.lang.kinds.powers import PowersReading
 from logic.lang.kinds.traits import TraitReading
 
 
-class Readings(TraitReading):
+class Readings(TraitReading, PowersReading):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
