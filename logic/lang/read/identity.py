@@ -70,9 +70,6 @@ class IdentityReader(Reader):
         why = self._why(meta)
         return _Capability(None, (Bond(_names(children)[0], why),), (), None, False, why)
 
-    def bond_overwrite(self, meta: Meta, children: list[Any]) -> _Note:
-        return _Note(self._why(meta))  # what a Bond does: the new role replaces the old
-
     def death_link(self, meta: Meta, children: list[Any]) -> _Trait:
         why = self._why(meta)
         return _Trait(_names(children)[0], DeathLink(why), why)

@@ -1,6 +1,6 @@
 """Owns reading redirection and interception (logic/effects/redirect.py, intercept.py): naming
-two players and sending actions aimed at one to the other; killing the first visitor after a
-role."""
+two players and what the user is told (the swap itself: the clause language,
+logic/lang/kinds/powers.py); killing the first visitor after a role."""
 
 from __future__ import annotations
 
@@ -24,10 +24,6 @@ class RedirectReader(Reader):
         # sentence's ("... is redirected toward the other player": `redirected`)
         why = self._why(meta)
         return _Capability(_names(children)[0], (), (), None, False, why, targets=2)
-
-    def redirected(self, meta: Meta, children: list[Any]) -> _Capability:
-        why = self._why(meta)
-        return _Capability(None, (Redirect(why),), (), None, False, why, targets=2)
 
     def redirect_told(self, meta: Meta, children: list[Any]) -> _Capability:
         why = self._why(meta)

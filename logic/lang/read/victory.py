@@ -66,13 +66,6 @@ class VictoryReader(Reader):
         faction = _names(children)[0]
         return _RulesetFact("victory", Victory(faction, "sole", faction, 0, (), why), why)
 
-    def sole_faction_wins(self, meta: Meta, children: list[Any]) -> _RulesetFact:
-        # "when nothing can stop them from being the sole living faction": read as when
-        # they are (finding in the ruleset: 'nothing can stop them' may be earlier)
-        why = self._why(meta)
-        faction = _names(children)[0]
-        return _RulesetFact("victory", Victory(faction, "sole", faction, 0, (), why), why)
-
     def sole_player_wins(self, meta: Meta, children: list[Any]) -> _RulesetFact:
         why = self._why(meta)
         group = _names(children)[0]

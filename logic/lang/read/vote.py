@@ -62,14 +62,6 @@ class VoteReader(Reader):
         why = self._why(meta)
         return _RulesetFact("tie", TieRule("random", None, why), why)
 
-    def tie_holder_excluded(self, meta: Meta, children: list[Any]) -> _RulesetFact:
-        why = self._why(meta)
-        return _RulesetFact("tie", TieRule("exclude", _names(children)[0], why), why)
-
-    def tie_vote_decides(self, meta: Meta, children: list[Any]) -> _RulesetFact:
-        why = self._why(meta)
-        return _RulesetFact("tie", TieRule("vote", None, why), why)
-
     def no_reveal(self, meta: Meta, children: list[Any]) -> Why:
         return self._why(meta)
 
@@ -90,10 +82,6 @@ class VoteReader(Reader):
         why = self._why(meta)
         n = next(c for c in children if type(c) is int)
         return _Trait(None, VoteWeight(n, why), why)
-
-    def counted_twice(self, meta: Meta, children: list[Any]) -> _Trait:
-        why = self._why(meta)
-        return _Trait(None, VoteWeight(2, why), why)
 
     def pair_vote(self, meta: Meta, children: list[Any]) -> _Trait:
         why = self._why(meta)
