@@ -11,9 +11,10 @@ from typing import Any
 import pytest
 
 from logic.effects.hex import Budget
+from logic.effects.identity import Bond
 from logic.effects.modify import Modify
 from logic.effects.redirect import Redirect
-from logic.effects.vote import TieRule, VoteWeight
+from logic.effects.vote import Immune, Powerless, TieRule, VoteWeight
 from logic.effects.win import Victory
 from logic.lang import clause
 from logic.lang.clause_parts import About, Nothing
@@ -23,7 +24,7 @@ from logic.lang.read.pieces import _Capability
 from logic.lang.rules import parse_ruleset
 from logic.report import ruleset_lines
 
-ROLES = ("Hexer", "Ferryman", "Mayor", "Judge", "Mafia", "Brute", "Doctor", "Bomb")
+ROLES = ("Hexer", "Ferryman", "Mayor", "Judge", "Mafia", "Brute", "Doctor", "Bomb", "Lovers")
 
 
 def read(sentence: str) -> tuple[Any, ...]:
@@ -198,3 +199,52 @@ def test_a_heading_label_is_no_role_name() -> None:
         "original roles.\n"
     )
     parse_ruleset(text, "x.rules")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "kind", "power"),
+    [
+        ("While its power is in effect, it cannot be lynched.", Immune, True),
+        ("As long as your power is active, you cannot be lynched.", Immune, True),
+        ("The Judge cannot be lynched.", Immune, False),
+        (
+            "In addition, while its power is in effect, the Judge's vote has no power.",
+            Powerless,
+            True,
+        ),
+        ("While your power is active, your vote does not count.", Powerless, True),
+    ],
+)
+def test_immune_to_the_lynch_and_a_vote_with_no_power(
+    sentence: str, kind: type, power: bool
+) -> None:
+    part = only(sentence)
+    assert isinstance(part, Trait) and part.part == kind(power)
+
+
+def test_what_a_swap_tells_and_the_role_a_bond_gives() -> None:
+    told = only(
+        "The Ferryman is informed what powers were redirected and who they were originally "
+        "intended for, but not who used the power."
+    )
+    assert isinstance(told, _Capability) and told.adds and told.role == "Ferryman"
+    (effect,) = told.effects
+    assert isinstance(effect, Redirect) and effect.tells is not None
+    for s in (
+        "From that point onward, these two players are Lovers.",
+        "Those two players become Lovers.",
+    ):
+        bond = only(s)
+        assert isinstance(bond, _Capability) and bond.effects == (Bond("Lovers"),)
+    with pytest.raises(RulingError):  # one player is no bond
+        read("That player is Lovers.")
+
+
+def test_asides_are_notes() -> None:
+    for s in (
+        "Neither of these effects will be announced if they occur.",
+        "This action is irreversible.",
+        "Once it happens, the Judge is, for all intents and purposes, a Vanilla Town.",
+        "The Hexer has a variety of hexes that she may place on a person at night.",
+    ):
+        assert isinstance(only(s), Nothing), s

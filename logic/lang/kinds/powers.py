@@ -16,11 +16,12 @@ from typing import Any
 from lark import Token
 
 from logic.effects.hex import Budget
+from logic.effects.identity import Bond
 from logic.effects.modify import Modify
 from logic.effects.redirect import Redirect
-from logic.effects.vote import TieRule
+from logic.effects.vote import Immune, Powerless, TieRule
 from logic.effects.win import Victory
-from logic.lang.clause_parts import NUMBERS, Actor, Nothing
+from logic.lang.clause_parts import NUMBERS, About, Actor, Nothing
 from logic.lang.kinds.traits import Fact, Trait
 from logic.lang.read.pieces import _Capability
 from logic.model.ir import Frequency, Why
@@ -116,6 +117,40 @@ class PowersReading:
 
     def replaces(self, _: list[Any]) -> tuple[Any, ...]:
         # a note: a role given to a player replaces the one it had (logic/effects/identity.py)
+        return (Nothing(self.why),)
+
+    # while the role's power is in effect
+    def while_power(self, _: list[Any]) -> bool:
+        return True
+
+    def lynch_immune(self, children: list[Any]) -> tuple[Any, ...]:
+        """'While its power is in effect, it cannot be lynched.' (the lynch passes on)"""
+        return self._said_of(children, Trait(Immune(True in children, self.why)))
+
+    def vote_powerless(self, children: list[Any]) -> tuple[Any, ...]:
+        """'While its power is in effect, the Imaginary Friend's vote has no power.'"""
+        part = Trait(Powerless(True in children, self.why))
+        named = _named(children)
+        return (About(named, part),) if named else (part,)
+
+    def swap_told(self, children: list[Any]) -> tuple[Any, ...]:
+        """'The Redirector is informed what powers were redirected and who they were
+        originally intended for, but not who used the power.': adds to the swap."""
+        why = self.why
+        role = next((c.role for c in children if isinstance(c, Actor) and c.role), None)
+        effect = Redirect(why, tells=why)
+        return (_Capability(role, (effect,), (), None, False, why, targets=2, adds=True),)
+
+    def bond(self, children: list[Any]) -> tuple[Any, ...]:
+        """'From that point onward, these two players are Lovers.': what the ability
+        before does to the two players it names (the role they take)."""
+        role = str(_tokens(children, "ROLENAME", "NAME")[-1])
+        if _number(_tokens(children, "NUMBER")[0]) != 2:
+            raise self._no_reading("a bond of two players")
+        return (_Capability(None, (Bond(role, self.why),), (), None, False, self.why),)
+
+    def aside(self, _: list[Any]) -> tuple[Any, ...]:
+        # a note: what the engine does anyway, or does not model (announcements)
         return (Nothing(self.why),)
 
     # a swap said in the passive: it adds to the ability that names the two players

@@ -1,4 +1,5 @@
-"""Owns reading changes of identity (logic/effects/identity.py, convert.py): defecting, bonds,
+"""Owns reading changes of identity (logic/effects/identity.py, convert.py): defecting, bonds
+(what the bond makes of the two: the clause language, logic/lang/kinds/powers.py),
 deaths bound to another's, stealing a role, and conversion and the immunity to it."""
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from lark import v_args
 from lark.tree import Meta
 
 from logic.effects.convert import Convert, ConvertImmune
-from logic.effects.identity import Bond, DeathLink, Defect, Steal
+from logic.effects.identity import DeathLink, Defect, Steal
 from logic.lang.errors import RulingError, line_of
 from logic.lang.read.base import Reader
 from logic.lang.read.pieces import _AbilityStart, _AddTo, _Capability, _names, _Note, _Trait
@@ -65,10 +66,6 @@ class IdentityReader(Reader):
             name="pick",
             targets=2,
         )
-
-    def bond_become(self, meta: Meta, children: list[Any]) -> _Capability:
-        why = self._why(meta)
-        return _Capability(None, (Bond(_names(children)[0], why),), (), None, False, why)
 
     def death_link(self, meta: Meta, children: list[Any]) -> _Trait:
         why = self._why(meta)

@@ -1,5 +1,5 @@
 """Owns reading redirection and interception (logic/effects/redirect.py, intercept.py): naming
-two players and what the user is told (the swap itself: the clause language,
+two players (the swap and what its user is told: the clause language,
 logic/lang/kinds/powers.py); killing the first visitor after a role."""
 
 from __future__ import annotations
@@ -9,7 +9,6 @@ from typing import Any
 from lark import v_args
 from lark.tree import Meta
 
-from logic.effects.redirect import Redirect
 from logic.lang.read.base import Reader
 from logic.lang.read.pieces import _Capability, _names
 from logic.model.ir import Intercept
@@ -24,13 +23,6 @@ class RedirectReader(Reader):
         # sentence's ("... is redirected toward the other player": `redirected`)
         why = self._why(meta)
         return _Capability(_names(children)[0], (), (), None, False, why, targets=2)
-
-    def redirect_told(self, meta: Meta, children: list[Any]) -> _Capability:
-        why = self._why(meta)
-        effect = Redirect(why, tells=why)
-        return _Capability(
-            _names(children)[0], (effect,), (), None, False, why, targets=2, adds=True
-        )
 
     def after_role(self, meta: Meta, children: list[str]) -> str:
         return children[0]

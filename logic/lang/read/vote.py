@@ -1,5 +1,6 @@
 """Owns reading votes and the lynch (logic/effects/vote.py): the lynch, ties and their
-breaking, what is revealed, vote weights, immunity, and days without votes."""
+breaking, what is revealed, vote weights, and days without votes (a vote that counts
+more, ties a role decides, immunity to the lynch: the clause language, logic/lang/kinds/powers.py)."""
 
 from __future__ import annotations
 
@@ -9,12 +10,10 @@ from lark import v_args
 from lark.tree import Meta
 
 from logic.effects.vote import (
-    Immune,
     LastVoterDies,
     Lynch,
     NoVotes,
     PairVote,
-    Powerless,
     Reveal,
     TieRule,
     VoteWeight,
@@ -91,11 +90,3 @@ class VoteReader(Reader):
     def last_voter(self, meta: Meta, children: list[Any]) -> _Trait:
         why = self._why(meta)
         return _Trait(None, LastVoterDies(why), why)
-
-    def immune(self, meta: Meta, children: list[Any]) -> _Trait:
-        why = self._why(meta)
-        return _Trait(None, Immune(True, why), why)
-
-    def powerless(self, meta: Meta, children: list[Any]) -> _Trait:
-        why = self._why(meta)
-        return _Trait(None, Powerless(True, why), why)
