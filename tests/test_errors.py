@@ -19,7 +19,10 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
+
 from logic.cli import main
+from logic.lang.errors import RulingError
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 METADATA = REPO_ROOT / "casebook" / "metadata-mafia.rules"
@@ -301,7 +304,7 @@ def test_role_before_faction_heading(tmp_path: Path) -> None:
     r = ruling("parse", rules)
     assert r.head == (
         f"{rules}:1:1: the role 'Doctor' has no faction: put it under a heading such as "
-        "'Possible Town Roles'"
+        "'Possible Town Roles', or say it ('You are aligned with the Town.')"
     )
     assert r.source == "Doctor: Targets a player each night."
 
@@ -595,3 +598,21 @@ def test_casebook_copy_of_good_ruleset_still_parses(tmp_path: Path) -> None:
     out, err = io.StringIO(), io.StringIO()
     assert main(["casebook", str(case)], stdout=out, stderr=err) == 0, err.getvalue()
     assert main(["resolve", str(METADATA), str(case)], stdout=io.StringIO(), stderr=err) == 0
+
+
+@pytest.mark.parametrize(
+    ("line", "word"),
+    [
+        ("Barman: Cancels one person's ability each night.", "Cancels"),
+        ("Bus: Targets a player each night. Actions are fun.", "Actions"),
+    ],
+)
+def test_an_unreadable_word_is_shown_whole_not_split_by_a_keyword(line: str, word: str) -> None:
+    """The frame grammar's lexer reads the keyword "can" in "Cancels" and "a" in
+    "Actions": its error would point at "cels"; the error names the whole word."""
+    from logic.lang.rules import parse_ruleset
+
+    with pytest.raises(RulingError) as e:
+        parse_ruleset(f"Ruleset: P\nPossible Town Roles\n{line}\n", "p.rules")
+    assert f"unexpected {word!r}" in e.value.message
+    assert e.value.loc is not None and line[e.value.loc.column - 1 :].startswith(word)

@@ -20,6 +20,10 @@ The post is read line by line into blocks (each heuristic is stated where it is 
   role. A list introduced by a line ending in ":" ("The hexes are:") is that line's, not
   roles. A name is at most four words starting with a capital, and its last word is not
   one of `_NOT_ROLE` ("Note", "Example", "Night action").
+- A role card is a role too: its title "NAME, what it is" ("Gin, Mafia Slanderer",
+  the faction taken from its words when they name one) over keyword lines ("Night action:
+  Slander", "Interrogation: BO"), which are its sentences, a blank line in the card
+  included, up to the next line that is not a keyword line.
 - Every other line is a block of its own (with its label when it starts `Name: `).
 
 Each sentence of a block is tried with the library itself: its line must be read by the
@@ -48,7 +52,15 @@ from lark import Tree
 from logic.lang import grammar, statements
 from logic.lang.errors import RulingError
 from logic.lang.grammar import MAX_STATEMENTS, normalize_newlines
-from logic.lang.prose import _line_numbers, key, label_prefix, split_sentences, strip_marker
+from logic.lang.prose import (
+    CARD_TITLE,
+    KEYWORD,
+    _line_numbers,
+    key,
+    label_prefix,
+    split_sentences,
+    strip_marker,
+)
 from logic.lang.rules import parse_ruleset
 
 UNREAD = "Not modelled (unread): "
@@ -109,7 +121,8 @@ _DASHED = re.compile(r"^([^\s:.!?\"(][^:.!?\"]{0,40}?)\s+[-\u2013\u2014]+\s+(?=\
 _ROLE_NAME = re.compile(r"^[A-Z][\w'\u2019/&.-]*(?: [\w'\u2019/&.-]+){0,3}$")
 _WORD = re.compile(r"^[a-z][a-z0-9-]*$", re.I)
 
-# The last word of a label that names no role: "Note:", "Example:", "Night action:".
+# The last word of a label that names no role: "Note:", "Example:", "Night action:", and a
+# forum signature's "Posts: 6185", "Joined: ...".
 _NOT_ROLE = frozenset(
     """note notes example examples edit edits update updates ruling rulings clarification
     clarifications question questions answer answers q a mode rule rules role roles setup
@@ -118,7 +131,7 @@ _NOT_ROLE = frozenset(
     ability abilities action actions result results item items interrogation scent disguise
     observe ps nb important warning reminder tip tips hint hints vote votes voting lynch
     flavour flavor source contents list summary changes format status victory win wins re
-    contact contacts credits thanks links faq changelog""".split()  # noqa: SIM905
+    contact contacts credits thanks links faq changelog posts joined location website""".split()  # noqa: SIM905
 )
 # Words of a heading that name a faction, and the faction's name.
 _FACTION_WORDS = {
@@ -301,7 +314,8 @@ def _lines(text: str, budget: _Budget) -> list[_Line]:
             out.append(_Line(i + 1, head + ":", "heading"))
             out.append(_Line(i + 1, tail + ":", "heading"))
             continue
-        if _title_like(s) or budget.kind(s) is not None:
+        keyword = KEYWORD.match(s) is not None and not s.endswith(":")
+        if (_title_like(s) and not keyword) or budget.kind(s) is not None:
             out.append(_Line(i + 1, s, "heading"))
         elif (
             out
@@ -368,9 +382,22 @@ def _layout(text: str, budget: _Budget) -> list[_Block | _Heading]:
                 return lines[j] if lines[j].kind == "content" else None
         return None
 
+    card: _Block | None = None  # the role card being read: its keyword lines are its own
     for k, ln in enumerate(lines):
         if ln.kind == "blank":
             block, listing = None, None
+            continue
+        if card is not None and KEYWORD.match(ln.text) and not ln.text.endswith(":"):
+            card.sentences.extend((s, ln.number) for s in split_sentences(ln.text))
+            continue
+        card = None
+        title_of = CARD_TITLE.match(ln.text) if ln.kind == "heading" else None
+        below_card = next_content(k) if title_of else None
+        if title_of and below_card is not None and KEYWORD.match(below_card.text):
+            name = title_of.group(1)
+            own = _faction_of_words(ln.text[title_of.end(1) + 1 :].split()[0])
+            card = block = _Block([], name, name, own or faction or UNKNOWN_FACTION)
+            out.append(block)
             continue
         if ln.kind == "heading":
             # "There are three variants that may exist:" (a heading the language reads)

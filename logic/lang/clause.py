@@ -549,7 +549,13 @@ def expected_words(names: set[str], near: str | None = None) -> tuple[str, ...]:
         if n in _SIGNS:
             out.add(_SIGNS[n])
         else:
-            out.update(f'"{w}"' for w in lex.words_of(n))
+            # a verb by its lemma ("kill", not "kills", "killed", "killing"); a contraction
+            # as written ("can't"), not as the tokenizer splits it ("can 't")
+            out.update(
+                f'"{w}"'
+                for w in lex.words_of(n)
+                if " '" not in w and lex.lemmas.get(w.lower(), w.lower()) == w.lower()
+            )
     ordered = sorted(out, key=lambda w: (not w.startswith("a "), w.lower()))
     if near is None:
         return tuple(ordered)

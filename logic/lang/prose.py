@@ -21,6 +21,11 @@ about a document (each rule a heuristic, stated where it is applied):
 - A heading ending with a colon right above a content line ("Agent:" over the Agent's
   text) is a label of the lines below it, up to the next blank line, when the document
   also has headings without colons; otherwise it opens a section.
+- A short line "Key: value" with text after its colon ("Interrogation: BO", "Night
+  action: Slander, Investigate 3") is a keyword line of a card: content, a sentence, not a
+  heading. A role card's title right above such lines ("Gin, Mafia Slanderer": a name, a
+  comma, what it is) is a sentence too, and the name before its comma labels the card's
+  lines up to the next blank line (so each keyword line is credited to its own role).
 - Line numbers of a pasted listing ("  42. text", runs that number blank lines too) are
   not the author's and are dropped; list numbering ("7.", "1)", "-") is the author's.
 """
@@ -179,9 +184,17 @@ def _line_numbers(lines: list[str]) -> set[int]:
     return out
 
 
+# "Interrogation: BO", "Night action: Slander, Investigate 3": a card's keyword line
+KEYWORD = re.compile(r"^[A-Z][\w'./-]*(?: [\w'./-]+){0,2}: \S")
+# "Gin, Mafia Slanderer": a card's title, the name before the comma
+CARD_TITLE = re.compile(r"^([A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}), [A-Z][\w' -]*$")
+
+
 def _is_heading(text: str) -> bool:
     words = text.split()
     if not text or strip_marker(text)[0] or len(text) > 60 or len(words) > 8:
+        return False
+    if KEYWORD.match(text) and not text.endswith(":"):
         return False
     if text.endswith(":") and len(words) > 4:  # "These roles are aligned with the Mafia:"
         return False
@@ -237,12 +250,23 @@ def read_document(text: str) -> list[ProseSentence]:
     out: list[ProseSentence] = []
     section = ""
     label: str | None = None
+    card: str | None = None  # the role of the card being read
     for k, ln in enumerate(lines):
         if ln.kind == "blank":
             label = None
             continue
+        keyword = bool(KEYWORD.match(ln.text)) and not ln.text.endswith(":")
+        if not keyword:
+            card = None
+        elif card and label is None:  # a card's lines go on after a blank line
+            label = card
+        below = lines[k + 1] if k + 1 < len(lines) else None
+        title = CARD_TITLE.match(ln.text) if ln.kind == "heading" else None
+        if title and below is not None and KEYWORD.match(below.text):
+            label = card = title.group(1)
+            out.append(ProseSentence(ln.text, ln.number, section, label, first=True))
+            continue
         if ln.kind in ("heading", "colon"):
-            below = lines[k + 1] if k + 1 < len(lines) else None
             if ln.kind == "colon" and plain and below is not None and below.kind == "content":
                 label = ln.text.rstrip(":").strip()
             else:
@@ -257,7 +281,8 @@ def read_document(text: str) -> list[ProseSentence]:
             if sep and head and 0 < len(tail.split()) <= 3 and tail[:1].isupper():
                 sentences[-1], glued = head + ":", tail.strip()
         prefix = label_prefix(body)
-        line_label = prefix[0] if prefix else label
+        # a card's keyword line stands for the card's role
+        line_label = prefix[0] if prefix and not (keyword and card) else label
         for j, s in enumerate(sentences):
             out.append(ProseSentence(s, ln.number, section, line_label, first=j == 0))
         if glued:

@@ -73,9 +73,7 @@ def read(text: str, filename: str) -> Read:
             raise
         first = whole
     lines = text.split("\n")
-    counted = [
-        n for n, line in enumerate(lines, 1) if line.strip() and not line.lstrip().startswith("#")
-    ]
+    counted = grammar.counted_lines(lines)
     if len(counted) > grammar.MAX_STATEMENTS:  # as the whole file's parse would say
         extra = counted[grammar.MAX_STATEMENTS]
         raise RulingError(
@@ -208,6 +206,11 @@ def _further(
     if frame.loc is None or e.loc is None or frame.loc.line != number:
         return e
     if e.loc.column > frame.loc.column:
+        return e
+    at = frame.loc.column - 1
+    if 0 < at < len(line) and line[at - 1].isalnum() and line[at].isalnum():
+        # the frame grammar's keyword lexer split a word ("Can|cels", "A|ctions"): its
+        # error is about half a word, the clause language's about the word
         return e
     return replace(frame, source_line=line, understood=e.understood)
 

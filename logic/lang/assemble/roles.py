@@ -18,6 +18,7 @@ from logic.effects.records import RecordsCheck
 from logic.effects.redirect import Redirect
 from logic.effects.sway import VoteBlock
 from logic.lang.assemble.state import AssemblerState
+from logic.lang.kinds.allegiance import FactionIs
 from logic.lang.read.pieces import (
     _AbilityName,
     _AbilityStart,
@@ -81,6 +82,31 @@ _VERB_NAME = {"targets": "target", "checks": "check", "visits": "visit", "kills"
 class RolesAssembler(AssemblerState):
     """The part of `_Assembler` (logic/lang/rules.py) that assembles role lines."""
 
+    def _faction_said(self, rd: _RoleDef) -> str | None:
+        """The role's faction: its heading's, or the one its text names ("You are aligned
+        with the Town."); a text that names another than its heading's is a clash of the
+        GM's words, reported with both."""
+        said = [
+            s.sentence if isinstance(s, _About) else s
+            for s in _flatten(rd.sentences)
+            if isinstance(s.sentence if isinstance(s, _About) else s, FactionIs)
+        ]
+        for s in said:
+            name = self.faction_named(s.faction) or s.faction
+            if self.faction is not None and canon(name) != canon(self.faction):
+                raise self.error(
+                    f"this sentence puts {rd.name} with the {s.faction}, but its heading "
+                    f"puts it with the {self.faction}",
+                    s.why,
+                    token=s.faction.split()[0],
+                )
+        if self.faction is None and said:
+            names = {canon(self.faction_named(s.faction) or s.faction) for s in said}
+            if len(names) > 1:
+                raise self.error(f"the text of {rd.name} names two factions", said[-1].why)
+            return self.add_faction(self.faction_named(said[0].faction) or said[0].faction)
+        return self.faction
+
     def role_def(self, rd: _RoleDef, ruling: bool = False) -> None:
         key = canon(rd.name)
         existing = self.roles.get(key)
@@ -97,13 +123,14 @@ class RolesAssembler(AssemblerState):
                     rd.why,
                     (("defined here first", existing.why.loc),),
                 )
-            if self.faction is None:
+            faction = self._faction_said(rd)
+            if faction is None:
                 raise self.error(
                     f"the role {rd.name!r} has no faction: put it under a heading such as "
-                    "'Possible Town Roles'",
+                    "'Possible Town Roles', or say it ('You are aligned with the Town.')",
                     rd.why,
                 )
-            role = Role(rd.name, self.faction, why=rd.why)
+            role = Role(rd.name, faction, why=rd.why)
             self.role_order.append(key)
         abilities = list(role.abilities)
         appears = list(role.appears_as)
@@ -155,7 +182,7 @@ class RolesAssembler(AssemblerState):
                     abilities = [replace(a, visit_class=vc, class_why=why) for a in abilities]
                 case AppearsAs():
                     appears.append(s)
-                case _Note(why):
+                case _Note(why) | FactionIs(why=why):  # its faction: see _faction_said
                     notes.append(why)
                 case (
                     Protect()

@@ -6,9 +6,10 @@ module here and its base to `Readings`; the base grammar and the reader are not 
 
 from __future__ import annotations
 
+from logic.lang.kinds.allegiance import AllegianceReading
 from logic.lang.kinds.powers import PowersReading
 from logic.lang.kinds.traits import TraitReading
 
 
-class Readings(TraitReading, PowersReading):
+class Readings(TraitReading, AllegianceReading, PowersReading):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

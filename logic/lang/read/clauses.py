@@ -11,7 +11,7 @@ from lark.tree import Meta
 
 from logic.lang import clause
 from logic.lang.errors import RulingError, line_of
-from logic.lang.kinds import traits
+from logic.lang.kinds import allegiance, traits
 from logic.lang.read.base import Reader
 from logic.lang.read.pieces import (
     _AbilityStart,
@@ -70,6 +70,8 @@ def from_clause(part: Any) -> Any:
             return _RulesetFact(kind, value, why)
         case traits.Once(why):
             return _Natures(True, why)
+        case allegiance.IsRole(role, why):
+            return _About(role, _Note(why))
     return part
 
 
