@@ -45,12 +45,18 @@ def test_the_faction_said_is_the_headings_when_they_agree() -> None:
 
 def test_a_text_that_names_another_faction_than_its_heading_is_reported() -> None:
     text = (
+        "Possible Mafia Roles\nGoon: Kills a player each night.\n"
         "Possible Town Roles\nDoctor: You are a member of the Mafia. Heals a player each night.\n"
     )
     with pytest.raises(RulingError) as e:
         parse_ruleset(HEAD + text, "pm.rules")
     assert "puts Doctor with the Mafia, but its heading puts it with the Town" in e.value.message
-    assert e.value.loc is not None and e.value.loc.line == 3
+    assert e.value.loc is not None and e.value.loc.line == 5
+
+
+def test_a_name_that_is_no_faction_changes_nothing_under_a_heading() -> None:
+    text = "Possible Town Roles\nTownie: You are a Vanilla Townie. You have no special abilities.\n"
+    assert faction_of(text, "Townie") == "Town"
 
 
 def test_a_role_without_a_heading_or_a_faction_said_says_how_to_give_one() -> None:

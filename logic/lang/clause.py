@@ -46,7 +46,7 @@ from logic.lang.clause_parts import (
     subject_of,
 )
 from logic.lang.errors import Loc, RulingError
-from logic.lang.kinds import traits
+from logic.lang.kinds import common, traits
 from logic.model.ir import (
     AppearsAs,
     Forced,
@@ -64,7 +64,15 @@ MAX_READINGS = 24
 (a sentence of this language has a handful; more means a loop in the grammar)."""
 
 
-# the verb an ability is used as, by the lexicon's category of its verb
+# the verb an ability is used as, by the lexicon's category of its verb: the one place that
+# decides it for the clause language. An interrogation ("The player can choose to
+# Interrogate one player.", then 'He'll get the result "BO" or "Not BO".') learns what the
+# target's card shows, so it is a check like a Cop's: "interrogate" is a CHECK verb and its
+# ability "checks" (the frame grammar's verbatim rule that read it as "targets" is deleted;
+# an ability of either grammar with an Interrogate effect is made a check by
+# logic/lang/assemble/finish.py's _card_checks, so an age observation is one too; only a
+# parity result, logic/effects/investigate.py, and a role's last scan read "checks", neither
+# in rulesets with interrogations).
 _USED_AS = {
     "CHOOSE": "targets",
     "TARGET": "targets",
@@ -215,6 +223,7 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
             parts.extend(_effects_of(v, why, into, count))
         for t in tails:
             parts.extend(t.parts)
+        parts.extend(common.uses_parts(children, why))  # "three times per game"
         if other:
             parts.append(NoSelfTarget(why))
         if any(isinstance(c, Must) for c in children):  # "must kill a player each night"
@@ -249,7 +258,7 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
         freqs = [c for c in children if isinstance(c, Frequency)]
         frequency = next((f for f in freqs if f is not Frequency.EACH_NIGHT), Frequency.EACH_NIGHT)
         starts = Starts("targets", frequency, self.why, subject_of(children))
-        return (starts, StakeOut(self.why))
+        return (starts, StakeOut(self.why), *common.uses_parts(children, self.why))
 
     def learn(self, children: list[Any]) -> tuple[Any, ...]:
         info = next(c for c in children if isinstance(c, Info))
@@ -304,6 +313,7 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
             raise NoReading("a role is learnt of one player")
         parts: list[Any] = [Starts("checks", frequency, self.why, subject_of(children))]
         parts.append(Investigate(Info.ROLE, self.why))
+        parts.extend(common.uses_parts(children, self.why))
         if obj.other:
             parts.append(NoSelfTarget(self.why))
         if any(isinstance(c, Must) for c in children):
@@ -422,7 +432,7 @@ def read_sentence(
     if not tokens:
         raise _error("an empty sentence", loc, 0, source_line)
     try:
-        tree = parser().parse(tokens)
+        tree = _parse(tokens)
     except UnexpectedInput as e:
         return _fail(_at_unknown_word(e, tokens), tokens, sentence, loc, source_line)
     try:
@@ -435,6 +445,24 @@ def read_sentence(
         shown = "; ".join(describe(r) for r in readings[:3])
         raise _error(f"this sentence has {len(readings)} readings: {shown}", loc, 0, source_line)
     return readings[0]
+
+
+_TREES: dict[tuple[tuple[str, str, int | None], ...], Tree[Token]] = {}
+"""Each sentence's parse, by its tokens: a ruleset says one sentence on many roles' lines
+(DCTP's 'The player can Investigate a certain number of actions "#".' on 13), and the
+Earley parse is most of a sentence's reading; the reading itself (its `why`) is done
+again for each."""
+
+
+def _parse(tokens: list[Token]) -> Tree[Token]:
+    key = tuple((t.type, str(t), t.start_pos) for t in tokens)
+    tree = _TREES.get(key)
+    if tree is None:
+        tree = parser().parse(tokens)
+        if len(_TREES) > 4096:  # a bound, for a server reading many rulesets
+            _TREES.clear()
+        _TREES[key] = tree
+    return tree
 
 
 MAX_AMBIGUITIES = 16

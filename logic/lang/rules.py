@@ -25,6 +25,7 @@ from logic.lang import game, grammar, statements
 from logic.lang.assemble.finish import FinishAssembler
 from logic.lang.assemble.roles import RolesAssembler
 from logic.lang.errors import Loc, RulingError, line_of
+from logic.lang.kinds.allegiance import FactionIs
 from logic.lang.prose import split_sentences
 from logic.lang.read.abilities import AbilitiesReader
 from logic.lang.read.block import BlockReader
@@ -42,6 +43,7 @@ from logic.lang.read.kept import KeptReader
 from logic.lang.read.kill import KillReader
 from logic.lang.read.names import NamesReader
 from logic.lang.read.pieces import (
+    _AbilityStart,
     _Alias,
     _as_ruling,
     _Capability,
@@ -82,6 +84,8 @@ from logic.lang.read.visits import VisitsReader
 from logic.lang.read.vote import VoteReader
 from logic.model.ir import (
     ClassList,
+    Frequency,
+    Kill,
     OrderRuling,
     OutcomeRuling,
     PriorityEntry,
@@ -90,6 +94,17 @@ from logic.model.ir import (
     Sentence,
     Why,
 )
+
+
+def _group_kill(sentence: Any, faction: str) -> Any:
+    """A kill the clause language read on an alignment's line ('First, each night the
+    Black Org can pick one person to kill.'): the faction's kill, one member carrying it
+    out, as the frame grammar's `faction_kill` reads it (logic/lang/read/kill.py)."""
+    if not (isinstance(sentence, _AbilityStart) and sentence.verb == "kills"):
+        return sentence
+    every = sentence.frequency is Frequency.EACH_NIGHT
+    freq = None if every else sentence.frequency
+    return _Capability(faction, (Kill(sentence.why),), (), freq, True, sentence.why)
 
 
 @v_args(meta=True)
@@ -170,7 +185,7 @@ class _Assembler(RolesAssembler, FinishAssembler):
                 # alignment's own powers, under the "Alignments:" heading
                 faction = self.add_faction(st.name)
                 for sentence in _flatten(st.sentences):
-                    self.prose(sentence, faction, None)
+                    self.prose(_group_kill(sentence, faction), faction, None)
             case _RoleDef():
                 self.role_def(st)
             case _Variants(why):
@@ -302,16 +317,22 @@ def _held_sentences(
 NO_EFFECT = "read, but it changes nothing the engine does (deleting it changes nothing)"
 
 
-def _acting(pieces: Any, out: set[tuple[int, int, int]]) -> bool:
+def _acting(pieces: Any, out: set[tuple[int, int, int]], headed: bool = False) -> bool:
     """Collect in `out` the span (line, first and last column) of every sentence piece
     that acts: a piece whose reading is more than a note. A piece holding other pieces (a
     role line, a ruling) is not itself a sentence: its parts are looked at. True if
-    `pieces` holds any piece with a place."""
+    `pieces` holds any piece with a place. `headed`: under a faction's heading, where a
+    role's text naming its faction changes nothing (the heading gives it, or the two
+    clash and the assembler says so)."""
     if isinstance(pieces, (tuple, list)):
         found = False
         for p in pieces:
-            found |= _acting(p, out)
+            if isinstance(p, _Heading) and p.kind == "faction":
+                headed = True
+            found |= _acting(p, out, headed)
         return found
+    if headed and isinstance(pieces, FactionIs):
+        return True
     why = getattr(pieces, "why", None)
     if not isinstance(why, Why):
         return False
@@ -319,7 +340,7 @@ def _acting(pieces: Any, out: set[tuple[int, int, int]]) -> bool:
     if is_dataclass(pieces):
         for f in fields(pieces):
             if f.name != "why":
-                inner |= _acting(getattr(pieces, f.name), out)
+                inner |= _acting(getattr(pieces, f.name), out, headed)
     if not inner and not isinstance(pieces, _Note):
         out.add((why.loc.line, why.loc.column, why.loc.column + max(len(why.text), 1) - 1))
     return True

@@ -7,12 +7,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from logic.effects.afterlife import ReadFate
+from logic.effects.interrogate import Interrogate, InterrogatesAs
 from logic.effects.react import Explode, Guard
 from logic.effects.records import RecordsCheck
 from logic.effects.registry import KINDS
 from logic.effects.win import Victory
 from logic.lang.assemble.prose import ProseAssembler
 from logic.lang.assemble.state import AssemblerState
+from logic.lang.kinds.inquiry import UNSAID
 from logic.lang.read.pieces import REST
 from logic.model.ir import (
     Ability,
@@ -178,6 +180,7 @@ class FinishAssembler(ProseAssembler):
             ]
         roles = self.apply_patches(roles)
         roles = [self._records_factions(r) for r in roles]
+        roles = self._card_checks(roles)
         self.priority.extend(self.order_entries(roles))
         # Names used in sentences must exist.
         for role in roles:
@@ -343,6 +346,48 @@ class FinishAssembler(ProseAssembler):
             self.resolve_faction(other[4:], why),
             why,
         )
+
+    def _card_checks(self, roles: list[Role]) -> list[Role]:
+        """An interrogation whose sentence names its answers but not the line of the card
+        it reads ('learns whether that player is a child, a teenager or an adult',
+        logic/lang/kinds/inquiry.py): the check of the card lines ('Observe: Adult',
+        'Observe: Adult/Teenager/Child') whose answers hold every one of them. No such
+        check, or two, is the sentence's error: the reading is not guessed. An ability that
+        learns what a card shows is a check ("checks", not "targets"), here, in one place
+        for both grammars: the frame grammar's readers name the ability ("Age-Observe",
+        logic/lang/read/inquiry.py) without saying what it is used as."""
+        cards: dict[str, set[str]] = {}
+        for r in roles:
+            for t in r.traits:
+                if isinstance(t, InterrogatesAs):
+                    cards.setdefault(t.check, set()).update(canon(x) for x in t.text.split("/"))
+        out = []
+        for role in roles:
+            abilities = []
+            for a in role.abilities:
+                fx = []
+                for e in a.effects:
+                    if isinstance(e, Interrogate) and e.check == UNSAID:
+                        said = {canon(x) for x in e.results}
+                        fits = sorted(c for c, answers in cards.items() if said <= answers)
+                        if len(fits) != 1:
+                            raise self.error(
+                                f"no line of a role's card (such as 'Observe: {e.results[0]}') "
+                                f"has the answers {', '.join(e.results)}"
+                                if not fits
+                                else f"the answers {', '.join(e.results)} are on the card "
+                                f"lines of {' and '.join(fits)}: say which is learnt",
+                                e.why,
+                            )
+                        e = replace(e, check=fits[0])
+                    fx.append(e)
+                if a.verb == "targets" and any(isinstance(e, Interrogate) for e in fx):
+                    # what it learns is on the target's card: a check, whichever grammar
+                    # read its sentence (an interrogation, an age observation)
+                    a = replace(a, verb="checks")
+                abilities.append(a if tuple(fx) == a.effects else replace(a, effects=tuple(fx)))
+            out.append(replace(role, abilities=tuple(abilities)) if abilities else role)
+        return out
 
     def _records_factions(self, role: Role) -> Role:
         """A records check's faction as the ruleset names it ('a werewolf gives you

@@ -84,16 +84,17 @@ class RolesAssembler(AssemblerState):
 
     def _faction_said(self, rd: _RoleDef) -> str | None:
         """The role's faction: its heading's, or the one its text names ("You are aligned
-        with the Town."); a text that names another than its heading's is a clash of the
-        GM's words, reported with both."""
+        with the Town."); a text that names another faction of the ruleset than its
+        heading's is a clash of the GM's words, reported with both (a name that is no
+        faction of the ruleset changes nothing under a heading: "a Vanilla Townie")."""
         said = [
             s.sentence if isinstance(s, _About) else s
             for s in _flatten(rd.sentences)
             if isinstance(s.sentence if isinstance(s, _About) else s, FactionIs)
         ]
         for s in said:
-            name = self.faction_named(s.faction) or s.faction
-            if self.faction is not None and canon(name) != canon(self.faction):
+            name = self.faction_named(s.faction)  # None: no faction of the ruleset
+            if self.faction is not None and name is not None and canon(name) != canon(self.faction):
                 raise self.error(
                     f"this sentence puts {rd.name} with the {s.faction}, but its heading "
                     f"puts it with the {self.faction}",

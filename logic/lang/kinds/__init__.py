@@ -6,10 +6,22 @@ module here and its base to `Readings`; the base grammar and the reader are not 
 
 from __future__ import annotations
 
+from logic.lang.kinds.actions import ActionReading
 from logic.lang.kinds.allegiance import AllegianceReading
+from logic.lang.kinds.common import CommonReading
+from logic.lang.kinds.inquiry import InquiryReading
 from logic.lang.kinds.powers import PowersReading
+from logic.lang.kinds.saves import SaveReading
 from logic.lang.kinds.traits import TraitReading
 
 
-class Readings(TraitReading, AllegianceReading, PowersReading):
+class Readings(
+    TraitReading,
+    AllegianceReading,
+    CommonReading,
+    SaveReading,
+    ActionReading,
+    InquiryReading,
+    PowersReading,
+):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

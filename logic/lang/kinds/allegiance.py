@@ -39,12 +39,19 @@ class AllegianceReading:
 
     why: Why
 
+    def on_records(self, children: list[Any]) -> tuple[Any, ...]:
+        raise NotImplementedError  # traits.py's: how a player shows on the police records
+
     def faction(self, children: list[Token]) -> _Faction:
         return _Faction(" ".join(str(c) for c in children))
 
     def allegiance(self, children: list[Any]) -> tuple[Any, ...]:
         name = next(c.name for c in children if isinstance(c, _Faction))
-        return about(children, FactionIs(name, self.why))
+        shows = any(
+            isinstance(c, Token) and c.type in ("STRING", "GUILTY", "INNOCENT") for c in children
+        )
+        records = self.on_records(children) if shows else ()
+        return (*about(children, FactionIs(name, self.why)), *records)
 
     def identity(self, children: list[Any]) -> tuple[Any, ...]:
         role = next(str(c) for c in children if isinstance(c, Token) and c.type == "ROLENAME")

@@ -16,7 +16,6 @@ from logic.lang.read.pieces import (
     _AddTo,
     _as_ruling,
     _Capability,
-    _DayAbility,
     _names,
     _Patch,
     _Ruling,
@@ -37,9 +36,6 @@ class BlockReader(Reader):
 
     def roleblock_syn(self, meta: Meta, children: list[Any]) -> tuple[Effect, ...]:
         return (Roleblock(self._why(meta)),)
-
-    def discombobulated(self, meta: Meta, children: list[Any]) -> _DayAbility:
-        return self._night_ability(meta, "Discombobulate", 1, Roleblock(self._why(meta)))
 
     def lock_up(self, meta: Meta, children: list[Any]) -> _Capability:
         why = self._why(meta)

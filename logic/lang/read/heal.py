@@ -10,16 +10,10 @@ from lark.tree import Meta
 
 from logic.effects.heal import (
     Bypass,
-    InjuresAttacker,
-    Injury,
     Intercede,
-    Sniper,
-    SnipesOnly,
-    Unmask,
 )
 from logic.lang.read.base import Reader
-from logic.lang.read.pieces import _AddTo, _DayAbility, _Healing, _Note, _Trait
-from logic.model.ir import Protect
+from logic.lang.read.pieces import _DayAbility, _Healing
 
 
 @v_args(meta=True)
@@ -35,41 +29,5 @@ class HealReader(Reader):
     def snipe_intercede(self, meta: Meta, children: list[Any]) -> _Healing:
         return _Healing(Intercede(("protect",), self._why(meta)))
 
-    def heal_any(self, meta: Meta, children: list[Any]) -> _DayAbility:
-        return self._night_ability(meta, "Heal", 1, Protect(self._why(meta)))
-
-    def heal_note(self, meta: Meta, children: list[Any]) -> _Note:
-        return _Note(self._why(meta))
-
-    def first_aid(self, meta: Meta, children: list[Any]) -> _DayAbility:
-        why = self._why(meta)
-        return self._night_ability(meta, "First Aid", 1, Protect(why), Injury(True, why))
-
-    def first_aid_fails(self, meta: Meta, children: list[Any]) -> _AddTo:
-        return _AddTo(Injury, "fails", self._why(meta))
-
-    def first_aid_self(self, meta: Meta, children: list[Any]) -> _Note:
-        return _Note(self._why(meta))  # no restriction: "May use First Aid on himself"
-
-    def injured_saver(self, meta: Meta, children: list[Any]) -> Injury:
-        return Injury(False, self._why(meta))
-
     def snipe_guard_ability(self, meta: Meta, children: list[Any]) -> _DayAbility:
         return self._night_ability(meta, "Bone Breaking", 1)
-
-    def snipe_guard_protect(self, meta: Meta, children: list[Any]) -> tuple[Any, ...]:
-        why = self._why(meta)
-        return (Protect(why), SnipesOnly(why))
-
-    def snipe_guard_injures(self, meta: Meta, children: list[Any]) -> InjuresAttacker:
-        return InjuresAttacker(self._why(meta))
-
-    def snipe_guard_ends(self, meta: Meta, children: list[Any]) -> _AddTo:
-        return _AddTo(InjuresAttacker, "ends_snipes", self._why(meta))
-
-    def unmask(self, meta: Meta, children: list[Any]) -> Unmask:
-        return Unmask(self._why(meta))
-
-    def sniper(self, meta: Meta, children: list[Any]) -> _Trait:
-        why = self._why(meta)
-        return _Trait(None, Sniper(why), why)

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from lark import Token, v_args
+from lark import v_args
 from lark.tree import Meta
 
 from logic.effects.inquiry import Keywords, StakeOut
-from logic.effects.interrogate import Interrogate, InterrogatesAs, Slander
+from logic.effects.interrogate import InterrogatesAs
 from logic.lang.read.base import Reader
-from logic.lang.read.pieces import _DayAbility, _Healing, _names, _quoted, _Trait
+from logic.lang.read.pieces import _DayAbility, _Healing, _names, _Trait
 
 
 @v_args(meta=True)
@@ -26,13 +26,6 @@ class InquiryReader(Reader):
     def stake_out(self, meta: Meta, children: list[Any]) -> _DayAbility:
         return self._night_ability(meta, "Stake-Out", 1, StakeOut(self._why(meta)))
 
-    def interrogate_one(self, meta: Meta, children: list[Any]) -> _DayAbility:
-        return self._night_ability(meta, "Interrogate", 1)
-
-    def interrogate_results(self, meta: Meta, children: list[Any]) -> Interrogate:
-        texts = tuple(_quoted(c) for c in children if isinstance(c, Token) and c.type == "STRING")
-        return Interrogate(texts, self._why(meta))
-
     def interrogates_as(self, meta: Meta, children: list[Any]) -> _Trait:
         why = self._why(meta)
         return _Trait(None, InterrogatesAs(_names(children)[0], why), why)
@@ -44,13 +37,3 @@ class InquiryReader(Reader):
 
     def age_observe(self, meta: Meta, children: list[Any]) -> _DayAbility:
         return self._night_ability(meta, "Observe", 1)
-
-    def observe_result(self, meta: Meta, children: list[Any]) -> Interrogate:
-        results = tuple(str(c) for c in children if isinstance(c, Token) and c.type == "NAME")
-        return Interrogate(results, self._why(meta), check="observe")
-
-    def slander_any(self, meta: Meta, children: list[Any]) -> _DayAbility:
-        return self._night_ability(meta, "Slander", 1)
-
-    def slander_inverts(self, meta: Meta, children: list[Any]) -> Slander:
-        return Slander(self._why(meta))

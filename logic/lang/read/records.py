@@ -10,7 +10,7 @@ from lark.tree import Meta
 
 from logic.effects.records import OnRecords, RecordsCheck, Reverse, Revert
 from logic.lang.read.base import Reader
-from logic.lang.read.pieces import _Capability, _names, _quoted, _RulesetFact, _Trait
+from logic.lang.read.pieces import _Capability, _names, _RulesetFact, _Trait
 from logic.model.ir import NoSelfTarget
 
 
@@ -21,12 +21,6 @@ class RecordsReader(Reader):
     def records_result(self, meta: Meta, children: list[Any]) -> _RulesetFact:
         yes, no = (str(c)[1:-1] for c in children if isinstance(c, Token) and c.type == "QUOTED")
         return _RulesetFact("records", (_names(children)[0], yes, no), self._why(meta))
-
-    def records_check(self, meta: Meta, children: list[Any]) -> _Capability:
-        why = self._why(meta)
-        role, faction = _names(children)[0], _names(children)[1]
-        yes = _quoted(next(c for c in children if isinstance(c, Token) and c.type == "QUOTED_END"))
-        return _Capability(role, (RecordsCheck(faction, yes, None, why),), (), None, False, why)
 
     def uses_records(self, meta: Meta, children: list[Any]) -> _Capability:
         why = self._why(meta)
@@ -43,10 +37,6 @@ class RecordsReader(Reader):
         why = self._why(meta)
         name = _names(children)[0]
         return _RulesetFact("revert", Revert(name, why), why)
-
-    def off_records(self, meta: Meta, children: list[Any]) -> _Trait:
-        why = self._why(meta)
-        return _Trait(_names(children)[0], OnRecords(False, why), why)
 
     def on_records(self, meta: Meta, children: list[Any]) -> _Trait:
         why = self._why(meta)

@@ -29,16 +29,3 @@ class ReportReader(Reader):
     def report_lynch(self, meta: Meta, children: list[Any]) -> _Trait:
         why = self._why(meta)
         return _Trait(_names(children)[0], Report("lynch", why), why)
-
-    def report_role(self, meta: Meta, children: list[Any]) -> tuple[_Trait, ...]:
-        why = self._why(meta)
-        role = _names(children)[0]
-        return (_Trait(role, Report("night", why), why), _Trait(role, Report("lynch", why), why))
-
-    def target_revealed(self, meta: Meta, children: list[Any]) -> _Trait:
-        why = self._why(meta)
-        return _Trait(_names(children)[0], Witness(why), why)
-
-    def reveal_chance(self, meta: Meta, children: list[Any]) -> _Trait:
-        why = self._why(meta)
-        return _Trait(_names(children)[0], Witness(why, why), why)

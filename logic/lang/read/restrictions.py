@@ -29,9 +29,6 @@ class RestrictionsReader(Reader):
     def other_than(self, meta: Meta, children: list[Any]) -> NoSelfTarget:
         return NoSelfTarget(self._why(meta))
 
-    def no_self_trick(self, meta: Meta, children: list[Any]) -> NoSelfTarget:
-        return NoSelfTarget(self._why(meta))
-
     def no_consecutive(self, meta: Meta, children: list[Any]) -> NoConsecutive:
         return NoConsecutive(bool(children), self._why(meta))
 

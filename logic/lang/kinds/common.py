@@ -1,0 +1,198 @@
+"""Owns the clause language's readings of the common role texts other hosts write
+(grammar/clause/common.lark, words in grammar/lexicon/common.toml), mixed into
+logic/lang/kinds.Readings:
+
+- limited uses: "has two shots" (a budget of the role's uses a game), "three times per
+  game" said of an ability (each ability at most N times a game): `Budget` of
+  logic/effects/hex.py. With one ability the two are the same; a role with several
+  abilities and "twice per game" on one of them gets the limit on each (the budget is the
+  role's: the nearest the engine has, said here);
+- the Veteran's alert: an ability on its user (`on_self`, no target) and "anyone who visits
+  him while on alert dies": `Guard` of logic/effects/react.py, the Monk's Hamedo. The
+  Guard kills the visitor before its action is performed; a host's Veteran may let the
+  action happen (most say nothing): the nearest kind, said here;
+- a kill used by day ("during the day, may shoot a player"): `DayKill` of
+  logic/effects/day.py; a look at a dead player's role ("may choose a dead player and
+  learn their role"): `ReadDead` of logic/effects/afterlife.py (its role and alignment);
+- a death link in more words (`DeathLink`), how a player shows to an investigation
+  (`OnRecords`), what a vote is worth (`VoteWeight`), "cannot be lynched" (`Immune`);
+- sentences the engine has no effect for, read as notes (no effect, "not modelled"): who
+  the role is ("You are the Doctor.", "The Miller is Town": the faction is the heading's),
+  what it knows of another role ("You know who your Lover is."), a victory by being
+  lynched or by surviving to the end (no victory condition of logic/effects/win.py says
+  either), a shot taken on its holder's death (no reaction of logic/effects/react.py is
+  triggered by the holder's own death), an immunity ("cannot be roleblocked", "is immune
+  to nightkills": no trait of the engine makes a player immune for the whole game).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from lark import Token
+
+from logic.effects.afterlife import ReadDead
+from logic.effects.day import DayKill
+from logic.effects.hex import Budget
+from logic.effects.react import Guard
+from logic.effects.vote import Immune
+from logic.lang.clause_parts import (
+    NUMBERS,
+    NoReading,
+    Nothing,
+    Starts,
+    Verb,
+    about,
+    subject_of,
+)
+from logic.lang.read.pieces import _Capability, _DayAbility
+from logic.model.ir import Frequency, Why
+
+
+@dataclass(frozen=True)
+class Uses:
+    """'three times per game': the ability's uses a game (a `when` beside its frequency)."""
+
+    count: int
+
+
+def _count(children: list[Any]) -> int:
+    """The number a clause says: a numeral, a number word, or "twice"."""
+    for c in children:
+        if isinstance(c, Token) and c.type == "NUMERAL":
+            return int(c)
+        if isinstance(c, Token) and c.type == "NUMBER":
+            return NUMBERS[str(c).lower()]
+        if isinstance(c, Token) and c.type == "TWICE":
+            return 2
+    raise AssertionError("a count with no number")
+
+
+def uses_parts(children: list[Any], why: Why) -> tuple[Any, ...]:
+    """What 'N times per game' among an ability's children adds: each of the role's
+    abilities at most N times a game (the role's budget, logic/effects/hex.py)."""
+    from logic.lang.kinds.traits import Trait
+
+    uses = [c for c in children if isinstance(c, Uses)]
+    if uses and Frequency.ONCE_PER_GAME in children:
+        raise NoReading("once per game and more than once per game")
+    if len({u.count for u in uses}) > 1:
+        raise NoReading("two different numbers of uses")
+    return tuple(Trait(Budget("each", u.count, why)) for u in uses[:1])
+
+
+def _frequency(children: list[Any]) -> Frequency:
+    freqs = [c for c in children if isinstance(c, Frequency)]
+    return next((f for f in freqs if f is not Frequency.EACH_NIGHT), Frequency.EACH_NIGHT)
+
+
+class CommonReading:
+    """The methods of common.lark's rules."""
+
+    why: Why
+
+    def _no_reading(self, reason: str) -> Exception:
+        raise NotImplementedError
+
+    def death_link(self, children: list[Any]) -> tuple[Any, ...]:
+        raise NotImplementedError
+
+    def on_records(self, children: list[Any]) -> tuple[Any, ...]:
+        raise NotImplementedError
+
+    # how often
+    def times_per_game(self, children: list[Any]) -> Uses:
+        n = _count(children)
+        if n < 2:
+            raise self._no_reading("once per game is said 'once per game'")
+        return Uses(n)
+
+    # limited shots
+    def shots(self, children: list[Any]) -> tuple[Any, ...]:
+        from logic.lang.kinds.traits import Trait
+
+        n = _count(children)
+        return about(children, Trait(Budget("game", n, self.why)))
+
+    def spend(self, children: list[Any]) -> tuple[Any, ...]:
+        why = self.why
+        starts = Starts("kills", _frequency(children), why, subject_of(children))
+        return (starts, *uses_parts(children, why))
+
+    def one_a_night(self, _: list[Any]) -> tuple[Any, ...]:
+        return ()
+
+    # a frame
+    def frames(self, children: list[Any]) -> tuple[Any, ...]:
+        why = self.why
+        starts = Starts("targets", _frequency(children), why, subject_of(children))
+        return (starts, Nothing(why), *uses_parts(children, why))
+
+    def framed_note(self, _: list[Any]) -> tuple[Any, ...]:
+        return (Nothing(self.why),)
+
+    # the alert and its visitors
+    def alert(self, children: list[Any]) -> tuple[Any, ...]:
+        why = self.why
+        if len({c for c in children if isinstance(c, Frequency)} - {Frequency.EACH_NIGHT}) > 1:
+            raise self._no_reading("two different frequencies")
+        cap = _Capability(
+            None, (), (), _frequency(children), False, why, name="Alert", targets=0, on_self=True
+        )
+        return (*about(children, cap), *uses_parts(children, why))
+
+    def visitors_die(self, children: list[Any]) -> tuple[Any, ...]:
+        return (_Capability(None, (Guard(self.why),), (), None, False, self.why),)
+
+    # abilities used by day
+    def day_kill(self, children: list[Any]) -> tuple[Any, ...]:
+        why = self.why
+        if any(isinstance(c, Uses) for c in children) and Frequency.ONCE_PER_GAME in children:
+            raise self._no_reading("two different frequencies")
+        day = _DayAbility("kill", 1, _frequency(children), (DayKill(why),), why)
+        return (*about(children, day), *uses_parts(children, why))
+
+    def dies_at_once(self, _: list[Any]) -> tuple[Any, ...]:
+        return (Nothing(self.why),)  # what the kill before it says already
+
+    # "That night, ..."
+    def tonight_effect(self, children: list[Any]) -> tuple[Any, ...]:
+        return tuple(p for c in children if isinstance(c, tuple) for p in c)
+
+    # said in more ways
+    def linked_death(self, children: list[Any]) -> tuple[Any, ...]:
+        return self.death_link(children)
+
+    def unlynchable(self, children: list[Any]) -> tuple[Any, ...]:
+        from logic.lang.kinds.traits import Trait
+
+        return about(children, Trait(Immune(False, self.why)))
+
+    # reads of the dead
+    def reads_dead(self, children: list[Any]) -> tuple[Any, ...]:
+        verbs = {c.category for c in children if isinstance(c, Verb)}
+        if verbs - {"CHECK", "CHOOSE", "TARGET", "VISIT"}:
+            raise self._no_reading("only a look at a dead player's role is read")
+        why = self.why
+        read = _DayAbility("investigate", 1, _frequency(children), (ReadDead(why),), why)
+        return (*about(children, read), *uses_parts(children, why))
+
+    # notes: no effect
+    def immune_note(self, _: list[Any]) -> tuple[Any, ...]:
+        return (Nothing(self.why),)
+
+    def knows_other(self, _: list[Any]) -> tuple[Any, ...]:
+        return (Nothing(self.why),)
+
+    def wins_unmodelled(self, _: list[Any]) -> tuple[Any, ...]:
+        return (Nothing(self.why),)
+
+    def shoots_on_death(self, _: list[Any]) -> tuple[Any, ...]:
+        return (Nothing(self.why),)
+
+    def sides_with_nobody(self, _: list[Any]) -> tuple[Any, ...]:
+        return (Nothing(self.why),)
+
+
+__all__ = ["CommonReading", "Uses", "uses_parts"]
