@@ -10,7 +10,7 @@ from logic.lang.kinds.actions import ActionReading
 from logic.lang.kinds.allegiance import AllegianceReading
 from logic.lang.kinds.common import CommonReading
 from logic.lang.kinds.inquiry import InquiryReading
-from logic.lang.kinds.powers import PowersReading
+from logic.lang.kinds.spells import SpellsReading
 from logic.lang.kinds.saves import SaveReading
 from logic.lang.kinds.traits import TraitReading
 
@@ -22,6 +22,6 @@ class Readings(
     SaveReading,
     ActionReading,
     InquiryReading,
-    PowersReading,
+    SpellsReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

@@ -1,6 +1,6 @@
 """Owns reading hexes (logic/effects/hex.py): their marks, what their targets and casters are
 told, and backlash (a budget of a role's powers: the clause language,
-logic/lang/kinds/powers.py)."""
+logic/lang/kinds/spells.py)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Owns reading changes of identity (logic/effects/identity.py, convert.py): defecting, bonds
-(what the bond makes of the two: the clause language, logic/lang/kinds/powers.py),
+(what the bond makes of the two: the clause language, logic/lang/kinds/spells.py),
 deaths bound to another's, stealing a role, and conversion and the immunity to it."""
 
 from __future__ import annotations

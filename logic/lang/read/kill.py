@@ -1,6 +1,6 @@
 """Owns reading kills (logic/effects/attack.py): a role's or a faction's kill, its strength, a
 random or conditional kill, duels, and the faction's exclusive nightkill (a nightkill
-strengthened or hastened: the clause language, logic/lang/kinds/powers.py)."""
+strengthened or hastened: the clause language, logic/lang/kinds/spells.py)."""
 
 from __future__ import annotations
 

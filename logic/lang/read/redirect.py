@@ -1,6 +1,6 @@
 """Owns reading redirection and interception (logic/effects/redirect.py, intercept.py): naming
 two players (the swap and what its user is told: the clause language,
-logic/lang/kinds/powers.py); killing the first visitor after a role."""
+logic/lang/kinds/spells.py); killing the first visitor after a role."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Owns reading votes and the lynch (logic/effects/vote.py): the lynch, ties and their
 breaking, what is revealed, vote weights, and days without votes (a vote that counts
-more, ties a role decides, immunity to the lynch: the clause language, logic/lang/kinds/powers.py)."""
+more, ties a role decides, immunity to the lynch: the clause language, logic/lang/kinds/spells.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Owns the clause language's readings of grammar/clause/powers.lark: how often a role's
+"""Owns the clause language's readings of grammar/clause/spells.lark: how often a role's
 powers may be used (`Budget`, logic/effects/hex.py), a vote that counts more (`VoteWeight`,
 read by traits.py's `vote_weight`), what a tie gives and a lynch passed on (`TieRule`,
 logic/effects/vote.py), a swap said in the passive (`Redirect`), a faction's victory while
@@ -46,8 +46,8 @@ def _named(children: list[Any]) -> str | None:
     return actor or next((str(t) for t in _tokens(children, "ROLENAME")), None)
 
 
-class PowersReading:
-    """The methods of powers.lark's rules."""
+class SpellsReading:
+    """The methods of spells.lark's rules."""
 
     why: Why
 

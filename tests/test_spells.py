@@ -1,4 +1,4 @@
-"""The clause language's powers (grammar/clause/powers.lark, logic/lang/kinds/powers.py): a
+"""The clause language's powers (grammar/clause/spells.lark, logic/lang/kinds/spells.py): a
 budget of a role's powers, a vote that counts more, ties, a lynch passed on, a swap in the
 passive, a faction's victory while nothing can stop it, a nightkill strengthened or
 hastened, what a new role replaces; each in the three voices, and wordings that must not
