@@ -10,8 +10,8 @@ from logic.lang.kinds.actions import ActionReading
 from logic.lang.kinds.allegiance import AllegianceReading
 from logic.lang.kinds.common import CommonReading
 from logic.lang.kinds.inquiry import InquiryReading
-from logic.lang.kinds.spells import SpellsReading
 from logic.lang.kinds.saves import SaveReading
+from logic.lang.kinds.spells import SpellsReading
 from logic.lang.kinds.traits import TraitReading
 
 
