@@ -39,7 +39,7 @@ OWN_TERMINALS = ("NAME", "ROLENAME", "STRING", "NUMERAL", *sorted(set(PUNCTUATIO
 _WORD = re.compile(
     r"""(?P<string>"[^"\n]*")"""
     r"""|(?P<word>[A-Za-z][A-Za-z0-9]*(?:['-][A-Za-z0-9]+)*)"""
-    r"""|(?P<clitic>'(?:s|ll|re|ve|d)\b)"""
+    r"""|(?P<clitic>'(?:s|ll|re|ve|d)\b|(?<=[sS])'(?![A-Za-z0-9]))"""  # "players'": APOS_S
     r"""|(?P<number>[0-9]+)"""
     r"""|(?P<punct>[,.!?;:()/\u2013\u2014-])""",
     re.IGNORECASE,

@@ -288,7 +288,8 @@ def _line_error(number: int, line: str, filename: str, last: bool) -> RulingErro
 
 def _role_names(lines: Iterable[str]) -> set[str]:
     """The labels of the lines that look like a role's ("Doctor: ..."): the role names a
-    sentence may name."""
+    sentence may name. A label with nothing after it is a heading ("Roles:", "Town
+    Roles:"), not a role: its words stay words ("those players' original roles")."""
     names = set()
     for line in lines:
         m = _LABEL.match(line)

@@ -15,6 +15,7 @@ from logic.lang.kinds.disclosure import DisclosureReading
 from logic.lang.kinds.inquiry import InquiryReading
 from logic.lang.kinds.powers import PowerReading
 from logic.lang.kinds.saves import SaveReading
+from logic.lang.kinds.spells import SpellsReading
 from logic.lang.kinds.survival import SurvivalReading
 from logic.lang.kinds.traits import TraitReading
 from logic.lang.kinds.visits import VisitReading
@@ -33,5 +34,6 @@ class Readings(
     PowerReading,
     VisitReading,
     Common2Reading,
+    SpellsReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

@@ -10,16 +10,13 @@ from lark.tree import Meta
 
 from logic.effects.day import DayKill, Discard, Exorcise, Public, Revive, Rock, VotesBack, VotesGone
 from logic.lang.read.base import Reader
-from logic.lang.read.pieces import _DayAbility, _names, _Note
+from logic.lang.read.pieces import _DayAbility, _names
 from logic.model.ir import Frequency
 
 
 @v_args(meta=True)
 class DaysReader(Reader):
     """Parse tree -> sentence pieces, for abilities used by day. One method per grammar rule."""
-
-    def day_note(self, meta: Meta, children: list[Any]) -> _Note:
-        return _Note(self._why(meta))
 
     def day_verb(self, meta: Meta, children: list[Token]) -> str:
         return str(children[0]).lower()

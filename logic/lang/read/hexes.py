@@ -1,5 +1,6 @@
 """Owns reading hexes (logic/effects/hex.py): their marks, what their targets and casters are
-told, backlash, and a hexer's budget."""
+told, and backlash (a budget of a role's powers: the clause language,
+logic/lang/kinds/spells.py)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,9 @@ from typing import Any
 from lark import v_args
 from lark.tree import Meta
 
-from logic.effects.hex import Backlash, Budget, Hex, Informed, Telepathy
+from logic.effects.hex import Backlash, Hex, Informed, Telepathy
 from logic.lang.read.base import Reader
-from logic.lang.read.pieces import _Note, _Trait
+from logic.lang.read.pieces import _Note
 
 
 @v_args(meta=True)
@@ -44,16 +45,3 @@ class HexesReader(Reader):
 
     def hex_backlash(self, meta: Meta, children: list[Any]) -> Backlash:
         return Backlash(self._why(meta))
-
-    def budget_night(self, meta: Meta, children: list[Any]) -> _Trait:
-        why = self._why(meta)
-        return _Trait(None, Budget("night", 1, why), why)
-
-    def budget_each(self, meta: Meta, children: list[Any]) -> _Trait:
-        why = self._why(meta)
-        return _Trait(None, Budget("each", 1, why), why)
-
-    def budget_game(self, meta: Meta, children: list[Any]) -> _Trait:
-        why = self._why(meta)
-        n = next(c for c in children if type(c) is int)
-        return _Trait(None, Budget("game", n, why), why)

@@ -1,7 +1,7 @@
-"""Owns reading changes of identity (logic/effects/identity.py, convert.py): bonds, deaths
-bound to another's, stealing a role, and what a conversion's protections are. (Defecting
-instead of dying: logic/lang/kinds/survival.py; the conversion and the immunity to it:
-logic/lang/kinds/powers.py.)"""
+"""Owns reading changes of identity (logic/effects/identity.py, convert.py): bonds (what
+the bond makes of the two: logic/lang/kinds/spells.py), deaths bound to another's, stealing a
+role, and what a conversion's protections are. (Defecting instead of dying:
+logic/lang/kinds/survival.py; the conversion and the immunity to it: logic/lang/kinds/powers.py.)"""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from lark import v_args
 from lark.tree import Meta
 
 from logic.effects.convert import Convert
-from logic.effects.identity import Bond, DeathLink, Steal
+from logic.effects.identity import DeathLink, Steal
 from logic.lang.errors import RulingError, line_of
 from logic.lang.read.base import Reader
 from logic.lang.read.pieces import _AddTo, _Capability, _names, _Note, _Trait
@@ -51,13 +51,6 @@ class IdentityReader(Reader):
             name="pick",
             targets=2,
         )
-
-    def bond_become(self, meta: Meta, children: list[Any]) -> _Capability:
-        why = self._why(meta)
-        return _Capability(None, (Bond(_names(children)[0], why),), (), None, False, why)
-
-    def bond_overwrite(self, meta: Meta, children: list[Any]) -> _Note:
-        return _Note(self._why(meta))  # what a Bond does: the new role replaces the old
 
     def death_link(self, meta: Meta, children: list[Any]) -> _Trait:
         why = self._why(meta)

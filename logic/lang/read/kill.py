@@ -1,6 +1,6 @@
 """Owns reading kills (logic/effects/attack.py): a role's or a faction's kill, its strength, a
-random or conditional kill, duels, the faction's exclusive nightkill, and the actions that
-strengthen or hasten a nightkill (logic/effects/modify.py)."""
+random or conditional kill, duels, and the faction's exclusive nightkill (a nightkill
+strengthened or hastened: the clause language, logic/lang/kinds/spells.py)."""
 
 from __future__ import annotations
 
@@ -9,13 +9,11 @@ from typing import Any
 from lark import Token, v_args
 from lark.tree import Meta
 
-from logic.effects.modify import Modify
 from logic.lang.read.base import Reader
 from logic.lang.read.pieces import (
     _Capability,
     _names,
     _quoted,
-    _RulesetFact,
 )
 from logic.model.ir import Forced, Frequency, Kill
 
@@ -62,24 +60,3 @@ class KillReader(Reader):
     def each_night_kill(self, meta: Meta, children: list[Any]) -> _Capability:
         why = self._why(meta)
         return _Capability(_names(children)[0], (Kill(why),), (), None, False, why)
-
-    def modify_kill(self, meta: Meta, children: list[Any]) -> _Capability:
-        why = self._why(meta)
-        role, faction = _names(children)
-        mode = next(str(c).lower() for c in children if isinstance(c, Token) and c.type == "MODIFY")
-        return _Capability(
-            role,
-            (Modify(mode, faction, why),),
-            (),
-            Frequency.ONCE_PER_GAME,
-            False,
-            why,
-            name=mode,
-            targets=0,
-        )
-
-    def strengthened(self, meta: Meta, children: list[Any]) -> _RulesetFact:
-        return _RulesetFact("modify", "strengthen", self._why(meta))
-
-    def hastened(self, meta: Meta, children: list[Any]) -> _RulesetFact:
-        return _RulesetFact("modify", "hasten", self._why(meta))

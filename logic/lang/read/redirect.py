@@ -1,6 +1,6 @@
 """Owns reading redirection and interception (logic/effects/redirect.py, intercept.py): naming
-two players and sending actions aimed at one to the other; killing the first visitor after a
-role."""
+two players (the swap and what its user is told: the clause language,
+logic/lang/kinds/spells.py); killing the first visitor after a role."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from typing import Any
 from lark import v_args
 from lark.tree import Meta
 
-from logic.effects.redirect import Redirect
 from logic.lang.read.base import Reader
 from logic.lang.read.pieces import _Capability, _names
 from logic.model.ir import Intercept
@@ -24,17 +23,6 @@ class RedirectReader(Reader):
         # sentence's ("... is redirected toward the other player": `redirected`)
         why = self._why(meta)
         return _Capability(_names(children)[0], (), (), None, False, why, targets=2)
-
-    def redirected(self, meta: Meta, children: list[Any]) -> _Capability:
-        why = self._why(meta)
-        return _Capability(None, (Redirect(why),), (), None, False, why, targets=2)
-
-    def redirect_told(self, meta: Meta, children: list[Any]) -> _Capability:
-        why = self._why(meta)
-        effect = Redirect(why, tells=why)
-        return _Capability(
-            _names(children)[0], (effect,), (), None, False, why, targets=2, adds=True
-        )
 
     def after_role(self, meta: Meta, children: list[str]) -> str:
         return children[0]

@@ -1,5 +1,6 @@
 """Owns reading votes and the lynch (logic/effects/vote.py): the lynch, ties and their
-breaking, what is revealed, vote weights, immunity, and days without votes."""
+breaking, what is revealed, vote weights, and days without votes (a vote that counts
+more, ties a role decides, immunity to the lynch: the clause language, logic/lang/kinds/spells.py)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,8 @@ from lark import v_args
 from lark.tree import Meta
 
 from logic.effects.vote import (
-    Immune,
     LastVoterDies,
     PairVote,
-    Powerless,
     VoteWeight,
 )
 from logic.lang.read.base import Reader
@@ -28,10 +27,6 @@ class VoteReader(Reader):
         n = next(c for c in children if type(c) is int)
         return _Trait(None, VoteWeight(n, why), why)
 
-    def counted_twice(self, meta: Meta, children: list[Any]) -> _Trait:
-        why = self._why(meta)
-        return _Trait(None, VoteWeight(2, why), why)
-
     def pair_vote(self, meta: Meta, children: list[Any]) -> _Trait:
         why = self._why(meta)
         total = next(c for c in children if type(c) is int)
@@ -40,11 +35,3 @@ class VoteReader(Reader):
     def last_voter(self, meta: Meta, children: list[Any]) -> _Trait:
         why = self._why(meta)
         return _Trait(None, LastVoterDies(why), why)
-
-    def immune(self, meta: Meta, children: list[Any]) -> _Trait:
-        why = self._why(meta)
-        return _Trait(None, Immune(True, why), why)
-
-    def powerless(self, meta: Meta, children: list[Any]) -> _Trait:
-        why = self._why(meta)
-        return _Trait(None, Powerless(True, why), why)
