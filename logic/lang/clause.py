@@ -27,7 +27,7 @@ from lark.visitors import CollapseAmbiguities
 
 from logic.effects.attack import Protect
 from logic.effects.investigate import Cond, Info, Investigate, Result
-from logic.lang import fragments, kinds, lexicon
+from logic.lang import fragments, kinds, lexicon, parse_cache
 from logic.lang.clause_parts import (
     NUMBERS,
     About,
@@ -106,9 +106,14 @@ class Tokens(Lexer):
 
 
 @functools.cache
+def _grammar() -> str:
+    return fragments.grammar_text("clause.lark", lexicon.terminals())
+
+
+@functools.cache
 def parser() -> Lark:
     return Lark(
-        fragments.grammar_text("clause.lark", lexicon.terminals()),
+        _grammar(),
         parser="earley",
         lexer=Tokens,
         ambiguity="explicit",
@@ -483,11 +488,20 @@ Earley parse is most of a sentence's reading; the reading itself (its `why`) is 
 again for each."""
 
 
+@functools.cache
+def _kept() -> parse_cache.TreeCache:
+    """The parses kept between runs (logic/lang/parse_cache.py)."""
+    return parse_cache.TreeCache("clause", _grammar())
+
+
 def _parse(tokens: list[Token]) -> Tree[Token]:
     key = tuple((t.type, str(t), t.start_pos) for t in tokens)
     tree = _TREES.get(key)
     if tree is None:
-        tree = parser().parse(tokens)
+        tree = _kept().get(key)
+        if tree is None:
+            tree = parser().parse(tokens)
+            _kept().put(key, tree)
         if len(_TREES) > 4096:  # a bound, for a server reading many rulesets
             _TREES.clear()
         _TREES[key] = tree

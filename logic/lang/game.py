@@ -24,7 +24,7 @@ from lark.visitors import CollapseAmbiguities
 
 from logic.effects.vote import NoVotes
 from logic.effects.win import Victory
-from logic.lang import clause, fragments, lexicon
+from logic.lang import clause, fragments, lexicon, parse_cache
 from logic.lang.errors import Loc, RulingError
 from logic.lang.game_kinds import GameReadings
 from logic.lang.game_kinds.parts import (
@@ -62,9 +62,30 @@ class UsesFramework:
 
 
 @functools.cache
+def _grammar() -> str:
+    return fragments.grammar_text("game.lark", lexicon.terminals())
+
+
+@functools.cache
 def parser() -> Lark:
-    text = fragments.grammar_text("game.lark", lexicon.terminals())
-    return Lark(text, parser="earley", lexer=clause.Tokens, start="game", ambiguity="explicit")
+    return Lark(
+        _grammar(), parser="earley", lexer=clause.Tokens, start="game", ambiguity="explicit"
+    )
+
+
+@functools.cache
+def _kept() -> parse_cache.TreeCache:
+    """The parses kept between runs (logic/lang/parse_cache.py)."""
+    return parse_cache.TreeCache("game", _grammar())
+
+
+def _parse(tokens: list[Token]) -> Tree[Token]:
+    key = tuple((t.type, str(t), t.start_pos) for t in tokens)
+    tree = _kept().get(key)
+    if tree is None:
+        tree = parser().parse(tokens)
+        _kept().put(key, tree)
+    return tree
 
 
 class _Read(GameReadings):
@@ -122,7 +143,7 @@ def read_sentence(
     why = Why(loc, " ".join(sentence.split()))
     try:
         tokens = lexicon.tokenize(sentence, _names(roles))
-        tree = parser().parse(tokens)
+        tree = _parse(tokens)
     except (lexicon.Unknown, UnexpectedInput):
         raise RulingError("cannot read this sentence", loc, source_line, syntax=True) from None
     if sum(1 for _ in tree.find_data("_ambig")) > clause.MAX_AMBIGUITIES:
