@@ -481,13 +481,6 @@ def read_sentence(
     return readings[0]
 
 
-_TREES: dict[tuple[tuple[str, str, int | None], ...], Tree[Token]] = {}
-"""Each sentence's parse, by its tokens: a ruleset says one sentence on many roles' lines
-(DCTP's 'The player can Investigate a certain number of actions "#".' on 13), and the
-Earley parse is most of a sentence's reading; the reading itself (its `why`) is done
-again for each."""
-
-
 @functools.cache
 def _kept() -> parse_cache.TreeCache:
     """The parses kept between runs (logic/lang/parse_cache.py)."""
@@ -495,17 +488,10 @@ def _kept() -> parse_cache.TreeCache:
 
 
 def _parse(tokens: list[Token]) -> Tree[Token]:
-    key = tuple((t.type, str(t), t.start_pos) for t in tokens)
-    tree = _TREES.get(key)
-    if tree is None:
-        tree = _kept().get(key)
-        if tree is None:
-            tree = parser().parse(tokens)
-            _kept().put(key, tree)
-        if len(_TREES) > 4096:  # a bound, for a server reading many rulesets
-            _TREES.clear()
-        _TREES[key] = tree
-    return tree
+    """A sentence's parse, by its tokens: a ruleset says one sentence on many roles' lines
+    (DCTP's 'The player can Investigate a certain number of actions "#".' on 13), and the
+    Earley parse is most of a sentence's reading; the reading (its `why`) is done again."""
+    return parse_cache.parse(_kept(), parser, tokens)
 
 
 MAX_AMBIGUITIES = 16

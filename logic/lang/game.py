@@ -80,12 +80,7 @@ def _kept() -> parse_cache.TreeCache:
 
 
 def _parse(tokens: list[Token]) -> Tree[Token]:
-    key = tuple((t.type, str(t), t.start_pos) for t in tokens)
-    tree = _kept().get(key)
-    if tree is None:
-        tree = parser().parse(tokens)
-        _kept().put(key, tree)
-    return tree
+    return parse_cache.parse(_kept(), parser, tokens)
 
 
 class _Read(GameReadings):

@@ -16,10 +16,12 @@ import hashlib
 import os
 import pickle
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import lark
+from lark import Token, Tree
 
 MAX_ENTRIES = 20_000
 """The most parses one cache file keeps (a server reading many rulesets starts over)."""
@@ -76,3 +78,14 @@ class TreeCache:
             self.added = False
         except (OSError, pickle.PickleError, RecursionError):
             pass
+
+
+def parse(cache: TreeCache, parser: Callable[[], lark.Lark], tokens: list[Token]) -> Tree[Token]:
+    """The parse of `tokens`: kept (in this process or an earlier run), or made by
+    `parser()` (built only when a parse is missing) and kept."""
+    key = tuple((t.type, str(t), t.start_pos) for t in tokens)
+    tree: Tree[Token] | None = cache.get(key)
+    if tree is None:
+        tree = parser().parse(tokens)
+        cache.put(key, tree)
+    return tree
