@@ -16,18 +16,17 @@ from __future__ import annotations
 import difflib
 import functools
 import itertools
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import fields, is_dataclass, replace
 from typing import Any
 
-from lark import Lark, Token, Transformer, Tree
+from lark import Token, Transformer, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-from lark.lexer import Lexer
 from lark.visitors import CollapseAmbiguities
 
 from logic.effects.attack import Protect
 from logic.effects.investigate import Cond, Info, Investigate, Result
-from logic.lang import fragments, kinds, lexicon, parse_cache
+from logic.lang import earley, fragments, kinds, lexicon, parse_cache
 from logic.lang.clause_parts import (
     NUMBERS,
     About,
@@ -95,30 +94,17 @@ _HEAD = ("KILL", "CHECK", "VISIT", "TARGET", "CHOOSE")
 # ----------------------------------------------------------------------------- the parser
 
 
-class Tokens(Lexer):
-    """Lark's side of the tokenizer: the tokens are made before parsing."""
-
-    def __init__(self, lexer_conf: Any) -> None:
-        pass
-
-    def lex(self, data: Any) -> Iterator[Token]:  # type: ignore[override]
-        yield from data
-
-
 @functools.cache
 def _grammar() -> str:
     return fragments.grammar_text("clause.lark", lexicon.terminals())
 
 
 @functools.cache
-def parser() -> Lark:
-    return Lark(
-        _grammar(),
-        parser="earley",
-        lexer=Tokens,
-        ambiguity="explicit",
-        start="sentence",
-        propagate_positions=True,
+def parser() -> earley.Parser:
+    return parse_cache.built(
+        "clause",
+        earley.VERSION + "\n" + _grammar(),
+        lambda: earley.Parser(_grammar(), start="sentence", propagate_positions=True),
     )
 
 
@@ -484,7 +470,7 @@ def read_sentence(
 @functools.cache
 def _kept() -> parse_cache.TreeCache:
     """The parses kept between runs (logic/lang/parse_cache.py)."""
-    return parse_cache.TreeCache("clause", _grammar())
+    return parse_cache.TreeCache("clause", earley.VERSION + "\n" + _grammar())
 
 
 def _parse(tokens: list[Token]) -> Tree[Token]:

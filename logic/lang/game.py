@@ -18,13 +18,13 @@ import functools
 from dataclasses import dataclass, replace
 from typing import Any
 
-from lark import Lark, Token, Tree
+from lark import Token, Tree
 from lark.exceptions import UnexpectedInput, VisitError
 from lark.visitors import CollapseAmbiguities
 
 from logic.effects.vote import NoVotes
 from logic.effects.win import Victory
-from logic.lang import clause, fragments, lexicon, parse_cache
+from logic.lang import clause, earley, fragments, lexicon, parse_cache
 from logic.lang.errors import Loc, RulingError
 from logic.lang.game_kinds import GameReadings
 from logic.lang.game_kinds.parts import (
@@ -67,16 +67,18 @@ def _grammar() -> str:
 
 
 @functools.cache
-def parser() -> Lark:
-    return Lark(
-        _grammar(), parser="earley", lexer=clause.Tokens, start="game", ambiguity="explicit"
+def parser() -> earley.Parser:
+    return parse_cache.built(
+        "game",
+        earley.VERSION + "\n" + _grammar(),
+        lambda: earley.Parser(_grammar(), start="game"),
     )
 
 
 @functools.cache
 def _kept() -> parse_cache.TreeCache:
     """The parses kept between runs (logic/lang/parse_cache.py)."""
-    return parse_cache.TreeCache("game", _grammar())
+    return parse_cache.TreeCache("game", earley.VERSION + "\n" + _grammar())
 
 
 def _parse(tokens: list[Token]) -> Tree[Token]:
