@@ -26,7 +26,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from against import ROOT, Run, Tree, run  # noqa: E402
+from against import ROOT, Run, Tree, run
 
 BASE = "cd76620"  # main before the factored, lookahead Earley parser and the kept parser
 
@@ -64,7 +64,9 @@ def main() -> int:
     seeds = sorted(p.name for p in (ROOT / "casebook").glob("*.rules"))
     scratch = tempfile.mkdtemp(prefix="ruling-bench-parse-")
     head = f"{'ruleset':<26}" + "".join(
-        f"{t.name[:10]:>11} {kind:<12}" for kind in ("cold", "parser kept", "warm") for t in (old, new)
+        f"{t.name[:10]:>11} {kind:<12}"
+        for kind in ("cold", "parser kept", "warm")
+        for t in (old, new)
     )
     print(f"wall seconds, best of {args.repeat}; ratio = {old.name} / this tree")
     print(head + "  same parse")
