@@ -106,7 +106,11 @@ def read(text: str, filename: str) -> Read:
         if m is not None and not line[m.end() :].strip():
             m = None  # "The order of actions goes as follows:": a sentence, not a label
         if m is None:  # sentences about the whole game (a step of the turn order, numbered)
-            new = _game_line(number, line, filename, roles, start, held)
+            try:
+                new = _game_line(number, line, filename, roles, start, held)
+            except game.NotModelled as e:  # a mechanic the engine does not model: said so
+                errors.append(e)
+                continue
             if new is None:
                 errors.append(_line_error(number, line, filename, number == last_line))
                 continue
@@ -151,7 +155,8 @@ def _game_line(
     """The unlabelled line with each sentence the frame grammar cannot read held, read by
     the game language (logic/lang/game.py); a numbered step ("14. Everyone wakes up ...")
     keeps its number. None when a sentence reads in neither, or the line does not read
-    with them held (the frame grammar's error on the line is the one reported)."""
+    with them held (the frame grammar's error on the line is the one reported); a sentence
+    of a mechanic the engine does not model raises `game.NotModelled`."""
     indent = len(line) - len(line.lstrip())
     marker, _ = strip_marker(line.strip())
     body_at = indent + len(marker)
@@ -168,6 +173,8 @@ def _game_line(
             continue
         try:
             parts = game.read_sentence(piece, Loc(filename, number, pos + 1), roles, line)
+        except game.NotModelled:
+            raise
         except RulingError:
             return None
         read.append((pos, piece, parts))
@@ -307,6 +314,8 @@ def _with_suggestion(e: RulingError, sentence: str, role: str, context: str) -> 
     """`e` with the nearest wording the language reads, as a suggestion."""
     from logic.lang.suggest import nearest
 
+    if isinstance(e, game.NotModelled):  # its suggestion is the line that keeps it
+        return e
     best = nearest(sentence, role if context == "role" else None)
     if best is None:
         return e
@@ -328,6 +337,8 @@ def _role_sentence(piece: str, loc: Loc, roles: set[str], line: str) -> tuple[An
     except RulingError as e:
         try:
             return _game_on_role_line(piece, loc, roles, line)
+        except game.NotModelled as nm:  # a mechanic the engine does not model: said so
+            raise nm from None
         except RulingError:
             raise e from None
 
