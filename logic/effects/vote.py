@@ -473,6 +473,30 @@ def day_constraints(rs: Ruleset, inp: DayInputs) -> DayConstraints:
     return DayConstraints(domains, equations, atoms, tuple(random_vars))
 
 
+def clash(tie_rules: Sequence[TieRule], day_rules: Sequence[Any]) -> tuple[Why, Why, str] | None:
+    """Two rules of the day that cannot both hold, (the first's why, the second's, what
+    they disagree on): a tie that lynches no one beside a tie that lynches someone (a
+    pick, a vote, a random draw), a reveal of no death beside a reveal of some, a night
+    death revealed to all beside one told to the killer only."""
+    nobody = [r for r in tie_rules if r.kind == "none" and r.role is None]
+    someone = [r for r in tie_rules if r.kind in ("choice", "vote", "random")]
+    if nobody and someone:
+        first, second = sorted((nobody[0].why, someone[0].why), key=lambda w: w.loc.line)
+        return first, second, "whether a tie lynches anyone"
+    reveals = [r for r in day_rules if isinstance(r, Reveal)]
+    hidden = [r for r in reveals if r.when == "none"]
+    shown = [r for r in reveals if r.when != "none"]
+    if hidden and shown:
+        first, second = sorted((hidden[0].why, shown[0].why), key=lambda w: w.loc.line)
+        return first, second, "whether a dead player's role is revealed"
+    to_all = [r for r in reveals if r.when == "death"]
+    to_killer = [r for r in reveals if r.when == "kill"]
+    if to_all and to_killer:
+        first, second = sorted((to_all[0].why, to_killer[0].why), key=lambda w: w.loc.line)
+        return first, second, "who learns the role of a player killed at night"
+    return None
+
+
 def tie_breaker_roles(rs: Ruleset) -> list[Role]:
     """Roles whose holder makes a tie's decision by a pick (not by their vote)."""
     out: list[Role] = []

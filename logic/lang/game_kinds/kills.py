@@ -1,6 +1,8 @@
 """Owns reading who kills for a faction and two killers at once (grammar/game/kills.lark):
 the faction's nightkill carried out by one member (the frame reader's nightkill rule), and
-logic/effects/attack.py's Duel."""
+logic/effects/attack.py's Duel; a kill the faction may skip (what the engine does), and
+what the engine does not model of a faction: a kill it must use, its talk, what its members
+know of each other."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from typing import Any
 
 from logic.effects.attack import Duel
 from logic.lang.game_kinds.base import GameBase, groups
-from logic.lang.game_kinds.parts import KillerRule
+from logic.lang.game_kinds.parts import Default, KillerRule, Unmodelled
 from logic.lang.kinds.traits import Fact
 
 
@@ -23,3 +25,18 @@ class KillReading(GameBase):
     def duel(self, children: list[Any]) -> Fact:
         why = replace(self.why, kind="ruling")  # a ruling of the GM's, as the frame read it
         return Fact("duel", Duel(why), why)
+
+    def faction_kill(self, children: list[Any]) -> KillerRule:
+        return KillerRule(groups(children)[0], False, self.why)
+
+    def forced_kill(self, children: list[Any]) -> Unmodelled:
+        return self.unmodelled("forced faction kill")
+
+    def optional_kill(self, children: list[Any]) -> Default:
+        return self.default("a faction's nightkill is optional")
+
+    def faction_chat(self, children: list[Any]) -> Unmodelled:
+        return self.unmodelled("chat")
+
+    def faction_knows(self, children: list[Any]) -> Unmodelled:
+        return self.unmodelled("faction knowledge")

@@ -30,12 +30,10 @@ MECHANICS: dict[str, str] = {
         "is settled by the ruleset's tie rule"
     ),
     "tie lynches all": (
-        "a tie that lynches every tied player is not modelled: at most one player is lynched "
-        "a day"
+        "a tie that lynches every tied player is not modelled: at most one player is lynched a day"
     ),
     "alignment-only flips": (
-        "a reveal of the alignment alone is not modelled: a reveal shows the role and the "
-        "alignment"
+        "a reveal of the alignment alone is not modelled: a reveal shows the role and the alignment"
     ),
     "day start": (
         "a game that starts by day is not modelled by `solve` (night N comes before day N); "
