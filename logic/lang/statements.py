@@ -25,7 +25,7 @@ from typing import Any
 
 from lark import Token, Tree
 
-from logic.lang import clause, game, grammar
+from logic.lang import clause, game, grammar, lexicon
 from logic.lang.errors import Loc, RulingError
 from logic.lang.prose import split_sentences, strip_marker
 
@@ -105,6 +105,17 @@ def read(text: str, filename: str) -> Read:
         m = _LABEL.match(line)
         if m is not None and not line[m.end() :].strip():
             m = None  # "The order of actions goes as follows:": a sentence, not a label
+        if m is not None and _clause_like(m.group("label")):
+            # "There are 9 players: 7 Town and 2 Mafia.": a sentence about the game with a
+            # colon in it, read whole by the game language first
+            try:
+                new = _game_line(number, line, filename, roles, start, held)
+            except game.NotModelled as e:
+                errors.append(e)
+                continue
+            if new is not None:
+                out[number - 1] = new
+                continue
         if m is None:  # sentences about the whole game (a step of the turn order, numbered)
             try:
                 new = _game_line(number, line, filename, roles, start, held)
@@ -142,6 +153,17 @@ def read(text: str, filename: str) -> Read:
     if not errors:  # pragma: no cover - the whole failed, so some line must
         errors.append(first)
     raise RulingErrors(errors) if len(errors) > 1 else errors[0]
+
+
+def _clause_like(label: str) -> bool:
+    """Whether the words before a line's colon are a clause ("There are 9 players", "Night
+    actions are resolved in the following order") rather than a role's name: they hold a
+    verb of being, having or resolving."""
+    try:
+        words = lexicon.tokenize(label)
+    except lexicon.Unknown:
+        return False
+    return any(t.type in ("BE", "HAVE", "RESOLVE", "WILL") for t in words)
 
 
 def _game_line(
@@ -305,6 +327,7 @@ def _role_names(lines: Iterable[str]) -> set[str]:
             and line[m.end() :].strip()  # a line that ends in its colon is a heading
             and m.group("label").lower()
             not in ("ruling", "source", "flavour", "flavor", *_CLASS_LISTS)
+            and not _clause_like(m.group("label"))  # "There are 9 players: ..."
         ):
             names.add(m.group("label").strip('"').strip())
     return names

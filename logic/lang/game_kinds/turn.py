@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from logic.effects.report import Report
-from logic.lang.game_kinds.base import GameBase, groups
 from lark import Token
 
+from logic.effects.report import Report
+from logic.lang.game_kinds.base import GameBase, groups
 from logic.lang.game_kinds.parts import Default, NoReading, RoleTrait, Said, Unmodelled
 from logic.lang.kinds.traits import Fact
 
