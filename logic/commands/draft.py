@@ -241,11 +241,15 @@ def draft_json(d: Draft) -> dict[str, object]:
 
 def summary_lines(d: Draft) -> list[str]:
     """The summary `ruling draft` prints on stderr."""
+    kept = d.count("not modelled")
     out = [
         f"draft of {d.source}: {len(d.sentences)} sentences, {d.count('read')} read, "
-        f"{d.count('not modelled')} not modelled (kept as 'Not modelled (MECHANIC):' lines, "
-        f"the mechanic named), {d.count('unread')} unread (kept as 'Not modelled (unread):' "
-        "lines to reword)"
+        + (
+            f"{kept} not modelled (kept as 'Not modelled (MECHANIC):' lines, the mechanic named), "
+            if kept
+            else ""
+        )
+        + f"{d.count('unread')} unread (kept as 'Not modelled (unread):' lines to reword)"
     ]
     if d.untried:
         out.append(

@@ -12,7 +12,7 @@ from lark import Token
 
 from logic.effects.win import Victory
 from logic.lang.game_kinds.base import GameBase, groups, ints
-from logic.lang.game_kinds.parts import NoReading, Precedes, Said, Unmodelled
+from logic.lang.game_kinds.parts import Default, NoReading, Precedes, Said, Unmodelled
 from logic.lang.kinds.traits import Fact
 from logic.model.ir import canon
 
@@ -39,6 +39,9 @@ class VictoryReading(GameBase):
         named = groups(children)
         side = named[0] if len(named) > 1 else None  # "the Mafia equal ...", not "they"
         return ("versus", named[-1], _margin(children), side)
+
+    def parity_with(self, children: list[Any]) -> tuple[str, str, int, str | None]:
+        return ("versus", groups(children)[-1], 0, None)  # "by reaching parity with"
 
     def parity(self, children: list[Any]) -> tuple[str, str | None, int]:
         return ("parity", None, _margin(children))
@@ -72,6 +75,9 @@ class VictoryReading(GameBase):
             if side and side[0] is not None and canon(side[0]) != canon(winner):
                 raise NoReading(f"{winner}'s victory when {side[0]} outnumber {group}")
         return Fact("victory", Victory(winner, cond, group or winner, n, (), self.why), self.why)
+
+    def game_over(self, children: list[Any]) -> Default:
+        return self.default("the game ends when a victory holds")
 
     def win_by_lynch(self, children: list[Any]) -> Unmodelled:
         return self.unmodelled("victory by being lynched")
