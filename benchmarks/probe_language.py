@@ -2,14 +2,15 @@
 reads, and into what.
 
 A probe file has one line per sentence (`#` starts a comment): `Role: text` is a role line,
-put alone under `Possible Town Roles` in a ruleset of its own; `Game: text` is a sentence
+put under `Possible Town Roles` in a ruleset of its own (beside a Mafia faction of one vanilla role); `Game: text` is a sentence
 about the whole game, put on a line of its own before the roles. Each line is one of:
 
 - `read`: it parses and says something the engine acts on (a role line: an ability, an
   effect, a trait or a result; a game line: the ruleset's meaning changes);
 - `kept`: it parses, but into a note with no effect (`[no effect]`, kept, not modelled):
   the tool says it does not model it, never a wrong meaning;
-- `failed`: an error (the error's first line is printed).
+- `refused`: an error that says the engine does not model what the sentence says;
+- `failed`: any other error (the error's first line is printed).
 
 `benchmarks/probe/unseen.txt` was written before the language was changed to read it;
 `benchmarks/probe/heldout.txt` was written with it and is measured only at the end, so its
@@ -28,12 +29,16 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.append(str(ROOT))  # after PYTHONPATH: measure another tree with it
 
 GAME_TAIL = (
     "Possible Town Roles\nCitizen: No special powers.\n"
     "Possible Mafia Roles\nGoon: Kills a player each night.\n"
 )
+
+
+# a role line is read in a ruleset with a second faction, as real rulesets have
+ROLE_TAIL = "Possible Mafia Roles\nMafioso: No special powers.\n"
 
 
 def items(path: Path) -> list[tuple[str, str]]:
@@ -58,34 +63,35 @@ def _meaning(lines: list[str]) -> tuple[list[str], list[str]]:
     return acts, kept
 
 
+def _strip(lines: list[str]) -> list[str]:
+    return [a.split("   [")[0].rstrip() for a in lines]
+
+
+NOT_MODELLED = ("does not model", "nothing the engine models", "not modelled", "no such")
+
+
 def probe(role: str, text: str) -> tuple[str, list[str]]:
-    """('read' | 'kept' | 'failed', what it was understood to mean or the error)."""
+    """('read' | 'kept' | 'refused' | 'failed', what it was understood to mean or the
+    error)."""
     from logic.lang.errors import RulingError
     from logic.lang.rules import parse_ruleset
     from logic.report import ruleset_lines
 
+    if role == "Game":
+        base_src, src = f"Ruleset: P\n\n{GAME_TAIL}", f"Ruleset: P\n{text}\n{GAME_TAIL}"
+    else:
+        base_src = f"Ruleset: P\nPossible Town Roles\n{role}: No special powers.\n{ROLE_TAIL}"
+        src = f"Ruleset: P\nPossible Town Roles\n{role}: {text}\n{ROLE_TAIL}"
     try:
-        if role == "Game":
-            base = parse_ruleset(f"Ruleset: P\n\n{GAME_TAIL}", "p.rules")
-            r = parse_ruleset(f"Ruleset: P\n{text}\n{GAME_TAIL}", "p.rules")
-            before, _ = _meaning(ruleset_lines(base))
-            acts, kept = _meaning(ruleset_lines(r))
-            strip = [a.split("   [")[0] for a in acts]
-            new = [
-                a
-                for a, s in zip(acts, strip, strict=True)
-                if s not in {b.split("   [")[0] for b in before}
-            ]
-            return ("read" if new else "kept"), new or kept
-        r = parse_ruleset(f"Ruleset: P\nPossible Town Roles\n{role}: {text}\n", "p.rules")
-        acts, kept = _meaning(ruleset_lines(r))
-        # the role's own lines, less its header and "no abilities"
-        said = [
-            a for a in acts[1:] if not a.startswith(f"{role} (") and a.strip() != "no abilities"
-        ]
-        return ("read" if said else "kept"), said + kept
+        before, was_kept = _meaning(ruleset_lines(parse_ruleset(base_src, "p.rules")))
+        acts, kept = _meaning(ruleset_lines(parse_ruleset(src, "p.rules")))
     except RulingError as e:
-        return "failed", [str(e).splitlines()[0]]
+        first = str(e).splitlines()[0]
+        return ("refused" if any(w in first for w in NOT_MODELLED) else "failed"), [first]
+    old = set(_strip(before))
+    new = [a for a, s in zip(acts, _strip(acts), strict=True) if s not in old]
+    kept = [k for k in kept if k not in was_kept]
+    return ("read" if new else "kept"), new + kept
 
 
 def main() -> int:
@@ -95,7 +101,7 @@ def main() -> int:
     ap.add_argument("--failed", action="store_true", help="print only what did not read")
     args = ap.parse_args()
     for path in args.files:
-        tally = {"read": 0, "kept": 0, "failed": 0}
+        tally = {"read": 0, "kept": 0, "refused": 0, "failed": 0}
         its = items(path)
         for role, text in its:
             status, said = probe(role, text)
@@ -110,7 +116,8 @@ def main() -> int:
         n = len(its)
         print(
             f"== {path}: {tally['read']}/{n} read ({100 * tally['read'] / max(n, 1):.0f}%), "
-            f"{tally['kept']} kept as not modelled, {tally['failed']} failed"
+            f"{tally['kept']} kept as not modelled, {tally['refused']} refused as not modelled, "
+            f"{tally['failed']} failed"
         )
     return 0
 
