@@ -26,7 +26,18 @@ from lark import Token
 
 from logic.effects.investigate import Info, Investigate
 from logic.effects.records import RecordsCheck
-from logic.lang.clause_parts import NoReading, Nothing, Starts, Tail, about, subject_of
+from logic.effects.attack import Protect
+from logic.lang.clause_parts import (
+    NoReading,
+    Nothing,
+    Otherwise,
+    Starts,
+    Tail,
+    TargetRef,
+    about,
+    subject_of,
+)
+from logic.lang.kinds.common2 import Implied
 from logic.model.ir import Frequency, Why
 
 
@@ -73,6 +84,41 @@ class PhrasingReading:
         frequency = next((f for f in freqs if f is not Frequency.EACH_NIGHT), Frequency.EACH_NIGHT)
         starts = Starts("checks", frequency, self.why, subject_of(children))
         return (starts, Investigate(Info.ROLE, self.why), *uses_parts(children, self.why))
+
+    def ph_for_protection(self, _: list[Any]) -> Tail:
+        return Tail((Protect(self.why),))
+
+    def ph_survives_any(self, children: list[Any]) -> tuple[Any, ...]:
+        """'Your target will survive any kill attempt made on them that night.'"""
+        named = any(isinstance(c, TargetRef) and c.named for c in children)
+        implied = (Implied("targets", (), self.why),) if named else ()
+        return (*implied, Protect(self.why))
+
+    def result(self, children: list[Any]) -> tuple[Any, ...]:
+        raise NotImplementedError
+
+    def ph_result_first(self, children: list[Any]) -> tuple[Any, ...]:
+        """The condition first: the result, its condition, then the others."""
+        conds = [c for c in children if not isinstance(c, Token | Otherwise)]
+        texts = [c for c in children if isinstance(c, Token) and c.type == "STRING"]
+        others = [c for c in children if isinstance(c, Otherwise)]
+        return self.result([*texts, *conds, *others])
+
+    # not modelled: refused, each with what it is
+    def ph_vests(self, _: list[Any]) -> tuple[Any, ...]:
+        raise NoReading("several vests (the engine's vest saves its holder once)")
+
+    def ph_reveals_self(self, _: list[Any]) -> tuple[Any, ...]:
+        raise NoReading("a role or alignment shown by its holder")
+
+    def ph_redirect_to(self, _: list[Any]) -> tuple[Any, ...]:
+        raise NoReading(
+            "one player's action sent to another player (the engine's redirect swaps two "
+            "players)"
+        )
+
+    def ph_kills_attacker(self, _: list[Any]) -> tuple[Any, ...]:
+        raise NoReading("a protector who kills the attacker")
 
     # not on the first night
     def ph_not_first(self, children: list[Any]) -> tuple[Any, ...]:
