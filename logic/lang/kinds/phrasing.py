@@ -24,9 +24,9 @@ from typing import Any
 
 from lark import Token
 
+from logic.effects.attack import Protect
 from logic.effects.investigate import Info, Investigate
 from logic.effects.records import RecordsCheck
-from logic.effects.attack import Protect
 from logic.lang.clause_parts import (
     NoReading,
     Nothing,
@@ -113,8 +113,7 @@ class PhrasingReading:
 
     def ph_redirect_to(self, _: list[Any]) -> tuple[Any, ...]:
         raise NoReading(
-            "one player's action sent to another player (the engine's redirect swaps two "
-            "players)"
+            "one player's action sent to another player (the engine's redirect swaps two players)"
         )
 
     def ph_kills_attacker(self, _: list[Any]) -> tuple[Any, ...]:
