@@ -5,6 +5,7 @@ the priority list or the orders of operations, GMs' patches, the setup's balance
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from logic.effects.afterlife import ReadFate
 from logic.effects.interrogate import Interrogate, InterrogatesAs
@@ -376,7 +377,7 @@ class FinishAssembler(ProseAssembler):
         for role in roles:
             abilities = []
             for a in role.abilities:
-                fx = []
+                fx: list[Any] = []
                 for e in a.effects:
                     if isinstance(e, Interrogate) and e.check == UNSAID:
                         said = {canon(x) for x in e.results}
