@@ -46,7 +46,7 @@ from logic.lang.clause_parts import (
     subject_of,
 )
 from logic.lang.errors import Loc, RulingError
-from logic.lang.kinds import common, common2, traits
+from logic.lang.kinds import common, common2, phrasing, traits
 from logic.model.ir import (
     AppearsAs,
     Forced,
@@ -172,8 +172,10 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
         count = int(n) if n.type == "NUMERAL" else NUMBERS[str(n).lower()]
         return Objects(count, False)
 
-    def target(self, _: list[Any]) -> TargetRef:
-        return TargetRef()
+    def target(self, children: list[Any]) -> TargetRef:
+        if phrasing.is_you(children):  # a role PM's "you" is the role, never its target
+            raise NoReading("'you' is the role, not its target")
+        return TargetRef(any(isinstance(c, Token) and c.type == "TARGET" for c in children))
 
     def act_verb(self, children: list[Token]) -> Verb:
         word = children[0]
@@ -237,7 +239,8 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
 
     # effects on the target
     def effect(self, children: list[Any]) -> tuple[Any, ...]:
-        return tuple(p for c in children if isinstance(c, Tail) for p in c.parts)
+        tails = tuple(p for c in children if isinstance(c, Tail) for p in c.parts)
+        return (*_named_target(children, self.why), *tails)
 
     def effect_tail(self, children: list[Any]) -> Tail:
         raise AssertionError("every effect_tail has an alias")
@@ -248,8 +251,8 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
     def blocked(self, _: list[Any]) -> Tail:
         return Tail((Roleblock(self.why),))
 
-    def blocked_action(self, _: list[Any]) -> tuple[Any, ...]:
-        return (Roleblock(self.why),)
+    def blocked_action(self, children: list[Any]) -> tuple[Any, ...]:
+        return (*_named_target(children, self.why), Roleblock(self.why))
 
     def jailed(self, _: list[Any]) -> Tail:
         return Tail((Jail(self.why),))
@@ -405,6 +408,14 @@ def _also(children: list[Any]) -> bool:
     )
 
 
+def _named_target(children: list[Any], why: Why) -> tuple[Any, ...]:
+    """'Your target cannot be killed that night.' with no ability before it: the ability
+    the target is of, each night (`Implied`: after an ability it adds nothing)."""
+    if any(isinstance(c, TargetRef) and c.named for c in children):
+        return (common2.Implied("targets", (), why),)
+    return ()
+
+
 def _effects_of(verb: str, why: Why, into: str | None, count: int) -> Iterable[Any]:
     """What an ability's verb does to its target, by its effect kind."""
     match verb:
@@ -554,6 +565,17 @@ def _at_unknown_word(e: UnexpectedInput, tokens: list[Token]) -> UnexpectedInput
 def _fail(
     e: UnexpectedInput, tokens: list[Token], sentence: str, loc: Loc, source_line: str | None
 ) -> Any:
+    unmodelled = next((t for t in tokens if t.type == "UNMODELLED"), None)
+    if unmodelled is not None:  # grammar/lexicon/phrasing.toml: a verb no effect kind has
+        where = unmodelled.start_pos or 0
+        raise _error(
+            f"{str(unmodelled)!r} is an action the engine does not model: keep the "
+            "sentence as 'Not modelled (REASON): ...'",
+            loc,
+            where,
+            source_line,
+            len(str(unmodelled)),
+        )
     tok = e.token if isinstance(e, UnexpectedToken) else None
     if isinstance(e, UnexpectedEOF) or tok is None or tok.type == "$END":
         at = len(sentence.rstrip())

@@ -67,7 +67,7 @@ class Objects:
 
 @dataclass(frozen=True)
 class TargetRef:
-    pass
+    named: bool = False  # "the target", "your target": the sentence says there is an ability
 
 
 @dataclass(frozen=True)
