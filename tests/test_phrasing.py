@@ -106,3 +106,34 @@ def test_what_the_engine_does_not_model_is_said(line: str, said: str) -> None:
     with pytest.raises(RulingError) as e:
         ruleset(line)
     assert said in e.value.message and "model" in e.value.message, e.value.message
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Framer: Each night you may frame one player so they appear guilty.",
+        "Framer: Each night, choose a player. That player appears guilty to investigations.",
+        "Framer: Each night, choose a player. That player will appear as Mafia to the Cop.",
+    ],
+)
+def test_how_a_target_shows_is_not_said_of_the_role(line: str) -> None:
+    """A frame (how the target shows to checks) is not modelled: refused with what it is,
+    never read as the framer's own appearance (which it was, before)."""
+    with pytest.raises(RulingError, match="the target"):
+        ruleset(line)
+
+
+def test_how_the_role_shows_is_still_its_own() -> None:
+    from logic.report import ruleset_lines
+
+    for line, shown in (
+        (
+            "Godfather: You appear innocent to investigations.",
+            "shows on police records as innocent",
+        ),
+        (
+            "Godfather: The Godfather appears as Town to the Cop.\nCop: Checks a player each night.",
+            "checks as Town to Cop",
+        ),
+    ):
+        assert any(shown in x for x in ruleset_lines(ruleset(line)))

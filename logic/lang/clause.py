@@ -26,6 +26,7 @@ from lark.visitors import CollapseAmbiguities
 
 from logic.effects.attack import Protect
 from logic.effects.investigate import Cond, Info, Investigate, Result
+from logic.effects.records import OnRecords
 from logic.lang import earley, fragments, kinds, lexicon, parse_cache
 from logic.lang.clause_parts import (
     NUMBERS,
@@ -43,6 +44,7 @@ from logic.lang.clause_parts import (
     TargetRef,
     Verb,
     about,
+    pointed,
     subject_of,
 )
 from logic.lang.errors import Loc, RulingError
@@ -134,7 +136,8 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
     # who, when
     def actor(self, children: list[Token]) -> Actor:
         names = [str(c) for c in children if c.type == "ROLENAME"]
-        return Actor(names[0] if names else None)
+        words = [str(c).lower() for c in children]
+        return Actor(names[0] if names else None, pointed=words[:1] == ["that"])
 
     def each_night(self, _: list[Any]) -> Frequency:
         return Frequency.EACH_NIGHT
@@ -367,6 +370,7 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
         names = [str(t) for t in tokens if t.type in ("NAME", "ROLENAME")]
         as_ = names[0]
         to = names[1] if len(names) > 1 else None
+        pointed(children, "how a player shows to checks (a frame)")
         return about(children, AppearsAs(as_, to, self.why))
 
     def appears_to_subject(self, children: list[Any]) -> tuple[Any, ...]:
@@ -388,14 +392,28 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
     def sentence(self, children: list[Any]) -> tuple[Any, ...]:
         out: list[Any] = []
         seen: set[Any] = set()
+        so = False  # after "so": what the clause before it brings about
         for c in children:
+            if isinstance(c, Token) and str(c).lower() == "so":
+                so = True
             if isinstance(c, tuple):
+                if so and any(_shows(part) for part in c):
+                    # "frame one player so they appear guilty": how the target shows
+                    raise NoReading(
+                        "how a player shows to checks (a frame) said of the target, not of the role"
+                    )
                 for part in c:  # "chooses one player to protect; that player cannot be
                     key = _key(part)  # killed": one protection, said twice
                     if key not in seen:
                         seen.add(key)
                         out.append(part)
         return tuple(out)
+
+
+def _shows(part: Any) -> bool:
+    """Whether `part` says how its role shows to checks (an appearance, a record)."""
+    inner = getattr(part, "part", part)  # a trait's part
+    return isinstance(inner, AppearsAs | OnRecords)
 
 
 def _also(children: list[Any]) -> bool:
