@@ -137,3 +137,25 @@ def test_how_the_role_shows_is_still_its_own() -> None:
         ),
     ):
         assert any(shown in x for x in ruleset_lines(ruleset(line)))
+
+
+def test_a_role_named_in_the_plural_is_the_role() -> None:
+    """'Villagers have no special powers.': a role's name in the plural (regular English
+    plurals: -s, -es, -ies, -ves, -men) is the role."""
+    from logic.lang.lexicon import plural, tokenize
+
+    assert [plural(w) for w in ("villager", "witch", "werewolf", "spy", "watchman", "day")] == [
+        "villagers",
+        "witches",
+        "werewolves",
+        "spies",
+        "watchmen",
+        "days",
+    ]
+    toks = tokenize("Werewolves and Villagers", ["Werewolf", "Villager"])
+    assert [(t.type, str(t)) for t in toks if t.type == "ROLENAME"] == [
+        ("ROLENAME", "Werewolf"),
+        ("ROLENAME", "Villager"),
+    ]
+    role = ruleset("Villager: Villagers have no special powers.").role("Villager")
+    assert role is not None and role.abilities == ()
