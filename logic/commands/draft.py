@@ -20,17 +20,25 @@ The post is read line by line into blocks (each heuristic is stated where it is 
   role. A list introduced by a line ending in ":" ("The hexes are:") is that line's, not
   roles. A name is at most four words starting with a capital, and its last word is not
   one of `_NOT_ROLE` ("Note", "Example", "Night action").
+- A role's title may carry its faction and count around its name: "Seer (Village)",
+  "Doctor [Town]", "Witch - Village", "Sheriff (Town Investigative)" (a faction's word
+  first), "Villager x4", "5x Vanilla Townie", "Goon (2)"; the faction so named is the
+  role's, whatever the heading above says. Something else in brackets keeps the title
+  from being a role's.
+- A role card with keys ("Role: Hunter" or a title, then "Alignment: Village",
+  "Ability: ...", "Win condition: ..."): the alignment's key gives the faction, and the
+  text of an ability's or a goal's key is the role's sentences (`_CARD_*_KEYS`).
 - A role card is a role too: its title "NAME, what it is" ("Gin, Mafia Slanderer",
   the faction taken from its words when they name one) over keyword lines ("Night action:
   Slander", "Interrogation: BO"), which are its sentences, a blank line in the card
   included, up to the next line that is not a keyword line.
 - Every other line is a block of its own (with its label when it starts `Name: `).
-- A bullet ("- ", "* ", "• ") is not part of its line's sentences. A count before or after a
-  role's name ("5x Vanilla Townie:", "Vanilla Townie x5:", "Vanilla Townie (x5):", "2 Mafia
-  Goons:") is not part of the name: the role is "Vanilla Townie" ("Mafia Goon", a plural
-  after a count of two or more made singular by its final "s"), and the count is kept as a
-  comment under the role's line (a ruleset holds no setup counts: a case's `players:` line
-  or an observation file's `roles:` line gives them).
+- A bullet ("- ", "* ", "• ") is not part of its line's sentences. A count before a role's
+  name in the plural ("2 Mafia Goons:") is a title too: the role is "Mafia Goon" (the
+  plural made singular by its final "s", unless it ends "ss", "us" or "ves"). The count of
+  a title ("5x Vanilla Townie", "Villager x4", "2 Mafia Goons") is kept as a comment under
+  the role's line: a ruleset holds no setup counts (a case's `players:` line or an
+  observation file's `roles:` line gives them).
 
 Each sentence of a block is tried with the library itself: its line must be read by the
 language alone (the frame grammar, or the clause language for a role line's sentences),
@@ -450,18 +458,38 @@ def _layout(text: str, budget: _Budget) -> list[_Block | _Heading]:
                 faction = group
                 out.append(_Heading(f"Possible {group} Roles", ln.text, group))
                 continue
+            titled = _titled(title) or ((title, None) if _role_name(title) else None)
             if (
-                faction is not None
+                titled is not None
+                and (titled[1] or faction) is not None
                 and below is not None
                 and not _role_of(below.text)
-                and _role_name(title)
             ):
-                block = _Block([], None, title, faction)
+                # a role's title over its text ("Seer (Village)", "Villager x4")
+                block = _Block([], None, titled[0], titled[1] or faction)
                 out.append(block)
                 continue
             faction = UNKNOWN_FACTION if not any_faction and _about_roles(ln.text) else None
             out.append(_Heading(NEUTRAL_HEADING, ln.text, None))
             continue
+        pair = _card_key(ln.text)
+        if pair is not None and block is not None and block.role is not None:
+            # a role card's line: "Alignment: Village" gives the faction, "Ability: ..."
+            # and "Win condition: ..." are the role's sentences
+            what, value = pair
+            if what in _CARD_FACTION_KEYS and (_faction_in(value) or _role_name(value)):
+                block.faction = _faction_in(value) or value
+                continue
+            if what in _CARD_TEXT_KEYS and value:
+                block.sentences.extend((t, ln.number) for t in split_sentences(value))
+                continue
+        if pair is not None and pair[0] in _CARD_NAME_KEYS and _role_name(pair[1]):
+            below = next_content(k)
+            if below is not None and _card_key(below.text) is not None:
+                # "Role: Hunter" over its card's lines
+                block = _Block([], None, pair[1], faction or UNKNOWN_FACTION)
+                out.append(block)
+                continue
         marker, body = strip_marker(ln.text)
         kind = ("1" if marker.strip()[:1].isdigit() else "-") if marker else None
         if listing == "" and kind is not None:
@@ -470,14 +498,12 @@ def _layout(text: str, budget: _Budget) -> list[_Block | _Heading]:
         if kind is None or (listing and kind != listing):
             listing = None
         prefix = label_prefix(body)
-        name = _role_of(ln.text)
+        role = _role_line(ln.text)
         bullet = bool(marker) and kind == "-"  # "- ", "* ": not part of the sentence
         sentences = [(s, ln.number) for s in split_sentences(body if bullet else ln.text)]
-        if name is not None and faction is not None and not in_list:
-            written = _written_name(ln.text)
-            count = _counted(written)[1] if written is not None else None
-            block = _Block(sentences, written if count is not None else name, name, faction)
-            block.count = count
+        if role is not None and (role[1] or faction) is not None and not in_list:
+            block = _Block(sentences, role[0], role[0], role[1] or faction)
+            block.count = _count_of(ln.text)
             out.append(block)
         elif block is not None and block.role is not None:
             block.sentences.extend(sentences)
@@ -489,48 +515,131 @@ def _layout(text: str, budget: _Budget) -> list[_Block | _Heading]:
     return out
 
 
-def _written_name(line: str) -> str | None:
-    """The words a line gives as a role's name in a role's layout ("1) NAME: ...",
-    "NAME - ..."), as written (a count beside it included)."""
+def _role_of(line: str) -> str | None:
+    """The role a line names in a role's layout ("1) NAME: ...", "NAME - ...",
+    "NAME (Faction): ..."), if any."""
+    titled = _role_line(line)
+    return titled[0] if titled else None
+
+
+def _role_line(line: str) -> tuple[str, str | None] | None:
+    """The role a line names in a role's layout and the faction its title gives, if any."""
     body = strip_marker(line)[1]
     prefix = label_prefix(body)
     dashed = _DASHED.match(body) if prefix is None else None
-    return prefix[0] if prefix else dashed.group(1) if dashed else None
-
-
-def _role_of(line: str) -> str | None:
-    """The role a line names in a role's layout ("1) NAME: ...", "NAME - ...", "5x NAME:"),
-    if any."""
-    written = _written_name(line)
-    if written is None:
+    name = prefix[0] if prefix else dashed.group(1) if dashed else None
+    if name is None:
         return None
-    name = _counted(written)[0]
-    return name if _role_name(name) else None
+    plural = _plural_count(name)
+    if plural is not None:  # "2 Mafia Goons"
+        return (plural, None) if _role_name(plural) else None
+    return _titled(name) or ((name, None) if _role_name(name) else None)
 
 
-_COUNT_BEFORE = re.compile(r"^(\d{1,3})\s*[x\u00d7]\s*(\S.*)$|^(\d{1,3})\s+(\S.*)$", re.I)
-_COUNT_AFTER = re.compile(
-    r"^(\S.*?)\s*(?:\(\s*[x\u00d7]?\s*(\d{1,3})\s*\)|[x\u00d7]\s*(\d{1,3}))$", re.I
+_PLURAL_COUNT = re.compile(r"^(\d{1,3})\s+(\S.*\S)$")
+_COUNT_OF = re.compile(
+    r"^(\d{1,3})\s*[x\u00d7]|[x\u00d7]\s*(\d{1,3})\s*\)?\s*:?$|\(\s*(\d{1,3})\s*\)\s*:?$|^(\d{1,3})\s"
 )
 
 
-def _counted(written: str) -> tuple[str, int | None]:
-    """A role's name and the count written beside it: "5x Vanilla Townie", "Vanilla Townie
-    x5", "Vanilla Townie (x5)", "Vanilla Townie (5)", "2 Mafia Goons" (a plural after a
-    count of two or more: its final "s" dropped, unless it ends "ss", "us" or "ves")."""
-    m = _COUNT_BEFORE.match(written)
-    if m is not None:
-        n = int(m.group(1) or m.group(3))
-        name = m.group(2) or m.group(4)
-        if m.group(4) is not None and n > 1:  # "2 Mafia Goons"
-            last = name.split()[-1]
-            if last.endswith("s") and not last.endswith(("ss", "us", "ves")):
-                name = name[:-1]
-        return name.strip(), n
-    m = _COUNT_AFTER.match(written)
-    if m is not None:
-        return m.group(1).strip(), int(m.group(2) or m.group(3))
-    return written, None
+def _plural_count(title: str) -> str | None:
+    """The role of a title that is a count and the role's name in the plural ("2 Mafia
+    Goons" -> "Mafia Goon"; a count of one: the name as it is)."""
+    m = _PLURAL_COUNT.match(title.strip())
+    if m is None or re.match(r"^\d+\s*[x\u00d7]\s", title.strip()):
+        return None
+    name, last = m.group(2), m.group(2).split()[-1]
+    if int(m.group(1)) > 1 and last.endswith("s") and not last.endswith(("ss", "us", "ves")):
+        name = name[:-1]
+    return name
+
+
+def _count_of(line: str) -> int | None:
+    """How many of the role a role's title says there are ("5x Vanilla Townie", "Villager
+    x4", "Goon (2)", "2 Mafia Goons"), if it says."""
+    body = strip_marker(line)[1]
+    prefix = label_prefix(body)
+    dashed = _DASHED.match(body) if prefix is None else None
+    title = prefix[0] if prefix else dashed.group(1) if dashed else None
+    m = _COUNT_OF.search(title.strip()) if title else None
+    return int(next(g for g in m.groups() if g)) if m else None
+
+
+# A role's title with what hosts put around its name: its faction ("Seer (Village)",
+# "Doctor [Town]", "Witch - Village", "Sheriff (Town Investigative)") and how many
+# there are ("Villager x4", "Werewolf (Wolves) (x2)", "5x Vanilla Townie", "Goon (2)").
+_COUNT = r"(?:\(?\s*[x\u00d7]\s*\d+\s*\)?|\(\s*\d+\s*\)|\d+\s*[x\u00d7])"
+_TITLED = re.compile(
+    rf"^(?:\d+\s*[x\u00d7]\s*)?(?P<name>[^()\[\]:,\u2013\u2014]+?)"
+    rf"(?:\s*\((?P<p>[^)]+)\)|\s*\[(?P<b>[^\]]+)\]|\s+[-\u2013\u2014]+\s+(?P<d>[^()]+?))?"
+    rf"(?:\s*{_COUNT})?\s*:?$"
+)
+
+
+def _titled(title: str) -> tuple[str, str | None] | None:
+    """(name, faction) of a role's title with its faction or count around the name, when
+    what is around it is a faction the post's words name, a count, or both."""
+    m = _TITLED.match(title.strip())
+    if m is None:
+        return None
+    name = m.group("name").strip()
+    around = m.group("p") or m.group("b") or m.group("d")
+    if around and re.fullmatch(r"[x\u00d7]?\s*\d+\s*[x\u00d7]?", around.strip()):
+        around = None  # "(x2)", "(2)": a count
+    faction = _faction_in(around) if around else None
+    if around and faction is None:
+        return None
+    if name == title.strip() or not _role_name(name):
+        return None
+    return name, faction
+
+
+def _faction_in(text: str) -> str | None:
+    """The faction `text` names: its words ("Village", "Town aligned"), or its first
+    word ("Town Investigative", "Mafia Killing": a faction and a category)."""
+    words = text.strip().split()
+    if not words:
+        return None
+    return _faction_of_words(text) or _FACTION_WORDS.get(words[0].strip(",.").casefold())
+
+
+# The keys of a role card's lines ("Role: Hunter", "Alignment: Village", "Ability: ...").
+_CARD_NAME_KEYS = frozenset({"role", "name", "role name", "character", "title"})
+_CARD_FACTION_KEYS = frozenset({"alignment", "faction", "team", "side", "allegiance"})
+_CARD_TEXT_KEYS = frozenset(
+    {
+        "ability",
+        "abilities",
+        "power",
+        "powers",
+        "action",
+        "actions",
+        "night action",
+        "night actions",
+        "day action",
+        "day actions",
+        "passive",
+        "passives",
+        "description",
+        "effect",
+        "effects",
+        "win condition",
+        "win conditions",
+        "wincon",
+        "goal",
+        "goals",
+        "objective",
+        "objectives",
+    }
+)
+
+
+def _card_key(text: str) -> tuple[str, str] | None:
+    """(key, value) of a role card's line ("Ability: text" -> ("ability", "text"))."""
+    prefix = label_prefix(strip_marker(text)[1])
+    if prefix is None:
+        return None
+    return prefix[0].casefold(), prefix[1].strip()
 
 
 def _group_name(heading: str) -> str | None:
@@ -582,12 +691,20 @@ def _bare(sentence: str, label: str | None) -> str:
     if label is None:
         return body
     prefix = label_prefix(body)
-    if prefix is not None and prefix[0] == label:
+    if prefix is not None and _named(prefix[0], label):
         return prefix[1]
     dashed = _DASHED.match(body)
-    if dashed is not None and dashed.group(1) == label:
+    if dashed is not None and _named(dashed.group(1), label):
         return body[dashed.end() :]
     return body
+
+
+def _named(title: str, name: str) -> bool:
+    """Whether a role's title (as written before its text) is the role `name`'s."""
+    titled = _titled(title) if title != name else None
+    return (
+        title == name or (titled is not None and titled[0] == name) or _plural_count(title) == name
+    )
 
 
 @dataclass
@@ -678,7 +795,7 @@ class _Drafter:
                 self.items.append(
                     _Item(
                         "comment",
-                        f"{b.label}: {b.count} in the setup (a case's players: line or an "
+                        f"{b.role}: {b.count} in the setup (a case's players: line or an "
                         "observation file's roles: line gives the setup)",
                     )
                 )
@@ -713,7 +830,7 @@ class _Drafter:
         game language recognises one."""
         if "#" in text or not self.budget.left():
             return None
-        return game.unmodelled(_bare(text, b.label or b.role), self.role_names)
+        return game.unmodelled(_bare(text, b.role or b.label), self.role_names)
 
     def try_sentence(self, text: str, b: _Block, rules: list[_Item], n: int) -> bool:
         """Whether the language reads sentence `n` (`text`) after the block's statements
@@ -723,7 +840,7 @@ class _Drafter:
         if "#" in text:
             return False  # "#" would start a comment in a rule
         label = b.role or b.label
-        bare = _bare(text, b.label or label)  # (b.label: the name as written, "5x Townie")
+        bare = _bare(text, label)
         candidates: list[tuple[_Item, bool]] = []  # (statement, replaces the last)
         if rules:
             last = rules[-1]
