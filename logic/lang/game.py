@@ -178,7 +178,7 @@ def read_sentence(
     it does not parse)."""
     why = Why(loc, " ".join(sentence.split()))
     try:
-        tokens = lexicon.tokenize(sentence, _names(roles))
+        tokens = _as_written(lexicon.tokenize(sentence, _names(roles)), sentence)
         tree = _parse(tokens)
     except (lexicon.Unknown, UnexpectedInput):
         raise RulingError("cannot read this sentence", loc, source_line, syntax=True) from None
@@ -207,6 +207,19 @@ def read_sentence(
         shown = "; ".join(clause.describe(r) for r in readings[:3])
         raise RulingError(f"this sentence has {len(readings)} readings: {shown}", loc, source_line)
     return readings[0]
+
+
+def _as_written(tokens: list[Token], sentence: str) -> list[Token]:
+    """A role's name as the sentence writes it ("The Werewolves win ..."): the tokenizer
+    gives a role's plural as the role's name, but a whole-game sentence's group may be a
+    faction of that name (the assembler tries a faction first, then a role, then a role's
+    plural)."""
+    return [
+        t.update(value=sentence[t.start_pos : t.end_pos])
+        if t.type == "ROLENAME" and t.start_pos is not None and t.end_pos is not None
+        else t
+        for t in tokens
+    ]
 
 
 def _names(roles: frozenset[str] | set[str]) -> set[str]:

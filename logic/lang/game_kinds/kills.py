@@ -9,9 +9,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from lark import Token
+
 from logic.effects.attack import Duel
 from logic.lang.game_kinds.base import GameBase, groups
-from logic.lang.game_kinds.parts import Default, KillerRule, Unmodelled
+from logic.lang.game_kinds.parts import Default, KillerRule, NoReading, Unmodelled
 from logic.lang.kinds.traits import Fact
 
 
@@ -36,6 +38,9 @@ class KillReading(GameBase):
         return self.default("a faction's nightkill is optional")
 
     def faction_chat(self, children: list[Any]) -> Unmodelled:
+        verbs = [c for c in children if isinstance(c, Token) and c.type == "UNMODELLED"]
+        if any(not str(v).lower().startswith(("talk", "speak")) for v in verbs):
+            raise NoReading(f"{verbs[0]!s} is not talk")  # "poison each other"
         return self.unmodelled("chat")
 
     def faction_knows(self, children: list[Any]) -> Unmodelled:
