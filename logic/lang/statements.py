@@ -236,6 +236,8 @@ def _game_line(
     except RulingError:
         return None
     new = line
+    if marker.strip()[:1] in ("-", "*", "\u2022"):  # a bullet, not a step's number: no word
+        new = new[:indent] + " " * len(marker) + new[indent + len(marker) :]
     for (pos, piece, _), parts in zip(read, joined, strict=True):
         held[line_start + pos] = ("game", parts)
         new = new[:pos] + HELD * len(piece) + new[pos + len(piece) :]
