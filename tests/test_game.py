@@ -720,3 +720,27 @@ def test_every_game_example_of_the_language_page_reads() -> None:
         )
         (said,) = [x for x in rs.sentences if x.loc.line == 2]
         assert said.kind == "rule", line
+
+
+def test_a_bullet_is_no_word_of_a_whole_game_line() -> None:
+    text = (
+        "Ruleset: X\n- Ties are broken randomly.\n* Flips are full.\n"
+        "\u2022 Town wins when all Mafia are dead.\nPossible Town Roles\n"
+        "Cop: No special powers.\nPossible Mafia Roles\nGoon: No special powers.\n"
+    )
+    rs = parse_ruleset(text, "x.rules")
+    assert [t.kind for t in rs.tie_rules] == ["random"]
+    assert [r.when for r in rs.day_rules if isinstance(r, Reveal)] == ["death"]
+    assert [(v.winner, v.condition) for v in rs.victories] == [("Town", "none_left")]
+
+
+def test_a_factions_name_is_the_faction_before_a_roles_plural() -> None:
+    """'The Werewolves win ...' is the Werewolves faction's victory beside a role Werewolf;
+    'the villagers' is the role Villager's plural."""
+    text = (
+        "Ruleset: X\nThe Werewolves win when they equal or outnumber the villagers.\n"
+        "Possible Village Roles\nVillager: No special powers.\nSeer: No special powers.\n"
+        "Possible Werewolves Roles\nWerewolf: No special powers.\n"
+    )
+    (v,) = parse_ruleset(text, "x.rules").victories
+    assert (v.winner, v.condition, v.group, v.others) == ("Werewolves", "versus", "Villager", 0)

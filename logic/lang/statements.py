@@ -398,6 +398,14 @@ def _role_sentence(piece: str, loc: Loc, roles: set[str], line: str) -> tuple[An
 
 def _game_on_role_line(piece: str, loc: Loc, roles: set[str], line: str) -> tuple[Any, ...]:
     parts = game.read_sentence(piece, loc, roles, line)
-    if any(isinstance(p, game.Hidden | game.Heading | game.UsesFramework) for p in parts):
+    whole_game = (
+        game.Hidden,
+        game.Heading,
+        game.UsesFramework,
+        game.KillerRule,  # "The Arsonist may kill a player each night": the role's own
+        game.Unique,
+        game.KindOrder,
+    )
+    if any(isinstance(p, whole_game) for p in parts):
         raise RulingError("not a sentence of a role's line", loc, line)
     return parts
