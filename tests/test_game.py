@@ -374,6 +374,11 @@ def test_the_game_ends_when_either_victory_holds() -> None:
         "Everyone wakes up.",
         # a game that starts on a night the engine does not number so
         "The game starts on Night 3.",
+        # never a wrong meaning: every tied player lynched is not the plurality's lynch, two
+        # kills a night are not the faction's one kill, two votes are not the living's one
+        "Those tied are lynched.",
+        "The Mafia may kill two players each night.",
+        "Each player has two votes.",
     ],
 )
 def test_what_the_engine_does_not_model_does_not_read(sentence: str) -> None:
@@ -532,8 +537,12 @@ def test_a_line_of_two_whole_game_sentences() -> None:
             [("order", (("protection",), ("killing",)))],
         ),
         (
-            ["Roleblocks are resolved before all other actions."],
+            ["Roleblocks are resolved before all other actions.", "Roleblocks are resolved first."],
             [("order", (("roleblock",), ("all other actions",)))],
+        ),
+        (
+            ["Investigations are resolved last."],
+            [("order", (("all other actions",), ("investigation",)))],
         ),
     ],
 )

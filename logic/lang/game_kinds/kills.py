@@ -12,7 +12,7 @@ from typing import Any
 from lark import Token
 
 from logic.effects.attack import Duel
-from logic.lang.game_kinds.base import GameBase, groups
+from logic.lang.game_kinds.base import GameBase, groups, ints
 from logic.lang.game_kinds.parts import Default, KillerRule, NoReading, Unmodelled
 from logic.lang.kinds.traits import Fact
 
@@ -29,6 +29,8 @@ class KillReading(GameBase):
         return Fact("duel", Duel(why), why)
 
     def faction_kill(self, children: list[Any]) -> KillerRule:
+        if any(n != 1 for n in ints(children)):  # "two players each night": not one kill
+            raise NoReading("a faction's kill of several players")
         return KillerRule(groups(children)[0], False, self.why)
 
     def forced_kill(self, children: list[Any]) -> Unmodelled:

@@ -49,6 +49,8 @@ class SetupReading(GameBase):
         return Fact("simultaneous", None, self.why)
 
     def random_roles(self, children: list[Any]) -> Default:
+        if not any(isinstance(c, Token) and c.type == "RANDOM" for c in children):
+            return self.default("each player is dealt a role")
         return self.default("the roles are dealt at random (a uniform prior over the setup)")
 
     def unique_roles(self, children: list[Any]) -> Unique:
@@ -70,7 +72,9 @@ class SetupReading(GameBase):
     def kind_order(self, children: list[Any]) -> KindOrder:
         kinds = [c for c in children if type(c) is str]  # (a Token is a str too)
         words = {c.type for c in children if isinstance(c, Token)}
-        if "AFTER" in words:  # "Kills are resolved after protections."
+        if words & {"FIRST", "LAST"}:  # "first": before all the others, "last": after them
+            kinds.append(REST)
+        if words & {"AFTER", "LAST"}:  # "Kills are resolved after protections."
             kinds.reverse()
         if len(set(kinds)) != len(kinds):
             raise NoReading("a kind of action twice in one order")
