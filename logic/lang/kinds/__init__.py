@@ -12,6 +12,7 @@ from logic.lang.kinds.allegiance import AllegianceReading
 from logic.lang.kinds.common import CommonReading
 from logic.lang.kinds.common2 import Common2Reading
 from logic.lang.kinds.disclosure import DisclosureReading
+from logic.lang.kinds.hexes import HexReading
 from logic.lang.kinds.inquiry import InquiryReading
 from logic.lang.kinds.powers import PowerReading
 from logic.lang.kinds.saves import SaveReading
@@ -35,5 +36,6 @@ class Readings(
     VisitReading,
     Common2Reading,
     SpellsReading,
+    HexReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
