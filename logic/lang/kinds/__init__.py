@@ -11,6 +11,7 @@ from logic.lang.kinds.afterlife import AfterlifeReading
 from logic.lang.kinds.allegiance import AllegianceReading
 from logic.lang.kinds.common import CommonReading
 from logic.lang.kinds.common2 import Common2Reading
+from logic.lang.kinds.cooldown import CooldownReading
 from logic.lang.kinds.disclosure import DisclosureReading
 from logic.lang.kinds.hexes import HexReading
 from logic.lang.kinds.inquiry import InquiryReading
@@ -37,5 +38,6 @@ class Readings(
     Common2Reading,
     SpellsReading,
     HexReading,
+    CooldownReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
