@@ -12,6 +12,7 @@ from logic.lang.kinds.allegiance import AllegianceReading
 from logic.lang.kinds.common import CommonReading
 from logic.lang.kinds.common2 import Common2Reading
 from logic.lang.kinds.cooldown import CooldownReading
+from logic.lang.kinds.days import DayReading
 from logic.lang.kinds.disclosure import DisclosureReading
 from logic.lang.kinds.hexes import HexReading
 from logic.lang.kinds.inquiry import InquiryReading
@@ -39,5 +40,6 @@ class Readings(
     SpellsReading,
     HexReading,
     CooldownReading,
+    DayReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
