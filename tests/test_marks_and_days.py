@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from logic.effects.day import Discard, Exorcise, Public, Revive, Rock, VotesBack, VotesGone
+from logic.effects.day import Exorcise, Public, Rock, VotesBack, VotesGone
 from logic.effects.hex import Backlash, Hex, Informed, Telepathy
 from logic.effects.status import Cooldown
 from logic.effects.vote import LastVoterDies, PairVote
@@ -205,7 +205,9 @@ def test_a_variants_sentence_about_another_role_is_refused() -> None:
         ("During the day, you may discard your power by messaging the host.", "discard", Frequency.ONCE_PER_GAME, "Discard"),
     ],
 )  # fmt: skip
-def test_an_ability_used_by_day(sentence: str, name: str, frequency: Frequency, effect: str) -> None:
+def test_an_ability_used_by_day(
+    sentence: str, name: str, frequency: Frequency, effect: str
+) -> None:
     part = only(sentence)
     assert isinstance(part, _DayAbility)
     assert (part.name, part.frequency) == (name, frequency)
