@@ -8,7 +8,9 @@ a copy of the ruleset, which is parsed in-process; the wording "holds" when it p
 the ruleset's meaning (`ruling parse`'s text, locations, ability names and a ruling's own
 words aside: what the ruling does is printed where it acts) is unchanged. A new role text (`ruleset` "new") is put alone in a one-role ruleset and
 counts as read when it parses into at least one ability, effect or trait (read what it
-was understood to mean with --verbose); a new sentence about the whole game (`ruleset`
+was understood to mean with --verbose), and, when the item lists what it `means` (lines of
+`ruling parse`'s text), into each of them (such an item's ruleset has a Mafia faction of one
+vanilla role beside the role's Town); a new sentence about the whole game (`ruleset`
 "new", `kind` "game") is put on a line of its own in a ruleset of its own and counts as
 read when the ruleset parses (its rows are `new-game/...`).
 
@@ -98,8 +100,15 @@ def measure(items: list[dict[str, Any]], casebook: Path, verbose: bool) -> dict[
                         print(f"[{key}] {text}\n    " + "\n    ".join(said))
                 elif rs == "new":
                     src = f"Ruleset: New\nPossible Town Roles\n{it['role']}: {text}\n"
+                    if it.get("means"):  # beside a second faction, as real rulesets are
+                        src += "Possible Mafia Roles\nMafioso: No special powers.\n"
                     r = parse_ruleset(src, "new.rules")
-                    ok = True
+                    # what it must be read into, when the item says: each line of `means`
+                    # in `ruling parse`'s text
+                    said_all = ruleset_lines(r)
+                    ok = all(any(m in x for x in said_all) for m in it.get("means", ()))
+                    if verbose and not ok:
+                        print(f"[{key}] {text}\n    -> not read as {it['means']}")
                     if verbose:
                         said = [x for x in ruleset_lines(r)[1:] if x.strip()]
                         print(f"[{key}] {text}\n    " + "\n    ".join(said[2:]))

@@ -63,6 +63,34 @@ def test_a_role_line_in_each_layout_is_read(line: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("post", "faction"),
+    [
+        (f"Doctor (Town): {DOCTOR}", "Town"),
+        (f"Doctor [Village]: {DOCTOR}", "Village"),
+        (f"Doctor (Town Protective): {DOCTOR}", "Town"),
+        (f"[b]Doctor[/b] (Mafia)\n{DOCTOR}", "Mafia"),
+        (f"**Doctor** - Village\n{DOCTOR}", "Village"),
+        (f"Doctor x2: {DOCTOR}", "Unknown"),
+        (f"5x Doctor: {DOCTOR}", "Unknown"),
+        (f"Doctor (x2) - {DOCTOR}", "Unknown"),
+        (f"[b]Doctor[/b] (Wolves) x2\n{DOCTOR}", "Werewolf"),
+        (f"Role: Doctor\nAlignment: Town\nAbility: {DOCTOR}", "Town"),
+        (f"[b]Doctor[/b]\nFaction: Mafia\nAbilities: {DOCTOR}", "Mafia"),
+    ],
+)
+def test_a_role_title_with_its_faction_or_count_and_role_cards(post: str, faction: str) -> None:
+    """Hosts write a role's faction and count around its name ("Seer (Village)", "Villager
+    x4", "5x Vanilla Townie") and lay roles out as cards ("Role:", "Alignment:", "Ability:"):
+    the name is the role's, the faction (where the title or card gives one) its faction,
+    the card's text its sentences."""
+    d = drafted(f"Roles\n{post}\n")
+    assert d.roles == (("Doctor", faction),)
+    assert d.count("read") == 2 and d.count("unread") == 0
+    rs = parse_ruleset(d.text, "draft.rules")
+    assert [(r.name, r.faction) for r in rs.roles] == [("Doctor", faction)]
+
+
+@pytest.mark.parametrize(
     ("heading", "faction"),
     [
         ("Town Roles", "Town"),

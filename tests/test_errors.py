@@ -616,3 +616,34 @@ def test_an_unreadable_word_is_shown_whole_not_split_by_a_keyword(line: str, wor
         parse_ruleset(f"Ruleset: P\nPossible Town Roles\n{line}\n", "p.rules")
     assert f"unexpected {word!r}" in e.value.message
     assert e.value.loc is not None and line[e.value.loc.column - 1 :].startswith(word)
+
+
+POST = """[b]Mini Normal - The Manor[/b]
+
+[b]Rules[/b]
+- Days last 5 days or until a majority is reached.
+- Dead players may not post.
+
+[b]Town[/b]
+Doctor: Each night, you may choose one player to protect.
+"""
+
+
+def test_a_forum_post_given_to_parse_points_to_draft(tmp_path: Path) -> None:
+    """A post pasted where a ruleset goes: every unread line reported, then one word on
+    the whole: `ruling draft` is the way in. A ruleset with errors gets no such word."""
+    post = tmp_path / "post.txt"
+    post.write_text(POST)
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["parse", str(post)], stdout=out, stderr=err) == 2
+    text = err.getvalue()
+    assert text.count(f"{post}:") >= 3
+    assert f"`ruling draft {post}`" in text.splitlines()[-1]
+    plain = tmp_path / "plain.rules"
+    plain.write_text(
+        "Ruleset: P\nPossible Town Roles\nDoctor: Protects a player each nite.\n"
+        "Cop: Checks a player each nite.\n"
+    )
+    err = io.StringIO()
+    assert main(["parse", str(plain)], stdout=io.StringIO(), stderr=err) == 2
+    assert "ruling draft" not in err.getvalue()

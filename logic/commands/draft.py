@@ -20,6 +20,14 @@ The post is read line by line into blocks (each heuristic is stated where it is 
   role. A list introduced by a line ending in ":" ("The hexes are:") is that line's, not
   roles. A name is at most four words starting with a capital, and its last word is not
   one of `_NOT_ROLE` ("Note", "Example", "Night action").
+- A role's title may carry its faction and count around its name: "Seer (Village)",
+  "Doctor [Town]", "Witch - Village", "Sheriff (Town Investigative)" (a faction's word
+  first), "Villager x4", "5x Vanilla Townie", "Goon (2)"; the faction so named is the
+  role's, whatever the heading above says. Something else in brackets keeps the title
+  from being a role's.
+- A role card with keys ("Role: Hunter" or a title, then "Alignment: Village",
+  "Ability: ...", "Win condition: ..."): the alignment's key gives the faction, and the
+  text of an ability's or a goal's key is the role's sentences (`_CARD_*_KEYS`).
 - A role card is a role too: its title "NAME, what it is" ("Gin, Mafia Slanderer",
   the faction taken from its words when they name one) over keyword lines ("Night action:
   Slander", "Interrogation: BO"), which are its sentences, a blank line in the card
@@ -427,18 +435,38 @@ def _layout(text: str, budget: _Budget) -> list[_Block | _Heading]:
                 faction = group
                 out.append(_Heading(f"Possible {group} Roles", ln.text, group))
                 continue
+            titled = _titled(title) or ((title, None) if _role_name(title) else None)
             if (
-                faction is not None
+                titled is not None
+                and (titled[1] or faction) is not None
                 and below is not None
                 and not _role_of(below.text)
-                and _role_name(title)
             ):
-                block = _Block([], None, title, faction)
+                # a role's title over its text ("Seer (Village)", "Villager x4")
+                block = _Block([], None, titled[0], titled[1] or faction)
                 out.append(block)
                 continue
             faction = UNKNOWN_FACTION if not any_faction and _about_roles(ln.text) else None
             out.append(_Heading(NEUTRAL_HEADING, ln.text, None))
             continue
+        pair = _card_key(ln.text)
+        if pair is not None and block is not None and block.role is not None:
+            # a role card's line: "Alignment: Village" gives the faction, "Ability: ..."
+            # and "Win condition: ..." are the role's sentences
+            what, value = pair
+            if what in _CARD_FACTION_KEYS and (_faction_in(value) or _role_name(value)):
+                block.faction = _faction_in(value) or value
+                continue
+            if what in _CARD_TEXT_KEYS and value:
+                block.sentences.extend((t, ln.number) for t in split_sentences(value))
+                continue
+        if pair is not None and pair[0] in _CARD_NAME_KEYS and _role_name(pair[1]):
+            below = next_content(k)
+            if below is not None and _card_key(below.text) is not None:
+                # "Role: Hunter" over its card's lines
+                block = _Block([], None, pair[1], faction or UNKNOWN_FACTION)
+                out.append(block)
+                continue
         marker, body = strip_marker(ln.text)
         kind = ("1" if marker.strip()[:1].isdigit() else "-") if marker else None
         if listing == "" and kind is not None:
@@ -447,10 +475,10 @@ def _layout(text: str, budget: _Budget) -> list[_Block | _Heading]:
         if kind is None or (listing and kind != listing):
             listing = None
         prefix = label_prefix(body)
-        name = _role_of(ln.text)
+        role = _role_line(ln.text)
         sentences = [(s, ln.number) for s in split_sentences(ln.text)]
-        if name is not None and faction is not None and not in_list:
-            block = _Block(sentences, name, name, faction)
+        if role is not None and (role[1] or faction) is not None and not in_list:
+            block = _Block(sentences, role[0], role[0], role[1] or faction)
             out.append(block)
         elif block is not None and block.role is not None:
             block.sentences.extend(sentences)
@@ -463,12 +491,98 @@ def _layout(text: str, budget: _Budget) -> list[_Block | _Heading]:
 
 
 def _role_of(line: str) -> str | None:
-    """The role a line names in a role's layout ("1) NAME: ...", "NAME - ..."), if any."""
+    """The role a line names in a role's layout ("1) NAME: ...", "NAME - ...",
+    "NAME (Faction): ..."), if any."""
+    titled = _role_line(line)
+    return titled[0] if titled else None
+
+
+def _role_line(line: str) -> tuple[str, str | None] | None:
+    """The role a line names in a role's layout and the faction its title gives, if any."""
     body = strip_marker(line)[1]
     prefix = label_prefix(body)
     dashed = _DASHED.match(body) if prefix is None else None
     name = prefix[0] if prefix else dashed.group(1) if dashed else None
-    return name if name is not None and _role_name(name) else None
+    if name is None:
+        return None
+    return _titled(name) or ((name, None) if _role_name(name) else None)
+
+
+# A role's title with what hosts put around its name: its faction ("Seer (Village)",
+# "Doctor [Town]", "Witch - Village", "Sheriff (Town Investigative)") and how many
+# there are ("Villager x4", "Werewolf (Wolves) (x2)", "5x Vanilla Townie", "Goon (2)").
+_COUNT = r"(?:\(?\s*[x\u00d7]\s*\d+\s*\)?|\(\s*\d+\s*\)|\d+\s*[x\u00d7])"
+_TITLED = re.compile(
+    rf"^(?:\d+\s*[x\u00d7]\s*)?(?P<name>[^()\[\]:,\u2013\u2014]+?)"
+    rf"(?:\s*\((?P<p>[^)]+)\)|\s*\[(?P<b>[^\]]+)\]|\s+[-\u2013\u2014]+\s+(?P<d>[^()]+?))?"
+    rf"(?:\s*{_COUNT})?\s*:?$"
+)
+
+
+def _titled(title: str) -> tuple[str, str | None] | None:
+    """(name, faction) of a role's title with its faction or count around the name, when
+    what is around it is a faction the post's words name, a count, or both."""
+    m = _TITLED.match(title.strip())
+    if m is None:
+        return None
+    name = m.group("name").strip()
+    around = m.group("p") or m.group("b") or m.group("d")
+    if around and re.fullmatch(r"[x\u00d7]?\s*\d+\s*[x\u00d7]?", around.strip()):
+        around = None  # "(x2)", "(2)": a count
+    faction = _faction_in(around) if around else None
+    if around and faction is None:
+        return None
+    if name == title.strip() or not _role_name(name):
+        return None
+    return name, faction
+
+
+def _faction_in(text: str) -> str | None:
+    """The faction `text` names: its words ("Village", "Town aligned"), or its first
+    word ("Town Investigative", "Mafia Killing": a faction and a category)."""
+    words = text.strip().split()
+    if not words:
+        return None
+    return _faction_of_words(text) or _FACTION_WORDS.get(words[0].strip(",.").casefold())
+
+
+# The keys of a role card's lines ("Role: Hunter", "Alignment: Village", "Ability: ...").
+_CARD_NAME_KEYS = frozenset({"role", "name", "role name", "character", "title"})
+_CARD_FACTION_KEYS = frozenset({"alignment", "faction", "team", "side", "allegiance"})
+_CARD_TEXT_KEYS = frozenset(
+    {
+        "ability",
+        "abilities",
+        "power",
+        "powers",
+        "action",
+        "actions",
+        "night action",
+        "night actions",
+        "day action",
+        "day actions",
+        "passive",
+        "passives",
+        "description",
+        "effect",
+        "effects",
+        "win condition",
+        "win conditions",
+        "wincon",
+        "goal",
+        "goals",
+        "objective",
+        "objectives",
+    }
+)
+
+
+def _card_key(text: str) -> tuple[str, str] | None:
+    """(key, value) of a role card's line ("Ability: text" -> ("ability", "text"))."""
+    prefix = label_prefix(strip_marker(text)[1])
+    if prefix is None:
+        return None
+    return prefix[0].casefold(), prefix[1].strip()
 
 
 def _group_name(heading: str) -> str | None:
@@ -520,12 +634,18 @@ def _bare(sentence: str, label: str | None) -> str:
     if label is None:
         return body
     prefix = label_prefix(body)
-    if prefix is not None and prefix[0] == label:
+    if prefix is not None and _named(prefix[0], label):
         return prefix[1]
     dashed = _DASHED.match(body)
-    if dashed is not None and dashed.group(1) == label:
+    if dashed is not None and _named(dashed.group(1), label):
         return body[dashed.end() :]
     return body
+
+
+def _named(title: str, name: str) -> bool:
+    """Whether a role's title (as written before its text) is the role `name`'s."""
+    titled = _titled(title) if title != name else None
+    return title == name or (titled is not None and titled[0] == name)
 
 
 @dataclass

@@ -26,6 +26,7 @@ from lark.visitors import CollapseAmbiguities
 
 from logic.effects.attack import Protect
 from logic.effects.investigate import Cond, Info, Investigate, Result
+from logic.effects.records import OnRecords
 from logic.lang import earley, fragments, kinds, lexicon, parse_cache
 from logic.lang.clause_parts import (
     NUMBERS,
@@ -43,10 +44,11 @@ from logic.lang.clause_parts import (
     TargetRef,
     Verb,
     about,
+    pointed,
     subject_of,
 )
 from logic.lang.errors import Loc, RulingError
-from logic.lang.kinds import common, common2, traits
+from logic.lang.kinds import common, common2, phrasing, traits
 from logic.model.ir import (
     AppearsAs,
     Forced,
@@ -134,7 +136,8 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
     # who, when
     def actor(self, children: list[Token]) -> Actor:
         names = [str(c) for c in children if c.type == "ROLENAME"]
-        return Actor(names[0] if names else None)
+        words = [str(c).lower() for c in children]
+        return Actor(names[0] if names else None, pointed=words[:1] == ["that"])
 
     def each_night(self, _: list[Any]) -> Frequency:
         return Frequency.EACH_NIGHT
@@ -172,8 +175,10 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
         count = int(n) if n.type == "NUMERAL" else NUMBERS[str(n).lower()]
         return Objects(count, False)
 
-    def target(self, _: list[Any]) -> TargetRef:
-        return TargetRef()
+    def target(self, children: list[Any]) -> TargetRef:
+        if phrasing.is_you(children):  # a role PM's "you" is the role, never its target
+            raise NoReading("'you' is the role, not its target")
+        return TargetRef(any(isinstance(c, Token) and c.type == "TARGET" for c in children))
 
     def act_verb(self, children: list[Token]) -> Verb:
         word = children[0]
@@ -237,7 +242,8 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
 
     # effects on the target
     def effect(self, children: list[Any]) -> tuple[Any, ...]:
-        return tuple(p for c in children if isinstance(c, Tail) for p in c.parts)
+        tails = tuple(p for c in children if isinstance(c, Tail) for p in c.parts)
+        return (*_named_target(children, self.why), *tails)
 
     def effect_tail(self, children: list[Any]) -> Tail:
         raise AssertionError("every effect_tail has an alias")
@@ -248,8 +254,8 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
     def blocked(self, _: list[Any]) -> Tail:
         return Tail((Roleblock(self.why),))
 
-    def blocked_action(self, _: list[Any]) -> tuple[Any, ...]:
-        return (Roleblock(self.why),)
+    def blocked_action(self, children: list[Any]) -> tuple[Any, ...]:
+        return (*_named_target(children, self.why), Roleblock(self.why))
 
     def jailed(self, _: list[Any]) -> Tail:
         return Tail((Jail(self.why),))
@@ -364,6 +370,7 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
         names = [str(t) for t in tokens if t.type in ("NAME", "ROLENAME")]
         as_ = names[0]
         to = names[1] if len(names) > 1 else None
+        pointed(children, "how a player shows to checks (a frame)")
         return about(children, AppearsAs(as_, to, self.why))
 
     def appears_to_subject(self, children: list[Any]) -> tuple[Any, ...]:
@@ -385,14 +392,28 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
     def sentence(self, children: list[Any]) -> tuple[Any, ...]:
         out: list[Any] = []
         seen: set[Any] = set()
+        so = False  # after "so": what the clause before it brings about
         for c in children:
+            if isinstance(c, Token) and str(c).lower() == "so":
+                so = True
             if isinstance(c, tuple):
+                if so and any(_shows(part) for part in c):
+                    # "frame one player so they appear guilty": how the target shows
+                    raise NoReading(
+                        "how a player shows to checks (a frame) said of the target, not of the role"
+                    )
                 for part in c:  # "chooses one player to protect; that player cannot be
                     key = _key(part)  # killed": one protection, said twice
                     if key not in seen:
                         seen.add(key)
                         out.append(part)
         return tuple(out)
+
+
+def _shows(part: Any) -> bool:
+    """Whether `part` says how its role shows to checks (an appearance, a record)."""
+    inner = getattr(part, "part", part)  # a trait's part
+    return isinstance(inner, AppearsAs | OnRecords)
 
 
 def _also(children: list[Any]) -> bool:
@@ -403,6 +424,14 @@ def _also(children: list[Any]) -> bool:
         (a in modal and b == "AND") or (a == "AND" and b in modal)
         for a, b in itertools.pairwise(kinds)
     )
+
+
+def _named_target(children: list[Any], why: Why) -> tuple[Any, ...]:
+    """'Your target cannot be killed that night.' with no ability before it: the ability
+    the target is of, each night (`Implied`: after an ability it adds nothing)."""
+    if any(isinstance(c, TargetRef) and c.named for c in children):
+        return (common2.Implied("targets", (), why),)
+    return ()
 
 
 def _effects_of(verb: str, why: Why, into: str | None, count: int) -> Iterable[Any]:
@@ -554,6 +583,17 @@ def _at_unknown_word(e: UnexpectedInput, tokens: list[Token]) -> UnexpectedInput
 def _fail(
     e: UnexpectedInput, tokens: list[Token], sentence: str, loc: Loc, source_line: str | None
 ) -> Any:
+    unmodelled = next((t for t in tokens if t.type == "UNMODELLED"), None)
+    if unmodelled is not None:  # grammar/lexicon/phrasing.toml: a verb no effect kind has
+        where = unmodelled.start_pos or 0
+        raise _error(
+            f"{str(unmodelled)!r} is an action the engine does not model: keep the "
+            "sentence as 'Not modelled (REASON): ...'",
+            loc,
+            where,
+            source_line,
+            len(str(unmodelled)),
+        )
     tok = e.token if isinstance(e, UnexpectedToken) else None
     if isinstance(e, UnexpectedEOF) or tok is None or tok.type == "$END":
         at = len(sentence.rstrip())

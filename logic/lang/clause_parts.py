@@ -55,6 +55,15 @@ class About:
 @dataclass(frozen=True)
 class Actor:
     role: str | None  # the role the clause names; None: a pronoun, or no subject
+    pointed: bool = False  # "that player": a player said before (the target), not the role
+
+
+def pointed(children: list[Any], what: str) -> None:
+    """Refuse a part said of the role when its subject is "that player" (the target an
+    ability chose, as in "Choose a player. That player appears guilty."): `what` is the
+    mechanic said of the target, which is not modelled."""
+    if any(isinstance(c, Actor) and c.pointed for c in children):
+        raise NoReading(f"{what} said of 'that player' (the target), not of the role")
 
 
 @dataclass(frozen=True)
@@ -67,7 +76,7 @@ class Objects:
 
 @dataclass(frozen=True)
 class TargetRef:
-    pass
+    named: bool = False  # "the target", "your target": the sentence says there is an ability
 
 
 @dataclass(frozen=True)

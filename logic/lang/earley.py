@@ -1,5 +1,5 @@
 """Owns the Earley parser the clause and game languages are read with: Lark's Earley
-parser (with the parse forest it gives), made fast for a grammar of many shapes in two
+parser (with the parse forest it gives), made fast for a grammar of many shapes in
 ways that leave what it parses, and how, unchanged:
 
 - **Factored optionals.** Lark turns each optional part (`x?`, `[x]`) and each group
@@ -8,6 +8,7 @@ ways that leave what it parses, and how, unchanged:
   (the clause grammar had 4,197). Here each optional part, repetition and group becomes a
   rule of its own, inlined in the tree (its name begins with `__`), so the shape is one
   alternative (1,905 rules in all) and the parse trees are those Lark gives without it.
+- **Plain names.** The symbols are named by `str`s, not Lark's `Token`s (`_plain_names`).
 - **Lookahead.** Lark's Earley predictor adds every alternative of an expected rule; the
   words of a sentence are known before it is parsed (`TokenLexer`), so here it adds only
   those that can begin with the next word (or match nothing). An alternative left out could
@@ -32,7 +33,7 @@ from lark import load_grammar as _lg
 from lark.exceptions import UnexpectedInput
 from lark.lexer import Lexer
 
-VERSION = "factored+lookahead 1"
+VERSION = "factored+lookahead 2"
 """Part of a parse cache's key (logic/lang/parse_cache.py): trees made by another way of
 parsing are not mixed with these."""
 
@@ -186,6 +187,29 @@ def _factoring() -> Iterator[None]:
 # ----------------------------------------------------------------------------- the parser
 
 
+def _plain_names(rules: list[Any], earley: Any) -> None:
+    """The grammar's symbols named by plain strings, not Lark's `Token`s: the Earley loop
+    compares symbols by name millions of times, and a `Token` compares in Python (a str in
+    C); the names, their hashes and so every set and table keyed by a symbol are the same."""
+    seen: set[int] = set()
+
+    def plain(sym: Any) -> None:
+        if id(sym) not in seen:
+            seen.add(id(sym))
+            sym.name = str(sym.name)
+
+    for rule in rules:
+        plain(rule.origin)
+        for sym in rule.expansion:
+            plain(sym)
+    for sym, firsts in earley.FIRST.items():
+        plain(sym)
+        for t in firsts:
+            plain(t)
+    for sym in (*earley.NULLABLE, *earley.TERMINALS, *earley.NON_TERMINALS, *earley.predictions):
+        plain(sym)
+
+
 class Parser:
     """An Earley parser of pre-made tokens, ambiguities explicit (`_ambig`)."""
 
@@ -200,6 +224,7 @@ class Parser:
                 **options,
             )
         earley = self.lark.parser.parser
+        _plain_names(self.lark.rules, earley)
         earley.predictions = _Predictions(
             earley.predictions, _starts(self.lark.rules, earley.FIRST, earley.NULLABLE)
         )

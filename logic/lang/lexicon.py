@@ -188,6 +188,11 @@ def tokenize(sentence: str, roles: Iterable[str] = ()) -> list[Token]:
     if "x" in covered:
         raise Unknown(covered.index("x"))
     by_words = {tuple(r.lower().split()): r for r in roles}
+    named = dict(by_words)  # a role's plural is its name ("Villagers have no powers.")
+    for k, r in by_words.items():
+        many = (*k[:-1], plural(k[-1]))
+        if many not in by_words:
+            named[many] = r
     longest_role = max((len(k) for k in by_words), default=0)
     out: list[Token] = []
     i = 0
@@ -207,6 +212,9 @@ def tokenize(sentence: str, roles: Iterable[str] = ()) -> list[Token]:
                 if key in by_words:  # the role's words as written, as the frame grammar keeps them
                     found = ("ROLENAME", text[run[0].start : run[-1].end], n)
                     break
+                if key in named:  # its plural: the role's name
+                    found = ("ROLENAME", named[key], n)
+                    break
         if found is None:
             for n in range(min(lex.longest, len(ws) - i), 0, -1):
                 run = ws[i : i + n]
@@ -221,6 +229,23 @@ def tokenize(sentence: str, roles: Iterable[str] = ()) -> list[Token]:
         out.append(_token(kind, value, ws[i], ws[i + n - 1]))
         i += n
     return out
+
+
+def plural(word: str) -> str:
+    """The plural of a noun (lower case), by the regular rules English spells most role
+    names with: "villager" -> "villagers", "witch" -> "witches", "werewolf" ->
+    "werewolves", "spy" -> "spies", "watchman" -> "watchmen"."""
+    if word.endswith("man"):
+        return word[:-3] + "men"
+    if word.endswith(("s", "x", "z", "ch", "sh")):
+        return word + "es"
+    if word.endswith("y") and word[-2:-1] not in ("a", "e", "i", "o", "u"):
+        return word[:-1] + "ies"
+    if word.endswith("f"):
+        return word[:-1] + "ves"
+    if word.endswith("fe"):
+        return word[:-2] + "ves"
+    return word + "s"
 
 
 def _token(kind: str, value: str, first: Word, last: Word) -> Token:

@@ -50,17 +50,43 @@ _CLASS_LISTS = frozenset({"visiting roles", "non-visiting roles", "semi-visiting
 class RulingErrors(RulingError):
     """Several problems with one input, reported together (each a `RulingError`)."""
 
-    def __init__(self, errors: list[RulingError]) -> None:
+    def __init__(self, errors: list[RulingError], note: str | None = None) -> None:
         first = errors[0]
         super().__init__(first.message, first.loc, first.source_line, first.expected, first.width)
         self.errors = errors
+        self.note = note
 
     def render(self) -> str:
         parts = [e.render() for e in self.errors]
         n = len(self.errors)
         if n > 1:
             parts.append(f"{n} sentences could not be read; the rest of the file was read.")
+        if self.note:
+            parts.append(self.note)
         return "\n\n".join(parts)
+
+
+# forum markup: BBCode tags ("[b]", "[size=150]", "[/spoiler]") and Markdown emphasis
+_MARKUP = re.compile(
+    r"\[/?(?:b|i|u|s|size|colou?r|font|spoiler|quote|url|img|list|center|hr|\*)(?:=[^\]]*)?\]"
+    r"|\*\*\S|(?<!\w)__\S",
+    re.IGNORECASE,
+)
+
+
+def _post_note(text: str, filename: str, errors: list[RulingError]) -> str | None:
+    """A word for a writer who gave a forum post where a ruleset goes: the post's markup,
+    or most of its lines unread, and `ruling draft` is the way in."""
+    lines = [line for line in text.split("\n") if line.strip()]
+    failed = {e.loc.line for e in errors if e.loc is not None}
+    if not (_MARKUP.search(text) or (len(failed) >= 5 and 3 * len(failed) >= len(lines))):
+        return None
+    return (
+        "This looks like a forum post rather than a ruleset: `ruling draft "
+        f"{filename}` turns a post into a ruleset that parses (its role lines and headings in "
+        "the ruleset's layout, each sentence it cannot read kept as a 'Not modelled "
+        "(unread):' line to reword), and `ruling draft --help` says how."
+    )
 
 
 @dataclass
@@ -140,7 +166,9 @@ def read(text: str, filename: str) -> Read:
             errors.append(e)
     if not errors:  # pragma: no cover - the whole failed, so some line must
         errors.append(first)
-    raise RulingErrors(errors) if len(errors) > 1 else errors[0]
+    if len(errors) > 1:
+        raise RulingErrors(errors, _post_note(text, filename, errors))
+    raise errors[0]
 
 
 def _game_line(

@@ -46,10 +46,11 @@ def error_json(e: RulingError) -> dict[str, Any]:
     """A located error as the page shows it: where, the line, the expected forms, what was
     understood and the nearest wording read, and the CLI's own rendering (the caret
     included); `errors`, every sentence of the ruleset that could not be read, each in
-    this form (the first is the error itself)."""
+    this form (the first is the error itself); `note`, a word on the whole input (a forum
+    post given as a ruleset), or null."""
     one = _one_error(e)
     every = getattr(e, "errors", None) or [e]
-    return {**one, "errors": [_one_error(x) for x in every]}
+    return {**one, "errors": [_one_error(x) for x in every], "note": getattr(e, "note", None)}
 
 
 def _one_error(e: RulingError) -> dict[str, Any]:

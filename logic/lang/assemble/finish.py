@@ -5,6 +5,7 @@ the priority list or the orders of operations, GMs' patches, the setup's balance
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from logic.effects.afterlife import ReadFate
 from logic.effects.interrogate import Interrogate, InterrogatesAs
@@ -376,11 +377,15 @@ class FinishAssembler(ProseAssembler):
         for role in roles:
             abilities = []
             for a in role.abilities:
-                fx = []
+                fx: list[Any] = []
                 for e in a.effects:
                     if isinstance(e, Interrogate) and e.check == UNSAID:
                         said = {canon(x) for x in e.results}
                         fits = sorted(c for c, answers in cards.items() if said <= answers)
+                        check = self._factions_check(e, role, fits)
+                        if check is not None:  # "whether they are Town or Mafia"
+                            fx.append(check)
+                            continue
                         if len(fits) != 1:
                             raise self.error(
                                 f"no line of a role's card (such as 'Observe: {e.results[0]}') "
@@ -399,6 +404,25 @@ class FinishAssembler(ProseAssembler):
                 abilities.append(a if tuple(fx) == a.effects else replace(a, effects=tuple(fx)))
             out.append(replace(role, abilities=tuple(abilities)) if abilities else role)
         return out
+
+    def _factions_check(self, e: Interrogate, role: Role, fits: list[str]) -> RecordsCheck | None:
+        """'learns whether they are Town or Mafia' where no card line has those answers and
+        each is a faction of the ruleset: a check of the records for the one of them that is
+        not the role's own (the check answers one faction, yes or no); None when that is not
+        what the answers say (an error asks which faction when the role's own is not one)."""
+        if fits or len(e.results) != 2:
+            return None
+        named = [self.faction_named(x) for x in e.results]
+        if any(n is None for n in named):
+            return None
+        others = [n for n in named if n is not None and canon(n) != canon(role.faction)]
+        if len(others) != 1:
+            raise self.error(
+                f"this check answers {' or '.join(e.results)}, and {role.name} is of neither: "
+                "say which faction it looks for ('learns whether they are Mafia')",
+                e.why,
+            )
+        return RecordsCheck(others[0], None, None, e.why)
 
     def _records_factions(self, role: Role) -> Role:
         """A records check's faction as the ruleset names it ('a werewolf gives you

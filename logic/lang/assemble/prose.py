@@ -284,8 +284,9 @@ class ProseAssembler(AssemblerState):
                         facts["tie_rules"].append(rule)
                 case "victory":
                     v = f.value
-                    if not v.winner:  # said on a role's line: "He wins if ..."
-                        v = replace(v, winner=line_role or "", group=line_role or "")
+                    if not v.winner:  # said on a role's line: "He wins if ..." (the
+                        # group its condition names stays: "You win when all Mafia are dead")
+                        v = replace(v, winner=line_role or "", group=v.group or line_role or "")
                     facts["victories"].append(
                         replace(
                             v,

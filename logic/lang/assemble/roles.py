@@ -20,6 +20,7 @@ from logic.effects.sway import VoteBlock
 from logic.lang.assemble.state import AssemblerState
 from logic.lang.kinds.allegiance import FactionIs
 from logic.lang.kinds.common2 import Implied
+from logic.lang.kinds.phrasing import NotFirstNight
 from logic.lang.read.pieces import (
     _AbilityName,
     _AbilityStart,
@@ -264,6 +265,20 @@ class RolesAssembler(AssemblerState):
                             Ability(name, verb, Frequency.EACH_NIGHT, fx, why=why, aliases=aliases)
                         )
                         current = len(abilities) - 1
+                case NotFirstNight(why):
+                    # "You may not shoot on the first night.": the ability before it is
+                    # used on the nights after the first
+                    if current is None:
+                        raise self.error("this restriction needs an ability before it", why)
+                    a = abilities[current]
+                    if a.frequency is Frequency.EACH_NIGHT:
+                        abilities[current] = replace(a, frequency=Frequency.SUBSEQUENT_NIGHTS)
+                    elif a.frequency is not Frequency.SUBSEQUENT_NIGHTS:
+                        raise self.error(
+                            f"this sentence keeps an ability used {a.frequency.value} off the "
+                            "first night: the engine has no such frequency",
+                            why,
+                        )
                 case NoSelfTarget() | NoConsecutive() | Forced():
                     if current is None:
                         raise self.error("this restriction needs an ability before it", s.why)

@@ -16,6 +16,7 @@ from logic.lang.kinds.days import DayReading
 from logic.lang.kinds.disclosure import DisclosureReading
 from logic.lang.kinds.hexes import HexReading
 from logic.lang.kinds.inquiry import InquiryReading
+from logic.lang.kinds.phrasing import PhrasingReading
 from logic.lang.kinds.powers import PowerReading
 from logic.lang.kinds.saves import SaveReading
 from logic.lang.kinds.spells import SpellsReading
@@ -41,5 +42,6 @@ class Readings(
     HexReading,
     CooldownReading,
     DayReading,
+    PhrasingReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

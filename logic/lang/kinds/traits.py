@@ -22,6 +22,7 @@ from logic.effects.sway import VoteBlock
 from logic.effects.vote import VoteWeight
 from logic.effects.win import Victory
 from logic.lang import lexicon
+from logic.lang.clause_parts import pointed
 from logic.model.ir import Why
 
 
@@ -161,6 +162,7 @@ class TraitReading:
         guilty = _guilty(children)
         if guilty is None:
             raise self._no_reading("a result that does not say guilty or innocent")
+        pointed(children, "how a player shows on the records (a frame)")
         return self._said_of(children, Trait(OnRecords(guilty, self.why)))
 
     # victories

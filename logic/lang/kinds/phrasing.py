@@ -1,0 +1,142 @@
+"""Owns the clause language's readings of grammar/clause/phrasing.lark (words in
+grammar/lexicon/phrasing.toml), mixed into logic/lang/kinds.Readings: more of the ways
+hosts say the parts of the common mechanics, each read into the part the other kinds read
+it into (most rules of the fragment are aliases of their methods: `survives_attack`,
+`learn_which`, `appears`, `on_records`, `swap_more`, `vest`, `explode`, ...), and:
+
+- what a check learns said as its purpose ("to see who visits them", "to learn their
+  exact role"): `Investigate`; "to find out if they are suspicious", "learns their
+  alignment": `RecordsCheck("")`, the check of the one faction other than the role's own
+  (logic/lang/assemble/prose.py; with more factions an error asks which);
+- "look at one player's card": a check that learns the role (`Investigate(ROLE)`);
+- an ability kept off the first night ("You may not shoot on the first night."):
+  `NotFirstNight`, which makes the ability before it (or the one its verb says, with none
+  before) one used on the nights after the first (logic/lang/assemble/roles.py);
+- notes (no effect kind): "You cannot be killed at night." (a role PM's "you" is the
+  role, never the target: a night immunity the engine does not have), what the role's
+  actions show to others ("Your kills cannot be seen by Trackers.").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from lark import Token
+
+from logic.effects.attack import Protect
+from logic.effects.investigate import Info, Investigate
+from logic.effects.records import RecordsCheck
+from logic.lang.clause_parts import (
+    NoReading,
+    Nothing,
+    Otherwise,
+    Starts,
+    Tail,
+    TargetRef,
+    about,
+    subject_of,
+)
+from logic.lang.kinds.common2 import Implied
+from logic.model.ir import Frequency, Why
+
+
+@dataclass(frozen=True)
+class NotFirstNight:
+    """The ability before the sentence is not used on the first night ("You may not shoot
+    on the first night."): used each night, it is used on the nights after the first."""
+
+    why: Why
+
+
+def is_you(children: list[Any]) -> bool:
+    """Whether the clause's pronoun subject is the role PM's "you"."""
+    return any(
+        isinstance(c, Token) and c.type == "HE" and str(c).lower() == "you" for c in children
+    )
+
+
+class PhrasingReading:
+    """The methods of phrasing.lark's rules (those that are not aliases of other kinds')."""
+
+    why: Why
+
+    # what is learnt
+    def ph_learn_purpose(self, children: list[Any]) -> Tail:
+        info = next(c for c in children if isinstance(c, Info))
+        return Tail((Investigate(info, self.why),))
+
+    def ph_guilty_purpose(self, _: list[Any]) -> Tail:
+        return Tail((RecordsCheck("", None, None, self.why),))
+
+    def ph_alignment_learnt(self, children: list[Any]) -> tuple[Any, ...]:
+        from logic.lang.kinds.common2 import implied
+
+        implied_check = implied(children, self.why, "checks")  # with no ability before it
+        return (*implied_check, RecordsCheck("", None, None, self.why))
+
+    def ph_card_look(self, children: list[Any]) -> tuple[Any, ...]:
+        from logic.lang.kinds.common import uses_parts
+
+        freqs = [c for c in children if isinstance(c, Frequency)]
+        if len(set(freqs) - {Frequency.EACH_NIGHT}) > 1:
+            raise NoReading("two different frequencies")
+        frequency = next((f for f in freqs if f is not Frequency.EACH_NIGHT), Frequency.EACH_NIGHT)
+        starts = Starts("checks", frequency, self.why, subject_of(children))
+        return (starts, Investigate(Info.ROLE, self.why), *uses_parts(children, self.why))
+
+    def ph_for_protection(self, _: list[Any]) -> Tail:
+        return Tail((Protect(self.why),))
+
+    def ph_survives_any(self, children: list[Any]) -> tuple[Any, ...]:
+        """'Your target will survive any kill attempt made on them that night.'"""
+        named = any(isinstance(c, TargetRef) and c.named for c in children)
+        implied = (Implied("targets", (), self.why),) if named else ()
+        return (*implied, Protect(self.why))
+
+    def result(self, children: list[Any]) -> tuple[Any, ...]:
+        raise NotImplementedError
+
+    def ph_result_first(self, children: list[Any]) -> tuple[Any, ...]:
+        """The condition first: the result, its condition, then the others."""
+        conds = [c for c in children if not isinstance(c, Token | Otherwise)]
+        texts = [c for c in children if isinstance(c, Token) and c.type == "STRING"]
+        others = [c for c in children if isinstance(c, Otherwise)]
+        return self.result([*texts, *conds, *others])
+
+    # not modelled: refused, each with what it is
+    def ph_vests(self, _: list[Any]) -> tuple[Any, ...]:
+        raise NoReading("several vests (the engine's vest saves its holder once)")
+
+    def ph_reveals_self(self, _: list[Any]) -> tuple[Any, ...]:
+        raise NoReading("a role or alignment shown by its holder")
+
+    def ph_redirect_to(self, _: list[Any]) -> tuple[Any, ...]:
+        raise NoReading(
+            "one player's action sent to another player (the engine's redirect swaps two players)"
+        )
+
+    def ph_kills_attacker(self, _: list[Any]) -> tuple[Any, ...]:
+        raise NoReading("a protector who kills the attacker")
+
+    # not on the first night
+    def ph_not_first(self, children: list[Any]) -> tuple[Any, ...]:
+        from logic.lang.kinds.common2 import implied
+
+        night = next((int(c) for c in children if isinstance(c, Token) and c.type == "NUMERAL"), 1)
+        if night != 1:
+            raise NoReading(f"an ability kept off night {night} only")
+        parts = (*implied(children, self.why), NotFirstNight(self.why))
+        return tuple(p for part in parts for p in about(children, part))
+
+    # notes
+    def you_immune(self, children: list[Any]) -> tuple[Any, ...]:
+        if not is_you(children):  # "They cannot be killed.": the target's protection
+            raise NoReading("'they cannot be killed' is said of the target")
+        return (Nothing(self.why),)
+
+    def ph_unseen(self, _: list[Any]) -> tuple[Any, ...]:
+        return (Nothing(self.why),)
+
+
+__all__ = ["NotFirstNight", "PhrasingReading", "is_you"]
