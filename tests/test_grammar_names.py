@@ -35,3 +35,12 @@ def test_no_rule_is_named_after_a_source() -> None:
 def test_no_section_is_named_after_a_source() -> None:
     titled = [t for _, t in stats.sections(TEXT) if stats.after_source(t)]
     assert titled == []
+
+
+def test_few_rules_spell_out_a_sentence_word_by_word() -> None:
+    """Issue 24: at most 5% of the rules of all the project's grammars (each base with its
+    fragments) hold eight or more literal words in a row."""
+    found = [r for _, texts in stats.grammars(None, None) for r in stats.grammar_rules(texts)]
+    verbatim = [r for r in found if r.run >= stats.VERBATIM]
+    assert len(found) > 900
+    assert len(verbatim) <= 0.05 * len(found), [r.name for r in verbatim]

@@ -728,12 +728,28 @@ class Checker:
         # (A definition may name other defined variables: substituted until none is left,
         # or the block would leave them free, and exclude nothing the candidate solver
         # could not escape by choosing them: it proposed one scenario hundreds of times.)
-        body = z3.And(inner)
-        for _ in range(len(aux) + 1):
-            then, body = body, symbolic.substitute(body, aux)
-            if body.eq(then):
-                break
-        primary_terms = [n.enc.var(v) for v in primary]
+
+        def undefined(t: Any) -> Any:
+            for _ in range(len(aux) + 1):
+                then, t = t, symbolic.substitute(t, aux)
+                if t.eq(then):
+                    break
+            return t
+
+        body = undefined(z3.And(inner))
+        # The equations naming each open outcome variable (not ok:i): a reading left open
+        # (reach, early, ...) or a value the equations only bound (the winner).
+        eqs_of: dict[str, list[Any]] = {}
+        opened = [v for v in primary if not v.startswith("ok:")]
+        for expr, _ in n.model.equations:
+            names = variables(expr)
+            if names <= scen:
+                continue
+            term = None
+            for v in opened:
+                if v in names:
+                    term = term if term is not None else undefined(n.enc.term(expr))
+                    eqs_of.setdefault(v, []).append(term)
         deadline = time.perf_counter() + 3 * self.timeout
         for _ in range(20):
             while True:
@@ -753,8 +769,12 @@ class Checker:
                 if r == "unsat":
                     break
                 o = fits.model()
-                # Exclude every scenario this outcome fits (`body`: the outcome proper).
-                sub = [(x, o.eval(x, model_completion=True)) for x in primary_terms]
+                # Exclude every scenario this outcome fits (`body`: the outcome proper),
+                # its open variables each the least value the scenario allows
+                # (`least_outcome`: not fixed, or each winner and reading of the outcome
+                # needed a round of its own).
+                vals = {v: o.eval(n.enc.var(v), model_completion=True) for v in primary}
+                sub = least_outcome(n, primary, eqs_of, env, vals)
                 candidates.add(z3.Not(symbolic.substitute(body, sub)))
             env = self._shrink(n, env, legal, fits)
             klass = n.klass(env)
@@ -1065,6 +1085,55 @@ class Checker:
                 self.report.findings.extend(got)
         self.report.seconds = time.perf_counter() - start
         return self.report
+
+
+def least_outcome(
+    n: Night,
+    primary: list[str],
+    eqs_of: dict[str, list[Any]],
+    env: dict[str, Any],
+    vals: dict[str, Any],
+) -> list[tuple[Any, Any]]:
+    """The outcome a paradox search's block fixes, from outcome `vals` (Z3 values) that
+    fits scenario `env`: each ok:i as in `vals`, and each other variable named by
+    equations (`eqs_of`: a reading left open, a winner) as a function of the scenario, the
+    least value its equations allow given the other variables' values. The block
+    Not(valid(s, outcome(s))) excludes only scenarios with an outcome (no paradox is
+    lost), and excludes `env`: `vals` is first lowered to the least such outcome at `env`
+    (a variable lowered while its equations still hold, the others unchanged, until none
+    can be), where the function gives `vals` back. (Fixing each such variable made a
+    block of each winner and each reading: BYOND's search took 109 rounds, 31 so.)"""
+    at = [(n.enc.var(v), symbolic.value(x)) for v, x in env.items()]
+
+    def allowed(x: str, d: Any) -> bool:
+        pr = [(n.enc.var(w), d if w == x else vals[w]) for w in primary]
+        return all(z3.is_true(z3.simplify(symbolic.substitute(e, at + pr))) for e in eqs_of[x])
+
+    lowered = True
+    while lowered:
+        lowered = False
+        for x in eqs_of:
+            for d in sorted(n.model.domains[x]):
+                dv = symbolic.value(d)
+                if z3.is_true(z3.simplify(dv == vals[x])):
+                    break
+                if allowed(x, dv):
+                    vals[x], lowered = dv, True
+                    break
+    sub = []
+    for v in primary:
+        if v not in eqs_of:
+            sub.append((n.enc.var(v), vals[v]))
+            continue
+        dom = sorted(n.model.domains[v])
+        others = [(n.enc.var(w), vals[w]) for w in primary if w != v]
+        term = symbolic.value(dom[-1])
+        for d in reversed(dom[:-1]):
+            dv = symbolic.value(d)
+            holds = symbolic.substitute(symbolic.mk_and(eqs_of[v]), [*others, (n.enc.var(v), dv)])
+            term = symbolic.mk_ite(holds, dv, term)
+        sub.append((n.enc.var(v), term))
+    return sub
 
 
 def _ambiguities_apart(

@@ -13,7 +13,9 @@ ways that leave what it parses, and how, unchanged:
   words of a sentence are known before it is parsed (`TokenLexer`), so here it adds only
   those that can begin with the next word (or match nothing). An alternative left out could
   not have matched, so the forest is the same; a sentence that fails is parsed once more
-  without the lookahead, so its error lists every word that could have come next.
+  without the lookahead, so its error lists every word that could have come next. A rule
+  predicted once at a word is not predicted again there (its alternatives are in the
+  column already: Lark made them again, to find them there).
 
 The factoring hooks into Lark's grammar compiler (`lark.load_grammar.EBNF_to_BNF`, Lark
 1.2-1.3) while one grammar is built; with a Lark where that hook is missing, grammars are
@@ -33,7 +35,7 @@ from lark import load_grammar as _lg
 from lark.exceptions import UnexpectedInput
 from lark.lexer import Lexer
 
-VERSION = "factored+lookahead 2"
+VERSION = "factored+lookahead 3"
 """Part of a parse cache's key (logic/lang/parse_cache.py): trees made by another way of
 parsing are not mixed with these."""
 
@@ -47,6 +49,8 @@ class _Ahead(threading.local):
 
     word: str | None = None
     on: bool = False
+    column: int = 0  # which word's column the predictor is at (a new one each word)
+    predicted: set[tuple[int, Any]] | None = None  # (column, rule) predicted already
 
 
 _AHEAD = _Ahead()
@@ -64,8 +68,10 @@ class TokenLexer(Lexer):
     def lex(self, lexer_state: Any, parser_state: Any = None) -> Iterator[Token]:
         for token in getattr(lexer_state, "text", lexer_state):
             _AHEAD.word = token.type
+            _AHEAD.column += 1
             yield token
         _AHEAD.word = None
+        _AHEAD.column += 1
 
 
 class _Predictions(dict[Any, list[Any]]):
@@ -82,6 +88,12 @@ class _Predictions(dict[Any, list[Any]]):
         every = dict.__getitem__(self, rule)
         if not _AHEAD.on:
             return every
+        done = _AHEAD.predicted
+        if done is not None:  # predicted once in a column, its alternatives are there
+            at = (_AHEAD.column, rule)
+            if at in done:
+                return []
+            done.add(at)
         word = _AHEAD.word
         got = self.memo.get((rule, word))
         if got is None:
@@ -242,11 +254,13 @@ class Parser:
     def parse(self, tokens: list[Token]) -> Tree[Token]:
         """The parse forest of `tokens` as a tree; Lark's error where they do not parse."""
         _AHEAD.word = tokens[0].type if tokens else None
+        _AHEAD.column, _AHEAD.predicted = 0, set()
         _AHEAD.on = True
         try:
             return self.lark.parse(tokens)
         except UnexpectedInput:
             _AHEAD.on = False  # again, for the error of a full prediction
+            _AHEAD.predicted = None
             return self.lark.parse(tokens)
         finally:
-            _AHEAD.on = False
+            _AHEAD.on, _AHEAD.predicted = False, None

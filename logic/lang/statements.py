@@ -37,6 +37,9 @@ _LABEL = re.compile(
     r"""^(?P<indent>\s*)(?P<label>"[^"\n]{1,60}"|[A-Za-z][A-Za-z0-9 '\-]{0,59}?)\s*:\s*"""
 )
 
+# "-Hex of Silence - ...", "-Limited - ...": a further ability or a variant of the role
+# defined last (grammar/ruleset.lark's SUB_NAME), its sentences read as a role line's
+_SUB_LABEL = re.compile(r"^(?P<indent>\s*)-[ \t]*(?P<label>[A-Za-z][A-Za-z ]*[A-Za-z])[ \t]*-\s*")
 
 # labels of lines that are not a role's: what is wrong in them, the frame grammar says
 _KEPT = frozenset({"not modelled", "not modeled", "flavour", "flavor", "source", "ruleset"})
@@ -128,7 +131,7 @@ def read(text: str, filename: str) -> Read:
             continue
         if _parses(number, line, filename):
             continue
-        m = _LABEL.match(line)
+        m = _LABEL.match(line) or _SUB_LABEL.match(line)
         if m is not None and not line[m.end() :].strip():
             m = None  # "The order of actions goes as follows:": a sentence, not a label
         if m is not None and _clause_like(m.group("label")):

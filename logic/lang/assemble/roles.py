@@ -312,7 +312,9 @@ class RolesAssembler(AssemblerState):
         assert self.variant_of is not None
         base = self.roles[self.variant_of]
         name = f"{st.name} {base.name}"
-        sentences = _flatten(st.sentences)
+        # a sentence the clause language read (held) is the variant's own, said of the
+        # role it names, if any ("the Doctor may not use his power ...")
+        sentences = [v for s in _flatten(st.sentences) if (v := _as_variant(s)) is not None]
         for s in sentences:
             if not isinstance(s, _Variant):
                 raise self.error("this sentence is not one a variant of a role may have", s.why)
@@ -389,3 +391,22 @@ class RolesAssembler(AssemblerState):
                 )
             case _:
                 raise AssertionError(f"unhandled prose sentence {item!r}")
+
+
+def _as_variant(sentence: Any) -> Any:
+    """A variant line's sentence as a `_Variant` (the clause language's pieces are not): a
+    restriction is the variant's own ability's ("He cannot protect the same person two
+    nights in a row."); the ability a restriction implies is the role's, which the variant
+    has already (None)."""
+    match sentence:
+        case _Variant():
+            return sentence
+        case Implied():
+            return None
+        case _About(subject, inner):
+            inner = _as_variant(inner)
+            return None if inner is None else _Variant(inner.sentence, subject)
+        case NoSelfTarget() | NoConsecutive() | Forced():
+            cap = _Capability(None, (), (sentence,), None, False, sentence.why)
+            return _Variant(cap)
+    return _Variant(sentence)

@@ -11,7 +11,10 @@ from logic.lang.kinds.afterlife import AfterlifeReading
 from logic.lang.kinds.allegiance import AllegianceReading
 from logic.lang.kinds.common import CommonReading
 from logic.lang.kinds.common2 import Common2Reading
+from logic.lang.kinds.cooldown import CooldownReading
+from logic.lang.kinds.days import DayReading
 from logic.lang.kinds.disclosure import DisclosureReading
+from logic.lang.kinds.hexes import HexReading
 from logic.lang.kinds.inquiry import InquiryReading
 from logic.lang.kinds.phrasing import PhrasingReading
 from logic.lang.kinds.powers import PowerReading
@@ -36,6 +39,9 @@ class Readings(
     VisitReading,
     Common2Reading,
     SpellsReading,
+    HexReading,
+    CooldownReading,
+    DayReading,
     PhrasingReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

@@ -10,11 +10,9 @@ from typing import Any
 from lark import Token, v_args
 from lark.tree import Meta
 
-from logic.effects.status import Cooldown
 from logic.lang.read.base import Reader
 from logic.lang.read.pieces import (
     _AbilityName,
-    _Capability,
     _names,
     _Natures,
     _Note,
@@ -23,7 +21,6 @@ from logic.lang.read.pieces import (
     _Variant,
     _Variants,
 )
-from logic.model.ir import NoConsecutive
 
 
 @v_args(meta=True)
@@ -59,18 +56,3 @@ class RolesReader(Reader):
     def variant_same(self, meta: Meta, children: list[Any]) -> _Variant:
         # "This Doctor may protect any person he likes": as the role defined last does
         return _Variant(_Note(self._why(meta)), _names(children)[0])
-
-    def variant_limited(self, meta: Meta, children: list[Any]) -> _Variant:
-        why = self._why(meta)
-        limit = NoConsecutive(False, why)
-        return _Variant(_Capability(None, (), (limit,), None, False, why))
-
-    def variant_old(self, meta: Meta, children: list[Any]) -> _Variant:
-        why = self._why(meta)
-        return _Variant(
-            _Capability(None, (Cooldown(why),), (), None, False, why), _names(children)[0]
-        )
-
-    def variant_told(self, meta: Meta, children: list[Any]) -> _Variant:
-        why = self._why(meta)
-        return _Variant(_Capability(None, (Cooldown(why, tells=why),), (), None, False, why))

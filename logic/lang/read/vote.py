@@ -1,6 +1,7 @@
 """Owns reading votes and the lynch (logic/effects/vote.py): the lynch, ties and their
 breaking, what is revealed, vote weights, and days without votes (a vote that counts
-more, ties a role decides, immunity to the lynch: the clause language, logic/lang/kinds/spells.py)."""
+more, ties a role decides, immunity to the lynch: the clause language, logic/lang/kinds/spells.py;
+a pair's votes and the last voter of a lynched player: logic/lang/kinds/days.py)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,7 @@ from typing import Any
 from lark import v_args
 from lark.tree import Meta
 
-from logic.effects.vote import (
-    LastVoterDies,
-    PairVote,
-    VoteWeight,
-)
+from logic.effects.vote import VoteWeight
 from logic.lang.read.base import Reader
 from logic.lang.read.pieces import _Trait
 
@@ -26,12 +23,3 @@ class VoteReader(Reader):
         why = self._why(meta)
         n = next(c for c in children if type(c) is int)
         return _Trait(None, VoteWeight(n, why), why)
-
-    def pair_vote(self, meta: Meta, children: list[Any]) -> _Trait:
-        why = self._why(meta)
-        total = next(c for c in children if type(c) is int)
-        return _Trait(None, PairVote(total, why), why)
-
-    def last_voter(self, meta: Meta, children: list[Any]) -> _Trait:
-        why = self._why(meta)
-        return _Trait(None, LastVoterDies(why), why)
