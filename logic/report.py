@@ -153,6 +153,7 @@ def ruleset_lines(rs: Ruleset) -> list[str]:
         ),
         *([f"{effect_text(rs.lynch)}   [{rs.lynch.why.loc.short}]"] if rs.lynch else []),
         *(f"{effect_text(r)}   [{r.why.loc.short}]" for r in rs.tie_rules),
+        *(f"{effect_text(r)}   [{r.why.loc.short}]" for r in rs.day_rules),  # reveals, no votes
         *(f"{effect_text(r)}   [{r.why.loc.short}]" for r in rs.reverts),
         *(f"{effect_text(v)}   [{v.why.loc.short}]" for v in rs.victories),
     ]

@@ -219,6 +219,81 @@ def test_coverage_of_the_draft_holds_every_sentence_of_the_post(tmp_path: Path) 
     assert counts["verbatim"] == d.count("read") and counts["not modelled"] == d.count("unread")
 
 
+# ----------------------------------------------------------------------------- bullets, counts, mechanics
+
+
+def test_a_bullet_does_not_stop_a_line_from_reading() -> None:
+    post = (
+        "Rules\n- Ties are broken randomly.\n* Town wins when all Mafia are dead.\n"
+        "\u2022 The Mafia wins when they equal or outnumber the Town.\n\n"
+        f"Town Roles\nDoctor: {DOCTOR}\n\nMafia Roles\nGoon: No special powers.\n"
+    )
+    d = drafted(post)
+    assert d.count("unread") == 0 and d.count("not modelled") == 0
+    for line in (
+        "Ties are broken randomly.",
+        "Town wins when all Mafia are dead.",
+        "The Mafia wins when they equal or outnumber the Town.",
+    ):
+        assert line in d.text.splitlines()
+        assert statuses(d)[line] == "read"
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        "5x Vanilla Townie",
+        "5 x Vanilla Townie",
+        "Vanilla Townie x5",
+        "Vanilla Townie (x5)",
+        "Vanilla Townie (5)",
+        "5 Vanilla Townies",
+    ],
+)
+def test_a_count_beside_a_roles_name_is_not_part_of_it(label: str) -> None:
+    """The role is "Vanilla Townie"; the count is a comment under its line (a ruleset holds
+    no setup counts)."""
+    d = drafted(f"Town Roles\n{label}: No special powers.\n")
+    assert d.roles == (("Vanilla Townie", "Town"),)
+    assert d.count("read") == 1
+    lines = d.text.splitlines()
+    assert "Vanilla Townie: No special powers." in lines
+    assert any(ln.startswith("# Vanilla Townie: 5 in the setup") for ln in lines)
+
+
+def test_a_plural_after_a_count_is_made_singular() -> None:
+    d = drafted("Mafia Roles\n2 Mafia Goons: No special powers.\n")
+    assert d.roles == (("Mafia Goon", "Mafia"),)
+
+
+def test_a_mechanic_the_engine_does_not_model_is_kept_with_its_name(tmp_path: Path) -> None:
+    post = (
+        "Rules\n- A player is lynched once a majority of living players vote for them.\n"
+        "- Days last 48 hours.\n- Do not quote or share your role PM.\n"
+        f"- {UNREADABLE}\n\nMafia Roles\n"
+        "Goon: You may talk with your partner at night. Kills a player each night.\n"
+    )
+    d = drafted(post)
+    lines = d.text.splitlines()
+    for mechanic, sentence in (
+        ("majority lynch", "A player is lynched once a majority of living players vote for them."),
+        ("real time", "Days last 48 hours."),
+        ("conduct", "Do not quote or share your role PM."),
+        ("chat", "Goon: You may talk with your partner at night."),
+    ):
+        assert f"Not modelled ({mechanic}): {sentence}" in lines
+        (s,) = [x for x in d.sentences if x.text == sentence]
+        assert (s.status, s.mechanic) == ("not modelled", mechanic)
+    assert UNREAD + UNREADABLE in lines
+    assert (d.count("read"), d.count("not modelled"), d.count("unread")) == (1, 4, 1)
+    (tmp_path / "post.txt").write_text(post, encoding="utf-8")
+    code, out, _ = run("draft", "--json", tmp_path / "post.txt")
+    assert code == 0
+    data = json.loads(out)
+    assert (data["read"], data["not_modelled"], data["unread"]) == (1, 4, 1)
+    assert {ln["mechanic"] for ln in data["lines"]} >= {"majority lynch", "chat", None}
+
+
 # ----------------------------------------------------------------------------- hostile posts
 
 

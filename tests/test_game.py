@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import pytest
 
+from logic.commands.resolve import resolve
 from logic.effects.attack import Duel
 from logic.effects.report import Report
 from logic.effects.vote import Lynch, NoVotes, Reveal, TieRule
 from logic.effects.win import Victory
 from logic.lang import game
+from logic.lang.case import parse_cases
 from logic.lang.errors import Loc, RulingError
-from logic.lang.game_kinds.parts import Heading, KillerRule, RoleTrait
+from logic.lang.game_kinds.parts import Default, Heading, KillerRule, KindOrder, RoleTrait, Unique
+from logic.lang.game_kinds.unmodelled import MECHANICS
 from logic.lang.kinds.traits import Fact
 from logic.lang.rules import parse_ruleset
 
@@ -36,6 +39,12 @@ def meaning(sentence: str) -> list[tuple[str, object]]:
                 out.append(("heading", kind))
             case KillerRule(faction, exclusive, _):
                 out.append(("KillerRule", (faction, exclusive)))
+            case Default(what, _):
+                out.append(("default", what))
+            case KindOrder(items, _):
+                out.append(("order", items))
+            case Unique(_):
+                out.append(("unique", None))
             case _:
                 out.append((type(p).__name__, None))
     return out
@@ -361,12 +370,15 @@ def test_the_game_ends_when_either_victory_holds() -> None:
 @pytest.mark.parametrize(
     "sentence",
     [
-        # parity: "equal or outnumber" is no condition of logic/effects/win.py
-        "Mafia wins when they equal or outnumber the town.",
-        # a role revealed to all on every death: a kill's reveal is to the killer only
-        "On death, a player's role is revealed.",
         # a clause that says nothing the engine models, alone
         "Everyone wakes up.",
+        # a game that starts on a night the engine does not number so
+        "The game starts on Night 3.",
+        # never a wrong meaning: every tied player lynched is not the plurality's lynch, two
+        # kills a night are not the faction's one kill, two votes are not the living's one
+        "Those tied are lynched.",
+        "The Mafia may kill two players each night.",
+        "Each player has two votes.",
     ],
 )
 def test_what_the_engine_does_not_model_does_not_read(sentence: str) -> None:
@@ -412,3 +424,332 @@ def test_a_line_of_two_whole_game_sentences() -> None:
     rs = parse_ruleset(text, "x.rules")
     assert [t.kind for t in rs.tie_rules] == ["random"]
     assert [r.when for r in rs.day_rules if isinstance(r, Reveal)] == ["lynch"]
+
+
+# ----------------------------------------------------------------------------- rules as hosts write them
+
+
+@pytest.mark.parametrize(
+    ("sentences", "want"),
+    [
+        (
+            [
+                "At the end of each day, whoever has the most votes is lynched.",
+                "Whoever receives the most votes by the deadline is executed.",
+                "Lynches are decided by plurality.",
+                "Plurality lynch.",
+            ],
+            [("lynch", ("lynch", False))],
+        ),
+        (
+            [
+                "If there is a tie, no one is lynched.",
+                "In the case of a tie, nobody dies.",
+                "If the vote is tied, there is no lynch.",
+                "Ties result in no lynch.",
+                "A tie means nobody dies that day.",
+            ],
+            [("tie", ("tie", "none", None))],
+        ),
+        (
+            [
+                "Ties will be decided by a coin flip.",
+                "In case of a tie, a random player among those tied will be lynched.",
+                "Tied votes result in a random lynch among the tied players.",
+            ],
+            [("tie", ("tie", "random", None))],
+        ),
+        (
+            [
+                "When a player dies, their role and alignment are revealed.",
+                "Flips are full.",
+                "Roles are revealed on death.",
+                "This is a full-flip game.",
+                "Dead players will have their roles revealed.",
+                "Players flip their role and alignment when they die.",
+                "Flips are full: when a player dies, their role and alignment are revealed.",
+                "On death, a player's role is revealed.",
+            ],
+            [("day", ("reveal", "death"))],
+        ),
+        (
+            [
+                "No flips.",
+                "Roles are not revealed upon death.",
+                "Dead players' roles are not revealed.",
+            ],
+            [("day", ("reveal", "none"))],
+        ),
+        (
+            [
+                "The Mafia wins when they equal or outnumber the Town.",
+                "The Mafia win if they reach parity with the Town.",
+                "Mafia wins by reaching parity with the Town.",
+            ],
+            [("victory", ("Mafia", "versus", "Town", 0))],
+        ),
+        (
+            ["The Mafia wins when they outnumber the Town."],
+            [("victory", ("Mafia", "versus", "Town", 1))],
+        ),
+        (
+            [
+                "Mafia wins when they make up half or more of the living players.",
+                "Mafia wins at parity.",
+            ],
+            [("victory", ("Mafia", "parity", "Mafia", 0))],
+        ),
+        (
+            ["The Mafia wins when they make up a majority of the living players."],
+            [("victory", ("Mafia", "parity", "Mafia", 1))],
+        ),
+        (
+            [
+                "Town wins when every Mafia member is dead.",
+                "The Town wins when all Mafia members are dead.",
+                "The Town wins when every member of the Mafia is dead.",
+                "Town wins by eliminating all Mafia.",
+            ],
+            [("victory", ("Town", "none_left", "Mafia", 0))],
+        ),
+        (
+            [
+                "The Mafia may kill one player each night.",
+                "Each night, the Mafia chooses one member to perform the night kill.",
+                "One member of the Mafia must carry out the kill each night.",
+                "The Mafia share a single night kill.",
+            ],
+            [("KillerRule", ("Mafia", False))],
+        ),
+        (
+            ["All roles are unique.", "No role will be duplicated."],
+            [("unique", None)],
+        ),
+        (
+            [
+                "Night actions are resolved in the following order: roleblocks, protections, "
+                "kills, investigations.",
+            ],
+            [("order", (("roleblock",), ("protection",), ("killing",), ("investigation",)))],
+        ),
+        (
+            ["Kills are resolved after protections."],
+            [("order", (("protection",), ("killing",)))],
+        ),
+        (
+            ["Roleblocks are resolved before all other actions.", "Roleblocks are resolved first."],
+            [("order", (("roleblock",), ("all other actions",)))],
+        ),
+        (
+            ["Investigations are resolved last."],
+            [("order", (("all other actions",), ("investigation",)))],
+        ),
+    ],
+)
+def test_rules_as_hosts_write_them(sentences: list[str], want: list[object]) -> None:
+    for s in sentences:
+        assert meaning(s) == want, s
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Self-voting is allowed.",
+        "Players may change their vote at any time.",
+        "Unvoting is allowed.",
+        "Dead players cannot vote.",
+        "The lynched player is removed from the game.",
+        "The game starts at night.",
+        "Night 1 comes first.",
+        "Day and night phases alternate.",
+        "Deaths are announced at the beginning of each day.",
+        "Each player is randomly assigned a role.",
+        "The mafia may choose not to kill.",
+        "The game ends when a win condition is met.",
+    ],
+)
+def test_what_the_engine_does_anyway_reads_with_no_effect(sentence: str) -> None:
+    """A sentence that says what the engine does anyway is read, marked no effect."""
+    ((kind, _),) = meaning(sentence)
+    assert kind == "default", sentence
+    rs = parse_ruleset(f"Ruleset: X\n{sentence}\nPossible Town Roles\nCop: No special powers.\n")
+    (said,) = [x for x in rs.sentences if x.loc.line == 2]
+    assert said.kind == "no effect", sentence
+
+
+UNMODELLED = [
+    ("A player is lynched once a majority of living players vote for them.", "majority lynch"),
+    ("Hammer ends the day immediately.", "majority lynch"),
+    ("If a player reaches majority, the day ends and they are lynched.", "majority lynch"),
+    ("It takes a simple majority to lynch.", "majority lynch"),
+    (
+        "If no majority is reached by deadline, the player with the most votes is lynched.",
+        "majority lynch",
+    ),
+    ("Days last 48 hours.", "real time"),
+    ("The deadline for Day 1 is Friday at 8 PM EST.", "real time"),
+    ("No lynch is allowed.", "no-lynch votes"),
+    ("Players may vote for no lynch.", "no-lynch votes"),
+    ("You may not vote for yourself.", "self-votes"),
+    ("Self-votes are not permitted.", "self-votes"),
+    ("Only votes in bold will be counted.", "vote format"),
+    ("If two or more players are tied, all of them are lynched.", "tie lynches all"),
+    (
+        "In the event of a tie, the player who reached that vote count first is lynched.",
+        "vote timing",
+    ),
+    (
+        "Lynched players will have their alignment revealed, but not their role.",
+        "alignment-only flips",
+    ),
+    ("If a player is lynched, their alignment is revealed.", "alignment-only flips"),
+    ("The game begins with Day 1.", "day start"),
+    ("The game will begin on Night 0.", "night 0"),
+    ("There are no kills on Night 1.", "a night without kills"),
+    ("The Jester wins if they are lynched.", "victory by being lynched"),
+    ("If all players die, the game ends in a draw.", "draw"),
+    (
+        "The Town wins when the Mafia and the Serial Killer are all dead.",
+        "victory over several groups",
+    ),
+    ("A faction wins when it is the only faction remaining.", "victory of every faction"),
+    ("Every night, the Mafia must choose one player to kill.", "forced faction kill"),
+    ("The Mafia may talk to each other at night.", "chat"),
+    ("You may talk with your partner at night.", "chat"),
+    ("The mafia know each other.", "faction knowledge"),
+    ("The Mafia know who their teammates are.", "faction knowledge"),
+    ("This is a closed setup.", "the setup"),
+    ("There are 9 players: 7 Town and 2 Mafia.", "the setup"),
+    ("Do not quote or share your role PM.", "conduct"),
+    ("Dead players may not post.", "conduct"),
+    ("Dead players must remain silent.", "conduct"),
+    ("The game ends when only one faction remains.", "victory of every faction"),
+    ("The Survivor wins if they are alive at the end of the game.", "victory by surviving"),
+    ("No posting after death.", "conduct"),
+    ("Outside contact is forbidden.", "conduct"),
+    ("Be respectful to other players.", "conduct"),
+    ("Night actions must be submitted to the host by PM.", "procedure"),
+]
+
+
+@pytest.mark.parametrize(("sentence", "mechanic"), UNMODELLED)
+def test_a_mechanic_the_engine_does_not_model_is_named(sentence: str, mechanic: str) -> None:
+    """Never read into a wrong meaning: the error names the mechanic, says what the engine
+    does instead, and suggests the line that keeps the sentence."""
+    assert mechanic in MECHANICS
+    assert game.unmodelled(sentence, {"Serial Killer", "Jester"}) == mechanic
+    text = (
+        f"Ruleset: X\n{sentence}\nPossible Town Roles\nCop: No special powers.\n"
+        "Possible Mafia Roles\nGoon: No special powers.\nPossible Neutral Roles\n"
+        "Serial Killer: No special powers.\nJester: No special powers.\n"
+    )
+    with pytest.raises(game.NotModelled) as e:
+        parse_ruleset(text, "x.rules")
+    assert e.value.mechanic == mechanic
+    assert e.value.message.startswith(f"not modelled ({mechanic}): {MECHANICS[mechanic]}")
+    assert e.value.hint == f"Not modelled ({mechanic}): {sentence}"
+    kept = parse_ruleset(text.replace(sentence, e.value.hint), "x.rules")
+    (said,) = [x for x in kept.sentences if x.loc.line == 2]
+    assert (said.kind, said.reason) == ("not modelled", mechanic)
+
+
+def test_a_mechanic_not_modelled_on_a_roles_line_is_named() -> None:
+    text = (
+        "Ruleset: X\nPossible Mafia Roles\n"
+        "Goon: You may talk with your partner at night. Kills a player each night.\n"
+    )
+    with pytest.raises(game.NotModelled) as e:
+        parse_ruleset(text, "x.rules")
+    assert e.value.mechanic == "chat" and e.value.loc is not None and e.value.loc.column == 7
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        ["Ties are broken randomly.", "If there is a tie, no one is lynched."],
+        ["No flips.", "Flips are full."],
+        ["Flips are full.", "If a player is killed at night, only the killer learns their role."],
+    ],
+)
+def test_rules_of_the_day_that_disagree_are_refused(lines: list[str]) -> None:
+    text = "Ruleset: X\n" + "\n".join(lines) + "\nPossible Town Roles\nCop: No special powers.\n"
+    with pytest.raises(RulingError, match="disagree"):
+        parse_ruleset(text, "x.rules")
+
+
+PARITY = """\
+Ruleset: P
+The Mafia wins when they equal or outnumber the Town.
+Town wins when all Mafia are dead.
+Flips are full.
+Possible Town Roles
+Citizen: No special powers.
+Possible Mafia Roles
+Goon: Kills a player each night.
+"""
+
+
+@pytest.mark.parametrize(
+    ("players", "kill", "wins"),
+    [
+        ("Ann is Goon, Bob is Citizen, Cid is Citizen", "Bob", "Mafia wins"),
+        ("Ann is Goon, Bob is Citizen, Cid is Citizen, Dee is Citizen", "Bob", None),
+    ],
+)
+def test_parity_is_a_victory_and_full_flips_tell_everyone(
+    players: str, kill: str, wins: str | None
+) -> None:
+    """1 Mafia and 1 Town left: the Mafia equal the Town and win; 1 and 2: the game goes on.
+    Every living player learns the role of the night's dead ("Flips are full.")."""
+    rs = parse_ruleset(PARITY, "p.rules")
+    text = f'case "parity"\n  players: {players}\n  night 1:\n    Ann targets {kill}\n'
+    (case,) = parse_cases(text, "p.case")
+    res = resolve(rs, case, text)
+    (outcome,) = res.outcomes()
+    said = set(map(str, outcome.atoms))
+    assert (wins in said) if wins else not any(a.endswith(" wins") for a in said)
+    for p in ("Ann", "Cid"):
+        assert f'{p} learns "{kill} was Citizen (Town)"' in said
+
+
+def test_every_game_example_of_the_language_page_reads() -> None:
+    """docs/language.md's `game` examples each read, into something the engine does."""
+    import re
+    from pathlib import Path
+
+    page = (Path(__file__).parent.parent / "docs" / "language.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```game\n(.*?)```", page, re.S)
+    lines = [line for b in blocks for line in b.splitlines() if line.strip()]
+    assert len(lines) >= 15
+    for line in lines:
+        rs = parse_ruleset(
+            f"Ruleset: X\n{line}\nPossible Town Roles\nCop: No special powers.\n"
+            "Possible Mafia Roles\nGoon: No special powers.\n",
+            "x.rules",
+        )
+        (said,) = [x for x in rs.sentences if x.loc.line == 2]
+        assert said.kind == "rule", line
+
+
+def test_a_bullet_is_no_word_of_a_whole_game_line() -> None:
+    text = (
+        "Ruleset: X\n- Ties are broken randomly.\n* Flips are full.\n"
+        "\u2022 Town wins when all Mafia are dead.\nPossible Town Roles\n"
+        "Cop: No special powers.\nPossible Mafia Roles\nGoon: No special powers.\n"
+    )
+    rs = parse_ruleset(text, "x.rules")
+    assert [t.kind for t in rs.tie_rules] == ["random"]
+    assert [r.when for r in rs.day_rules if isinstance(r, Reveal)] == ["death"]
+    assert [(v.winner, v.condition) for v in rs.victories] == [("Town", "none_left")]
+
+
+def test_a_factions_name_is_the_faction_before_a_roles_plural() -> None:
+    """'The Werewolves win ...' is the Werewolves faction's victory beside a role Werewolf;
+    'the villagers' is the role Villager's plural."""
+    text = (
+        "Ruleset: X\nThe Werewolves win when they equal or outnumber the villagers.\n"
+        "Possible Village Roles\nVillager: No special powers.\nSeer: No special powers.\n"
+        "Possible Werewolves Roles\nWerewolf: No special powers.\n"
+    )
+    (v,) = parse_ruleset(text, "x.rules").victories
+    assert (v.winner, v.condition, v.group, v.others) == ("Werewolves", "versus", "Villager", 0)

@@ -33,6 +33,12 @@ The post is read line by line into blocks (each heuristic is stated where it is 
   Slander", "Interrogation: BO"), which are its sentences, a blank line in the card
   included, up to the next line that is not a keyword line.
 - Every other line is a block of its own (with its label when it starts `Name: `).
+- A bullet ("- ", "* ", "• ") is not part of its line's sentences. A count before a role's
+  name in the plural ("2 Mafia Goons:") is a title too: the role is "Mafia Goon" (the
+  plural made singular by its final "s", unless it ends "ss", "us" or "ves"). The count of
+  a title ("5x Vanilla Townie", "Villager x4", "2 Mafia Goons") is kept as a comment under
+  the role's line: a ruleset holds no setup counts (a case's `players:` line or an
+  observation file's `roles:` line gives them).
 
 Each sentence of a block is tried with the library itself: its line must be read by the
 language alone (the frame grammar, or the clause language for a role line's sentences),
@@ -41,8 +47,10 @@ statements accepted so far with it; appended to the block's last statement read,
 a statement of its own (a role's sentences follow `NAME: `). Statements of their own
 that the grammar reads but the draft did not are tried again, a section's together at its
 end (a priority list is read only whole) and each at the end of the post. What is read is
-kept as a rule; every other sentence as `Not modelled (unread): SENTENCE`, in the order
-of the post, for the GM to reword. Nothing here knows a role or a sentence: the draft
+kept as a rule; a sentence that states a mechanic the engine does not model (the game
+language recognises it: a majority lynch, deadlines, chat, conduct; logic/lang/game.py's
+`unmodelled`) as `Not modelled (MECHANIC): SENTENCE`; every other sentence as
+`Not modelled (unread): SENTENCE`, in the order of the post, for the GM to reword. Nothing here knows a role or a sentence: the draft
 reads more as the language grows. The draft is parsed again before it is returned; what
 still fails is demoted to unread, and past `MAX_STATEMENTS` unread lines are merged. A
 budget of parses and seconds bounds the work on a hostile post.
@@ -57,7 +65,7 @@ from dataclasses import dataclass, field
 
 from lark import Tree
 
-from logic.lang import grammar, statements
+from logic.lang import game, grammar, statements
 from logic.lang.errors import RulingError
 from logic.lang.grammar import MAX_STATEMENTS, normalize_newlines
 from logic.lang.prose import (
@@ -185,11 +193,12 @@ _ROLES_HEADING = re.compile(
 class DraftSentence:
     """One sentence of the post and what the draft made of it."""
 
-    text: str  # as written (markup removed)
+    text: str  # as written (markup and a bullet removed)
     line: int  # 1-based line of the post
-    status: str  # "read" or "unread"
+    status: str  # "read", "not modelled" (a mechanic the engine does not model) or "unread"
     role: str | None  # the role whose block it is in
     tried: bool = True  # False: past the time budget or too long, kept unread untried
+    mechanic: str | None = None  # what is not modelled (logic/lang/game_kinds/unmodelled.py)
 
 
 @dataclass(frozen=True)
@@ -219,13 +228,20 @@ def draft_json(d: Draft) -> dict[str, object]:
         "source": d.source,
         "sentences": len(d.sentences),
         "read": d.count("read"),
+        "not_modelled": d.count("not modelled"),
         "unread": d.count("unread"),
         "untried": d.untried,
         "roles": [{"name": r, "faction": f} for r, f in d.roles],
         "factions": d.factions(),
         "ruleset": d.text,
         "lines": [
-            {"line": s.line, "text": s.text, "status": s.status, "role": s.role}
+            {
+                "line": s.line,
+                "text": s.text,
+                "status": s.status,
+                "role": s.role,
+                "mechanic": s.mechanic,
+            }
             for s in d.sentences
         ],
     }
@@ -233,9 +249,15 @@ def draft_json(d: Draft) -> dict[str, object]:
 
 def summary_lines(d: Draft) -> list[str]:
     """The summary `ruling draft` prints on stderr."""
+    kept = d.count("not modelled")
     out = [
         f"draft of {d.source}: {len(d.sentences)} sentences, {d.count('read')} read, "
-        f"{d.count('unread')} unread (kept as 'Not modelled (unread):' lines to reword)"
+        + (
+            f"{kept} not modelled (kept as 'Not modelled (MECHANIC):' lines, the mechanic named), "
+            if kept
+            else ""
+        )
+        + f"{d.count('unread')} unread (kept as 'Not modelled (unread):' lines to reword)"
     ]
     if d.untried:
         out.append(
@@ -359,6 +381,7 @@ class _Block:
     label: str | None = None  # the name before "NAME: ..." (the first sentence keeps it)
     role: str | None = None  # a role's name when the block is a role's
     faction: str | None = None
+    count: int | None = None  # "5x Vanilla Townie:": how many the setup has (a comment)
 
 
 @dataclass
@@ -476,9 +499,11 @@ def _layout(text: str, budget: _Budget) -> list[_Block | _Heading]:
             listing = None
         prefix = label_prefix(body)
         role = _role_line(ln.text)
-        sentences = [(s, ln.number) for s in split_sentences(ln.text)]
+        bullet = bool(marker) and kind == "-"  # "- ", "* ": not part of the sentence
+        sentences = [(s, ln.number) for s in split_sentences(body if bullet else ln.text)]
         if role is not None and (role[1] or faction) is not None and not in_list:
             block = _Block(sentences, role[0], role[0], role[1] or faction)
+            block.count = _count_of(ln.text)
             out.append(block)
         elif block is not None and block.role is not None:
             block.sentences.extend(sentences)
@@ -505,7 +530,39 @@ def _role_line(line: str) -> tuple[str, str | None] | None:
     name = prefix[0] if prefix else dashed.group(1) if dashed else None
     if name is None:
         return None
+    plural = _plural_count(name)
+    if plural is not None:  # "2 Mafia Goons"
+        return (plural, None) if _role_name(plural) else None
     return _titled(name) or ((name, None) if _role_name(name) else None)
+
+
+_PLURAL_COUNT = re.compile(r"^(\d{1,3})\s+(\S.*\S)$")
+_COUNT_OF = re.compile(
+    r"^(\d{1,3})\s*[x\u00d7]|[x\u00d7]\s*(\d{1,3})\s*\)?\s*:?$|\(\s*(\d{1,3})\s*\)\s*:?$|^(\d{1,3})\s"
+)
+
+
+def _plural_count(title: str) -> str | None:
+    """The role of a title that is a count and the role's name in the plural ("2 Mafia
+    Goons" -> "Mafia Goon"; a count of one: the name as it is)."""
+    m = _PLURAL_COUNT.match(title.strip())
+    if m is None or re.match(r"^\d+\s*[x\u00d7]\s", title.strip()):
+        return None
+    name, last = m.group(2), m.group(2).split()[-1]
+    if int(m.group(1)) > 1 and last.endswith("s") and not last.endswith(("ss", "us", "ves")):
+        name = name[:-1]
+    return name
+
+
+def _count_of(line: str) -> int | None:
+    """How many of the role a role's title says there are ("5x Vanilla Townie", "Villager
+    x4", "Goon (2)", "2 Mafia Goons"), if it says."""
+    body = strip_marker(line)[1]
+    prefix = label_prefix(body)
+    dashed = _DASHED.match(body) if prefix is None else None
+    title = prefix[0] if prefix else dashed.group(1) if dashed else None
+    m = _COUNT_OF.search(title.strip()) if title else None
+    return int(next(g for g in m.groups() if g)) if m else None
 
 
 # A role's title with what hosts put around its name: its faction ("Seer (Village)",
@@ -645,13 +702,15 @@ def _bare(sentence: str, label: str | None) -> str:
 def _named(title: str, name: str) -> bool:
     """Whether a role's title (as written before its text) is the role `name`'s."""
     titled = _titled(title) if title != name else None
-    return title == name or (titled is not None and titled[0] == name)
+    return (
+        title == name or (titled is not None and titled[0] == name) or _plural_count(title) == name
+    )
 
 
 @dataclass
 class _Item:
-    kind: str  # "comment", "heading", "rule", "unread"
-    text: str  # a comment's or heading's text; a rule's label ("" for none)
+    kind: str  # "comment", "heading", "rule", "unread", "kept" (a mechanic not modelled)
+    text: str  # a comment's or heading's text; a rule's label ("" for none); kept: the mechanic
     sentences: list[int] = field(default_factory=list)  # indexes into the draft's sentences
     trial: list[str] = field(default_factory=list)  # a rule's sentences as tried
 
@@ -667,6 +726,7 @@ class _Drafter:
         self.section = 0  # where the current section starts in `pending`
         self.deferred: str | None = None
         self.faction_shown: str | None = None
+        self.role_names: set[str] = set()  # the roles found so far
 
     def render(self, items: list[_Item], rules_only: bool = False) -> str:
         lines = []
@@ -680,6 +740,8 @@ class _Drafter:
                 lines.append(f"{_quoted(it.text)}: {body}" if it.text else body)
             elif it.kind == "unread" and not rules_only:
                 lines.append(UNREAD + _free_text(self.joined(it.sentences)))
+            elif it.kind == "kept" and not rules_only:  # it.text: the mechanic
+                lines.append(f"Not modelled ({it.text}): " + _free_text(self.joined(it.sentences)))
         return "\n".join(lines) + "\n"
 
     def joined(self, ns: list[int]) -> str:
@@ -729,6 +791,15 @@ class _Drafter:
             if self.faction_shown != b.faction:
                 self.heading(_Heading(f"Possible {b.faction} Roles", None, b.faction))
             self.items.append(_Item("comment", ""))
+            if b.count is not None:
+                self.items.append(
+                    _Item(
+                        "comment",
+                        f"{b.role}: {b.count} in the setup (a case's players: line or an "
+                        "observation file's roles: line gives the setup)",
+                    )
+                )
+            self.role_names.add(b.role)
         rules: list[_Item] = []
         unread: list[_Item] = []
         for text, line in b.sentences:
@@ -738,10 +809,12 @@ class _Drafter:
             tried = len(text) <= MAX_TRIED_CHARS and self.budget.left()
             self.deferred = None
             ok = tried and self.try_sentence(text, b, rules, n)
-            self.sentences.append(
-                DraftSentence(text, line, "read" if ok else "unread", b.role, tried)
-            )
-            if not ok:
+            mechanic = None if ok or not tried else self.unmodelled(text, b)
+            status = "read" if ok else "not modelled" if mechanic else "unread"
+            self.sentences.append(DraftSentence(text, line, status, b.role, tried, mechanic))
+            if mechanic is not None:  # a mechanic the engine does not model: said so
+                unread.append(_Item("kept", mechanic, [n]))
+            elif not ok:
                 unread.append(_Item("unread", "", [n]))
                 if self.deferred is not None:
                     self.pending.append((unread[-1], self.deferred))
@@ -751,6 +824,13 @@ class _Drafter:
             self.items.extend([*rules, *unread])
         else:  # in the post's order
             self.items.extend(sorted([*rules, *unread], key=lambda it: it.sentences[0]))
+
+    def unmodelled(self, text: str, b: _Block) -> str | None:
+        """The mechanic the engine does not model that an unread sentence states, if the
+        game language recognises one."""
+        if "#" in text or not self.budget.left():
+            return None
+        return game.unmodelled(_bare(text, b.role or b.label), self.role_names)
 
     def try_sentence(self, text: str, b: _Block, rules: list[_Item], n: int) -> bool:
         """Whether the language reads sentence `n` (`text`) after the block's statements
@@ -880,6 +960,11 @@ def _fit(d: _Drafter, items: list[_Item]) -> list[_Item]:
                 items[at] = _Item("unread", "", list(it.sentences))
             elif it.kind == "heading":
                 items[at] = _Item("comment", it.text)
+            elif it.kind == "kept":  # (never seen: a kept line always reads) unread instead
+                for n in it.sentences:
+                    s = d.sentences[n]
+                    d.sentences[n] = DraftSentence(s.text, s.line, "unread", s.role, s.tried)
+                items[at] = _Item("unread", "", list(it.sentences))
             else:
                 break
     # The last resort: every sentence unread, nothing else but comments.

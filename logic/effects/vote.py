@@ -20,12 +20,17 @@ Vocabulary (rules of the game):
                 holder's vote on one of the leaders decides: "if there is a tie, and his
                 vote is on one of the vote leaders, that person will be lynched"),
                 `exclude` (a holder tied for the most is not considered: "he will not be
-                considered for the lynch"), `none` ("no one is removed"), or `random` (a
+                considered for the lynch"), `none` ("no one is removed": with a role, when
+                no holder can pick; with none, on every tie: "If there is a tie, no one is
+                lynched.", what the frame axiom [plurality] does anyway), or `random` (a
                 fair pick among the tied, marked random)
   NoVotes       a day with no votes cast: everyone alive is tied at zero; `hidden`: the
                 lynched player's role is not revealed
   Reveal        the lynched player's role and alignment are revealed to all (`when`
-                "lynch"), or only the killer learns them (`when` "kill", the night's)
+                "lynch"), or only the killer learns them (`when` "kill", the night's), or
+                every dead player's are revealed to all, the lynched and those who died at
+                night (`when` "death": "Flips are full."), or no dead player's are (`when`
+                "none": "Roles are not revealed upon death.", what the engine does anyway)
 
 Statuses a night leaves for the day (logic/effects/hex.py gives them): `powerless` (the
 vote has no power), `charm-vote` (a vote for the status's source has no power),
@@ -153,6 +158,8 @@ class TieRule:
                 return f"tie: the leader the {self.role} votes for is lynched"
             case "exclude":
                 return f"tie: a tied {self.role} is not considered for the lynch"
+            case "none" if self.role is None:
+                return "tie: no one is lynched"
             case "none":
                 return f"tie: with no {self.role} able to pick, no one is removed"
         return "tie: a random pick among the tied"
@@ -180,8 +187,13 @@ class Reveal:
     why: Why = meta()
 
     def describe(self) -> str:
-        if self.when == "lynch":
-            return "reveal: the lynched player's role and alignment, to all"
+        match self.when:
+            case "lynch":
+                return "reveal: the lynched player's role and alignment, to all"
+            case "death":
+                return "reveal: every dead player's role and alignment, to all (lynched or killed)"
+            case "none":
+                return "reveal: no dead player's role is revealed"
         return "reveal: a killed player's role and alignment, to the killer only"
 
 
@@ -447,7 +459,9 @@ def day_constraints(rs: Ruleset, inp: DayInputs) -> DayConstraints:
                 deaths[p].append(label(conj(holds, cast, *(neg(x) for x in later)), t.why))
     for p in players:
         atoms[("dies", p)] = any_of(deaths[p])
-    reveal = next((r for r in rs.day_rules if isinstance(r, Reveal) and r.when == "lynch"), None)
+    reveal = next(
+        (r for r in rs.day_rules if isinstance(r, Reveal) and r.when in ("lynch", "death")), None
+    )
     if reveal is not None:
         hidden = (
             label(none_cast, novotes.hidden)
@@ -457,6 +471,30 @@ def day_constraints(rs: Ruleset, inp: DayInputs) -> DayConstraints:
         for k, p in enumerate(players):
             atoms[("revealed", p)] = label(conj(lynched[k], neg(hidden)), reveal.why)
     return DayConstraints(domains, equations, atoms, tuple(random_vars))
+
+
+def clash(tie_rules: Sequence[TieRule], day_rules: Sequence[Any]) -> tuple[Why, Why, str] | None:
+    """Two rules of the day that cannot both hold, (the first's why, the second's, what
+    they disagree on): a tie that lynches no one beside a tie that lynches someone (a
+    pick, a vote, a random draw), a reveal of no death beside a reveal of some, a night
+    death revealed to all beside one told to the killer only."""
+    nobody = [r for r in tie_rules if r.kind == "none" and r.role is None]
+    someone = [r for r in tie_rules if r.kind in ("choice", "vote", "random")]
+    if nobody and someone:
+        first, second = sorted((nobody[0].why, someone[0].why), key=lambda w: w.loc.line)
+        return first, second, "whether a tie lynches anyone"
+    reveals = [r for r in day_rules if isinstance(r, Reveal)]
+    hidden = [r for r in reveals if r.when == "none"]
+    shown = [r for r in reveals if r.when != "none"]
+    if hidden and shown:
+        first, second = sorted((hidden[0].why, shown[0].why), key=lambda w: w.loc.line)
+        return first, second, "whether a dead player's role is revealed"
+    to_all = [r for r in reveals if r.when == "death"]
+    to_killer = [r for r in reveals if r.when == "kill"]
+    if to_all and to_killer:
+        first, second = sorted((to_all[0].why, to_killer[0].why), key=lambda w: w.loc.line)
+        return first, second, "who learns the role of a player killed at night"
+    return None
 
 
 def tie_breaker_roles(rs: Ruleset) -> list[Role]:

@@ -9,6 +9,12 @@ Vocabulary (the conditions of `Victory`; `group` is a faction or a role):
               Rogue and one other role are left alive")
   sole        no living player is outside `group` ("win when all threats to the Town have
               been eliminated", "the sole living faction")
+  parity      one or more of `group` are alive, and at least `others` more than the living
+              players outside it ("when they make up half or more of the living players":
+              `others` 0; "a majority of the living players": 1)
+  versus      one or more holders of `winner` are alive, and at least `others` more than the
+              living members of `group` ("when they equal or outnumber the Town": 0; "when
+              they outnumber the Town": 1)
   endgame     exactly `others` players are alive and no faction holds them all ("two
               survivors of differing factions"), and a member of `group` is alive (or,
               with `absent`, none is: "the Mafia if he is not"); only after a night ("the
@@ -45,7 +51,7 @@ from logic.model.expr import (
 )
 from logic.model.ir import Ruleset, Why, canon, meta
 
-CONDITIONS = ("none_left", "outnumber", "last", "sole", "endgame")
+CONDITIONS = ("none_left", "outnumber", "last", "sole", "parity", "versus", "endgame")
 
 
 @dataclass(frozen=True)
@@ -68,6 +74,17 @@ class Victory:
                 when = f"one or more {self.group} and at most {self.others} other(s) are left"
             case "sole":
                 when = f"no one outside the {self.group} is left"
+            case "parity" | "versus":
+                them = (
+                    "the other living players"
+                    if self.condition == "parity"
+                    else f"the living {self.group}"
+                )
+                side = self.group if self.condition == "parity" else self.winner
+                many = "at least as many as" if self.others <= 0 else "more than"
+                if self.others > 1:
+                    many = f"at least {self.others} more than"
+                when = f"the living {side} are {many} {them}"
             case "endgame":
                 who = "no" if self.absent else "a"
                 when = (
@@ -121,6 +138,13 @@ def win_constraints(
                 )
             case "sole":
                 cond = neg(any_of(outside))
+            case "parity":
+                cond = conj(
+                    any_of(inside), le(add(_count(outside), Const(v.others)), _count(inside))
+                )
+            case "versus":
+                side = [conj(alive_after(p), member(p, v.winner)) for p in players]
+                cond = conj(any_of(side), le(add(_count(inside), Const(v.others)), _count(side)))
             case "endgame":
                 alive = [alive_after(p) for p in players]
                 left = eq(_count(alive), Const(v.others))

@@ -7,9 +7,16 @@ the mixins of `logic/lang/game_kinds/`.
 Each sentence is read into parts: a `traits.Fact` (the frame reader's ruleset fact: a tie
 rule, a lynch, a reveal, a victory, the casualties, the endgame, the setup), a
 `RoleTrait` (what the game tells a role it names), a `Heading`, or `UsesFramework` (how
-the night is resolved, which sets the ruleset's framework as `--framework` does). Like
-the clause language it is parsed with Earley and every derivation read: readings that
-differ are an error, never settled silently.
+the night is resolved, which sets the ruleset's framework as `--framework` does), a
+`Default` (what the engine does anyway: read with no effect). Like the clause language it
+is parsed with Earley and every derivation read: readings that differ are an error, never
+settled silently.
+
+A sentence that states a mechanic the engine does not model (a majority lynch, deadlines,
+no-lynch votes, chat, conduct: logic/lang/game_kinds/unmodelled.py) is recognised by its
+shape and reported as `NotModelled`, an error that names the mechanic, says what the
+engine does instead and suggests the `Not modelled (MECHANIC): ...` line that keeps it;
+`unmodelled` gives the mechanic to `ruling draft`.
 """
 
 from __future__ import annotations
@@ -27,30 +34,59 @@ from logic.effects.win import Victory
 from logic.lang import clause, earley, fragments, lexicon, parse_cache
 from logic.lang.errors import Loc, RulingError
 from logic.lang.game_kinds import GameReadings
+from logic.lang.game_kinds import unmodelled as _unmodelled
 from logic.lang.game_kinds.parts import (
+    Default,
     Heading,
     Hidden,
     KillerRule,
+    KindOrder,
     NoReading,
     Precedes,
     RoleTrait,
     Said,
+    Unique,
+    Unmodelled,
 )
 from logic.lang.kinds.traits import Fact
 from logic.model.frameworks import FRAMEWORKS
 from logic.model.ir import Why, canon
 
 __all__ = [
+    "Default",
     "Heading",
     "Hidden",
     "KillerRule",
+    "KindOrder",
+    "NotModelled",
     "RoleTrait",
+    "Unique",
     "UsesFramework",
     "about_victory",
     "join",
     "read_game",
     "read_sentence",
+    "unmodelled",
 ]
+
+
+@dataclass
+class NotModelled(RulingError):
+    """A sentence that states a mechanic the engine does not model (`mechanic`)."""
+
+    mechanic: str = ""
+
+
+def _not_modelled(mechanic: str, sentence: str, loc: Loc, source_line: str | None) -> NotModelled:
+    kept = _unmodelled.kept_line(mechanic, sentence)
+    return NotModelled(
+        f"not modelled ({mechanic}): {_unmodelled.reason(mechanic)}; keep the sentence on a "
+        f"'Not modelled ({mechanic}): ...' line",
+        loc,
+        source_line,
+        hint=kept,
+        mechanic=mechanic,
+    )
 
 
 @dataclass(frozen=True)
@@ -96,6 +132,9 @@ class _Read(GameReadings):
             for part in c if isinstance(c, tuple) else (c,):
                 if part not in out:  # two clauses saying one fact: "... and ..." (why alike)
                     out.append(part)
+        gone = [p for p in out if isinstance(p, Unmodelled)]
+        if gone:  # a clause of a mechanic the engine does not model: the sentence is that
+            return (gone[0],)
         said = [p for p in out if isinstance(p, Said)]
         out = [p for p in out if not isinstance(p, Said)]
         for pre in [p for p in out if isinstance(p, Precedes)]:  # the victory it qualifies
@@ -139,7 +178,7 @@ def read_sentence(
     it does not parse)."""
     why = Why(loc, " ".join(sentence.split()))
     try:
-        tokens = lexicon.tokenize(sentence, _names(roles))
+        tokens = _as_written(lexicon.tokenize(sentence, _names(roles)), sentence)
         tree = _parse(tokens)
     except (lexicon.Unknown, UnexpectedInput):
         raise RulingError("cannot read this sentence", loc, source_line, syntax=True) from None
@@ -162,10 +201,25 @@ def read_sentence(
             readings.append(parts)
     if not readings:
         raise RulingError(f"read, but {reason}", loc, source_line)
+    if len(readings) == 1 and readings[0] and isinstance(readings[0][0], Unmodelled):
+        raise _not_modelled(readings[0][0].mechanic, sentence, loc, source_line)
     if len(readings) > 1:
         shown = "; ".join(clause.describe(r) for r in readings[:3])
         raise RulingError(f"this sentence has {len(readings)} readings: {shown}", loc, source_line)
     return readings[0]
+
+
+def _as_written(tokens: list[Token], sentence: str) -> list[Token]:
+    """A role's name as the sentence writes it ("The Werewolves win ..."): the tokenizer
+    gives a role's plural as the role's name, but a whole-game sentence's group may be a
+    faction of that name (the assembler tries a faction first, then a role, then a role's
+    plural)."""
+    return [
+        t.update(value=sentence[t.start_pos : t.end_pos])
+        if t.type == "ROLENAME" and t.start_pos is not None and t.end_pos is not None
+        else t
+        for t in tokens
+    ]
 
 
 def _names(roles: frozenset[str] | set[str]) -> set[str]:
@@ -212,6 +266,18 @@ def join(
             out[-1] = tuple(new if f is nv[-1] else f for f in before)
         out.append(tuple(kept))
     return out
+
+
+def unmodelled(sentence: str, roles: frozenset[str] | set[str] = frozenset()) -> str | None:
+    """The mechanic the engine does not model that `sentence` states, if the game
+    language recognises one (and reads the sentence no other way)."""
+    try:
+        read_sentence(sentence, Loc("<sentence>", 1, 1), roles)
+    except NotModelled as e:
+        return e.mechanic
+    except RulingError:
+        return None
+    return None
 
 
 def about_victory(sentence: str) -> bool:

@@ -238,6 +238,8 @@ class _Assembler(RolesAssembler, FinishAssembler):
                     self.role_def(body, ruling=True)
             case _Kept():
                 pass  # held in Ruleset.sentences (_held_sentences)
+            case _Note():
+                pass  # a sentence about the game that changes nothing (_without_effect)
             case game.UsesFramework(name, why):
                 self.framework = (name, why)
             case None:
@@ -344,19 +346,30 @@ def _acting(pieces: Any, out: set[tuple[int, int, int]], headed: bool = False) -
     return True
 
 
+def _notes(pieces: Any) -> set[tuple[int, int]]:
+    """(line, column) of each note among `pieces` (and the tuples and lists they hold)."""
+    if isinstance(pieces, (tuple, list)):
+        return set().union(*(_notes(p) for p in pieces)) if pieces else set()
+    if isinstance(pieces, _Note):
+        return {(pieces.why.loc.line, pieces.why.loc.column)}
+    return set()
+
+
 def _without_effect(held: tuple[Sentence, ...], pieces: Any) -> tuple[Sentence, ...]:
     """The ruleset's sentences, a role line's or a ruling's that change nothing the
     engine does marked "no effect" (`ruling coverage`: read is not modelled; deleting
     such a sentence changes nothing)."""
     acting: set[tuple[int, int, int]] = set()
     _acting(pieces, acting)
+    notes = _notes(pieces)  # sentences about the game read as what the engine does anyway
     starts: dict[int, list[int]] = {}
     for s in held:
         if s.kind == "rule":
             starts.setdefault(s.loc.line, []).append(s.loc.column)
     out = []
     for s in held:
-        if s.kind == "rule" and s.label is not None and s.loc.line > 0:
+        noted = (s.loc.line, s.loc.column) in notes
+        if s.kind == "rule" and (s.label is not None or noted) and s.loc.line > 0:
             cols = sorted(starts[s.loc.line])
             first = s.loc.column if s.loc.column > cols[0] else 1  # the label is the line's
             end = next((c for c in cols if c > s.loc.column), 1 << 30) - 1

@@ -25,7 +25,7 @@ from typing import Any
 
 from lark import Token, Tree
 
-from logic.lang import clause, game, grammar
+from logic.lang import clause, game, grammar, lexicon
 from logic.lang.errors import Loc, RulingError
 from logic.lang.prose import split_sentences, strip_marker
 
@@ -134,8 +134,23 @@ def read(text: str, filename: str) -> Read:
         m = _LABEL.match(line) or _SUB_LABEL.match(line)
         if m is not None and not line[m.end() :].strip():
             m = None  # "The order of actions goes as follows:": a sentence, not a label
+        if m is not None and _clause_like(m.group("label")):
+            # "There are 9 players: 7 Town and 2 Mafia.": a sentence about the game with a
+            # colon in it, read whole by the game language first
+            try:
+                new = _game_line(number, line, filename, roles, start, held)
+            except game.NotModelled as e:
+                errors.append(e)
+                continue
+            if new is not None:
+                out[number - 1] = new
+                continue
         if m is None:  # sentences about the whole game (a step of the turn order, numbered)
-            new = _game_line(number, line, filename, roles, start, held)
+            try:
+                new = _game_line(number, line, filename, roles, start, held)
+            except game.NotModelled as e:  # a mechanic the engine does not model: said so
+                errors.append(e)
+                continue
             if new is None:
                 errors.append(_line_error(number, line, filename, number == last_line))
                 continue
@@ -171,6 +186,17 @@ def read(text: str, filename: str) -> Read:
     raise errors[0]
 
 
+def _clause_like(label: str) -> bool:
+    """Whether the words before a line's colon are a clause ("There are 9 players", "Night
+    actions are resolved in the following order") rather than a role's name: they hold a
+    verb of being, having or resolving."""
+    try:
+        words = lexicon.tokenize(label)
+    except lexicon.Unknown:
+        return False
+    return any(t.type in ("BE", "HAVE", "RESOLVE", "WILL") for t in words)
+
+
 def _game_line(
     number: int,
     line: str,
@@ -182,7 +208,8 @@ def _game_line(
     """The unlabelled line with each sentence the frame grammar cannot read held, read by
     the game language (logic/lang/game.py); a numbered step ("14. Everyone wakes up ...")
     keeps its number. None when a sentence reads in neither, or the line does not read
-    with them held (the frame grammar's error on the line is the one reported)."""
+    with them held (the frame grammar's error on the line is the one reported); a sentence
+    of a mechanic the engine does not model raises `game.NotModelled`."""
     indent = len(line) - len(line.lstrip())
     marker, _ = strip_marker(line.strip())
     body_at = indent + len(marker)
@@ -199,6 +226,8 @@ def _game_line(
             continue
         try:
             parts = game.read_sentence(piece, Loc(filename, number, pos + 1), roles, line)
+        except game.NotModelled:
+            raise
         except RulingError:
             return None
         read.append((pos, piece, parts))
@@ -210,6 +239,8 @@ def _game_line(
     except RulingError:
         return None
     new = line
+    if marker.strip()[:1] in ("-", "*", "\u2022"):  # a bullet, not a step's number: no word
+        new = new[:indent] + " " * len(marker) + new[indent + len(marker) :]
     for (pos, piece, _), parts in zip(read, joined, strict=True):
         held[line_start + pos] = ("game", parts)
         new = new[:pos] + HELD * len(piece) + new[pos + len(piece) :]
@@ -329,6 +360,7 @@ def _role_names(lines: Iterable[str]) -> set[str]:
             and line[m.end() :].strip()  # a line that ends in its colon is a heading
             and m.group("label").lower()
             not in ("ruling", "source", "flavour", "flavor", *_CLASS_LISTS)
+            and not _clause_like(m.group("label"))  # "There are 9 players: ..."
         ):
             names.add(m.group("label").strip('"').strip())
     return names
@@ -338,6 +370,8 @@ def _with_suggestion(e: RulingError, sentence: str, role: str, context: str) -> 
     """`e` with the nearest wording the language reads, as a suggestion."""
     from logic.lang.suggest import nearest
 
+    if isinstance(e, game.NotModelled):  # its suggestion is the line that keeps it
+        return e
     best = nearest(sentence, role if context == "role" else None)
     if best is None:
         return e
@@ -359,12 +393,22 @@ def _role_sentence(piece: str, loc: Loc, roles: set[str], line: str) -> tuple[An
     except RulingError as e:
         try:
             return _game_on_role_line(piece, loc, roles, line)
+        except game.NotModelled as nm:  # a mechanic the engine does not model: said so
+            raise nm from None
         except RulingError:
             raise e from None
 
 
 def _game_on_role_line(piece: str, loc: Loc, roles: set[str], line: str) -> tuple[Any, ...]:
     parts = game.read_sentence(piece, loc, roles, line)
-    if any(isinstance(p, game.Hidden | game.Heading | game.UsesFramework) for p in parts):
+    whole_game = (
+        game.Hidden,
+        game.Heading,
+        game.UsesFramework,
+        game.KillerRule,  # "The Arsonist may kill a player each night": the role's own
+        game.Unique,
+        game.KindOrder,
+    )
+    if any(isinstance(p, whole_game) for p in parts):
         raise RulingError("not a sentence of a role's line", loc, line)
     return parts

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import fields, replace
 from typing import Any
 
+from logic.effects import vote
 from logic.effects.investigate import AlignmentCheck
 from logic.effects.records import RecordsCheck, Reverse
 from logic.effects.redirect import Redirect
@@ -323,4 +324,12 @@ class ProseAssembler(AssemblerState):
                     facts["day_rules"].append(f.value)
                 case "records" | "round":
                     pass
+        both = vote.clash(facts["tie_rules"], facts["day_rules"])
+        if both is not None:
+            first, second, what = both
+            raise self.error(
+                f"this sentence and line {first.loc.line}'s disagree on {what}",
+                second,
+                ((first.text, first.loc),),
+            )
         return [by_key[canon(r.name)] for r in roles], nightkills, facts

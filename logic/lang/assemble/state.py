@@ -9,6 +9,7 @@ from typing import Any
 
 from logic.effects.inquiry import Keywords
 from logic.lang.errors import Loc, RulingError, line_of
+from logic.lang.lexicon import plural
 from logic.lang.read.pieces import (
     _Capability,
     _KillVisits,
@@ -93,6 +94,12 @@ class AssemblerState:
         for f in self.factions:
             if canon(f) in (canon(name), canon(name) + "s"):
                 return f
+        if self.find_role(name) is None:  # "Villagers": a role's plural
+            for key in self.role_order:
+                role = self.roles[key].name
+                words = canon(role).split()
+                if " ".join((*words[:-1], plural(words[-1]))) == canon(name):
+                    return role
         return self.resolve_role(name, why)
 
     def _other_role(self, name: str, role: str) -> bool:

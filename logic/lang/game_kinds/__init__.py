@@ -5,6 +5,7 @@ of them. A new kind adds its module here and its base to `GameReadings`."""
 
 from __future__ import annotations
 
+from logic.lang.game_kinds.conduct import ConductReading
 from logic.lang.game_kinds.kills import KillReading
 from logic.lang.game_kinds.reveals import RevealReading
 from logic.lang.game_kinds.setup import SetupReading
@@ -14,6 +15,12 @@ from logic.lang.game_kinds.votes import VoteReading
 
 
 class GameReadings(
-    VoteReading, RevealReading, TurnReading, VictoryReading, SetupReading, KillReading
+    VoteReading,
+    RevealReading,
+    TurnReading,
+    VictoryReading,
+    SetupReading,
+    KillReading,
+    ConductReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

@@ -1,5 +1,6 @@
 """Owns the base of the game language's reading mixins: the sentence's `why`, and the
-parts every kind reads (a group, a count)."""
+parts every kind reads (a group, a count), what the engine does anyway (`default`) and a
+mechanic it does not model (`unmodelled`)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from typing import Any
 
 from lark import Token, Transformer
 
-from logic.lang.game_kinds.parts import count_of, group_of
+from logic.lang.game_kinds.parts import Default, Unmodelled, count_of, group_of
+from logic.lang.game_kinds.unmodelled import MECHANICS
 from logic.model.ir import Why
 
 
@@ -23,6 +25,15 @@ class GameBase(Transformer[Token, Any]):
 
     def count(self, children: list[Any]) -> int:
         return count_of(children)
+
+    def default(self, what: str) -> Default:
+        """The sentence says what the engine does anyway (`what`)."""
+        return Default(what, self.why)
+
+    def unmodelled(self, mechanic: str) -> Unmodelled:
+        """The sentence states `mechanic`, which the engine does not model."""
+        assert mechanic in MECHANICS, mechanic
+        return Unmodelled(mechanic, self.why)
 
 
 def groups(children: list[Any]) -> list[str]:

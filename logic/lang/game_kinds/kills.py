@@ -1,15 +1,19 @@
 """Owns reading who kills for a faction and two killers at once (grammar/game/kills.lark):
 the faction's nightkill carried out by one member (the frame reader's nightkill rule), and
-logic/effects/attack.py's Duel."""
+logic/effects/attack.py's Duel; a kill the faction may skip (what the engine does), and
+what the engine does not model of a faction: a kill it must use, its talk, what its members
+know of each other."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import Any
 
+from lark import Token
+
 from logic.effects.attack import Duel
-from logic.lang.game_kinds.base import GameBase, groups
-from logic.lang.game_kinds.parts import KillerRule
+from logic.lang.game_kinds.base import GameBase, groups, ints
+from logic.lang.game_kinds.parts import Default, KillerRule, NoReading, Unmodelled
 from logic.lang.kinds.traits import Fact
 
 
@@ -23,3 +27,23 @@ class KillReading(GameBase):
     def duel(self, children: list[Any]) -> Fact:
         why = replace(self.why, kind="ruling")  # a ruling of the GM's, as the frame read it
         return Fact("duel", Duel(why), why)
+
+    def faction_kill(self, children: list[Any]) -> KillerRule:
+        if any(n != 1 for n in ints(children)):  # "two players each night": not one kill
+            raise NoReading("a faction's kill of several players")
+        return KillerRule(groups(children)[0], False, self.why)
+
+    def forced_kill(self, children: list[Any]) -> Unmodelled:
+        return self.unmodelled("forced faction kill")
+
+    def optional_kill(self, children: list[Any]) -> Default:
+        return self.default("a faction's nightkill is optional")
+
+    def faction_chat(self, children: list[Any]) -> Unmodelled:
+        verbs = [c for c in children if isinstance(c, Token) and c.type == "UNMODELLED"]
+        if any(not str(v).lower().startswith(("talk", "speak")) for v in verbs):
+            raise NoReading(f"{verbs[0]!s} is not talk")  # "poison each other"
+        return self.unmodelled("chat")
+
+    def faction_knows(self, children: list[Any]) -> Unmodelled:
+        return self.unmodelled("faction knowledge")

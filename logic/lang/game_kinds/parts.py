@@ -1,6 +1,8 @@
 """Owns the parts a sentence about the whole game is read into, beside the clause
 language's `traits.Fact` (a ruleset fact: a tie rule, a victory, the casualties): a clause
-that says nothing alone, a card not revealed, a heading, and a report to a role."""
+that says nothing alone, a card not revealed, a heading, a report to a role, what the
+engine does anyway, roles dealt once, an order of the night by kinds, and a mechanic the
+engine does not model (logic/lang/game_kinds/unmodelled.py names them)."""
 
 from __future__ import annotations
 
@@ -13,13 +15,17 @@ from logic.lang.clause_parts import NoReading
 from logic.model.ir import Why
 
 __all__ = [
+    "Default",
     "Heading",
     "Hidden",
     "KillerRule",
+    "KindOrder",
     "NoReading",
     "Precedes",
     "RoleTrait",
     "Said",
+    "Unique",
+    "Unmodelled",
     "count_of",
     "group_of",
 ]
@@ -76,6 +82,48 @@ class RoleTrait:
 
     role: str
     part: Any
+    why: Why
+
+
+@dataclass(frozen=True)
+class Default:
+    """The sentence says what the engine does anyway (`what`: "a player may vote for
+    themselves"): read, with no effect (`ruling parse` keeps it as a sentence with none)."""
+
+    what: str
+    why: Why
+
+    def describe(self) -> str:
+        return f"what the engine does anyway: {self.what}"
+
+
+@dataclass(frozen=True)
+class Unmodelled:
+    """The sentence states a mechanic the engine does not model (`mechanic`, a key of
+    logic/lang/game_kinds/unmodelled.py's MECHANICS): reported as such, never read."""
+
+    mechanic: str
+    why: Why
+
+    def describe(self) -> str:
+        return f"not modelled ({self.mechanic})"
+
+
+@dataclass(frozen=True)
+class Unique:
+    """No role is dealt twice ("All roles are unique."): the frame reader's unique roles."""
+
+    why: Why
+
+
+@dataclass(frozen=True)
+class KindOrder:
+    """The night's order by kinds of action ("in the following order: roleblocks,
+    protections, kills, investigations"): each tier's nouns, first to last, as an order of
+    operations names them ("roleblock", "protection", "killing", "investigation"; REST:
+    every action no other item names)."""
+
+    items: tuple[tuple[str, ...], ...]
     why: Why
 
 

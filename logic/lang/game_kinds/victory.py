@@ -1,5 +1,8 @@
 """Owns reading when the game ends and who wins (grammar/game/victory.lark) into
-logic/effects/win.py's Victory, and the endgame's facts."""
+logic/effects/win.py's Victory (parity against a group or against every other player
+among its conditions), and the endgame's facts; victories the engine does not model (by
+being lynched, by surviving to the end, a draw, several groups gone at once, every
+faction's at once) are recognised, to say so."""
 
 from __future__ import annotations
 
@@ -9,7 +12,7 @@ from lark import Token
 
 from logic.effects.win import Victory
 from logic.lang.game_kinds.base import GameBase, groups, ints
-from logic.lang.game_kinds.parts import NoReading, Precedes, Said
+from logic.lang.game_kinds.parts import Default, NoReading, Precedes, Said, Unmodelled
 from logic.lang.kinds.traits import Fact
 from logic.model.ir import canon
 
@@ -31,6 +34,17 @@ class VictoryReading(GameBase):
     def last_with(self, children: list[Any]) -> tuple[str, str | None, int]:
         named = groups(children)
         return ("last", named[0] if named else None, ints(children)[0])
+
+    def versus(self, children: list[Any]) -> tuple[str, str, int, str | None]:
+        named = groups(children)
+        side = named[0] if len(named) > 1 else None  # "the Mafia equal ...", not "they"
+        return ("versus", named[-1], _margin(children), side)
+
+    def parity_with(self, children: list[Any]) -> tuple[str, str, int, str | None]:
+        return ("versus", groups(children)[-1], 0, None)  # "by reaching parity with"
+
+    def parity(self, children: list[Any]) -> tuple[str, str | None, int]:
+        return ("parity", None, _margin(children))
 
     def victory_named(self, children: list[Any]) -> Fact:
         quoted = next(str(c)[1:-1] for c in children if isinstance(c, Token) and c.type == "STRING")
@@ -54,8 +68,31 @@ class VictoryReading(GameBase):
     def wins_when(self, children: list[Any]) -> Fact:
         named = groups(children)
         winner = named[0] if named else ""  # "He wins ...": the role of the line
-        cond, group, n = next(c for c in children if isinstance(c, tuple))
+        cond, group, n, *side = next(c for c in children if isinstance(c, tuple))
+        if cond == "versus":
+            if not winner:
+                raise NoReading("a victory by numbers said of the line's role")
+            if side and side[0] is not None and canon(side[0]) != canon(winner):
+                raise NoReading(f"{winner}'s victory when {side[0]} outnumber {group}")
         return Fact("victory", Victory(winner, cond, group or winner, n, (), self.why), self.why)
+
+    def game_over(self, children: list[Any]) -> Default:
+        return self.default("the game ends when a victory holds")
+
+    def win_by_lynch(self, children: list[Any]) -> Unmodelled:
+        return self.unmodelled("victory by being lynched")
+
+    def win_by_surviving(self, children: list[Any]) -> Unmodelled:
+        return self.unmodelled("victory by surviving")
+
+    def game_draw(self, children: list[Any]) -> Unmodelled:
+        return self.unmodelled("draw")
+
+    def win_over_groups(self, children: list[Any]) -> Unmodelled:
+        return self.unmodelled("victory over several groups")
+
+    def win_every_faction(self, children: list[Any]) -> Unmodelled:
+        return self.unmodelled("victory of every faction")
 
     def endgame_when(self, children: list[Any]) -> Fact:
         return Fact("endgame", ints(children)[0], self.why)
@@ -71,3 +108,13 @@ class VictoryReading(GameBase):
         # "Town may never claim victory if Endgame occurs": the group that may not win
         names = groups(children)
         return Fact("endgame over", names[-2], self.why)
+
+
+def _margin(children: list[Any]) -> int:
+    """How many more than the others a victory by numbers needs: none when it says equal,
+    parity or half ("equal or outnumber", "half or more"), one when it says outnumber,
+    more than half or a majority."""
+    words = {c.type for c in children if isinstance(c, Token)}
+    if words & {"EQUAL", "PARITY", "AT_LEAST"} or {"HALF", "MORE"} <= words:
+        return 0
+    return 1

@@ -22,9 +22,11 @@ from logic.lang.read.pieces import (
     _Natures,
     _NightKillRule,
     _Note,
+    _Order,
     _RoleDef,
     _RulesetFact,
     _Trait,
+    _UniqueRoles,
 )
 
 
@@ -78,6 +80,12 @@ def from_clause(part: Any) -> Any:
             return _Trait(role, inner, why)
         case game.KillerRule(faction, exclusive, why):
             return _NightKillRule(faction, exclusive, why)
+        case game.Default(_, why):  # what the engine does anyway: a sentence with no effect
+            return _Note(why)
+        case game.Unique(why):
+            return _UniqueRoles(why)
+        case game.KindOrder(items, why):
+            return _Order(tuple(tuple((w, None) for w in tier) for tier in items), why)
         case allegiance.IsRole(role, why):
             return _About(role, _Note(why))
     return part

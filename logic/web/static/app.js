@@ -591,7 +591,9 @@ $("draft-btn").addEventListener("click", async () => {
     if (status !== 200) { out.append(errorBox(data.error)); return; }
     const factions = Object.entries(data.factions);
     clear(out,
-      el("div", { id: "draft-summary" }, `${fmt(data.sentences)} sentences: ${fmt(data.read)} read, ${fmt(data.unread)} unread`,
+      el("div", { id: "draft-summary" }, `${fmt(data.sentences)} sentences: ${fmt(data.read)} read, `,
+        data.not_modelled ? `${fmt(data.not_modelled)} not modelled (the mechanic named), ` : "",
+        `${fmt(data.unread)} unread`,
         data.untried ? ` (${fmt(data.untried)} not tried)` : ""),
       el("div", {}, `roles found: ${data.roles.length}`),
       el("ul", {}, factions.map(([f, roles]) => el("li", {}, `${f} (${roles.length}): ${roles.join(", ")}`))),
