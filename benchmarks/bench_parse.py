@@ -12,6 +12,11 @@ Three columns per tree:
 A tree without a kept parser (before the cache kept one) shows its cold time there. The
 last column says whether both trees print the same parse. Start-up alone (`ruling
 --version`) is the first row: every figure includes it.
+
+A second table gives the parse alone: `load_ruleset` in one process whose parsers are
+built, every sentence parsed (the kept parses dropped between runs), the best of R; what
+a GM waits for a ruleset once the tool has run on the machine, start-up and the one-time
+build of the parsers aside.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ import glob
 import os
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -49,6 +55,38 @@ def _timed(tree: Tree, argv: list[str], cache: str, repeat: int, prepare: str = 
             os.environ["RULING_CACHE_DIR"] = "off"
         runs.append(run(tree, argv))
     return runs
+
+
+ALONE = """
+import os, sys, time
+os.environ["RULING_CACHE_DIR"] = "off"
+from logic.lang import clause, game
+from logic.lang.rules import load_ruleset
+clause.parser(); game.parser()
+for f in sys.argv[2:]:
+    best = 1e9
+    for _ in range(int(sys.argv[1])):
+        for m in (clause, game):
+            kept = getattr(m, "_kept", None)
+            if kept is not None:
+                kept().trees.clear()
+        a = time.perf_counter(); load_ruleset(f); best = min(best, time.perf_counter() - a)
+    print(f, best)
+"""
+
+
+def _alone(tree: Tree, seeds: list[str], repeat: int) -> dict[str, float]:
+    """Each seed's parse alone under `tree` (ALONE), seconds by file name."""
+    env = dict(os.environ, PYTHONPATH=str(tree.path))
+    out = subprocess.run(
+        [sys.executable, "-c", ALONE, str(repeat), *(f"casebook/{s}" for s in seeds)],
+        cwd=tree.path,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return {Path(f).name: float(t) for f, t in (line.split() for line in out.splitlines())}
 
 
 def _best(runs: list[Run]) -> float:
@@ -96,6 +134,12 @@ def main() -> int:
         + ", ".join(f"{k} x{statistics.geometric_mean(v):.1f}" for k, v in ratios.items())
     )
     shutil.rmtree(scratch, ignore_errors=True)
+    print(f"\nthe parse alone (load_ruleset, parsers built), seconds, best of {args.repeat}")
+    before, after = _alone(old, seeds, args.repeat), _alone(new, seeds, args.repeat)
+    print(f"{'ruleset':<26}{old.name[:10]:>11}{new.name[:10]:>11}  ratio")
+    for s in seeds:
+        print(f"{s:<26}{before[s]:>11.2f}{after[s]:>11.2f}  x{before[s] / after[s]:.1f}")
+    print(f"slowest under this tree: {max(after.values()):.2f} s")
     return 0
 
 

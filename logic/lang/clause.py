@@ -463,10 +463,15 @@ def _effects_of(verb: str, why: Why, into: str | None, count: int) -> Iterable[A
 
 
 def read_sentence(
-    sentence: str, loc: Loc, roles: Iterable[str] = (), source_line: str | None = None
+    sentence: str,
+    loc: Loc,
+    roles: Iterable[str] = (),
+    source_line: str | None = None,
+    explain: bool = True,
 ) -> tuple[Any, ...]:
     """The parts `sentence` means (a sentence of a role's text, at `loc`), or a
-    `RulingError` at the word where reading stopped, saying what was read up to there."""
+    `RulingError` at the word where reading stopped, saying what was read up to there
+    (and, when `explain`, every word that could have come next)."""
     why = Why(loc, " ".join(sentence.split()))
     try:
         tokens = lexicon.tokenize(sentence, roles)
@@ -481,7 +486,7 @@ def read_sentence(
     if not tokens:
         raise _error("an empty sentence", loc, 0, source_line)
     try:
-        tree = _parse(tokens)
+        tree = _parse(tokens, explain)
     except UnexpectedInput as e:
         return _fail(_at_unknown_word(e, tokens), tokens, sentence, loc, source_line)
     try:
@@ -502,11 +507,11 @@ def _kept() -> parse_cache.TreeCache:
     return parse_cache.TreeCache("clause", earley.VERSION + "\n" + _grammar())
 
 
-def _parse(tokens: list[Token]) -> Tree[Token]:
+def _parse(tokens: list[Token], explain: bool = True) -> Tree[Token]:
     """A sentence's parse, by its tokens: a ruleset says one sentence on many roles' lines
     (DCTP's 'The player can Investigate a certain number of actions "#".' on 13), and the
     Earley parse is most of a sentence's reading; the reading (its `why`) is done again."""
-    return parse_cache.parse(_kept(), parser, tokens)
+    return parse_cache.parse(_kept(), parser, tokens, explain)
 
 
 MAX_AMBIGUITIES = 16

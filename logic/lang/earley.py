@@ -15,7 +15,12 @@ ways that leave what it parses, and how, unchanged:
   not have matched, so the forest is the same; a sentence that fails is parsed once more
   without the lookahead, so its error lists every word that could have come next. A rule
   predicted once at a word is not predicted again there (its alternatives are in the
-  column already: Lark made them again, to find them there).
+  column already: Lark made them again, to find them there). A caller that only asks
+  whether a sentence parses (`explain=False`) is spared the second parse.
+- **Waiting items by symbol.** When a symbol is complete, Lark finds the items it advances
+  by comparing it with every item of the column where it began (a `Symbol.__eq__` in
+  Python, two million times for one ruleset); here each column keeps its items by the
+  symbol they expect, in the column's order (`_Earley`).
 
 The factoring hooks into Lark's grammar compiler (`lark.load_grammar.EBNF_to_BNF`, Lark
 1.2-1.3) while one grammar is built; with a Lark where that hook is missing, grammars are
@@ -27,6 +32,7 @@ from __future__ import annotations
 import contextlib
 import re
 import threading
+from collections import deque
 from collections.abc import Iterator
 from typing import Any
 
@@ -34,8 +40,10 @@ from lark import Lark, Token, Tree
 from lark import load_grammar as _lg
 from lark.exceptions import UnexpectedInput
 from lark.lexer import Lexer
+from lark.parsers import earley as _lark_earley
+from lark.parsers.earley_common import Item
 
-VERSION = "factored+lookahead 3"
+VERSION = "factored+lookahead 4"
 """Part of a parse cache's key (logic/lang/parse_cache.py): trees made by another way of
 parsing are not mixed with these."""
 
@@ -51,6 +59,7 @@ class _Ahead(threading.local):
     on: bool = False
     column: int = 0  # which word's column the predictor is at (a new one each word)
     predicted: set[tuple[int, Any]] | None = None  # (column, rule) predicted already
+    waiting: dict[int, dict[Any, list[Any]]] | None = None  # a closed column's items by symbol
 
 
 _AHEAD = _Ahead()
@@ -104,6 +113,112 @@ class _Predictions(dict[Any, list[Any]]):
             ]
             self.memo[(rule, word)] = got
         return got
+
+
+def _by_expected(column: Any) -> dict[Any, list[Any]]:
+    by: dict[Any, list[Any]] = {}
+    for o in column:
+        if o.expect is not None:
+            by.setdefault(o.expect, []).append(o)
+    return by
+
+
+class _Earley(_lark_earley.Parser):
+    """Lark's Earley parser with one change in its predictor and completer: the items a
+    completed symbol advances are looked up in an index of each column by the symbol they
+    expect (kept as items are added, in the column's order), not found by comparing every
+    item of the column with the symbol (Lark 1.3's code, otherwise as it is)."""
+
+    def predict_and_complete(  # Lark's loop, kept whole to stay comparable
+        self, i: int, to_scan: Any, columns: list[Any], transitives: list[Any], node_cache: Any
+    ) -> None:
+        held_completions: dict[Any, Any] = {}
+        column = columns[i]
+        items = deque(column)
+        index = _AHEAD.waiting if _AHEAD.waiting is not None else {}
+        here = index[i] = _by_expected(column)  # grows with the column below
+        while items:
+            item = items.pop()
+            if item.is_complete:
+                if item.node is None:
+                    label = (item.s, item.start, i)
+                    item.node = (
+                        node_cache[label]
+                        if label in node_cache
+                        else node_cache.setdefault(label, self.SymbolNode(*label))
+                    )
+                    item.node.add_family(item.s, item.rule, item.start, None, None)
+                if item.rule.origin in transitives[item.start]:  # Joop Leo's right recursion
+                    transitive = transitives[item.start][item.s]
+                    if transitive.previous in transitives[transitive.column]:
+                        root_transitive = transitives[transitive.column][transitive.previous]
+                    else:
+                        root_transitive = transitive
+                    new_item = Item(transitive.rule, transitive.ptr, transitive.start)
+                    label = (root_transitive.s, root_transitive.start, i)
+                    new_item.node = (
+                        node_cache[label]
+                        if label in node_cache
+                        else node_cache.setdefault(label, self.SymbolNode(*label))
+                    )
+                    new_item.node.add_path(root_transitive, item.node)
+                    if new_item.expect in self.TERMINALS:
+                        to_scan.add(new_item)
+                    elif new_item not in column:
+                        column.add(new_item)
+                        items.append(new_item)
+                        if new_item.expect is not None:
+                            here.setdefault(new_item.expect, []).append(new_item)
+                else:
+                    if item.start == i:  # an empty symbol, held for what it completes later
+                        held_completions[item.rule.origin] = item.node
+                    by = index.get(item.start)
+                    if by is None:
+                        by = index[item.start] = _by_expected(columns[item.start])
+                    for originator in list(by.get(item.s, ())):
+                        new_item = originator.advance()
+                        label = (new_item.s, originator.start, i)
+                        new_item.node = (
+                            node_cache[label]
+                            if label in node_cache
+                            else node_cache.setdefault(label, self.SymbolNode(*label))
+                        )
+                        new_item.node.add_family(
+                            new_item.s, new_item.rule, i, originator.node, item.node
+                        )
+                        if new_item.expect in self.TERMINALS:
+                            to_scan.add(new_item)
+                        elif new_item not in column:
+                            column.add(new_item)
+                            items.append(new_item)
+                            if new_item.expect is not None:
+                                here.setdefault(new_item.expect, []).append(new_item)
+            elif item.expect in self.NON_TERMINALS:  # the predictor
+                new_items = [Item(rule, 0, i) for rule in self.predictions[item.expect]]
+                if item.expect in held_completions:
+                    new_item = item.advance()
+                    label = (new_item.s, item.start, i)
+                    new_item.node = (
+                        node_cache[label]
+                        if label in node_cache
+                        else node_cache.setdefault(label, self.SymbolNode(*label))
+                    )
+                    new_item.node.add_family(
+                        new_item.s,
+                        new_item.rule,
+                        new_item.start,
+                        item.node,
+                        held_completions[item.expect],
+                    )
+                    new_items.append(new_item)
+                for new_item in new_items:
+                    if new_item.expect in self.TERMINALS:
+                        to_scan.add(new_item)
+                    elif new_item not in column:
+                        column.add(new_item)
+                        items.append(new_item)
+                        if new_item.expect is not None:
+                            here.setdefault(new_item.expect, []).append(new_item)
 
 
 def _starts(rules: list[Any], first: dict[Any, set[Any]], nullable: set[Any]) -> dict[Any, Any]:
@@ -236,6 +351,8 @@ class Parser:
                 **options,
             )
         earley = self.lark.parser.parser
+        if type(earley) is _lark_earley.Parser:
+            earley.__class__ = _Earley
         _plain_names(self.lark.rules, earley)
         earley.predictions = _Predictions(
             earley.predictions, _starts(self.lark.rules, earley.FIRST, earley.NULLABLE)
@@ -251,16 +368,21 @@ class Parser:
         for conf in (self.lark.lexer_conf, self.lark.parser.lexer_conf):
             conf.re_module = re
 
-    def parse(self, tokens: list[Token]) -> Tree[Token]:
-        """The parse forest of `tokens` as a tree; Lark's error where they do not parse."""
+    def parse(self, tokens: list[Token], explain: bool = True) -> Tree[Token]:
+        """The parse forest of `tokens` as a tree; Lark's error where they do not parse,
+        listing every word that could have come next when `explain` (a second parse, without
+        the lookahead: a caller that only asks whether they parse does not need it)."""
         _AHEAD.word = tokens[0].type if tokens else None
-        _AHEAD.column, _AHEAD.predicted = 0, set()
+        _AHEAD.column, _AHEAD.predicted, _AHEAD.waiting = 0, set(), {}
         _AHEAD.on = True
         try:
             return self.lark.parse(tokens)
         except UnexpectedInput:
+            if not explain:
+                raise
             _AHEAD.on = False  # again, for the error of a full prediction
-            _AHEAD.predicted = None
+            _AHEAD.word = tokens[0].type if tokens else None
+            _AHEAD.predicted, _AHEAD.waiting = None, {}
             return self.lark.parse(tokens)
         finally:
-            _AHEAD.on, _AHEAD.predicted = False, None
+            _AHEAD.on, _AHEAD.predicted, _AHEAD.waiting = False, None, None

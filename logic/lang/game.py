@@ -118,7 +118,7 @@ def _kept() -> parse_cache.TreeCache:
 
 
 def _parse(tokens: list[Token]) -> Tree[Token]:
-    return parse_cache.parse(_kept(), parser, tokens)
+    return parse_cache.parse(_kept(), parser, tokens, explain=False)  # its error is not shown
 
 
 class _Read(GameReadings):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import gc
 import hashlib
 import os
 import pickle
@@ -29,7 +30,7 @@ from lark import Token, Tree
 class Parses(Protocol):
     """What a parse is made with (logic/lang/earley.Parser)."""
 
-    def parse(self, tokens: list[Token]) -> Tree[Token]: ...
+    def parse(self, tokens: list[Token], explain: bool = True) -> Tree[Token]: ...
 
 
 T = TypeVar("T")
@@ -63,19 +64,25 @@ def _write(path: Path, value: Any) -> None:
 
 def built(name: str, text: str, make: Callable[[], T]) -> T:
     """The parser of a grammar (`name`, `text`), as `make()` builds it: kept between runs
-    beside the parses (loading one takes a tenth of building it)."""
+    beside the parses (loading one takes a tenth of building it). A parser lives as long
+    as the process: it is moved out of the garbage collector's sight (`gc.freeze`), which
+    otherwise walks its hundreds of thousands of objects again and again while sentences
+    are parsed (a tenth of a ruleset's parse)."""
     folder = _folder()
     path = folder / f"{name}-{_digest(text)}.parser.pickle" if folder else None
+    made: T | None = None
     if path is not None:
         try:
             with path.open("rb") as f:
-                return cast(T, pickle.load(f))
+                made = cast(T, pickle.load(f))
         except (OSError, pickle.PickleError, EOFError, AttributeError, ValueError, TypeError):
-            pass
-    made = make()
-    if path is not None:
-        with contextlib.suppress(OSError, pickle.PickleError, RecursionError, TypeError):
-            _write(path, made)
+            made = None
+    if made is None:
+        made = make()
+        if path is not None:
+            with contextlib.suppress(OSError, pickle.PickleError, RecursionError, TypeError):
+                _write(path, made)
+    gc.freeze()
     return made
 
 
@@ -117,12 +124,15 @@ class TreeCache:
             pass
 
 
-def parse(cache: TreeCache, parser: Callable[[], Parses], tokens: list[Token]) -> Tree[Token]:
+def parse(
+    cache: TreeCache, parser: Callable[[], Parses], tokens: list[Token], explain: bool = True
+) -> Tree[Token]:
     """The parse of `tokens`: kept (in this process or an earlier run), or made by
-    `parser()` (built only when a parse is missing) and kept."""
+    `parser()` (built only when a parse is missing) and kept. Where they do not parse, the
+    parser's error, with every word that could have come next only when `explain`."""
     key = tuple((t.type, str(t), t.start_pos) for t in tokens)
     tree: Tree[Token] | None = cache.get(key)
     if tree is None:
-        tree = parser().parse(tokens)
+        tree = parser().parse(tokens, explain)
         cache.put(key, tree)
     return tree

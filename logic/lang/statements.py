@@ -389,14 +389,15 @@ def _role_sentence(piece: str, loc: Loc, roles: set[str], line: str) -> tuple[An
         except RulingError:
             pass
     try:
-        return clause.read_sentence(piece, loc, roles, line)
-    except RulingError as e:
+        return clause.read_sentence(piece, loc, roles, line, explain=False)
+    except RulingError:
         try:
             return _game_on_role_line(piece, loc, roles, line)
         except game.NotModelled as nm:  # a mechanic the engine does not model: said so
             raise nm from None
         except RulingError:
-            raise e from None
+            pass
+    return clause.read_sentence(piece, loc, roles, line)  # its error, every next word said
 
 
 def _game_on_role_line(piece: str, loc: Loc, roles: set[str], line: str) -> tuple[Any, ...]:
