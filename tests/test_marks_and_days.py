@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from logic.effects.day import Exorcise, Public, Rock, VotesBack, VotesGone
+from logic.effects.afterlife import Exorcise
+from logic.effects.day import Public, Rock, VotesBack, VotesGone
 from logic.effects.hex import Backlash, Hex, Informed, Telepathy
 from logic.effects.status import Cooldown
 from logic.effects.vote import LastVoterDies, PairVote

@@ -36,9 +36,10 @@ from logic.backends.symbolic import Encoding, Status
 from logic.commands import may_spawn
 from logic.effects import afterlife, forge, hex
 from logic.effects.day import is_day
+from logic.effects.investigate import Cond, Investigate, Result
 from logic.model.chain import chain
 from logic.model.expr import Evaluator, Expr, Var, any_of, conj, explain, variables
-from logic.model.ir import Cond, Investigate, Result, Role, Ruleset, Why, canon
+from logic.model.ir import Role, Ruleset, Why, canon
 from logic.model.semantics import (
     Atom,
     PhaseModel,

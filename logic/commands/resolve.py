@@ -21,13 +21,14 @@ from typing import Any
 
 from logic.backends import concrete
 from logic.effects import forge, identity, status, vote
+from logic.effects.attack import Kill
 from logic.effects.day import build_day, is_day
 from logic.lang.case import Case, Line, PhaseBlock
 from logic.lang.errors import Loc, RulingError, error_at_word, line_of
 from logic.model import frame
 from logic.model.expr import Const, Evaluator, Var, eq, explain, labels, unfired, variables
 from logic.model.frameworks import FRAMEWORKS
-from logic.model.ir import Ability, Kill, Ruleset, Why, canon
+from logic.model.ir import Ability, Ruleset, Why, canon
 from logic.model.phase import Mark
 from logic.model.semantics import (
     Act,

@@ -61,12 +61,13 @@ from logic.backends import count, symbolic
 from logic.backends.symbolic import Encoding, mk_and, mk_eq, mk_ite, mk_not, mk_or
 from logic.commands import may_spawn
 from logic.effects import vote
+from logic.effects.investigate import Investigate, Result
 from logic.lang.errors import Loc, RulingError
 from logic.lang.observations import Fact, Setup
 from logic.model import frame
 from logic.model.chain import action, chain, qualify, who
 from logic.model.expr import FALSE, TRUE, Const, Expr, Not, Var, any_of, conj, eq, implies, neg
-from logic.model.ir import Investigate, Result, Why, canon
+from logic.model.ir import Why, canon
 from logic.model.semantics import Atom, TextSource
 
 Liars = Literal["non-town", "all"]

@@ -7,7 +7,8 @@ Vocabulary (role traits, from the role's line):
   AfterDeath   the role has no powers until its holder dies ("The Zombie has no powers
                until its death."): its night abilities are used by a dead holder only
                (the frame's "the dead do not act" is lifted for them), and not once the
-               holder is exorcised (the mark `exorcised` of logic/effects/day.py)
+               holder is exorcised (`Exorcise` below, a day action: the mark `exorcised`
+               of logic/effects/day.py)
   Unaware      the holder does not know its role until it dies: when it dies (by night
                or by day) it is told "You are the ROLE"
   HiddenSide   the holder's alignment is not shown when it is lynched or killed: the
@@ -32,7 +33,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from logic.effects.base import Kind, Outcome
-from logic.effects.day import Exorcise
 from logic.model.expr import FALSE, Const, Expr, any_of, conj, label, neg
 from logic.model.phase import TextSource
 from logic.model.why import Why, meta
@@ -42,6 +42,18 @@ if TYPE_CHECKING:
     from logic.model.semantics import NightBuilder
 
 EXORCISED = "exorcised"
+
+
+@dataclass(frozen=True)
+class Exorcise:
+    """A day action: a dead holder of one of `roles` is removed from the game (the mark
+    `exorcised`, built by logic/effects/day.py)."""
+
+    roles: tuple[str, ...]
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"day: a dead {' or '.join(self.roles)} is removed from the game"
 
 
 @dataclass(frozen=True)

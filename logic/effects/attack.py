@@ -92,21 +92,22 @@ Attack = tuple[int, str, Expr, Kill]  # (slot, target, the attack took place on 
 
 def attacks(b: NightBuilder) -> list[Attack]:
     """Every attack that may take place tonight."""
-    if "attacks" not in b.memo:
-        out = []
-        for i in range(b.n):
-            for c, e in b.effects(i, Kill):
-                for q in b.sc.players:
-                    hit = conj(c, b.aims(i, q))
-                    if hit == FALSE:
-                        continue
-                    if e.lethal_if is not None:  # a check that kills: only on a 'yes'
-                        guilty = records.shows_guilty(b, q, e.lethal_if, b.tiers[i])
-                        hit = conj(hit, label(guilty, e.why))
-                    out.append((i, q, label(conj(hit, b.ok(i)), e.why), e))
-        b.memo["attacks"] = out
-    result: list[Attack] = b.memo["attacks"]
-    return result
+    return b.once("attacks", lambda: _attacks(b))
+
+
+def _attacks(b: NightBuilder) -> list[Attack]:
+    out: list[Attack] = []
+    for i in range(b.n):
+        for c, e in b.effects(i, Kill):
+            for q in b.sc.players:
+                hit = conj(c, b.aims(i, q))
+                if hit == FALSE:
+                    continue
+                if e.lethal_if is not None:  # a check that kills: only on a 'yes'
+                    guilty = records.shows_guilty(b, q, e.lethal_if, b.tiers[i])
+                    hit = conj(hit, label(guilty, e.why))
+                out.append((i, q, label(conj(hit, b.ok(i)), e.why), e))
+    return out
 
 
 def attacked(b: NightBuilder, q: str) -> Expr:
@@ -120,52 +121,52 @@ def saves(b: NightBuilder, q: str) -> list[Expr]:
 
 def protected(b: NightBuilder, q: str) -> Expr:
     key = f"protected:{q}"
-    if key not in b.memo:
-        b.memo[key] = b.define(key, any_of(saves(b, q)))
-    result: Expr = b.memo[key]
-    return result
+    return b.once(key, lambda: b.define(key, any_of(saves(b, q))))
+
+
+def modified(b: NightBuilder, i: int, mode: str) -> Expr:
+    """Slot i's kill is changed tonight (`mode`: "strengthen", "hasten"), by whichever
+    kind says so (`Kind.kill_modified`)."""
+    return any_of(k.kill_modified(b, i, mode) for k in b.kinds if k.kill_modified)
 
 
 def saved(b: NightBuilder, q: str, strength: int, i: int | None = None) -> Expr:
     """Enough saves land on q to stop an attack of `strength` (of slot i: a strengthened
-    nightkill is stopped by nothing, a hastened one by no protection)."""
-    from logic.effects import modify
-
+    nightkill is stopped by nothing, a hastened one by no protection). What else bears on
+    it, the kinds say (`Kind.saves_against`, `spares`, `kill_modified`)."""
     by_saves = protected(b, q) if strength <= 1 else at_least(strength, saves(b, q))
     if i is None:
         return disj(by_saves, auto_protected(b, q))
-    from logic.effects import heal, identity
-
-    against = heal.saves_against(b, q, i)  # a snipe: some saves do not stop it
-    if against is not None:
-        by_saves = against
-    hasted = modify.kill_modified(b, i, "hasten")
-    strong = modify.kill_modified(b, i, "strengthen")
+    against = [
+        x for k in b.kinds if k.saves_against for x in [k.saves_against(b, q, i)] if x is not None
+    ]
+    if against:  # a snipe: some saves do not stop it (every kind's say holds)
+        by_saves = conj(*against)
+    hasted = modified(b, i, "hasten")
+    strong = modified(b, i, "strengthen")
     # a role's choice not to die of a nightkill (a defection) is a power: a hastened
     # nightkill is resolved before it, a strengthened one ignores it
-    by_saves = disj(by_saves, identity.defected(b, q, i))
+    by_saves = disj(by_saves, *(k.spares(b, q, i) for k in b.kinds if k.spares))
     return conj(neg(strong), disj(conj(neg(hasted), by_saves), auto_protected(b, q)))
 
 
 def auto_protected(b: NightBuilder, q: str) -> Expr:
     """q's faction's automatic protection holds tonight (not used before, not stopped)."""
-    key = f"auto:{q}"
-    if key not in b.memo:
-        from logic.effects import block
+    return b.once(f"auto:{q}", lambda: _auto_protected(b, q))
 
-        parts = []
-        for faction, trait in b.rs.faction_traits:
-            if isinstance(trait, AutoProtect):
-                fresh = neg(b.sc.marked_before(q, USED))
-                stopped = block.alignment_stopped(b, q)
-                member = b.sc.faction_is(q, faction)
-                parts.append(label(conj(member, fresh, neg(stopped)), trait.span or trait.why))
-        for role, trait in _role_auto(b):  # a role's own ("survives one death")
+
+def _auto_protected(b: NightBuilder, q: str) -> Expr:
+    parts = []
+    for faction, trait in b.rs.faction_traits:
+        if isinstance(trait, AutoProtect):
             fresh = neg(b.sc.marked_before(q, USED))
-            parts.append(label(conj(b.sc.role_is(q, role), fresh), trait.why))
-        b.memo[key] = any_of(parts)
-    result: Expr = b.memo[key]
-    return result
+            stopped = any_of(k.stops_auto(b, q) for k in b.kinds if k.stops_auto)
+            member = b.sc.faction_is(q, faction)
+            parts.append(label(conj(member, fresh, neg(stopped)), trait.span or trait.why))
+    for role, trait in _role_auto(b):  # a role's own ("survives one death")
+        fresh = neg(b.sc.marked_before(q, USED))
+        parts.append(label(conj(b.sc.role_is(q, role), fresh), trait.why))
+    return any_of(parts)
 
 
 def _role_auto(b: NightBuilder) -> list[tuple[Role, AutoProtect]]:
@@ -187,9 +188,7 @@ def lost_duel(b: NightBuilder, i: int) -> Expr:
                 continue
             a, c = min(i, j), max(i, j)
             name = f"duel:{a}:{c}"
-            if name not in b.domains:
-                b.domains[name] = [a, c]
-                b.random_vars.append(name)
+            b.choice(name, [a, c], random=True)
             unprotected = conj(neg(protected(b, p)), neg(protected(b, q)))
             same = eq(b.tiers[i], b.tiers[j])
             duel = conj(hit_i, hit_j, unprotected, same)
@@ -256,4 +255,5 @@ KIND = Kind(
     phase_texts=tells,
     transition=transition,
     nouns=(("nightkill", (Kill,)), ("killing", (Kill,)), ("protection", (Protect,))),
+    verbs=(("protect", (Protect,)), ("kill", (Kill,))),
 )

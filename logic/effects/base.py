@@ -16,8 +16,25 @@ knows no kind by name: it asks every kind in turn for
   transition  atoms that say what the next phase inherits (`X's record is reversed`,
               `X becomes Mafia`)
   echoes      deaths that follow from the others (a linked player dies as well)
+  nouns, verbs  what an order of operations or a ruling's condition calls its effects
 
-so adding a mechanic touches its own module, the registry line, and the grammar.
+and, where one kind's reading depends on another's, the asking kind asks every kind
+(it imports none of them):
+
+  kill_modified  slot i's kill is strengthened / hastened tonight
+  saves_against  the saves that stop slot i's attack on q, when not every save does
+  spares         slot i's attack on q does not kill q (a defection)
+  stops_auto     q's automatic protection is stopped tonight
+
+A kind adds to the night through the builder's narrow interface: `b.choice(name,
+values, random=...)` for a variable of its own (an open choice or a draw), `b.once(key,
+make)` for a subterm made once a night, `b.define` for a named subterm, and the
+scenario's questions (`b.sc`). So adding a mechanic touches its own module, the registry
+line, and the grammar.
+
+The import graph of logic/ has no cycle (tests/test_architecture.py): the model
+(logic/model/ir.py) does not import the kinds' nodes, and a kind imports another only
+where it reads that kind's nodes or helpers, never back.
 """
 
 from __future__ import annotations
@@ -67,6 +84,18 @@ class Kind:
     retarget: Callable[[NightBuilder, int, int, Expr], Expr] | None = None
     # what an order of operations calls the kind's effects ("Roleblocks"), in the singular
     nouns: tuple[tuple[str, tuple[type, ...]], ...] = ()
+    # the verbs of a ruling's condition that name the kind's effects, not an ability
+    # ("whoever roleblocks the Doctor": every ability with a Roleblock), in the stem
+    verbs: tuple[tuple[str, tuple[type, ...]], ...] = ()
     transition: Callable[[NightBuilder, Outcome], dict[Atom, Expr]] | None = None
     # deaths that follow from other deaths (a linked player dies as well)
     echoes: Callable[[NightBuilder, Sequence[Death]], list[Death]] | None = None
+    # Hooks into an attack (logic/effects/attack.py asks every kind; it names none):
+    # slot i's kill is changed in a way (`mode`: "strengthen", "hasten") tonight
+    kill_modified: Callable[[NightBuilder, int, str], Expr] | None = None
+    # the saves that stop slot i's attack on q, when not every save does (None: all do)
+    saves_against: Callable[[NightBuilder, str, int], Expr | None] | None = None
+    # slot i's attack on q does not kill q for a reason of the kind's (a defection)
+    spares: Callable[[NightBuilder, str, int], Expr] | None = None
+    # q's automatic protection (a faction's trait) is stopped tonight
+    stops_auto: Callable[[NightBuilder, str], Expr] | None = None

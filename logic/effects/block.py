@@ -12,9 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from logic.effects import status
 from logic.effects.base import Kind, Outcome
+from logic.effects.convert import Convert
 from logic.model import frame
-from logic.model.expr import FALSE, TRUE, Expr, Var, any_of, conj, disj, label, le, neg
+from logic.model.expr import FALSE, TRUE, Expr, any_of, conj, disj, label, le, neg
 from logic.model.phase import Atom, TextSource
 from logic.model.why import Why, meta
 
@@ -68,15 +70,12 @@ def reaches(b: NightBuilder, j: int, i: int, e: Roleblock) -> Expr:
     timely = le(b.tiers[j], b.tiers[i])
     if e.whole_night is not None and timely != TRUE:
         name = f"reach:{j}:{i}"
-        b.domains[name] = [False, True]
-        timely = disj(timely, label(Var(name), e.whole_night))
+        timely = disj(timely, label(b.choice(name, [False, True]), e.whole_night))
     if e.roles_only is not None and b.sc.slots[i].kind == "kill":
         p = b.actor(i)
         stoppable = any_of(b.member(p, g) for g in e.alignment_of)
         return conj(timely, label(stoppable, e.roles_only))
     if e.infection is not None:
-        from logic.effects.convert import Convert
-
         converts = any_of(c for c, _ in b.effects(i, Convert))
         if converts != FALSE:
             return conj(timely, neg(label(converts, e.infection)))
@@ -128,8 +127,6 @@ def atoms(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
 def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     """A roleblock that lasts "for the night and the following day" marks its living
     target for the day."""
-    from logic.effects import status
-
     out = {}
     for p in b.sc.players:
         blocks = [label(x, e.into_day) for _, x, e in b.lands(Roleblock, p) if e.into_day]
@@ -158,4 +155,6 @@ KIND = Kind(
     phase_texts=told,
     transition=transition,
     nouns=(("roleblock", (Roleblock,)),),
+    verbs=(("roleblock", (Roleblock,)), ("block", (Roleblock,)), ("jail", (Jail,))),
+    stops_auto=alignment_stopped,
 )

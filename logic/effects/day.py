@@ -27,7 +27,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from logic.effects import identity, report, status, sway, vote
+from logic.effects import afterlife, identity, report, status, sway, vote, win
+from logic.effects.afterlife import Exorcise
+from logic.effects.block import Roleblock
 from logic.model import frame
 from logic.model.expr import FALSE, TRUE, Const, Expr, Var, any_of, conj, disj, iff, label, neg
 from logic.model.ir import Ability, NoSelfTarget, Role, Ruleset, canon
@@ -65,15 +67,6 @@ class VotesBack:
 
     def describe(self) -> str:
         return "day: the revived target may vote that day"
-
-
-@dataclass(frozen=True)
-class Exorcise:
-    roles: tuple[str, ...]
-    why: Why = meta()
-
-    def describe(self) -> str:
-        return f"day: a dead {' or '.join(self.roles)} is removed from the game"
 
 
 @dataclass(frozen=True)
@@ -135,8 +128,6 @@ def build_day(
     """A concrete day: its actions, the lynch by the ruleset's vote and tie rules over the
     votes of living players who can act (an arrest stops votes too), reports of the
     lynched player's role, the marks the day leaves, then the win conditions."""
-    from logic.effects import afterlife  # (it reads this module's Exorcise)
-
     names = tuple(players)
     roles = {p: pl.role for p, pl in players.items()}
     arrested = {q for q, _, _ in history.arrested}
@@ -366,16 +357,12 @@ def build_day(
         pl = players[p]
         return Const(canon(group) in (canon(pl.role.name), canon(pl.faction)))
 
-    from logic.model.semantics import add_wins
-
-    add_wins(model, ruleset, names, alive_after, member)
+    win.add_wins(model, ruleset, names, alive_after, member)
     return model
 
 
 def ruleset_block_why(ruleset: Ruleset) -> Why:
     """The sentence that makes a roleblock last into the day (the roleblock's own)."""
-    from logic.effects.block import Roleblock
-
     for role in ruleset.roles:
         for ab in role.abilities:
             for e in ab.effects:

@@ -98,13 +98,13 @@ def finds(b: NightBuilder, i: int, role_name: str) -> Expr:
 def active(b: NightBuilder, i: int, f: Forge) -> Expr:
     """Slot i's forgery works tonight: its action takes place and its actor has found the
     role (before tonight, or tonight when the sentence says so)."""
-    key = f"forge:{i}:{canon(f.role)}"
-    if key not in b.memo:
+
+    def make() -> Expr:
         before = b.sc.marked_before(b.actor(i), found_mark(f.role))
         tonight = label(finds(b, i, f.role), f.same_night) if f.same_night else FALSE
-        b.memo[key] = conj(b.ok(i), disj(label(before, f.why), tonight))
-    result: Expr = b.memo[key]
-    return result
+        return conj(b.ok(i), disj(label(before, f.why), tonight))
+
+    return b.once(f"forge:{i}:{canon(f.role)}", make)
 
 
 def _checks_of(b: NightBuilder, role_name: str) -> list[tuple[int, Expr]]:

@@ -167,19 +167,19 @@ def _order_why(rs: Ruleset) -> Why | None:
 
 def saves_on(b: NightBuilder, q: str) -> list[tuple[int, Expr, Ability, Protect]]:
     """(slot, its save took place on q, its ability, the save) for each save tonight."""
-    key = f"heal:saves:{q}"
-    if key not in b.memo:
-        out = []
-        for j in range(b.n):
-            for c, ab in b.sc.abilities(j):
-                for e in ab.effects:
-                    if isinstance(e, Protect):
-                        x = conj(c, b.sc.switch(e.why), b.ok(j), b.aims(j, q))
-                        if x != FALSE:
-                            out.append((j, x, ab, e))
-        b.memo[key] = out
-    result: list[tuple[int, Expr, Ability, Protect]] = b.memo[key]
-    return result
+    return b.once(f"heal:saves:{q}", lambda: _saves(b, q))
+
+
+def _saves(b: NightBuilder, q: str) -> list[tuple[int, Expr, Ability, Protect]]:
+    out = []
+    for j in range(b.n):
+        for c, ab in b.sc.abilities(j):
+            for e in ab.effects:
+                if isinstance(e, Protect):
+                    x = conj(c, b.sc.switch(e.why), b.ok(j), b.aims(j, q))
+                    if x != FALSE:
+                        out.append((j, x, ab, e))
+    return out
 
 
 def succeeds(b: NightBuilder, j: int, q: str, ability: Ability | None = None) -> Expr:
@@ -386,4 +386,5 @@ KIND = Kind(
     phase_texts=unmasked,
     stops=stops,
     transition=transition,
+    saves_against=saves_against,
 )

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from logic.effects import attack
 from logic.effects.base import Death, Kind, Outcome
-from logic.model.expr import FALSE, Expr, Var, any_of, conj, disj, label, lt, neg
+from logic.model.expr import FALSE, Expr, any_of, conj, disj, label, lt, neg
 from logic.model.ir import Role, Ruleset, canon
 from logic.model.phase import Atom
 from logic.model.why import Why, meta
@@ -141,8 +141,7 @@ def _stolen(b: NightBuilder, j: int, c: Expr, e: Steal, outcome: Outcome) -> lis
             continue
         died = outcome.died.get(q, FALSE)
         if counted is None:
-            b.domains[name] = [False, True]
-            counted = Var(name)
+            counted = b.choice(name, [False, True])
         killed = disj(died, counted)
         for r in b.roles:
             if canon(r.name) == vanilla:
@@ -175,8 +174,7 @@ def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
             spared = attack.protected(b, p)
             if turned != FALSE and spared != FALSE:
                 name = f"open:defect:{j}"
-                b.domains[name] = [False, True]
-                turned = conj(turned, disj(neg(spared), Var(name)))
+                turned = conj(turned, disj(neg(spared), b.choice(name, [False, True])))
             turned = label(turned, d.why)
             add(p, d.faction, turned)
             role = vanilla_of(b.rs, d.role)
@@ -284,4 +282,5 @@ KIND = Kind(
     transition=transition,
     echoes=echoes,
     nouns=(("theft", (Steal,)),),
+    spares=defected,
 )

@@ -21,7 +21,6 @@ from logic.model.expr import (
     FALSE,
     Const,
     Expr,
-    Var,
     any_of,
     conj,
     disj,
@@ -71,8 +70,7 @@ def _intercept(b: NightBuilder, i: int, c: Expr, e: Intercept) -> list[Death]:
         if x != FALSE:
             cand[j] = x
     var = f"first:{i}"
-    b.domains[var] = [-1, *cand]
-    first = Var(var)
+    first = b.choice(var, [-1, *cand])
     active = conj(c, b.ok(i))
     none = neg(any_of(cand.values()))
     b.equations.append((label(iff(eq(first, Const(-1)), disj(neg(active), none)), e.why), e.why))

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from logic.effects.base import Kind
-from logic.model.expr import FALSE, Const, Expr, Var, any_of, conj, eq, label, neg
+from logic.model.expr import FALSE, Const, Expr, any_of, conj, eq, label, neg
 from logic.model.phase import TextSource
 from logic.model.why import Why, canon, meta
 
@@ -84,10 +84,7 @@ def _card(role: Any, check: str) -> InterrogatesAs | None:
 def _drawn(b: NightBuilder, q: str, check: str, options: list[str]) -> Expr:
     """The result a card of several drawn for q tonight (one draw a night and player)."""
     name = f"card:{check}:{q}"
-    if name not in b.domains:
-        b.domains[name] = list(range(len(options)))
-        b.random_vars.append(name)
-    return Var(name)
+    return b.choice(name, range(len(options)), random=True)
 
 
 def texts(b: NightBuilder, i: int) -> list[TextSource]:

@@ -15,10 +15,11 @@ import enum
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from logic.effects import forge
+from logic.effects import attack, forge
 from logic.effects.base import Kind, Outcome
 from logic.model import frame
-from logic.model.expr import FALSE, Const, Expr, Var, any_of, conj, disj, eq, label, neg
+from logic.model.expr import FALSE, Const, Expr, any_of, conj, disj, eq, label, neg
+from logic.model.ir import VisitClass
 from logic.model.phase import Atom, TextSource
 from logic.model.why import Why, canon, meta
 
@@ -195,14 +196,11 @@ def _masks(
 
 
 def _open_choice(b: NightBuilder, name: str, options: list[str]) -> Expr:
-    b.domains[name] = list(range(len(options)))
-    return Var(name)
+    return b.choice(name, range(len(options)))
 
 
 def first_kills(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     """The mark `first kill` of a holder of a role whose look depends on it."""
-    from logic.effects import attack
-
     readers = [r for r in b.roles if any(isinstance(t, SeenAfterKill) for t in r.traits)]
     out: dict[Atom, Expr] = {}
     for role in readers:
@@ -233,8 +231,6 @@ def texts(b: NightBuilder, i: int) -> list[TextSource]:
 
 def seen(b: NightBuilder, vc: VisitClass, checker: str) -> Expr:
     """Whether an action of class `vc` shows up on `checker`'s visit checks (labelled)."""
-    from logic.model.ir import VisitClass
-
     lists = [s for s in b.rs.seen_by if s.visit_class is vc]
     if not lists:
         return label(Const(vc is not VisitClass.NON), frame.SEEN_DEFAULT)
@@ -248,8 +244,6 @@ def seen(b: NightBuilder, vc: VisitClass, checker: str) -> Expr:
 
 
 def investigation(b: NightBuilder, i: int, c: Expr, e: Investigate) -> TextSource:
-    from logic.model.ir import VisitClass
-
     gate = label(conj(c, b.ok(i)), e.why)
     pieces: list[tuple[Expr, str]] = []
     checker = b.actor(i)

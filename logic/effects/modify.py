@@ -41,16 +41,15 @@ class Modify:
 
 def modified(b: NightBuilder, faction: str, mode: str) -> Expr:
     """Tonight's nightkill of `faction` is strengthened / hastened (a modifier took place)."""
-    key = f"{mode}:{canon(faction)}"
-    if key not in b.memo:
-        b.memo[key] = any_of(
+    return b.once(
+        f"{mode}:{canon(faction)}",
+        lambda: any_of(
             label(conj(c, b.ok(j)), e.why_effect or e.why)
             for j in range(b.n)
             for c, e in b.effects(j, Modify)
             if e.mode == mode and canon(e.faction) == canon(faction)
-        )
-    result: Expr = b.memo[key]
-    return result
+        ),
+    )
 
 
 def kill_modified(b: NightBuilder, i: int, mode: str) -> Expr:
@@ -72,4 +71,4 @@ def has_modifiers(b: NightBuilder, mode: str) -> bool:
     return any(e.mode == mode for j in range(b.n) for _, e in b.effects(j, Modify))
 
 
-KIND = Kind("modify", (Modify,))
+KIND = Kind("modify", (Modify,), kill_modified=kill_modified)

@@ -25,6 +25,7 @@ Deaths by reaction are not attacks: protection does not stop them.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -89,9 +90,8 @@ def _guard(b: NightBuilder, g: int, c: Expr, e: Guard) -> list[Death]:
         return []
     # who "targets" the guarded player: where actions land, by the ruling; else open
     name = f"reading:{g}"
-    b.domains[name] = [False, True]
     ruled = b.sc.switch(e.follows) if e.follows is not None else FALSE
-    reading = disj(ruled, Var(name))
+    reading = disj(ruled, b.choice(name, [False, True]))
     out: list[Death] = []
     for j in range(b.n):
         if j == g or b.actor(j) == b.actor(g):
@@ -112,8 +112,7 @@ def _guard(b: NightBuilder, g: int, c: Expr, e: Guard) -> list[Death]:
         if e.spares_why is not None:
             spared = conj(b.sc.switch(e.spares_why), spared)
         early_name = f"early:{g}:{j}"
-        b.domains[early_name] = [False, True]
-        early = conj(neg(later), Var(early_name))
+        early = conj(neg(later), b.choice(early_name, [False, True]))
         if spared != FALSE:
             early = conj(early, neg(label(spared, e.spares_why or e.why)))
         cond = label(conj(hit, disj(later, early)), e.why)
@@ -143,7 +142,7 @@ def _explode(b: NightBuilder, p: str, holder: Expr, x: Explode) -> list[Death]:
         if q != p:
             continue
         killed = conj(holder, hit, neg(attack.saved(b, q, e.strength, i)))
-        strong = modify.kill_modified(b, i, "strengthen")
+        strong = attack.modified(b, i, "strengthen")
         killed = conj(killed, neg(strong))
         if killed == FALSE:
             continue
@@ -155,7 +154,7 @@ def _explode(b: NightBuilder, p: str, holder: Expr, x: Explode) -> list[Death]:
             hastened: Expr = FALSE
             if x.hastener is not None:  # the GM's note: the hastener, not a random member
                 on = b.sc.switch(x.hastener)
-                hastened = conj(on, modify.kill_modified(b, i, "hasten"))
+                hastened = conj(on, attack.modified(b, i, "hasten"))
                 for j, took in modify.modifiers(b, faction, "hasten"):
                     out.append((b.actor(j), tier, label(conj(killed, c, on, took), x.hastener)))
             other = x.group_of is not None and canon(faction) != canon(x.group_of)
@@ -163,10 +162,8 @@ def _explode(b: NightBuilder, p: str, holder: Expr, x: Explode) -> list[Death]:
                 out.append((b.actor(i), tier, label(conj(killed, c), x.why)))
                 continue
             blast = f"blast:{p}"
-            if blast not in b.domains:
-                b.domains[blast] = [-1, *range(len(b.sc.players))]
-                b.random_vars.append(blast)
-                _draw_rules(b, p, blast, faction, x)
+            b.choice(blast, [-1, *range(len(b.sc.players))], random=True)
+            b.once(f"rules of {blast}", functools.partial(_draw_rules, b, p, blast, faction, x))
             for k, m in enumerate(b.sc.players):
                 drawn = conj(killed, c, neg(hastened), eq(Var(blast), Const(k)))
                 out.append((m, tier, label(drawn, x.group)))

@@ -2,8 +2,10 @@
 order only decides the order of texts and atoms in an outcome, never a verdict).
 
 A new kind: its module in logic/effects/ with a `KIND` (see base.py), one line here,
-its phrases in grammar/ and their reading in logic/lang/read/ (a reader mixin of its
-own, listed in `_ToIR`'s bases in logic/lang/rules.py).
+its phrases in a fragment of the clause language (grammar/clause/*.lark) read by a
+reading mixin in logic/lang/kinds/ (listed in logic/lang/kinds/__init__.py), and its
+words in the lexicon (grammar/lexicon/). The phase builder is handed this list
+(`NightBuilder.kinds`); the kinds ask each other through it (base.py's hooks).
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from logic.effects import attack
 from logic.effects.base import Kind, Outcome
-from logic.model.expr import FALSE, Const, Expr, Var, any_of, conj, eq, label, neg
+from logic.model.expr import FALSE, Const, Expr, any_of, conj, eq, label, neg
 from logic.model.phase import TextSource
 from logic.model.why import Why, meta
 
@@ -73,7 +73,6 @@ def role_reports(
 def witness(b: NightBuilder) -> list[TextSource]:
     """The Witness's messages (their random draws join the night's random variables)."""
     out: list[TextSource] = []
-    randoms: list[str] = []
     players = b.sc.players
     for role in b.roles:
         for w in (t for t in role.traits if isinstance(t, Witness)):
@@ -81,10 +80,8 @@ def witness(b: NightBuilder) -> list[TextSource]:
                 holder = conj(b.sc.role_is(p, role), b.sc.alive_now(p))
                 if holder == FALSE:
                     continue
-                chance, seen = f"chance:{p}", f"seen:{p}"
-                b.domains[chance] = [False, True]
-                b.domains[seen] = [-1, *range(len(players))]
-                randoms += [chance, seen]
+                chance = b.choice(f"chance:{p}", [False, True], random=True)
+                seen = b.choice(f"seen:{p}", [-1, *range(len(players))], random=True)
                 targeted = any_of(
                     conj(b.ok(j), b.aims(j, p)) for j in range(b.n) if b.actor(j) != p
                 )
@@ -94,13 +91,12 @@ def witness(b: NightBuilder) -> list[TextSource]:
                 for k, q in enumerate(players):
                     gate = conj(
                         holder,
-                        label(Var(chance), w.chance or w.why),
+                        label(chance, w.chance or w.why),
                         label(neg(targeted), w.chance or w.why),
-                        eq(Var(seen), Const(k)),
+                        eq(seen, Const(k)),
                         attack.attacked(b, q),
                     )
                     out.append(TextSource(p, label(gate, w.why), q, why=w.why))
-    b.random_vars.extend(randoms)
     return out
 
 

@@ -39,6 +39,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from logic.effects import attack
 from logic.effects.base import Kind, Outcome
 from logic.model.expr import FALSE, Const, Expr, any_of, conj, disj, label, lt, neg
 from logic.model.phase import Atom, History, Mark, TextSource
@@ -74,25 +75,23 @@ USED_TEXT = "protection used"  # what the user is told (the source gives no word
 def protection_used(b: NightBuilder, i: int) -> Expr:
     """Slot i's protection stopped a nightkill tonight: it took place on a player whom an
     attack hit that its protection can stop (not a strengthened or hastened one)."""
-    key = f"used:{i}"
-    if key not in b.memo:
-        from logic.effects import attack, modify
+    return b.once(f"used:{i}", lambda: _protection_used(b, i))
 
-        parts = []
-        for c, _ in b.effects(i, attack.Protect):
-            for q in b.sc.players:
-                guard = conj(c, b.ok(i), b.aims(i, q))
-                if guard == FALSE:
+
+def _protection_used(b: NightBuilder, i: int) -> Expr:
+    parts = []
+    for c, _ in b.effects(i, attack.Protect):
+        for q in b.sc.players:
+            guard = conj(c, b.ok(i), b.aims(i, q))
+            if guard == FALSE:
+                continue
+            for j, v, hit, _ in attack.attacks(b):
+                if v != q:
                     continue
-                for j, v, hit, _ in attack.attacks(b):
-                    if v != q:
-                        continue
-                    strong = modify.kill_modified(b, j, "strengthen")
-                    hasted = modify.kill_modified(b, j, "hasten")
-                    parts.append(conj(guard, hit, neg(strong), neg(hasted)))
-        b.memo[key] = any_of(parts)
-    result: Expr = b.memo[key]
-    return result
+                strong = attack.modified(b, j, "strengthen")
+                hasted = attack.modified(b, j, "hasten")
+                parts.append(conj(guard, hit, neg(strong), neg(hasted)))
+    return any_of(parts)
 
 
 def cooled(b: NightBuilder, i: int) -> Expr:

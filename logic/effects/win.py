@@ -50,6 +50,7 @@ from logic.model.expr import (
     neg,
 )
 from logic.model.ir import Ruleset, Why, canon, meta
+from logic.model.phase import Atom, PhaseModel
 
 CONDITIONS = ("none_left", "outnumber", "last", "sole", "parity", "versus", "endgame")
 
@@ -182,3 +183,19 @@ def win_constraints(
         key = ("wins", v.winner)
         atoms[key] = any_of([atoms.get(key, FALSE), conj(eq(winner, Const(k)), holds[k])])
     return WinConstraints(domains, equations, atoms)
+
+
+def add_wins(
+    model: PhaseModel,
+    ruleset: Ruleset,
+    players: Sequence[str],
+    alive_after: Callable[[str], Expr],
+    member: Callable[[str, str], Expr],
+) -> None:
+    """The win conditions after the phase (logic/effects/win.py), as atoms of it."""
+    phase = "day" if model.phase.startswith("day") else "night"
+    wins = win_constraints(ruleset, players, alive_after, member, phase=phase)
+    model.domains.update(wins.domains)
+    model.equations.extend(wins.equations)
+    for (kind, who), expr in wins.atoms.items():
+        model.atoms[Atom(kind, who)] = expr

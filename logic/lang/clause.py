@@ -25,6 +25,9 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.visitors import CollapseAmbiguities
 
 from logic.effects.attack import Protect
+from logic.effects.block import Jail, Roleblock
+from logic.effects.inquiry import ActionCheck, StakeOut
+from logic.effects.interrogate import Interrogate
 from logic.effects.investigate import Cond, Info, Investigate, Result
 from logic.effects.records import OnRecords
 from logic.lang import earley, fragments, kinds, lexicon, parse_cache
@@ -49,14 +52,13 @@ from logic.lang.clause_parts import (
 )
 from logic.lang.errors import Loc, RulingError
 from logic.lang.kinds import common, common2, phrasing, traits
+from logic.lang.kinds.verbs import HEAD, USED_AS, effects_of
 from logic.model.ir import (
     AppearsAs,
     Forced,
     Frequency,
-    Jail,
     NoConsecutive,
     NoSelfTarget,
-    Roleblock,
     VisitClass,
     Why,
 )
@@ -64,33 +66,6 @@ from logic.model.ir import (
 MAX_READINGS = 24
 """The most derivations of one sentence read before giving up on telling them apart
 (a sentence of this language has a handful; more means a loop in the grammar)."""
-
-
-# the verb an ability is used as, by the lexicon's category of its verb: the one place that
-# decides it for the clause language. An interrogation ("The player can choose to
-# Interrogate one player.", then 'He'll get the result "BO" or "Not BO".') learns what the
-# target's card shows, so it is a check like a Cop's: "interrogate" is a CHECK verb and its
-# ability "checks" (the frame grammar's verbatim rule that read it as "targets" is deleted;
-# an ability of either grammar with an Interrogate effect is made a check by
-# logic/lang/assemble/finish.py's _card_checks, so an age observation is one too; only a
-# parity result, logic/effects/investigate.py, and a role's last scan read "checks", neither
-# in rulesets with interrogations).
-_USED_AS = {
-    "CHOOSE": "targets",
-    "TARGET": "targets",
-    "PROTECT": "targets",
-    "GUARD": "targets",
-    "BLOCK": "targets",
-    "JAIL": "targets",
-    "REDIRECT": "targets",
-    "CONVERT": "targets",
-    "CHECK": "checks",
-    "VISIT": "visits",
-    "KILL": "kills",
-}
-# which of several verbs of one ability names it ("visits one player and roleblocks them":
-# a visit); the first of this order that the sentence has
-_HEAD = ("KILL", "CHECK", "VISIT", "TARGET", "CHOOSE")
 
 
 # ----------------------------------------------------------------------------- the parser
@@ -218,19 +193,18 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
             # before reaches (grammar/clause/afterlife.lark's read_living), not a new check
             # (with no frequency and no effect of its own: a check, a choice, a target)
             raise NoReading("'also ... a living player': the check before reaches the living")
-        head = next((v for v in _HEAD if v in verbs), verbs[0])
-        verb = _USED_AS[head]
+        head = next((v for v in HEAD if v in verbs), verbs[0])
+        verb = USED_AS[head]
         count, other = obj.count, obj.other
         name = next((c.name for c in children if isinstance(c, Verb) and c.name), None)
         if obj.actions:  # "investigates a number of actions": who did what to whom
             if "CHECK" not in verbs:
                 raise NoReading("only an investigation is used on actions")
-            from logic.effects.inquiry import ActionCheck
 
             return (Starts("targets", frequency, why, subject, 2, name), ActionCheck(why))
         parts: list[Any] = [Starts(verb, frequency, why, subject, count, name)]
         for v in verbs:
-            parts.extend(_effects_of(v, why, into, count))
+            parts.extend(effects_of(v, why, into, count))
         for t in tails:
             parts.extend(t.parts)
         parts.extend(common.uses_parts(children, why))  # "three times per game"
@@ -264,8 +238,6 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
     def stake_out(self, children: list[Any]) -> tuple[Any, ...]:
         """'Learns of all actions performed on a player that night.': who did what to
         the player watched (logic/effects/inquiry.py)."""
-        from logic.effects.inquiry import StakeOut
-
         freqs = [c for c in children if isinstance(c, Frequency)]
         frequency = next((f for f in freqs if f is not Frequency.EACH_NIGHT), Frequency.EACH_NIGHT)
         starts = Starts("targets", frequency, self.why, subject_of(children))
@@ -336,8 +308,6 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
         return (Nothing(self.why),)
 
     def one_of(self, children: list[Any]) -> tuple[Any, ...]:
-        from logic.effects.interrogate import Interrogate
-
         texts = [str(c)[1:-1] for c in children if isinstance(c, Token) and c.type == "STRING"]
         return (Interrogate(tuple(texts), self.why),)
 
@@ -432,31 +402,6 @@ def _named_target(children: list[Any], why: Why) -> tuple[Any, ...]:
     if any(isinstance(c, TargetRef) and c.named for c in children):
         return (common2.Implied("targets", (), why),)
     return ()
-
-
-def _effects_of(verb: str, why: Why, into: str | None, count: int) -> Iterable[Any]:
-    """What an ability's verb does to its target, by its effect kind."""
-    match verb:
-        case "PROTECT" | "GUARD":
-            yield Protect(why)
-        case "BLOCK":
-            yield Roleblock(why)
-        case "KILL":
-            pass  # the ability's verb is "kills": the assembler gives it its Kill
-        case "CONVERT":
-            if into is None:
-                raise NoReading("a conversion that does not say into what")
-            from logic.effects.convert import Convert
-
-            yield Convert(into, why)
-        case "REDIRECT":
-            if count != 2:
-                raise NoReading("a redirection names two players")
-            from logic.effects.redirect import Redirect
-
-            yield Redirect(why)
-        case _:
-            pass
 
 
 # ----------------------------------------------------------------------------- the entry point

@@ -19,6 +19,7 @@ from typing import Any
 
 from lark import Token, Tree, v_args
 
+from logic.effects.attack import Kill
 from logic.effects.heal import HealingOrder
 from logic.effects.inquiry import Keywords
 from logic.lang import game, grammar, statements
@@ -84,7 +85,6 @@ from logic.lang.read.vote import VoteReader
 from logic.model.ir import (
     ClassList,
     Frequency,
-    Kill,
     OrderRuling,
     OutcomeRuling,
     PriorityEntry,

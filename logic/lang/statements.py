@@ -28,6 +28,7 @@ from lark import Token, Tree
 from logic.lang import clause, game, grammar, lexicon
 from logic.lang.errors import Loc, RulingError
 from logic.lang.prose import split_sentences, strip_marker
+from logic.lang.suggest import nearest
 
 HELD = "\ue000"
 """The placeholder character of a held sentence (grammar/ruleset.lark's HELD)."""
@@ -368,8 +369,6 @@ def _role_names(lines: Iterable[str]) -> set[str]:
 
 def _with_suggestion(e: RulingError, sentence: str, role: str, context: str) -> RulingError:
     """`e` with the nearest wording the language reads, as a suggestion."""
-    from logic.lang.suggest import nearest
-
     if isinstance(e, game.NotModelled):  # its suggestion is the line that keeps it
         return e
     best = nearest(sentence, role if context == "role" else None)

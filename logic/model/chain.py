@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 
-from logic.effects import report, vote
+from logic.effects import report, vote, win
 from logic.model import frame
 from logic.model.expr import (
     FALSE,
@@ -40,7 +40,6 @@ from logic.model.semantics import (
     PhaseModel,
     SymbolicNight,
     TextSource,
-    add_wins,
     member_of,
 )
 
@@ -291,7 +290,7 @@ def day(
     model.texts.extend(
         report.role_reports(list(sc.roles), sc.players, sc.role_is, alive_after, died, "lynch")
     )
-    add_wins(model, ruleset, sc.players, alive_after, member_of(ruleset, sc))
+    win.add_wins(model, ruleset, sc.players, alive_after, member_of(ruleset, sc))
     return model
 
 

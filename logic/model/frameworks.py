@@ -17,7 +17,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from logic.model.ir import Ability, Intercept, Investigate, Jail, Kill, Protect, Result, Roleblock
+from logic.effects.attack import Kill, Protect
+from logic.effects.block import Jail, Roleblock
+from logic.effects.intercept import Intercept
+from logic.effects.investigate import Investigate, Result
+from logic.model.ir import Ability
 
 
 @dataclass(frozen=True)

@@ -9,27 +9,18 @@ from __future__ import annotations
 
 import enum
 import functools
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from logic.effects.attack import Kill as Kill
-from logic.effects.attack import Protect as Protect
-from logic.effects.base import Effect as Effect
-from logic.effects.block import Jail as Jail
-from logic.effects.block import Roleblock as Roleblock
-from logic.effects.intercept import Intercept as Intercept
-from logic.effects.investigate import Cond as Cond
-from logic.effects.investigate import Info as Info
-from logic.effects.investigate import Investigate as Investigate
-from logic.effects.investigate import Result as Result
-from logic.effects.records import OnRecords as OnRecords
-from logic.effects.records import Revert
-from logic.effects.report import Report as Report
-from logic.effects.report import Witness as Witness
 from logic.lang.errors import Loc
 from logic.model.why import Why, canon, meta
 
-if TYPE_CHECKING:  # effect kinds that own their IR node in logic/effects/
+if (
+    TYPE_CHECKING
+):  # effect kinds own their IR nodes in logic/effects/; the model does not import them
+    from logic.effects.base import Effect
+    from logic.effects.records import Revert
     from logic.effects.vote import Lynch, TieRule
     from logic.effects.win import Victory
 
@@ -262,23 +253,15 @@ class OrderRuling:
         return f"order: {self.first} acts before {self.second}"
 
 
-# Verbs of ruling conditions that name an effect kind rather than an ability.
-VERB_EFFECTS: dict[str, type] = {
-    "roleblock": Roleblock,
-    "block": Roleblock,
-    "protect": Protect,
-    "jail": Jail,
-    "kill": Kill,
-}
-
-
-def verb_matches(verb: str, ability: Ability) -> bool:
-    """Whether a ruling's verb ("targets", "roleblocks", "trick") covers `ability`."""
+def verb_matches(verb: str, ability: Ability, named: Mapping[str, tuple[type, ...]]) -> bool:
+    """Whether a ruling's verb ("targets", "roleblocks", "trick") covers `ability`; `named`:
+    the verbs that name an effect kind rather than an ability ("roleblock": the nodes of
+    the kind that roleblocks), as the kinds declare them (logic/effects/base.Kind.verbs)."""
     stem = verb.lower()
     stem = stem[:-1] if stem.endswith("s") and not stem.endswith("ss") else stem
     if stem == "target":
         return True
-    kind = VERB_EFFECTS.get(stem)
+    kind = named.get(stem)
     if kind is not None:
         return any(isinstance(e, kind) for e in ability.effects)
     names = (ability.name, *ability.aliases)

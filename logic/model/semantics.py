@@ -33,10 +33,10 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from logic.effects import afterlife, forge, identity, modify, status, win
-from logic.effects.base import Outcome
+from logic.effects.base import Kind, Outcome
 from logic.effects.day import is_day
 from logic.effects.registry import KINDS
 from logic.model import frame, order
@@ -84,6 +84,8 @@ from logic.model.phase import PhaseModel as PhaseModel
 from logic.model.phase import Player as Player
 from logic.model.phase import Slot as Slot
 from logic.model.phase import TextSource as TextSource
+
+T = TypeVar("T")
 
 
 class Scenario(Protocol):
@@ -727,6 +729,9 @@ class NightBuilder:
 
     def __init__(self, scenario: Scenario) -> None:
         self.sc = scenario
+        self.kinds: tuple[Kind, ...] = KINDS  # the effect kinds it asks (logic/effects/registry.py)
+        # the verbs of a ruling's condition that name an effect kind (`Kind.verbs`)
+        self.verbs = {v: nodes for k in self.kinds for v, nodes in k.verbs}
         self.rs = scenario.ruleset
         self.night = scenario.night
         self.history = scenario.history
@@ -762,6 +767,25 @@ class NightBuilder:
             self.shared.append(name)
         return Var(name)
 
+    # ------------------------------------------------------------ the kinds' interface
+    # (what an effect kind may add to the night: a variable, a subterm kept once)
+    def choice(self, name: str, values: Sequence[Any], random: bool = False) -> Expr:
+        """A variable of the night, `name`, over `values`: an open choice the rules leave
+        to the host (`ambiguous` where it matters) or, when `random`, a draw of chance
+        (`random`). Asked again by the same name, the same variable."""
+        if name not in self.domains:
+            self.domains[name] = list(values)
+            if random:
+                self.random_vars.append(name)
+        return Var(name)
+
+    def once(self, key: str, make: Callable[[], T]) -> T:
+        """`make()`, made once a night under `key` (a subterm many kinds ask for)."""
+        if key not in self.memo:
+            self.memo[key] = make()
+        got: T = self.memo[key]
+        return got
+
     def _roles(self) -> list[Role]:
         return list(getattr(self.sc, "roles", None) or self.rs.roles)
 
@@ -777,7 +801,7 @@ class NightBuilder:
         if "moved" not in self.memo:
             self.memo["moved"] = any(
                 self.effects(j, node)
-                for k in KINDS
+                for k in self.kinds
                 if k.retarget
                 for node in k.nodes
                 for j in range(self.n)
@@ -791,7 +815,7 @@ class NightBuilder:
         if key not in self.memo:
             t = self.sc.target(i, k)
             if self.moved() and t != Const(-1):  # (no target: nothing to move)
-                for kind in KINDS:
+                for kind in self.kinds:
                     if kind.retarget:
                         t = kind.retarget(self, i, k, t)
                 t = self.define(key, t, domain=list(range(-1, len(self.sc.players))))
@@ -991,10 +1015,10 @@ class NightBuilder:
     # ------------------------------------------------------------ outcome rulings
     def matches(self, i: int, verb: str) -> Expr:
         """Whether slot i's action is of the kind a ruling's verb names."""
-        parts = [c for c, ab in self.sc.abilities(i) if verb_matches(verb, ab)]
+        parts = [c for c, ab in self.sc.abilities(i) if verb_matches(verb, ab, self.verbs)]
         for c, faction in self.sc.nightkill_of(i):
             nk = self.rs.nightkill(faction)
-            if nk is not None and verb_matches(verb, nk.ability):
+            if nk is not None and verb_matches(verb, nk.ability, self.verbs):
                 parts.append(c)
         return any_of(parts)
 
@@ -1073,14 +1097,14 @@ class NightBuilder:
     def build(self, phase: str, acts: tuple[Act, ...] = ()) -> PhaseModel:
         """The night: deaths and stoppers from every effect kind, whether each slot's
         action takes place, the outcome atoms, texts and transition, then the wins."""
-        deaths = [d for k in KINDS if k.deaths for d in k.deaths(self)]
-        deaths += [d for k in KINDS if k.echoes for d in k.echoes(self, deaths)]
+        deaths = [d for k in self.kinds if k.deaths for d in k.deaths(self)]
+        deaths += [d for k in self.kinds if k.echoes for d in k.echoes(self, deaths)]
         ruled = self.ruled_failures()
         for i in range(self.n):
             var = f"ok:{i}"
             self.domains[var] = [False, True]
             p = self.actor(i)
-            stops = [s for k in KINDS if k.stops for s in [k.stops(self, i)] if s != FALSE]
+            stops = [s for k in self.kinds if k.stops for s in [k.stops(self, i)] if s != FALSE]
             dead = (
                 any_of(conj(cond, lt(t, self.tiers[i])) for v, t, cond in deaths if v == p)
                 if self.framework.dead_stop
@@ -1135,17 +1159,17 @@ class NightBuilder:
             },
             died={p: atoms[Atom("dies", p)] for p in players if Atom("dies", p) in atoms},
         )
-        for k in KINDS:
+        for k in self.kinds:
             if k.atoms:
                 atoms.update(k.atoms(self, outcome))
         texts: list[TextSource] = []
         for i in range(self.n):
             if self.reads(self.actor(i)):
-                texts.extend(t for k in KINDS if k.texts for t in k.texts(self, i))
-        for k in KINDS:
+                texts.extend(t for k in self.kinds if k.texts for t in k.texts(self, i))
+        for k in self.kinds:
             if k.phase_texts:
                 texts.extend(t for t in k.phase_texts(self, outcome) if self.reads(t.actor))
-        for k in KINDS:
+        for k in self.kinds:
             if k.transition:
                 atoms.update(k.transition(self, outcome))
         for name in getattr(self.sc, "switches", {}):  # every sentence switch is known now
@@ -1167,7 +1191,7 @@ class NightBuilder:
         )
         alive_after = outcome.alive_after.__getitem__
         member = identity.identity_after(self.rs, member_of(self.rs, self.sc), atoms)
-        add_wins(model, self.rs, players, alive_after, member)
+        win.add_wins(model, self.rs, players, alive_after, member)
         return model
 
 
@@ -1227,22 +1251,6 @@ def member_of(rs: Ruleset, sc: Scenario) -> Callable[[str, str], Expr]:
         )
 
     return member
-
-
-def add_wins(
-    model: PhaseModel,
-    ruleset: Ruleset,
-    players: Sequence[str],
-    alive_after: Callable[[str], Expr],
-    member: Callable[[str, str], Expr],
-) -> None:
-    """The win conditions after the phase (logic/effects/win.py), as atoms of it."""
-    phase = "day" if model.phase.startswith("day") else "night"
-    wins = win.win_constraints(ruleset, players, alive_after, member, phase=phase)
-    model.domains.update(wins.domains)
-    model.equations.extend(wins.equations)
-    for (kind, who), expr in wins.atoms.items():
-        model.atoms[Atom(kind, who)] = expr
 
 
 def forced_abilities(

@@ -8,6 +8,8 @@ from dataclasses import replace
 from typing import Any
 
 from logic.effects.afterlife import ReadFate
+from logic.effects.attack import Kill
+from logic.effects.intercept import Intercept
 from logic.effects.interrogate import Interrogate, InterrogatesAs
 from logic.effects.react import Explode, Guard
 from logic.effects.records import RecordsCheck
@@ -17,18 +19,7 @@ from logic.lang.assemble.prose import ProseAssembler
 from logic.lang.assemble.state import AssemblerState
 from logic.lang.kinds.inquiry import UNSAID
 from logic.lang.read.pieces import REST
-from logic.model.ir import (
-    Ability,
-    Frequency,
-    Intercept,
-    Kill,
-    NightKill,
-    PriorityEntry,
-    Role,
-    Ruleset,
-    Why,
-    canon,
-)
+from logic.model.ir import Ability, Frequency, NightKill, PriorityEntry, Role, Ruleset, Why, canon
 
 
 def _order_lists(p: PriorityEntry, ability: Ability) -> bool:

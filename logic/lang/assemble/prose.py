@@ -7,6 +7,8 @@ from dataclasses import fields, replace
 from typing import Any
 
 from logic.effects import vote
+from logic.effects.attack import Kill, Protect
+from logic.effects.block import Roleblock
 from logic.effects.investigate import AlignmentCheck
 from logic.effects.records import RecordsCheck, Reverse
 from logic.effects.redirect import Redirect
@@ -14,18 +16,7 @@ from logic.effects.report import Witness
 from logic.effects.status import Arrest
 from logic.lang.assemble.state import AssemblerState
 from logic.lang.read.pieces import _Capability
-from logic.model.ir import (
-    Ability,
-    Frequency,
-    Kill,
-    NightKill,
-    PriorityEntry,
-    Protect,
-    Restriction,
-    Role,
-    Roleblock,
-    canon,
-)
+from logic.model.ir import Ability, Frequency, NightKill, PriorityEntry, Restriction, Role, canon
 
 
 def _merge_effect(old: Any, new: Any) -> Any:

@@ -7,13 +7,17 @@ from __future__ import annotations
 from dataclasses import fields, replace
 from typing import Any, cast
 
-from logic.effects.afterlife import ReadFate, ReadLiving
+from logic.effects.afterlife import Exorcise, ReadFate, ReadLiving
+from logic.effects.attack import Kill, Protect
+from logic.effects.block import Jail, Roleblock
 from logic.effects.convert import Convert
-from logic.effects.day import DayKill, Discard, Exorcise, Public, Revive, Rock, VotesBack, VotesGone
+from logic.effects.day import DayKill, Discard, Public, Revive, Rock, VotesBack, VotesGone
 from logic.effects.heal import InjuresAttacker, Injury, SnipesOnly, Unmask
 from logic.effects.hex import Backlash, Hex, Informed, Telepathy
 from logic.effects.inquiry import ActionCheck, StakeOut
+from logic.effects.intercept import Intercept
 from logic.effects.interrogate import Interrogate, Slander
+from logic.effects.investigate import Investigate, Result
 from logic.effects.records import RecordsCheck
 from logic.effects.redirect import Redirect
 from logic.effects.sway import VoteBlock
@@ -46,17 +50,10 @@ from logic.model.ir import (
     ClassList,
     Forced,
     Frequency,
-    Intercept,
-    Investigate,
-    Jail,
-    Kill,
     NoConsecutive,
     NoSelfTarget,
-    Protect,
     Restriction,
-    Result,
     Role,
-    Roleblock,
     VisitClass,
     Why,
     canon,

@@ -22,9 +22,10 @@ from logic.effects.afterlife import (
     ReadLiving,
     Unaware,
 )
+from logic.effects.attack import Kill
 from logic.lang.clause_parts import About, Nothing, Verb
 from logic.lang.read.pieces import _DayAbility, _Trait
-from logic.model.ir import Frequency, Kill, Why
+from logic.model.ir import Frequency, Why
 
 
 def _tokens(children: list[Any], kind: str) -> list[str]:

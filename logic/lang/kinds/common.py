@@ -46,6 +46,7 @@ from logic.lang.clause_parts import (
     about,
     subject_of,
 )
+from logic.lang.kinds.traits import Trait
 from logic.lang.read.pieces import _Capability, _DayAbility
 from logic.model.ir import Frequency, Why
 
@@ -72,8 +73,6 @@ def _count(children: list[Any]) -> int:
 def uses_parts(children: list[Any], why: Why) -> tuple[Any, ...]:
     """What 'N times per game' among an ability's children adds: each of the role's
     abilities at most N times a game (the role's budget, logic/effects/hex.py)."""
-    from logic.lang.kinds.traits import Trait
-
     uses = [c for c in children if isinstance(c, Uses)]
     if uses and Frequency.ONCE_PER_GAME in children:
         raise NoReading("once per game and more than once per game")
@@ -110,8 +109,6 @@ class CommonReading:
 
     # limited shots
     def shots(self, children: list[Any]) -> tuple[Any, ...]:
-        from logic.lang.kinds.traits import Trait
-
         n = _count(children)
         return about(children, Trait(Budget("game", n, self.why)))
 
@@ -165,8 +162,6 @@ class CommonReading:
         return self.death_link(children)
 
     def unlynchable(self, children: list[Any]) -> tuple[Any, ...]:
-        from logic.lang.kinds.traits import Trait
-
         return about(children, Trait(Immune(False, self.why)))
 
     # reads of the dead

@@ -37,6 +37,8 @@ from lark import Token
 from logic.effects.attack import Protect
 from logic.effects.records import RecordsCheck
 from logic.lang.clause_parts import NoReading, Nothing, Objects, Starts, Tail, Verb, subject_of
+from logic.lang.kinds.common import uses_parts
+from logic.lang.kinds.verbs import USED_AS, effects_of
 from logic.model.ir import Frequency, Why
 
 
@@ -53,18 +55,16 @@ class Implied:
 def implied(children: list[Any], why: Why, verb: str | None = None) -> tuple[Any, ...]:
     """The `Implied` ability of a restriction's verb among `children` ("cannot save
     themselves": a protection), or of `verb` ("checks": a learning); () when none."""
-    from logic.lang.clause import _USED_AS, _effects_of
-
     if verb is not None:
         return (Implied(verb, (), why),)
     verbs = [c.category for c in children if isinstance(c, Verb)]
-    if len(verbs) != 1 or verbs[0] not in _USED_AS:
+    if len(verbs) != 1 or verbs[0] not in USED_AS:
         return ()
     try:
-        effects = tuple(_effects_of(verbs[0], why, None, 1))
+        effects = tuple(effects_of(verbs[0], why, None, 1))
     except NoReading:
         return ()
-    return (Implied(_USED_AS[verbs[0]], effects, why),)
+    return (Implied(USED_AS[verbs[0]], effects, why),)
 
 
 _AIMS = {"TARGET", "VISIT", "CHOOSE"}  # "whatever targets / visits / is aimed at"
@@ -90,8 +90,6 @@ class Common2Reading:
         raise NotImplementedError
 
     def _check(self, children: list[Any], faction: str) -> tuple[Any, ...]:
-        from logic.lang.kinds.common import uses_parts
-
         objs = [c for c in children if isinstance(c, Objects)]
         if any(o.actions or o.count != 1 for o in objs):
             raise NoReading("a faction is checked of one player")

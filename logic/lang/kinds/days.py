@@ -19,7 +19,8 @@ from typing import Any
 
 from lark import Token
 
-from logic.effects.day import Discard, Exorcise, Public, Revive, Rock, VotesBack, VotesGone
+from logic.effects.afterlife import Exorcise
+from logic.effects.day import Discard, Public, Revive, Rock, VotesBack, VotesGone
 from logic.effects.vote import LastVoterDies, PairVote
 from logic.lang.clause_parts import NUMBERS, NoReading, about
 from logic.lang.read.pieces import _DayAbility, _Trait

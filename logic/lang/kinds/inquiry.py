@@ -20,6 +20,7 @@ from logic.effects.report import Report, Witness
 from logic.lang import lexicon
 from logic.lang.clause_parts import About, NoReading, Objects, Starts, Verb, about, subject_of
 from logic.lang.kinds.traits import Trait
+from logic.lang.read.pieces import _Capability
 from logic.model.ir import Frequency, NoSelfTarget, Why
 
 UNSAID = ""
@@ -90,8 +91,6 @@ class InquiryReading:
     def member_told(self, children: list[Any]) -> tuple[Any, ...]:
         """A records check whose answer for a member is said: the prose's capability, as
         the frame grammar's `records_check` reads it (logic/lang/read/records.py)."""
-        from logic.lang.read.pieces import _Capability
-
         tokens = [c for c in children if isinstance(c, Token)]
         faction = [str(t) for t in tokens if t.type in ("NAME", "ROLENAME")][-1]
         yes = next(str(t) for t in tokens if t.type == "STRING")[1:-1].rstrip(".")

@@ -37,7 +37,8 @@ from logic.lang.clause_parts import (
     about,
     subject_of,
 )
-from logic.lang.kinds.common2 import Implied
+from logic.lang.kinds.common import uses_parts
+from logic.lang.kinds.common2 import Implied, implied
 from logic.model.ir import Frequency, Why
 
 
@@ -70,14 +71,10 @@ class PhrasingReading:
         return Tail((RecordsCheck("", None, None, self.why),))
 
     def ph_alignment_learnt(self, children: list[Any]) -> tuple[Any, ...]:
-        from logic.lang.kinds.common2 import implied
-
         implied_check = implied(children, self.why, "checks")  # with no ability before it
         return (*implied_check, RecordsCheck("", None, None, self.why))
 
     def ph_card_look(self, children: list[Any]) -> tuple[Any, ...]:
-        from logic.lang.kinds.common import uses_parts
-
         freqs = [c for c in children if isinstance(c, Frequency)]
         if len(set(freqs) - {Frequency.EACH_NIGHT}) > 1:
             raise NoReading("two different frequencies")
@@ -121,8 +118,6 @@ class PhrasingReading:
 
     # not on the first night
     def ph_not_first(self, children: list[Any]) -> tuple[Any, ...]:
-        from logic.lang.kinds.common2 import implied
-
         night = next((int(c) for c in children if isinstance(c, Token) and c.type == "NUMERAL"), 1)
         if night != 1:
             raise NoReading(f"an ability kept off night {night} only")

@@ -18,11 +18,12 @@ from lark import Token
 from logic.effects.afterlife import ReadDead
 from logic.effects.attack import AutoProtect
 from logic.effects.convert import ConvertImmune
+from logic.effects.investigate import Info, Investigate
 from logic.effects.sway import Spare, Substitute, SurviveLynch, VoteBlock, VoteDouble
 from logic.lang.clause_parts import Actor, Nothing
 from logic.lang.kinds.traits import Trait
 from logic.lang.read.pieces import _AbilityStart, _DayAbility, _Natures
-from logic.model.ir import Frequency, Info, Investigate, NoSelfTarget, Why
+from logic.model.ir import Frequency, NoSelfTarget, Why
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from lark import Token
 from logic.effects.attack import AutoProtect
 from logic.effects.identity import Defect
 from logic.effects.win import Victory
-from logic.lang.clause_parts import subject_of
+from logic.lang.clause_parts import About, subject_of
 from logic.lang.kinds.traits import Fact
 from logic.lang.read.pieces import _Capability, _Trait
 from logic.model.ir import Why
@@ -72,8 +72,6 @@ class SurvivalReading:
         )
         who = subject_of(children)
         if who is not None:
-            from logic.lang.clause_parts import About
-
             return (About(who, capability),)
         return (capability,)
 

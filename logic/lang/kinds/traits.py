@@ -22,7 +22,7 @@ from logic.effects.sway import VoteBlock
 from logic.effects.vote import VoteWeight
 from logic.effects.win import Victory
 from logic.lang import lexicon
-from logic.lang.clause_parts import pointed
+from logic.lang.clause_parts import About, pointed
 from logic.model.ir import Why
 
 
@@ -201,6 +201,4 @@ def records_check(pending: list[tuple[str, Any]], why: Why) -> RecordsCheck | No
 
 
 def _about(subject: str, part: Any) -> tuple[Any, ...]:
-    from logic.lang.clause import About
-
     return (About(subject, part),)

@@ -9,6 +9,8 @@ from typing import Any
 from lark import v_args
 from lark.tree import Meta
 
+from logic.effects.base import Effect
+from logic.effects.block import Jail, Roleblock
 from logic.effects.status import Arrest
 from logic.lang.read.base import Reader
 from logic.lang.read.pieces import (
@@ -19,7 +21,7 @@ from logic.lang.read.pieces import (
     _Patch,
     _Ruling,
 )
-from logic.model.ir import Effect, Jail, NoSelfTarget, OutcomeRuling, Roleblock
+from logic.model.ir import NoSelfTarget, OutcomeRuling
 
 
 @v_args(meta=True)

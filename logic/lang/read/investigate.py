@@ -10,10 +10,10 @@ from typing import Any
 from lark import v_args
 from lark.tree import Meta
 
-from logic.effects.investigate import AlignmentCheck, SeenAfterKill
+from logic.effects.investigate import AlignmentCheck, Info, Investigate, SeenAfterKill
 from logic.lang.read.base import Reader
 from logic.lang.read.pieces import _Capability, _names, _Trait
-from logic.model.ir import AppearsAs, Info, Investigate
+from logic.model.ir import AppearsAs
 
 
 @v_args(meta=True)

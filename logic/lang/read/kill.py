@@ -9,13 +9,14 @@ from typing import Any
 from lark import Token, v_args
 from lark.tree import Meta
 
+from logic.effects.attack import Kill
 from logic.lang.read.base import Reader
 from logic.lang.read.pieces import (
     _Capability,
     _names,
     _quoted,
 )
-from logic.model.ir import Forced, Frequency, Kill
+from logic.model.ir import Forced, Frequency
 
 
 @v_args(meta=True)

@@ -9,9 +9,10 @@ from typing import Any
 from lark import v_args
 from lark.tree import Meta
 
+from logic.effects.attack import Protect
 from logic.lang.read.base import Reader
 from logic.lang.read.pieces import _Capability, _names
-from logic.model.ir import Forced, NoSelfTarget, Protect, Restriction
+from logic.model.ir import Forced, NoSelfTarget, Restriction
 
 
 @v_args(meta=True)

@@ -9,9 +9,9 @@ from typing import Any
 from lark import v_args
 from lark.tree import Meta
 
+from logic.effects.intercept import Intercept
 from logic.lang.read.base import Reader
 from logic.lang.read.pieces import _Capability, _names
-from logic.model.ir import Intercept
 
 
 @v_args(meta=True)

@@ -8,8 +8,9 @@ from typing import Any
 from lark import Token, v_args
 from lark.tree import Meta
 
+from logic.effects.base import Effect
+from logic.effects.investigate import Cond, Result
 from logic.lang.read.base import Reader
-from logic.model.ir import Cond, Effect, Result
 
 
 @v_args(meta=True)

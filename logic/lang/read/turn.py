@@ -9,11 +9,12 @@ from typing import Any
 from lark import Token, v_args
 from lark.tree import Meta
 
+from logic.effects.attack import Kill, Protect
 from logic.effects.records import RecordsCheck, Reverse
 from logic.effects.status import Arrest
 from logic.lang.read.base import Reader
 from logic.lang.read.pieces import _Capability, _flatten, _names, _Step
-from logic.model.ir import Frequency, Kill, NoSelfTarget, Protect, Why
+from logic.model.ir import Frequency, NoSelfTarget, Why
 
 
 def _purpose_effects(purpose: Any, why: Why, random: bool) -> tuple[Any, ...]:

@@ -1,0 +1,122 @@
+"""The shape of `logic/` that lets a newcomer change one part without the others: no module
+imports, at run time, a module that imports it back (directly or around a loop).
+
+The graph is read from the source: every `import` that runs (at a module's top or inside
+a function; not one under `if TYPE_CHECKING:`, which only the type checker reads), with
+the packages each import runs first (`import a.b.c` runs `a/__init__` and `a/b/__init__`).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _modules(top: Path, package: str) -> dict[str, Path]:
+    out = {}
+    for p in sorted((top / package).rglob("*.py")):
+        parts = list(p.relative_to(top).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        out[".".join(parts)] = p
+    return out
+
+
+def _type_checking_only(parents: list[ast.AST]) -> bool:
+    return any(isinstance(a, ast.If) and "TYPE_CHECKING" in ast.unparse(a.test) for a in parents)
+
+
+def import_graph(top: Path, package: str) -> dict[str, set[str]]:
+    """Module -> the modules of `package` its run-time imports run."""
+    mods = _modules(top, package)
+    graph: dict[str, set[str]] = {m: set() for m in mods}
+    for m, path in mods.items():
+        here = m.split(".") if path.name == "__init__.py" else m.split(".")[:-1]
+        stack: list[tuple[ast.AST, list[ast.AST]]] = [(ast.parse(path.read_text()), [])]
+        while stack:
+            node, parents = stack.pop()
+            stack.extend((c, [*parents, node]) for c in ast.iter_child_nodes(node))
+            if isinstance(node, ast.Import):
+                named = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    up = here[: len(here) - node.level + 1]
+                    base = ".".join([*up, *([node.module] if node.module else [])])
+                named = [base, *(f"{base}.{a.name}" for a in node.names)]
+            else:
+                continue
+            if _type_checking_only(parents):
+                continue
+            for name in named:
+                bits = name.split(".")
+                for k in range(1, len(bits) + 1):
+                    target = ".".join(bits[:k])
+                    if target in mods and target != m and not m.startswith(target + "."):
+                        graph[m].add(target)
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected parts of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            part = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                part.append(w)
+                if w == v:
+                    break
+            if len(part) > 1:
+                out.append(sorted(part))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_logic_has_no_import_cycle() -> None:
+    found = cycles(import_graph(ROOT, "logic"))
+    assert not found, "modules that import each other (around a loop): " + "; ".join(
+        ", ".join(part) for part in found
+    )
+
+
+def test_a_cycle_through_a_function_and_a_package_is_found(tmp_path: Path) -> None:
+    pkg = tmp_path / "pkg"
+    (pkg / "kinds").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "engine.py").write_text("from pkg.kinds import attack\n")
+    (pkg / "kinds" / "__init__.py").write_text("from pkg.kinds import attack\n")
+    (pkg / "kinds" / "attack.py").write_text(
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n    from pkg import engine\n"
+        "def hit():\n    from pkg.engine import build\n"
+    )
+    assert cycles(import_graph(tmp_path, "pkg")) == [
+        ["pkg.engine", "pkg.kinds", "pkg.kinds.attack"]
+    ]
+    # the same import read only by the type checker is no cycle
+    (pkg / "kinds" / "attack.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg.engine import build\n"
+    )
+    assert cycles(import_graph(tmp_path, "pkg")) == []
