@@ -1,0 +1,160 @@
+"""Owns the ambiguity search: a scenario with two outcomes (self-composition: two copies of
+the outcome variables over one scenario, asked to differ in what anyone sees)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import z3
+
+from logic.backends import symbolic
+from logic.commands.check.findings import Finding, Klass
+from logic.commands.check.night import Night, _pick_of, _value
+from logic.commands.check.search import Search
+
+
+def _about_wins(differing: list[str]) -> bool:
+    """The outcomes differ in who wins (or whether the game goes on): every player of the
+    scenario counts, idle or not."""
+    return any(d.split(":", 1)[0].endswith((" wins", "goes on")) for d in differing)
+
+
+class Ambiguities(Search):
+    """The ambiguity search of a check."""
+
+    def ambiguities(self, toggled: list[Any] = ()) -> Iterator[Finding]:  # type: ignore[assignment]
+        """Self-composition. A scenario with two outcomes is found by one solver over two
+        copies of the night (these queries are the hard ones), and its class (the roles
+        acting) is blocked, which removes its supersets;
+        the search ends when no scenario with two outcomes is left. It goes up by players
+        (`sizes`: the classes a small night shows are blocked in the larger ones, which
+        search only for what needs more players) and, within a night, by the number of
+        actions: so the witness of each class has the fewest actions, none of them
+        irrelevant, and the classes reported are the smallest (`minimal_only` drops a
+        class met before a smaller one inside it).
+
+        `toggled` switches (a ruling's, for `ask`) are one open choice, all on or all
+        off: one search then covers the night with them and without them (each finding
+        says which in `with_toggled`), and its last query proves both sides have no
+        class left at once."""
+        found: list[tuple[Klass, bool | None]] = []  # (class, with the toggled switches)
+        side = z3.Bool("with:toggled")
+        sizes = self.sizes()
+        for size in sizes:
+            night = self.night_at(size)
+            yield from self._ambiguities_at(night, toggled, side, found, size < sizes[-1])
+
+    def _ambiguities_at(
+        self,
+        n: Night,
+        toggled: list[Any],
+        side: Any,
+        found: list[tuple[Klass, bool | None]],
+        deepen: bool,
+    ) -> Iterator[Finding]:
+        """The search in night `n`, every class in `found` (from smaller nights) blocked."""
+        both = [n.renamed(n.valid, "a"), n.renamed(n.valid, "b"), *n.all_on(but=toggled)]
+        both.append(z3.Or([x != y for x, y in self._pairs(n)]))
+        both += [x == side for x in toggled]
+        both += self.in_share(n)
+        both += [z3.Implies(side == on, n.block(k)) if toggled else n.block(k) for k, on in found]
+        # (a search going up by actions runs many queries on one solver, which Z3's
+        # incremental SAT solver does faster; a single hard query, bit-blasted afresh)
+        search = symbolic.make_solver(self.timeout, "QF_FD" if deepen else "blast")
+        search.add(*both)
+        actions = n.actions()
+        where = f"ambiguity search ({len(n.names)} players)"
+        # A small night goes up by the number of actions (most classes are met there, and
+        # a bound on actions prunes each query); the night at the bound, which has few
+        # classes left to meet, asks without one first and then looks for fewer.
+        bounds = range(1, len(actions) + 1) if deepen else [None]
+        for bound in bounds:
+            # (each bound is an assumption, not a push and pop: what the solver learned
+            # under one bound holds under the next)
+            under: list[Any] = []
+            if bound is not None:
+                under = [z3.Bool(f"actions<={bound}")]
+                search.add(z3.Implies(under[0], z3.PbLe([(x, 1) for x in actions], bound)))
+            while True:
+                self.progress(f"{where} ({self.report.queries} queries)")
+                r = self.check(search, where, *under)
+                if r == "unknown":
+                    return
+                if r == "unsat":
+                    break
+                if bound is None:  # (no bound: the fewest actions are sought after)
+                    m = self._needed_only(search, n, self._fewest(search, actions, where), where)
+                else:
+                    m = search.model()
+                # (no action of the witness is irrelevant: with one off, it would be a
+                # scenario of fewer actions with two outcomes, which the search ruled out)
+                env_a, env_b = n.env(m, n.copy("a")), n.env(m, n.copy("b"))
+                klass = n.klass(env_a)
+                on = _value(m, side) if toggled else None
+                blocked = z3.Implies(side == on, n.block(klass)) if toggled else n.block(klass)
+                search.add(blocked)
+                found.append((klass, on))
+                differing, whys = n.differing(env_a, env_b)
+                title = " + ".join(Night.names_of(klass))
+                yield Finding(
+                    "ambiguous",
+                    f"{title}: the rules allow two outcomes",
+                    Night.names_of(klass),
+                    self.sentences(klass, whys),
+                    n.witness(env_a, f"ambiguous: {title}", ["ambiguous"], _about_wins(differing)),
+                    tuple(differing),
+                    with_toggled=on,
+                )
+
+    def _fewest(self, search: z3.Solver, actions: list[Any], where: str) -> z3.ModelRef:
+        """The model of `search`, or one with fewer actions while there is one."""
+
+        def taken(m: z3.ModelRef) -> int:
+            return sum(1 for x in actions if z3.is_true(m.eval(x, model_completion=True)))
+
+        m = search.model()
+        k = taken(m)
+        while k > 1:
+            search.push()
+            search.add(z3.PbLe([(x, 1) for x in actions], k - 1))
+            r = self.check(search, where)
+            if r == "sat":
+                m = search.model()
+                k = taken(m)
+            search.pop()
+            if r != "sat":
+                break
+        return m
+
+    def _needed_only(self, search: z3.Solver, n: Night, m: z3.ModelRef, where: str) -> z3.ModelRef:
+        """`m` with each action the finding does not need turned off: the scenario fixed
+        but for that action (and its slot's pick), is the night still ambiguous? Each
+        query has one scenario, so it is quick. `_fewest` leaves no such action when its
+        queries end in time; when one runs out (Turtle's 5-player night: a Witch's hex on
+        herself kept in a witness of T10), this keeps it out."""
+        scen = sorted(n.model.scenario_vars)
+        for name in n.action_names():
+            x = n.enc.var(name)
+            if not z3.is_true(m.eval(x, model_completion=True)):
+                continue
+            free = {name, _pick_of(name)}
+            fixed = [
+                n.enc.var(v) == m.eval(n.enc.var(v), model_completion=True)
+                for v in scen
+                if v not in free
+            ]
+            search.push()
+            search.add(z3.Not(x), *fixed)
+            r = self.check(search, where)
+            if r == "sat":
+                m = search.model()
+            search.pop()
+            if r == "unknown":
+                break
+        return m
+
+    def _pairs(self, n: Night) -> list[tuple[Any, Any]]:
+        """Each observable signal in copy a and copy b."""
+        terms = list(n.sig_terms.values())
+        return list(zip(n.renamed_all(terms, "a"), n.renamed_all(terms, "b"), strict=True))

@@ -1,0 +1,58 @@
+"""Owns the contradiction search: sentences that can never hold together (a minimal unsat
+core), two sentences that say different things of a role's visiting class, and the gap of
+a role with an ability in none of the visiting lists."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from logic.backends import symbolic
+from logic.commands.check.findings import Finding
+from logic.commands.check.search import Search
+from logic.model.ir import canon
+
+
+class Contradictions(Search):
+    """The contradiction (and gap) search of a check."""
+
+    def contradictions(self) -> Iterator[Finding]:
+        self.progress("contradictions")
+        n = self.night
+        s = symbolic.make_solver(self.timeout)
+        s.add(n.valid)
+        flags = list(n.switch.values())
+        r = self.check(s, "contradiction search", *flags)
+        if r == "unsat":
+            core = self.core_at(n, {})
+            yield Finding(
+                "contradiction", "no scenario at all satisfies these sentences together", (), core
+            )
+        for cl in self.rs.class_lists:
+            for name in cl.roles:
+                role = self.rs.role(name)
+                for ab in role.abilities if role else ():
+                    if role and ab.visit_class is not None and ab.visit_class is not cl.visit_class:
+                        yield Finding(
+                            "contradiction",
+                            f"{role.name} is listed as {cl.visit_class.value} but its own text says "
+                            f"{ab.visit_class.value}",
+                            (role.name,),
+                            (cl.why, ab.class_why),
+                        )
+        if self.rs.class_lists:
+            listed = {canon(r) for cl in self.rs.class_lists for r in cl.roles}
+            for role in self.rs.roles:
+                names = {canon(role.name)} | {
+                    canon(a) for a, t, _ in self.rs.aliases if canon(t) == canon(role.name)
+                }
+                if role.abilities and not names & listed:
+                    classes = sorted(
+                        {ab.visit_class.value for ab in role.abilities if ab.visit_class}
+                    )
+                    how = f" (its own text makes it {', '.join(classes)})" if classes else ""
+                    yield Finding(
+                        "gap",
+                        f"{role.name} has an ability but is in none of the visiting lists{how}",
+                        (role.name,),
+                        (self.rs.class_lists[0].why, role.why),
+                    )

@@ -1,0 +1,288 @@
+"""Owns the encoded symbolic night (`Night`): its formula, switches and signals, built once;
+its copies with renamed outcome variables (self-composition) and its twin with its own
+switches (ablation: `told_apart`); classes, blocks, and witnesses written as cases."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import z3
+
+from logic.backends import symbolic
+from logic.backends.symbolic import Encoding
+from logic.commands.check.bounds import on_time
+from logic.commands.check.findings import Klass
+from logic.commands.check.signals import describe, signals
+from logic.effects import forge
+from logic.model.chain import chain
+from logic.model.expr import Evaluator, Var, explain
+from logic.model.ir import Role, Ruleset, Why
+from logic.model.semantics import SymbolicNight, build_symbolic_night, night_menus
+
+_value = symbolic.read
+
+
+def _pick_of(action: str) -> str:
+    """The variable of the ability an action's slot picks ("uses:Ann@n1" -> "ab:Ann@n1"):
+    turning the action off frees it (an unused slot's pick is 0)."""
+    return action.replace("uses:", "ab:", 1)
+
+
+class Night:
+    """One symbolic night, encoded once: its formula, its switches, its signals."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        names: tuple[str, ...],
+        roles: list[Role] | None = None,
+        nights: int = 1,
+        deadline: float | None = None,
+    ) -> None:
+        """`deadline`: raise `OutOfTime` between the steps of the build once it passed."""
+        on_time(deadline)
+        self.rs = ruleset
+        self.names = names
+        self.nights = nights
+        self.scenario = SymbolicNight(ruleset, names, roles=roles)
+        # variable suffix of each night: none for a single night, @nK when chained
+        self.suffixes = [""] if nights == 1 else [f"@n{k}" for k in range(1, nights + 1)]
+        self.model = (
+            build_symbolic_night(self.scenario)
+            if nights == 1
+            else chain(ruleset, names, nights, roles, between=lambda: on_time(deadline))
+        )
+        self.enc = Encoding(self.model)
+        equations = self.enc.equations(between=lambda: on_time(deadline))
+        # Every scenario variable within its domain, named by an equation or not (found
+        # by the fuzzer: a kill whose target no equation reads, in a witness cut short by
+        # the deadline, was aimed at player 32 of 3); an action no equation names (a kill
+        # no one in this night can make) is not taken.
+        said = self.enc.constrained
+        unsaid = [self.enc.var(v) for v in self.action_names() if v not in said]
+        free = sorted(v for v in self.model.scenario_vars if v not in said)
+        self.valid = z3.And(
+            *equations,
+            *self.enc.domain_constraints(free),
+            *(z3.Not(x) for x in unsaid),
+        )
+        self.sig = signals(self.model)
+        self.sig_terms = {}
+        for k, (key, e) in enumerate(self.sig.items()):
+            if k % 100 == 0:
+                on_time(deadline)
+            self.sig_terms[key] = self.enc.term(e)
+        self.switch = {name: self.enc.var(name) for name in self.model.switches}
+        self.copies: dict[str, Encoding] = {}
+        self._twice: Any = None
+        self._twins: dict[int, Any] = {}
+        self._renames: dict[str, list[tuple[Any, Any]]] = {}
+
+    def copy(self, name: str) -> Encoding:
+        """An encoding whose outcome variables are renamed (scenario variables shared)."""
+        if name not in self.copies:
+            self.copies[name] = Encoding(self.model, name)
+        return self.copies[name]
+
+    def renamed(self, term: Any, name: str) -> Any:
+        """`term` over copy `name`'s outcome variables: a substitution, done in Z3."""
+        return self.renamed_all([term], name)[0]
+
+    def renamed_all(self, terms: list[Any], name: str) -> list[Any]:
+        """`renamed` for many terms at once: one substitution, so the parts they share
+        are renamed once (each signal of a night shares most of the night)."""
+        if name not in self._renames:
+            enc = self.copy(name)
+            scen = set(self.model.scenario_vars)
+            self._renames[name] = [
+                (self.enc.var(v), enc.var(v)) for v in self.model.domains if v not in scen
+            ]
+        return symbolic.substitute_all(terms, self._renames[name])
+
+    def switches_of(self, why: Why, whole_line: bool = False) -> list[Any]:
+        """The switches of sentence `why` (of its whole line, for a ruling)."""
+        out = []
+        for name, w in self.model.switches.items():
+            same_line = w.loc.file == why.loc.file and w.loc.line == why.loc.line
+            if same_line and (whole_line or w.loc.column == why.loc.column):
+                out.append(self.switch[name])
+        return out
+
+    def told_apart(self, off: list[Any], also_off: list[Any] = ()) -> Any:  # type: ignore[assignment]
+        """A formula true of a scenario and outcome that the night with the switches `off`
+        turned on and with them turned off disagree on: one allows the outcome and the
+        other does not, or both allow it and something observable differs. Unsatisfiable
+        means the sentences behind `off` change nothing. `also_off` are off in both, every
+        other switch is on. Made by one substitution into a formula built once: the night
+        twice over one scenario and one outcome, each copy with its own switches (the
+        twin's are `on:...@twin`), told apart. (Substituting into the night anew for each
+        sentence cost more than its query.)"""
+        if self._twice is None:
+            pairs = [(x, self._twin(x)) for x in self.switch.values()]
+            vb = symbolic.substitute(self.valid, pairs)
+            va = self.valid
+            diffs = [t != symbolic.substitute(t, pairs) for t in self.sig_terms.values()]
+            differ = z3.Or(diffs) if diffs else z3.BoolVal(False)
+            self._twice = z3.Or(va != vb, z3.And(va, vb, differ))
+        gone = {x.get_id() for x in off}
+        both = {x.get_id() for x in also_off}
+        on, no = z3.BoolVal(True), z3.BoolVal(False)
+        values = []
+        for x in self.switch.values():
+            values.append((x, no if x.get_id() in both else on))
+            values.append((self._twin(x), no if x.get_id() in both | gone else on))
+        return symbolic.substitute(self._twice, values)
+
+    def _twin(self, x: Any) -> Any:
+        if x.get_id() not in self._twins:
+            self._twins[x.get_id()] = z3.Bool(f"{x}@twin")
+        return self._twins[x.get_id()]
+
+    def idle_after_first(self) -> list[Any]:
+        """Nobody acts on any night after the first (a chained night's first-night search)."""
+        names = [
+            f"{k}:{p}{sfx}"
+            for sfx in self.suffixes[1:]
+            for p in self.names
+            for k in ("uses", "kills")
+        ]
+        return [z3.Not(self.enc.var(v)) for v in names if v in self.model.domains]
+
+    def all_on(self, but: list[Any] = ()) -> list[Any]:  # type: ignore[assignment]
+        off = {x.get_id() for x in but}  # by Z3's id: printing the terms cost seconds
+        return [x for x in self.switch.values() if x.get_id() not in off]
+
+    def env(self, m: z3.ModelRef, enc: Encoding | None = None) -> dict[str, Any]:
+        enc = enc or self.enc
+        return {v: _value(m, enc.var(v)) for v in self.model.domains}
+
+    def role_of(self, env: dict[str, Any], p: str) -> Role:
+        return self.scenario.roles[env[f"role:{p}"]]
+
+    def faction_of(self, env: dict[str, Any], p: str) -> str:
+        """p's faction: their role's, or the open one of a neutral role or no role."""
+        if f"fac:{p}" in env:
+            return self.rs.factions[env[f"fac:{p}"]]
+        return self.role_of(env, p).faction
+
+    def klass(self, env: dict[str, Any]) -> Klass:
+        """Who acts in a witness, on any night: each acting role, and each faction's
+        nightkill (whoever of the faction carries it out)."""
+        out = set()
+        for p in self.names:
+            role = self.role_of(env, p)
+            for sfx in self.suffixes:
+                if env.get(f"uses:{p}{sfx}"):
+                    out.add((role.name, "ability"))
+                if env.get(f"kills:{p}{sfx}"):
+                    out.add((self.faction_of(env, p), "kill"))
+        return tuple(sorted(out))
+
+    def block(self, klass: Klass) -> Any:
+        """Exclude every scenario in which the whole class acts (its supersets too)."""
+        parts = []
+        for name, kind in klass:
+            if kind == "kill":
+                who = [(self.scenario.faction_is(p, name), f"kills:{p}") for p in self.names]
+            else:
+                role = self.rs.role(name)
+                assert role is not None
+                who = [(self.scenario.role_is(p, role), f"uses:{p}") for p in self.names]
+            parts.append(
+                z3.Or(
+                    [
+                        z3.And(self.enc.term(c), self.enc.var(v + sfx))
+                        for c, v in who
+                        for sfx in self.suffixes
+                    ]
+                )
+            )
+        return z3.Not(z3.And(parts)) if parts else z3.BoolVal(False)
+
+    @staticmethod
+    def names_of(klass: Klass) -> tuple[str, ...]:
+        """A class for people: roles, and "Mafia nightkill" for a faction's kill."""
+        return tuple(dict.fromkeys(f"{n} nightkill" if k == "kill" else n for n, k in klass))
+
+    def action_names(self) -> list[str]:
+        """The variable saying each action is taken, over every night."""
+        taken = [self.scenario.taken(i) for i in range(len(self.scenario.slots))]
+        return [t.name + sfx for t in taken if isinstance(t, Var) for sfx in self.suffixes]
+
+    def actions(self) -> list[Any]:
+        """Whether each action is taken, over every night (its Boolean)."""
+        return [self.enc.var(v) for v in self.action_names()]
+
+    def acting(self) -> Any:
+        """The number of actions taken, over every night (a Z3 term even when no one
+        can act: z3.Sum of nothing is the Python 0, which diff's substitution refused,
+        found by the fuzzer)."""
+        taken = [z3.If(x, 1, 0) for x in self.actions()]
+        return z3.Sum(taken) if taken else z3.IntVal(0)
+
+    def witness(
+        self, env: dict[str, Any], title: str, expect: list[str], everyone: bool = False
+    ) -> str:
+        """The scenario as a case, with only the players who act or are acted on (with
+        `everyone`, all of them: who is left alive decides a victory)."""
+        involved: list[str] = []
+        blocks: list[str] = []
+        for k, sfx in enumerate(self.suffixes, 1):
+            lines: list[str] = []
+            menus = night_menus(self.scenario.roles, k)
+            for p in self.names:
+                if env.get(f"uses:{p}{sfx}"):
+                    menu = menus[env[f"role:{p}"]]
+                    pick = env.get(f"ab:{p}{sfx}", 0)
+                    ab = menu[pick] if pick < len(menu) else None
+                    # a role with several night abilities names the one used
+                    verb = f"uses {ab.name} on" if ab is not None and len(menu) > 1 else "targets"
+                    if ab is not None and (ab.on_self or ab.targets == 0):
+                        lines.append(f"{p} uses {ab.name}")
+                        involved.append(p)
+                    elif ab is not None and ab.targets == 2:
+                        t = self.names[env[f"tgt:{p}{sfx}"]]
+                        t2 = self.names[env[f"tgt2:{p}{sfx}"]]
+                        lines.append(f"{p} {verb} {t} and {t2}")
+                        involved += [p, t, t2]
+                    else:
+                        t = self.names[env[f"tgt:{p}{sfx}"]]
+                        lines.append(f"{p} {verb} {t}")
+                        involved += [p, t]
+                    options = forge.options_of(ab) if ab is not None else ()
+                    chose = env.get(f"decide:{p}{sfx}", -1)
+                    if options and 0 <= chose < len(options):  # the player's decision
+                        lines.append(f'{p} decides "{options[chose]}"')
+                if env.get(f"kills:{p}{sfx}"):
+                    t = self.names[env[f"ktgt:{p}{sfx}"]]
+                    lines.append(f"{p} kills {t}")
+                    involved += [p, t]
+            blocks.append(f"  night {k}:\n" + "".join(f"    {x}\n" for x in lines))
+        keep = [p for p in self.names if p in involved or everyone] or list(self.names[:1])
+
+        def seat(p: str) -> str:
+            role = self.role_of(env, p)
+            if len(self.rs.factions_of(role)) > 1:  # a neutral role, or no role
+                return f"{p} is {role.name} ({self.faction_of(env, p)})"
+            return f"{p} is {role.name}"
+
+        players = ", ".join(seat(p) for p in keep)
+        expects = "".join(f"    {x}\n" for x in expect)
+        stem = self.rs.source.replace("\\", "/").rsplit("/", 1)[-1].removesuffix(".rules")
+        tail = f"  expect:\n{expects}" if expect else ""
+        return f'case "{title}"\n  ruleset: {stem}\n  players: {players}\n{"".join(blocks)}{tail}'
+
+    def differing(
+        self, env_a: dict[str, Any], env_b: dict[str, Any]
+    ) -> tuple[list[str], list[Why]]:
+        out: list[str] = []
+        whys: list[Why] = []
+        in_a, in_b = Evaluator(env_a), Evaluator(env_b)  # one memo per copy, shared by signals
+        for key, e in self.sig.items():
+            va, vb = bool(in_a(e)), bool(in_b(e))
+            if va != vb:
+                out.append(f"{describe(key)}: {'yes' if va else 'no'} / {'yes' if vb else 'no'}")
+                for env, value in ((env_a, in_a), (env_b, in_b)):
+                    why = explain(e, env, self.model.definitions, value=value)
+                    whys.extend(w for w in why if w not in whys)
+        return out, whys

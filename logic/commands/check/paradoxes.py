@@ -1,0 +1,215 @@
+"""Owns the paradox search: a scenario with no consistent outcome (exists-forall, answered
+by CEGAR), and the least outcome a round of it blocks."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import z3
+
+from logic.backends import symbolic
+from logic.commands.check.bounds import NAMES
+from logic.commands.check.findings import Finding, Klass
+from logic.commands.check.night import Night, _pick_of, _value
+from logic.commands.check.search import Search
+from logic.model.expr import variables
+
+
+class Paradoxes(Search):
+    """The paradox search of a check."""
+
+    def paradoxes(
+        self, night: Night | None = None, extra: Callable[[Night], list[Any]] | None = None
+    ) -> Iterator[tuple[dict[str, Any], Klass]]:
+        """Scenarios with no consistent outcome: exists-forall, answered by CEGAR. A
+        candidate scenario comes from the outer solver; if some outcome fits it, every
+        scenario that outcome fits is excluded; if none does, it is a paradox (shrunk to
+        the fewest actions that keep it one)."""
+        n = night or Night(
+            self.rs, NAMES[: self.report.paradox_players], self.pool, deadline=self.deadline
+        )
+        scen = set(n.model.scenario_vars)
+        outer: list[Any] = [*n.enc.domain_constraints(sorted(scen)), *n.all_on()]
+        inner: list[Any] = []
+        for expr, _ in n.model.equations:
+            (outer if variables(expr) <= scen else inner).append(n.enc.term(expr))
+        outcome_vars = sorted(set(n.model.domains) - scen)
+        inner += n.enc.domain_constraints(outcome_vars)
+        defined = [v for v in outcome_vars if v in n.model.definitions and not v.startswith("ok:")]
+        primary = [v for v in outcome_vars if v not in defined]
+        aux = [(n.enc.var(v), n.enc.term(n.model.definitions[v])) for v in defined]
+        if extra is not None:
+            outer += extra(n)
+        outer += self.in_share(n)
+        candidates = symbolic.make_solver(self.timeout)
+        candidates.add(outer)
+        fits = symbolic.make_solver(self.timeout)
+        fits.add(inner)
+        legal = symbolic.make_solver(self.timeout)
+        legal.add(outer)
+        # Auxiliary names (protected:q) are replaced by their definitions, so only the
+        # outcome proper (ok, first, semi) is fixed by a block, which reaches more scenarios.
+        # (A definition may name other defined variables: substituted until none is left,
+        # or the block would leave them free, and exclude nothing the candidate solver
+        # could not escape by choosing them: it proposed one scenario hundreds of times.)
+
+        def undefined(t: Any) -> Any:
+            for _ in range(len(aux) + 1):
+                then, t = t, symbolic.substitute(t, aux)
+                if t.eq(then):
+                    break
+            return t
+
+        body = undefined(z3.And(inner))
+        # The equations naming each open outcome variable (not ok:i): a reading left open
+        # (reach, early, ...) or a value the equations only bound (the winner).
+        eqs_of: dict[str, list[Any]] = {}
+        opened = [v for v in primary if not v.startswith("ok:")]
+        for expr, _ in n.model.equations:
+            names = variables(expr)
+            if names <= scen:
+                continue
+            term = None
+            for v in opened:
+                if v in names:
+                    term = term if term is not None else undefined(n.enc.term(expr))
+                    eqs_of.setdefault(v, []).append(term)
+        deadline = time.perf_counter() + 3 * self.timeout
+        for _ in range(20):
+            while True:
+                if time.perf_counter() > deadline:
+                    self.report.unknown.append(
+                        f"paradox search: unknown (over {3 * self.timeout:g} s)"
+                    )
+                    return
+                self.progress(f"paradox search ({self.report.queries} queries)")
+                if self.check(candidates, "paradox search") != "sat":
+                    return
+                m = candidates.model()
+                env = {v: _value(m, n.enc.var(v)) for v in sorted(scen)}
+                r = self.check(fits, "paradox search", *self._fix(n, env))
+                if r == "unknown":
+                    return
+                if r == "unsat":
+                    break
+                o = fits.model()
+                # Exclude every scenario this outcome fits (`body`: the outcome proper),
+                # its open variables each the least value the scenario allows
+                # (`least_outcome`: not fixed, or each winner and reading of the outcome
+                # needed a round of its own).
+                vals = {v: o.eval(n.enc.var(v), model_completion=True) for v in primary}
+                sub = least_outcome(n, primary, eqs_of, env, vals)
+                candidates.add(z3.Not(symbolic.substitute(body, sub)))
+            env = self._shrink(n, env, legal, fits)
+            klass = n.klass(env)
+            candidates.add(n.block(klass))
+            yield env, klass
+
+    def _shrink(
+        self, n: Night, env: dict[str, Any], legal: z3.Solver, fits: z3.Solver
+    ) -> dict[str, Any]:
+        """Turn actions off one by one while the scenario stays legal and a paradox."""
+        for var in n.action_names():  # (every night's: "uses:Ann@n1" over chained nights)
+            if not env.get(var):
+                continue
+            trial = dict(env)
+            trial[var] = False
+            trial.pop(_pick_of(var), None)  # (an unused slot's pick is 0: it follows)
+            fixed = self._fix(
+                n, {k: v for k, v in trial.items() if not k.startswith(("tier:", "protected:"))}
+            )
+            if self.check(legal, "paradox search", *fixed) != "sat":
+                continue
+            full = {v: _value(legal.model(), n.enc.var(v)) for v in env}
+            if self.check(fits, "paradox search", *self._fix(n, full)) == "unsat":
+                env = full
+        return env
+
+    def paradox_findings(self) -> Iterator[Finding]:
+        """Paradoxes at `paradox_players`. Over chained nights, twice: at that bound with
+        every night after the first idle (so every paradox of a first night is found, as
+        `check` finds it alone), then with one player fewer and every night open (the
+        search over every night at the full bound does not end in minutes: a scenario
+        per outcome of two nights)."""
+        top = self.report.paradox_players
+        searches: list[tuple[int, Callable[[Night], list[Any]] | None]] = [(top, None)]
+        if self.nights > 1:
+            searches = [(top, Night.idle_after_first)]
+            if top > 2:
+                searches.append((top - 1, None))
+                self.report.skipped.append(
+                    f"paradoxes that need more than one night: searched with {top - 1} players "
+                    f"(the first night alone with {top})"
+                )
+        seen: set[tuple[str, ...]] = set()
+        for players, extra in searches:
+            n = Night(self.rs, NAMES[:players], self.pool, self.nights, self.deadline)
+            for f in self._paradoxes_of(n, extra):
+                if f.roles not in seen:
+                    seen.add(f.roles)
+                    yield f
+
+    def _paradoxes_of(
+        self, n: Night, extra: Callable[[Night], list[Any]] | None
+    ) -> Iterator[Finding]:
+        for env, klass in self.paradoxes(n, extra):
+            title = " + ".join(Night.names_of(klass))
+            core = self.core_at(n, env)
+            yield Finding(
+                "paradox",
+                f"{title}: no outcome is consistent",
+                Night.names_of(klass),
+                core or self.sentences(klass),
+                n.witness(env, f"paradox: {title}", ["paradox"]),
+            )
+
+
+def least_outcome(
+    n: Night,
+    primary: list[str],
+    eqs_of: dict[str, list[Any]],
+    env: dict[str, Any],
+    vals: dict[str, Any],
+) -> list[tuple[Any, Any]]:
+    """The outcome a paradox search's block fixes, from outcome `vals` (Z3 values) that
+    fits scenario `env`: each ok:i as in `vals`, and each other variable named by
+    equations (`eqs_of`: a reading left open, a winner) as a function of the scenario, the
+    least value its equations allow given the other variables' values. The block
+    Not(valid(s, outcome(s))) excludes only scenarios with an outcome (no paradox is
+    lost), and excludes `env`: `vals` is first lowered to the least such outcome at `env`
+    (a variable lowered while its equations still hold, the others unchanged, until none
+    can be), where the function gives `vals` back. (Fixing each such variable made a
+    block of each winner and each reading: BYOND's search took 109 rounds, 31 so.)"""
+    at = [(n.enc.var(v), symbolic.value(x)) for v, x in env.items()]
+
+    def allowed(x: str, d: Any) -> bool:
+        pr = [(n.enc.var(w), d if w == x else vals[w]) for w in primary]
+        return all(z3.is_true(z3.simplify(symbolic.substitute(e, at + pr))) for e in eqs_of[x])
+
+    lowered = True
+    while lowered:
+        lowered = False
+        for x in eqs_of:
+            for d in sorted(n.model.domains[x]):
+                dv = symbolic.value(d)
+                if z3.is_true(z3.simplify(dv == vals[x])):
+                    break
+                if allowed(x, dv):
+                    vals[x], lowered = dv, True
+                    break
+    sub = []
+    for v in primary:
+        if v not in eqs_of:
+            sub.append((n.enc.var(v), vals[v]))
+            continue
+        dom = sorted(n.model.domains[v])
+        others = [(n.enc.var(w), vals[w]) for w in primary if w != v]
+        term = symbolic.value(dom[-1])
+        for d in reversed(dom[:-1]):
+            dv = symbolic.value(d)
+            holds = symbolic.substitute(symbolic.mk_and(eqs_of[v]), [*others, (n.enc.var(v), dv)])
+            term = symbolic.mk_ite(holds, dv, term)
+        sub.append((n.enc.var(v), term))
+    return sub

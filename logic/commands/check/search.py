@@ -1,0 +1,175 @@
+"""Owns what every search of a check shares (`Search`, the base of `Checker`): its bounds
+and nights, its part of the work (`share`), its deadline, its queries and their unknowns,
+the sentences a finding cites, and a minimal core of sentences in a fixed scenario."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import z3
+
+from logic.backends import symbolic
+from logic.backends.symbolic import Status
+from logic.commands.check.bounds import NAMES, SMALL, seatable
+from logic.commands.check.findings import Klass, Report
+from logic.commands.check.night import Night
+from logic.model.ir import Role, Ruleset, Why, canon
+
+
+class Search:
+    """The state and helpers of the searches of `ruling check` for one ruleset at one bound."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        players: int = 5,
+        timeout: float = symbolic.DEFAULT_TIMEOUT,
+        progress: Callable[[str], None] | None = None,
+        paradox_players: int = 4,
+        nights: int = 1,
+        deadline: float | None = None,
+        roles: list[Role] | None = None,
+        share: tuple[int, int] = (0, 1),
+        built: dict[int, Night] | None = None,
+    ) -> None:
+        """`timeout` bounds each query, `deadline` (a `time.perf_counter` time) the whole
+        run: a query past it is `unknown` at once. `roles` limits the pool the symbolic
+        nights deal from (default: every role of the ruleset). `share` (i, k) makes this
+        checker search part i of k (`parts.py`: `check --jobs`): the scenarios whose first
+        player's role is i modulo k, and every k-th sentence of the dead rules and
+        redundant rulings. `built` holds the nights already built for this ruleset and
+        bound (a worker's parts share them)."""
+        if not 0 <= share[0] < share[1]:
+            raise ValueError(f"share must be a part i of k, not {share}")
+        self.share = share
+        self.pool = roles
+        if not 2 <= players <= len(NAMES):
+            raise ValueError(f"players must be between 2 and {len(NAMES)}")
+        self.rs = ruleset
+        self.timeout = timeout
+        self.deadline = deadline
+        self.progress = progress or (lambda _: None)
+        requested = players
+        players = seatable(ruleset, players)
+        self.report = Report(ruleset, players, min(players, paradox_players))
+        if players < requested:
+            self.report.skipped.append(
+                f"{requested} players: the ruleset has {len(ruleset.roles)} roles and does not "
+                f"duplicate them, so nights were checked with {players}"
+            )
+        self.nights = nights
+        self.report.nights = nights
+        self.players = players
+        self.requested = requested  # (a process of its own seats them again: `seatable`)
+        self._nights: dict[int, Night] = {} if built is None else built
+
+    @property
+    def night(self) -> Night:
+        """The symbolic night at the bound (built when first wanted, before the deadline,
+        or `OutOfTime`)."""
+        return self.night_at(self.players)
+
+    def night_at(self, players: int) -> Night:
+        """The symbolic night with `players` players (each built once)."""
+        players = min(players, self.players)
+        if players not in self._nights:
+            self._nights[players] = Night(
+                self.rs, NAMES[:players], self.pool, self.nights, self.deadline
+            )
+        return self._nights[players]
+
+    def sizes(self) -> list[int]:
+        """The bounds a search goes through, smallest first. A scenario of three players
+        is one of five with two more who do nothing, so whatever the small night shows
+        holds at the bound too, and its queries are many times quicker: a search meets
+        most findings there, and the night at the bound is left to prove what needs more
+        players (or that nothing does)."""
+        top = self.players
+        return sorted({min(SMALL, top), top})
+
+    # ------------------------------------------------------------ helpers
+    def mine(self, item: int) -> bool:
+        """Whether the `item`-th sentence a search goes through is this part's (`share`)."""
+        return item % self.share[1] == self.share[0]
+
+    def in_share(self, n: Night) -> list[Any]:
+        """This part's scenarios of night `n` (`share`): those whose first player's role
+        is i modulo k. Players are listed in role order (the symmetry breaking of
+        `SymbolicNight.constraints`), so that role is the smallest one dealt; every
+        scenario is in exactly one part."""
+        i, k = self.share
+        if k == 1:
+            return []
+        v = f"role:{n.names[0]}"
+        if v not in n.model.domains:  # (a fixed role: the first part takes every scenario)
+            return [z3.BoolVal(i == 0)]
+        return [z3.URem(n.enc.var(v), z3.BitVecVal(k, symbolic.BITS)) == i]
+
+    def out_of_time(self) -> bool:
+        """Has the whole run's deadline passed? (Work before a query is skipped then.)"""
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
+    def check(self, s: z3.Solver, what: str, *assumptions: Any) -> Status:
+        self.report.queries += 1
+        r = symbolic.check_by(s, self.deadline, self.timeout, *assumptions)
+        if r == "unknown":
+            over = self.deadline is not None and time.perf_counter() >= self.deadline
+            why = (
+                "the command's --timeout ran out" if over else f"timed out after {self.timeout:g} s"
+            )
+            self.report.unknown.append(f"{what}: unknown ({why})")
+        return r
+
+    def sentences(self, klass: Klass, whys: list[Why] | None = None) -> tuple[Why, ...]:
+        """The sentences a finding involves: those of its acting roles (and the nightkill
+        when it acts), their priority entries, and the engine axioms cited."""
+        names = {canon(r) for r, _ in klass}
+        kills = any(k == "kill" for _, k in klass)
+        pool = list(whys or ())
+        if whys is None:
+            for r, _ in klass:
+                role = self.rs.role(r)
+                for ab in role.abilities if role else ():
+                    pool.extend(e.why for e in (*ab.effects, *ab.restrictions))
+            if kills:
+                pool.extend(k.why for k in self.rs.nightkills)
+        out: list[Why] = []
+        for w in pool:
+            head = canon(w.text.split(":", 1)[0])
+            if (
+                w.kind == "axiom" or head in names or (kills and "nightkill" in w.text.lower())
+            ) and w not in out:
+                out.append(w)
+        for p in self.rs.priority:
+            if (
+                (p.subject and canon(p.subject) in names) or (kills and p.nightkill_of)
+            ) and p.why not in out:
+                out.append(p.why)
+        return tuple(out)
+
+    def _fix(self, n: Night, env: dict[str, Any]) -> list[Any]:
+        return [n.enc.var(v) == symbolic.value(x) for v, x in env.items()]
+
+    def core_at(self, n: Night, env: dict[str, Any]) -> tuple[Why, ...]:
+        """The sentences that cannot all hold in one fixed scenario (a minimal core over
+        the sentence switches)."""
+        s = symbolic.make_solver(self.timeout)
+        s.add(n.valid, *self._fix(n, {k: v for k, v in env.items() if not k.startswith("on:")}))
+        flags = list(n.switch.values())
+        if self.check(s, "core", *flags) != "unsat":
+            return ()
+        core = [f for f in flags if any(f.eq(c) for c in s.unsat_core())]
+        i = 0
+        while i < len(core):
+            trial = core[:i] + core[i + 1 :]
+            r = self.check(
+                s, "core", *trial, *[z3.Not(f) for f in flags if not any(f.eq(t) for t in trial)]
+            )
+            if r == "unsat":
+                core = trial
+            else:
+                i += 1
+        names = {str(f) for f in core}
+        return tuple(w for name, w in n.model.switches.items() if name in names)
