@@ -4,10 +4,11 @@ A phase becomes a `PhaseModel` (logic/model/phase.py): variables with finite dom
 equations over them (each labelled with the sentences it came from), and the outcome
 atoms as expressions over the same variables. This module owns what every night has
 whatever its roles: slots and their tiers, who may act, restrictions, "an action takes
-place unless something stops it", deaths stopping later tiers, visits, outcome rulings,
-and the day. What each mechanic does is its effect kind's (logic/effects/, asked through
-the hooks of logic/effects/base.py). Roles never appear here by name: an action's
-meaning comes from the effects, restrictions and visiting class its sentences declared.
+place unless something stops it", deaths stopping later tiers, visits, and the day
+(outcome rulings are logic/model/outcome_rulings.py's). What each mechanic does is its
+effect kind's (logic/effects/, asked through the hooks of logic/effects/base.py). Roles
+never appear here by name: an action's meaning comes from the effects, restrictions and
+visiting class its sentences declared.
 
 The builder reads the scenario through a `Scenario` view, so one semantics serves both
 back ends: a `ConcreteNight` (roles, actions and targets known: every scenario question
@@ -39,7 +40,7 @@ from logic.effects import afterlife, forge, identity, modify, status, win
 from logic.effects.base import Kind, Outcome
 from logic.effects.day import is_day
 from logic.effects.registry import KINDS
-from logic.model import frame, order
+from logic.model import frame, order, outcome_rulings
 from logic.model.expr import (
     FALSE,
     TRUE,
@@ -69,13 +70,11 @@ from logic.model.ir import (
     NightKill,
     NoConsecutive,
     NoSelfTarget,
-    OutcomeRuling,
     Role,
     Ruleset,
     VisitClass,
     Why,
     canon,
-    verb_matches,
 )
 from logic.model.phase import Act as Act
 from logic.model.phase import Atom as Atom
@@ -1012,94 +1011,12 @@ class NightBuilder:
         return disj(self.class_is(i, VisitClass.VISITING), semi_visit)
 
     # ------------------------------------------------------------ build
-    # ------------------------------------------------------------ outcome rulings
-    def matches(self, i: int, verb: str) -> Expr:
-        """Whether slot i's action is of the kind a ruling's verb names."""
-        parts = [c for c, ab in self.sc.abilities(i) if verb_matches(verb, ab, self.verbs)]
-        for c, faction in self.sc.nightkill_of(i):
-            nk = self.rs.nightkill(faction)
-            if nk is not None and verb_matches(verb, nk.ability, self.verbs):
-                parts.append(c)
-        return any_of(parts)
-
-    def ruling_cases(self, r: OutcomeRuling) -> list[tuple[Expr, str]]:
-        """(condition, player) pairs: when the condition holds, the ruling's consequence
-        is about that player."""
-        out: list[tuple[Expr, str]] = []
-        subject = self.rs.role(r.subject) if r.subject else None
-        for i in range(self.n):
-            p, mi = self.actor(i), self.matches(i, r.verb)
-            if mi == FALSE:
-                continue
-            pairs: list[tuple[Expr, str]] = []
-            if r.mutual:
-                for j in range(i + 1, self.n):
-                    q = self.actor(j)
-                    if q != p:
-                        mj = self.matches(j, r.verb)
-                        both = conj(
-                            self.sc.taken(i),
-                            self.sc.taken(j),
-                            mi,
-                            mj,
-                            self.sc.aims(i, q),
-                            self.sc.aims(j, p),
-                        )
-                        pairs.append((both, q))
-            else:
-                # (no actor role: "If the roleblock is aimed at the Redirector", any actor)
-                actor = self.rs.role(r.actor) if r.actor else None
-                target = self.rs.role(r.target or "")
-                assert target is not None
-                for q in self.sc.players:
-                    if q != p:
-                        one = conj(
-                            self.sc.role_is(p, actor) if actor is not None else TRUE,
-                            self.sc.taken(i),
-                            mi,
-                            self.aims(i, q) if r.lands else self.sc.aims(i, q),
-                        )
-                        pairs.append((conj(one, self.sc.role_is(q, target)), q))
-            for cond, q in pairs:
-                if cond == FALSE:
-                    continue
-                cond = conj(self.sc.switch(r.why), cond)  # the switch exists only if it can apply
-                if subject is None:  # "all actions fail": both players of the condition
-                    out += [(cond, p), (cond, q)]
-                else:
-                    out += [(conj(cond, self.sc.role_is(x, subject)), x) for x in self.sc.players]
-        return [(c, x) for c, x in out if c != FALSE]
-
-    def ruled_failures(self) -> dict[str, list[Expr]]:
-        """Per player, the rulings that make their actions fail (one more stopper)."""
-        out: dict[str, list[Expr]] = {}
-        for r in self.rs.outcome_rulings:
-            if r.consequence in ("all fail", "fails"):
-                for cond, x in self.ruling_cases(r):
-                    out.setdefault(x, []).append(label(cond, r.why))
-        return out
-
-    def ruled_assertions(self, atoms: dict[Atom, Expr]) -> None:
-        """Rulings that assert success, a death or a survival: constraints the rules can
-        contradict."""
-        for r in self.rs.outcome_rulings:
-            if r.consequence in ("all fail", "fails"):
-                continue
-            for cond, x in self.ruling_cases(r):
-                mine = [i for i in range(self.n) if self.actor(i) == x]
-                if r.consequence == "succeeds":
-                    then = conj(*(implies(self.sc.taken(i), self.ok(i)) for i in mine))
-                else:
-                    dies = atoms.get(Atom("dies", x), FALSE)
-                    then = dies if r.consequence == "dies" else neg(dies)
-                self.equations.append((label(implies(cond, then), r.why), r.why))
-
     def build(self, phase: str, acts: tuple[Act, ...] = ()) -> PhaseModel:
         """The night: deaths and stoppers from every effect kind, whether each slot's
         action takes place, the outcome atoms, texts and transition, then the wins."""
         deaths = [d for k in self.kinds if k.deaths for d in k.deaths(self)]
         deaths += [d for k in self.kinds if k.echoes for d in k.echoes(self, deaths)]
-        ruled = self.ruled_failures()
+        ruled = outcome_rulings.ruled_failures(self)
         for i in range(self.n):
             var = f"ok:{i}"
             self.domains[var] = [False, True]
@@ -1151,7 +1068,7 @@ class NightBuilder:
                     continue
                 key = Atom("visits", self.actor(i), q)
                 atoms[key] = disj(atoms.get(key, FALSE), label(conj(hit, self.ok(i)), why))
-        self.ruled_assertions(atoms)
+        outcome_rulings.ruled_assertions(self, atoms)
         outcome = Outcome(
             alive_after={
                 p: conj(self.sc.alive_now(p), neg(atoms.get(Atom("dies", p), FALSE)))
