@@ -180,7 +180,7 @@ def build_day(
     identity.day_echoes(ruleset, names, lambda p: roles[p], atoms)
     atoms.update(_marks_left(names, acts, oks, revived))
 
-    # announcements, told to every player alive at the end of the day
+    # alive at the end of the day (who hears the announcements, who wins)
     def alive_after(p: str) -> Expr:
         return conj(disj(neg(was_dead[p]), revived[p]), neg(atoms[Atom("dies", p)]))
 
