@@ -311,16 +311,79 @@ def day_constraints(rs: Ruleset, inp: DayInputs) -> DayConstraints:
     n = len(inp.players)
     players = inp.players
     lynch_why = rs.lynch.why if rs.lynch is not None else frame.PLURALITY
-    counts = [tally(rs, inp, k) for k in range(n)]
     novotes = next((r for r in rs.day_rules if isinstance(r, NoVotes)), None)
     none_cast = conj(
         *(neg(conj(voting(inp, p), neg(eq(inp.vote(p), Const(NO_ONE))))) for p in players)
     )
+    top = _leaders(rs, inp, _zero_ok(rs, novotes, none_cast))
+    unique = [conj(top[k], *(neg(top[j]) for j in range(n) if j != k)) for k in range(n)]
+    tie = any_of(conj(top[k], any_of(top[j] for j in range(n) if j != k)) for k in range(n))
+    # who breaks a tie: a living holder of a choosing role (a pick), or of a voting one
+    domains: dict[str, list[Any]] = {"lynch": [NO_ONE, *range(n)]}
+    equations: list[tuple[Expr, Why]] = []
+    picks = _tie_picks(rs, inp, domains)
+    picked = [conj(top[k], any_of(picks[k])) for k in range(n)]
+    some_pick = any_of(picked)
+    randoms = [r for r in rs.tie_rules if r.kind == "random"]
+    random_vars: list[str] = []
+    chosen_by_draw: list[Expr] = [FALSE] * n
+    if randoms:
+        random_vars.append(DRAW)
+        chosen_by_draw = _draw(randoms[0], top, conj(tie, neg(some_pick)), domains, equations)
+    lynch = Var("lynch")
+    base: list[Expr] = []
+    for k in range(n):
+        by_draw = (
+            label(conj(tie, neg(some_pick), top[k], chosen_by_draw[k]), randoms[0].why)
+            if randoms
+            else FALSE
+        )
+        why_k = disj(label(unique[k], lynch_why), conj(tie, picked[k]), by_draw)
+        base.append(why_k)
+        equations.append((implies(eq(lynch, Const(k)), why_k), lynch_why))
+    equations.append((implies(any_of(base), neg(eq(lynch, Const(NO_ONE)))), lynch_why))
+    chosen = [conj(eq(lynch, Const(k)), base[k]) for k in range(n)]
+    # a substitute, a save, a lynch survived (effects/sway.py)
+    lynched, survived = sway.apply(rs, inp, _charmed(inp, chosen), domains)
+    atoms: dict[tuple[str, str], Expr] = {}
+    for k, p in enumerate(players):
+        atoms[("lynched", p)] = lynched[k]
+        if survived[k] != FALSE:
+            atoms[("survived", p)] = survived[k]
+    deaths = _last_voter_deaths(rs, inp, lynched)
+    for p in players:
+        atoms[("dies", p)] = any_of(deaths[p])
+    reveal = next(
+        (r for r in rs.day_rules if isinstance(r, Reveal) and r.when in ("lynch", "death")), None
+    )
+    if reveal is not None:
+        hidden = (
+            label(none_cast, novotes.hidden)
+            if novotes is not None and novotes.hidden is not None
+            else FALSE
+        )
+        for k, p in enumerate(players):
+            atoms[("revealed", p)] = label(conj(lynched[k], neg(hidden)), reveal.why)
+    return DayConstraints(domains, equations, atoms, tuple(random_vars))
+
+
+def _zero_ok(rs: Ruleset, novotes: NoVotes | None, none_cast: Expr) -> Expr:
+    """Whether players tied at zero votes are tied for the most: someone is lynched every
+    day, or (a NoVotes rule) no vote was cast at all (`none_cast`)."""
     zero_ok: Expr = FALSE
     if rs.lynch is not None and rs.lynch.daily:
         zero_ok = label(TRUE, rs.lynch.why)
     if novotes is not None:
         zero_ok = disj(zero_ok, label(none_cast, novotes.why))
+    return zero_ok
+
+
+def _leaders(rs: Ruleset, inp: DayInputs, zero_ok: Expr) -> list[Expr]:
+    """Per player number, whether they have the most votes among those who can be
+    lynched (alive, not immune), a tie-breaker tied for the most left out."""
+    n = len(inp.players)
+    players = inp.players
+    counts = [tally(rs, inp, k) for k in range(n)]
     # who can be lynched at all
     immune = [any_of(_holds(inp, p, role, t) for role, t in _traits(rs, Immune)) for p in players]
     alive = [voting(inp, p) for p in players]
@@ -348,12 +411,14 @@ def day_constraints(rs: Ruleset, inp: DayInputs) -> DayConstraints:
         for k, p in enumerate(players):
             out = conj(_holds(inp, p, role, rule), tied_most(k, alive))
             contenders[k] = conj(contenders[k], neg(out))
-    top = [most(k, contenders) for k in range(n)]
-    unique = [conj(top[k], *(neg(top[j]) for j in range(n) if j != k)) for k in range(n)]
-    tie = any_of(conj(top[k], any_of(top[j] for j in range(n) if j != k)) for k in range(n))
-    # who breaks a tie: a living holder of a choosing role (a pick), or of a voting one
-    domains: dict[str, list[Any]] = {"lynch": [NO_ONE, *range(n)]}
-    equations: list[tuple[Expr, Why]] = []
+    return [most(k, contenders) for k in range(n)]
+
+
+def _tie_picks(rs: Ruleset, inp: DayInputs, domains: dict[str, list[Any]]) -> list[list[Expr]]:
+    """Per player number, the tie-breakers' picks of them: a living holder of a choosing
+    role picks (a pick the scenario leaves open is a `choice:P` variable, added to
+    `domains`), a holder of a voting role's vote picks."""
+    n = len(inp.players)
     picks: list[list[Expr]] = [[] for _ in range(n)]
     for rule in rs.tie_rules:
         if rule.kind not in ("choice", "vote"):
@@ -361,7 +426,7 @@ def day_constraints(rs: Ruleset, inp: DayInputs) -> DayConstraints:
         role = rs.role(rule.role or "")
         if role is None:
             continue
-        for p in players:
+        for p in inp.players:
             present = conj(_holds(inp, p, role, rule), voting(inp, p))
             if present == FALSE:
                 continue
@@ -376,51 +441,48 @@ def day_constraints(rs: Ruleset, inp: DayInputs) -> DayConstraints:
                 pick = got
             for k in range(n):
                 picks[k].append(label(conj(present, eq(pick, Const(k))), rule.why))
-    picked = [conj(top[k], any_of(picks[k])) for k in range(n)]
-    some_pick = any_of(picked)
-    randoms = [r for r in rs.tie_rules if r.kind == "random"]
-    random_vars: list[str] = []
-    chosen_by_draw: list[Expr] = [FALSE] * n
-    if randoms:
-        draw = Var(DRAW)
-        random_vars.append(DRAW)
-        needs = conj(tie, neg(some_pick))
-        if not variables(needs):
-            # a concrete day: the draw is made on a tie only, among the leaders
-            domains[DRAW] = [NO_ONE, *range(n)]
-            equations.append(
-                (
-                    implies(needs, any_of(conj(eq(draw, Const(k)), top[k]) for k in range(n))),
-                    randoms[0].why,
-                )
+    return picks
+
+
+def _draw(
+    rule: TieRule,
+    top: list[Expr],
+    needs: Expr,
+    domains: dict[str, list[Any]],
+    equations: list[tuple[Expr, Why]],
+) -> list[Expr]:
+    """Per player number, whether the random draw (`DRAW`, added to `domains`) picks
+    them, when a tie no pick breaks (`needs`) is left to chance."""
+    n = len(top)
+    draw = Var(DRAW)
+    if not variables(needs):
+        # a concrete day: the draw is made on a tie only, among the leaders
+        domains[DRAW] = [NO_ONE, *range(n)]
+        equations.append(
+            (
+                implies(needs, any_of(conj(eq(draw, Const(k)), top[k]) for k in range(n))),
+                rule.why,
             )
-            equations.append((implies(neg(needs), eq(draw, Const(NO_ONE))), randoms[0].why))
-            chosen_by_draw = [eq(draw, Const(k)) for k in range(n)]
-        else:
-            # a symbolic day: the draw is made whatever happens (no outcome constrains a
-            # random draw); it picks the first leader at or after its position
-            domains[DRAW] = list(range(n))
-            chosen_by_draw = [
-                any_of(
-                    conj(eq(draw, Const(d)), *(neg(top[j % n]) for j in range(d, d + (k - d) % n)))
-                    for d in range(n)
-                )
-                for k in range(n)
-            ]
-    lynch = Var("lynch")
-    base: list[Expr] = []
-    for k in range(n):
-        by_draw = (
-            label(conj(tie, neg(some_pick), top[k], chosen_by_draw[k]), randoms[0].why)
-            if randoms
-            else FALSE
         )
-        why_k = disj(label(unique[k], lynch_why), conj(tie, picked[k]), by_draw)
-        base.append(why_k)
-        equations.append((implies(eq(lynch, Const(k)), why_k), lynch_why))
-    equations.append((implies(any_of(base), neg(eq(lynch, Const(NO_ONE)))), lynch_why))
-    # a lynch that lands on the source of a charm lands on the charmed player instead
-    chosen = [conj(eq(lynch, Const(k)), base[k]) for k in range(n)]
+        equations.append((implies(neg(needs), eq(draw, Const(NO_ONE))), rule.why))
+        return [eq(draw, Const(k)) for k in range(n)]
+    # a symbolic day: the draw is made whatever happens (no outcome constrains a
+    # random draw); it picks the first leader at or after its position
+    domains[DRAW] = list(range(n))
+    return [
+        any_of(
+            conj(eq(draw, Const(d)), *(neg(top[j % n]) for j in range(d, d + (k - d) % n)))
+            for d in range(n)
+        )
+        for k in range(n)
+    ]
+
+
+def _charmed(inp: DayInputs, chosen: list[Expr]) -> list[Expr]:
+    """Per player number, whether they are lynched once charms apply: a lynch that lands
+    on the source of a charm lands on the charmed player instead."""
+    players = inp.players
+    n = len(players)
     lynched: list[Expr] = []
     for k, p in enumerate(players):
         swaps = [
@@ -432,14 +494,13 @@ def day_constraints(rs: Ruleset, inp: DayInputs) -> DayConstraints:
             conj(inp.marked_by(q, "charm-lynch", p), voting(inp, q)) for q in players if q != p
         )
         lynched.append(disj(conj(chosen[k], neg(away)), *swaps))
-    # a substitute, a save, a lynch survived (effects/sway.py)
-    lynched, survived = sway.apply(rs, inp, lynched, domains)
-    atoms: dict[tuple[str, str], Expr] = {}
-    for k, p in enumerate(players):
-        atoms[("lynched", p)] = lynched[k]
-        if survived[k] != FALSE:
-            atoms[("survived", p)] = survived[k]
-    # the Bomb's last voter
+    return lynched
+
+
+def _last_voter_deaths(rs: Ruleset, inp: DayInputs, lynched: list[Expr]) -> dict[str, list[Expr]]:
+    """Per player, what kills them today: their lynch, or being the last living player
+    to vote for a lynched holder of LastVoterDies (the Bomb)."""
+    players = inp.players
     deaths: dict[str, list[Expr]] = {p: [lynched[k]] for k, p in enumerate(players)}
     rank = inp.rank or (lambda p: Const(players.index(p)))
     for role, t in _traits(rs, LastVoterDies):
@@ -457,20 +518,7 @@ def day_constraints(rs: Ruleset, inp: DayInputs) -> DayConstraints:
                     if q not in (p, bomb)
                 ]
                 deaths[p].append(label(conj(holds, cast, *(neg(x) for x in later)), t.why))
-    for p in players:
-        atoms[("dies", p)] = any_of(deaths[p])
-    reveal = next(
-        (r for r in rs.day_rules if isinstance(r, Reveal) and r.when in ("lynch", "death")), None
-    )
-    if reveal is not None:
-        hidden = (
-            label(none_cast, novotes.hidden)
-            if novotes is not None and novotes.hidden is not None
-            else FALSE
-        )
-        for k, p in enumerate(players):
-            atoms[("revealed", p)] = label(conj(lynched[k], neg(hidden)), reveal.why)
-    return DayConstraints(domains, equations, atoms, tuple(random_vars))
+    return deaths
 
 
 def clash(tie_rules: Sequence[TieRule], day_rules: Sequence[Any]) -> tuple[Why, Why, str] | None:

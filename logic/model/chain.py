@@ -14,6 +14,7 @@ so the checker's queries run on it unchanged.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from logic.effects import report, vote, win
 from logic.model import frame
@@ -31,10 +32,12 @@ from logic.model.expr import (
     neg,
     rename,
 )
-from logic.model.ir import Ability, Role, Ruleset
+from logic.model.ir import Ability, Role, Ruleset, Why
 from logic.model.semantics import (
     Atom,
     Carried,
+    Checked,
+    Earlier,
     History,
     NightBuilder,
     PhaseModel,
@@ -96,47 +99,15 @@ def chain(
     # a day between nights, when the ruleset says how the lynch goes (deaths known to the
     # world solver already include the lynches)
     with_days = days if days is not None else (ruleset.lynch is not None and known_dead is None)
+    out = _Chained({p: [] for p in players})
 
-    def act(name: str, night: int) -> Expr:
-        return action(known, name, night)
+    def dead(p: str) -> Expr:
+        return any_of(out.deaths[p])
 
-    deaths: dict[str, list[Expr]] = {p: [] for p in players}
-    domains: dict[str, list[object]] = {}
-    equations = []
-    definitions: dict[str, Expr] = {}
-    atoms: dict[Atom, Expr] = {}
-    texts: list[TextSource] = []
-    scenario: list[str] = []
-    switches = {}
-    slots: list[tuple[str, str]] = []
     for k in range(1, nights + 1):
         if between is not None:
             between()
-        prev = k - 1
-
-        def dead(p: str) -> Expr:
-            return any_of(deaths[p])
-
-        def repeats(sc: SymbolicNight, i: int, ability: Ability, prev: int = prev) -> Expr:
-            if prev < 1:
-                return FALSE
-            s = sc.slots[i]
-            tvar = "tgt" if s.kind == "ability" else "ktgt"
-            took_place = Var(qualify(f"ok:{i}", prev))
-            same = eq(sc.target_var(i), act(f"{tvar}:{s.actor}", prev))
-            return conj(took_place, same)
-
-        def checked(sc: SymbolicNight, p: str, k: int = k) -> list[tuple[Expr, str]]:
-            out: list[tuple[Expr, str]] = []
-            i = next(j for j, s in enumerate(sc.slots) if s.actor == p and s.kind == "ability")
-            scans = {j: conj(Var(qualify(f"ok:{i}", j)), checks_on(sc, p, j)) for j in range(1, k)}
-            for j, scanned in scans.items():
-                later = [neg(scans[m]) for m in range(j + 1, k)]
-                for q in sc.players:
-                    hit = eq(act(f"tgt:{p}", j), Const(sc.index(q)))
-                    out.append((conj(scanned, hit, *later), q))
-            return out
-
+        repeats, checked = _hooks(known, k)
         sc = SymbolicNight(
             ruleset,
             players,
@@ -151,17 +122,69 @@ def chain(
             acts=known[k - 1],
             carried=carried,
         )
-        m = NightBuilder(sc).build(f"night {k}")
+        carried = out.add_night(NightBuilder(sc).build(f"night {k}"), k, carried)
+        day_dead = (known_days or {}).get(k)
+        if (with_days and k < nights) or day_dead is not None:  # day k, after night k
+            dm = day(ruleset, sc, _known(day_dead, absent, True) or dead, carried)
+            out.add_day(dm, k, carried, readers)
+    return out.model(nights)
 
+
+def _hooks(known: Sequence[Mapping[str, Expr]], k: int) -> tuple[Earlier, Checked]:
+    """What night k reads of earlier nights: whether slot i aims where its ability took
+    place the night before (`repeats`), and whom p last scanned (`checked`)."""
+    prev = k - 1
+
+    def repeats(sc: SymbolicNight, i: int, ability: Ability) -> Expr:
+        if prev < 1:
+            return FALSE
+        s = sc.slots[i]
+        tvar = "tgt" if s.kind == "ability" else "ktgt"
+        took_place = Var(qualify(f"ok:{i}", prev))
+        same = eq(sc.target_var(i), action(known, f"{tvar}:{s.actor}", prev))
+        return conj(took_place, same)
+
+    def checked(sc: SymbolicNight, p: str) -> list[tuple[Expr, str]]:
+        out: list[tuple[Expr, str]] = []
+        i = next(j for j, s in enumerate(sc.slots) if s.actor == p and s.kind == "ability")
+        scans = {j: conj(Var(qualify(f"ok:{i}", j)), checks_on(sc, p, j)) for j in range(1, k)}
+        for j, scanned in scans.items():
+            later = [neg(scans[m]) for m in range(j + 1, k)]
+            for q in sc.players:
+                hit = eq(action(known, f"tgt:{p}", j), Const(sc.index(q)))
+                out.append((conj(scanned, hit, *later), q))
+        return out
+
+    return repeats, checked
+
+
+@dataclass
+class _Chained:
+    """The chain's model as it grows, phase by phase: each phase's variables renamed to
+    name it, its atoms and texts naming it, the deaths so far per player."""
+
+    deaths: dict[str, list[Expr]]
+    domains: dict[str, list[object]] = field(default_factory=dict)
+    equations: list[tuple[Expr, Why]] = field(default_factory=list)
+    definitions: dict[str, Expr] = field(default_factory=dict)
+    atoms: dict[Atom, Expr] = field(default_factory=dict)
+    texts: list[TextSource] = field(default_factory=list)
+    scenario: list[str] = field(default_factory=list)
+    switches: dict[str, Why] = field(default_factory=dict)
+    slots: list[tuple[str, str]] = field(default_factory=list)
+
+    def add_night(self, m: PhaseModel, k: int, carried: Carried) -> Carried:
+        """Adds night k's model; returns what it carries to the next phase (last:
+        tonight's statuses)."""
         memo: dict[int, tuple[Expr, Expr]] = {}  # keeps the night's shared subtrees shared
 
-        def ren(e: Expr, k: int = k, memo: dict[int, tuple[Expr, Expr]] = memo) -> Expr:
+        def ren(e: Expr) -> Expr:
             return rename(e, lambda v: qualify(v, k), memo)
 
         for name, d in m.domains.items():
-            domains[qualify(name, k)] = d
-        equations += [(ren(e), w) for e, w in m.equations]
-        definitions.update({qualify(name, k): ren(e) for name, e in m.definitions.items()})
+            self.domains[qualify(name, k)] = d
+        self.equations += [(ren(e), w) for e, w in m.equations]
+        self.definitions.update({qualify(name, k): ren(e) for name, e in m.definitions.items()})
         carried = Carried(  # (last: tonight's)
             dict(carried.reversed),
             {},
@@ -169,9 +192,9 @@ def chain(
             {p: list(c) for p, c in carried.changes.items()},
         )
         for atom, e in m.atoms.items():
-            atoms[Atom(atom.kind, who(atom.subject, k), atom.obj)] = ren(e)
+            self.atoms[Atom(atom.kind, who(atom.subject, k), atom.obj)] = ren(e)
             if atom.kind == "dies":
-                deaths[atom.subject].append(ren(e))
+                self.deaths[atom.subject].append(ren(e))
             elif atom.kind == "record reversed":
                 carried.reversed[atom.subject] = ren(e)
             elif atom.kind == "mark":
@@ -184,55 +207,61 @@ def chain(
             elif atom.kind == "arrested":
                 why = next(iter(labels(e)), frame.TAKES_PLACE)
                 carried.arrested.setdefault(atom.subject, []).append((ren(e), int(atom.obj), why))
-        texts += [
+        self.texts += [
             TextSource(
                 who(t.actor, k), ren(t.gate), t.text, tuple((ren(c), n) for c, n in t.pieces), t.why
             )
             for t in m.texts
         ]
-        scenario += [qualify(name, k) for name in m.scenario_vars]
-        switches.update(m.switches)
-        slots += [(qualify(name, k), actor) for name, actor in m.slot_vars]
-        day_dead = (known_days or {}).get(k)
-        if (with_days and k < nights) or day_dead is not None:  # day k, after night k
-            dm = day(ruleset, sc, _known(day_dead, absent, True) or dead, carried)
-            dmemo: dict[int, tuple[Expr, Expr]] = {}
+        self.scenario += [qualify(name, k) for name in m.scenario_vars]
+        self.switches.update(m.switches)
+        self.slots += [(qualify(name, k), actor) for name, actor in m.slot_vars]
+        return carried
 
-            def dren(e: Expr, k: int = k, memo: dict[int, tuple[Expr, Expr]] = dmemo) -> Expr:
-                return rename(e, lambda v: qualify(v, k, "d"), memo)
+    def add_day(
+        self, dm: PhaseModel, k: int, carried: Carried, readers: Collection[str] | None
+    ) -> None:
+        """Adds day k's model (after night k); a reversed record it settles is carried on."""
+        memo: dict[int, tuple[Expr, Expr]] = {}
 
-            for name, dom in dm.domains.items():
-                domains[qualify(name, k, "d")] = dom
-            equations += [(dren(e), w) for e, w in dm.equations]
-            for atom, e in dm.atoms.items():
-                atoms[Atom(atom.kind, f"{atom.subject} (day {k})", atom.obj)] = dren(e)
-                if atom.kind == "dies":
-                    deaths[atom.subject].append(dren(e))
-                elif atom.kind == "record reversed":
-                    carried.reversed[atom.subject] = dren(e)
-            texts += [
-                TextSource(
-                    f"{s.actor} (day {k})",
-                    dren(s.gate),
-                    s.text,
-                    tuple((dren(c), n) for c, n in s.pieces),
-                    s.why,
-                )
-                for s in dm.texts
-                if readers is None or s.actor in readers
-            ]
-            scenario += [qualify(name, k, "d") for name in dm.scenario_vars]
-    return PhaseModel(
-        phase=f"nights 1-{nights}",
-        domains=domains,
-        equations=equations,
-        definitions=definitions,
-        atoms=atoms,
-        texts=texts,
-        scenario_vars=tuple(dict.fromkeys(scenario)),
-        switches=switches,
-        slot_vars=tuple(slots),
-    )
+        def ren(e: Expr) -> Expr:
+            return rename(e, lambda v: qualify(v, k, "d"), memo)
+
+        for name, dom in dm.domains.items():
+            self.domains[qualify(name, k, "d")] = dom
+        self.equations += [(ren(e), w) for e, w in dm.equations]
+        for atom, e in dm.atoms.items():
+            self.atoms[Atom(atom.kind, f"{atom.subject} (day {k})", atom.obj)] = ren(e)
+            if atom.kind == "dies":
+                self.deaths[atom.subject].append(ren(e))
+            elif atom.kind == "record reversed":
+                carried.reversed[atom.subject] = ren(e)
+        self.texts += [
+            TextSource(
+                f"{s.actor} (day {k})",
+                ren(s.gate),
+                s.text,
+                tuple((ren(c), n) for c, n in s.pieces),
+                s.why,
+            )
+            for s in dm.texts
+            if readers is None or s.actor in readers
+        ]
+        self.scenario += [qualify(name, k, "d") for name in dm.scenario_vars]
+
+    def model(self, nights: int) -> PhaseModel:
+        """The chain as one model."""
+        return PhaseModel(
+            phase=f"nights 1-{nights}",
+            domains=self.domains,
+            equations=self.equations,
+            definitions=self.definitions,
+            atoms=self.atoms,
+            texts=self.texts,
+            scenario_vars=tuple(dict.fromkeys(self.scenario)),
+            switches=self.switches,
+            slot_vars=tuple(self.slots),
+        )
 
 
 def day(

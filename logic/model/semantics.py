@@ -4,10 +4,11 @@ A phase becomes a `PhaseModel` (logic/model/phase.py): variables with finite dom
 equations over them (each labelled with the sentences it came from), and the outcome
 atoms as expressions over the same variables. This module owns what every night has
 whatever its roles: slots and their tiers, who may act, restrictions, "an action takes
-place unless something stops it", deaths stopping later tiers, visits, outcome rulings,
-and the day. What each mechanic does is its effect kind's (logic/effects/, asked through
-the hooks of logic/effects/base.py). Roles never appear here by name: an action's
-meaning comes from the effects, restrictions and visiting class its sentences declared.
+place unless something stops it", deaths stopping later tiers, visits, and the day
+(outcome rulings are logic/model/outcome_rulings.py's). What each mechanic does is its
+effect kind's (logic/effects/, asked through the hooks of logic/effects/base.py). Roles
+never appear here by name: an action's meaning comes from the effects, restrictions and
+visiting class its sentences declared.
 
 The builder reads the scenario through a `Scenario` view, so one semantics serves both
 back ends: a `ConcreteNight` (roles, actions and targets known: every scenario question
@@ -39,7 +40,7 @@ from logic.effects import afterlife, forge, identity, modify, status, win
 from logic.effects.base import Kind, Outcome
 from logic.effects.day import is_day
 from logic.effects.registry import KINDS
-from logic.model import frame, order
+from logic.model import frame, order, outcome_rulings
 from logic.model.expr import (
     FALSE,
     TRUE,
@@ -69,13 +70,11 @@ from logic.model.ir import (
     NightKill,
     NoConsecutive,
     NoSelfTarget,
-    OutcomeRuling,
     Role,
     Ruleset,
     VisitClass,
     Why,
     canon,
-    verb_matches,
 )
 from logic.model.phase import Act as Act
 from logic.model.phase import Atom as Atom
@@ -392,101 +391,11 @@ class SymbolicNight:
 
     def constraints(self) -> list[tuple[Expr, Why]]:
         """What makes a scenario legal: setup facts, who may act, one killer a faction."""
-        out: list[tuple[Expr, Why]] = []
-        rs = self.ruleset
-        open_ = [p for p in self.players if p not in self.fixed]
-        if rs.unique_roles is not None:
-            on = self.switch(rs.unique_roles)
-            vanilla = rs.role(rs.vanilla) if rs.vanilla else None
-            vk = self._role_index.get(canon(vanilla.name)) if vanilla else None
-            for a, b in _pairs(open_):
-                same = eq(self.role_var(a), self.role_var(b))
-                if vk is not None:  # "Multiple players can have no role"
-                    same = conj(same, neg(eq(self.role_var(a), Const(vk))))
-                out.append((implies(on, neg(same)), rs.unique_roles))
-        for name, why in rs.never_dealt:  # "A game will never start with Lovers"
-            never = rs.role(name)
-            if never is not None:
-                for p in open_:
-                    out.append((neg(self.dealt(p, never)), why))
-        no_role = rs.role(rs.vanilla) if rs.vanilla else None
-        for faction, why in rs.roleless:
-            named = rs.faction(faction)
-            if named is None or no_role is None or not self.open_faction:
-                continue
-            for p in open_:  # "the Secret Boss will never have a role"
-                member = eq(Var(f"fac:{p}"), Const(rs.factions.index(named)))
-                out.append((implies(member, self.dealt(p, no_role)), why))
-        if self.open_faction:  # a player's faction is one their role may be given to
-            for p in self.players:
-                for r in self.roles:
-                    allowed = [rs.factions.index(f) for f in rs.factions_of(r) if f in rs.factions]
-                    fac = Var(f"fac:{p}")
-                    ok = any_of(eq(fac, Const(x)) for x in allowed)
-                    out.append((implies(self.dealt(p, r), ok), r.why))
-        # (Who may act is the scenario's: over chained nights, a player an earlier night
-        # may change (a conversion) is held to what they may hold whatever its outcome,
-        # and an action their identity does not allow in the outcome does nothing. The
-        # constraints that only pick one of equal scenarios, as a pinned target, are left
-        # out for them: over the outcome, they made scenarios illegal, and `check` found
-        # paradoxes in them.)
-        for p in self.players:  # an ability aimed at no one, or at its user, has one target
-            if not self.settled(p):
-                continue
-            if (self.selfish or self.aimless) and f"tgt:{p}" not in self.acts:
-                pinned = self.holds(p, _pinned)
-                out.append((implies(pinned, eq(Var(f"tgt:{p}"), Const(0))), frame.TAKES_PLACE))
-        for p in self.players:  # only an ability that leaves a decision to its player decides
-            if self.deciders and f"decide:{p}" not in self.acts and self.settled(p):
-                deciding = self.holds(p, _decides)
-                undecided = eq(Var(f"decide:{p}"), Const(-1))
-                out.append((implies(neg(deciding), undecided), frame.TAKES_PLACE))
-        for p in self.players:  # one ability a slot: the pick of an unused slot is 0, and
-            if self.choice <= 1 or f"ab:{p}" in self.acts:  # a pick names an ability of
-                continue  # the role (a role changed by an earlier night: its pick is free)
-            pick = Var(f"ab:{p}")
-            out.append(
-                (implies(neg(self.value(f"uses:{p}")), eq(pick, Const(0))), frame.TAKES_PLACE)
-            )
-            if not self.settled(p):
-                continue
-            for r, menu in zip(self.roles, self.menus, strict=True):
-                if len(menu) < self.choice:
-                    within = lt(pick, Const(max(len(menu), 1)))
-                    out.append((implies(self.dealt(p, r), within), frame.TAKES_PLACE))
-        # Players are interchangeable: list them in role order (symmetry breaking).
-        for a, b in itertools.pairwise(open_):
-            out.append((le(self.role_var(a), self.role_var(b)), frame.SYMMETRY))
-        for p in self.players:
-            # only a role with an ability available tonight can use one
-            can = any_of(
-                self.may_hold(p, r) for r, menu in zip(self.roles, self.menus, strict=True) if menu
-            )
-            out.append((implies(self.value(f"uses:{p}"), can), frame.TAKES_PLACE))
-            # a forced ability is used (and is then not silently left out)
-            for r in self.roles:
-                for ab in r.abilities:
-                    if not ab.frequency.allows(self.night, 0) or p in self.history.dead:
-                        continue  # the dead are not forced to act
-                    for f in (x for x in ab.restrictions if isinstance(x, Forced)):  # each sentence
-                        # (in chained nights a dead player's forced action simply fails:
-                        # who may act must not depend on the outcome)
-                        holder = self.role_is(p, r) if self.settled(p) else self.dealt(p, r)
-                        forced = conj(holder, self.switch(f.why))
-                        out.append((implies(forced, self.value(f"uses:{p}")), f.why))
-            if rs.nightkills:
-                has_kill = any_of(self.may_kill(p, k) for k in rs.nightkills)
-                out.append((implies(self.value(f"kills:{p}"), has_kill), rs.nightkills[0].why))
-        for k in rs.nightkills:
-            for a, b in _pairs(self.players):
-                both = conj(
-                    self.value(f"kills:{a}"),
-                    self.value(f"kills:{b}"),
-                    self.may_kill(a, k),
-                    self.may_kill(b, k),
-                )
-                out.append((neg(both), k.why))
-        return out
+        return [
+            *_deal_constraints(self),
+            *_slot_constraints(self),
+            *_acting_constraints(self),
+        ]
 
     def taken(self, i: int) -> Expr:
         s = self.slots[i]
@@ -677,6 +586,118 @@ class SymbolicNight:
         if s.kind != "ability" or not self.deciders:
             return Const(-1)
         return self.value(f"decide:{s.actor}")
+
+
+def _deal_constraints(sc: SymbolicNight) -> list[tuple[Expr, Why]]:
+    """Which deals are legal: unique roles, roles never dealt, factions without a role,
+    and a player's faction one their role may be given to."""
+    out: list[tuple[Expr, Why]] = []
+    rs = sc.ruleset
+    open_ = [p for p in sc.players if p not in sc.fixed]
+    if rs.unique_roles is not None:
+        on = sc.switch(rs.unique_roles)
+        vanilla = rs.role(rs.vanilla) if rs.vanilla else None
+        vk = sc._role_index.get(canon(vanilla.name)) if vanilla else None
+        for a, b in _pairs(open_):
+            same = eq(sc.role_var(a), sc.role_var(b))
+            if vk is not None:  # "Multiple players can have no role"
+                same = conj(same, neg(eq(sc.role_var(a), Const(vk))))
+            out.append((implies(on, neg(same)), rs.unique_roles))
+    for name, why in rs.never_dealt:  # "A game will never start with Lovers"
+        never = rs.role(name)
+        if never is not None:
+            for p in open_:
+                out.append((neg(sc.dealt(p, never)), why))
+    no_role = rs.role(rs.vanilla) if rs.vanilla else None
+    for faction, why in rs.roleless:
+        named = rs.faction(faction)
+        if named is None or no_role is None or not sc.open_faction:
+            continue
+        for p in open_:  # "the Secret Boss will never have a role"
+            member = eq(Var(f"fac:{p}"), Const(rs.factions.index(named)))
+            out.append((implies(member, sc.dealt(p, no_role)), why))
+    if sc.open_faction:  # a player's faction is one their role may be given to
+        for p in sc.players:
+            for r in sc.roles:
+                allowed = [rs.factions.index(f) for f in rs.factions_of(r) if f in rs.factions]
+                fac = Var(f"fac:{p}")
+                ok = any_of(eq(fac, Const(x)) for x in allowed)
+                out.append((implies(sc.dealt(p, r), ok), r.why))
+    return out
+
+
+def _slot_constraints(sc: SymbolicNight) -> list[tuple[Expr, Why]]:
+    """What an ability slot's variables may be: one target for an ability aimed at no one
+    or at its user, no decision without an ability that leaves one, one ability a slot."""
+    out: list[tuple[Expr, Why]] = []
+    # (Who may act is the scenario's: over chained nights, a player an earlier night
+    # may change (a conversion) is held to what they may hold whatever its outcome,
+    # and an action their identity does not allow in the outcome does nothing. The
+    # constraints that only pick one of equal scenarios, as a pinned target, are left
+    # out for them: over the outcome, they made scenarios illegal, and `check` found
+    # paradoxes in them.)
+    for p in sc.players:  # an ability aimed at no one, or at its user, has one target
+        if not sc.settled(p):
+            continue
+        if (sc.selfish or sc.aimless) and f"tgt:{p}" not in sc.acts:
+            pinned = sc.holds(p, _pinned)
+            out.append((implies(pinned, eq(Var(f"tgt:{p}"), Const(0))), frame.TAKES_PLACE))
+    for p in sc.players:  # only an ability that leaves a decision to its player decides
+        if sc.deciders and f"decide:{p}" not in sc.acts and sc.settled(p):
+            deciding = sc.holds(p, _decides)
+            undecided = eq(Var(f"decide:{p}"), Const(-1))
+            out.append((implies(neg(deciding), undecided), frame.TAKES_PLACE))
+    for p in sc.players:  # one ability a slot: the pick of an unused slot is 0, and
+        if sc.choice <= 1 or f"ab:{p}" in sc.acts:  # a pick names an ability of
+            continue  # the role (a role changed by an earlier night: its pick is free)
+        pick = Var(f"ab:{p}")
+        out.append((implies(neg(sc.value(f"uses:{p}")), eq(pick, Const(0))), frame.TAKES_PLACE))
+        if not sc.settled(p):
+            continue
+        for r, menu in zip(sc.roles, sc.menus, strict=True):
+            if len(menu) < sc.choice:
+                within = lt(pick, Const(max(len(menu), 1)))
+                out.append((implies(sc.dealt(p, r), within), frame.TAKES_PLACE))
+    return out
+
+
+def _acting_constraints(sc: SymbolicNight) -> list[tuple[Expr, Why]]:
+    """Players listed in role order (symmetry breaking), who may act tonight (an ability
+    available, a forced one used, a place in a nightkill), and one killer a nightkill."""
+    out: list[tuple[Expr, Why]] = []
+    rs = sc.ruleset
+    open_ = [p for p in sc.players if p not in sc.fixed]
+    # Players are interchangeable: list them in role order (symmetry breaking).
+    for a, b in itertools.pairwise(open_):
+        out.append((le(sc.role_var(a), sc.role_var(b)), frame.SYMMETRY))
+    for p in sc.players:
+        # only a role with an ability available tonight can use one
+        can = any_of(sc.may_hold(p, r) for r, menu in zip(sc.roles, sc.menus, strict=True) if menu)
+        out.append((implies(sc.value(f"uses:{p}"), can), frame.TAKES_PLACE))
+        # a forced ability is used (and is then not silently left out)
+        for r in sc.roles:
+            for ab in r.abilities:
+                if not ab.frequency.allows(sc.night, 0) or p in sc.history.dead:
+                    continue  # the dead are not forced to act
+                for f in (x for x in ab.restrictions if isinstance(x, Forced)):  # each sentence
+                    # (in chained nights a dead player's forced action simply fails:
+                    # who may act must not depend on the outcome)
+                    holder = sc.role_is(p, r) if sc.settled(p) else sc.dealt(p, r)
+                    forced = conj(holder, sc.switch(f.why))
+                    out.append((implies(forced, sc.value(f"uses:{p}")), f.why))
+        if rs.nightkills:
+            has_kill = any_of(sc.may_kill(p, k) for k in rs.nightkills)
+            out.append((implies(sc.value(f"kills:{p}"), has_kill), rs.nightkills[0].why))
+    for k in rs.nightkills:
+        for a, b in _pairs(sc.players):
+            both = conj(
+                sc.value(f"kills:{a}"),
+                sc.value(f"kills:{b}"),
+                sc.may_kill(a, k),
+                sc.may_kill(b, k),
+            )
+            out.append((neg(both), k.why))
+    return out
 
 
 def _effect_tiers(priority: Sequence[Any], ability: Ability) -> list[int]:
@@ -1012,94 +1033,12 @@ class NightBuilder:
         return disj(self.class_is(i, VisitClass.VISITING), semi_visit)
 
     # ------------------------------------------------------------ build
-    # ------------------------------------------------------------ outcome rulings
-    def matches(self, i: int, verb: str) -> Expr:
-        """Whether slot i's action is of the kind a ruling's verb names."""
-        parts = [c for c, ab in self.sc.abilities(i) if verb_matches(verb, ab, self.verbs)]
-        for c, faction in self.sc.nightkill_of(i):
-            nk = self.rs.nightkill(faction)
-            if nk is not None and verb_matches(verb, nk.ability, self.verbs):
-                parts.append(c)
-        return any_of(parts)
-
-    def ruling_cases(self, r: OutcomeRuling) -> list[tuple[Expr, str]]:
-        """(condition, player) pairs: when the condition holds, the ruling's consequence
-        is about that player."""
-        out: list[tuple[Expr, str]] = []
-        subject = self.rs.role(r.subject) if r.subject else None
-        for i in range(self.n):
-            p, mi = self.actor(i), self.matches(i, r.verb)
-            if mi == FALSE:
-                continue
-            pairs: list[tuple[Expr, str]] = []
-            if r.mutual:
-                for j in range(i + 1, self.n):
-                    q = self.actor(j)
-                    if q != p:
-                        mj = self.matches(j, r.verb)
-                        both = conj(
-                            self.sc.taken(i),
-                            self.sc.taken(j),
-                            mi,
-                            mj,
-                            self.sc.aims(i, q),
-                            self.sc.aims(j, p),
-                        )
-                        pairs.append((both, q))
-            else:
-                # (no actor role: "If the roleblock is aimed at the Redirector", any actor)
-                actor = self.rs.role(r.actor) if r.actor else None
-                target = self.rs.role(r.target or "")
-                assert target is not None
-                for q in self.sc.players:
-                    if q != p:
-                        one = conj(
-                            self.sc.role_is(p, actor) if actor is not None else TRUE,
-                            self.sc.taken(i),
-                            mi,
-                            self.aims(i, q) if r.lands else self.sc.aims(i, q),
-                        )
-                        pairs.append((conj(one, self.sc.role_is(q, target)), q))
-            for cond, q in pairs:
-                if cond == FALSE:
-                    continue
-                cond = conj(self.sc.switch(r.why), cond)  # the switch exists only if it can apply
-                if subject is None:  # "all actions fail": both players of the condition
-                    out += [(cond, p), (cond, q)]
-                else:
-                    out += [(conj(cond, self.sc.role_is(x, subject)), x) for x in self.sc.players]
-        return [(c, x) for c, x in out if c != FALSE]
-
-    def ruled_failures(self) -> dict[str, list[Expr]]:
-        """Per player, the rulings that make their actions fail (one more stopper)."""
-        out: dict[str, list[Expr]] = {}
-        for r in self.rs.outcome_rulings:
-            if r.consequence in ("all fail", "fails"):
-                for cond, x in self.ruling_cases(r):
-                    out.setdefault(x, []).append(label(cond, r.why))
-        return out
-
-    def ruled_assertions(self, atoms: dict[Atom, Expr]) -> None:
-        """Rulings that assert success, a death or a survival: constraints the rules can
-        contradict."""
-        for r in self.rs.outcome_rulings:
-            if r.consequence in ("all fail", "fails"):
-                continue
-            for cond, x in self.ruling_cases(r):
-                mine = [i for i in range(self.n) if self.actor(i) == x]
-                if r.consequence == "succeeds":
-                    then = conj(*(implies(self.sc.taken(i), self.ok(i)) for i in mine))
-                else:
-                    dies = atoms.get(Atom("dies", x), FALSE)
-                    then = dies if r.consequence == "dies" else neg(dies)
-                self.equations.append((label(implies(cond, then), r.why), r.why))
-
     def build(self, phase: str, acts: tuple[Act, ...] = ()) -> PhaseModel:
         """The night: deaths and stoppers from every effect kind, whether each slot's
         action takes place, the outcome atoms, texts and transition, then the wins."""
         deaths = [d for k in self.kinds if k.deaths for d in k.deaths(self)]
         deaths += [d for k in self.kinds if k.echoes for d in k.echoes(self, deaths)]
-        ruled = self.ruled_failures()
+        ruled = outcome_rulings.ruled_failures(self)
         for i in range(self.n):
             var = f"ok:{i}"
             self.domains[var] = [False, True]
@@ -1151,7 +1090,7 @@ class NightBuilder:
                     continue
                 key = Atom("visits", self.actor(i), q)
                 atoms[key] = disj(atoms.get(key, FALSE), label(conj(hit, self.ok(i)), why))
-        self.ruled_assertions(atoms)
+        outcome_rulings.ruled_assertions(self, atoms)
         outcome = Outcome(
             alive_after={
                 p: conj(self.sc.alive_now(p), neg(atoms.get(Atom("dies", p), FALSE)))
