@@ -582,7 +582,7 @@ TRACKER_TONIGHT = """observations "tonight, results that name players"
         pytest.param("metadata-mafia.rules", SMALL_TONIGHT, id="small"),
         pytest.param("metadata-mafia.rules", TRACKER_TONIGHT, id="tracker"),
         # the Nosy Neighbor must visit: a witness's idle players stay idle whatever
-        # their role (`Solver.policy`'s `idle`), so one witness covers every holder
+        # their role (`Policies.policy`'s `idle`), so one witness covers every holder
         pytest.param("metadata-mafia.rules", NOSY_TONIGHT, id="nosy"),
         ("turtle-chat-mafia.rules", "turtle-chat-mafia/flip.obs"),  # results by alignment
         ("byond-mafia.rules", "byond-mafia/sheriff.obs"),
