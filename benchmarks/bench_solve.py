@@ -1,4 +1,4 @@
-"""Benchmark: `ruling solve` (logic/commands/solve.py) against the brute-force baseline of
+"""Benchmark: `ruling solve` (logic/commands/solve/) against the brute-force baseline of
 tests/test_solve.py (every role assignment x every action profile of every night, each
 resolved by the concrete back end), and on games brute force cannot finish.
 

@@ -1,4 +1,4 @@
-"""Benchmark: `ruling solve --suggest` (logic/commands/solve.py: `suggest`, `_Tonight`)
+"""Benchmark: `ruling solve --suggest` (logic/commands/solve/: `suggest`, `_Tonight`)
 under an earlier commit and under this tree, in one run.
 
 Each game runs as a whole command (`python -m logic.cli solve ... --suggest --json`,

@@ -21,7 +21,6 @@ from hypothesis import strategies as st
 
 from logic.backends import concrete
 from logic.cli import main
-from logic.commands import solve as solve_module
 from logic.commands.resolve import next_history, read_outcome
 from logic.commands.solve import (
     Solver,
@@ -34,6 +33,7 @@ from logic.commands.solve import (
     solve,
     suggest,
 )
+from logic.commands.solve import suggestions as suggestions_module
 from logic.effects.day import build_day
 from logic.lang.observations import Setup, bind, load_observations, parse_observations
 from logic.lang.rules import load_ruleset
@@ -582,7 +582,7 @@ TRACKER_TONIGHT = """observations "tonight, results that name players"
         pytest.param("metadata-mafia.rules", SMALL_TONIGHT, id="small"),
         pytest.param("metadata-mafia.rules", TRACKER_TONIGHT, id="tracker"),
         # the Nosy Neighbor must visit: a witness's idle players stay idle whatever
-        # their role (`Solver.policy`'s `idle`), so one witness covers every holder
+        # their role (`Policies.policy`'s `idle`), so one witness covers every holder
         pytest.param("metadata-mafia.rules", NOSY_TONIGHT, id="nosy"),
         ("turtle-chat-mafia.rules", "turtle-chat-mafia/flip.obs"),  # results by alignment
         ("byond-mafia.rules", "byond-mafia/sheriff.obs"),
@@ -626,7 +626,7 @@ def test_suggest_ranks_the_named_targets_beside(monkeypatch: Any) -> None:
             listed.update(self.listed)
 
     monkeypatch.setattr(_Tonight, "rank", rank)
-    monkeypatch.setattr(solve_module, "APART", 0)
+    monkeypatch.setattr(suggestions_module, "APART", 0)
     _, beside = suggest(setup)
     assert asked == [["Ann", "Bob"]]  # Cid, Dee and Eve are anonymous: Cid stands for them
     assert ranking(beside) == ranking(alone)
