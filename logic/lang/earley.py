@@ -14,8 +14,9 @@ ways that leave what it parses, and how, unchanged:
   those that can begin with the next word (or match nothing). An alternative left out could
   not have matched, so the forest is the same; a sentence that fails is parsed once more
   without the lookahead, so its error lists every word that could have come next. A rule
-  predicted once at a word is not predicted again there (its alternatives are in the
-  column already: Lark made them again, to find them there). A caller that only asks
+  predicted once at a word, or within the prediction of a rule it can begin, is not
+  predicted again there (its alternatives are in the column already: Lark made them
+  again, to find them there). A caller that only asks
   whether a sentence parses (`explain=False`) is spared the second parse.
 - **Waiting items by symbol.** When a symbol is complete, Lark finds the items it advances
   by comparing it with every item of the column where it began (a `Symbol.__eq__` in
@@ -43,7 +44,7 @@ from lark.lexer import Lexer
 from lark.parsers import earley as _lark_earley
 from lark.parsers.earley_common import Item
 
-VERSION = "factored+lookahead 4"
+VERSION = "factored+lookahead 5"
 """Part of a parse cache's key (logic/lang/parse_cache.py): trees made by another way of
 parsing are not mixed with these."""
 
@@ -92,6 +93,7 @@ class _Predictions(dict[Any, list[Any]]):
         super().__init__(base)
         self.starts = starts
         self.memo: dict[tuple[Any, str | None], list[Any]] = {}
+        self.below: dict[Any, frozenset[Any]] = {}  # the rules a prediction predicts too
 
     def __getitem__(self, rule: Any) -> list[Any]:
         every = dict.__getitem__(self, rule)
@@ -99,10 +101,15 @@ class _Predictions(dict[Any, list[Any]]):
             return every
         done = _AHEAD.predicted
         if done is not None:  # predicted once in a column, its alternatives are there
-            at = (_AHEAD.column, rule)
-            if at in done:
+            column = _AHEAD.column
+            if (column, rule) in done:
                 return []
-            done.add(at)
+            # Lark's prediction of a rule holds the alternatives of every rule that can
+            # begin it (the closure): those are predicted in this column too
+            below = self.below.get(rule)
+            if below is None:
+                below = self.below[rule] = frozenset(alt.origin for alt in every) | {rule}
+            done.update((column, r) for r in below)
         word = _AHEAD.word
         got = self.memo.get((rule, word))
         if got is None:
