@@ -120,3 +120,21 @@ def test_a_cycle_through_a_function_and_a_package_is_found(tmp_path: Path) -> No
         "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg.engine import build\n"
     )
     assert cycles(import_graph(tmp_path, "pkg")) == []
+
+
+def test_the_architecture_pages_sentence_reads_as_it_says(tmp_path: Path) -> None:
+    """docs/architecture.md follows one ruleset's sentence to the IR: the ruleset it shows
+    reads, and the Doctor's sentence is the protection the page says it is."""
+    from logic.effects.attack import Protect
+    from logic.lang.rules import load_ruleset
+
+    page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    shown = page.split("```")[1]
+    path = tmp_path / "small.rules"
+    path.write_text(shown.lstrip("\n"), encoding="utf-8")
+    rs = load_ruleset(path)
+    (doctor,) = [r for r in rs.roles if r.name == "Doctor"]
+    (ability,) = doctor.abilities
+    assert ability.verb == "targets"
+    assert [type(e) for e in ability.effects] == [Protect]
+    assert "The Doctor may protect one player each night." in ability.why.text
