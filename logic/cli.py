@@ -269,6 +269,8 @@ def _symbolic_options(p: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The command line: `ruling` and each subcommand with its options, in the order
+    `--help` lists them."""
     p = _Parser(
         prog="ruling",
         description="Reads Mafia / Werewolf rulesets in controlled English and reasons about them.",
@@ -285,7 +287,20 @@ def build_parser() -> argparse.ArgumentParser:
         EPILOG_PARSE,
         what="IR",
     )
+    _add_resolve(sub)
+    _add_check(sub)
+    _add_ask(sub)
+    _add_diff(sub)
+    _add_solve(sub)
+    _add_coverage(sub)
+    _add_draft(sub)
+    _add_serve(sub)
+    _add_casebook(sub)
+    return p
 
+
+def _add_resolve(sub: Any) -> None:
+    """`ruling resolve`: the scenario, --case, --brief, the solver and the framework."""
     sr = _command(
         sub, "resolve", "every outcome the rules allow for a scenario, and why", EPILOG_RESOLVE
     )
@@ -299,6 +314,9 @@ def build_parser() -> argparse.ArgumentParser:
     _solver_options(sr, RESOLVE_TIMEOUT, "the whole command")
     _framework_option(sr)
 
+
+def _add_check(sub: Any) -> None:
+    """`ruling check`: the symbolic night, paradox players, nights, kinds, parts, cluster."""
     sk = _command(
         sub,
         "check",
@@ -332,6 +350,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _framework_option(sk)
 
+
+def _add_ask(sub: Any) -> None:
+    """`ruling ask`: the ruling asked, the symbolic night's options and --no-ambiguity."""
     sa = _command(
         sub,
         "ask",
@@ -348,6 +369,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--no-ambiguity", action="store_true", help="skip comparing the ruleset's ambiguity classes"
     )
 
+
+def _add_diff(sub: Any) -> None:
+    """`ruling diff`: the old and new rulesets, players, the solver and their frameworks."""
     sd = _command(
         sub,
         "diff",
@@ -365,6 +389,9 @@ def build_parser() -> argparse.ArgumentParser:
     _framework_option(sd, "--old-framework")
     _framework_option(sd, "--new-framework")
 
+
+def _add_solve(sub: Any) -> None:
+    """`ruling solve`: the observations, who may lie, sampling, --suggest and the timeout."""
     sv = _command(
         sub,
         "solve",
@@ -392,6 +419,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _solver_options(sv, 120.0, "whole count")
 
+
+def _add_coverage(sub: Any) -> None:
+    """`ruling coverage`: the source document the ruleset was written from."""
     sg = _command(
         sub,
         "coverage",
@@ -400,6 +430,10 @@ def build_parser() -> argparse.ArgumentParser:
         what="coverage",
     )
     sg.add_argument("source", help="the source document (plain text, e.g. a GM's forum post)")
+
+
+def _add_draft(sub: Any) -> None:
+    """`ruling draft`: the post and the file the draft is written to."""
     sdr = _command(
         sub,
         "draft",
@@ -410,6 +444,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sdr.add_argument("post", help="the GM's post (plain text, e.g. pasted from a forum)")
     sdr.add_argument("-o", "--output", metavar="FILE", help="write the draft to FILE")
+
+
+def _add_serve(sub: Any) -> None:
+    """`ruling serve`: the address, port, browser, casebook and the limit per request."""
     se = sub.add_parser(
         "serve",
         help="a local web workbench: the ruleset editor, nights, check, ask and solve in a page",
@@ -424,6 +462,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--limit", type=float, default=120.0, help="seconds per solver request (default 120)"
     )
 
+
+def _add_casebook(sub: Any) -> None:
+    """`ruling casebook`: the case files or folders to run."""
     sc = _command(
         sub,
         "casebook",
@@ -435,7 +476,6 @@ def build_parser() -> argparse.ArgumentParser:
     sc.add_argument(
         "paths", nargs="*", default=["casebook"], help="case files or folders (default: casebook/)"
     )
-    return p
 
 
 def main(

@@ -400,119 +400,157 @@ def _layout(text: str, budget: _Budget) -> list[_Block | _Heading]:
         kind in _FACTION_HEADINGS or (kind is None and _faction_of_words(lines[k].text))
         for k, kind in kinds.items()
     )
-    out: list[_Block | _Heading] = []
-    faction: str | None = None if any_faction else UNKNOWN_FACTION
+    lay = _Layout(lines, budget, kinds, any_faction, None if any_faction else UNKNOWN_FACTION)
+    for k, ln in enumerate(lines):
+        if ln.kind == "blank":
+            lay.block, lay.listing = None, None
+            continue
+        if lay.card is not None and KEYWORD.match(ln.text) and not ln.text.endswith(":"):
+            lay.card.sentences.extend((s, ln.number) for s in split_sentences(ln.text))
+            continue
+        lay.card = None
+        if lay.card_title(k, ln):
+            continue
+        if ln.kind == "heading":
+            lay.heading(k, ln)
+            continue
+        if lay.card_line(k, ln):
+            continue
+        lay.content(ln)
+    return lay.out
+
+
+@dataclass
+class _Layout:
+    """The post being laid out: its lines and their heading kinds, and, as they are read,
+    the headings and blocks so far, the faction, the block and list lines go on, and the
+    role card whose keyword lines are its own."""
+
+    lines: list[_Line]
+    budget: _Budget
+    kinds: dict[int, str | None]  # each heading line's kind of heading the language reads
+    any_faction: bool  # some heading names a faction
+    faction: str | None
+    out: list[_Block | _Heading] = field(default_factory=list)
     block: _Block | None = None
     # a list introduced by a line ending in ":": None (none), "" (its first item to come),
     # or the kind of its markers ("1" numbered, "-" bullets)
     listing: str | None = None
+    card: _Block | None = None  # the role card being read: its keyword lines are its own
 
-    def next_content(k: int) -> _Line | None:
+    def next_content(self, k: int) -> _Line | None:
+        """The first line after line k that is not blank, if it is content."""
+        lines = self.lines
         for j in range(k + 1, len(lines)):
             if lines[j].kind != "blank":
                 return lines[j] if lines[j].kind == "content" else None
         return None
 
-    card: _Block | None = None  # the role card being read: its keyword lines are its own
-    for k, ln in enumerate(lines):
-        if ln.kind == "blank":
-            block, listing = None, None
-            continue
-        if card is not None and KEYWORD.match(ln.text) and not ln.text.endswith(":"):
-            card.sentences.extend((s, ln.number) for s in split_sentences(ln.text))
-            continue
-        card = None
+    def card_title(self, k: int, ln: _Line) -> bool:
+        """Whether the line is a role card's title over its keyword lines (a card begun)."""
         title_of = CARD_TITLE.match(ln.text) if ln.kind == "heading" else None
-        below_card = next_content(k) if title_of else None
+        below_card = self.next_content(k) if title_of else None
         if title_of and below_card is not None and KEYWORD.match(below_card.text):
             name = title_of.group(1)
             own = _faction_of_words(ln.text[title_of.end(1) + 1 :].split()[0])
-            card = block = _Block([], name, name, own or faction or UNKNOWN_FACTION)
-            out.append(block)
-            continue
-        if ln.kind == "heading":
-            # "There are three variants that may exist:" (a heading the language reads)
-            # introduces a list, as any line ending in ":" that is not a title
-            block = None
-            listing = "" if ln.text.endswith(":") and not _title_like(ln.text) else None
-            title = ln.text.rstrip(":").strip()
-            if kinds.get(k) is not None:
-                f = _faction_of_heading(ln.text) if budget.spend() else None
-                if not any_faction:
-                    faction = UNKNOWN_FACTION if _about_roles(ln.text) else None
-                elif f is not None:
-                    faction = None if f == _ALIGNMENTS else f
-                out.append(
-                    _Heading(ln.text, None, None if f == _ALIGNMENTS else f, f == _ALIGNMENTS)
-                )
-                continue
-            f = _faction_of_words(ln.text)
-            below = next_content(k)
-            if f is not None and not (faction == f and _only_faction_word(ln.text) and below):
-                faction = f
-                out.append(_Heading(f"Possible {f} Roles", ln.text, f))
-                continue
-            group = _group_name(title)
-            if any_faction and below is not None and _role_of(below.text) and group:
-                # a heading over role lines names their group ("GENERAL POOL:")
-                faction = group
-                out.append(_Heading(f"Possible {group} Roles", ln.text, group))
-                continue
-            titled = _titled(title) or ((title, None) if _role_name(title) else None)
-            if (
-                titled is not None
-                and (titled[1] or faction) is not None
-                and below is not None
-                and not _role_of(below.text)
-            ):
-                # a role's title over its text ("Seer (Village)", "Villager x4")
-                block = _Block([], None, titled[0], titled[1] or faction)
-                out.append(block)
-                continue
-            faction = UNKNOWN_FACTION if not any_faction and _about_roles(ln.text) else None
-            out.append(_Heading(NEUTRAL_HEADING, ln.text, None))
-            continue
+            self.card = self.block = _Block([], name, name, own or self.faction or UNKNOWN_FACTION)
+            self.out.append(self.block)
+            return True
+        return False
+
+    def heading(self, k: int, ln: _Line) -> None:
+        """A heading line: a heading the language reads, a faction's or a group's heading,
+        a role's title over its text, or a heading kept as neutral."""
+        # "There are three variants that may exist:" (a heading the language reads)
+        # introduces a list, as any line ending in ":" that is not a title
+        self.block = None
+        self.listing = "" if ln.text.endswith(":") and not _title_like(ln.text) else None
+        title = ln.text.rstrip(":").strip()
+        if self.kinds.get(k) is not None:
+            f = _faction_of_heading(ln.text) if self.budget.spend() else None
+            if not self.any_faction:
+                self.faction = UNKNOWN_FACTION if _about_roles(ln.text) else None
+            elif f is not None:
+                self.faction = None if f == _ALIGNMENTS else f
+            self.out.append(
+                _Heading(ln.text, None, None if f == _ALIGNMENTS else f, f == _ALIGNMENTS)
+            )
+            return
+        f = _faction_of_words(ln.text)
+        below = self.next_content(k)
+        if f is not None and not (self.faction == f and _only_faction_word(ln.text) and below):
+            self.faction = f
+            self.out.append(_Heading(f"Possible {f} Roles", ln.text, f))
+            return
+        group = _group_name(title)
+        if self.any_faction and below is not None and _role_of(below.text) and group:
+            # a heading over role lines names their group ("GENERAL POOL:")
+            self.faction = group
+            self.out.append(_Heading(f"Possible {group} Roles", ln.text, group))
+            return
+        titled = _titled(title) or ((title, None) if _role_name(title) else None)
+        if (
+            titled is not None
+            and (titled[1] or self.faction) is not None
+            and below is not None
+            and not _role_of(below.text)
+        ):
+            # a role's title over its text ("Seer (Village)", "Villager x4")
+            self.block = _Block([], None, titled[0], titled[1] or self.faction)
+            self.out.append(self.block)
+            return
+        self.faction = UNKNOWN_FACTION if not self.any_faction and _about_roles(ln.text) else None
+        self.out.append(_Heading(NEUTRAL_HEADING, ln.text, None))
+
+    def card_line(self, k: int, ln: _Line) -> bool:
+        """Whether the line is a role card's "Key: value" line (its faction or its text) or
+        the "Role: NAME" over a card's lines (a card begun)."""
         pair = _card_key(ln.text)
+        block = self.block
         if pair is not None and block is not None and block.role is not None:
             # a role card's line: "Alignment: Village" gives the faction, "Ability: ..."
             # and "Win condition: ..." are the role's sentences
             what, value = pair
             if what in _CARD_FACTION_KEYS and (_faction_in(value) or _role_name(value)):
                 block.faction = _faction_in(value) or value
-                continue
+                return True
             if what in _CARD_TEXT_KEYS and value:
                 block.sentences.extend((t, ln.number) for t in split_sentences(value))
-                continue
+                return True
         if pair is not None and pair[0] in _CARD_NAME_KEYS and _role_name(pair[1]):
-            below = next_content(k)
+            below = self.next_content(k)
             if below is not None and _card_key(below.text) is not None:
                 # "Role: Hunter" over its card's lines
-                block = _Block([], None, pair[1], faction or UNKNOWN_FACTION)
-                out.append(block)
-                continue
+                self.block = _Block([], None, pair[1], self.faction or UNKNOWN_FACTION)
+                self.out.append(self.block)
+                return True
+        return False
+
+    def content(self, ln: _Line) -> None:
+        """A content line: a role's line, more of the role's block, or a block of its own;
+        a list item, or the line that introduces a list."""
         marker, body = strip_marker(ln.text)
         kind = ("1" if marker.strip()[:1].isdigit() else "-") if marker else None
-        if listing == "" and kind is not None:
-            listing = kind
-        in_list = kind is not None and listing == kind
-        if kind is None or (listing and kind != listing):
-            listing = None
+        if self.listing == "" and kind is not None:
+            self.listing = kind
+        in_list = kind is not None and self.listing == kind
+        if kind is None or (self.listing and kind != self.listing):
+            self.listing = None
         prefix = label_prefix(body)
         role = _role_line(ln.text)
         bullet = bool(marker) and kind == "-"  # "- ", "* ": not part of the sentence
         sentences = [(s, ln.number) for s in split_sentences(body if bullet else ln.text)]
-        if role is not None and (role[1] or faction) is not None and not in_list:
-            block = _Block(sentences, role[0], role[0], role[1] or faction)
-            block.count = _count_of(ln.text)
-            out.append(block)
-        elif block is not None and block.role is not None:
-            block.sentences.extend(sentences)
+        if role is not None and (role[1] or self.faction) is not None and not in_list:
+            self.block = _Block(sentences, role[0], role[0], role[1] or self.faction)
+            self.block.count = _count_of(ln.text)
+            self.out.append(self.block)
+        elif self.block is not None and self.block.role is not None:
+            self.block.sentences.extend(sentences)
         else:
             label = prefix[0] if prefix is not None and _role_name(prefix[0]) else None
-            out.append(_Block(sentences, label))
+            self.out.append(_Block(sentences, label))
         if ln.text.endswith(":"):
-            listing = ""
-    return out
+            self.listing = ""
 
 
 def _role_of(line: str) -> str | None:

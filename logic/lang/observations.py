@@ -300,22 +300,11 @@ class _Binder:
         return role
 
     def bind(self) -> Setup:
+        """The setup the observations give: the players, the role pool, the factions'
+        counts, who I am, and each fact bound to them."""
         obs, rs, whys = self.obs, self.rs, self.obs.whys
-        if not obs.players:
-            raise self.error("the observations give no players (add a 'players:' line)", None)
-        players: dict[str, str] = {}
-        for p in obs.players:
-            if canon(p) in players:
-                raise self.error(f"the player {p} is listed twice", whys["players"], p)
-            players[canon(p)] = p
-        pool = tuple(rs.roles)
-        if obs.roles is not None:
-            pool = ()
-            for name in obs.roles:
-                role = self.role(name, whys["roles"], tuple(rs.roles))
-                if role in pool:
-                    raise self.error(f"{role.name} is listed twice", whys["roles"], name)
-                pool += (role,)
+        players = self._player_names()
+        pool = self._role_pool()
         vanilla = rs.role(rs.vanilla) if rs.vanilla else None
         if vanilla is not None and vanilla not in pool:  # players with no role: always
             pool += (vanilla,)
@@ -325,9 +314,70 @@ class _Binder:
         my_role = self.role(obs.me[1], whys["me"], pool)
         kinds = self.kinds(pool)
         open_ = any(len([x for x in kinds if x.role == k]) > 1 for k in range(len(pool)))
-        counted: dict[str, int] = {}
         setup_why = whys.get("factions", whys["players"])
-        for n, name in obs.factions:
+        counts, rest = self._faction_counts(len(players), kinds, setup_why)
+        caps = tuple(
+            len(players) if rs.unique_roles is None or (vanilla is not None and r is vanilla) else 1
+            for r in pool
+        )
+        self._check_seats(counts, kinds, caps, setup_why)
+        exact = self.balance(kinds, dict(counts), len(players), setup_why)
+        my_kind = self.my_kind(kinds, pool, my_role, obs.me[2], whys["me"])
+        facts = self._bound_facts(players, pool, me, kinds)
+        nights = self._nights(facts)
+        self._check_solvable(pool, nights)
+        return Setup(
+            rs,
+            tuple(obs.players),
+            pool,
+            tuple(counts),
+            rest,
+            me,
+            my_role,
+            whys["me"],
+            setup_why,
+            facts,
+            nights,
+            obs.title,
+            kinds if open_ else (),
+            my_kind if open_ else None,
+            caps,
+            exact,
+        )
+
+    def _player_names(self) -> dict[str, str]:
+        """The players, by their canonical names (each listed once)."""
+        obs, whys = self.obs, self.obs.whys
+        if not obs.players:
+            raise self.error("the observations give no players (add a 'players:' line)", None)
+        players: dict[str, str] = {}
+        for p in obs.players:
+            if canon(p) in players:
+                raise self.error(f"the player {p} is listed twice", whys["players"], p)
+            players[canon(p)] = p
+        return players
+
+    def _role_pool(self) -> tuple[Role, ...]:
+        """The roles the players may have: the 'roles:' line's (each once), or every role."""
+        obs, rs, whys = self.obs, self.rs, self.obs.whys
+        pool = tuple(rs.roles)
+        if obs.roles is not None:
+            pool = ()
+            for name in obs.roles:
+                role = self.role(name, whys["roles"], tuple(rs.roles))
+                if role in pool:
+                    raise self.error(f"{role.name} is listed twice", whys["roles"], name)
+                pool += (role,)
+        return pool
+
+    def _faction_counts(
+        self, players: int, kinds: tuple[Kind, ...], setup_why: Why
+    ) -> tuple[tuple[tuple[str, int], ...], str]:
+        """The players of each faction, and the one faction the 'factions:' line leaves to
+        take the other players."""
+        rs = self.rs
+        counted: dict[str, int] = {}
+        for n, name in self.obs.factions:
             f = rs.faction(name)
             if f is None:
                 raise self.error(
@@ -342,27 +392,37 @@ class _Binder:
                 f"the other players); the pool's factions are {', '.join(in_pool)}",
                 setup_why,
             )
-        left = len(players) - sum(counted.values())
+        left = players - sum(counted.values())
         if left < 0:
             raise self.error(
-                f"the factions count {sum(counted.values())} players, but there are {len(players)}",
+                f"the factions count {sum(counted.values())} players, but there are {players}",
                 setup_why,
             )
-        counts = (*counted.items(), (rest[0], left))
-        caps = tuple(
-            len(players) if rs.unique_roles is None or (vanilla is not None and r is vanilla) else 1
-            for r in pool
-        )
+        return (*counted.items(), (rest[0], left)), rest[0]
+
+    def _check_seats(
+        self,
+        counts: tuple[tuple[str, int], ...],
+        kinds: tuple[Kind, ...],
+        caps: tuple[int, ...],
+        setup_why: Why,
+    ) -> None:
+        """The pool must hold enough roles of each faction for its players."""
         for f, n in counts:
             seats = sum(caps[x.role] for x in kinds if canon(x.faction) == canon(f))
             if seats < n:
                 raise self.error(
                     f"{n} {f} player(s), but the pool has {seats} {f} role(s)"
-                    + (" (roles are not duplicated)" if rs.unique_roles is not None else ""),
+                    + (" (roles are not duplicated)" if self.rs.unique_roles is not None else ""),
                     setup_why,
                 )
-        exact = self.balance(kinds, dict(counts), len(players), setup_why)
-        my_kind = self.my_kind(kinds, pool, my_role, obs.me[2], whys["me"])
+
+    def _bound_facts(
+        self, players: dict[str, str], pool: tuple[Role, ...], me: str, kinds: tuple[Kind, ...]
+    ) -> tuple[Fact, ...]:
+        """The facts observed, each once, bound to the players and roles (one vote a player
+        a day, at most MAX_FACTS)."""
+        obs = self.obs
         facts = tuple(dict.fromkeys(self.fact(f, players, pool, me, kinds) for f in obs.facts))
         self.night_reveals(facts)
         # (a fact said twice is one fact: equal facts compare equal, their places aside)
@@ -385,6 +445,10 @@ class _Binder:
                 "and cannot weigh this many (is this the right file?)",
                 facts[MAX_FACTS].why,
             )
+        return facts
+
+    def _nights(self, facts: tuple[Fact, ...]) -> int:
+        """The nights the observations cover (at most MAX_NIGHTS)."""
         # night N comes before day N; the observations cover every night up to the last named
         nights = max([1, *(f.phase[1] for f in facts if f.phase)])
         if nights > MAX_NIGHTS:
@@ -396,12 +460,16 @@ class _Binder:
                 replace(last.why, loc=Loc(at.file, at.line, 1)),
                 str(nights),
             )
+        return nights
+
+    def _check_solvable(self, pool: tuple[Role, ...], nights: int) -> None:
+        """The solver's limits: one-target abilities, and once-per-game ones on night 1 only."""
         for role in pool:
             if any(ab.targets != 1 for ab in role.abilities):
                 raise self.error(
                     f"{role.name} has a two-target ability; the solver supports one-target "
                     "abilities only (leave it out with a 'roles:' line)",
-                    whys.get("roles"),
+                    self.obs.whys.get("roles"),
                 )
         for role in pool:
             for ab in role.abilities:
@@ -411,24 +479,6 @@ class _Binder:
                         "uses across nights yet (give observations of night 1 only)",
                         None,
                     )
-        return Setup(
-            rs,
-            tuple(obs.players),
-            pool,
-            tuple(counts),
-            rest[0],
-            me,
-            my_role,
-            whys["me"],
-            setup_why,
-            facts,
-            nights,
-            obs.title,
-            kinds if open_ else (),
-            my_kind if open_ else None,
-            caps,
-            exact,
-        )
 
     def kinds(self, pool: tuple[Role, ...]) -> tuple[Kind, ...]:
         """Each role of the pool with each faction it may be given to ("Neutral roles may

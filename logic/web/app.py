@@ -194,20 +194,43 @@ def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": {"message": message}}, status_code=status)
 
 
-def create_app(
-    casebook: str | Path | None = None,
-    *,
-    limit: float = LIMIT,
-    max_body: int = MAX_BODY,
-    hosts: list[str] | None = None,
-) -> Starlette:
-    """The application. `hosts` are the Host names it answers (None: any, for tests)."""
-    wb = Workbench(find_casebook(casebook), limit, max_body)
+async def _ruling_error(request: Request, exc: Exception) -> Response:
+    """A ruleset, case or observations that cannot be read: 422 with the located error."""
+    assert isinstance(exc, RulingError)
+    return JSONResponse({"error": api.error_json(exc)}, status_code=422)
 
-    async def index(request: Request) -> Response:
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    """A request refused: its status and message as JSON."""
+    assert isinstance(exc, HTTPException)
+    return _error(exc.status_code, str(exc.detail))
+
+
+async def _busy(request: Request, exc: Exception) -> Response:
+    """The solver held by another request for the whole limit: 503."""
+    return _error(503, str(exc))
+
+
+async def _internal_error(request: Request, exc: Exception) -> Response:
+    """A bug: 500 with its name and message."""
+    # a bug: the page says so in words (Starlette's own answer is a bare "Internal
+    # Server Error" page); the traceback is still logged by the server
+    return _error(500, f"internal error (a bug in ruling): {type(exc).__name__}: {exc}")
+
+
+class _Endpoints:
+    """The application's request handlers, over one server's `Workbench`."""
+
+    def __init__(self, wb: Workbench) -> None:
+        self.wb = wb
+
+    async def index(self, request: Request) -> Response:
+        """The page."""
         return FileResponse(STATIC / "index.html", media_type="text/html")
 
-    async def casebook_list(request: Request) -> Response:
+    async def casebook_list(self, request: Request) -> Response:
+        """The casebook's folder name and its files, each with its kind."""
+        wb = self.wb
         files = casebook_files(wb.casebook)
         return JSONResponse(
             {
@@ -216,29 +239,37 @@ def create_app(
             }
         )
 
-    async def casebook_file(request: Request) -> Response:
+    async def casebook_file(self, request: Request) -> Response:
+        """One file of the casebook (404 unless the casebook lists it)."""
+        wb = self.wb
         path = request.path_params["path"]
         if wb.casebook is None or path not in casebook_files(wb.casebook):
             return _error(404, f"no casebook file {path!r}")
         text = (wb.casebook / path).read_text(encoding="utf-8")
         return JSONResponse({"path": path, "name": Path(path).name, "text": text})
 
-    async def parse(request: Request) -> Response:
-        d = await wb.body(request)
+    async def parse(self, request: Request) -> Response:
+        """A ruleset parsed."""
+        d = await self.wb.body(request)
         text, name = _text(d, "ruleset"), _name(d, "name", "<ruleset>")
         return JSONResponse(await run_in_threadpool(api.parse, text, name))
 
-    async def draft(request: Request) -> Response:
+    async def draft(self, request: Request) -> Response:
+        """A post drafted into a ruleset."""
+        wb = self.wb
         d = await wb.body(request)
         text, name = _text(d, "post"), _name(d, "name", "<post>")
         return JSONResponse(await run_in_threadpool(api.draft, text, name, wb.limit))
 
-    async def case(request: Request) -> Response:
-        d = await wb.body(request)
+    async def case(self, request: Request) -> Response:
+        """The cases of a case file."""
+        d = await self.wb.body(request)
         text, name = _text(d, "scenario"), _name(d, "name", "<case>")
         return JSONResponse({"cases": await run_in_threadpool(api.cases, text, name)})
 
-    async def resolve(request: Request) -> Response:
+    async def resolve(self, request: Request) -> Response:
+        """Every outcome of each case of a scenario under a ruleset."""
+        wb = self.wb
         d = await wb.body(request)
         args = (
             _text(d, "ruleset"),
@@ -250,7 +281,9 @@ def create_app(
         )
         return JSONResponse({"results": await run_in_threadpool(api.resolve_cases, *args)})
 
-    def check_args(d: dict[str, Any]) -> dict[str, Any]:
+    def check_args(self, d: dict[str, Any]) -> dict[str, Any]:
+        """A check's options from the request (400 when one is wrong)."""
+        wb = self.wb
         kinds = d.get("kinds", list(api.CHECK_KINDS))
         if not isinstance(kinds, list) or not kinds or any(k not in api.CHECK_KINDS for k in kinds):
             raise HTTPException(400, f"kinds must be a list of: {', '.join(api.CHECK_KINDS)}")
@@ -264,11 +297,12 @@ def create_app(
             "limit": wb.limit,
         }
 
-    async def check(request: Request) -> Response:
+    async def check(self, request: Request) -> Response:
         """Streams NDJSON: `{"progress": ...}` lines, then `{"result": ...}` (or `error`)."""
+        wb = self.wb
         d = await wb.body(request)
         text, name = _text(d, "ruleset"), _name(d, "name", "<ruleset>")
-        args = check_args(d)
+        args = self.check_args(d)
         await run_in_threadpool(api.load, text, name, args["framework"])  # 422 before streaming
         loop = asyncio.get_running_loop()
         queue: asyncio.Queue[str] = asyncio.Queue()
@@ -307,7 +341,9 @@ def create_app(
 
         return StreamingResponse(lines(), media_type="application/x-ndjson")
 
-    async def ask(request: Request) -> Response:
+    async def ask(self, request: Request) -> Response:
+        """Whether a proposed ruling is entailed by the rules, contradicted or open."""
+        wb = self.wb
         d = await wb.body(request)
         text, name, ruling = _text(d, "ruleset"), _name(d, "name", "<ruleset>"), _text(d, "ruling")
         players, timeout = _int(d, "players", 5, 2, api.MAX_PLAYERS), wb.timeout(d, 10.0)
@@ -332,7 +368,9 @@ def create_app(
         finally:
             gone.set()
 
-    async def solve(request: Request) -> Response:
+    async def solve(self, request: Request) -> Response:
+        """The worlds consistent with a player's observations."""
+        wb = self.wb
         d = await wb.body(request)
         rules, name = _text(d, "ruleset"), _name(d, "name", "<ruleset>")
         obs, obs_name = _text(d, "observations"), _name(d, "observations_name", "<obs>")
@@ -358,45 +396,40 @@ def create_app(
             )
         )
 
-    async def ruling_error(request: Request, exc: Exception) -> Response:
-        assert isinstance(exc, RulingError)
-        return JSONResponse({"error": api.error_json(exc)}, status_code=422)
 
-    async def http_error(request: Request, exc: Exception) -> Response:
-        assert isinstance(exc, HTTPException)
-        return _error(exc.status_code, str(exc.detail))
-
-    async def busy(request: Request, exc: Exception) -> Response:
-        return _error(503, str(exc))
-
-    async def internal_error(request: Request, exc: Exception) -> Response:
-        # a bug: the page says so in words (Starlette's own answer is a bare "Internal
-        # Server Error" page); the traceback is still logged by the server
-        return _error(500, f"internal error (a bug in ruling): {type(exc).__name__}: {exc}")
-
+def create_app(
+    casebook: str | Path | None = None,
+    *,
+    limit: float = LIMIT,
+    max_body: int = MAX_BODY,
+    hosts: list[str] | None = None,
+) -> Starlette:
+    """The application. `hosts` are the Host names it answers (None: any, for tests)."""
+    wb = Workbench(find_casebook(casebook), limit, max_body)
+    e = _Endpoints(wb)
     middleware = [Middleware(_SecurityHeaders)]
     if hosts is not None:
         middleware.insert(0, Middleware(TrustedHostMiddleware, allowed_hosts=hosts))
     return Starlette(
         routes=[
-            Route("/", index, methods=["GET"]),
+            Route("/", e.index, methods=["GET"]),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
-            Route("/api/casebook", casebook_list, methods=["GET"]),
-            Route("/api/casebook/{path:path}", casebook_file, methods=["GET"]),
-            Route("/api/parse", parse, methods=["POST"]),
-            Route("/api/draft", draft, methods=["POST"]),
-            Route("/api/case", case, methods=["POST"]),
-            Route("/api/resolve", resolve, methods=["POST"]),
-            Route("/api/check", check, methods=["POST"]),
-            Route("/api/ask", ask, methods=["POST"]),
-            Route("/api/solve", solve, methods=["POST"]),
+            Route("/api/casebook", e.casebook_list, methods=["GET"]),
+            Route("/api/casebook/{path:path}", e.casebook_file, methods=["GET"]),
+            Route("/api/parse", e.parse, methods=["POST"]),
+            Route("/api/draft", e.draft, methods=["POST"]),
+            Route("/api/case", e.case, methods=["POST"]),
+            Route("/api/resolve", e.resolve, methods=["POST"]),
+            Route("/api/check", e.check, methods=["POST"]),
+            Route("/api/ask", e.ask, methods=["POST"]),
+            Route("/api/solve", e.solve, methods=["POST"]),
         ],
         middleware=middleware,
         exception_handlers={
-            RulingError: ruling_error,
-            HTTPException: http_error,
-            Busy: busy,
-            Exception: internal_error,
+            RulingError: _ruling_error,
+            HTTPException: _http_error,
+            Busy: _busy,
+            Exception: _internal_error,
         },
     )
 

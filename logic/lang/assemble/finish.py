@@ -19,7 +19,17 @@ from logic.lang.assemble.prose import ProseAssembler
 from logic.lang.assemble.state import AssemblerState
 from logic.lang.kinds.inquiry import UNSAID
 from logic.lang.read.pieces import REST
-from logic.model.ir import Ability, Frequency, NightKill, PriorityEntry, Role, Ruleset, Why, canon
+from logic.model.ir import (
+    Ability,
+    Frequency,
+    NightKill,
+    PriorityEntry,
+    Role,
+    Ruleset,
+    SeenBy,
+    Why,
+    canon,
+)
 
 
 def _order_lists(p: PriorityEntry, ability: Ability) -> bool:
@@ -136,127 +146,30 @@ class FinishAssembler(ProseAssembler):
         return out
 
     def finish(self) -> Ruleset:
+        """The `Ruleset`, once every statement is read: prose assembled, patches applied,
+        every name resolved and the turn order checked."""
         for _alias, target, why in self.aliases:
             if canon(target) not in self.roles:
                 raise self.error(f"{target!r} is not a role of this ruleset", why)
         roles = [self.roles[k] for k in self.role_order]
         roles, group_kills, facts = self.assemble_prose(roles)
-        vanilla: str | None = None
-        if "vanilla" in facts:  # the role of players with no role, in any faction
-            vanilla, why = facts["vanilla"]
-            key = canon(vanilla)
-            if key not in self.roles:
-                self.roles[key] = Role(vanilla, "", why=why)
-                roles.append(self.roles[key])
-        neutral: tuple[tuple[str, tuple[str, ...], Why], ...] = ()
-        if "neutral" in facts:
-            category, allowed, why = facts["neutral"]
-            allowed = tuple(self.resolve_faction(f, why) for f in allowed)
-            neutral = ((self.resolve_faction(category, why), allowed, why),)
-            self.factions = [f for f in self.factions if canon(f) != canon(category)]
+        vanilla = self._vanilla_role(facts, roles)
+        neutral = self._neutral_category(facts)
         roleless = tuple(
             (self.resolve_faction(name, why), why) for name, why in facts.get("roleless", [])
         )
         balance = self.balance(facts["balance"]) if "balance" in facts else None
-        endgame = facts.get("endgame", {})
-        if "endgame victory" in endgame:  # "victory is given to the Secret Boss if he is
-            (first, second), why = endgame["endgame victory"]  # alive, or the Mafia if not"
-            n = endgame.get("endgame", (2, why))[0]
-            over: tuple[str, ...] = ()
-            if "endgame over" in endgame:
-                over = (self.resolve_group(endgame["endgame over"][0], why),)
-            group = self.resolve_group(first, why)
-            facts["victories"] += [
-                Victory(group, "endgame", group, n, over, why),
-                Victory(self.resolve_group(second, why), "endgame", group, n, over, why, True),
-            ]
+        self._endgame_victories(facts)
         roles = self.apply_patches(roles)
         roles = [self._records_factions(r) for r in roles]
         roles = self._card_checks(roles)
         self.priority.extend(self.order_entries(roles))
-        # Names used in sentences must exist; a role named in a sentence is the role, as
-        # its heading spells it ("by parity cop", "to the Parity Cop": one role)
-        roles = [
-            replace(
-                r,
-                appears_as=tuple(
-                    replace(ap, to=self.resolve_role(ap.to, ap.why)) if ap.to is not None else ap
-                    for ap in r.appears_as
-                ),
-            )
-            for r in roles
-        ]
-        for role in roles:
-            for a in role.abilities:
-                for e in a.effects:
-                    if isinstance(e, Intercept):
-                        self.resolve_faction(e.faction, e.why)
-            for ap in role.appears_as:
-                self.resolve_faction(ap.faction, ap.why)
-                if ap.to is not None:
-                    self.resolve_role(ap.to, ap.why)
-        seen = [
-            replace(s, roles=tuple(self.resolve_role(r, s.why) for r in s.roles))
-            for s in self.seen_by
-        ]
-        for cl in self.class_lists:
-            for r in cl.roles:
-                self.resolve_role(r, cl.why)
-        nightkills = []
-        for rule in self.nightkill_rules:
-            faction = self.resolve_faction(rule.faction, rule.why)
-            vc = None
-            class_why = rule.why
-            for kv in self.kill_visits:
-                if canon(kv.faction) == canon(faction):
-                    vc, class_why = kv.visit_class, kv.why
-            ability = Ability(
-                "kill",
-                "kills",
-                Frequency.EACH_NIGHT,
-                (Kill(rule.why),),
-                visit_class=vc,
-                why=rule.why,
-                class_why=class_why,
-            )
-            nightkills.append(
-                NightKill(faction, ability, rule.why if rule.exclusive else None, rule.why)
-            )
+        roles, seen = self._names_resolved(roles)
+        nightkills = self._faction_nightkills()
         nightkills.extend(group_kills)
-        priority = []
-        for p in self.priority:
-            if p.nightkill_of is not None:
-                faction = self.resolve_faction(p.nightkill_of, p.why)
-                if not any(k.faction == faction for k in nightkills):
-                    raise self.error(
-                        f"the {faction} faction has no nightkill in this ruleset", p.why
-                    )
-                priority.append(replace(p, nightkill_of=faction))
-            elif p.subject is None:  # an order item naming an ability or a kind of effect
-                priority.append(p)
-            else:
-                subject = self.resolve_role(p.subject, p.why)
-                iff = self.resolve_role(p.iff_targeting, p.why) if p.iff_targeting else None
-                priority.append(replace(p, subject=subject, iff_targeting=iff))
+        priority = self._priority_resolved(nightkills)
         if priority and not self.dawn_orders:  # (an order of operations may leave powers out)
-            listed = {canon(p.subject) for p in priority if p.subject}
-            for role in roles:
-                if (
-                    role.abilities
-                    and canon(role.name) not in listed
-                    and not any(_order_lists(p, a) for p in priority for a in role.abilities)
-                ):
-                    raise self.error(
-                        f"the role {role.name!r} has an ability but is not in the priority list",
-                        role.why,
-                    )
-            for k in nightkills:
-                if not any(
-                    p.nightkill_of == k.faction or _order_lists(p, k.ability) for p in priority
-                ):
-                    raise self.error(
-                        f"the {k.faction} nightkill is not in the priority list", k.why
-                    )
+            self._check_priority_lists(roles, priority, nightkills)
         outcome_rulings = tuple(
             replace(
                 r,
@@ -272,25 +185,7 @@ class FinishAssembler(ProseAssembler):
             if canon(first) == canon(second):
                 raise self.error(f"this ruling orders {first} before itself", o.why)
             orders.append(replace(o, first=first, second=second))
-        # a role named in a list such as "Visiting roles: ..." whose own sentences give no
-        # visiting class takes the list's
-        class_of = {
-            canon(self.resolve_role(r, cl.why)): cl for cl in self.class_lists for r in cl.roles
-        }
-        roles = [
-            replace(
-                role,
-                abilities=tuple(
-                    replace(a, visit_class=listing.visit_class, class_why=listing.why)
-                    if a.visit_class is None
-                    else a
-                    for a in role.abilities
-                ),
-            )
-            if (listing := class_of.get(canon(role.name))) is not None
-            else role
-            for role in roles
-        ]
+        roles = self._listed_classes(roles)
         return Ruleset(
             framework=self.framework[0] if self.framework else "tiers",
             framework_why=self.framework[1] if self.framework else None,
@@ -324,6 +219,165 @@ class FinishAssembler(ProseAssembler):
             day_rules=tuple(facts["day_rules"]),
             never_dealt=tuple((self.resolve_role(r, w), w) for r, w in facts["never_dealt"]),
         )
+
+    def _vanilla_role(self, facts: dict[str, Any], roles: list[Role]) -> str | None:
+        """The role of players with no role, in any faction (added to `roles` when no line
+        defines it), if a sentence names one."""
+        vanilla: str | None = None
+        if "vanilla" in facts:  # the role of players with no role, in any faction
+            vanilla, why = facts["vanilla"]
+            key = canon(vanilla)
+            if key not in self.roles:
+                self.roles[key] = Role(vanilla, "", why=why)
+                roles.append(self.roles[key])
+        return vanilla
+
+    def _neutral_category(
+        self, facts: dict[str, Any]
+    ) -> tuple[tuple[str, tuple[str, ...], Why], ...]:
+        """The neutral category and the factions it allows, if a sentence names one (the
+        category is then no faction)."""
+        neutral: tuple[tuple[str, tuple[str, ...], Why], ...] = ()
+        if "neutral" in facts:
+            category, allowed, why = facts["neutral"]
+            allowed = tuple(self.resolve_faction(f, why) for f in allowed)
+            neutral = ((self.resolve_faction(category, why), allowed, why),)
+            self.factions = [f for f in self.factions if canon(f) != canon(category)]
+        return neutral
+
+    def _endgame_victories(self, facts: dict[str, Any]) -> None:
+        """The two victories an endgame sentence gives, added to the facts' victories."""
+        endgame = facts.get("endgame", {})
+        if "endgame victory" in endgame:  # "victory is given to the Secret Boss if he is
+            (first, second), why = endgame["endgame victory"]  # alive, or the Mafia if not"
+            n = endgame.get("endgame", (2, why))[0]
+            over: tuple[str, ...] = ()
+            if "endgame over" in endgame:
+                over = (self.resolve_group(endgame["endgame over"][0], why),)
+            group = self.resolve_group(first, why)
+            facts["victories"] += [
+                Victory(group, "endgame", group, n, over, why),
+                Victory(self.resolve_group(second, why), "endgame", group, n, over, why, True),
+            ]
+
+    def _names_resolved(self, roles: list[Role]) -> tuple[list[Role], list[SeenBy]]:
+        """The roles with what they appear as resolved, and the seen-by lines; every faction
+        and role a sentence names must exist."""
+        # Names used in sentences must exist; a role named in a sentence is the role, as
+        # its heading spells it ("by parity cop", "to the Parity Cop": one role)
+        roles = [
+            replace(
+                r,
+                appears_as=tuple(
+                    replace(ap, to=self.resolve_role(ap.to, ap.why)) if ap.to is not None else ap
+                    for ap in r.appears_as
+                ),
+            )
+            for r in roles
+        ]
+        for role in roles:
+            for a in role.abilities:
+                for e in a.effects:
+                    if isinstance(e, Intercept):
+                        self.resolve_faction(e.faction, e.why)
+            for ap in role.appears_as:
+                self.resolve_faction(ap.faction, ap.why)
+                if ap.to is not None:
+                    self.resolve_role(ap.to, ap.why)
+        seen = [
+            replace(s, roles=tuple(self.resolve_role(r, s.why) for r in s.roles))
+            for s in self.seen_by
+        ]
+        for cl in self.class_lists:
+            for r in cl.roles:
+                self.resolve_role(r, cl.why)
+        return roles, seen
+
+    def _faction_nightkills(self) -> list[NightKill]:
+        """The factions' nightkills that nightkill rules give, with their visiting class."""
+        nightkills = []
+        for rule in self.nightkill_rules:
+            faction = self.resolve_faction(rule.faction, rule.why)
+            vc = None
+            class_why = rule.why
+            for kv in self.kill_visits:
+                if canon(kv.faction) == canon(faction):
+                    vc, class_why = kv.visit_class, kv.why
+            ability = Ability(
+                "kill",
+                "kills",
+                Frequency.EACH_NIGHT,
+                (Kill(rule.why),),
+                visit_class=vc,
+                why=rule.why,
+                class_why=class_why,
+            )
+            nightkills.append(
+                NightKill(faction, ability, rule.why if rule.exclusive else None, rule.why)
+            )
+        return nightkills
+
+    def _priority_resolved(self, nightkills: list[NightKill]) -> list[PriorityEntry]:
+        """The priority entries with the roles and factions they name resolved (a faction's
+        nightkill must exist)."""
+        priority = []
+        for p in self.priority:
+            if p.nightkill_of is not None:
+                faction = self.resolve_faction(p.nightkill_of, p.why)
+                if not any(k.faction == faction for k in nightkills):
+                    raise self.error(
+                        f"the {faction} faction has no nightkill in this ruleset", p.why
+                    )
+                priority.append(replace(p, nightkill_of=faction))
+            elif p.subject is None:  # an order item naming an ability or a kind of effect
+                priority.append(p)
+            else:
+                subject = self.resolve_role(p.subject, p.why)
+                iff = self.resolve_role(p.iff_targeting, p.why) if p.iff_targeting else None
+                priority.append(replace(p, subject=subject, iff_targeting=iff))
+        return priority
+
+    def _check_priority_lists(
+        self, roles: list[Role], priority: list[PriorityEntry], nightkills: list[NightKill]
+    ) -> None:
+        """A priority list must list every role with an ability and every nightkill."""
+        listed = {canon(p.subject) for p in priority if p.subject}
+        for role in roles:
+            if (
+                role.abilities
+                and canon(role.name) not in listed
+                and not any(_order_lists(p, a) for p in priority for a in role.abilities)
+            ):
+                raise self.error(
+                    f"the role {role.name!r} has an ability but is not in the priority list",
+                    role.why,
+                )
+        for k in nightkills:
+            if not any(p.nightkill_of == k.faction or _order_lists(p, k.ability) for p in priority):
+                raise self.error(f"the {k.faction} nightkill is not in the priority list", k.why)
+
+    def _listed_classes(self, roles: list[Role]) -> list[Role]:
+        """The roles with the visiting class of a list that names them, for abilities
+        whose own sentences give none."""
+        # a role named in a list such as "Visiting roles: ..." whose own sentences give no
+        # visiting class takes the list's
+        class_of = {
+            canon(self.resolve_role(r, cl.why)): cl for cl in self.class_lists for r in cl.roles
+        }
+        return [
+            replace(
+                role,
+                abilities=tuple(
+                    replace(a, visit_class=listing.visit_class, class_why=listing.why)
+                    if a.visit_class is None
+                    else a
+                    for a in role.abilities
+                ),
+            )
+            if (listing := class_of.get(canon(role.name))) is not None
+            else role
+            for role in roles
+        ]
 
     def balance(self, value: tuple[tuple[str, str], Why]) -> tuple[str, str, str, Why]:
         """ "as many players who are FACTION ROLE as there are players who are non-OTHER":

@@ -88,6 +88,32 @@ class ProseAssembler(AssemblerState):
         """Roles' abilities and traits from prose sentences, the group kills, the turn
         order, and the facts about the game as a whole."""
         by_key = {canon(r.name): r for r in roles}
+        merged, nightkills = self._prose_capabilities(by_key)
+        records = self._records_by_role()
+        checks: dict[str, RecordsCheck] = {}
+        for key, caps in merged.items():
+            self._give_prose_ability(by_key, key, caps, records, checks)
+        # "Like the Sheriff, the FBI uses police records": the other role's records check
+        for key, role in list(by_key.items()):
+            fixed = [self._settle_checks(key, role, ab, checks) for ab in role.abilities]
+            by_key[key] = replace(role, abilities=tuple(fixed))
+        faction_traits = self._prose_traits(by_key)
+        facts = self._game_facts(faction_traits)
+        both = vote.clash(facts["tie_rules"], facts["day_rules"])
+        if both is not None:
+            first, second, what = both
+            raise self.error(
+                f"this sentence and line {first.loc.line}'s disagree on {what}",
+                second,
+                ((first.text, first.loc),),
+            )
+        return [by_key[canon(r.name)] for r in roles], nightkills, facts
+
+    def _prose_capabilities(
+        self, by_key: dict[str, Role]
+    ) -> tuple[dict[str, list[tuple[_Capability, int | None]]], list[NightKill]]:
+        """Which capabilities are group kills (a faction's or a role's) and which a role's
+        own, by role; each step's place in the turn order."""
         merged: dict[str, list[tuple[_Capability, int | None]]] = {}
         nightkills: list[NightKill] = []
         for name, cap, tier in self.capabilities:
@@ -116,6 +142,10 @@ class ProseAssembler(AssemblerState):
             merged.setdefault(canon(role.name), []).append((cap, tier))
             if tier is not None:
                 self.priority.append(PriorityEntry(tier, role.name, why=cap.why))
+        return merged, nightkills
+
+    def _records_by_role(self) -> dict[str, Any]:
+        """What the records show for each role's check, by the role's key."""
         records = {
             canon(self.resolve_role(r or "", f.why)): f.value
             for f, _, r in self.facts
@@ -126,101 +156,115 @@ class ProseAssembler(AssemblerState):
                 for name, _, t in self.capabilities:
                     if t == tier:
                         records[canon(self.resolve_role(name, f.why))] = f.value
-        checks: dict[str, RecordsCheck] = {}
-        for key, caps in merged.items():
-            effects: dict[type, Any] = {}
-            restrictions: list[Restriction] = []
-            frequency = Frequency.EACH_NIGHT
-            given = {type(e) for cap, _ in caps if not cap.adds for e in cap.effects}
-            for cap, _ in caps:
-                for e in cap.effects:
-                    if type(e) not in given:
-                        raise self.error(
-                            f"this sentence adds to the role's {_ability_name({type(e): e})}, "
-                            "but no sentence of the role gives it",
-                            cap.why,
-                        )
-                    effects[type(e)] = _merge_effect(effects.get(type(e)), e)
-                restrictions.extend(
-                    r for r in cap.restrictions if not any(type(x) is type(r) for x in restrictions)
-                )
-                frequency = cap.frequency or frequency
-            own_name = next((c.name for c, _ in caps if c.name), None)
-            targets = next((c.targets for c, _ in caps if c.targets is not None), 1)
-            on_self = any(c.on_self for c, _ in caps)
-            if RecordsCheck in effects and key in records:
-                faction, yes, no = records[key]
-                c = effects[RecordsCheck]
-                effects[RecordsCheck] = replace(c, faction=faction, yes=c.yes or yes, no=c.no or no)
-            if RecordsCheck in effects:
-                checks[key] = effects[RecordsCheck]
-            first = caps[0][0].why
-            kill = Kill in effects
-            name = own_name or _ability_name(effects)
-            ability = Ability(
-                name,
-                "kills" if kill and len(effects) == 1 else "targets",
-                frequency,
-                tuple(effects.values()),
-                tuple(restrictions),
-                targets=targets,
-                on_self=on_self,
-                why=first,
+        return records
+
+    def _give_prose_ability(
+        self,
+        by_key: dict[str, Role],
+        key: str,
+        caps: list[tuple[_Capability, int | None]],
+        records: dict[str, Any],
+        checks: dict[str, RecordsCheck],
+    ) -> None:
+        """The one ability a role's prose sentences give it, or add to its line's one ability."""
+        effects: dict[type, Any] = {}
+        restrictions: list[Restriction] = []
+        frequency = Frequency.EACH_NIGHT
+        given = {type(e) for cap, _ in caps if not cap.adds for e in cap.effects}
+        for cap, _ in caps:
+            for e in cap.effects:
+                if type(e) not in given:
+                    raise self.error(
+                        f"this sentence adds to the role's {_ability_name({type(e): e})}, "
+                        "but no sentence of the role gives it",
+                        cap.why,
+                    )
+                effects[type(e)] = _merge_effect(effects.get(type(e)), e)
+            restrictions.extend(
+                r for r in cap.restrictions if not any(type(x) is type(r) for x in restrictions)
             )
-            role = by_key[key]
-            if len(role.abilities) == 1 and not own_name:
-                # a role whose line gives it one ability: its prose sentences add to that
-                # ability, as they add to the one ability prose gives a role
-                only = role.abilities[0]
-                had = {type(e): e for e in only.effects}
-                for kind, e in effects.items():
-                    had[kind] = _merge_effect(had.get(kind), e)
-                more = tuple(r for r in restrictions if type(r) not in map(type, only.restrictions))
-                changed = replace(
-                    only, effects=tuple(had.values()), restrictions=(*only.restrictions, *more)
+            frequency = cap.frequency or frequency
+        own_name = next((c.name for c, _ in caps if c.name), None)
+        targets = next((c.targets for c, _ in caps if c.targets is not None), 1)
+        on_self = any(c.on_self for c, _ in caps)
+        if RecordsCheck in effects and key in records:
+            faction, yes, no = records[key]
+            c = effects[RecordsCheck]
+            effects[RecordsCheck] = replace(c, faction=faction, yes=c.yes or yes, no=c.no or no)
+        if RecordsCheck in effects:
+            checks[key] = effects[RecordsCheck]
+        first = caps[0][0].why
+        kill = Kill in effects
+        name = own_name or _ability_name(effects)
+        ability = Ability(
+            name,
+            "kills" if kill and len(effects) == 1 else "targets",
+            frequency,
+            tuple(effects.values()),
+            tuple(restrictions),
+            targets=targets,
+            on_self=on_self,
+            why=first,
+        )
+        role = by_key[key]
+        if len(role.abilities) == 1 and not own_name:
+            # a role whose line gives it one ability: its prose sentences add to that
+            # ability, as they add to the one ability prose gives a role
+            only = role.abilities[0]
+            had = {type(e): e for e in only.effects}
+            for kind, e in effects.items():
+                had[kind] = _merge_effect(had.get(kind), e)
+            more = tuple(r for r in restrictions if type(r) not in map(type, only.restrictions))
+            changed = replace(
+                only, effects=tuple(had.values()), restrictions=(*only.restrictions, *more)
+            )
+            if any(c.frequency for c, _ in caps):
+                changed = replace(changed, frequency=frequency)
+            by_key[key] = replace(role, abilities=(changed,))
+            return
+        by_key[key] = replace(role, abilities=(*role.abilities, ability))
+
+    def _settle_checks(
+        self, key: str, role: Role, ab: Ability, checks: dict[str, RecordsCheck]
+    ) -> Ability:
+        """The faction each records check of an ability answers (another role's, the kill's
+        'yes', the one other faction), or an error where none is said."""
+        fx = list(ab.effects)
+        for k, e in enumerate(fx):
+            if isinstance(e, RecordsCheck) and e.faction.startswith("like:"):
+                other = checks.get(canon(self.resolve_role(e.faction[5:], e.why)))
+                faction = other.faction if other else ""
+                check = replace(e, faction=faction)
+                fx[k] = checks[key] = check
+        for k, e in enumerate(fx):
+            if isinstance(e, Kill) and e.lethal_if and e.lethal_if.startswith("yes:"):
+                mine = checks.get(key)
+                if mine is None or not mine.faction:
+                    raise self.error(
+                        "this kill needs a records check to say who comes up 'yes'", e.why
+                    )
+                fx[k] = replace(e, lethal_if=mine.faction)
+        for k, e in enumerate(fx):
+            if isinstance(e, RecordsCheck) and not e.faction:
+                # "learn their alignment": with two factions, whether the target
+                # is of the one that is not the role's own (the check answers one
+                # faction, yes or no; with more factions it cannot say which)
+                others = [f for f in self.factions if canon(f) != canon(role.faction)]
+                if len(others) == 1 and role.faction:
+                    fx[k] = checks[key] = replace(e, faction=others[0])
+        for e in fx:
+            if isinstance(e, RecordsCheck) and not e.faction:
+                raise self.error(
+                    "this check does not say what the records show (add the step's "
+                    "'The records may either say ...' sentence, or name the faction: "
+                    "'learns whether they are Mafia')",
+                    e.why,
                 )
-                if any(c.frequency for c, _ in caps):
-                    changed = replace(changed, frequency=frequency)
-                by_key[key] = replace(role, abilities=(changed,))
-                continue
-            by_key[key] = replace(role, abilities=(*role.abilities, ability))
-        # "Like the Sheriff, the FBI uses police records": the other role's records check
-        for key, role in list(by_key.items()):
-            fixed = []
-            for ab in role.abilities:
-                fx = list(ab.effects)
-                for k, e in enumerate(fx):
-                    if isinstance(e, RecordsCheck) and e.faction.startswith("like:"):
-                        other = checks.get(canon(self.resolve_role(e.faction[5:], e.why)))
-                        faction = other.faction if other else ""
-                        check = replace(e, faction=faction)
-                        fx[k] = checks[key] = check
-                for k, e in enumerate(fx):
-                    if isinstance(e, Kill) and e.lethal_if and e.lethal_if.startswith("yes:"):
-                        mine = checks.get(key)
-                        if mine is None or not mine.faction:
-                            raise self.error(
-                                "this kill needs a records check to say who comes up 'yes'", e.why
-                            )
-                        fx[k] = replace(e, lethal_if=mine.faction)
-                for k, e in enumerate(fx):
-                    if isinstance(e, RecordsCheck) and not e.faction:
-                        # "learn their alignment": with two factions, whether the target
-                        # is of the one that is not the role's own (the check answers one
-                        # faction, yes or no; with more factions it cannot say which)
-                        others = [f for f in self.factions if canon(f) != canon(role.faction)]
-                        if len(others) == 1 and role.faction:
-                            fx[k] = checks[key] = replace(e, faction=others[0])
-                for e in fx:
-                    if isinstance(e, RecordsCheck) and not e.faction:
-                        raise self.error(
-                            "this check does not say what the records show (add the step's "
-                            "'The records may either say ...' sentence, or name the faction: "
-                            "'learns whether they are Mafia')",
-                            e.why,
-                        )
-                fixed.append(replace(ab, effects=tuple(fx)))
-            by_key[key] = replace(role, abilities=tuple(fixed))
+        return replace(ab, effects=tuple(fx))
+
+    def _prose_traits(self, by_key: dict[str, Role]) -> list[tuple[str, Any]]:
+        """Which traits are a faction's (returned) and which a role's (given to it), one per
+        passive effect."""
         faction_traits: list[tuple[str, Any]] = []
         for name, trait in self.traits:
             if canon(name) not in by_key and self.has_faction(name):  # an alignment's power
@@ -253,6 +297,10 @@ class ProseAssembler(AssemblerState):
                 by_key[key] = replace(
                     role, traits=tuple(both if x is same else x for x in role.traits)
                 )
+        return faction_traits
+
+    def _game_facts(self, faction_traits: list[tuple[str, Any]]) -> dict[str, Any]:
+        """The facts about the game as a whole, by kind, with their names resolved."""
         facts: dict[str, Any] = {
             "tie_rules": [],
             "victories": [],
@@ -315,12 +363,4 @@ class ProseAssembler(AssemblerState):
                     facts["day_rules"].append(f.value)
                 case "records" | "round":
                     pass
-        both = vote.clash(facts["tie_rules"], facts["day_rules"])
-        if both is not None:
-            first, second, what = both
-            raise self.error(
-                f"this sentence and line {first.loc.line}'s disagree on {what}",
-                second,
-                ((first.text, first.loc),),
-            )
-        return [by_key[canon(r.name)] for r in roles], nightkills, facts
+        return facts

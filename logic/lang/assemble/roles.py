@@ -4,7 +4,7 @@ prose sentences of a role kept for `finish`."""
 
 from __future__ import annotations
 
-from dataclasses import fields, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any, cast
 
 from logic.effects.afterlife import Exorcise, ReadFate, ReadLiving
@@ -80,6 +80,18 @@ DAY_AND_HEX_EFFECTS = (
 _VERB_NAME = {"targets": "target", "checks": "check", "visits": "visit", "kills": "kill"}
 
 
+@dataclass
+class _Line:
+    """A role line being assembled: its abilities so far, the one its sentences add to,
+    a name said for the next ability, what the role appears as and its notes."""
+
+    abilities: list[Ability]
+    appears: list[AppearsAs]
+    notes: list[Why]
+    current: int | None
+    pending_name: tuple[str, tuple[str, ...]] | None = None
+
+
 class RolesAssembler(AssemblerState):
     """The part of `_Assembler` (logic/lang/rules.py) that assembles role lines."""
 
@@ -110,196 +122,234 @@ class RolesAssembler(AssemblerState):
         return self.faction
 
     def role_def(self, rd: _RoleDef, ruling: bool = False) -> None:
+        """A role line (or a ruling about a role): the role with its abilities, what it
+        appears as and its notes; its prose kept for `finish`."""
         key = canon(rd.name)
+        role = self._line_role(rd, key, ruling)
+        abilities = list(role.abilities)
+        line = _Line(
+            abilities,
+            list(role.appears_as),
+            list(role.notes),
+            len(abilities) - 1 if (ruling and abilities) else None,
+        )
+        for s in _flatten(rd.sentences):
+            if s is None:  # a sentence read as what the engine does anyway
+                continue
+            self._line_sentence(line, self._cited(s, role, ruling), role, key)
+        # "Visits a player": the verb itself says the ability visits, when no class is given.
+        abilities = [
+            replace(a, visit_class=VisitClass.VISITING, class_why=a.why)
+            if a.visit_class is None and a.verb == "visits"
+            else a
+            for a in line.abilities
+        ]
+        self.roles[key] = replace(
+            role,
+            abilities=tuple(abilities),
+            appears_as=tuple(line.appears),
+            notes=tuple(line.notes),
+        )
+
+    def _line_role(self, rd: _RoleDef, key: str, ruling: bool) -> Role:
+        """The role a line defines (new, with its faction) or a ruling names (defined above)."""
         existing = self.roles.get(key)
         if ruling:
             if existing is None:
                 raise self.error(
                     f"this ruling names the role {rd.name!r}, which is not defined above", rd.why
                 )
-            role = existing
-        else:
-            if existing is not None:
+            return existing
+        if existing is not None:
+            raise self.error(
+                f"the role {rd.name!r} is defined twice",
+                rd.why,
+                (("defined here first", existing.why.loc),),
+            )
+        faction = self._faction_said(rd)
+        if faction is None:
+            raise self.error(
+                f"the role {rd.name!r} has no faction: put it under a heading such as "
+                "'Possible Town Roles', or say it ('You are aligned with the Town.')",
+                rd.why,
+            )
+        self.role_order.append(key)
+        return Role(rd.name, faction, why=rd.why)
+
+    def _cited(self, s: Any, role: Role, ruling: bool) -> Any:
+        """A sentence of a role's line, cited with the role's name in front of it (a sentence
+        about another role is an error)."""
+        if isinstance(s, _About):
+            if self._other_role(s.subject, role.name):
                 raise self.error(
-                    f"the role {rd.name!r} is defined twice",
-                    rd.why,
-                    (("defined here first", existing.why.loc),),
+                    f"this sentence is about {s.subject}, but it is on {role.name}'s line",
+                    s.why,
+                    token=s.subject.split()[0],
                 )
-            faction = self._faction_said(rd)
-            if faction is None:
-                raise self.error(
-                    f"the role {rd.name!r} has no faction: put it under a heading such as "
-                    "'Possible Town Roles', or say it ('You are aligned with the Town.')",
-                    rd.why,
-                )
-            role = Role(rd.name, faction, why=rd.why)
-            self.role_order.append(key)
-        abilities = list(role.abilities)
-        appears = list(role.appears_as)
-        notes = list(role.notes)
-        current: int | None = len(abilities) - 1 if (ruling and abilities) else None
-        pending_name: tuple[str, tuple[str, ...]] | None = None
-        for s in _flatten(rd.sentences):
-            if s is None:  # a sentence read as what the engine does anyway
-                continue
-            if isinstance(s, _About):
-                if self._other_role(s.subject, role.name):
+            s = s.sentence
+        # Explanations cite a role's sentence with the role's name in front of it.
+        why = replace(s.why, text=f"{role.name}: {s.why.text}")
+        return replace(s, why=_as_ruling(why) if ruling else why)
+
+    def _line_sentence(self, line: _Line, s: Any, role: Role, key: str) -> None:
+        """What one sentence of a role's line does to the line: an ability begun or named,
+        an effect or restriction added to the ability before it, a note, or prose."""
+        abilities = line.abilities
+        match s:
+            case _AbilityName(name, aliases, _):
+                # names the ability before it, or else the next one
+                if line.current is not None and line.pending_name is None:
+                    a = abilities[line.current]
+                    abilities[line.current] = replace(a, name=name, aliases=aliases)
+                else:
+                    line.pending_name = (name, aliases)
+            case _DayAbility(name, n, freq, effects, why):
+                abilities.append(Ability(name, "targets", freq, effects, targets=n, why=why))
+                line.current = len(abilities) - 1
+            case _AbilityStart():
+                self._ability_start(line, s, role)
+            case _ClassDecl(vc, why):
+                # A role-level class ("Visiting role.") covers every ability of the role.
+                line.abilities = [replace(a, visit_class=vc, class_why=why) for a in abilities]
+            case AppearsAs():
+                line.appears.append(s)
+            case _Note(why) | FactionIs(why=why):  # its faction: see _faction_said
+                line.notes.append(why)
+            case (
+                Protect()
+                | Roleblock()
+                | Jail()
+                | Intercept()
+                | Investigate()
+                | Result()
+                | Convert()
+                | Interrogate()
+                | Slander()
+                | Injury()
+                | Unmask()
+                | SnipesOnly()
+                | InjuresAttacker()
+                | Redirect()
+                | ActionCheck()
+                | StakeOut()
+                | RecordsCheck()
+                | VoteBlock()
+            ):
+                if line.current is None:
                     raise self.error(
-                        f"this sentence is about {s.subject}, but it is on {role.name}'s line",
+                        "this sentence needs an ability before it (e.g. 'Targets a player each night.')",
                         s.why,
-                        token=s.subject.split()[0],
                     )
-                s = s.sentence
-            # Explanations cite a role's sentence with the role's name in front of it.
-            why = replace(s.why, text=f"{role.name}: {s.why.text}")
-            s = replace(s, why=_as_ruling(why) if ruling else why)
-            match s:
-                case _AbilityName(name, aliases, _):
-                    # names the ability before it, or else the next one
-                    if current is not None and pending_name is None:
-                        a = abilities[current]
-                        abilities[current] = replace(a, name=name, aliases=aliases)
-                    else:
-                        pending_name = (name, aliases)
-                case _DayAbility(name, n, freq, effects, why):
-                    abilities.append(Ability(name, "targets", freq, effects, targets=n, why=why))
-                    current = len(abilities) - 1
-                case _AbilityStart(verb, freq, why, subject, targets, own_name):
-                    if subject is not None and self._other_role(subject, role.name):
-                        raise self.error(
-                            f"this sentence is about {subject}, but it is on {role.name}'s line",
-                            why,
-                            token=subject.split()[0],
-                        )
-                    name, aliases = pending_name or (own_name or _VERB_NAME[verb], ())
-                    pending_name = None
+                a = abilities[line.current]
+                if s not in a.effects:  # said twice ("protect one player. That player
+                    # cannot be killed that night."): one effect, its first sentence
+                    abilities[line.current] = replace(a, effects=(*a.effects, s))
+            case _Capability() | _Trait() | _RulesetFact():
+                self.prose(s, role.name, None)
+            case _Natures(once, why):
+                self._natures(line, once, why, key)
+            case _AddTo(kind, name, why, value):
+                self._add_to(line, kind, name, why, value)
+            case _ if isinstance(s, DAY_AND_HEX_EFFECTS):
+                if line.current is None:
+                    raise self.error("this sentence needs an ability before it", s.why)
+                a = abilities[line.current]
+                abilities[line.current] = replace(a, effects=(*a.effects, s))
+            case Implied(verb, effects, why):
+                # a restriction or a learning with no ability before it ("The Doctor
+                # cannot save themselves."): the ability its verb says
+                if line.current is None:
+                    name, aliases = line.pending_name or (_VERB_NAME[verb], ())
+                    line.pending_name = None
+                    fx = (Kill(why),) if verb == "kills" else effects
                     abilities.append(
-                        Ability(name, verb, freq, why=why, aliases=aliases, targets=targets)
+                        Ability(name, verb, Frequency.EACH_NIGHT, fx, why=why, aliases=aliases)
                     )
-                    current = len(abilities) - 1
-                    if verb == "kills":
-                        abilities[current] = replace(abilities[current], effects=(Kill(why),))
-                case _ClassDecl(vc, why):
-                    # A role-level class ("Visiting role.") covers every ability of the role.
-                    abilities = [replace(a, visit_class=vc, class_why=why) for a in abilities]
-                case AppearsAs():
-                    appears.append(s)
-                case _Note(why) | FactionIs(why=why):  # its faction: see _faction_said
-                    notes.append(why)
-                case (
-                    Protect()
-                    | Roleblock()
-                    | Jail()
-                    | Intercept()
-                    | Investigate()
-                    | Result()
-                    | Convert()
-                    | Interrogate()
-                    | Slander()
-                    | Injury()
-                    | Unmask()
-                    | SnipesOnly()
-                    | InjuresAttacker()
-                    | Redirect()
-                    | ActionCheck()
-                    | StakeOut()
-                    | RecordsCheck()
-                    | VoteBlock()
-                ):
-                    if current is None:
-                        raise self.error(
-                            "this sentence needs an ability before it (e.g. 'Targets a player each night.')",
-                            s.why,
-                        )
-                    a = abilities[current]
-                    if s not in a.effects:  # said twice ("protect one player. That player
-                        # cannot be killed that night."): one effect, its first sentence
-                        abilities[current] = replace(a, effects=(*a.effects, s))
-                case _Capability() | _Trait() | _RulesetFact():
-                    self.prose(s, role.name, None)
-                case _Natures(once, why):
-                    if current is None:  # a passive role's natures: a note, and "One-time
-                        notes.append(why)  # use" makes its one-time traits once
-                        if once:
-                            self.traits = [
-                                (r, replace(t, once=True))
-                                if canon(r) == key and "once" in {f.name for f in fields(t)}
-                                else (r, t)
-                                for r, t in self.traits
-                            ]
-                    elif once:
-                        a = abilities[current]
-                        abilities[current] = replace(a, frequency=Frequency.ONCE_PER_GAME)
-                case _AddTo(kind, name, why, value):
-                    if current is None or not any(
-                        isinstance(e, kind) for e in abilities[current].effects
-                    ):
-                        raise self.error(
-                            "this sentence adds to an effect that no ability before it gives",
-                            why,
-                        )
-                    a = abilities[current]
-                    fx = tuple(
-                        replace(cast(Any, e), **{name: why if value is None else value})
-                        if isinstance(e, kind)
-                        else e
-                        for e in a.effects
-                    )
-                    abilities[current] = replace(a, effects=fx)
-                case _ if isinstance(s, DAY_AND_HEX_EFFECTS):
-                    if current is None:
-                        raise self.error("this sentence needs an ability before it", s.why)
-                    a = abilities[current]
-                    abilities[current] = replace(a, effects=(*a.effects, s))
-                case Implied(verb, effects, why):
-                    # a restriction or a learning with no ability before it ("The Doctor
-                    # cannot save themselves."): the ability its verb says
-                    if current is None:
-                        name, aliases = pending_name or (_VERB_NAME[verb], ())
-                        pending_name = None
-                        fx = (Kill(why),) if verb == "kills" else effects
-                        abilities.append(
-                            Ability(name, verb, Frequency.EACH_NIGHT, fx, why=why, aliases=aliases)
-                        )
-                        current = len(abilities) - 1
-                case NotFirstNight(why):
-                    # "You may not shoot on the first night.": the ability before it is
-                    # used on the nights after the first
-                    if current is None:
-                        raise self.error("this restriction needs an ability before it", why)
-                    a = abilities[current]
-                    if a.frequency is Frequency.EACH_NIGHT:
-                        abilities[current] = replace(a, frequency=Frequency.SUBSEQUENT_NIGHTS)
-                    elif a.frequency is not Frequency.SUBSEQUENT_NIGHTS:
-                        raise self.error(
-                            f"this sentence keeps an ability used {a.frequency.value} off the "
-                            "first night: the engine has no such frequency",
-                            why,
-                        )
-                case NoSelfTarget() | NoConsecutive() | Forced():
-                    if current is None:
-                        raise self.error("this restriction needs an ability before it", s.why)
-                    a = abilities[current]
-                    restr: tuple[Restriction, ...] = (*a.restrictions, s)
-                    abilities[current] = replace(a, restrictions=restr)
-                case _KillVisits() | ClassList():  # read by the clause language
-                    raise self.error(
-                        "this sentence gives the visiting class of several roles or of a "
-                        "faction's nightkill: put it on a 'Visiting roles:' line",
-                        s.why,
-                    )
-                case _:
-                    raise AssertionError(f"unhandled sentence {s!r}")
-        # "Visits a player": the verb itself says the ability visits, when no class is given.
-        abilities = [
-            replace(a, visit_class=VisitClass.VISITING, class_why=a.why)
-            if a.visit_class is None and a.verb == "visits"
-            else a
-            for a in abilities
-        ]
-        self.roles[key] = replace(
-            role, abilities=tuple(abilities), appears_as=tuple(appears), notes=tuple(notes)
+                    line.current = len(abilities) - 1
+            case NotFirstNight(why):
+                self._not_first_night(line, why)
+            case NoSelfTarget() | NoConsecutive() | Forced():
+                if line.current is None:
+                    raise self.error("this restriction needs an ability before it", s.why)
+                a = abilities[line.current]
+                restr: tuple[Restriction, ...] = (*a.restrictions, s)
+                abilities[line.current] = replace(a, restrictions=restr)
+            case _KillVisits() | ClassList():  # read by the clause language
+                raise self.error(
+                    "this sentence gives the visiting class of several roles or of a "
+                    "faction's nightkill: put it on a 'Visiting roles:' line",
+                    s.why,
+                )
+            case _:
+                raise AssertionError(f"unhandled sentence {s!r}")
+
+    def _ability_start(self, line: _Line, s: _AbilityStart, role: Role) -> None:
+        """A sentence that begins an ability ("Targets a player each night."), named by the
+        name said before it, its own name or its verb."""
+        if s.subject is not None and self._other_role(s.subject, role.name):
+            raise self.error(
+                f"this sentence is about {s.subject}, but it is on {role.name}'s line",
+                s.why,
+                token=s.subject.split()[0],
+            )
+        name, aliases = line.pending_name or (s.name or _VERB_NAME[s.verb], ())
+        line.pending_name = None
+        line.abilities.append(
+            Ability(name, s.verb, s.frequency, why=s.why, aliases=aliases, targets=s.targets)
         )
+        line.current = len(line.abilities) - 1
+        if s.verb == "kills":
+            a = line.abilities[line.current]
+            line.abilities[line.current] = replace(a, effects=(Kill(s.why),))
+
+    def _natures(self, line: _Line, once: bool, why: Why, key: str) -> None:
+        """'(Active, One-time use)': a note on a passive role (its one-time traits made once),
+        or the ability before it made once per game."""
+        if line.current is None:  # a passive role's natures: a note, and "One-time
+            line.notes.append(why)  # use" makes its one-time traits once
+            if once:
+                self.traits = [
+                    (r, replace(t, once=True))
+                    if canon(r) == key and "once" in {f.name for f in fields(t)}
+                    else (r, t)
+                    for r, t in self.traits
+                ]
+        elif once:
+            a = line.abilities[line.current]
+            line.abilities[line.current] = replace(a, frequency=Frequency.ONCE_PER_GAME)
+
+    def _add_to(self, line: _Line, kind: type, name: str, why: Why, value: Any) -> None:
+        """A sentence that sets a field of an effect of the ability before it."""
+        if line.current is None or not any(
+            isinstance(e, kind) for e in line.abilities[line.current].effects
+        ):
+            raise self.error(
+                "this sentence adds to an effect that no ability before it gives",
+                why,
+            )
+        a = line.abilities[line.current]
+        fx = tuple(
+            replace(cast(Any, e), **{name: why if value is None else value})
+            if isinstance(e, kind)
+            else e
+            for e in a.effects
+        )
+        line.abilities[line.current] = replace(a, effects=fx)
+
+    def _not_first_night(self, line: _Line, why: Why) -> None:
+        """ "You may not shoot on the first night.": the ability before it is used on the
+        nights after the first."""
+        if line.current is None:
+            raise self.error("this restriction needs an ability before it", why)
+        a = line.abilities[line.current]
+        if a.frequency is Frequency.EACH_NIGHT:
+            line.abilities[line.current] = replace(a, frequency=Frequency.SUBSEQUENT_NIGHTS)
+        elif a.frequency is not Frequency.SUBSEQUENT_NIGHTS:
+            raise self.error(
+                f"this sentence keeps an ability used {a.frequency.value} off the "
+                "first night: the engine has no such frequency",
+                why,
+            )
 
     def variant(self, st: _SubAbility) -> None:
         """'-Limited - ...' under 'There are N variants that may exist:': the role
