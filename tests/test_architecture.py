@@ -138,3 +138,35 @@ def test_the_architecture_pages_sentence_reads_as_it_says(tmp_path: Path) -> Non
     assert ability.verb == "targets"
     assert [type(e) for e in ability.effects] == [Protect]
     assert "The Doctor may protect one player each night." in ability.why.text
+
+
+MAX_CLASS = 400
+MAX_FUNCTION = 100
+
+
+def too_long(source: str, where: str) -> list[str]:
+    """The classes over MAX_CLASS lines and functions over MAX_FUNCTION in `source` (a
+    span from `class` or `def` to its last line)."""
+    out = []
+    for n in ast.walk(ast.parse(source)):
+        if isinstance(n, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            size = (n.end_lineno or n.lineno) - n.lineno + 1
+            limit = MAX_CLASS if isinstance(n, ast.ClassDef) else MAX_FUNCTION
+            if size > limit:
+                out.append(f"{where}:{n.lineno} {n.name} ({size} lines)")
+    return out
+
+
+def test_no_class_over_400_lines_and_no_function_over_100() -> None:
+    found = [
+        x
+        for p in sorted((ROOT / "logic").rglob("*.py"))
+        for x in too_long(p.read_text(encoding="utf-8"), str(p.relative_to(ROOT)))
+    ]
+    assert not found, "split these: " + "; ".join(found)
+
+
+def test_a_long_function_is_found() -> None:
+    body = "".join(f"    x{k} = {k}\n" for k in range(100))
+    assert too_long(f"def f():\n{body}", "f.py") == ["f.py:1 f (101 lines)"]
+    assert too_long(f"def f():\n{body[: -len('    x99 = 99') - 1]}", "f.py") == []

@@ -60,7 +60,101 @@ def _kin(asm: AssemblerState, ability: Ability) -> set[str]:
     return out
 
 
-class FinishAssembler(ProseAssembler):
+class ChecksAssembler(AssemblerState):
+    """What a role's check shows, settled once every faction is known: a card's checks,
+    the faction a check asks about, what the police records show by faction."""
+
+    def _card_checks(self, roles: list[Role]) -> list[Role]:
+        """An interrogation whose sentence names its answers but not the line of the card
+        it reads ('learns whether that player is a child, a teenager or an adult',
+        logic/lang/kinds/inquiry.py): the check of the card lines ('Observe: Adult',
+        'Observe: Adult/Teenager/Child') whose answers hold every one of them. No such
+        check, or two, is the sentence's error: the reading is not guessed. An ability that
+        learns what a card shows is a check ("checks", not "targets"), here, in one place
+        for both grammars: the frame grammar's readers name the ability ("Age-Observe",
+        logic/lang/read/inquiry.py) without saying what it is used as."""
+        cards: dict[str, set[str]] = {}
+        for r in roles:
+            for t in r.traits:
+                if isinstance(t, InterrogatesAs):
+                    cards.setdefault(t.check, set()).update(canon(x) for x in t.text.split("/"))
+        out = []
+        for role in roles:
+            abilities = []
+            for a in role.abilities:
+                fx: list[Any] = []
+                for e in a.effects:
+                    if isinstance(e, Interrogate) and e.check == UNSAID:
+                        said = {canon(x) for x in e.results}
+                        fits = sorted(c for c, answers in cards.items() if said <= answers)
+                        check = self._factions_check(e, role, fits)
+                        if check is not None:  # "whether they are Town or Mafia"
+                            fx.append(check)
+                            continue
+                        if len(fits) != 1:
+                            raise self.error(
+                                f"no line of a role's card (such as 'Observe: {e.results[0]}') "
+                                f"has the answers {', '.join(e.results)}"
+                                if not fits
+                                else f"the answers {', '.join(e.results)} are on the card "
+                                f"lines of {' and '.join(fits)}: say which is learnt",
+                                e.why,
+                            )
+                        e = replace(e, check=fits[0])
+                    fx.append(e)
+                if a.verb == "targets" and any(isinstance(e, Interrogate) for e in fx):
+                    # what it learns is on the target's card: a check, whichever grammar
+                    # read its sentence (an interrogation, an age observation)
+                    a = replace(a, verb="checks")
+                abilities.append(a if tuple(fx) == a.effects else replace(a, effects=tuple(fx)))
+            out.append(replace(role, abilities=tuple(abilities)) if abilities else role)
+        return out
+
+    def _factions_check(self, e: Interrogate, role: Role, fits: list[str]) -> RecordsCheck | None:
+        """'learns whether they are Town or Mafia' where no card line has those answers and
+        each is a faction of the ruleset: a check of the records for the one of them that is
+        not the role's own (the check answers one faction, yes or no); None when that is not
+        what the answers say (an error asks which faction when the role's own is not one)."""
+        if fits or len(e.results) != 2:
+            return None
+        named = [self.faction_named(x) for x in e.results]
+        if any(n is None for n in named):
+            return None
+        others = [n for n in named if n is not None and canon(n) != canon(role.faction)]
+        if len(others) != 1:
+            raise self.error(
+                f"this check answers {' or '.join(e.results)}, and {role.name} is of neither: "
+                "say which faction it looks for ('learns whether they are Mafia')",
+                e.why,
+            )
+        return RecordsCheck(others[0], None, None, e.why)
+
+    def _records_factions(self, role: Role) -> Role:
+        """A records check's faction as the ruleset names it ('a werewolf gives you
+        "Suspicious"': the Werewolves), when one faction is that name, singular or plural;
+        otherwise as written (a check for a faction the ruleset does not have says no)."""
+
+        def one(name: str) -> str:
+            c = canon(name)
+            return c[:-3] + "f" if c.endswith("ves") else c.removesuffix("s")
+
+        def named(name: str) -> str:
+            found = [f for f in self.factions if one(f) == one(name)]
+            return found[0] if len(found) == 1 else name
+
+        abilities = []
+        for a in role.abilities:
+            fx = tuple(
+                replace(e, faction=named(e.faction))
+                if isinstance(e, RecordsCheck) and e.faction and not e.faction.startswith("like:")
+                else e
+                for e in a.effects
+            )
+            abilities.append(a if fx == a.effects else replace(a, effects=fx))
+        return replace(role, abilities=tuple(abilities)) if abilities else role
+
+
+class FinishAssembler(ProseAssembler, ChecksAssembler):
     """The part of `_Assembler` (logic/lang/rules.py) that checks and finishes."""
 
     def order_entries(self, roles: list[Role]) -> list[PriorityEntry]:
@@ -403,92 +497,3 @@ class FinishAssembler(ProseAssembler):
             self.resolve_faction(other[4:], why),
             why,
         )
-
-    def _card_checks(self, roles: list[Role]) -> list[Role]:
-        """An interrogation whose sentence names its answers but not the line of the card
-        it reads ('learns whether that player is a child, a teenager or an adult',
-        logic/lang/kinds/inquiry.py): the check of the card lines ('Observe: Adult',
-        'Observe: Adult/Teenager/Child') whose answers hold every one of them. No such
-        check, or two, is the sentence's error: the reading is not guessed. An ability that
-        learns what a card shows is a check ("checks", not "targets"), here, in one place
-        for both grammars: the frame grammar's readers name the ability ("Age-Observe",
-        logic/lang/read/inquiry.py) without saying what it is used as."""
-        cards: dict[str, set[str]] = {}
-        for r in roles:
-            for t in r.traits:
-                if isinstance(t, InterrogatesAs):
-                    cards.setdefault(t.check, set()).update(canon(x) for x in t.text.split("/"))
-        out = []
-        for role in roles:
-            abilities = []
-            for a in role.abilities:
-                fx: list[Any] = []
-                for e in a.effects:
-                    if isinstance(e, Interrogate) and e.check == UNSAID:
-                        said = {canon(x) for x in e.results}
-                        fits = sorted(c for c, answers in cards.items() if said <= answers)
-                        check = self._factions_check(e, role, fits)
-                        if check is not None:  # "whether they are Town or Mafia"
-                            fx.append(check)
-                            continue
-                        if len(fits) != 1:
-                            raise self.error(
-                                f"no line of a role's card (such as 'Observe: {e.results[0]}') "
-                                f"has the answers {', '.join(e.results)}"
-                                if not fits
-                                else f"the answers {', '.join(e.results)} are on the card "
-                                f"lines of {' and '.join(fits)}: say which is learnt",
-                                e.why,
-                            )
-                        e = replace(e, check=fits[0])
-                    fx.append(e)
-                if a.verb == "targets" and any(isinstance(e, Interrogate) for e in fx):
-                    # what it learns is on the target's card: a check, whichever grammar
-                    # read its sentence (an interrogation, an age observation)
-                    a = replace(a, verb="checks")
-                abilities.append(a if tuple(fx) == a.effects else replace(a, effects=tuple(fx)))
-            out.append(replace(role, abilities=tuple(abilities)) if abilities else role)
-        return out
-
-    def _factions_check(self, e: Interrogate, role: Role, fits: list[str]) -> RecordsCheck | None:
-        """'learns whether they are Town or Mafia' where no card line has those answers and
-        each is a faction of the ruleset: a check of the records for the one of them that is
-        not the role's own (the check answers one faction, yes or no); None when that is not
-        what the answers say (an error asks which faction when the role's own is not one)."""
-        if fits or len(e.results) != 2:
-            return None
-        named = [self.faction_named(x) for x in e.results]
-        if any(n is None for n in named):
-            return None
-        others = [n for n in named if n is not None and canon(n) != canon(role.faction)]
-        if len(others) != 1:
-            raise self.error(
-                f"this check answers {' or '.join(e.results)}, and {role.name} is of neither: "
-                "say which faction it looks for ('learns whether they are Mafia')",
-                e.why,
-            )
-        return RecordsCheck(others[0], None, None, e.why)
-
-    def _records_factions(self, role: Role) -> Role:
-        """A records check's faction as the ruleset names it ('a werewolf gives you
-        "Suspicious"': the Werewolves), when one faction is that name, singular or plural;
-        otherwise as written (a check for a faction the ruleset does not have says no)."""
-
-        def one(name: str) -> str:
-            c = canon(name)
-            return c[:-3] + "f" if c.endswith("ves") else c.removesuffix("s")
-
-        def named(name: str) -> str:
-            found = [f for f in self.factions if one(f) == one(name)]
-            return found[0] if len(found) == 1 else name
-
-        abilities = []
-        for a in role.abilities:
-            fx = tuple(
-                replace(e, faction=named(e.faction))
-                if isinstance(e, RecordsCheck) and e.faction and not e.faction.startswith("like:")
-                else e
-                for e in a.effects
-            )
-            abilities.append(a if fx == a.effects else replace(a, effects=fx))
-        return replace(role, abilities=tuple(abilities)) if abilities else role
