@@ -15,21 +15,23 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from logic.backends import concrete
-from logic.effects import forge, identity, status, vote
+from logic.effects import forge, identity, vote
 from logic.effects.attack import Kill
+from logic.effects.base import Kind
 from logic.effects.day import build_day, is_day
+from logic.effects.registry import KINDS
 from logic.lang.case import Case, Line, PhaseBlock
 from logic.lang.errors import Loc, RulingError, error_at_word, line_of
 from logic.model import frame
 from logic.model.expr import Const, Evaluator, Var, eq, explain, labels, unfired, variables
 from logic.model.frameworks import FRAMEWORKS
 from logic.model.ir import Ability, Ruleset, Why, canon
-from logic.model.phase import Mark
+from logic.model.phase import IDENTITY, PhaseEnd
 from logic.model.semantics import (
     Act,
     Atom,
@@ -548,19 +550,16 @@ def next_history(
     night: int | None,
     number: int = 0,
     ruleset: Ruleset | None = None,
+    kinds: Sequence[Kind] = KINDS,
 ) -> History:
-    """The state after a phase: the state before, moved on by the phase's outcome (its
-    deaths and revivals, and the state atoms the effect kinds define: reversed records,
-    arrests, marks with a duration: logic/effects/status.py; changes of role and faction:
-    logic/effects/identity.py)."""
+    """The state after a phase: the state before, moved on by the phase's outcome: the
+    frame's own (deaths and revivals, uses, successes, scans, flags, settled questions),
+    then each kind's lasting states by the kind's own concrete step (`Lasting.step`)."""
     died = {a.subject for a in outcome.atoms if a.kind == "dies"}
     revived = {a.subject for a in outcome.atoms if a.kind == "revived"}
     dead = (set(history.dead) - revived) | died
     kind = "night" if night is not None else "day"
     number = night if night is not None else number
-    marks = set(history.statuses)
-    marks |= {status.read_mark(a, kind, number) for a in outcome.atoms if a.kind == "status"}
-    marks |= {Mark(p, "died", "", kind, number) for p in died}
     success = dict(history.last_success)
     checked = dict(history.last_checked)
     uses = dict(history.uses)
@@ -572,47 +571,36 @@ def next_history(
             success[key] = (night, act.targets)
             if act.ability.verb == "checks" and act.targets:
                 checked[act.actor] = act.targets[0]
-    reversed_ = history.reversed
-    if any(a.kind == "record reversed" for a in model.atoms):
-        reversed_ = frozenset(a.subject for a in outcome.atoms if a.kind == "record reversed")
-    arrested = history.arrested
-    if night is not None:  # a night ends the arrests it reached and starts its own
-        arrested = tuple(
-            (a.subject, int(a.obj), _why_of(outcome, a))
-            for a in sorted(outcome.atoms)
-            if a.kind == "arrested"
-        )
     flags = set(history.flags) | {(a.subject, a.obj) for a in outcome.atoms if a.kind == "mark"}
     settled = dict(history.settled)
     settled.update((v, env[v]) for v in model.domains if v.startswith(GAME_LONG) and v in env)
-    changed = dict((p, (r, f)) for p, r, f in history.identities)
-    for a in sorted(outcome.atoms):
-        if a.kind != identity.BECOMES or ruleset is None:
-            continue
-        role, faction = changed.get(a.subject, (None, None))
-        if ruleset.faction(a.obj) is not None:
-            faction = a.obj
-        else:
-            role = a.obj
-        changed[a.subject] = (role, faction)
+    end = PhaseEnd(
+        kind,
+        number,
+        outcome.atoms,
+        frozenset(a.kind for a in model.atoms),
+        ruleset,
+        lambda a: _why_of(outcome, a),
+    )
+    states = dict(history.kinds)
+    for k in kinds:
+        for lasting in k.lasting:
+            states[lasting.name] = lasting.step(history.state(lasting.name, lasting.empty), end)
     return History(
         frozenset(dead),
         tuple(sorted(success.items())),
         tuple(sorted(checked.items())),
         tuple(sorted(uses.items())),
-        reversed_,
-        arrested,
         tuple(sorted(settled.items())),
-        statuses=tuple(sorted(marks)),
-        flags=frozenset(flags),
-        identities=tuple(sorted((p, r, f) for p, (r, f) in changed.items())),
+        frozenset(flags),
+        tuple(sorted(states.items())),
     )
 
 
 def identities(rs: Ruleset, players: Mapping[str, Player], history: History) -> dict[str, Player]:
     """The players with the changes of role and faction `history` records."""
     out = dict(players)
-    for p, role_name, faction in history.identities:
+    for p, role_name, faction in history.state(IDENTITY):
         pl = out[p]
         role = rs.role(role_name) if role_name is not None else None
         out[p] = Player(p, role or pl.role, faction or pl.faction)

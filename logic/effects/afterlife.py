@@ -32,6 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from logic.effects import status
 from logic.effects.base import Kind, Outcome
 from logic.model.expr import FALSE, Const, Expr, any_of, conj, label, neg
 from logic.model.phase import TextSource
@@ -157,7 +158,7 @@ def death_texts(
 
 def exorcised_before(b: NightBuilder, p: str) -> Expr:
     """p was exorcised on an earlier day (a mark for good)."""
-    return Const(bool(b.sc.history.marks(p, EXORCISED)))
+    return Const(bool(status.marks(b.sc.history, p, EXORCISED)))
 
 
 # ----------------------------------------------------------------------------- the night

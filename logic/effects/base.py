@@ -15,6 +15,8 @@ knows no kind by name: it asks every kind in turn for
               effective target through the builder's `aims`)
   transition  atoms that say what the next phase inherits (`X's record is reversed`,
               `X becomes Mafia`)
+  lasting     the states the kind carries from one phase to the next (`Lasting`): how a
+              phase's atoms move each, concretely and symbolically, and how a night reads it
   echoes      deaths that follow from the others (a linked player dies as well)
   nouns, verbs  what an order of operations or a ruling's condition calls its effects
 
@@ -41,13 +43,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from logic.model.expr import Expr
 from logic.model.why import Why
 
 if TYPE_CHECKING:
-    from logic.model.phase import Atom, TextSource
+    from logic.model.phase import Atom, ChainEnd, PhaseEnd, TextSource
     from logic.model.semantics import NightBuilder
 
 
@@ -69,6 +71,26 @@ class Outcome:
 
     alive_after: dict[str, Expr]  # p is alive when the phase ends
     died: dict[str, Expr]  # p dies in this phase
+
+
+@dataclass(frozen=True)
+class Lasting:
+    """A state a kind carries from one phase to the next (a reversed record, an arrest,
+    a mark with a duration, a change of role), declared once for both back ends.
+
+    `empty` is its concrete value before the game (hashable: it is part of a `History`).
+    `step` moves a concrete value over a phase's outcome (`PhaseEnd`: the atoms that
+    hold); `chain` moves its symbolic value over a phase of a chain (`ChainEnd`: each atom
+    with the expression that makes it hold, over that phase's variables); `view` gives a
+    concrete value in the symbolic form, for night `night` (a night reads only that form,
+    through `NightBuilder.before`). The phase frame knows no state by name: resolve's and
+    the chain's transitions are loops over the kinds' `lasting`."""
+
+    name: str
+    empty: Any
+    step: Callable[[Any, PhaseEnd], Any]
+    chain: Callable[[Any, ChainEnd], Any]
+    view: Callable[[Any, int], Any]
 
 
 @dataclass(frozen=True)
@@ -99,3 +121,5 @@ class Kind:
     spares: Callable[[NightBuilder, str, int], Expr] | None = None
     # q's automatic protection (a faction's trait) is stopped tonight
     stops_auto: Callable[[NightBuilder, str], Expr] | None = None
+    # the states the kind carries from phase to phase
+    lasting: tuple[Lasting, ...] = ()

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from logic.effects import afterlife, identity, report, status, sway, vote, win
+from logic.effects import afterlife, identity, records, report, status, sway, vote, win
 from logic.effects.afterlife import Exorcise
 from logic.effects.block import Roleblock
 from logic.model import frame
@@ -130,7 +130,7 @@ def build_day(
     lynched player's role, the marks the day leaves, then the win conditions."""
     names = tuple(players)
     roles = {p: pl.role for p, pl in players.items()}
-    arrested = {q for q, _, _ in history.arrested}
+    arrested = status.under_arrest(history)
     domains: dict[str, list[object]] = {}
     equations: list[tuple[Expr, Why]] = []
     atoms: dict[Atom, Expr] = {}
@@ -192,7 +192,8 @@ def build_day(
         report.role_reports(list(ruleset.roles), names, role_is, alive_after, died, "lynch")
     )
     texts.extend(afterlife.death_texts(list(ruleset.roles), names, role_is, died))
-    atoms.update(_reversed_records(ruleset, history, names, role_is, alive_after))
+    reversed_ = {q: TRUE for q in records.reversed_in(history)}
+    atoms.update(records.settle(ruleset, names, reversed_, role_is, alive_after))
     model = PhaseModel(
         phase=f"day {day}",
         domains=dict(domains),
@@ -229,27 +230,6 @@ def _marks_left(
     return atoms
 
 
-def _reversed_records(
-    ruleset: Ruleset,
-    history: History,
-    names: tuple[str, ...],
-    role_is: Callable[[str, Role], Expr],
-    alive_after: Callable[[str], Expr],
-) -> dict[Atom, Expr]:
-    """Records revert when no holder of the reverting role is left: per reversed record,
-    whether it stays reversed after the day."""
-    atoms: dict[Atom, Expr] = {}
-    for q in history.reversed:
-        keep: Expr = TRUE
-        for r in ruleset.reverts:
-            role = ruleset.role(r.role)
-            if role is not None:
-                holders = any_of(conj(role_is(p, role), alive_after(p)) for p in names)
-                keep = conj(keep, label(holders, r.why))
-        atoms[Atom("record reversed", q)] = keep
-    return atoms
-
-
 def _stoppers(
     ruleset: Ruleset,
     act: Act,
@@ -262,7 +242,7 @@ def _stoppers(
     day, an arrest, its frequency, a target that does not fit, a target on oneself."""
     ab = act.ability
     t = act.targets[0] if act.targets else None
-    arrested = {q for q, _, _ in history.arrested}
+    arrested = status.under_arrest(history)
     blocked = status.for_day(history, act.actor, "roleblocked", day)
     reasons: list[Expr] = [label(Const(act.actor in history.dead), frame.DEAD_DO_NOT_ACT)]
     if blocked:

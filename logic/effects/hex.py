@@ -160,8 +160,8 @@ def deaths(b: NightBuilder) -> list[Death]:
     assert isinstance(doom, Hex)
     for m in status.due(h, "doom", b.night, doom.delay or DOOM_DELAY):
         out.append((m.player, LATE, label(TRUE, doom.why)))
-    for m in h.statuses:
-        if m.name == "doom" and m.source and backlash and status.died_before(h, m.player, b.night):
+    for m in status.marks(h, name="doom"):
+        if m.source and backlash and status.died_before(h, m.player, b.night):
             out.append((m.source, LATE, label(TRUE, backlash[0].why)))
     return out
 

@@ -16,9 +16,9 @@ Vocabulary:
   DeathLink a role trait: when one holder dies, for any reason, every other holder dies
             as well, in the same phase
 
-A change is an outcome atom `X becomes NAME` (NAME a role or a faction); the resolver's
-`next_history` (logic/commands/resolve.py) gives the next phase the new identity, and
-win conditions after the phase count it.
+A change is an outcome atom `X becomes NAME` (NAME a role or a faction); the kind's
+lasting state `CHANGES` (the frame's `IDENTITY`, which a scenario's `role_is` reads)
+gives the next phase the new identity, and win conditions after the phase count it.
 """
 
 from __future__ import annotations
@@ -28,10 +28,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from logic.effects import attack
-from logic.effects.base import Death, Kind, Outcome
-from logic.model.expr import FALSE, Expr, any_of, conj, disj, label, lt, neg
+from logic.effects.base import Death, Kind, Lasting, Outcome
+from logic.model.expr import FALSE, TRUE, Expr, any_of, conj, disj, label, lt, neg
 from logic.model.ir import Role, Ruleset, canon
-from logic.model.phase import Atom
+from logic.model.phase import IDENTITY, Atom, ChainEnd, PhaseEnd
 from logic.model.why import Why, meta
 
 if TYPE_CHECKING:
@@ -276,6 +276,48 @@ def identity_after(
     return after
 
 
+# ----------------------------------------------------------------------------- lasting state
+
+Changed = tuple[tuple[str, str | None, str | None], ...]  # (player, role, faction): the latest
+
+
+def _step(before: Changed, end: PhaseEnd) -> Changed:
+    """The latest role and the latest faction of each player a phase changed."""
+    if end.ruleset is None:
+        return before
+    changed = {p: (r, f) for p, r, f in before}
+    for a in sorted(end.atoms):
+        if a.kind != BECOMES:
+            continue
+        role, faction = changed.get(a.subject, (None, None))
+        if end.ruleset.faction(a.obj) is not None:
+            faction = a.obj
+        else:
+            role = a.obj
+        changed[a.subject] = (role, faction)
+    return tuple(sorted((p, r, f) for p, (r, f) in changed.items()))
+
+
+Changes = dict[
+    str, list[tuple[Expr, str]]
+]  # player -> (it happened, the role or faction), oldest first
+
+
+def _chain(before: Changes, end: ChainEnd) -> Changes:
+    out = {p: list(c) for p, c in before.items()}
+    for a, e in end.atoms:
+        if a.kind == BECOMES:
+            out.setdefault(a.subject, []).append((e, a.obj))
+    return out
+
+
+def _view(state: Changed, night: int) -> Changes:
+    return {p: [(TRUE, n) for n in (r, f) if n is not None] for p, r, f in state}
+
+
+CHANGES = Lasting(IDENTITY, (), _step, _chain, _view)
+
+
 KIND = Kind(
     "identity",
     (Defect, Bond, Steal, DeathLink),
@@ -283,4 +325,5 @@ KIND = Kind(
     echoes=echoes,
     nouns=(("theft", (Steal,)),),
     spares=defected,
+    lasting=(CHANGES,),
 )

@@ -16,17 +16,20 @@ A record read by an action of tier t shows: the role's own status, reversed if i
 reversed before tonight, and reversed (again) if a Reverse of an earlier tier took place
 tonight. Reversing twice restores it (the source says "reverse"; nothing says otherwise).
 The state after a phase is the atom `record reversed` of each player, an expression of
-the phase like any other (`transition`).
+the phase like any other (`transition`; by day, `settle`), carried to later phases as
+the kind's lasting state `RECORDS`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from logic.effects.base import Kind, Outcome
-from logic.model.expr import FALSE, Expr, any_of, conj, iff, label, lt, neg
-from logic.model.phase import Atom, TextSource
+from logic.effects.base import Kind, Lasting, Outcome
+from logic.model.expr import FALSE, TRUE, Expr, any_of, conj, iff, label, lt, neg
+from logic.model.ir import Role, Ruleset
+from logic.model.phase import Atom, ChainEnd, History, PhaseEnd, TextSource
 from logic.model.why import Why, canon, meta
 
 if TYPE_CHECKING:
@@ -99,7 +102,7 @@ def reversed_tonight(b: NightBuilder, q: str, before: Expr | None = None) -> Exp
 
 def shows_guilty(b: NightBuilder, q: str, faction: str, tier: Expr) -> Expr:
     """What q's record says to an action of tier `tier`: a member of `faction` or not."""
-    flipped = xor(b.sc.reversed_before(q), reversed_tonight(b, q, tier))
+    flipped = xor(reversed_before(b, q), reversed_tonight(b, q, tier))
     return xor(base_guilty(b, q, faction), flipped)
 
 
@@ -119,24 +122,77 @@ def texts(b: NightBuilder, i: int) -> list[TextSource]:
 
 def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     """Whose record is reversed after the phase (the atoms `record reversed`)."""
-    alive_after = outcome.alive_after
+    before: dict[str, Expr] = b.before(RECORDS)
     if not any(b.effects(k, Reverse) for k in range(b.n)) and not any(
-        b.sc.reversed_before(q) != FALSE for q in b.sc.players
+        x != FALSE for x in before.values()
     ):
         return {}
-    reverts = b.rs.reverts
+    flipped = {q: xor(before.get(q, FALSE), reversed_tonight(b, q)) for q in b.sc.players}
+    return settle(b.rs, b.sc.players, flipped, b.sc.role_is, outcome.alive_after.__getitem__)
+
+
+def settle(
+    rs: Ruleset,
+    players: Iterable[str],
+    flipped: Mapping[str, Expr],
+    role_is: Callable[[str, Role], Expr],
+    alive_after: Callable[[str], Expr],
+) -> dict[Atom, Expr]:
+    """Per record `flipped` in the phase: whether it is reversed after it. Records revert
+    when no holder of a reverting role is left alive."""
+    players = tuple(players)
     out = {}
-    for q in b.sc.players:
-        flipped = xor(b.sc.reversed_before(q), reversed_tonight(b, q))
-        for r in reverts:
-            role = b.rs.role(r.role)
+    for q, keep in flipped.items():
+        for r in rs.reverts:
+            role = rs.role(r.role)
             if role is not None:
-                holders = any_of(conj(b.sc.role_is(p, role), alive_after[p]) for p in b.sc.players)
-                flipped = conj(flipped, label(holders, r.why))
-        out[Atom("record reversed", q)] = flipped
+                holders = any_of(conj(role_is(p, role), alive_after(p)) for p in players)
+                keep = conj(keep, label(holders, r.why))
+        out[Atom(REVERSED, q)] = keep
     return out
 
 
+# ----------------------------------------------------------------------------- lasting state
+
+REVERSED = "record reversed"
+
+
+def _step(before: frozenset[str], end: PhaseEnd) -> frozenset[str]:
+    """A phase that speaks of records gives each its state; one that does not keeps them."""
+    if REVERSED not in end.defined:
+        return before
+    return frozenset(a.subject for a in end.atoms if a.kind == REVERSED)
+
+
+def _chain(before: dict[str, Expr], end: ChainEnd) -> dict[str, Expr]:
+    out = dict(before)
+    out.update((a.subject, e) for a, e in end.atoms if a.kind == REVERSED)
+    return out
+
+
+def _view(state: frozenset[str], night: int) -> dict[str, Expr]:
+    return {q: TRUE for q in state}
+
+
+RECORDS = Lasting("records", frozenset(), _step, _chain, _view)
+
+
+def reversed_before(b: NightBuilder, q: str) -> Expr:
+    """q's record was reversed when the night began."""
+    got: dict[str, Expr] = b.before(RECORDS)
+    return got.get(q, FALSE)
+
+
+def reversed_in(history: History) -> frozenset[str]:
+    """The players whose record is reversed after the phases `history` holds."""
+    got: frozenset[str] = history.state(RECORDS.name, RECORDS.empty)
+    return got
+
+
 KIND = Kind(
-    "records", (OnRecords, Reverse, Revert, RecordsCheck), texts=texts, transition=transition
+    "records",
+    (OnRecords, Reverse, Revert, RecordsCheck),
+    texts=texts,
+    transition=transition,
+    lasting=(RECORDS,),
 )

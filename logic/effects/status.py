@@ -1,5 +1,5 @@
 """Owns statuses that last beyond the action that gave them: the arrest, and marks with a
-duration carried from phase to phase in the history (`History.statuses`, `Mark`).
+duration carried from phase to phase (its lasting states `ARRESTS` and `MARKS`).
 
 Marks (a name, the player who gave it, the phase it was given in) and how long each lasts
 are read here, once, for every kind that gives or reads them:
@@ -12,7 +12,9 @@ are read here, once, for every kind that gives or reads them:
   deaths                  `died`, given by the phase a player died in (for "the night
                           after the hexed player dies")
 A phase gives a mark with the outcome atom `status` (subject: the player, object
-"NAME:SOURCE"); the resolver turns those atoms into marks of the history.
+"NAME:SOURCE"); the kind's lasting state `MARKS` turns those atoms into marks (concretely,
+every mark with its phase; in a chain, the marks of the night before, which is all a
+symbolic night reads of them).
 
 Vocabulary:
   Cooldown  an effect of an ability: when the ability's protection stops a nightkill,
@@ -28,7 +30,8 @@ Vocabulary:
           arrest's tier.
 
 The state after a phase is the atom `arrested` of each player (arrests that took place
-tonight); a carried arrest ends at the arrest's tier of the next night. When the
+tonight), carried as the lasting state `ARRESTS`; a carried arrest ends at the arrest's
+tier of the next night. When the
 arresting player is dead or does not act that night, the arrest still ends at that tier:
 the source says "until the Deputy's next turn", and is silent about a Deputy who has no
 next turn (a reading, noted in casebook/byond-mafia.rules).
@@ -36,13 +39,15 @@ next turn (a reading, noted in casebook/byond-mafia.rules).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from logic.effects import attack
-from logic.effects.base import Kind, Outcome
-from logic.model.expr import FALSE, Const, Expr, any_of, conj, disj, label, lt, neg
-from logic.model.phase import Atom, History, Mark, TextSource
+from logic.effects.base import Kind, Lasting, Outcome
+from logic.model import frame
+from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, conj, disj, label, labels, lt, neg
+from logic.model.phase import Atom, ChainEnd, History, Mark, PhaseEnd, TextSource
 from logic.model.why import Why, meta
 
 if TYPE_CHECKING:
@@ -97,7 +102,7 @@ def _protection_used(b: NightBuilder, i: int) -> Expr:
 def cooled(b: NightBuilder, i: int) -> Expr:
     """Slot i's ability is resting: its protection was used the night before."""
     return any_of(
-        label(conj(c, b.sc.given_last_night(b.actor(i), COOLDOWN)), e.why)
+        label(conj(c, given_last_night(b, b.actor(i), COOLDOWN)), e.why)
         for c, e in b.effects(i, Cooldown)
     )
 
@@ -147,7 +152,7 @@ def arrested(b: NightBuilder, i: int) -> Expr:
     )
     carried = any_of(
         label(conj(cond, lt(b.tiers[i], Const(tier))), why)
-        for cond, tier, why in b.sc.arrested_before(p)
+        for cond, tier, why in b.before(ARRESTS).get(p, [])
     )
     return any_of([tonight, carried])
 
@@ -192,12 +197,82 @@ def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     return out
 
 
+# ----------------------------------------------------------------------------- lasting states
+
+Arrested = dict[str, list[tuple[Expr, int, Why]]]  # player -> (it holds, until tier, sentence)
+
+
+def _arrests_step(before: tuple[tuple[str, int, Why], ...], end: PhaseEnd) -> object:
+    """A night ends the arrests it reached and starts its own; a day keeps them."""
+    if end.kind != "night":
+        return before
+    return tuple(
+        (a.subject, int(a.obj), end.why(a)) for a in sorted(end.atoms) if a.kind == "arrested"
+    )
+
+
+def _arrests_chain(before: Arrested, end: ChainEnd) -> Arrested:
+    if end.kind != "night":
+        return before
+    out: Arrested = {}
+    for atom, e in end.atoms:
+        if atom.kind == "arrested":
+            why = next(iter(labels(e)), frame.TAKES_PLACE)
+            out.setdefault(atom.subject, []).append((e, int(atom.obj), why))
+    return out
+
+
+def _arrests_view(state: Iterable[tuple[str, int, Why]], night: int) -> Arrested:
+    out: Arrested = {}
+    for q, tier, why in state:
+        out.setdefault(q, []).append((TRUE, tier, why))
+    return out
+
+
+ARRESTS = Lasting("arrests", (), _arrests_step, _arrests_chain, _arrests_view)
+
+
+def _marks_step(before: tuple[Mark, ...], end: PhaseEnd) -> tuple[Mark, ...]:
+    """Every mark with the phase that gave it, and `died` for each death of the phase."""
+    got = {read_mark(a, end.kind, end.number) for a in end.atoms if a.kind == "status"}
+    got |= {
+        Mark(a.subject, "died", "", end.kind, end.number) for a in end.atoms if a.kind == "dies"
+    }
+    return tuple(sorted(set(before) | got))
+
+
+def _marks_chain(before: dict[tuple[str, str], Expr], end: ChainEnd) -> dict[tuple[str, str], Expr]:
+    """The marks the night before gave (a day keeps them: a night reads last night's)."""
+    if end.kind != "night":
+        return before
+    out: dict[tuple[str, str], Expr] = {}
+    for atom, e in end.atoms:
+        if atom.kind == "status":
+            key = (atom.subject, atom.obj.partition(":")[0])
+            out[key] = disj(out.get(key, FALSE), e)
+    return out
+
+
+def _marks_view(state: tuple[Mark, ...], night: int) -> dict[tuple[str, str], Expr]:
+    return {(m.player, m.name): TRUE for m in state if m.kind == "night" and m.number == night - 1}
+
+
+MARKS = Lasting("marks", (), _marks_step, _marks_chain, _marks_view)
+
+
+def given_last_night(b: NightBuilder, p: str, name: str) -> Expr:
+    """p got the mark `name` on the night before this one."""
+    got: dict[tuple[str, str], Expr] = b.before(MARKS)
+    return got.get((p, name), FALSE)
+
+
 KIND = Kind(
     "status",
     (Arrest, Cooldown),
     stops=stopped,
     phase_texts=cooldown_told,
     transition=transition,
+    lasting=(ARRESTS, MARKS),
 )
 
 
@@ -217,11 +292,25 @@ def read_mark(atom: Atom, kind: str, number: int) -> Mark:
     return Mark(atom.subject, name, source, kind, number)
 
 
+def marks(history: History, player: str | None = None, name: str | None = None) -> list[Mark]:
+    """The marks (of `player`, called `name`, where given) the history holds, oldest first."""
+    return [
+        m
+        for m in history.state(MARKS.name)
+        if (player is None or m.player == player) and (name is None or m.name == name)
+    ]
+
+
+def under_arrest(history: History) -> set[str]:
+    """The players under an arrest the last night made."""
+    return {q for q, _, _ in history.state(ARRESTS.name)}
+
+
 def for_day(history: History, player: str, name: str, day: int) -> list[Mark]:
     """Marks `name` on `player` in effect on day `day`: given the night before (or, for a
     lasting mark, at any time up to that day)."""
     out = []
-    for m in history.marks(player, name):
+    for m in marks(history, player, name):
         if name in LASTING or (m.kind == "night" and m.number == day):
             out.append(m)
     return out
@@ -229,13 +318,9 @@ def for_day(history: History, player: str, name: str, day: int) -> list[Mark]:
 
 def due(history: History, name: str, night: int, delay: int) -> list[Mark]:
     """Marks `name` given on night `night - delay` (a delayed effect due tonight)."""
-    return [
-        m
-        for m in history.statuses
-        if m.name == name and m.kind == "night" and m.number == night - delay
-    ]
+    return [m for m in marks(history, name=name) if m.kind == "night" and m.number == night - delay]
 
 
 def died_before(history: History, player: str, night: int) -> bool:
     """`player` died in the phase just before night `night` (night or day `night - 1`)."""
-    return any(m.number == night - 1 for m in history.marks(player, "died"))
+    return any(m.number == night - 1 for m in marks(history, player, "died"))

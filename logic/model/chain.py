@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from logic.effects import report, vote, win
-from logic.model import frame
+from logic.effects import records, report, status, vote, win
+from logic.effects.base import Kind
 from logic.model.expr import (
     FALSE,
     Const,
@@ -27,12 +27,11 @@ from logic.model.expr import (
     conj,
     disj,
     eq,
-    label,
-    labels,
     neg,
     rename,
 )
 from logic.model.ir import Ability, Role, Ruleset, Why
+from logic.model.phase import ChainEnd
 from logic.model.semantics import (
     Atom,
     Carried,
@@ -95,7 +94,7 @@ def chain(
     which may raise.
     """
     known = [dict(a) for a in acts] if acts is not None else [{} for _ in range(nights)]
-    carried = Carried()  # reversed records and arrests, carried from phase to phase
+    carried = Carried()  # flags and the kinds' lasting states, carried from phase to phase
     # a day between nights, when the ruleset says how the lynch goes (deaths known to the
     # world solver already include the lynches)
     with_days = days if days is not None else (ruleset.lynch is not None and known_dead is None)
@@ -122,11 +121,14 @@ def chain(
             acts=known[k - 1],
             carried=carried,
         )
-        carried = out.add_night(NightBuilder(sc).build(f"night {k}"), k, carried)
+        builder = NightBuilder(sc)
+        kinds = builder.kinds
+        m = builder.build(f"night {k}")
+        carried = carry(carried, out.add_night(m, k), "night", k, ruleset, kinds)
         day_dead = (known_days or {}).get(k)
         if (with_days and k < nights) or day_dead is not None:  # day k, after night k
             dm = day(ruleset, sc, _known(day_dead, absent, True) or dead, carried)
-            out.add_day(dm, k, carried, readers)
+            carried = carry(carried, out.add_day(dm, k, readers), "day", k, ruleset, kinds)
     return out.model(nights)
 
 
@@ -173,9 +175,8 @@ class _Chained:
     switches: dict[str, Why] = field(default_factory=dict)
     slots: list[tuple[str, str]] = field(default_factory=list)
 
-    def add_night(self, m: PhaseModel, k: int, carried: Carried) -> Carried:
-        """Adds night k's model; returns what it carries to the next phase (last:
-        tonight's statuses)."""
+    def add_night(self, m: PhaseModel, k: int) -> list[tuple[Atom, Expr]]:
+        """Adds night k's model; returns its atoms over its renamed variables."""
         memo: dict[int, tuple[Expr, Expr]] = {}  # keeps the night's shared subtrees shared
 
         def ren(e: Expr) -> Expr:
@@ -185,28 +186,11 @@ class _Chained:
             self.domains[qualify(name, k)] = d
         self.equations += [(ren(e), w) for e, w in m.equations]
         self.definitions.update({qualify(name, k): ren(e) for name, e in m.definitions.items()})
-        carried = Carried(  # (last: tonight's)
-            dict(carried.reversed),
-            {},
-            dict(carried.marks),
-            {p: list(c) for p, c in carried.changes.items()},
-        )
-        for atom, e in m.atoms.items():
-            self.atoms[Atom(atom.kind, who(atom.subject, k), atom.obj)] = ren(e)
+        atoms = [(atom, ren(e)) for atom, e in m.atoms.items()]
+        for atom, e in atoms:
+            self.atoms[Atom(atom.kind, who(atom.subject, k), atom.obj)] = e
             if atom.kind == "dies":
-                self.deaths[atom.subject].append(ren(e))
-            elif atom.kind == "record reversed":
-                carried.reversed[atom.subject] = ren(e)
-            elif atom.kind == "mark":
-                carried.marks[(atom.subject, atom.obj)] = ren(e)
-            elif atom.kind == "becomes":
-                carried.changes.setdefault(atom.subject, []).append((ren(e), atom.obj))
-            elif atom.kind == "status":  # a mark with a duration, given tonight
-                key = (atom.subject, atom.obj.partition(":")[0])
-                carried.last[key] = disj(carried.last.get(key, FALSE), ren(e))
-            elif atom.kind == "arrested":
-                why = next(iter(labels(e)), frame.TAKES_PLACE)
-                carried.arrested.setdefault(atom.subject, []).append((ren(e), int(atom.obj), why))
+                self.deaths[atom.subject].append(e)
         self.texts += [
             TextSource(
                 who(t.actor, k), ren(t.gate), t.text, tuple((ren(c), n) for c, n in t.pieces), t.why
@@ -216,12 +200,12 @@ class _Chained:
         self.scenario += [qualify(name, k) for name in m.scenario_vars]
         self.switches.update(m.switches)
         self.slots += [(qualify(name, k), actor) for name, actor in m.slot_vars]
-        return carried
+        return atoms
 
     def add_day(
-        self, dm: PhaseModel, k: int, carried: Carried, readers: Collection[str] | None
-    ) -> None:
-        """Adds day k's model (after night k); a reversed record it settles is carried on."""
+        self, dm: PhaseModel, k: int, readers: Collection[str] | None
+    ) -> list[tuple[Atom, Expr]]:
+        """Adds day k's model (after night k); returns its atoms over its renamed variables."""
         memo: dict[int, tuple[Expr, Expr]] = {}
 
         def ren(e: Expr) -> Expr:
@@ -230,12 +214,11 @@ class _Chained:
         for name, dom in dm.domains.items():
             self.domains[qualify(name, k, "d")] = dom
         self.equations += [(ren(e), w) for e, w in dm.equations]
-        for atom, e in dm.atoms.items():
-            self.atoms[Atom(atom.kind, f"{atom.subject} (day {k})", atom.obj)] = ren(e)
+        atoms = [(atom, ren(e)) for atom, e in dm.atoms.items()]
+        for atom, e in atoms:
+            self.atoms[Atom(atom.kind, f"{atom.subject} (day {k})", atom.obj)] = e
             if atom.kind == "dies":
-                self.deaths[atom.subject].append(ren(e))
-            elif atom.kind == "record reversed":
-                carried.reversed[atom.subject] = ren(e)
+                self.deaths[atom.subject].append(e)
         self.texts += [
             TextSource(
                 f"{s.actor} (day {k})",
@@ -248,6 +231,7 @@ class _Chained:
             if readers is None or s.actor in readers
         ]
         self.scenario += [qualify(name, k, "d") for name in dm.scenario_vars]
+        return atoms
 
     def model(self, nights: int) -> PhaseModel:
         """The chain as one model."""
@@ -264,6 +248,30 @@ class _Chained:
         )
 
 
+def carry(
+    carried: Carried,
+    atoms: Sequence[tuple[Atom, Expr]],
+    kind: str,
+    number: int,
+    ruleset: Ruleset,
+    kinds: Sequence[Kind],
+) -> Carried:
+    """What a chain carries past a phase (`kind` "night" or "day", its `atoms` over its
+    renamed variables): the frame's flags, and each kind's lasting states, moved by the
+    kind's own symbolic step (`Lasting.chain`)."""
+    marks = dict(carried.marks)
+    marks.update(((a.subject, a.obj), e) for a, e in atoms if a.kind == "mark")
+    end = ChainEnd(kind, number, tuple(atoms), ruleset)
+    states = dict(carried.kinds)
+    for k in kinds:
+        for lasting in k.lasting:
+            before = states.get(lasting.name)
+            if before is None:
+                before = lasting.view(lasting.empty, number)
+            states[lasting.name] = lasting.chain(before, end)
+    return Carried(marks, states)
+
+
 def day(
     ruleset: Ruleset, sc: SymbolicNight, dead: Callable[[str], Expr], carried: Carried
 ) -> PhaseModel:
@@ -276,8 +284,10 @@ def day(
     cases test both."""
     n = len(sc.players)
 
+    arrests: status.Arrested = carried.kinds.get(status.ARRESTS.name, {})
+
     def able(p: str) -> Expr:
-        return conj(neg(dead(p)), *(neg(c) for c, _, _ in carried.arrested.get(p, [])))
+        return conj(neg(dead(p)), *(neg(c) for c, _, _ in arrests.get(p, [])))
 
     inputs = vote.DayInputs(
         sc.players,
@@ -296,14 +306,8 @@ def day(
     def alive_after(p: str) -> Expr:
         return conj(neg(dead(p)), neg(atoms[Atom("dies", p)]))
 
-    for q, flipped in carried.reversed.items():
-        keep = flipped
-        for r in ruleset.reverts:
-            role = ruleset.role(r.role)
-            if role is not None:
-                holders = any_of(conj(sc.role_is(p, role), alive_after(p)) for p in sc.players)
-                keep = conj(keep, label(holders, r.why))
-        atoms[Atom("record reversed", q)] = keep
+    flipped = carried.kinds.get(records.RECORDS.name, {})
+    atoms.update(records.settle(ruleset, sc.players, flipped, sc.role_is, alive_after))
     scenario = [f"vote:{p}" for p in sc.players] + [v for v in d.domains if v.startswith("choice:")]
     model = PhaseModel(
         phase="day",

@@ -7,6 +7,7 @@ these; the back ends and commands read them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -14,7 +15,7 @@ from logic.model.expr import Expr
 from logic.model.why import Why
 
 if TYPE_CHECKING:
-    from logic.model.ir import Ability, Role
+    from logic.model.ir import Ability, Role, Ruleset
 
 # ----------------------------------------------------------------------------- scenario values
 
@@ -52,34 +53,37 @@ class Mark:
     number: int
 
 
+# the lasting state whose values the frame itself reads (a scenario's `role_is`): changes
+# of role and faction, filled by the kind that makes them (logic/effects/identity.py)
+IDENTITY = "identity"
+
+
 @dataclass(frozen=True)
 class History:
-    """What earlier phases left behind that later sentences refer to."""
+    """What earlier phases left behind that later sentences refer to: the frame's own
+    state (deaths, uses, successes, scans, flags, settled questions) and, under
+    `kinds`, each effect kind's lasting states (`logic/effects/base.Lasting`) by name."""
 
     dead: frozenset[str] = frozenset()
     # (player, ability name) -> (night, targets) of its last successful use
     last_success: tuple[tuple[tuple[str, str], tuple[int, tuple[str, ...]]], ...] = ()
     last_checked: tuple[tuple[str, str], ...] = ()  # player -> last player they scanned
     uses: tuple[tuple[tuple[str, str], int], ...] = ()
-    reversed: frozenset[str] = frozenset()  # players whose police record is reversed
-    arrested: tuple[tuple[str, int, Why], ...] = ()  # (player, until this tier, sentence)
     # open questions of the rules that hold for the whole game once answered ("every
     # second night": which nights), as (variable, value)
     settled: tuple[tuple[str, Any], ...] = ()
-    # statuses with durations (logic/effects/status.py): hexes, a discarded power, a
-    # roleblock lasting into the day, deaths by phase
-    statuses: tuple[Mark, ...] = ()
-
-    def marks(self, player: str, name: str) -> list[Mark]:
-        """The marks called `name` on `player`, oldest first."""
-        return [m for m in self.statuses if m.player == player and m.name == name]
-
     # what a player has done or had done that later sentences read, for the whole game:
     # (player, flag), e.g. "automatic protection" (used up), "first kill"
     flags: frozenset[tuple[str, str]] = frozenset()
-    # changes of identity (logic/effects/identity.py): (player, role or None, faction or
-    # None), the latest of each
-    identities: tuple[tuple[str, str | None, str | None], ...] = ()
+    # each kind's lasting states: (name, concrete value), sorted by name
+    kinds: tuple[tuple[str, Any], ...] = ()
+
+    def state(self, name: str, empty: Any = ()) -> Any:
+        """The concrete value of the lasting state `name` (`empty` if none was made)."""
+        for n, v in self.kinds:
+            if n == name:
+                return v
+        return empty
 
     def success(self, player: str, ability: str) -> tuple[int, tuple[str, ...]] | None:
         return dict(self.last_success).get((player, ability))
@@ -89,6 +93,30 @@ class History:
 
     def used(self, player: str, ability: str) -> int:
         return dict(self.uses).get((player, ability), 0)
+
+
+@dataclass(frozen=True)
+class PhaseEnd:
+    """A phase's outcome as a kind's concrete step reads it (`Lasting.step`)."""
+
+    kind: str  # "night" or "day"
+    number: int
+    atoms: frozenset[Atom]  # the outcome atoms that hold
+    defined: frozenset[str]  # the kinds of atom the phase's model defines
+    ruleset: Ruleset | None
+    why: Callable[[Atom], Why]  # the sentence that made an atom hold
+
+
+@dataclass(frozen=True)
+class ChainEnd:
+    """A phase of a chain as a kind's symbolic step reads it (`Lasting.chain`): each atom
+    of the phase with the expression that makes it hold, over the phase's own (renamed)
+    variables."""
+
+    kind: str  # "night" or "day"
+    number: int
+    atoms: tuple[tuple[Atom, Expr], ...]
+    ruleset: Ruleset
 
 
 # ----------------------------------------------------------------------------- outcome atoms

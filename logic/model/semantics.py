@@ -36,8 +36,8 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
-from logic.effects import afterlife, forge, identity, modify, status, win
-from logic.effects.base import Kind, Outcome
+from logic.effects import afterlife, forge, identity, modify, win
+from logic.effects.base import Kind, Lasting, Outcome
 from logic.effects.day import is_day
 from logic.effects.registry import KINDS
 from logic.model import frame, order, outcome_rulings
@@ -76,6 +76,7 @@ from logic.model.ir import (
     Why,
     canon,
 )
+from logic.model.phase import IDENTITY
 from logic.model.phase import Act as Act
 from logic.model.phase import Atom as Atom
 from logic.model.phase import History as History
@@ -97,6 +98,8 @@ class Scenario(Protocol):
     players: tuple[str, ...]
     slots: tuple[Slot, ...]
     readers: frozenset[str] | None  # whose results are built (None: everyone's)
+    # what earlier phases of a chain carried in, as expressions (None: read `history`)
+    carried: Carried | None
 
     def domains(self) -> dict[str, list[Any]]: ...
     def constraints(self) -> list[tuple[Expr, Why]]: ...
@@ -114,10 +117,7 @@ class Scenario(Protocol):
     def last_checked(self, p: str) -> list[tuple[Expr, str]]: ...
     def dead_before(self, p: str) -> Expr: ...
     def alive_now(self, p: str) -> Expr: ...
-    def reversed_before(self, p: str) -> Expr: ...
-    def arrested_before(self, p: str) -> list[tuple[Expr, int, Why]]: ...
     def marked_before(self, p: str, mark: str) -> Expr: ...
-    def given_last_night(self, p: str, name: str) -> Expr: ...
     def decision(self, i: int, options: Sequence[str]) -> Expr: ...
 
 
@@ -139,6 +139,7 @@ class ConcreteNight:
         self.readers: frozenset[str] | None = None
         self.acts = acts
         self.history = history
+        self.carried: Carried | None = None  # a concrete night reads `history`
         self.slots = tuple(Slot(a.actor, "kill" if a.nightkill else "ability") for a in acts)
 
     def domains(self) -> dict[str, list[Any]]:
@@ -193,36 +194,14 @@ class ConcreteNight:
     def alive_now(self, p: str) -> Expr:
         return neg(self.dead_before(p))
 
-    def reversed_before(self, p: str) -> Expr:
-        return _reversed_before(self.history, p)
-
-    def arrested_before(self, p: str) -> list[tuple[Expr, int, Why]]:
-        return _arrested_before(self.history, p)
-
     def marked_before(self, p: str, mark: str) -> Expr:
         return Const((p, mark) in self.history.flags)
-
-    def given_last_night(self, p: str, name: str) -> Expr:
-        return _given_last_night(self.history, p, name, self.night)
 
     def decision(self, i: int, options: Sequence[str]) -> Expr:
         """What slot i's player decided, as an index into `options` (-1: nothing)."""
         d = self.acts[i].decision
         keys = [canon(o) for o in options]
         return Const(keys.index(canon(d)) if d is not None and canon(d) in keys else -1)
-
-
-def _given_last_night(history: History, p: str, name: str, night: int) -> Expr:
-    """p got the status mark `name` on the night before `night` (logic/effects/status.py)."""
-    return Const(any(m.player == p for m in status.due(history, name, night, 1)))
-
-
-def _reversed_before(history: History, p: str) -> Expr:
-    return Const(p in history.reversed)
-
-
-def _arrested_before(history: History, p: str) -> list[tuple[Expr, int, Why]]:
-    return [(TRUE, tier, why) for q, tier, why in history.arrested if q == p]
 
 
 def _repeats(sc: Scenario, i: int, ability: Ability) -> Expr:
@@ -233,18 +212,19 @@ def _repeats(sc: Scenario, i: int, ability: Ability) -> Expr:
     return FALSE
 
 
-@dataclass
+@dataclass(frozen=True)
 class Carried:
-    """State an earlier phase of a chain leaves to this night, as expressions over the
-    earlier phases' variables: reversed records, and arrests with the tier they last to."""
+    """State the earlier phases of a chain leave to this night, as expressions over
+    their variables: the frame's flags ((player, flag) -> it holds), and each kind's
+    lasting states by name (`logic/effects/base.Lasting`, in their symbolic form)."""
 
-    reversed: dict[str, Expr] = field(default_factory=dict)
-    arrested: dict[str, list[tuple[Expr, int, Why]]] = field(default_factory=dict)
-    marks: dict[tuple[str, str], Expr] = field(default_factory=dict)
-    # changes of identity, oldest first: player -> (it happened, the role or faction now)
-    changes: dict[str, list[tuple[Expr, str]]] = field(default_factory=dict)
-    # status marks (player, name) the night before gave (logic/effects/status.py)
-    last: dict[tuple[str, str], Expr] = field(default_factory=dict)
+    marks: Mapping[tuple[str, str], Expr] = field(default_factory=dict)
+    kinds: Mapping[str, Any] = field(default_factory=dict)
+
+    def changes(self, p: str) -> list[tuple[Expr, str]]:
+        """p's changes of role and faction, oldest first (the `IDENTITY` state)."""
+        got: Mapping[str, list[tuple[Expr, str]]] = self.kinds.get(IDENTITY, {})
+        return got.get(p, [])
 
 
 Earlier = Callable[["SymbolicNight", int, Ability], Expr]
@@ -450,7 +430,7 @@ class SymbolicNight:
         return got
 
     def _changed(self, p: str, base: Expr, matches: Callable[[str], bool], faction: bool) -> Expr:
-        changes = self.carried.changes.get(p) if self.carried is not None else None
+        changes = self.carried.changes(p) if self.carried is not None else None
         if not changes:
             return base
         out = base
@@ -511,7 +491,7 @@ class SymbolicNight:
 
     def settled(self, p: str) -> bool:
         """No earlier night of the chain can change p's role or faction."""
-        return self.carried is None or not self.carried.changes.get(p)
+        return self.carried is None or not self.carried.changes(p)
 
     def may_hold(self, p: str, role: Role) -> Expr:
         """p holds `role` tonight, for a settled p; otherwise, p was dealt it or an earlier
@@ -519,7 +499,7 @@ class SymbolicNight:
         if self.settled(p):
             return self.role_is(p, role)
         assert self.carried is not None
-        given = any(canon(n) == canon(role.name) for _, n in self.carried.changes[p])
+        given = any(canon(n) == canon(role.name) for _, n in self.carried.changes(p))
         return disj(self.dealt(p, role), Const(given))
 
     def may_kill(self, p: str, k: NightKill) -> Expr:
@@ -531,7 +511,7 @@ class SymbolicNight:
         if k.role is not None:
             role = self.ruleset.role(k.role)
             return self.may_hold(p, role) if role is not None else FALSE
-        given = any(canon(n) == canon(k.faction) for _, n in self.carried.changes[p])
+        given = any(canon(n) == canon(k.faction) for _, n in self.carried.changes(p))
         return disj(self._dealt_faction(p, k.faction), Const(given))
 
     def in_kill(self, p: str, k: NightKill) -> Expr:
@@ -560,25 +540,10 @@ class SymbolicNight:
     def alive_now(self, p: str) -> Expr:
         return neg(self.dead_before(p))
 
-    def reversed_before(self, p: str) -> Expr:
-        if self.carried is not None:
-            return self.carried.reversed.get(p, FALSE)
-        return _reversed_before(self.history, p)
-
-    def arrested_before(self, p: str) -> list[tuple[Expr, int, Why]]:
-        if self.carried is not None:
-            return self.carried.arrested.get(p, [])
-        return _arrested_before(self.history, p)
-
     def marked_before(self, p: str, mark: str) -> Expr:
         if self.carried is not None:
             return self.carried.marks.get((p, mark), FALSE)
         return Const((p, mark) in self.history.flags)
-
-    def given_last_night(self, p: str, name: str) -> Expr:
-        if self.carried is not None:
-            return self.carried.last.get((p, name), FALSE)
-        return _given_last_night(self.history, p, name, self.night)
 
     def decision(self, i: int, options: Sequence[str]) -> Expr:
         """What slot i's player decided (an index into `options`, -1: nothing)."""
@@ -806,6 +771,17 @@ class NightBuilder:
             self.memo[key] = make()
         got: T = self.memo[key]
         return got
+
+    def before(self, lasting: Lasting) -> Any:
+        """The value a kind's lasting state had when the night began, in its symbolic
+        form: carried in by the earlier phases of a chain, or read from the history."""
+        c = self.sc.carried
+        if c is not None and lasting.name in c.kinds:
+            return c.kinds[lasting.name]
+        return self.once(
+            f"before:{lasting.name}",
+            lambda: lasting.view(self.history.state(lasting.name, lasting.empty), self.night),
+        )
 
     def _roles(self) -> list[Role]:
         return list(getattr(self.sc, "roles", None) or self.rs.roles)
