@@ -39,11 +39,12 @@ if (REPO_ROOT / "logic" / "__init__.py").is_file():
 
 from logic.backends import concrete  # noqa: E402
 from logic.commands.resolve import Binder, forced_completions, read_outcome, resolve  # noqa: E402
+from logic.engine import build_night  # noqa: E402
 from logic.lang.case import Case, parse_cases  # noqa: E402
 from logic.lang.rules import load_ruleset  # noqa: E402
 from logic.model.expr import Expr, compile_expr, variables  # noqa: E402
 from logic.model.ir import Ruleset, Why  # noqa: E402
-from logic.model.semantics import Act, History, PhaseModel, build_night  # noqa: E402
+from logic.model.semantics import Act, History, PhaseModel  # noqa: E402
 
 RULESET = REPO_ROOT / "casebook" / "metadata-mafia.rules"
 DEFAULT_BASELINE = REPO_ROOT / "benchmarks" / "baseline.json"

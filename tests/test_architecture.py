@@ -170,3 +170,28 @@ def test_a_long_function_is_found() -> None:
     body = "".join(f"    x{k} = {k}\n" for k in range(100))
     assert too_long(f"def f():\n{body}", "f.py") == ["f.py:1 f (101 lines)"]
     assert too_long(f"def f():\n{body[: -len('    x99 = 99') - 1]}", "f.py") == []
+
+
+def test_framework_categories_name_nodes_of_registered_kinds() -> None:
+    """A framework's categories name effect nodes by class name (the frame imports no
+    kind): every name is a node of a kind the composition root hands in."""
+    from logic.engine import KINDS
+    from logic.model.frameworks import FRAMEWORKS
+
+    nodes = {n.__name__ for k in KINDS for n in k.nodes}
+    for f in FRAMEWORKS.values():
+        missing = [name for name, _ in f.categories if name not in nodes]
+        assert not missing, f"{f.name}: {missing}"
+
+
+def test_the_phase_frame_imports_no_kind() -> None:
+    """logic/model/semantics.py, transition.py and frameworks.py (the phase frame) import
+    only the kinds' interface (logic/effects/base.py); the kinds are handed in by
+    logic/engine.py, the composition root."""
+    import ast
+
+    for name in ("semantics", "transition", "frameworks", "order", "outcome_rulings"):
+        tree = ast.parse((ROOT / "logic" / "model" / f"{name}.py").read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("logic.effects"):
+                assert node.module == "logic.effects.base", f"{name}.py imports {node.module}"

@@ -14,10 +14,11 @@ from hypothesis import strategies as st
 
 from logic.backends import symbolic
 from logic.commands.resolve import resolve
+from logic.engine import chain
 from logic.lang.case import parse_cases
 from logic.lang.rules import load_ruleset
 from logic.model import frame
-from logic.model.chain import chain, who
+from logic.model.chain import who
 from logic.model.expr import evaluate
 from logic.model.ir import Ruleset
 from logic.model.semantics import Atom

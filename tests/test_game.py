@@ -10,7 +10,6 @@ from logic.commands.resolve import resolve
 from logic.effects.attack import Duel
 from logic.effects.report import Report
 from logic.effects.vote import Lynch, NoVotes, Reveal, TieRule
-from logic.effects.win import Victory
 from logic.lang import game
 from logic.lang.case import parse_cases
 from logic.lang.errors import Loc, RulingError
@@ -18,6 +17,7 @@ from logic.lang.game_kinds.parts import Default, Heading, KillerRule, KindOrder,
 from logic.lang.game_kinds.unmodelled import MECHANICS
 from logic.lang.kinds.traits import Fact
 from logic.lang.rules import parse_ruleset
+from logic.model.win import Victory
 
 ROLES = {"Detective", "Secret Boss", "Town", "Mafia", "Lovers", "Cupid"}
 

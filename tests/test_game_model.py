@@ -25,10 +25,10 @@ from logic.backends import concrete, symbolic
 from logic.commands.resolve import resolve
 from logic.effects import vote
 from logic.effects.attack import Kill
+from logic.engine import chain
 from logic.lang.case import parse_cases
 from logic.lang.rules import load_ruleset, parse_ruleset
 from logic.model import frame
-from logic.model.chain import chain
 from logic.model.ir import Ruleset
 from logic.model.semantics import Atom
 

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from logic.backends import concrete
 from logic.cli import main
-from logic.commands.resolve import next_history, read_outcome
+from logic.commands.resolve import read_outcome
 from logic.commands.solve import (
     Solver,
     _rank,
@@ -35,10 +35,11 @@ from logic.commands.solve import (
 )
 from logic.commands.solve import suggestions as suggestions_module
 from logic.effects.day import build_day
+from logic.engine import build_night, next_history
 from logic.lang.observations import Setup, bind, load_observations, parse_observations
 from logic.lang.rules import load_ruleset
 from logic.model.ir import Ruleset, canon
-from logic.model.semantics import Act, History, Player, build_night
+from logic.model.semantics import Act, History, Player
 
 ROOT = Path(__file__).parent.parent
 RULES = ROOT / "casebook" / "metadata-mafia.rules"

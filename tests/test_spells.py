@@ -15,13 +15,13 @@ from logic.effects.identity import Bond
 from logic.effects.modify import Modify
 from logic.effects.redirect import Redirect
 from logic.effects.vote import Immune, Powerless, TieRule, VoteWeight
-from logic.effects.win import Victory
 from logic.lang import clause
 from logic.lang.clause_parts import About, Nothing
 from logic.lang.errors import Loc, RulingError
 from logic.lang.kinds.traits import Fact, Trait
 from logic.lang.read.pieces import _Capability
 from logic.lang.rules import parse_ruleset
+from logic.model.win import Victory
 from logic.report import ruleset_lines
 
 ROLES = ("Hexer", "Ferryman", "Mayor", "Judge", "Mafia", "Brute", "Doctor", "Bomb", "Lovers")

@@ -16,11 +16,11 @@ from logic.backends import symbolic
 from logic.commands.check import Checker, Night
 from logic.commands.resolve import resolve
 from logic.effects import forge
+from logic.engine import chain
 from logic.lang.case import parse_cases
 from logic.lang.errors import RulingError
 from logic.lang.rules import load_ruleset
 from logic.model import frame
-from logic.model.chain import chain
 from logic.model.ir import Ruleset, canon
 from logic.model.semantics import Atom, night_menus
 

@@ -15,34 +15,30 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from logic.backends import concrete
 from logic.effects import forge, identity, vote
 from logic.effects.attack import Kill
-from logic.effects.base import Kind
 from logic.effects.day import build_day, is_day
-from logic.effects.registry import KINDS
+from logic.engine import build_night, next_history
 from logic.lang.case import Case, Line, PhaseBlock
 from logic.lang.errors import Loc, RulingError, error_at_word, line_of
 from logic.model import frame
 from logic.model.expr import Const, Evaluator, Var, eq, explain, labels, unfired, variables
 from logic.model.frameworks import FRAMEWORKS
 from logic.model.ir import Ability, Ruleset, Why, canon
-from logic.model.phase import IDENTITY, PhaseEnd
+from logic.model.phase import IDENTITY
 from logic.model.semantics import (
     Act,
     Atom,
     History,
     PhaseModel,
     Player,
-    build_night,
     forced_abilities,
 )
-
-GAME_LONG = ("parity:", "game:")  # variables whose value holds for the whole game
 
 VERDICTS = ("determined", "ambiguous", "random", "paradox", "unknown")
 
@@ -542,61 +538,6 @@ def read_outcome(
     )
 
 
-def next_history(
-    history: History,
-    model: PhaseModel,
-    env: dict[str, Any],
-    outcome: PhaseOutcome,
-    night: int | None,
-    number: int = 0,
-    ruleset: Ruleset | None = None,
-    kinds: Sequence[Kind] = KINDS,
-) -> History:
-    """The state after a phase: the state before, moved on by the phase's outcome: the
-    frame's own (deaths and revivals, uses, successes, scans, flags, settled questions),
-    then each kind's lasting states by the kind's own concrete step (`Lasting.step`)."""
-    died = {a.subject for a in outcome.atoms if a.kind == "dies"}
-    revived = {a.subject for a in outcome.atoms if a.kind == "revived"}
-    dead = (set(history.dead) - revived) | died
-    kind = "night" if night is not None else "day"
-    number = night if night is not None else number
-    success = dict(history.last_success)
-    checked = dict(history.last_checked)
-    uses = dict(history.uses)
-    for i, act in enumerate(model.acts):
-        key = (act.actor, act.ability.name)
-        if night is not None or env.get(f"ok:{i}"):  # a night's use is spent when sent
-            uses[key] = uses.get(key, 0) + 1
-        if env.get(f"ok:{i}") and night is not None:
-            success[key] = (night, act.targets)
-            if act.ability.verb == "checks" and act.targets:
-                checked[act.actor] = act.targets[0]
-    flags = set(history.flags) | {(a.subject, a.obj) for a in outcome.atoms if a.kind == "mark"}
-    settled = dict(history.settled)
-    settled.update((v, env[v]) for v in model.domains if v.startswith(GAME_LONG) and v in env)
-    end = PhaseEnd(
-        kind,
-        number,
-        outcome.atoms,
-        frozenset(a.kind for a in model.atoms),
-        ruleset,
-        lambda a: _why_of(outcome, a),
-    )
-    states = dict(history.kinds)
-    for k in kinds:
-        for lasting in k.lasting:
-            states[lasting.name] = lasting.step(history.state(lasting.name, lasting.empty), end)
-    return History(
-        frozenset(dead),
-        tuple(sorted(success.items())),
-        tuple(sorted(checked.items())),
-        tuple(sorted(uses.items())),
-        tuple(sorted(settled.items())),
-        frozenset(flags),
-        tuple(sorted(states.items())),
-    )
-
-
 def identities(rs: Ruleset, players: Mapping[str, Player], history: History) -> dict[str, Player]:
     """The players with the changes of role and faction `history` records."""
     out = dict(players)
@@ -617,11 +558,6 @@ def _read_vars(model: PhaseModel) -> list[str]:
         *(c for t in model.texts for c, _ in t.pieces),
     )
     return list(dict.fromkeys([*model.random_vars, *sorted(v for v in read if v in model.domains)]))
-
-
-def _why_of(outcome: PhaseOutcome, atom: Atom) -> Why:
-    whys = outcome.why(atom)
-    return whys[-1] if whys else Why(Loc("<engine>", 0, 0), str(atom))
 
 
 def resolve(

@@ -30,7 +30,7 @@ same night is read as living).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from logic.effects import status
 from logic.effects.base import Kind, Outcome
@@ -49,6 +49,8 @@ EXORCISED = "exorcised"
 class Exorcise:
     """A day action: a dead holder of one of `roles` is removed from the game (the mark
     `exorcised`, built by logic/effects/day.py)."""
+
+    by_day: ClassVar[bool] = True  # used by day (logic/effects/base.Effect)
 
     roles: tuple[str, ...]
     why: Why = meta()
@@ -263,5 +265,6 @@ KIND = Kind(
     stops=stops,
     texts=texts,
     phase_texts=night_texts,
+    posthumous=posthumous,
     nouns=(("investigation", (ReadDead, ReadFate)), ("exorcism", (Exorcise,))),
 )

@@ -127,7 +127,7 @@ def protected(b: NightBuilder, q: str) -> Expr:
 def modified(b: NightBuilder, i: int, mode: str) -> Expr:
     """Slot i's kill is changed tonight (`mode`: "strengthen", "hasten"), by whichever
     kind says so (`Kind.kill_modified`)."""
-    return any_of(k.kill_modified(b, i, mode) for k in b.kinds if k.kill_modified)
+    return b.kill_modified(i, mode)
 
 
 def saved(b: NightBuilder, q: str, strength: int, i: int | None = None) -> Expr:

@@ -24,6 +24,10 @@ and, where one kind's reading depends on another's, the asking kind asks every k
 (it imports none of them):
 
   kill_modified  slot i's kill is strengthened / hastened tonight
+  posthumous     slot i is a power used once dead (the frame's "the dead do not act"
+                 does not stop it)
+  member_after   who belongs to a group once the phase's changes of identity are made
+                 (for the win conditions the frame checks after a phase)
   saves_against  the saves that stop slot i's attack on q, when not every save does
   spares         slot i's attack on q does not kill q (a defection)
   stops_auto     q's automatic protection is stopped tonight
@@ -49,12 +53,16 @@ from logic.model.expr import Expr
 from logic.model.why import Why
 
 if TYPE_CHECKING:
+    from logic.model.ir import Ruleset
     from logic.model.phase import Atom, ChainEnd, PhaseEnd, TextSource
     from logic.model.semantics import NightBuilder
 
 
 class Effect(Protocol):
-    """An IR node of an effect kind."""
+    """An IR node of an effect kind. Two optional class attributes are read by the
+    frame, which names no node: `by_day` (True: the ability that carries it is used by
+    day, not in the night's slot) and `options` (the options the node leaves its player
+    to decide among, written in a case as `X decides "TEXT"`)."""
 
     @property
     def why(self) -> Why: ...
@@ -121,5 +129,14 @@ class Kind:
     spares: Callable[[NightBuilder, str, int], Expr] | None = None
     # q's automatic protection (a faction's trait) is stopped tonight
     stops_auto: Callable[[NightBuilder, str], Expr] | None = None
+    # slot i is a power used once dead (the frame's "the dead do not act" does not stop it)
+    posthumous: Callable[[NightBuilder, int], Expr] | None = None
+    # `member(p, group)` after the phase's atoms (a change of identity moves p)
+    member_after: (
+        Callable[
+            [Ruleset, Callable[[str, str], Expr], dict[Atom, Expr]], Callable[[str, str], Expr]
+        ]
+        | None
+    ) = None
     # the states the kind carries from phase to phase
     lasting: tuple[Lasting, ...] = ()

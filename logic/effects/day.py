@@ -26,11 +26,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
-from logic.effects import afterlife, identity, records, report, status, sway, vote, win
+from logic.effects import afterlife, identity, records, report, status, sway, vote
 from logic.effects.afterlife import Exorcise
 from logic.effects.block import Roleblock
-from logic.model import frame
+from logic.model import frame, semantics, win
 from logic.model.expr import FALSE, TRUE, Const, Expr, Var, any_of, conj, disj, iff, label, neg
 from logic.model.ir import Ability, NoSelfTarget, Role, Ruleset, canon
 from logic.model.phase import Act, Atom, History, PhaseModel, Player, TextSource
@@ -39,6 +40,7 @@ from logic.model.why import Why, meta
 
 @dataclass(frozen=True)
 class DayKill:
+    by_day: ClassVar[bool] = True  # used by day (logic/effects/base.Effect)
     why: Why = meta()
 
     def describe(self) -> str:
@@ -47,6 +49,7 @@ class DayKill:
 
 @dataclass(frozen=True)
 class VotesGone:
+    by_day: ClassVar[bool] = True  # used by day (logic/effects/base.Effect)
     why: Why = meta()
 
     def describe(self) -> str:
@@ -55,6 +58,7 @@ class VotesGone:
 
 @dataclass(frozen=True)
 class Revive:
+    by_day: ClassVar[bool] = True  # used by day (logic/effects/base.Effect)
     why: Why = meta()
 
     def describe(self) -> str:
@@ -63,6 +67,7 @@ class Revive:
 
 @dataclass(frozen=True)
 class VotesBack:
+    by_day: ClassVar[bool] = True  # used by day (logic/effects/base.Effect)
     why: Why = meta()
 
     def describe(self) -> str:
@@ -71,6 +76,7 @@ class VotesBack:
 
 @dataclass(frozen=True)
 class Discard:
+    by_day: ClassVar[bool] = True  # used by day (logic/effects/base.Effect)
     why: Why = meta()
 
     def describe(self) -> str:
@@ -79,6 +85,7 @@ class Discard:
 
 @dataclass(frozen=True)
 class Rock:
+    by_day: ClassVar[bool] = True  # used by day (logic/effects/base.Effect)
     why: Why = meta()
 
     def describe(self) -> str:
@@ -87,6 +94,7 @@ class Rock:
 
 @dataclass(frozen=True)
 class Public:
+    by_day: ClassVar[bool] = True  # used by day (logic/effects/base.Effect)
     why: Why = meta()
 
     def describe(self) -> str:
@@ -107,8 +115,8 @@ DAY_EFFECTS = (
 
 
 def is_day(ability: Ability) -> bool:
-    """Whether the ability is used by day (it carries a day effect)."""
-    return any(isinstance(e, DAY_EFFECTS) for e in ability.effects)
+    """Whether the ability is used by day (one of its effects is `by_day`)."""
+    return semantics.is_day(ability)
 
 
 def _has(ab: Ability, kind: type) -> object | None:

@@ -325,5 +325,6 @@ KIND = Kind(
     echoes=echoes,
     nouns=(("theft", (Steal,)),),
     spares=defected,
+    member_after=identity_after,
     lasting=(CHANGES,),
 )

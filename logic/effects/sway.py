@@ -32,7 +32,7 @@ where it matters). A save of the substitute holds either way.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from logic.effects.base import Kind
 from logic.model.expr import FALSE, Expr, Var, any_of, conj, disj, label, neg
@@ -54,6 +54,7 @@ STATUS = {
 
 @dataclass(frozen=True)
 class VoteBlock:
+    by_day: ClassVar[bool] = True  # used by day (logic/effects/base.Effect)
     why: Why = meta()
 
     def describe(self) -> str:
@@ -62,6 +63,7 @@ class VoteBlock:
 
 @dataclass(frozen=True)
 class VoteDouble:
+    by_day: ClassVar[bool] = True  # used by day (logic/effects/base.Effect)
     own: bool = False
     why: Why = meta()
 
@@ -72,6 +74,7 @@ class VoteDouble:
 
 @dataclass(frozen=True)
 class Substitute:
+    by_day: ClassVar[bool] = True  # used by day (logic/effects/base.Effect)
     why: Why = meta()
 
     def describe(self) -> str:
@@ -80,6 +83,7 @@ class Substitute:
 
 @dataclass(frozen=True)
 class Spare:
+    by_day: ClassVar[bool] = True  # used by day (logic/effects/base.Effect)
     why: Why = meta()
     none: Why | None = None  # "No player is lynched that day"
 

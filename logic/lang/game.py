@@ -30,7 +30,6 @@ from lark.exceptions import UnexpectedInput, VisitError
 from lark.visitors import CollapseAmbiguities
 
 from logic.effects.vote import NoVotes
-from logic.effects.win import Victory
 from logic.lang import clause, earley, fragments, lexicon, parse_cache
 from logic.lang.errors import Loc, RulingError
 from logic.lang.game_kinds import GameReadings
@@ -51,6 +50,7 @@ from logic.lang.game_kinds.parts import (
 from logic.lang.kinds.traits import Fact
 from logic.model.frameworks import FRAMEWORKS
 from logic.model.ir import Why, canon
+from logic.model.win import Victory
 
 __all__ = [
     "Default",

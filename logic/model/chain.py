@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from logic.effects import records, report, status, vote, win
+from logic.effects import records, report, status, vote
 from logic.effects.base import Kind
+from logic.model import win
 from logic.model.expr import (
     FALSE,
     Const,
@@ -79,6 +80,8 @@ def chain(
     days: bool | None = None,
     known_days: Mapping[int, frozenset[str]] | None = None,
     between: Callable[[], None] | None = None,
+    *,
+    kinds: Sequence[Kind],
 ) -> PhaseModel:
     """Nights 1..`nights` as one model. `known_dead[k-1]`, when given, says who is dead
     before night k (the world solver knows the deaths: a smaller formula); otherwise
@@ -91,7 +94,7 @@ def chain(
     out: votes seen, or a lynch); its `vote:P` and `choice:P` stay open, to be told by
     facts.
     `between` is called before each night (and its day) is built: a caller's deadline,
-    which may raise.
+    which may raise. `kinds` are the effect kinds the nights ask (logic/engine.py).
     """
     known = [dict(a) for a in acts] if acts is not None else [{} for _ in range(nights)]
     carried = Carried()  # flags and the kinds' lasting states, carried from phase to phase
@@ -121,9 +124,7 @@ def chain(
             acts=known[k - 1],
             carried=carried,
         )
-        builder = NightBuilder(sc)
-        kinds = builder.kinds
-        m = builder.build(f"night {k}")
+        m = NightBuilder(sc, kinds).build(f"night {k}")
         carried = carry(carried, out.add_night(m, k), "night", k, ruleset, kinds)
         day_dead = (known_days or {}).get(k)
         if (with_days and k < nights) or day_dead is not None:  # day k, after night k

@@ -11,16 +11,16 @@ list of its own, as published by the community. Each is data, read by the semant
          Inspect, and between equals "using any fair method" (so what is left is random,
          not a gap in the rules); "Killing doesn't stop the actions of the dead player."
 A ruleset's own priority list always wins over a framework's category order.
+
+A category names an effect kind's node by its class name ("Roleblock"), so the frame
+imports no kind (logic/engine.py hands the kinds in); tests/test_frameworks.py checks
+that every name is a node of a kind in the registry.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from logic.effects.attack import Kill, Protect
-from logic.effects.block import Jail, Roleblock
-from logic.effects.intercept import Intercept
-from logic.effects.investigate import Investigate, Result
 from logic.model.ir import Ability
 
 
@@ -28,16 +28,16 @@ from logic.model.ir import Ability
 class Framework:
     name: str
     summary: str
-    categories: tuple[tuple[type, int], ...] = ()  # effect kind -> tier, when no list is given
+    # an effect node's class name -> its tier, when no list is given
+    categories: tuple[tuple[str, int], ...] = ()
     default_tier: int = 0  # for abilities with no listed effect ("Miscellaneous")
     dead_stop: bool = True  # a player killed in an earlier tier does not act
     ties: str = "ambiguous"  # what several outcomes are: "ambiguous" or "random"
 
     def tier(self, ability: Ability) -> int:
         """An ability's tier by its effects: the first-listed category it has."""
-        tiers = [
-            t for kind, t in self.categories if any(isinstance(e, kind) for e in ability.effects)
-        ]
+        names = {type(e).__name__ for e in ability.effects}
+        tiers = [t for node, t in self.categories if node in names]
         return min(tiers) if tiers else self.default_tier
 
 
@@ -46,13 +46,13 @@ NAR = Framework(
     "nar",
     "Natural Action Resolution (Mafiascum): block, protect, misc, kill, inspect; kills do not stop the dead",
     categories=(
-        (Jail, 4),
-        (Roleblock, 4),
-        (Protect, 6),
-        (Intercept, 7),
-        (Kill, 8),
-        (Investigate, 10),
-        (Result, 10),
+        ("Jail", 4),
+        ("Roleblock", 4),
+        ("Protect", 6),
+        ("Intercept", 7),
+        ("Kill", 8),
+        ("Investigate", 10),
+        ("Result", 10),
     ),
     default_tier=7,
     dead_stop=False,

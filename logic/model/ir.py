@@ -22,7 +22,7 @@ if (
     from logic.effects.base import Effect
     from logic.effects.records import Revert
     from logic.effects.vote import Lynch, TieRule
-    from logic.effects.win import Victory
+    from logic.model.win import Victory
 
 
 class VisitClass(enum.Enum):
@@ -320,7 +320,7 @@ class Ruleset:
     framework_why: Why | None = None  # the sentence that names it, if the ruleset does
     lynch: Lynch | None = None  # logic/effects/vote.py
     tie_rules: tuple[TieRule, ...] = ()
-    victories: tuple[Victory, ...] = ()  # logic/effects/win.py
+    victories: tuple[Victory, ...] = ()  # logic/model/win.py
     day_rules: tuple[Any, ...] = ()  # logic/effects/vote.py: NoVotes, Reveal
     casualties: int | None = None  # the tier at which attacks are settled (deaths happen)
     casualties_why: Why | None = None

@@ -36,11 +36,8 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
-from logic.effects import afterlife, forge, identity, modify, win
-from logic.effects.base import Kind, Lasting, Outcome
-from logic.effects.day import is_day
-from logic.effects.registry import KINDS
-from logic.model import frame, order, outcome_rulings
+from logic.effects.base import Death, Kind, Lasting, Outcome
+from logic.model import frame, order, outcome_rulings, win
 from logic.model.expr import (
     FALSE,
     TRUE,
@@ -287,11 +284,9 @@ class SymbolicNight:
             if r.abilities and all(a.targets == 0 and not a.on_self for a in r.abilities)
         )
         # roles whose night ability leaves a decision to its player, and how many options
-        self.deciders = tuple(
-            r for r in self.roles if any(forge.options_of(a) for a in r.abilities)
-        )
+        self.deciders = tuple(r for r in self.roles if any(options_of(a) for a in r.abilities))
         self.options = max(
-            (len(forge.options_of(a)) for r in self.deciders for a in r.abilities), default=0
+            (len(options_of(a)) for r in self.deciders for a in r.abilities), default=0
         )
         # each role's night abilities that tonight's frequency allows: a player uses one
         # of them in the night's ability slot, picked by `ab:p` when a role has several
@@ -692,7 +687,7 @@ def _two_targets(ab: Ability) -> bool:
 
 
 def _decides(ab: Ability) -> bool:
-    return bool(forge.options_of(ab))
+    return bool(options_of(ab))
 
 
 def night_menus(roles: Sequence[Role], night: int) -> tuple[tuple[Ability, ...], ...]:
@@ -713,9 +708,10 @@ def _pairs(xs: Sequence[str]) -> list[tuple[str, str]]:
 class NightBuilder:
     """Builds the PhaseModel of one night from the ruleset and a scenario view."""
 
-    def __init__(self, scenario: Scenario) -> None:
+    def __init__(self, scenario: Scenario, kinds: Sequence[Kind]) -> None:
         self.sc = scenario
-        self.kinds: tuple[Kind, ...] = KINDS  # the effect kinds it asks (logic/effects/registry.py)
+        # the effect kinds it asks, handed to it by the composition root (logic/engine.py)
+        self.kinds: tuple[Kind, ...] = tuple(kinds)
         # the verbs of a ruling's condition that name an effect kind (`Kind.verbs`)
         self.verbs = {v: nodes for k in self.kinds for v, nodes in k.verbs}
         self.rs = scenario.ruleset
@@ -771,6 +767,18 @@ class NightBuilder:
             self.memo[key] = make()
         got: T = self.memo[key]
         return got
+
+    def kill_modified(self, i: int, mode: str) -> Expr:
+        """Slot i's kill is changed tonight (`mode`: "strengthen", "hasten"), by whichever
+        kind says so (`Kind.kill_modified`)."""
+        return self.once(
+            f"modified:{i}:{mode}",
+            lambda: any_of(k.kill_modified(self, i, mode) for k in self.kinds if k.kill_modified),
+        )
+
+    def posthumous(self, i: int) -> Expr:
+        """Slot i is a power used once dead, by whichever kind says so (`Kind.posthumous`)."""
+        return any_of(k.posthumous(self, i) for k in self.kinds if k.posthumous)
 
     def before(self, lasting: Lasting) -> Any:
         """The value a kind's lasting state had when the night began, in its symbolic
@@ -906,7 +914,7 @@ class NightBuilder:
             if not tiers and nk is not None:
                 tiers = _effect_tiers(self.rs.priority, nk.ability)
             if hastened:
-                sped = modify.modified(self, faction, "hasten")
+                sped = self.kill_modified(i, "hasten")
                 if sped != FALSE:
                     options.append((conj(cond, sped), min(hastened)))
             if tiers:
@@ -967,7 +975,7 @@ class NightBuilder:
         reasons: list[Expr] = []
         dead = self.sc.dead_before(p)
         if dead != FALSE:  # (a power used after death is not stopped: afterlife.py)
-            dead = conj(dead, neg(afterlife.posthumous(self, i)))
+            dead = conj(dead, neg(self.posthumous(i)))
             reasons.append(label(dead, frame.DEAD_DO_NOT_ACT))
         for cond, ab in self.sc.abilities(i):
             if not ab.frequency.allows(self.night, self.history.used(p, ab.name)):
@@ -1014,58 +1022,9 @@ class NightBuilder:
         action takes place, the outcome atoms, texts and transition, then the wins."""
         deaths = [d for k in self.kinds if k.deaths for d in k.deaths(self)]
         deaths += [d for k in self.kinds if k.echoes for d in k.echoes(self, deaths)]
-        ruled = outcome_rulings.ruled_failures(self)
-        for i in range(self.n):
-            var = f"ok:{i}"
-            self.domains[var] = [False, True]
-            p = self.actor(i)
-            stops = [s for k in self.kinds if k.stops for s in [k.stops(self, i)] if s != FALSE]
-            dead = (
-                any_of(conj(cond, lt(t, self.tiers[i])) for v, t, cond in deaths if v == p)
-                if self.framework.dead_stop
-                else FALSE
-            )
-            if dead != FALSE:  # (a power used after death was sent by the dead)
-                dead = conj(dead, neg(afterlife.posthumous(self, i)))
-            failed = disj(self.static_failure(i), *ruled.get(p, ()))
-            definition = conj(
-                self.sc.taken(i),
-                neg(failed),
-                *(neg(s) for s in stops),
-                neg(label(dead, frame.DEAD_DO_NOT_ACT)) if dead != FALSE else TRUE,
-                label(TRUE, frame.TAKES_PLACE),
-            )
-            self.definitions[var] = definition
-            whys = [ab.why for _, ab in self.sc.abilities(i)] or [frame.TAKES_PLACE]
-            self.equations.append((iff(Var(var), definition), whys[0]))
-
-        atoms: dict[Atom, Expr] = {}
+        _take_place(self, deaths)
         players = self.sc.players
-        for p in players:
-            alive = neg(self.sc.dead_before(p))
-            if alive != FALSE:
-                how = [label(c, frame.KILL) for v, _, c in deaths if v == p]
-                atoms[Atom("dies", p)] = conj(alive, any_of(how))
-            mine = [i for i in range(self.n) if self.actor(i) == p]
-            acted = any_of(self.sc.taken(i) for i in mine)
-            if acted != FALSE:
-                atoms[Atom("fails", p)] = any_of(
-                    conj(self.sc.taken(i), neg(self.ok(i))) for i in mine
-                )
-                atoms[Atom("succeeds", p)] = conj(
-                    acted, *(implies(self.sc.taken(i), self.ok(i)) for i in mine)
-                )
-        for i in range(self.n):
-            visiting = self.class_is(i, VisitClass.VISITING)
-            if visiting == FALSE:
-                continue
-            why = next((w for c, w in self.class_why(i) if c != FALSE), frame.TAKES_PLACE)
-            for q in players:
-                hit = conj(visiting, self.aims(i, q))
-                if hit == FALSE:
-                    continue
-                key = Atom("visits", self.actor(i), q)
-                atoms[key] = disj(atoms.get(key, FALSE), label(conj(hit, self.ok(i)), why))
+        atoms = _outcome_atoms(self, deaths)
         outcome_rulings.ruled_assertions(self, atoms)
         outcome = Outcome(
             alive_after={
@@ -1105,9 +1064,71 @@ class NightBuilder:
             random_vars=tuple(self.random_vars),
         )
         alive_after = outcome.alive_after.__getitem__
-        member = identity.identity_after(self.rs, member_of(self.rs, self.sc), atoms)
+        member = member_of(self.rs, self.sc)
+        for k in self.kinds:
+            if k.member_after is not None:
+                member = k.member_after(self.rs, member, atoms)
         win.add_wins(model, self.rs, players, alive_after, member)
         return model
+
+
+def _take_place(b: NightBuilder, deaths: Sequence[Death]) -> None:
+    """Whether each slot's action takes place (`ok:i`): it was taken, and neither a rule
+    of the frame, a ruling nor a kind's stopper stops it."""
+    ruled = outcome_rulings.ruled_failures(b)
+    for i in range(b.n):
+        var = f"ok:{i}"
+        b.domains[var] = [False, True]
+        p = b.actor(i)
+        stops = [s for k in b.kinds if k.stops for s in [k.stops(b, i)] if s != FALSE]
+        dead = (
+            any_of(conj(cond, lt(t, b.tiers[i])) for v, t, cond in deaths if v == p)
+            if b.framework.dead_stop
+            else FALSE
+        )
+        if dead != FALSE:  # (a power used after death was sent by the dead)
+            dead = conj(dead, neg(b.posthumous(i)))
+        failed = disj(b.static_failure(i), *ruled.get(p, ()))
+        definition = conj(
+            b.sc.taken(i),
+            neg(failed),
+            *(neg(s) for s in stops),
+            neg(label(dead, frame.DEAD_DO_NOT_ACT)) if dead != FALSE else TRUE,
+            label(TRUE, frame.TAKES_PLACE),
+        )
+        b.definitions[var] = definition
+        whys = [ab.why for _, ab in b.sc.abilities(i)] or [frame.TAKES_PLACE]
+        b.equations.append((iff(Var(var), definition), whys[0]))
+
+
+def _outcome_atoms(b: NightBuilder, deaths: Sequence[Death]) -> dict[Atom, Expr]:
+    """The night's own atoms: who dies, whose action fails or succeeds, who visits whom."""
+    atoms: dict[Atom, Expr] = {}
+    players = b.sc.players
+    for p in players:
+        alive = neg(b.sc.dead_before(p))
+        if alive != FALSE:
+            how = [label(c, frame.KILL) for v, _, c in deaths if v == p]
+            atoms[Atom("dies", p)] = conj(alive, any_of(how))
+        mine = [i for i in range(b.n) if b.actor(i) == p]
+        acted = any_of(b.sc.taken(i) for i in mine)
+        if acted != FALSE:
+            atoms[Atom("fails", p)] = any_of(conj(b.sc.taken(i), neg(b.ok(i))) for i in mine)
+            atoms[Atom("succeeds", p)] = conj(
+                acted, *(implies(b.sc.taken(i), b.ok(i)) for i in mine)
+            )
+    for i in range(b.n):
+        visiting = b.class_is(i, VisitClass.VISITING)
+        if visiting == FALSE:
+            continue
+        why = next((w for c, w in b.class_why(i) if c != FALSE), frame.TAKES_PLACE)
+        for q in players:
+            hit = conj(visiting, b.aims(i, q))
+            if hit == FALSE:
+                continue
+            key = Atom("visits", b.actor(i), q)
+            atoms[key] = disj(atoms.get(key, FALSE), label(conj(hit, b.ok(i)), why))
+    return atoms
 
 
 def _is_bool(e: Expr) -> bool:
@@ -1141,16 +1162,28 @@ def build_night(
     night: int,
     acts: tuple[Act, ...],
     history: History,
+    kinds: Sequence[Kind],
 ) -> PhaseModel:
     """The model of a concrete night (a case's `night N:` block)."""
-    return NightBuilder(ConcreteNight(ruleset, players, night, acts, history)).build(
+    return NightBuilder(ConcreteNight(ruleset, players, night, acts, history), kinds).build(
         f"night {night}", acts
     )
 
 
-def build_symbolic_night(scenario: SymbolicNight) -> PhaseModel:
+def build_symbolic_night(scenario: SymbolicNight, kinds: Sequence[Kind]) -> PhaseModel:
     """The model of a night whose roles, actions and targets are open."""
-    return NightBuilder(scenario).build(f"night {scenario.night}")
+    return NightBuilder(scenario, kinds).build(f"night {scenario.night}")
+
+
+def options_of(ability: Ability) -> tuple[str, ...]:
+    """The options an ability leaves its player to decide among (none: no decision):
+    an effect node's `options` (logic/effects/base.Effect)."""
+    return next((o for e in ability.effects if (o := getattr(e, "options", ()))), ())
+
+
+def is_day(ability: Ability) -> bool:
+    """Whether the ability is used by day (an effect node's `by_day`)."""
+    return any(getattr(e, "by_day", False) for e in ability.effects)
 
 
 def member_of(rs: Ruleset, sc: Scenario) -> Callable[[str, str], Expr]:

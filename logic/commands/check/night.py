@@ -14,10 +14,10 @@ from logic.commands.check.bounds import on_time
 from logic.commands.check.findings import Klass
 from logic.commands.check.signals import describe, signals
 from logic.effects import forge
-from logic.model.chain import chain
+from logic.engine import build_symbolic_night, chain
 from logic.model.expr import Evaluator, Var, explain
 from logic.model.ir import Role, Ruleset, Why
-from logic.model.semantics import SymbolicNight, build_symbolic_night, night_menus
+from logic.model.semantics import SymbolicNight, night_menus
 
 _value = symbolic.read
 

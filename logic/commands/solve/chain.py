@@ -17,10 +17,11 @@ from logic.backends.symbolic import Encoding, mk_and, mk_eq, mk_not, mk_or
 from logic.commands.solve.liars import Liars
 from logic.commands.solve.priors import root_roles, space_of
 from logic.effects import vote
+from logic.engine import chain
 from logic.lang.errors import Loc, RulingError
 from logic.lang.observations import Fact, Setup
 from logic.model import frame
-from logic.model.chain import action, chain, qualify, who
+from logic.model.chain import action, qualify, who
 from logic.model.expr import FALSE, TRUE, Const, Expr, Not, Var, any_of, conj, eq, implies, neg
 from logic.model.ir import Why, canon
 from logic.model.semantics import Atom, TextSource

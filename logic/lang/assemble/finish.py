@@ -14,7 +14,6 @@ from logic.effects.interrogate import Interrogate, InterrogatesAs
 from logic.effects.react import Explode, Guard
 from logic.effects.records import RecordsCheck
 from logic.effects.registry import KINDS
-from logic.effects.win import Victory
 from logic.lang.assemble.prose import ProseAssembler
 from logic.lang.assemble.state import AssemblerState
 from logic.lang.kinds.inquiry import UNSAID
@@ -30,6 +29,7 @@ from logic.model.ir import (
     Why,
     canon,
 )
+from logic.model.win import Victory
 
 
 def _order_lists(p: PriorityEntry, ability: Ability) -> bool:

@@ -1,5 +1,5 @@
 """Owns reading when the game ends and who wins (grammar/game/victory.lark) into
-logic/effects/win.py's Victory (parity against a group or against every other player
+logic/model/win.py's Victory (parity against a group or against every other player
 among its conditions), and the endgame's facts; victories the engine does not model (by
 being lynched, by surviving to the end, a draw, several groups gone at once, every
 faction's at once) are recognised, to say so."""
@@ -10,11 +10,11 @@ from typing import Any
 
 from lark import Token
 
-from logic.effects.win import Victory
 from logic.lang.game_kinds.base import GameBase, groups, ints
 from logic.lang.game_kinds.parts import Default, NoReading, Precedes, Said, Unmodelled
 from logic.lang.kinds.traits import Fact
 from logic.model.ir import canon
+from logic.model.win import Victory
 
 
 class VictoryReading(GameBase):

@@ -19,7 +19,7 @@ logic/lang/kinds.Readings:
 - sentences the engine has no effect for, read as notes (no effect, "not modelled"): who
   the role is ("You are the Doctor.", "The Miller is Town": the faction is the heading's),
   what it knows of another role ("You know who your Lover is."), a victory by being
-  lynched or by surviving to the end (no victory condition of logic/effects/win.py says
+  lynched or by surviving to the end (no victory condition of logic/model/win.py says
   either), a shot taken on its holder's death (no reaction of logic/effects/react.py is
   triggered by the holder's own death), an immunity ("cannot be roleblocked", "is immune
   to nightkills": no trait of the engine makes a player immune for the whole game).

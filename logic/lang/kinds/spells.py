@@ -20,11 +20,11 @@ from logic.effects.identity import Bond
 from logic.effects.modify import Modify
 from logic.effects.redirect import Redirect
 from logic.effects.vote import Immune, Powerless, TieRule
-from logic.effects.win import Victory
 from logic.lang.clause_parts import NUMBERS, About, Actor, Nothing
 from logic.lang.kinds.traits import Fact, Trait
 from logic.lang.read.pieces import _Capability
 from logic.model.ir import Frequency, Why
+from logic.model.win import Victory
 
 
 def _tokens(children: list[Any], *types: str) -> list[Token]:

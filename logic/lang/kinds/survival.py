@@ -13,11 +13,11 @@ from lark import Token
 
 from logic.effects.attack import AutoProtect
 from logic.effects.identity import Defect
-from logic.effects.win import Victory
 from logic.lang.clause_parts import About, subject_of
 from logic.lang.kinds.traits import Fact
 from logic.lang.read.pieces import _Capability, _Trait
 from logic.model.ir import Why
+from logic.model.win import Victory
 
 
 def _names(children: list[Any]) -> list[str]:

@@ -20,10 +20,10 @@ from logic.effects.records import OnRecords, RecordsCheck
 from logic.effects.redirect import Redirect
 from logic.effects.sway import VoteBlock
 from logic.effects.vote import VoteWeight
-from logic.effects.win import Victory
 from logic.lang import lexicon
 from logic.lang.clause_parts import About, pointed
 from logic.model.ir import Why
+from logic.model.win import Victory
 
 
 @dataclass(frozen=True)

@@ -192,7 +192,7 @@ def add_wins(
     alive_after: Callable[[str], Expr],
     member: Callable[[str, str], Expr],
 ) -> None:
-    """The win conditions after the phase (logic/effects/win.py), as atoms of it."""
+    """The win conditions after the phase (logic/model/win.py), as atoms of it."""
     phase = "day" if model.phase.startswith("day") else "night"
     wins = win_constraints(ruleset, players, alive_after, member, phase=phase)
     model.domains.update(wins.domains)
