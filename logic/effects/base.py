@@ -19,6 +19,8 @@ knows no kind by name: it asks every kind in turn for
               phase's atoms move each, concretely and symbolically, and how a night reads it
   echoes      deaths that follow from the others (a linked player dies as well)
   nouns, verbs  what an order of operations or a ruling's condition calls its effects
+  actions     the verbs of the clause language whose ability is the kind's (a lexicon
+              category, what the ability is used as, the node the verb gives its target)
 
 and, where one kind's reading depends on another's, the asking kind asks every kind
 (it imports none of them):
@@ -140,3 +142,7 @@ class Kind:
     ) = None
     # the states the kind carries from phase to phase
     lasting: tuple[Lasting, ...] = ()
+    # abilities named by a verb of the kind's own: (the lexicon's category of the verb,
+    # what the ability is used as: "targets", "checks", ..., the node it gives: a
+    # function of the sentence), read by logic/lang/kinds/verbs.py
+    actions: tuple[tuple[str, str, Callable[[Why], Effect]], ...] = ()

@@ -1,15 +1,22 @@
 """Owns the list of effect kinds the phase builder asks, in the order it asks them (the
 order only decides the order of texts and atoms in an outcome, never a verdict).
 
-A new kind: its module in logic/effects/ with a `KIND` (see base.py), one line here,
-its phrases in a fragment of the clause language (grammar/clause/*.lark) read by a
-reading mixin in logic/lang/kinds/ (listed in logic/lang/kinds/__init__.py), and its
-words in the lexicon (grammar/lexicon/). The phase builder is handed this list
+Every module of logic/effects/ with a `KIND` (see base.py) is a kind: the ones listed
+below come in that order, any other after them by module name. So a new kind is its
+module, its phrases in a fragment of the clause language (grammar/clause/*.lark, found
+by logic/lang/fragments.py) and its words in the lexicon (grammar/lexicon/*.toml); a
+kind whose ability is a plain verb ("poison a player") declares the verb in its `Kind`
+(`actions`), and needs no reading of its own (logic/lang/kinds/verbs.py asks this list).
+The composition root (logic/engine.py) hands the list to the phase builder
 (`NightBuilder.kinds`); the kinds ask each other through it (base.py's hooks).
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+
+import logic.effects
 from logic.effects import (
     afterlife,
     attack,
@@ -34,7 +41,7 @@ from logic.effects import (
 )
 from logic.effects.base import Kind
 
-KINDS: tuple[Kind, ...] = (
+LISTED: tuple[Kind, ...] = (
     redirect.KIND,
     attack.KIND,
     identity.KIND,
@@ -56,3 +63,19 @@ KINDS: tuple[Kind, ...] = (
     afterlife.KIND,
     sway.KIND,
 )
+
+
+def _found() -> tuple[Kind, ...]:
+    """The kinds listed, then every other module of logic/effects/ with a `KIND`."""
+    listed = {k.name for k in LISTED}
+    more = []
+    for m in sorted(pkgutil.iter_modules(logic.effects.__path__), key=lambda m: m.name):
+        if m.name in ("base", "registry"):
+            continue
+        kind = getattr(importlib.import_module(f"logic.effects.{m.name}"), "KIND", None)
+        if isinstance(kind, Kind) and kind.name not in listed:
+            more.append(kind)
+    return (*LISTED, *more)
+
+
+KINDS: tuple[Kind, ...] = _found()

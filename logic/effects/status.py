@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING
 
 from logic.effects import attack
 from logic.effects.base import Kind, Lasting, Outcome
+from logic.lang.errors import Loc
 from logic.model import frame
 from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, conj, disj, label, labels, lt, neg
 from logic.model.phase import Atom, ChainEnd, History, Mark, PhaseEnd, TextSource
@@ -207,8 +208,16 @@ def _arrests_step(before: tuple[tuple[str, int, Why], ...], end: PhaseEnd) -> ob
     if end.kind != "night":
         return before
     return tuple(
-        (a.subject, int(a.obj), end.why(a)) for a in sorted(end.atoms) if a.kind == "arrested"
+        (a.subject, int(a.obj), _last(end.why(a), a))
+        for a in sorted(end.atoms)
+        if a.kind == "arrested"
     )
+
+
+def _last(whys: tuple[Why, ...], atom: Atom) -> Why:
+    """The last reason an outcome gives for an atom (the sentence that gives an arrest
+    its end)."""
+    return whys[-1] if whys else Why(Loc("<engine>", 0, 0), str(atom))
 
 
 def _arrests_chain(before: Arrested, end: ChainEnd) -> Arrested:

@@ -104,7 +104,7 @@ class PhaseEnd:
     atoms: frozenset[Atom]  # the outcome atoms that hold
     defined: frozenset[str]  # the kinds of atom the phase's model defines
     ruleset: Ruleset | None
-    why: Callable[[Atom], Why]  # the sentence that made an atom hold
+    why: Callable[[Atom], tuple[Why, ...]]  # the sentences and axioms that made an atom hold
 
 
 @dataclass(frozen=True)

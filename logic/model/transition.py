@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from logic.effects.base import Kind
-from logic.lang.errors import Loc
 from logic.model.ir import Ruleset
 from logic.model.phase import Atom, History, PhaseEnd, PhaseModel
 from logic.model.why import Why
@@ -66,7 +65,7 @@ def next_history(
         outcome.atoms,
         frozenset(a.kind for a in model.atoms),
         ruleset,
-        lambda a: _why_of(outcome, a),
+        outcome.why,
     )
     states = dict(history.kinds)
     for k in kinds:
@@ -81,8 +80,3 @@ def next_history(
         frozenset(flags),
         tuple(sorted(states.items())),
     )
-
-
-def _why_of(outcome: Outcome, atom: Atom) -> Why:
-    whys = outcome.why(atom)
-    return whys[-1] if whys else Why(Loc("<engine>", 0, 0), str(atom))

@@ -8,19 +8,11 @@ from dataclasses import dataclass, fields, replace
 from typing import Any, cast
 
 from logic.effects.afterlife import Exorcise, ReadFate, ReadLiving
-from logic.effects.attack import Kill, Protect
-from logic.effects.block import Jail, Roleblock
-from logic.effects.convert import Convert
+from logic.effects.attack import Kill
+from logic.effects.base import Effect
 from logic.effects.day import DayKill, Discard, Public, Revive, Rock, VotesBack, VotesGone
-from logic.effects.heal import InjuresAttacker, Injury, SnipesOnly, Unmask
 from logic.effects.hex import Backlash, Hex, Informed, Telepathy
-from logic.effects.inquiry import ActionCheck, StakeOut
-from logic.effects.intercept import Intercept
-from logic.effects.interrogate import Interrogate, Slander
-from logic.effects.investigate import Investigate, Result
-from logic.effects.records import RecordsCheck
-from logic.effects.redirect import Redirect
-from logic.effects.sway import VoteBlock
+from logic.effects.registry import KINDS
 from logic.lang.assemble.state import AssemblerState
 from logic.lang.kinds.allegiance import FactionIs
 from logic.lang.kinds.common2 import Implied
@@ -75,6 +67,10 @@ DAY_AND_HEX_EFFECTS = (
     ReadLiving,
     ReadFate,
 )
+
+# every effect kind's nodes (logic/effects/registry.py): a sentence that reads as one is
+# an effect of the ability before it
+_KIND_NODES = tuple(n for k in KINDS for n in k.nodes)
 
 
 _VERB_NAME = {"targets": "target", "checks": "check", "visits": "visit", "kills": "kill"}
@@ -215,35 +211,6 @@ class RolesAssembler(AssemblerState):
                 line.appears.append(s)
             case _Note(why) | FactionIs(why=why):  # its faction: see _faction_said
                 line.notes.append(why)
-            case (
-                Protect()
-                | Roleblock()
-                | Jail()
-                | Intercept()
-                | Investigate()
-                | Result()
-                | Convert()
-                | Interrogate()
-                | Slander()
-                | Injury()
-                | Unmask()
-                | SnipesOnly()
-                | InjuresAttacker()
-                | Redirect()
-                | ActionCheck()
-                | StakeOut()
-                | RecordsCheck()
-                | VoteBlock()
-            ):
-                if line.current is None:
-                    raise self.error(
-                        "this sentence needs an ability before it (e.g. 'Targets a player each night.')",
-                        s.why,
-                    )
-                a = abilities[line.current]
-                if s not in a.effects:  # said twice ("protect one player. That player
-                    # cannot be killed that night."): one effect, its first sentence
-                    abilities[line.current] = replace(a, effects=(*a.effects, s))
             case _Capability() | _Trait() | _RulesetFact():
                 self.prose(s, role.name, None)
             case _Natures(once, why):
@@ -255,6 +222,17 @@ class RolesAssembler(AssemblerState):
                     raise self.error("this sentence needs an ability before it", s.why)
                 a = abilities[line.current]
                 abilities[line.current] = replace(a, effects=(*a.effects, s))
+            case _ if isinstance(s, _KIND_NODES):  # an effect of the ability before it
+                effect = cast(Effect, s)
+                if line.current is None:
+                    raise self.error(
+                        "this sentence needs an ability before it (e.g. 'Targets a player each night.')",
+                        effect.why,
+                    )
+                a = abilities[line.current]
+                if effect not in a.effects:  # said twice ("protect one player. That player
+                    # cannot be killed that night."): one effect, its first sentence
+                    abilities[line.current] = replace(a, effects=(*a.effects, effect))
             case Implied(verb, effects, why):
                 # a restriction or a learning with no ability before it ("The Doctor
                 # cannot save themselves."): the ability its verb says

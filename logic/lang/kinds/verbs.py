@@ -13,6 +13,7 @@ from logic.effects.attack import Protect
 from logic.effects.block import Roleblock
 from logic.effects.convert import Convert
 from logic.effects.redirect import Redirect
+from logic.effects.registry import KINDS
 from logic.lang.clause_parts import NoReading
 from logic.model.ir import Why
 
@@ -38,6 +39,10 @@ USED_AS = {
     "VISIT": "visits",
     "KILL": "kills",
 }
+# and the verbs the kinds declare (`Kind.actions`): a kind's module says what its verb is
+# used as and what it does (logic/effects/base.py)
+DECLARED = {cat: (used, make) for k in KINDS for cat, used, make in k.actions}
+USED_AS.update((cat, used) for cat, (used, _) in DECLARED.items())
 # which of several verbs of one ability names it ("visits one player and roleblocks them":
 # a visit); the first of this order that the sentence has
 HEAD = ("KILL", "CHECK", "VISIT", "TARGET", "CHOOSE")
@@ -60,5 +65,7 @@ def effects_of(verb: str, why: Why, into: str | None, count: int) -> Iterable[An
             if count != 2:
                 raise NoReading("a redirection names two players")
             yield Redirect(why)
+        case _ if verb in DECLARED:
+            yield DECLARED[verb][1](why)
         case _:
             pass
