@@ -6,7 +6,9 @@ atoms as expressions over the same variables. This module owns what every night 
 whatever its roles: slots and their tiers, who may act, restrictions, "an action takes
 place unless something stops it", deaths stopping later tiers, visits, and the day
 (outcome rulings are logic/model/outcome_rulings.py's). What each mechanic does is its
-effect kind's (logic/effects/, asked through the hooks of logic/effects/base.py). Roles
+effect kind's (logic/effects/, asked through the hooks of logic/effects/base.py, in
+the list the composition root logic/engine.py hands in: this module imports no kind;
+what a kind carried in from earlier phases it reads through `NightBuilder.before`). Roles
 never appear here by name: an action's meaning comes from the effects, restrictions and
 visiting class its sentences declared.
 

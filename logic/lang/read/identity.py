@@ -76,7 +76,7 @@ class IdentityReader(Reader):
         return _Note(self._why(meta))  # a Steal changes the role only, never the faction
 
     def steal_vanilla(self, meta: Meta, children: list[Any]) -> None:
-        # a night's use is spent when sent (logic/commands/resolve.py next_history), and a
+        # a night's use is spent when sent (logic/model/transition.py next_history), and a
         # victim with no role gives nothing to take (logic/effects/identity.py)
         return None
 
