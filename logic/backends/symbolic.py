@@ -307,6 +307,97 @@ def status_of(result: z3.CheckSatResult) -> Status:
     return "unknown"
 
 
+class OutOfTime(Exception):
+    """A command's time budget ran out: what it found so far is reported as `unknown`."""
+
+
+class Session:
+    """One Z3 solver through its life: the terms added to it, its checks under
+    assumptions, each within a time limit and before a deadline, the model of the last
+    `sat` and the unsat core of the last `unsat`. A check that cannot start before the
+    deadline (a `time.perf_counter` time bounding a whole command), or that runs out of
+    time, is `unknown`, never read as `sat` or `unsat`.
+
+    `timeout` is each check's limit (seconds) unless the check gives its own; `logic` is
+    `make_solver`'s; a session with no deadline keeps the limit it was made with."""
+
+    def __init__(
+        self, timeout: float, logic: str | None = None, deadline: float | None = None
+    ) -> None:
+        self.solver = make_solver(timeout, logic)
+        self.limit = timeout
+        self.deadline = deadline
+
+    def add(self, *terms: Any) -> None:
+        self.solver.add(*terms)
+
+    def push(self) -> None:
+        self.solver.push()
+
+    def pop(self) -> None:
+        self.solver.pop()
+
+    def left(self) -> float:
+        """Seconds before the deadline (infinite with none)."""
+        return float("inf") if self.deadline is None else self.deadline - time.perf_counter()
+
+    def check(self, *assumptions: Any, limit: float | None = None) -> Status:
+        """Whether the terms hold together with `assumptions` (Boolean literals), within
+        `limit` seconds (default: the session's) and before the deadline: `unknown` at
+        once when the deadline has passed."""
+        if self.deadline is not None or limit is not None:
+            left = self.left()
+            if left <= 0:
+                return "unknown"
+            self.solver.set("timeout", _millis(min(self.limit if limit is None else limit, left)))
+        return check(self.solver, assumptions)
+
+    def model(self) -> z3.ModelRef:
+        """The model the last `sat` check found."""
+        return self.solver.model()
+
+    def core(self, among: Sequence[Any]) -> list[Any]:
+        """The literals of `among` in the last `unsat` check's core, in their order (Z3
+        shares equal terms: a literal is known by its id)."""
+        said = {x.get_id() for x in self.solver.unsat_core()}
+        return [x for x in among if x.get_id() in said]
+
+    def minimal_core(self, flags: Sequence[Any]) -> list[int] | None:
+        """The positions of a minimal set of `flags` (assumption literals) that cannot
+        hold together: Z3's core, shrunk by deleting one flag at a time, stopping at a
+        check that ends `unknown` (the set so far is still a core). None when the flags
+        can all hold (or the first check is `unknown`)."""
+        if self.check(*flags) != "unsat":
+            return None
+        said = {x.get_id() for x in self.solver.unsat_core()}
+        kept = [k for k, f in enumerate(flags) if f.get_id() in said]
+        return shrink(kept, lambda trial: self.check(*[flags[k] for k in trial]), stop=True)
+
+
+def shrink(
+    core: list[Any],
+    probe: Callable[[list[Any]], Status],
+    recore: Callable[[list[Any]], list[Any]] | None = None,
+    stop: bool = False,
+) -> list[Any]:
+    """A smaller core, by deletion: each member in turn is left out when `probe` says
+    the rest is still `unsat` (the rest then shrunk to `recore(rest)`, Z3's core of that
+    check, when given). When a probe ends `unknown`, the member stays and shrinking goes
+    on (each deletion had its own time limit: the core is still sound, only less
+    general), or, with `stop`, shrinking stops there."""
+    i = 0
+    while i < len(core):
+        trial = core[:i] + core[i + 1 :]
+        r = probe(trial)
+        if r == "unsat":
+            core = recore(trial) if recore is not None else trial
+        elif r == "sat" or not stop:
+            i += 1
+        else:
+            break
+    return core
+
+
 @dataclass
 class Models:
     status: Status  # "sat" when every model was found, "unknown" if the budget ran out

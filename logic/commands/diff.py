@@ -137,7 +137,7 @@ def _search(
     shared = scenario | free
     ea = Encoding(a.model, "old", shared)
     eb = Encoding(b.model, "new", shared)
-    s = symbolic.make_solver(timeout)
+    s = symbolic.Session(timeout, deadline=deadline)
     s.add(*ea.domain_constraints(sorted(v for v in scenario if v in a.model.domains)))
     s.add(*eb.domain_constraints(sorted(v for v in scenario if v not in a.model.domains)))
     in_a = [v for v in sorted(shared) if v in a.model.domains]
@@ -159,12 +159,12 @@ def _search(
     floor = misses = 0
     while len(report.changes) < limit:
         (progress or (lambda _: None))(f"diff: {len(report.changes)} change(s) so far")
-        r = _check(s, report, deadline, timeout)
+        r = _check(s, report)
         if r != "sat":
             break
         m = s.model()
         for k in range(floor, m.eval(count, model_completion=True).as_long()):
-            r = _check(s, report, deadline, timeout, count <= k)
+            r = _check(s, report, count <= k)
             if r == "sat":
                 m = s.model()
                 break
@@ -194,11 +194,9 @@ def _vars(n: Night) -> list[str]:
     return sorted(set().union(*(variables(e) for e, _ in n.model.equations)))
 
 
-def _check(
-    s: z3.Solver, report: DiffReport, deadline: float | None, limit: float, *assumptions: object
-) -> Status:
+def _check(s: symbolic.Session, report: DiffReport, *assumptions: object) -> Status:
     report.queries += 1
-    r = symbolic.check_by(s, deadline, limit, *assumptions)
+    r = s.check(*assumptions)
     if r == "unknown":
         report.unknown = "diff: unknown (a solver query timed out)"
     return r

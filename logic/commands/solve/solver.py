@@ -30,8 +30,7 @@ PROBE = 0.02  # seconds for each deletion tried when shrinking a core
 LOGIC = "QF_FD"  # Z3's SAT-based solver: 3-4x faster here than the default (measured)
 
 
-class _Timeout(Exception):
-    pass
+_Timeout = symbolic.OutOfTime  # the count's budget ran out (tests raise it too)
 
 
 class Solver:
@@ -58,14 +57,15 @@ class Solver:
         self.policies = Policies(setup, c)
         self.chain = c
         self.queries = 0
-        self.s = symbolic.make_solver(timeout, LOGIC)
+        self.deadline = self.start + timeout
+        self.s = symbolic.Session(timeout, LOGIC, self.deadline)
         self.s.add(*c.base, *c.setup_terms, *(t for _, t in c.facts))
         self.points = [
             *c.enc.domain_constraints([f"role:{p}" for p in c.free]),
             *c.setup_terms,
             *c.factions,
         ]
-        self.find = symbolic.make_solver(timeout, LOGIC)  # the points not covered yet
+        self.find = symbolic.Session(timeout, LOGIC, self.deadline)  # the points not covered yet
         self.find.add(*self.points)
         # literals every query of `s` assumes (a count of one of several results that
         # share `s`: the guard of that result)
@@ -99,15 +99,15 @@ class Solver:
     def left(self) -> float:
         return self.timeout - (time.perf_counter() - self.start)
 
-    def check(self, s: z3.Solver, *assumptions: Any) -> str:
-        left = self.left()
-        if left <= 0:
+    def check(self, s: symbolic.Session, *assumptions: Any) -> symbolic.Status:
+        """A query of `s` (of `self.s`: with `assume`) within the time left; `_Timeout`
+        when it is out."""
+        if self.left() <= 0:
             raise _Timeout
-        s.set("timeout", max(1, int(left * 1000)))
         self.queries += 1
         if s is self.s:
             assumptions = (*self.assume, *assumptions)
-        r = symbolic.check(s, assumptions)
+        r = s.check(*assumptions)
         if r == "unknown":
             raise _Timeout
         return r
@@ -212,28 +212,17 @@ class Solver:
         by then stays (the core is then still sound, only less general)."""
         if self.check(self.s, *lits) != "unsat":
             raise AssertionError("a point inconsistent with its idle players is consistent")
-        core = self._core(lits)
-        i = 0
-        while i < len(core):
-            trial = core[:i] + core[i + 1 :]
-            if self.probe(self.s, trial) == "unsat":
-                core = self._core(trial)
-            else:
-                i += 1
-        return core
+        return symbolic.shrink(self._core(lits), lambda t: self.probe(self.s, t), self._core)
 
-    def probe(self, s: z3.Solver, lits: list[Any]) -> str:
+    def probe(self, s: symbolic.Session, lits: list[Any]) -> symbolic.Status:
         """A check bounded by `PROBE` seconds: `unknown` when it runs out."""
-        limit = min(PROBE, self.left())
-        if limit <= 0:
+        if min(PROBE, self.left()) <= 0:
             raise _Timeout
-        s.set("timeout", max(1, int(limit * 1000)))
         self.queries += 1
-        return symbolic.check(s, [*self.assume, *lits] if s is self.s else lits)
+        return s.check(*([*self.assume, *lits] if s is self.s else lits), limit=PROBE)
 
     def _core(self, lits: list[Any]) -> list[Any]:
-        said = {x.get_id() for x in self.s.unsat_core()}
-        return [x for x in lits if x.get_id() in said]
+        return self.s.core(lits)
 
     def body(self) -> Any:
         """The nights and the facts as one term, definitions inlined, every sentence on:

@@ -114,13 +114,13 @@ class _Tonight:
                 listed[t] = self.outcomes(t)
             except _Timeout:
                 return [Suggestion(u, [], math.nan, True) for u in self.targets]
-        self.find: dict[Pair, z3.Solver] = {}
+        self.find: dict[Pair, symbolic.Session] = {}
         self.boxes: dict[Pair, list[count.Box]] = {}
         for t in self.targets:
             if t in apart:
                 continue
             for got in listed[t]:
-                f = symbolic.make_solver(self.left, LOGIC)
+                f = symbolic.Session(self.left, LOGIC, sv.deadline)
                 f.add(*sv.points)
                 self.find[t, got] = f
                 self.boxes[t, got] = []

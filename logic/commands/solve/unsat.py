@@ -22,7 +22,7 @@ def unsat_core(
     `left()` gives once the nights are built (at least a second). The observer's and the
     flipped roles are facts here, so the core can name them."""
     c = Chain(setup, liars, unseen, bake=False)
-    s = symbolic.make_solver(max(1.0, left()))
+    s = symbolic.Session(max(1.0, left()))
     s.add(*c.base)
     items: list[tuple[Why, Any]] = [(setup.setup_why, z3.And(*c.setup_terms)), *c.facts]
     flags = []
@@ -30,18 +30,5 @@ def unsat_core(
         f = z3.Bool(f"__fact{k}")
         s.add(z3.Implies(f, term))
         flags.append(f)
-    if symbolic.status_of(s.check(*flags)) != "unsat":
-        return []
-    core = {x.get_id() for x in s.unsat_core()}
-    kept = [k for k, f in enumerate(flags) if f.get_id() in core]
-    i = 0
-    while i < len(kept):
-        trial = kept[:i] + kept[i + 1 :]
-        r = symbolic.status_of(s.check(*[flags[k] for k in trial]))
-        if r == "unsat":
-            kept = trial
-        elif r == "sat":
-            i += 1
-        else:
-            break
-    return [items[k][0] for k in kept]
+    kept = s.minimal_core(flags)
+    return [] if kept is None else [items[k][0] for k in kept]
