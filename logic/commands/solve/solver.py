@@ -1,15 +1,14 @@
-"""One count (`Solver`, `solve`): the chain in a Z3 solver and the cover's loop, which
-decides points until every point is covered: a consistent point by its witness,
-widened into a policy (`policy.py`), an inconsistent one by the box of a small unsat
-core; and the count's time budget (`DEFAULT_TIMEOUT`; `_Timeout` when it runs out)."""
+"""One count (`Solver`, `solve`): the chain in a Z3 solver (a `symbolic.Session`) and
+the cover's loop, which decides points until every point is covered: a consistent point
+by its witness, widened into a policy (`policy.py`), an inconsistent one by the box of a
+small unsat core (`symbolic.shrink`); and the count's time budget (`DEFAULT_TIMEOUT`;
+`_Timeout`, the session's `OutOfTime`, when it runs out)."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Sequence
 from typing import Any, cast
-
-import z3
 
 from logic.backends import count, symbolic
 from logic.backends.symbolic import mk_not
@@ -86,14 +85,14 @@ class Solver:
             for n in range(1, setup.nights + 1):
                 uses, kills = qualify(f"uses:{p}", n), qualify(f"kills:{p}", n)
                 if uses in c.model.domains:
-                    x = self.idle[p, n, "ability"] = z3.Bool(f"idle:{p}@{n}")
+                    x = self.idle[p, n, "ability"] = symbolic.boolean(f"idle:{p}@{n}")
                     forced = self.policies.forced_term(p, n)
                     aim = c.enc.var(qualify(f"tgt:{p}", n))
-                    self.s.add(z3.Implies(x, c.enc.var(uses) == forced))
-                    self.s.add(z3.Implies(z3.And(x, forced), aim == index[p]))
+                    self.s.add(symbolic.implies(x, c.enc.var(uses) == forced))
+                    self.s.add(symbolic.implies(symbolic.all_of(x, forced), aim == index[p]))
                 if kills in c.model.domains:
-                    x = self.idle[p, n, "kill"] = z3.Bool(f"idle-kill:{p}@{n}")
-                    self.s.add(z3.Implies(x, z3.Not(c.enc.var(kills))))
+                    x = self.idle[p, n, "kill"] = symbolic.boolean(f"idle-kill:{p}@{n}")
+                    self.s.add(symbolic.implies(x, symbolic.negation(c.enc.var(kills))))
 
     # ------------------------------------------------------------ helpers
     def left(self) -> float:
@@ -113,18 +112,18 @@ class Solver:
         return r
 
     # ------------------------------------------------------------ points
-    def point(self, m: z3.ModelRef) -> tuple[dict[str, int], dict[str, bool]]:
+    def point(self, m: symbolic.Model) -> tuple[dict[str, int], dict[str, bool]]:
         """The point of model m: the free named players' roles, the virtual presences."""
         c = self.chain
         roles = {p: self.kind_in(m, p) for p in c.free}
-        present = {v: z3.is_true(m.eval(x, model_completion=True)) for v, x in c.present.items()}
+        present = {v: symbolic.holds(m, x) for v, x in c.present.items()}
         return roles, present
 
-    def kind_in(self, m: z3.ModelRef, p: str) -> int:
+    def kind_in(self, m: symbolic.Model, p: str) -> int:
         """Free named player p's kind in model m."""
         c = self.chain
         for k in range(len(self.setup.pool)):
-            if z3.is_true(m.eval(c.bit(p, k), model_completion=True)):
+            if symbolic.holds(m, c.bit(p, k)):
                 return k
         raise AssertionError(f"{p} is of no kind")
 
@@ -139,7 +138,7 @@ class Solver:
             if k != roles[p]
         ]
         out += [x if present[v] else mk_not(x) for v, x in c.present.items()]
-        return [x for x in out if not z3.is_false(x) and not z3.is_true(x)]
+        return [x for x in out if not symbolic.is_false(x) and not symbolic.is_true(x)]
 
     def box(self, core: Sequence[Any]) -> count.Box:
         """The box of points an unsat core over `literals` describes."""
@@ -196,13 +195,13 @@ class Solver:
         """Cover every point the witness explains."""
         world = self.world(roles, present)
         self.done.witnesses.append(world)
-        self.find.add(z3.Not(self.covered(witness, {**world, **self.chain.virtual})))
+        self.find.add(symbolic.negation(self.covered(witness, {**world, **self.chain.virtual})))
 
     def refute(self, roles: dict[str, int], present: dict[str, bool]) -> None:
         """Cover the box of a small unsat core of an inconsistent point."""
         core = self.shrink(self.literals(roles, present))
         self.done.boxes.append(self.box(core))
-        self.find.add(z3.Not(z3.And(core)) if core else z3.BoolVal(False))
+        self.find.add(symbolic.negation(symbolic.all_of(core)) if core else symbolic.value(False))
 
     def shrink(self, lits: list[Any]) -> list[Any]:
         """A small unsat core of an inconsistent point's literals: Z3's core, shrunk by
@@ -230,14 +229,14 @@ class Solver:
         if self._body is None:
             c = self.chain
             defs = self.definitions()
-            facts = z3.And(*(t for _, t in c.facts))
+            facts = symbolic.all_of(*(t for _, t in c.facts))
             shared = getattr(c, "inlined", None)  # the nights, inlined once for every count
             if shared is None:
-                self._body = self.inline(z3.And(*c.base, facts), defs)
+                self._body = self.inline(symbolic.all_of(*c.base, facts), defs)
             else:
                 if not shared:
-                    shared.append(self.inline(z3.And(*c.base), defs))
-                self._body = z3.And(shared[0], self.inline(facts, defs))
+                    shared.append(self.inline(symbolic.all_of(*c.base), defs))
+                self._body = symbolic.all_of(shared[0], self.inline(facts, defs))
             # (the definitions' terms are let go, as Z3 then reuses their ids: the order
             # of its terms steers its search, and so the witnesses, the examples shown)
         return self._body
@@ -260,8 +259,8 @@ class Solver:
             if new.eq(term):
                 break
             term = new
-        on = z3.BoolVal(True)
-        return symbolic.substitute(term, [(z3.Bool(x), on) for x in c.model.switches])
+        on = symbolic.value(True)
+        return symbolic.substitute(term, [(symbolic.boolean(x), on) for x in c.model.switches])
 
     def covered(self, witness: dict[str, Any], world: dict[str, int]) -> Any:
         """Every point the witness explains: the nights and facts with the actions fixed
@@ -270,7 +269,7 @@ class Solver:
         # let go, and the order of its terms steers its search)
         policy = self.policies.policy(witness, world)
         pairs = self.policies.pairs(policy)
-        return z3.simplify(symbolic.substitute(self.body(), pairs))
+        return symbolic.simplify(symbolic.substitute(self.body(), pairs))
 
     # ------------------------------------------------------------ the loop
     def cover(self) -> None:

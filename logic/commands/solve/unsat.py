@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import z3
-
 from logic.backends import symbolic
 from logic.commands.solve.chain import Chain
 from logic.commands.solve.liars import Liars
@@ -24,11 +22,11 @@ def unsat_core(
     c = Chain(setup, liars, unseen, bake=False)
     s = symbolic.Session(max(1.0, left()))
     s.add(*c.base)
-    items: list[tuple[Why, Any]] = [(setup.setup_why, z3.And(*c.setup_terms)), *c.facts]
+    items: list[tuple[Why, Any]] = [(setup.setup_why, symbolic.all_of(*c.setup_terms)), *c.facts]
     flags = []
     for k, (_, term) in enumerate(items):
-        f = z3.Bool(f"__fact{k}")
-        s.add(z3.Implies(f, term))
+        f = symbolic.boolean(f"__fact{k}")
+        s.add(symbolic.implies(f, term))
         flags.append(f)
-    kept = s.minimal_core(flags)
-    return [] if kept is None else [items[k][0] for k in kept]
+    _, kept = s.minimal_core(flags)
+    return [items[k][0] for k in kept]
