@@ -12,10 +12,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from logic.backends import concrete, symbolic
-from logic.commands.resolve import Binder, read_outcome
+from logic.commands.resolve import read_outcome
 from logic.engine import build_night
 from logic.lang.case import parse_cases
 from logic.lang.rules import load_ruleset
+from logic.model.binding import Binder
 from logic.model.ir import Ruleset
 from logic.model.semantics import History
 

@@ -10,6 +10,12 @@ copies of a model's variables can live in one solver (self-composition):
 `Encoding(model, copy="b")` renames each variable that is not a scenario variable, so
 two outcomes of one scenario can be compared. Terms are built through Z3's C API where
 z3py's per-argument coercion would cost more than the term (`mk_and`, `check`, ...).
+
+It also owns a solver's life cycle for the commands: `Session` (one solver, its time
+limit and deadline, checks under assumptions, the model, the unsat core and its
+minimisation), `shrink`, and `OutOfTime` for a command whose budget ran out; and the
+terms a command builds around an encoding (`boolean`, `implies`, `all_of`, `at_most`,
+`holds`, ...), so that a command need not import Z3.
 """
 
 from __future__ import annotations
@@ -307,6 +313,162 @@ def status_of(result: z3.CheckSatResult) -> Status:
     return "unknown"
 
 
+# ----------------------------------------------------------------------------- terms
+# The terms the commands build around an encoding (guards, cardinalities, blocks of what
+# was found), so that no command imports Z3: each is Z3's own constructor, unchanged.
+
+Model = z3.ModelRef  # a model a `sat` check found
+
+
+def boolean(name: str) -> z3.BoolRef:
+    """A Boolean variable (a guard, a switch, an assumption flag)."""
+    return z3.Bool(name)
+
+
+def all_of(*terms: Any) -> z3.BoolRef:
+    """The conjunction of the terms (a list is taken as its terms, as Z3 takes it)."""
+    return z3.And(*terms)
+
+
+def any_of(*terms: Any) -> z3.BoolRef:
+    """The disjunction of the terms (a list is taken as its terms, as Z3 takes it)."""
+    return z3.Or(*terms)
+
+
+def negation(term: Any) -> z3.BoolRef:
+    return z3.Not(term)
+
+
+def implies(a: Any, b: Any) -> z3.BoolRef:
+    return z3.Implies(a, b)
+
+
+def at_most(weighted: Sequence[tuple[Any, int]], k: int) -> z3.BoolRef:
+    """The weights of the true literals sum to at most k (a pseudo-Boolean constraint)."""
+    return z3.PbLe(weighted, k)
+
+
+def at_least(weighted: Sequence[tuple[Any, int]], k: int) -> z3.BoolRef:
+    return z3.PbGe(weighted, k)
+
+
+def exactly(weighted: Sequence[tuple[Any, int]], k: int) -> z3.BoolRef:
+    return z3.PbEq(weighted, k)
+
+
+def simplify(term: Any) -> Any:
+    return z3.simplify(term)
+
+
+def is_true(term: Any) -> bool:
+    """Whether `term` is the constant true (a model's value, a simplified term)."""
+    return z3.is_true(term)
+
+
+def is_false(term: Any) -> bool:
+    return z3.is_false(term)
+
+
+def holds(m: z3.ModelRef, term: Any) -> bool:
+    """Whether a Boolean term is true in a model (unnamed variables at their default)."""
+    return z3.is_true(m.eval(term, model_completion=True))
+
+
+# ----------------------------------------------------------------------------- solving
+
+
+class OutOfTime(Exception):
+    """A command's time budget ran out: what it found so far is reported as `unknown`."""
+
+
+class Session:
+    """One Z3 solver through its life: the terms added to it, its checks under
+    assumptions, each within a time limit and before a deadline, the model of the last
+    `sat` and the unsat core of the last `unsat`. A check that cannot start before the
+    deadline (a `time.perf_counter` time bounding a whole command), or that runs out of
+    time, is `unknown`, never read as `sat` or `unsat`.
+
+    `timeout` is each check's limit (seconds) unless the check gives its own; `logic` is
+    `make_solver`'s; a session with no deadline keeps the limit it was made with."""
+
+    def __init__(
+        self, timeout: float, logic: str | None = None, deadline: float | None = None
+    ) -> None:
+        self.solver = make_solver(timeout, logic)
+        self.limit = timeout
+        self.deadline = deadline
+
+    def add(self, *terms: Any) -> None:
+        self.solver.add(*terms)
+
+    def push(self) -> None:
+        self.solver.push()
+
+    def pop(self) -> None:
+        self.solver.pop()
+
+    def left(self) -> float:
+        """Seconds before the deadline (infinite with none)."""
+        return float("inf") if self.deadline is None else self.deadline - time.perf_counter()
+
+    def check(self, *assumptions: Any, limit: float | None = None) -> Status:
+        """Whether the terms hold together with `assumptions` (Boolean literals), within
+        `limit` seconds (default: the session's) and before the deadline: `unknown` at
+        once when the deadline has passed."""
+        if self.deadline is not None or limit is not None:
+            left = self.left()
+            if left <= 0:
+                return "unknown"
+            self.solver.set("timeout", _millis(min(self.limit if limit is None else limit, left)))
+        return check(self.solver, assumptions)
+
+    def model(self) -> z3.ModelRef:
+        """The model the last `sat` check found."""
+        return self.solver.model()
+
+    def core(self, among: Sequence[Any]) -> list[Any]:
+        """The literals of `among` in the last `unsat` check's core, in their order (Z3
+        shares equal terms: a literal is known by its id)."""
+        said = {x.get_id() for x in self.solver.unsat_core()}
+        return [x for x in among if x.get_id() in said]
+
+    def minimal_core(self, flags: Sequence[Any]) -> tuple[Status, list[int]]:
+        """`unsat` and the positions of a minimal set of `flags` (assumption literals)
+        that cannot hold together: Z3's core, shrunk by deleting one flag at a time,
+        stopping at a check that ends `unknown` (the set so far is still a core); or the
+        first check's `sat` or `unknown`, with no core."""
+        r = self.check(*flags)
+        if r != "unsat":
+            return r, []
+        said = {x.get_id() for x in self.solver.unsat_core()}
+        kept = [k for k, f in enumerate(flags) if f.get_id() in said]
+        return r, shrink(kept, lambda trial: self.check(*[flags[k] for k in trial]), stop=True)
+
+
+def shrink(
+    core: list[Any],
+    probe: Callable[[list[Any]], Status],
+    recore: Callable[[list[Any]], list[Any]] | None = None,
+    stop: bool = False,
+) -> list[Any]:
+    """A smaller core, by deletion: each member in turn is left out when `probe` says
+    the rest is still `unsat` (the rest then shrunk to `recore(rest)`, Z3's core of that
+    check, when given). When a probe ends `unknown`, the member stays and shrinking goes
+    on (each deletion had its own time limit: the core is still sound, only less
+    general), or, with `stop`, shrinking stops there."""
+    i = 0
+    while i < len(core):
+        trial = core[:i] + core[i + 1 :]
+        r = probe(trial)
+        if r == "unsat":
+            core = recore(trial) if recore is not None else trial
+        elif r == "sat" or not stop:
+            i += 1
+        else:
+            break
+    return core
+
+
 @dataclass
 class Models:
     status: Status  # "sat" when every model was found, "unknown" if the budget ran out
@@ -347,28 +509,13 @@ def core_of(
     """An unsat core of `equations` (one assumption flag per equation, as in MARCO),
     shrunk to a minimal one; `sat` with no core when they can all hold."""
     enc = Encoding(model)
-    s = make_solver(timeout)
+    s = Session(timeout)
     names = sorted(set().union(*(variables(e) for e, _ in equations))) if equations else []
-    s.add(enc.domain_constraints(names))
+    s.add(*enc.domain_constraints(names))
     flags = []
     for k, (expr, _) in enumerate(equations):
         f = z3.Bool(f"__eq{k}")
         s.add(z3.Implies(f, enc.term(expr)))
         flags.append(f)
-    r = status_of(s.check(*flags))
-    if r != "unsat":
-        return r, []
-    core = {str(c) for c in s.unsat_core()}
-    kept = [k for k, f in enumerate(flags) if str(f) in core]
-    # deletion-based minimisation
-    i = 0
-    while i < len(kept):
-        trial = kept[:i] + kept[i + 1 :]
-        r = status_of(s.check(*[flags[k] for k in trial]))
-        if r == "unknown":
-            break
-        if r == "unsat":
-            kept = trial
-        else:
-            i += 1
-    return "unsat", [equations[k] for k in kept]
+    r, kept = s.minimal_core(flags)
+    return r, [equations[k] for k in kept]

@@ -29,8 +29,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-import z3
-
+from logic.backends import symbolic
 from logic.commands.check import NAMES, Checker, Night, OutOfTime, minimal_only
 from logic.commands.diff import Change, diff
 from logic.commands.resolve import Resolution, resolve
@@ -180,7 +179,9 @@ class Asker:
         small_off = small.switches_of(self.why, whole_line=True)
 
         def rules_allow_an_outcome(n: Night) -> list[Any]:
-            base_valid = z3.substitute(n.valid, *[(x, z3.BoolVal(False)) for x in small_off])
+            base_valid = symbolic.substitute(
+                n.valid, [(x, symbolic.value(False)) for x in small_off]
+            )
             return [n.renamed(base_valid, "rules")]
 
         for bad, _klass in c.paradoxes(small, extra=rules_allow_an_outcome):

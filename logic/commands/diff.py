@@ -17,8 +17,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import z3
-
 from logic.backends import symbolic
 from logic.backends.symbolic import Encoding, Status
 from logic.commands.check import NAMES, Night, OutOfTime, _value, minimal_only, on_time, seatable
@@ -137,7 +135,7 @@ def _search(
     shared = scenario | free
     ea = Encoding(a.model, "old", shared)
     eb = Encoding(b.model, "new", shared)
-    s = symbolic.make_solver(timeout)
+    s = symbolic.Session(timeout, deadline=deadline)
     s.add(*ea.domain_constraints(sorted(v for v in scenario if v in a.model.domains)))
     s.add(*eb.domain_constraints(sorted(v for v in scenario if v not in a.model.domains)))
     in_a = [v for v in sorted(shared) if v in a.model.domains]
@@ -148,29 +146,33 @@ def _search(
         on_time(deadline)
         rest = [enc.term(e) for e, w in side.model.equations if w is not frame.DEFINITION]
         outcome = [v for v in _vars(side) if v not in scenario]
-        switches = [z3.Not(enc.var(x)) if x in off else enc.var(x) for x in side.model.switches]
+        switches = [
+            symbolic.negation(enc.var(x)) if x in off else enc.var(x) for x in side.model.switches
+        ]
         s.add(*defs, *switches)
-        valid.append(z3.And(*rest, *enc.domain_constraints(outcome)))
+        valid.append(symbolic.all_of(*rest, *enc.domain_constraints(outcome)))
     keys = set(a.sig) | set(b.sig)
-    differs = z3.Or([ea.term(a.sig.get(k, FALSE)) != eb.term(b.sig.get(k, FALSE)) for k in keys])
-    s.add(z3.Or(valid[0] != valid[1], z3.And(valid[0], valid[1], differs)))
+    differs = symbolic.any_of(
+        [ea.term(a.sig.get(k, FALSE)) != eb.term(b.sig.get(k, FALSE)) for k in keys]
+    )
+    s.add(symbolic.any_of(valid[0] != valid[1], symbolic.all_of(valid[0], valid[1], differs)))
     count = a.acting()
-    count = z3.substitute(count, *[(a.enc.var(v), ea.var(v)) for v in in_a])
+    count = symbolic.substitute_term(count, [(a.enc.var(v), ea.var(v)) for v in in_a])
     floor = misses = 0
     while len(report.changes) < limit:
         (progress or (lambda _: None))(f"diff: {len(report.changes)} change(s) so far")
-        r = _check(s, report, deadline, timeout)
+        r = _check(s, report)
         if r != "sat":
             break
         m = s.model()
         for k in range(floor, m.eval(count, model_completion=True).as_long()):
-            r = _check(s, report, deadline, timeout, count <= k)
+            r = _check(s, report, count <= k)
             if r == "sat":
                 m = s.model()
                 break
             floor = k + 1
         env = {v: _value(m, ea.var(v)) for v in sorted(scenario) if v in a.model.domains}
-        block = z3.Or([ea.var(v) != symbolic.value(x) for v, x in env.items()])
+        block = symbolic.any_of([ea.var(v) != symbolic.value(x) for v, x in env.items()])
         witness = a.witness(env, title, [])
         (case,) = parse_cases(witness, "<witness>")
         res_old, res_new = resolve(old, case, witness), resolve(new, case, witness)
@@ -184,7 +186,7 @@ def _search(
                 break
             continue
         klass = a.klass(env)
-        s.add(z3.substitute(a.block(klass), *[(a.enc.var(v), ea.var(v)) for v in in_a]))
+        s.add(symbolic.substitute(a.block(klass), [(a.enc.var(v), ea.var(v)) for v in in_a]))
         roles = Night.names_of(klass)
         report.changes.append(Change(roles, witness, res_old, res_new))
     report.changes = minimal_only(report.changes, lambda c: c.roles)
@@ -194,11 +196,9 @@ def _vars(n: Night) -> list[str]:
     return sorted(set().union(*(variables(e) for e, _ in n.model.equations)))
 
 
-def _check(
-    s: z3.Solver, report: DiffReport, deadline: float | None, limit: float, *assumptions: object
-) -> Status:
+def _check(s: symbolic.Session, report: DiffReport, *assumptions: object) -> Status:
     report.queries += 1
-    r = symbolic.check_by(s, deadline, limit, *assumptions)
+    r = s.check(*assumptions)
     if r == "unknown":
         report.unknown = "diff: unknown (a solver query timed out)"
     return r

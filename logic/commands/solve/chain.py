@@ -10,8 +10,6 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-import z3
-
 from logic.backends import symbolic
 from logic.backends.symbolic import Encoding, mk_and, mk_eq, mk_not, mk_or
 from logic.commands.solve.liars import Liars
@@ -122,7 +120,7 @@ class Chain:
         self.base: list[Any] = self.enc.equations()
         self.factions = self._fixed_factions()
         self.base += self.factions
-        self.base += [z3.Bool(s) for s in sorted(model.switches)]
+        self.base += [symbolic.boolean(s) for s in sorted(model.switches)]
         self.setup_terms = self._setup_terms()
         self.facts: list[tuple[Why, Any]] = self._fact_terms()
 
@@ -239,15 +237,19 @@ class Chain:
             holders = [(self.bit(p, k), 1) for p in self.free]
             holders += [(self.present[self.copies[k, j]], 1) for j in range(sp.copies(k))]
             if holders:
-                out.append(z3.PbLe(holders, sp.caps[k]))
+                out.append(symbolic.at_most(holders, sp.caps[k]))
             if sp.low(k):
-                out.append(z3.PbGe(holders, sp.low(k)) if holders else z3.BoolVal(False))
+                out.append(
+                    symbolic.at_least(holders, sp.low(k)) if holders else symbolic.value(False)
+                )
             for j in range(1, sp.copies(k)):
                 out.append(
-                    z3.Implies(self.present[self.copies[k, j]], self.present[self.copies[k, j - 1]])
+                    symbolic.implies(
+                        self.present[self.copies[k, j]], self.present[self.copies[k, j - 1]]
+                    )
                 )
         if self.virtual:
-            out.append(z3.PbEq([(x, 1) for x in self.present.values()], sp.anon))
+            out.append(symbolic.exactly([(x, 1) for x in self.present.values()], sp.anon))
         for faction, n in sp.need:
             members = [
                 (self.bit(p, k), 1) for p in self.free for k in roles if sp.factions[k] == faction
@@ -255,11 +257,11 @@ class Chain:
             members += [
                 (self.present[v], 1) for v, k in self.virtual.items() if sp.factions[k] == faction
             ]
-            out.append(z3.PbEq(members, n) if members else z3.BoolVal(n == 0))
+            out.append(symbolic.exactly(members, n) if members else symbolic.value(n == 0))
         index = self.index
         for n in range(1, self.setup.nights + 1):
             for p in self.players:
-                here = self.present.get(p, z3.BoolVal(True))
+                here = self.present.get(p, symbolic.value(True))
                 for acts, aim in (("uses", "tgt"), ("kills", "ktgt")):
                     name = qualify(f"{acts}:{p}", n)
                     if name not in self.model.domains:
@@ -285,7 +287,7 @@ class Chain:
                 (self.present[self.copies[k, j]], 1) for k in ks for j in range(sp.copies(k))
             ]
             if holders:
-                out.append(z3.PbLe(holders, sp.family_cap(ks)))
+                out.append(symbolic.at_most(holders, sp.family_cap(ks)))
         return out
 
     # ------------------------------------------------------------ facts
@@ -425,21 +427,17 @@ class Chain:
         each = [any_of(conj(t.gate, renders(t, x)) for t in sources) for x in texts]
         return conj(self.only(p, n, texts), *each)
 
-    def learned(self, m: z3.ModelRef, p: str, n: int) -> tuple[str, ...]:
+    def learned(self, m: symbolic.Model, p: str, n: int) -> tuple[str, ...]:
         """p's results on night n in model m."""
         out = set()
         for src in self.sources(p, n):
-            if not z3.is_true(m.eval(self.enc.term(src.gate), model_completion=True)):
+            if not symbolic.holds(m, self.enc.term(src.gate)):
                 continue
             if src.text is not None:
                 out.add(src.text)
                 continue
             names = sorted(
-                {
-                    name
-                    for cond, name in src.pieces
-                    if z3.is_true(m.eval(self.enc.term(cond), model_completion=True))
-                }
+                {name for cond, name in src.pieces if symbolic.holds(m, self.enc.term(cond))}
             )
             out.add(", ".join(names) if names else "no one")
         return tuple(sorted(out))

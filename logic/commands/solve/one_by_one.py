@@ -9,8 +9,7 @@ import time
 from dataclasses import replace
 from typing import Any
 
-import z3
-
+from logic.backends import symbolic
 from logic.commands.solve.chain import Chain
 from logic.commands.solve.liars import Liars
 from logic.commands.solve.solver import Solver, _Timeout
@@ -55,7 +54,7 @@ def _rank(
         while len(outcomes) < limit and sv.check(sv.s, *blocks) == "sat":
             got = sv.chain.learned(sv.s.model(), me, night)
             outcomes.append(got)
-            blocks.append(z3.Not(sv.chain.enc.term(sv.chain.exactly(me, night, got))))
+            blocks.append(symbolic.negation(sv.chain.enc.term(sv.chain.exactly(me, night, got))))
     except _Timeout:
         return Suggestion(t, [], math.nan, True)
     if not outcomes:

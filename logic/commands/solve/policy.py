@@ -7,8 +7,6 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-import z3
-
 from logic.backends import symbolic
 from logic.backends.symbolic import mk_and, mk_ite, mk_not, mk_or
 from logic.commands.solve.chain import Chain
@@ -17,7 +15,7 @@ from logic.lang.observations import Setup
 from logic.model.chain import qualify
 from logic.model.ir import canon
 
-FALSE_TERM = z3.BoolVal(False)
+FALSE_TERM = symbolic.value(False)
 
 
 class Policies:
@@ -52,7 +50,7 @@ class Policies:
         """Whether p holds a role that must act on night n, over the point's variables."""
         c = self.chain
         if p in c.virtual:
-            return z3.BoolVal(c.virtual[p] in self.forced[n])
+            return symbolic.value(c.virtual[p] in self.forced[n])
         return mk_or([c.bit(p, k) for k in self.forced[n]])
 
     def policy(
@@ -75,12 +73,12 @@ class Policies:
             (y, n)
             for (y, n, kind) in self.slot
             if kind == "ability"
-            and z3.is_true(witness[qualify(f"uses:{y}", n)])
+            and symbolic.is_true(witness[qualify(f"uses:{y}", n)])
             and (y, n) not in kept
         }
         for (x, n, kind), ok in self.slot.items():
             acts, aim = ("kills", "ktgt") if kind == "kill" else ("uses", "tgt")
-            if x == self.setup.me or not z3.is_true(witness[qualify(f"{acts}:{x}", n)]):
+            if x == self.setup.me or not symbolic.is_true(witness[qualify(f"{acts}:{x}", n)]):
                 continue
             if (x, n) in kept and kind == "ability":
                 continue
@@ -140,13 +138,15 @@ class Policies:
                 continue
             acted, target = qualify(f"uses:{y}", n), qualify(f"tgt:{y}", n)
             forced = world[y] in self.forced[n]
-            if z3.is_true(witness[acted]) != forced:
+            if symbolic.is_true(witness[acted]) != forced:
                 continue
             me = symbolic.value(c.index[y])
             if forced and not witness[target].eq(me):
                 continue
             must = self.forced_term(y, n)
-            takes = witness[slot] if forced else z3.BoolVal(y not in c.dead_before[("night", n)])
+            takes = (
+                witness[slot] if forced else symbolic.value(y not in c.dead_before[("night", n)])
+            )
             subs[acted] = must
             subs[target] = mk_ite(must, me, witness[target])
             subs[slot] = mk_and([must, takes])
@@ -183,5 +183,5 @@ class Policies:
         if p in c.virtual:
             return c.present[p] if c.virtual[p] in roles else FALSE_TERM
         if p in c.root:
-            return z3.BoolVal(c.root[p] in roles)
+            return symbolic.value(c.root[p] in roles)
         return mk_or([c.bit(p, k) for k in sorted(roles)])

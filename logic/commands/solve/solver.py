@@ -1,15 +1,14 @@
-"""One count (`Solver`, `solve`): the chain in a Z3 solver and the cover's loop, which
-decides points until every point is covered: a consistent point by its witness,
-widened into a policy (`policy.py`), an inconsistent one by the box of a small unsat
-core; and the count's time budget (`DEFAULT_TIMEOUT`; `_Timeout` when it runs out)."""
+"""One count (`Solver`, `solve`): the chain in a Z3 solver (a `symbolic.Session`) and
+the cover's loop, which decides points until every point is covered: a consistent point
+by its witness, widened into a policy (`policy.py`), an inconsistent one by the box of a
+small unsat core (`symbolic.shrink`); and the count's time budget (`DEFAULT_TIMEOUT`;
+`_Timeout`, the session's `OutOfTime`, when it runs out)."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Sequence
 from typing import Any, cast
-
-import z3
 
 from logic.backends import count, symbolic
 from logic.backends.symbolic import mk_not
@@ -30,8 +29,7 @@ PROBE = 0.02  # seconds for each deletion tried when shrinking a core
 LOGIC = "QF_FD"  # Z3's SAT-based solver: 3-4x faster here than the default (measured)
 
 
-class _Timeout(Exception):
-    pass
+_Timeout = symbolic.OutOfTime  # the count's budget ran out (tests raise it too)
 
 
 class Solver:
@@ -58,14 +56,15 @@ class Solver:
         self.policies = Policies(setup, c)
         self.chain = c
         self.queries = 0
-        self.s = symbolic.make_solver(timeout, LOGIC)
+        self.deadline = self.start + timeout
+        self.s = symbolic.Session(timeout, LOGIC, self.deadline)
         self.s.add(*c.base, *c.setup_terms, *(t for _, t in c.facts))
         self.points = [
             *c.enc.domain_constraints([f"role:{p}" for p in c.free]),
             *c.setup_terms,
             *c.factions,
         ]
-        self.find = symbolic.make_solver(timeout, LOGIC)  # the points not covered yet
+        self.find = symbolic.Session(timeout, LOGIC, self.deadline)  # the points not covered yet
         self.find.add(*self.points)
         # literals every query of `s` assumes (a count of one of several results that
         # share `s`: the guard of that result)
@@ -86,45 +85,45 @@ class Solver:
             for n in range(1, setup.nights + 1):
                 uses, kills = qualify(f"uses:{p}", n), qualify(f"kills:{p}", n)
                 if uses in c.model.domains:
-                    x = self.idle[p, n, "ability"] = z3.Bool(f"idle:{p}@{n}")
+                    x = self.idle[p, n, "ability"] = symbolic.boolean(f"idle:{p}@{n}")
                     forced = self.policies.forced_term(p, n)
                     aim = c.enc.var(qualify(f"tgt:{p}", n))
-                    self.s.add(z3.Implies(x, c.enc.var(uses) == forced))
-                    self.s.add(z3.Implies(z3.And(x, forced), aim == index[p]))
+                    self.s.add(symbolic.implies(x, c.enc.var(uses) == forced))
+                    self.s.add(symbolic.implies(symbolic.all_of(x, forced), aim == index[p]))
                 if kills in c.model.domains:
-                    x = self.idle[p, n, "kill"] = z3.Bool(f"idle-kill:{p}@{n}")
-                    self.s.add(z3.Implies(x, z3.Not(c.enc.var(kills))))
+                    x = self.idle[p, n, "kill"] = symbolic.boolean(f"idle-kill:{p}@{n}")
+                    self.s.add(symbolic.implies(x, symbolic.negation(c.enc.var(kills))))
 
     # ------------------------------------------------------------ helpers
     def left(self) -> float:
         return self.timeout - (time.perf_counter() - self.start)
 
-    def check(self, s: z3.Solver, *assumptions: Any) -> str:
-        left = self.left()
-        if left <= 0:
+    def check(self, s: symbolic.Session, *assumptions: Any) -> symbolic.Status:
+        """A query of `s` (of `self.s`: with `assume`) within the time left; `_Timeout`
+        when it is out."""
+        if self.left() <= 0:
             raise _Timeout
-        s.set("timeout", max(1, int(left * 1000)))
         self.queries += 1
         if s is self.s:
             assumptions = (*self.assume, *assumptions)
-        r = symbolic.check(s, assumptions)
+        r = s.check(*assumptions)
         if r == "unknown":
             raise _Timeout
         return r
 
     # ------------------------------------------------------------ points
-    def point(self, m: z3.ModelRef) -> tuple[dict[str, int], dict[str, bool]]:
+    def point(self, m: symbolic.Model) -> tuple[dict[str, int], dict[str, bool]]:
         """The point of model m: the free named players' roles, the virtual presences."""
         c = self.chain
         roles = {p: self.kind_in(m, p) for p in c.free}
-        present = {v: z3.is_true(m.eval(x, model_completion=True)) for v, x in c.present.items()}
+        present = {v: symbolic.holds(m, x) for v, x in c.present.items()}
         return roles, present
 
-    def kind_in(self, m: z3.ModelRef, p: str) -> int:
+    def kind_in(self, m: symbolic.Model, p: str) -> int:
         """Free named player p's kind in model m."""
         c = self.chain
         for k in range(len(self.setup.pool)):
-            if z3.is_true(m.eval(c.bit(p, k), model_completion=True)):
+            if symbolic.holds(m, c.bit(p, k)):
                 return k
         raise AssertionError(f"{p} is of no kind")
 
@@ -139,7 +138,7 @@ class Solver:
             if k != roles[p]
         ]
         out += [x if present[v] else mk_not(x) for v, x in c.present.items()]
-        return [x for x in out if not z3.is_false(x) and not z3.is_true(x)]
+        return [x for x in out if not symbolic.is_false(x) and not symbolic.is_true(x)]
 
     def box(self, core: Sequence[Any]) -> count.Box:
         """The box of points an unsat core over `literals` describes."""
@@ -196,13 +195,13 @@ class Solver:
         """Cover every point the witness explains."""
         world = self.world(roles, present)
         self.done.witnesses.append(world)
-        self.find.add(z3.Not(self.covered(witness, {**world, **self.chain.virtual})))
+        self.find.add(symbolic.negation(self.covered(witness, {**world, **self.chain.virtual})))
 
     def refute(self, roles: dict[str, int], present: dict[str, bool]) -> None:
         """Cover the box of a small unsat core of an inconsistent point."""
         core = self.shrink(self.literals(roles, present))
         self.done.boxes.append(self.box(core))
-        self.find.add(z3.Not(z3.And(core)) if core else z3.BoolVal(False))
+        self.find.add(symbolic.negation(symbolic.all_of(core)) if core else symbolic.value(False))
 
     def shrink(self, lits: list[Any]) -> list[Any]:
         """A small unsat core of an inconsistent point's literals: Z3's core, shrunk by
@@ -212,28 +211,17 @@ class Solver:
         by then stays (the core is then still sound, only less general)."""
         if self.check(self.s, *lits) != "unsat":
             raise AssertionError("a point inconsistent with its idle players is consistent")
-        core = self._core(lits)
-        i = 0
-        while i < len(core):
-            trial = core[:i] + core[i + 1 :]
-            if self.probe(self.s, trial) == "unsat":
-                core = self._core(trial)
-            else:
-                i += 1
-        return core
+        return symbolic.shrink(self._core(lits), lambda t: self.probe(self.s, t), self._core)
 
-    def probe(self, s: z3.Solver, lits: list[Any]) -> str:
+    def probe(self, s: symbolic.Session, lits: list[Any]) -> symbolic.Status:
         """A check bounded by `PROBE` seconds: `unknown` when it runs out."""
-        limit = min(PROBE, self.left())
-        if limit <= 0:
+        if min(PROBE, self.left()) <= 0:
             raise _Timeout
-        s.set("timeout", max(1, int(limit * 1000)))
         self.queries += 1
-        return symbolic.check(s, [*self.assume, *lits] if s is self.s else lits)
+        return s.check(*([*self.assume, *lits] if s is self.s else lits), limit=PROBE)
 
     def _core(self, lits: list[Any]) -> list[Any]:
-        said = {x.get_id() for x in self.s.unsat_core()}
-        return [x for x in lits if x.get_id() in said]
+        return self.s.core(lits)
 
     def body(self) -> Any:
         """The nights and the facts as one term, definitions inlined, every sentence on:
@@ -241,14 +229,14 @@ class Solver:
         if self._body is None:
             c = self.chain
             defs = self.definitions()
-            facts = z3.And(*(t for _, t in c.facts))
+            facts = symbolic.all_of(*(t for _, t in c.facts))
             shared = getattr(c, "inlined", None)  # the nights, inlined once for every count
             if shared is None:
-                self._body = self.inline(z3.And(*c.base, facts), defs)
+                self._body = self.inline(symbolic.all_of(*c.base, facts), defs)
             else:
                 if not shared:
-                    shared.append(self.inline(z3.And(*c.base), defs))
-                self._body = z3.And(shared[0], self.inline(facts, defs))
+                    shared.append(self.inline(symbolic.all_of(*c.base), defs))
+                self._body = symbolic.all_of(shared[0], self.inline(facts, defs))
             # (the definitions' terms are let go, as Z3 then reuses their ids: the order
             # of its terms steers its search, and so the witnesses, the examples shown)
         return self._body
@@ -271,8 +259,8 @@ class Solver:
             if new.eq(term):
                 break
             term = new
-        on = z3.BoolVal(True)
-        return symbolic.substitute(term, [(z3.Bool(x), on) for x in c.model.switches])
+        on = symbolic.value(True)
+        return symbolic.substitute(term, [(symbolic.boolean(x), on) for x in c.model.switches])
 
     def covered(self, witness: dict[str, Any], world: dict[str, int]) -> Any:
         """Every point the witness explains: the nights and facts with the actions fixed
@@ -281,7 +269,7 @@ class Solver:
         # let go, and the order of its terms steers its search)
         policy = self.policies.policy(witness, world)
         pairs = self.policies.pairs(policy)
-        return z3.simplify(symbolic.substitute(self.body(), pairs))
+        return symbolic.simplify(symbolic.substitute(self.body(), pairs))
 
     # ------------------------------------------------------------ the loop
     def cover(self) -> None:

@@ -9,8 +9,6 @@ from collections.abc import Collection, Sequence
 from dataclasses import replace
 from typing import Any
 
-import z3
-
 from logic.backends import count, symbolic
 from logic.commands.solve.chain import Chain, order
 from logic.commands.solve.liars import Liars
@@ -76,8 +74,8 @@ class _Tonight:
         for t in targets:
             why = Why(Loc("<suggest>", 0, 0), f"night {night}: I target {t}")
             term = c.enc.term(c.fact_expr(Fact("target", ("night", night), me, t, why)))
-            guard = z3.Bool(f"__target:{t}")
-            sv.s.add(z3.Implies(guard, term))
+            guard = symbolic.boolean(f"__target:{t}")
+            sv.s.add(symbolic.implies(guard, term))
             self.aim[t] = (guard, sv.inline(term, self.defs))
         self.results: dict[tuple[str, ...], tuple[Any, Any, Any]] = {}  # guard, term, inlined
         self.listed: dict[str, list[tuple[str, ...]]] = {}  # each target's results
@@ -87,17 +85,17 @@ class _Tonight:
         if got not in self.results:
             c, sv = self.c, self.sv
             term = c.enc.term(c.exactly(self.me, self.night, got))
-            guard = z3.Bool(f"__result{len(self.results)}")
-            sv.s.add(z3.Implies(guard, term))
+            guard = symbolic.boolean(f"__result{len(self.results)}")
+            sv.s.add(symbolic.implies(guard, term))
             self.results[got] = (guard, term, sv.inline(term, self.defs))
         return self.results[got]
 
     def at(self, t: str) -> list[tuple[Any, Any]]:
         """The observer's action tonight as aimed at t (ability used on t, no kill)."""
         values = {
-            "uses": z3.BoolVal(True),
+            "uses": symbolic.value(True),
             "tgt": symbolic.value(self.c.index[t]),
-            "kills": z3.BoolVal(False),
+            "kills": symbolic.value(False),
         }
         return [(x, values[kind]) for x, kind in self.mine]
 
@@ -114,13 +112,13 @@ class _Tonight:
                 listed[t] = self.outcomes(t)
             except _Timeout:
                 return [Suggestion(u, [], math.nan, True) for u in self.targets]
-        self.find: dict[Pair, z3.Solver] = {}
+        self.find: dict[Pair, symbolic.Session] = {}
         self.boxes: dict[Pair, list[count.Box]] = {}
         for t in self.targets:
             if t in apart:
                 continue
             for got in listed[t]:
-                f = symbolic.make_solver(self.left, LOGIC)
+                f = symbolic.Session(self.left, LOGIC, sv.deadline)
                 f.add(*sv.points)
                 self.find[t, got] = f
                 self.boxes[t, got] = []
@@ -174,7 +172,7 @@ class _Tonight:
         while len(got) < self.limit and sv.check(sv.s, *blocks) == "sat":
             x = c.learned(sv.s.model(), self.me, self.night)
             got.append(x)
-            blocks.append(z3.Not(self.result(x)[1]))
+            blocks.append(symbolic.negation(self.result(x)[1]))
         sv.assume = []
         return got
 
@@ -218,7 +216,7 @@ class _Tonight:
             sv.assume = [self.aim[t][0], self.result(got)[0]]
         core = sv.shrink(lits)
         box = sv.box(core)
-        block = z3.Not(z3.And(core)) if core else FALSE_TERM
+        block = symbolic.negation(symbolic.all_of(core)) if core else FALSE_TERM
         for p in whose:
             self.boxes[p].append(box)
             if p in self.open:
@@ -235,19 +233,21 @@ class _Tonight:
         mine = {x.get_id() for x, _ in self.mine}
         policy = sv.policies.policy(witness, {**world, **c.virtual}, idle=True)
         pairs = [(v, x) for v, x in sv.policies.pairs(policy) if v.get_id() not in mine]
-        nights = z3.simplify(symbolic.substitute(sv.body(), pairs))
+        nights = symbolic.simplify(symbolic.substitute(sv.body(), pairs))
         gives: dict[tuple[str, ...], Any] = {}
         for t in self.targets:
             todo = [got for (u, got) in self.find if u == t and (u, got) in self.open]
             if not todo:
                 continue
             at = self.at(t)
-            base = z3.simplify(symbolic.substitute(z3.And(nights, self.aim[t][1]), at))
-            if z3.is_false(base):
+            base = symbolic.simplify(
+                symbolic.substitute(symbolic.all_of(nights, self.aim[t][1]), at)
+            )
+            if symbolic.is_false(base):
                 continue
             for got in todo:
                 if got not in gives:
                     gives[got] = symbolic.substitute(self.result(got)[2], pairs)
-                term = z3.simplify(z3.And(base, symbolic.substitute(gives[got], at)))
-                if not z3.is_false(term):
-                    self.find[t, got].add(z3.Not(term))
+                term = symbolic.simplify(symbolic.all_of(base, symbolic.substitute(gives[got], at)))
+                if not symbolic.is_false(term):
+                    self.find[t, got].add(symbolic.negation(term))

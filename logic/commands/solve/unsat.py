@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import z3
-
 from logic.backends import symbolic
 from logic.commands.solve.chain import Chain
 from logic.commands.solve.liars import Liars
@@ -22,26 +20,13 @@ def unsat_core(
     `left()` gives once the nights are built (at least a second). The observer's and the
     flipped roles are facts here, so the core can name them."""
     c = Chain(setup, liars, unseen, bake=False)
-    s = symbolic.make_solver(max(1.0, left()))
+    s = symbolic.Session(max(1.0, left()))
     s.add(*c.base)
-    items: list[tuple[Why, Any]] = [(setup.setup_why, z3.And(*c.setup_terms)), *c.facts]
+    items: list[tuple[Why, Any]] = [(setup.setup_why, symbolic.all_of(*c.setup_terms)), *c.facts]
     flags = []
     for k, (_, term) in enumerate(items):
-        f = z3.Bool(f"__fact{k}")
-        s.add(z3.Implies(f, term))
+        f = symbolic.boolean(f"__fact{k}")
+        s.add(symbolic.implies(f, term))
         flags.append(f)
-    if symbolic.status_of(s.check(*flags)) != "unsat":
-        return []
-    core = {x.get_id() for x in s.unsat_core()}
-    kept = [k for k, f in enumerate(flags) if f.get_id() in core]
-    i = 0
-    while i < len(kept):
-        trial = kept[:i] + kept[i + 1 :]
-        r = symbolic.status_of(s.check(*[flags[k] for k in trial]))
-        if r == "unsat":
-            kept = trial
-        elif r == "sat":
-            i += 1
-        else:
-            break
+    _, kept = s.minimal_core(flags)
     return [items[k][0] for k in kept]
