@@ -15,7 +15,6 @@ Verdicts (one per resolution):
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,7 +29,6 @@ from logic.model.binding import Binder, check_phase_order, forced_completions
 from logic.model.expr import Const, Evaluator, Var, eq, explain, labels, unfired, variables
 from logic.model.frameworks import FRAMEWORKS
 from logic.model.ir import Ruleset, Why, canon
-from logic.model.phase import IDENTITY
 from logic.model.semantics import (
     Atom,
     History,
@@ -139,16 +137,6 @@ def read_outcome(
     )
 
 
-def identities(rs: Ruleset, players: Mapping[str, Player], history: History) -> dict[str, Player]:
-    """The players with the changes of role and faction `history` records."""
-    out = dict(players)
-    for p, role_name, faction in history.state(IDENTITY):
-        pl = out[p]
-        role = rs.role(role_name) if role_name is not None else None
-        out[p] = Player(p, role or pl.role, faction or pl.faction)
-    return out
-
-
 def _read_vars(model: PhaseModel) -> list[str]:
     """Variables an outcome reads that no equation may mention: random draws, and open
     questions only a result text depends on ("cannot link him to the Mafia": Town or
@@ -185,7 +173,7 @@ def resolve(
         for path in paths:
             history = path.history
             alive = frozenset(p for p in binder.players if p not in history.dead)
-            now = binder.at(identities(ruleset, binder.players, history))
+            now = binder.at(history)
             if block.kind == "night":
                 acts = binder.acts(block, history)
                 scenarios = forced_completions(binder, block.number, acts, history)

@@ -15,7 +15,7 @@ phases are applied by the caller (`Binder.at`).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
 from logic.effects import forge, vote
@@ -24,6 +24,7 @@ from logic.effects.day import is_day
 from logic.lang.case import Case, Line, PhaseBlock
 from logic.lang.errors import Loc, RulingError, error_at_word, line_of
 from logic.model.ir import Ability, Ruleset, Why, canon
+from logic.model.phase import IDENTITY
 from logic.model.semantics import Act, History, Player, forced_abilities
 
 
@@ -39,12 +40,12 @@ class Binder:
         self.bind_players()
         self.now: dict[str, Player] = dict(self.players)  # as the phase being read finds them
 
-    def at(self, now: dict[str, Player]) -> dict[str, Player]:
-        """The players as the phase read next finds them (`now`: the dealt players with
-        the changes of role and faction an earlier phase made); that phase's lines read
-        their abilities so."""
-        self.now = now
-        return now
+    def at(self, history: History) -> dict[str, Player]:
+        """The players as the phase read next finds them: the dealt players with the
+        changes of role and faction the earlier phases in `history` made; that phase's
+        lines read their abilities so."""
+        self.now = identities(self.rs, self.players, history)
+        return self.now
 
     def error(
         self,
@@ -420,3 +421,13 @@ def check_phase_order(binder: Binder, case: Case) -> None:
             )
         seen[key] = block
         last[block.kind] = block
+
+
+def identities(rs: Ruleset, players: Mapping[str, Player], history: History) -> dict[str, Player]:
+    """The players with the changes of role and faction `history` records."""
+    out = dict(players)
+    for p, role_name, faction in history.state(IDENTITY):
+        pl = out[p]
+        role = rs.role(role_name) if role_name is not None else None
+        out[p] = Player(p, role or pl.role, faction or pl.faction)
+    return out
