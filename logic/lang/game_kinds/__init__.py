@@ -6,6 +6,7 @@ of them. A new kind adds its module here and its base to `GameReadings`."""
 from __future__ import annotations
 
 from logic.lang.game_kinds.conduct import ConductReading
+from logic.lang.game_kinds.healing import HealingReading
 from logic.lang.game_kinds.kills import KillReading
 from logic.lang.game_kinds.reveals import RevealReading
 from logic.lang.game_kinds.setup import SetupReading
@@ -22,5 +23,6 @@ class GameReadings(
     SetupReading,
     KillReading,
     ConductReading,
+    HealingReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
