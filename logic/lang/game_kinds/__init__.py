@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from logic.lang.game_kinds.conduct import ConductReading
 from logic.lang.game_kinds.healing import HealingReading
+from logic.lang.game_kinds.interplay import InterplayReading
 from logic.lang.game_kinds.kills import KillReading
 from logic.lang.game_kinds.reveals import RevealReading
 from logic.lang.game_kinds.setup import SetupReading
@@ -24,5 +25,6 @@ class GameReadings(
     KillReading,
     ConductReading,
     HealingReading,
+    InterplayReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

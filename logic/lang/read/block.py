@@ -18,7 +18,6 @@ from logic.lang.read.pieces import (
     _as_ruling,
     _Capability,
     _names,
-    _Patch,
     _Ruling,
 )
 from logic.model.ir import NoSelfTarget, OutcomeRuling
@@ -85,27 +84,9 @@ class BlockReader(Reader):
         why = self._why(meta)
         return _Capability(_names(children)[0], (Arrest(why, until=why),), (), None, False, why)
 
-    def consumed_rule(self, meta: Meta, children: list[Any]) -> _Ruling:
-        # the usage is consumed (every use counts, blocked or not: the engine's uses);
-        # that a roleblock stops it on that night is what the ruling adds
-        why = _as_ruling(self._why(meta))
-        roles = next(c for c in children if isinstance(c, tuple))
-        rulings = tuple(
-            OutcomeRuling("roleblock", "fails", target=r, subject=r, why=why, lands=True)
-            for r in roles
-        )
-        return _Ruling(rulings, why)
-
-    def funny_way(self, meta: Meta, children: list[Any]) -> None:
-        return None  # "Redirections and roleblocks work out in a funny way.": the rulings follow
-
     def block_aimed(self, meta: Meta, children: list[Any]) -> _Ruling:
         why = _as_ruling(self._why(meta))
         role, subject = _names(children)
         return _Ruling(
             OutcomeRuling("roleblock", "fails", target=role, subject=subject, why=why), why
         )
-
-    def block_redirected(self, meta: Meta, children: list[Any]) -> _Ruling:
-        why = _as_ruling(self._why(meta))
-        return _Ruling(_Patch("redirects blocks", tuple(_names(children)), why), why)
