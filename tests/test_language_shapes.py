@@ -4,13 +4,24 @@ GM's paraphrase of it mean the same."""
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 import pytest
 
 from logic.effects.heal import Bypass, Intercede
-from logic.lang import game
+from logic.effects.records import OnRecords, Reverse, Revert
+from logic.lang import clause, game
 from logic.lang.errors import Loc
 from logic.lang.game_kinds.parts import Default
-from logic.lang.read.pieces import _Healing, _Patch, _Ruling
+from logic.lang.read.pieces import (
+    _Capability,
+    _Healing,
+    _Patch,
+    _RulesetFact,
+    _Ruling,
+    _Trait,
+)
+from logic.model.ir import Frequency, NoSelfTarget, Why
 
 
 def read_game(sentence: str) -> tuple[object, ...]:
@@ -175,3 +186,200 @@ def test_a_use_a_roleblock_consumes(sentence: str) -> None:
 def test_a_sentence_that_announces_rulings_changes_nothing(sentence: str) -> None:
     (part,) = game.read_sentence(sentence, Loc("x.rules", 1, 1), TURTLE)
     assert isinstance(part, Default)
+
+
+BYOND = {"Mafia", "Agent", "Ninja", "Citizen", "Citizens", "Bodyguard", "Psycho", "Deputy"}
+BYOND |= {"FBI", "Doctor", "Nurse", "Rogue", "Sheriff"}
+
+
+def role_sentence(sentence: str) -> object:
+    (part,) = clause.read_sentence(sentence, Loc("x.rules", 1, 1), BYOND, sentence)
+    return part
+
+
+def capability(sentence: str) -> _Capability:
+    part = role_sentence(sentence)
+    assert isinstance(part, _Capability), sentence
+    return part
+
+
+def _default(value: object) -> bool:
+    return value is None or value is False or value == () or (type(value) is int and value == 1)
+
+
+def effects(c: _Capability) -> list[tuple[str, dict[str, object]]]:
+    """Each effect's kind and its fields that are set (a `why` as True)."""
+    out = []
+    for e in c.effects:
+        set_ = {
+            f.name: (True if isinstance(getattr(e, f.name), Why) else getattr(e, f.name))
+            for f in fields(e)
+            if f.name != "why" and not _default(getattr(e, f.name))
+        }
+        out.append((type(e).__name__, set_))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("sentences", "role", "want", "limits", "frequency", "group"),
+    [
+        (
+            [
+                "The Mafia must work together to choose someone to kill each round.",
+                "The Mafia work together to pick a player to kill each night.",
+            ],
+            "Mafia",
+            [("Kill", {})],
+            [],
+            None,
+            True,
+        ),
+        (
+            [
+                "The Ninja strikes only once every other round, but their attack is twice as "
+                "effective as normal, requiring two people to save their victim.",
+                "The Ninja strikes every other night, and two saves are needed to stop their "
+                "attack.",
+            ],
+            "Ninja",
+            [("Kill", {"strength": 2})],
+            [],
+            Frequency.EVERY_SECOND_NIGHT,
+            False,
+        ),
+        (
+            [
+                "Although they try to work with the Citizens, the Psycho doesn't really trust "
+                "anyone, and will kill completely at random, with no discrimination at all "
+                "between Citizen or Mafia.",
+                "The Psycho kills a random player each night.",
+                "The Psycho kills at random.",
+            ],
+            "Psycho",
+            [("Kill", {"random": True})],
+            [],
+            None,
+            False,
+        ),
+        (
+            [
+                "The Rogue kills someone each turn, eventually aiming to be one of the last two "
+                "people in the game (they take precedence over Mafia, so if the Rogue and one "
+                "Mafia are left, the Rogue will win).",
+                "The Rogue kills someone each round.",
+            ],
+            "Rogue",
+            [("Kill", {})],
+            ["Forced"],
+            None,
+            False,
+        ),
+        (
+            [
+                "Until the Deputy's next turn, this character is incapable of performing any "
+                "actions.",
+                "The Deputy's target cannot act until the Deputy's next turn.",
+            ],
+            "Deputy",
+            [("Arrest", {"until": True})],
+            [],
+            None,
+            False,
+        ),
+        (
+            [
+                'The FBI, however, employs lethal force against those who come up "yes."',
+                'The FBI kills those who come up "yes."',
+                'The FBI uses lethal force on players who show up as "yes."',
+            ],
+            "FBI",
+            [("Kill", {"lethal_if": "yes:yes"})],
+            [],
+            None,
+            False,
+        ),
+        (
+            [
+                "The Nurse is basically like the Doctor, only the Nurse is incapable of tending "
+                "to their own wounds, and must save someone else on their turn.",
+                "The Nurse cannot save herself and must save someone else each night.",
+            ],
+            "Nurse",
+            [("Protect", {})],
+            ["NoSelfTarget", "Forced"],
+            None,
+            False,
+        ),
+        (
+            [
+                "If they pick a killer's target, then the Bodyguard will be sacrificed and the "
+                "killer's original target will be given the name of the killer who targeted "
+                "them.",
+                "If his target is attacked, the Bodyguard dies instead and the target is told "
+                "the name of the killer.",
+            ],
+            "Bodyguard",
+            [("Protect", {"sacrifice": True, "tells": True})],
+            [],
+            None,
+            False,
+        ),
+    ],
+)
+def test_a_roles_action_told_by_turns_and_rounds(
+    sentences: list[str],
+    role: str,
+    want: list[object],
+    limits: list[str],
+    frequency: Frequency | None,
+    group: bool,
+) -> None:
+    for sentence in sentences:
+        c = capability(sentence)
+        assert c.role == role, sentence
+        assert effects(c) == want, sentence
+        assert [type(r).__name__ for r in c.restrictions] == limits, sentence
+        assert (c.frequency, c.group) == (frequency, group), sentence
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "On their turn, they may select somebody's record to reverse, making the guilty look "
+        "innocent or the innocent guilty, but they cannot change their own.",
+        "The Agent may reverse one player's record each night, but not their own.",
+    ],
+)
+def test_a_record_reversed_but_not_ones_own(sentence: str) -> None:
+    c = capability(sentence)
+    assert [type(e) for e in c.effects] == [Reverse]
+    assert [type(r) for r in c.restrictions] == [NoSelfTarget]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "When all Agents are removed from play, all records will revert to their original "
+        "statuses.",
+        "When every Agent is dead, all records return to their original state.",
+        "When every Agent is eliminated, records reset.",
+    ],
+)
+def test_records_revert_when_their_reversers_are_gone(sentence: str) -> None:
+    part = role_sentence(sentence)
+    assert isinstance(part, _RulesetFact) and part.kind == "revert"
+    assert isinstance(part.value, Revert) and part.value.role == "Agent"
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Because the cops do not know much of the goings-on in the Mafia, their records still "
+        "indicate the Rogue is a member.",
+        "The Rogue appears as a Mafia member on police records.",
+    ],
+)
+def test_a_role_the_records_list(sentence: str) -> None:
+    part = role_sentence(sentence)
+    assert isinstance(part, _Trait) and part.role == "Rogue"
+    assert part.trait == OnRecords(True, part.why)

@@ -22,6 +22,7 @@ from logic.lang.kinds.saves import SaveReading
 from logic.lang.kinds.spells import SpellsReading
 from logic.lang.kinds.survival import SurvivalReading
 from logic.lang.kinds.traits import TraitReading
+from logic.lang.kinds.turns import TurnsReading
 from logic.lang.kinds.visits import VisitReading
 
 
@@ -43,5 +44,6 @@ class Readings(
     CooldownReading,
     DayReading,
     PhrasingReading,
+    TurnsReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

@@ -80,10 +80,6 @@ class BlockReader(Reader):
         why = self._why(meta)
         return _Capability(None, (Arrest(why),), (), None, False, why)
 
-    def arrest_duration(self, meta: Meta, children: list[Any]) -> _Capability:
-        why = self._why(meta)
-        return _Capability(_names(children)[0], (Arrest(why, until=why),), (), None, False, why)
-
     def block_aimed(self, meta: Meta, children: list[Any]) -> _Ruling:
         why = _as_ruling(self._why(meta))
         role, subject = _names(children)
