@@ -9,6 +9,7 @@ from __future__ import annotations
 from logic.lang.kinds.actions import ActionReading
 from logic.lang.kinds.afterlife import AfterlifeReading
 from logic.lang.kinds.allegiance import AllegianceReading
+from logic.lang.kinds.blocks import BlockReading
 from logic.lang.kinds.common import CommonReading
 from logic.lang.kinds.common2 import Common2Reading
 from logic.lang.kinds.cooldown import CooldownReading
@@ -45,5 +46,6 @@ class Readings(
     DayReading,
     PhrasingReading,
     TurnsReading,
+    BlockReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

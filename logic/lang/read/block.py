@@ -37,35 +37,13 @@ class BlockReader(Reader):
     def roleblock_syn(self, meta: Meta, children: list[Any]) -> tuple[Effect, ...]:
         return (Roleblock(self._why(meta)),)
 
-    def lock_up(self, meta: Meta, children: list[Any]) -> _Capability:
-        why = self._why(meta)
-        return _Capability(_names(children)[0], (Roleblock(why),), (), None, False, why)
-
     def no_self_jail(self, meta: Meta, children: list[Any]) -> _Capability:
         why = self._why(meta)
         return _Capability(None, (), (NoSelfTarget(why),), None, False, why)
 
-    def jail_alignment(self, meta: Meta, children: list[Any]) -> _Capability:
-        why = self._why(meta)
-        block = Roleblock(why, roles_only=why, alignment_of=tuple(_names(children)))
-        return _Capability(None, (block,), (), None, False, why)
-
-    def jailed_fail(self, meta: Meta, children: list[Any]) -> _Capability:
-        why = self._why(meta)
-        return _Capability(None, (Jail(why),), (), None, False, why)
-
     def choose_block(self, meta: Meta, children: list[Any]) -> _Capability:
         why = self._why(meta)
         return _Capability(_names(children)[0], (Roleblock(why),), (), None, False, why)
-
-    def block_span(self, meta: Meta, children: list[Any]) -> _Capability:
-        why = self._why(meta)
-        block = Roleblock(why, whole_night=why, into_day=why)
-        return _Capability(None, (block,), (), None, False, why)
-
-    def roles_only(self, meta: Meta, children: list[Any]) -> _Capability:
-        why = self._why(meta)
-        return _Capability(None, (Roleblock(why, roles_only=why),), (), None, False, why, adds=True)
 
     def block_told(self, meta: Meta, children: list[Any]) -> _Capability:
         why = self._why(meta)

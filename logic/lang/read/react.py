@@ -8,18 +8,14 @@ from typing import Any
 from lark import v_args
 from lark.tree import Meta
 
-from logic.effects.react import Explode, Guard
+from logic.effects.react import Explode
 from logic.lang.read.base import Reader
-from logic.lang.read.pieces import _Capability, _names, _Trait
+from logic.lang.read.pieces import _names, _Trait
 
 
 @v_args(meta=True)
 class ReactReader(Reader):
     """Parse tree -> sentence pieces, for reactions. One method per grammar rule."""
-
-    def guard_kills_visitors(self, meta: Meta, children: list[Any]) -> _Capability:
-        why = self._why(meta)
-        return _Capability(_names(children)[0], (Guard(why),), (), None, False, why)
 
     def explode(self, meta: Meta, children: list[Any]) -> _Trait:
         why = self._why(meta)
