@@ -9,8 +9,11 @@ from dataclasses import fields
 import pytest
 
 from logic.effects.heal import Bypass, Intercede
+from logic.effects.identity import Steal
+from logic.effects.investigate import AlignmentCheck
 from logic.effects.records import OnRecords, Reverse, Revert
 from logic.lang import clause, game
+from logic.lang.clause_parts import Nothing
 from logic.lang.errors import Loc
 from logic.lang.game_kinds.parts import Default
 from logic.lang.read.pieces import (
@@ -383,3 +386,147 @@ def test_a_role_the_records_list(sentence: str) -> None:
     part = role_sentence(sentence)
     assert isinstance(part, _Trait) and part.role == "Rogue"
     assert part.trait == OnRecords(True, part.why)
+
+
+TURTLE_ROLES = {"Investigator", "Jailkeeper", "Godfather", "Secret Boss", "Roleblocker", "Monk"}
+TURTLE_ROLES |= {"Thief", "Mafia", "Town", "Ghost", "Oracle"}
+
+
+def turtle_part(sentence: str) -> object:
+    (part,) = clause.read_sentence(sentence, Loc("x.rules", 1, 1), TURTLE_ROLES, sentence)
+    return part
+
+
+@pytest.mark.parametrize(
+    ("sentences", "role", "want", "adds"),
+    [
+        (
+            [
+                "The Jailkeeper has the ability to lock someone up each night.",
+                "The Jailkeeper may lock a player up each night.",
+            ],
+            "Jailkeeper",
+            [("Roleblock", {})],
+            False,
+        ),
+        (
+            [
+                "This particular roleblock can stop alignment powers if the Godfather or Secret "
+                "Boss is jailed.",
+                "The jail stops the alignment powers of the Godfather or the Secret Boss.",
+            ],
+            None,
+            [("Roleblock", {"roles_only": True, "alignment_of": ("Godfather", "Secret Boss")})],
+            False,
+        ),
+        (
+            [
+                "Also, all actions targeted toward the jailed player this night fail.",
+                "Every action on the jailed player fails that night.",
+            ],
+            None,
+            [("Jail", {})],
+            False,
+        ),
+        (
+            [
+                "For the night and the following day, that person cannot use their role.",
+                "That person cannot use their role for the night and the following day.",
+            ],
+            None,
+            [("Roleblock", {"whole_night": True, "into_day": True})],
+            False,
+        ),
+        (
+            [
+                "This does not affect powers afforded by alignment, such as the Mafia nightkill "
+                "or the Secret Boss's automatic protection.",
+                "The block does not stop powers given by alignment.",
+            ],
+            None,
+            [("Roleblock", {"roles_only": True})],
+            True,
+        ),
+        (
+            [
+                "While this ability is activated, any player who targets the Monk will be killed "
+                "before their action can be performed.",
+                "While its power is active, anyone who targets the Monk is killed before their "
+                "action takes place.",
+            ],
+            None,
+            [("Guard", {})],
+            False,
+        ),
+    ],
+)
+def test_a_jail_a_block_and_a_guard_in_prose(
+    sentences: list[str], role: str | None, want: list[object], adds: bool
+) -> None:
+    for sentence in sentences:
+        c = turtle_part(sentence)
+        assert isinstance(c, _Capability), sentence
+        assert (c.role, effects(c), c.adds) == (role, want, adds), sentence
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Depending on their alignment and other influences, they will get the result of Town, "
+        "Mafia, or Unknown.",
+        "Based on their alignment, they get the result Town, Mafia or Unknown.",
+    ],
+)
+def test_the_results_of_an_alignment_check(sentence: str) -> None:
+    c = turtle_part(sentence)
+    assert isinstance(c, _Capability)
+    (check,) = c.effects
+    assert isinstance(check, AlignmentCheck) and check.results == ("Town", "Mafia", "Unknown")
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Unknown verdicts may happen for a variety of reasons, including being roleblocked, "
+        "scanning the Secret Boss, and others.",
+        "An Unknown result can come from being roleblocked or from checking the Secret Boss.",
+    ],
+)
+def test_why_a_check_says_unknown(sentence: str) -> None:
+    c = turtle_part(sentence)
+    assert isinstance(c, _Capability)
+    (check,) = c.effects
+    assert isinstance(check, AlignmentCheck)
+    assert (check.unknown, check.unknown_for) == ("Unknown", ("Secret Boss",))
+
+
+@pytest.mark.parametrize(
+    ("sentence", "faction"),
+    [
+        (
+            "Once per game, at Night, he may steal the role of the player that the mafia nightkills.",
+            "mafia",
+        ),
+        ("Once per game, the Thief may steal the role of the Mafia's target.", "Mafia"),
+    ],
+)
+def test_a_role_stolen_from_a_factions_victim(sentence: str, faction: str) -> None:
+    c = turtle_part(sentence)
+    assert isinstance(c, _Capability) and c.frequency is Frequency.ONCE_PER_GAME
+    (steal,) = c.effects
+    assert isinstance(steal, Steal) and steal.faction == faction
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "However, it loses the power to vote and is treated as dead for determining victory "
+        "conditions.",
+        "It loses the power to vote.",
+        "This investigation is given with perfect clarity--that is, she sees the dead as what "
+        "they truly are.",
+        "She sees the dead as they truly are.",
+    ],
+)
+def test_notes_on_the_dead_say_what_the_engine_does_anyway(sentence: str) -> None:
+    assert isinstance(turtle_part(sentence), Nothing)
