@@ -8,6 +8,7 @@ from dataclasses import fields
 
 import pytest
 
+from logic.effects.block import Roleblock
 from logic.effects.heal import Bypass, Intercede
 from logic.effects.identity import Steal
 from logic.effects.investigate import AlignmentCheck
@@ -16,6 +17,7 @@ from logic.lang import clause, game
 from logic.lang.clause_parts import Nothing
 from logic.lang.errors import Loc
 from logic.lang.game_kinds.parts import Default
+from logic.lang.kinds.traits import Adds
 from logic.lang.read.pieces import (
     _Capability,
     _Healing,
@@ -24,7 +26,7 @@ from logic.lang.read.pieces import (
     _Ruling,
     _Trait,
 )
-from logic.model.ir import Frequency, NoSelfTarget, Why
+from logic.model.ir import Frequency, NoSelfTarget, SeenBy, VisitClass, Why
 
 
 def read_game(sentence: str) -> tuple[object, ...]:
@@ -530,3 +532,49 @@ def test_a_role_stolen_from_a_factions_victim(sentence: str, faction: str) -> No
 )
 def test_notes_on_the_dead_say_what_the_engine_does_anyway(sentence: str) -> None:
     assert isinstance(turtle_part(sentence), Nothing)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "These roles will not be seen by any roles which check visitors.",
+        "Roles that check visitors do not see these roles.",
+    ],
+)
+def test_a_visiting_class_no_check_of_visitors_sees(sentence: str) -> None:
+    part = turtle_part(sentence)
+    assert isinstance(part, SeenBy) and (part.visit_class, part.roles) == (VisitClass.NON, ())
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Player visited does not learn the identity of nosy neighbor.",
+        "The target does not learn who visited them.",
+    ],
+)
+def test_a_visit_unseen_by_its_target_is_what_the_engine_does(sentence: str) -> None:
+    (part,) = clause.read_sentence(sentence, Loc("x.rules", 1, 1), {"Nosy Neighbor"}, sentence)
+    assert isinstance(part, Nothing)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "fields"),
+    [
+        (
+            "This does not apply to normal WW powers such as night-time kills, infection or "
+            "kamikaze kills (unless kami is an exclusive power, rather than core).",
+            ["roles_only", "infection"],
+        ),
+        (
+            "The block does not apply to normal faction powers such as kills or infection.",
+            ["roles_only", "infection"],
+        ),
+        ("The block does not stop normal faction powers such as kills.", ["roles_only"]),
+    ],
+)
+def test_what_a_block_does_not_reach(sentence: str, fields: list[str]) -> None:
+    parts = clause.read_sentence(sentence, Loc("x.rules", 1, 1), set(), sentence)
+    assert [(p.kind, p.field) for p in parts if isinstance(p, Adds)] == [
+        (Roleblock, f) for f in fields
+    ]

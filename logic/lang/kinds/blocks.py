@@ -22,6 +22,7 @@ from logic.effects.block import Jail, Roleblock
 from logic.effects.identity import Steal
 from logic.effects.investigate import AlignmentCheck
 from logic.lang.clause_parts import Nothing
+from logic.lang.kinds.traits import Adds
 from logic.lang.read.pieces import _Capability
 from logic.model.ir import Frequency, Why
 
@@ -101,3 +102,12 @@ class BlockReading:
 
     def th_clear_sight(self, children: list[Any]) -> tuple[Any, ...]:
         return (Nothing(self.why),)
+
+    def bk_core_power(self, children: list[Any]) -> str:
+        return "infection" if any(c.type == "CONVERT" for c in children) else "kill"
+
+    def bk_core(self, children: list[Any]) -> tuple[Any, ...]:
+        out = [Adds(Roleblock, "roles_only", self.why)]
+        if "infection" in children:
+            out.append(Adds(Roleblock, "infection", self.why))
+        return tuple(out)

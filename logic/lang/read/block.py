@@ -14,7 +14,6 @@ from logic.effects.block import Jail, Roleblock
 from logic.effects.status import Arrest
 from logic.lang.read.base import Reader
 from logic.lang.read.pieces import (
-    _AddTo,
     _as_ruling,
     _Capability,
     _names,
@@ -48,11 +47,6 @@ class BlockReader(Reader):
     def block_told(self, meta: Meta, children: list[Any]) -> _Capability:
         why = self._why(meta)
         return _Capability(None, (Roleblock(why, tells=why),), (), None, False, why, adds=True)
-
-    def block_scope(self, meta: Meta, children: list[Any]) -> tuple[_AddTo, ...]:
-        # "normal WW powers such as night-time kills, infection or kamikaze kills"
-        why = self._why(meta)
-        return (_AddTo(Roleblock, "roles_only", why), _AddTo(Roleblock, "infection", why))
 
     def arrest(self, meta: Meta, children: list[Any]) -> _Capability:
         why = self._why(meta)
