@@ -13,11 +13,11 @@ from logic.effects.heal import Bypass, Intercede
 from logic.effects.identity import Steal
 from logic.effects.investigate import AlignmentCheck
 from logic.effects.records import OnRecords, Reverse, Revert
-from logic.lang import clause, game
+from logic.lang import clause, game, lexicon
 from logic.lang.clause_parts import Nothing
 from logic.lang.errors import Loc
 from logic.lang.game_kinds.parts import Default
-from logic.lang.kinds.traits import Adds
+from logic.lang.kinds.traits import Adds, Fact
 from logic.lang.read.pieces import (
     _Capability,
     _Healing,
@@ -578,3 +578,47 @@ def test_what_a_block_does_not_reach(sentence: str, fields: list[str]) -> None:
     assert [(p.kind, p.field) for p in parts if isinstance(p, Adds)] == [
         (Roleblock, f) for f in fields
     ]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "want"),
+    [
+        (
+            "The records may either say 'yes' or 'no' depending on whether they are part of the "
+            "Mafia or not.",
+            ("Mafia", "yes", "no"),
+        ),
+        (
+            'Police records say "guilty" or "innocent" depending on whether the player is a '
+            "member of the Mafia.",
+            ("Mafia", "guilty", "innocent"),
+        ),
+    ],
+)
+def test_what_police_records_say(sentence: str, want: tuple[str, str, str]) -> None:
+    (part,) = game.read_sentence(sentence, Loc("x.rules", 1, 1), {"Mafia"})
+    assert isinstance(part, Fact) and (part.kind, part.value) == ("records", want)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "FBI Agent wakes up and may select someone to investigate, and if this person is found "
+        "to be with the Mafia, use lethal force.",
+        "FBI Agent wakes up and may pick a player to investigate; if that player is a member of "
+        "the Mafia, he kills them.",
+    ],
+)
+def test_a_step_whose_check_kills_whoever_it_finds(sentence: str) -> None:
+    (part,) = game.read_sentence(sentence, Loc("x.rules", 1, 1), {"Mafia", "FBI"})
+    assert isinstance(part, _Capability) and part.role == "FBI Agent"
+    assert effects(part) == [
+        ("RecordsCheck", {"faction": "Mafia"}),
+        ("Kill", {"lethal_if": "Mafia"}),
+    ]
+
+
+def test_a_single_quoted_text_is_a_string_and_a_possessive_is_not() -> None:
+    kinds = [t.type for t in lexicon.tokenize("The players' roles and the Mafia's are 'hidden'.")]
+    want = "THE PLAYER APOS_S ROLE AND THE NAME APOS_S BE STRING DOT".split()
+    assert kinds == want
