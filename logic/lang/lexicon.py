@@ -37,7 +37,7 @@ PUNCTUATION = {
 OWN_TERMINALS = ("NAME", "ROLENAME", "STRING", "NUMERAL", *sorted(set(PUNCTUATION.values())))
 
 _WORD = re.compile(
-    r"""(?P<string>"[^"\n]*")"""
+    r"""(?P<string>"[^"\n]*"|(?<![A-Za-z0-9])'[^'\n]{1,40}'(?![A-Za-z0-9]))"""  # 'yes' too
     r"""|(?P<word>[A-Za-z][A-Za-z0-9]*(?:['-][A-Za-z0-9]+)*)"""
     r"""|(?P<clitic>'(?:s|ll|re|ve|d)\b|(?<=[sS])'(?![A-Za-z0-9]))"""  # "players'": APOS_S
     r"""|(?P<number>[0-9]+)"""

@@ -32,7 +32,6 @@ from logic.lang.read.abilities import AbilitiesReader
 from logic.lang.read.block import BlockReader
 from logic.lang.read.clauses import ClausesReader
 from logic.lang.read.days import DaysReader
-from logic.lang.read.dead import DeadReader
 from logic.lang.read.forge import ForgeReader
 from logic.lang.read.headings import HeadingsReader
 from logic.lang.read.heal import HealReader
@@ -136,7 +135,6 @@ class _ToIR(
     SwayReader,
     DaysReader,
     HexesReader,
-    DeadReader,
     ClausesReader,
     grammar.SourceTransformer,
 ):

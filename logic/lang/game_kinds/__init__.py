@@ -6,7 +6,10 @@ of them. A new kind adds its module here and its base to `GameReadings`."""
 from __future__ import annotations
 
 from logic.lang.game_kinds.conduct import ConductReading
+from logic.lang.game_kinds.healing import HealingReading
+from logic.lang.game_kinds.interplay import InterplayReading
 from logic.lang.game_kinds.kills import KillReading
+from logic.lang.game_kinds.records import RecordsReading
 from logic.lang.game_kinds.reveals import RevealReading
 from logic.lang.game_kinds.setup import SetupReading
 from logic.lang.game_kinds.turn import TurnReading
@@ -22,5 +25,8 @@ class GameReadings(
     SetupReading,
     KillReading,
     ConductReading,
+    HealingReading,
+    InterplayReading,
+    RecordsReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

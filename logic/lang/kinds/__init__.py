@@ -9,6 +9,7 @@ from __future__ import annotations
 from logic.lang.kinds.actions import ActionReading
 from logic.lang.kinds.afterlife import AfterlifeReading
 from logic.lang.kinds.allegiance import AllegianceReading
+from logic.lang.kinds.blocks import BlockReading
 from logic.lang.kinds.common import CommonReading
 from logic.lang.kinds.common2 import Common2Reading
 from logic.lang.kinds.cooldown import CooldownReading
@@ -22,6 +23,7 @@ from logic.lang.kinds.saves import SaveReading
 from logic.lang.kinds.spells import SpellsReading
 from logic.lang.kinds.survival import SurvivalReading
 from logic.lang.kinds.traits import TraitReading
+from logic.lang.kinds.turns import TurnsReading
 from logic.lang.kinds.visits import VisitReading
 
 
@@ -43,5 +45,7 @@ class Readings(
     CooldownReading,
     DayReading,
     PhrasingReading,
+    TurnsReading,
+    BlockReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

@@ -4,7 +4,7 @@ alignment (`ReadDead`), the same check reaching the living (`ReadLiving`) and wh
 tells of them (`ReadFate`), powers used only after the holder's death (`AfterDeath`), and
 what a death shows (the alignment truthfully: a note; hidden: `HiddenSide`; the role as
 another: `FlipsAs`), a role unaware of itself until death (`Unaware`) and a kill once
-dead, as the frame grammar's reader built them (logic/lang/read/dead.py), mixed into
+dead, mixed into
 logic/lang/kinds.Readings."""
 
 from __future__ import annotations

@@ -9,8 +9,9 @@ from typing import Any
 
 from lark import Token
 
+from logic.lang.clause_parts import Nothing
 from logic.lang.read.pieces import _KillVisits
-from logic.model.ir import ClassList, VisitClass, Why
+from logic.model.ir import ClassList, SeenBy, VisitClass, Why
 
 
 def _roles(children: list[Any]) -> tuple[str, ...]:
@@ -47,3 +48,10 @@ class VisitReading:
             "SEMIVISITING": VisitClass.SEMI,
         }[word]
         return (_KillVisits(faction, vc, self.why),)
+
+    def class_unseen(self, _: list[Any]) -> tuple[Any, ...]:
+        # the list's class is set where the list is read (logic/lang/read/visits.py)
+        return (SeenBy(VisitClass.NON, (), False, self.why),)
+
+    def unseen_visitor(self, _: list[Any]) -> tuple[Any, ...]:
+        return (Nothing(self.why),)

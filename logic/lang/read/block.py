@@ -14,11 +14,9 @@ from logic.effects.block import Jail, Roleblock
 from logic.effects.status import Arrest
 from logic.lang.read.base import Reader
 from logic.lang.read.pieces import (
-    _AddTo,
     _as_ruling,
     _Capability,
     _names,
-    _Patch,
     _Ruling,
 )
 from logic.model.ir import NoSelfTarget, OutcomeRuling
@@ -38,66 +36,21 @@ class BlockReader(Reader):
     def roleblock_syn(self, meta: Meta, children: list[Any]) -> tuple[Effect, ...]:
         return (Roleblock(self._why(meta)),)
 
-    def lock_up(self, meta: Meta, children: list[Any]) -> _Capability:
-        why = self._why(meta)
-        return _Capability(_names(children)[0], (Roleblock(why),), (), None, False, why)
-
     def no_self_jail(self, meta: Meta, children: list[Any]) -> _Capability:
         why = self._why(meta)
         return _Capability(None, (), (NoSelfTarget(why),), None, False, why)
-
-    def jail_alignment(self, meta: Meta, children: list[Any]) -> _Capability:
-        why = self._why(meta)
-        block = Roleblock(why, roles_only=why, alignment_of=tuple(_names(children)))
-        return _Capability(None, (block,), (), None, False, why)
-
-    def jailed_fail(self, meta: Meta, children: list[Any]) -> _Capability:
-        why = self._why(meta)
-        return _Capability(None, (Jail(why),), (), None, False, why)
 
     def choose_block(self, meta: Meta, children: list[Any]) -> _Capability:
         why = self._why(meta)
         return _Capability(_names(children)[0], (Roleblock(why),), (), None, False, why)
 
-    def block_span(self, meta: Meta, children: list[Any]) -> _Capability:
-        why = self._why(meta)
-        block = Roleblock(why, whole_night=why, into_day=why)
-        return _Capability(None, (block,), (), None, False, why)
-
-    def roles_only(self, meta: Meta, children: list[Any]) -> _Capability:
-        why = self._why(meta)
-        return _Capability(None, (Roleblock(why, roles_only=why),), (), None, False, why, adds=True)
-
     def block_told(self, meta: Meta, children: list[Any]) -> _Capability:
         why = self._why(meta)
         return _Capability(None, (Roleblock(why, tells=why),), (), None, False, why, adds=True)
 
-    def block_scope(self, meta: Meta, children: list[Any]) -> tuple[_AddTo, ...]:
-        # "normal WW powers such as night-time kills, infection or kamikaze kills"
-        why = self._why(meta)
-        return (_AddTo(Roleblock, "roles_only", why), _AddTo(Roleblock, "infection", why))
-
     def arrest(self, meta: Meta, children: list[Any]) -> _Capability:
         why = self._why(meta)
         return _Capability(None, (Arrest(why),), (), None, False, why)
-
-    def arrest_duration(self, meta: Meta, children: list[Any]) -> _Capability:
-        why = self._why(meta)
-        return _Capability(_names(children)[0], (Arrest(why, until=why),), (), None, False, why)
-
-    def consumed_rule(self, meta: Meta, children: list[Any]) -> _Ruling:
-        # the usage is consumed (every use counts, blocked or not: the engine's uses);
-        # that a roleblock stops it on that night is what the ruling adds
-        why = _as_ruling(self._why(meta))
-        roles = next(c for c in children if isinstance(c, tuple))
-        rulings = tuple(
-            OutcomeRuling("roleblock", "fails", target=r, subject=r, why=why, lands=True)
-            for r in roles
-        )
-        return _Ruling(rulings, why)
-
-    def funny_way(self, meta: Meta, children: list[Any]) -> None:
-        return None  # "Redirections and roleblocks work out in a funny way.": the rulings follow
 
     def block_aimed(self, meta: Meta, children: list[Any]) -> _Ruling:
         why = _as_ruling(self._why(meta))
@@ -105,7 +58,3 @@ class BlockReader(Reader):
         return _Ruling(
             OutcomeRuling("roleblock", "fails", target=role, subject=subject, why=why), why
         )
-
-    def block_redirected(self, meta: Meta, children: list[Any]) -> _Ruling:
-        why = _as_ruling(self._why(meta))
-        return _Ruling(_Patch("redirects blocks", tuple(_names(children)), why), why)

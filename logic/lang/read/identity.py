@@ -11,7 +11,7 @@ from lark import v_args
 from lark.tree import Meta
 
 from logic.effects.convert import Convert
-from logic.effects.identity import DeathLink, Steal
+from logic.effects.identity import DeathLink
 from logic.lang.errors import RulingError, line_of
 from logic.lang.read.base import Reader
 from logic.lang.read.pieces import _AddTo, _Capability, _names, _Note, _Trait
@@ -55,19 +55,6 @@ class IdentityReader(Reader):
     def death_link(self, meta: Meta, children: list[Any]) -> _Trait:
         why = self._why(meta)
         return _Trait(_names(children)[0], DeathLink(why), why)
-
-    def steal(self, meta: Meta, children: list[Any]) -> _Capability:
-        why = self._why(meta)
-        return _Capability(
-            None,
-            (Steal(_nightkiller(_names(children)[0], why, self.text), why),),
-            (),
-            Frequency.ONCE_PER_GAME,
-            False,
-            why,
-            name="steal",
-            targets=0,
-        )
 
     def steal_lasts(self, meta: Meta, children: list[Any]) -> _Note:
         return _Note(self._why(meta))  # a stolen role is the holder's until it changes again

@@ -41,18 +41,6 @@ class InvestigateReader(Reader):
         effect = AlignmentCheck((), why)
         return _Capability(_names(children)[0], (effect,), (), None, False, why)
 
-    def alignment_results(self, meta: Meta, children: list[Any]) -> _Capability:
-        why = self._why(meta)
-        names = next(c for c in children if isinstance(c, tuple))
-        return _Capability(None, (AlignmentCheck(tuple(names), why),), (), None, False, why)
-
-    def unknown_reasons(self, meta: Meta, children: list[Any]) -> _Capability:
-        why = self._why(meta)
-        unknown = str(children[0]).split()[0]
-        hidden = _names(children)[0]
-        check = AlignmentCheck((), why, unknown, why, (hidden,))
-        return _Capability(None, (check,), (), None, False, why)
-
     def seen_after_kill(self, meta: Meta, children: list[Any]) -> _Trait:
         why = self._why(meta)
         by, faction = _names(children)

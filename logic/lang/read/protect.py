@@ -12,7 +12,6 @@ from lark.tree import Meta
 from logic.effects.attack import Protect
 from logic.lang.read.base import Reader
 from logic.lang.read.pieces import _Capability, _names
-from logic.model.ir import Forced, NoSelfTarget, Restriction
 
 
 @v_args(meta=True)
@@ -29,23 +28,9 @@ class ProtectReader(Reader):
         why = self._why(meta)
         return _Capability(_names(children)[0], (Protect(why),), (), None, False, why)
 
-    def tell_killer(self, meta: Meta, children: list[Any]) -> bool:
-        return True
-
-    def sacrifice(self, meta: Meta, children: list[Any]) -> _Capability:
-        why = self._why(meta)
-        effect = Protect(why, sacrifice=True, tells=why if True in children else None)
-        return _Capability(_names(children)[0], (effect,), (), None, False, why)
-
     def picks_to_save(self, meta: Meta, children: list[Any]) -> _Capability:
         why = self._why(meta)
         return _Capability(_names(children)[0], (Protect(why),), (), None, False, why)
-
-    def protect_others_forced(self, meta: Meta, children: list[Any]) -> _Capability:
-        why = self._why(meta)
-        role = _names(children)[0]
-        restr: tuple[Restriction, ...] = (NoSelfTarget(why), Forced(why))
-        return _Capability(role, (Protect(why),), restr, None, False, why)
 
     def each_night_protect(self, meta: Meta, children: list[Any]) -> _Capability:
         why = self._why(meta)

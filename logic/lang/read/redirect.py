@@ -22,7 +22,8 @@ class RedirectReader(Reader):
         # naming two people is the action; what it does to actions on them is the next
         # sentence's ("... is redirected toward the other player": `redirected`)
         why = self._why(meta)
-        return _Capability(_names(children)[0], (), (), None, False, why, targets=2)
+        n = next(c for c in children if type(c) is int)
+        return _Capability(_names(children)[0], (), (), None, False, why, targets=n)
 
     def after_role(self, meta: Meta, children: list[str]) -> str:
         return children[0]

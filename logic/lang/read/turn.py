@@ -32,8 +32,6 @@ def _purpose_effects(purpose: Any, why: Why, random: bool) -> tuple[Any, ...]:
             return (RecordsCheck("", None, None, why),)
         case "reverse":
             return (Reverse(why),)
-        case ("lethal", faction):
-            return (RecordsCheck(faction, None, None, why), Kill(why, lethal_if=faction))
     raise AssertionError(purpose)
 
 
@@ -78,6 +76,3 @@ class TurnReader(Reader):
 
     def purpose_records(self, meta: Meta, children: list[Any]) -> str:
         return "records"
-
-    def purpose_lethal(self, meta: Meta, children: list[Any]) -> tuple[str, str]:
-        return ("lethal", _names(children)[0])

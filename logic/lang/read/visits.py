@@ -11,7 +11,7 @@ from lark.tree import Meta
 
 from logic.lang.errors import RulingError, line_of
 from logic.lang.read.base import Reader
-from logic.lang.read.pieces import _ClassDecl, _KillVisits, _Note
+from logic.lang.read.pieces import _ClassDecl, _KillVisits
 from logic.model.ir import ClassList, SeenBy, VisitClass
 
 
@@ -31,18 +31,12 @@ class VisitsReader(Reader):
     def visit_class_decl(self, meta: Meta, children: list[VisitClass]) -> _ClassDecl:
         return _ClassDecl(children[0], self._why(meta))
 
-    def anonymous_visit(self, meta: Meta, children: list[Any]) -> _Note:
-        return _Note(self._why(meta))
-
     def anonymous(self, meta: Meta, children: list[Any]) -> bool:
         return True
 
     def seen_by(self, meta: Meta, children: list[Any]) -> SeenBy:
         roles = next(c for c in children if isinstance(c, tuple))
         return SeenBy(VisitClass.VISITING, roles, True in children, self._why(meta))
-
-    def seen_by_none(self, meta: Meta, children: list[Any]) -> SeenBy:
-        return SeenBy(VisitClass.NON, (), False, self._why(meta))
 
     def visit_class_list(self, meta: Meta, children: list[Any]) -> tuple[Any, ...]:
         vc, roles, *said = children

@@ -1,0 +1,49 @@
+"""Owns reading what the order of healing does and what a snipe meets, said of the whole
+game (grammar/game/healing.lark; logic/effects/heal.py): the save with the highest
+priority succeeds, the next one when it is stopped, and an injured player's action fails
+(what the engine does anyway, with the order of healing); a snipe that passes saves by
+their names (`Bypass`), and a save whose user dies in the target's place (`Intercede`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token
+
+from logic.effects.heal import Bypass, Intercede
+from logic.lang import lexicon
+from logic.lang.game_kinds.base import GameBase
+from logic.lang.game_kinds.parts import Default
+from logic.lang.read.pieces import _Healing
+
+
+class HealingReading(GameBase):
+    def heal_top(self, children: list[Any]) -> Default:
+        return self.default(
+            "of the saves on one attacked player, the first in the order of healing succeeds"
+        )
+
+    def heal_next(self, children: list[Any]) -> Default:
+        return self.default(
+            "a save that is stopped is passed over for the next in the order of healing"
+        )
+
+    def heal_injured(self, children: list[Any]) -> Default:
+        return self.default(
+            "an injured player's action fails (the injury of the save that says so)"
+        )
+
+    def heal_named(self, children: list[Any]) -> str:
+        return " ".join(str(t).lower() for t in children if isinstance(t, Token))
+
+    def heal_bypassed(self, children: list[Any]) -> _Healing:
+        names = tuple(c for c in children if type(c) is str)
+        return _Healing(Bypass(names, self.why))
+
+    def heal_verb(self, children: list[Any]) -> str:
+        word = str(children[0]).lower()  # "protected" -> "protect": the ability's keyword
+        return lexicon.lexicon().lemmas.get(word, word)
+
+    def heal_intercede(self, children: list[Any]) -> _Healing:
+        verb = next(c for c in children if type(c) is str)
+        return _Healing(Intercede((verb,), self.why))

@@ -1,0 +1,113 @@
+"""Owns the clause language's readings of grammar/clause/blocks.lark, verdicts.lark and
+theft.lark (words in grammar/lexicon/blocks.toml), mixed into logic/lang/kinds.Readings,
+into the frame reader's pieces of a role line:
+
+- a jail and a roleblock (logic/effects/block.py): a role that locks someone up
+  (`Roleblock`), every action on the jailed player failing (`Jail`), a block that reaches
+  the powers of an alignment when it holds certain roles (`Roleblock(alignment_of=...)`),
+  one for the night and the following day (`Roleblock(whole_night=..., into_day=...)`),
+  one that does not reach an alignment's powers (`Roleblock(roles_only=...)`, added to the
+  block another sentence gives);
+- an alignment check's results, and the reasons one is "Unknown" (`AlignmentCheck`);
+- a role stolen from the victim of a faction's kill, once per game (`Steal`); and two notes
+  on the dead that say what the engine does anyway (`Nothing`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token
+
+from logic.effects.block import Jail, Roleblock
+from logic.effects.identity import Steal
+from logic.effects.investigate import AlignmentCheck
+from logic.lang.clause_parts import Nothing
+from logic.lang.kinds.traits import Adds
+from logic.lang.read.pieces import _Capability
+from logic.model.ir import Frequency, Why
+
+
+class BkRole(str):
+    """A role the sentence names."""
+
+
+def _roles(children: list[Any]) -> list[str]:
+    return [str(c) for c in children if isinstance(c, BkRole)]
+
+
+def _rolenames(children: list[Any]) -> list[str]:
+    return [str(c) for c in children if isinstance(c, Token) and c.type == "ROLENAME"]
+
+
+class BlockReading:
+    """The methods of blocks.lark's, verdicts.lark's and theft.lark's rules."""
+
+    why: Why
+
+    def bk_role(self, children: list[Any]) -> BkRole:
+        return BkRole(_rolenames(children)[0])
+
+    def _block(self, role: str | None, block: Any, adds: bool = False) -> tuple[Any, ...]:
+        return (_Capability(role, (block,), (), None, False, self.why, adds=adds),)
+
+    def bk_lock_up(self, children: list[Any]) -> tuple[Any, ...]:
+        return self._block(_roles(children)[0], Roleblock(self.why))
+
+    def bk_jailed_fail(self, children: list[Any]) -> tuple[Any, ...]:
+        return self._block(None, Jail(self.why))
+
+    def bk_alignment(self, children: list[Any]) -> tuple[Any, ...]:
+        why = self.why
+        block = Roleblock(why, roles_only=why, alignment_of=tuple(_roles(children)))
+        return self._block(None, block)
+
+    def bk_span(self, children: list[Any]) -> tuple[Any, ...]:
+        return self._block(None, Roleblock(self.why, whole_night=self.why, into_day=self.why))
+
+    def bk_roles_only(self, children: list[Any]) -> tuple[Any, ...]:
+        return self._block(None, Roleblock(self.why, roles_only=self.why), adds=True)
+
+    # verdicts.lark
+    def vd_result(self, children: list[Any]) -> BkRole:
+        return BkRole(str(children[0]))
+
+    def vd_results(self, children: list[Any]) -> tuple[Any, ...]:
+        check = AlignmentCheck(tuple(_roles(children)), self.why)
+        return (_Capability(None, (check,), (), None, False, self.why),)
+
+    def vd_verdict(self, children: list[Any]) -> BkRole:
+        return BkRole(str(children[0]))
+
+    def vd_unknown(self, children: list[Any]) -> tuple[Any, ...]:
+        (unknown,) = _roles(children)
+        hidden = tuple(_rolenames(children))
+        check = AlignmentCheck((), self.why, unknown, self.why, hidden)
+        return (_Capability(None, (check,), (), None, False, self.why),)
+
+    # theft.lark
+    def th_group(self, children: list[Any]) -> BkRole:
+        return BkRole(str(children[0]))
+
+    def th_steal(self, children: list[Any]) -> tuple[Any, ...]:
+        (faction,) = _roles(children)
+        why = self.why
+        steal = Steal(faction, why)
+        cap = _Capability(
+            None, (steal,), (), Frequency.ONCE_PER_GAME, False, why, name="steal", targets=0
+        )
+        return (cap,)
+
+    def th_dead_vote(self, children: list[Any]) -> tuple[Any, ...]:
+        return (Nothing(self.why),)
+
+    def th_clear_sight(self, children: list[Any]) -> tuple[Any, ...]:
+        return (Nothing(self.why),)
+
+    def bk_core_power(self, children: list[Any]) -> str:
+        return "infection" if any(c.type == "CONVERT" for c in children) else "kill"
+
+    def bk_core(self, children: list[Any]) -> tuple[Any, ...]:
+        out = [Adds(Roleblock, "roles_only", self.why)]
+        if "infection" in children:
+            out.append(Adds(Roleblock, "infection", self.why))
+        return tuple(out)
