@@ -37,6 +37,7 @@ ended. `--solver` is the solvers' logic (default: Z3's default solver, as `check
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -53,7 +54,7 @@ from logic.commands.check import NAMES, Night  # noqa: E402
 from logic.lang.rules import load_ruleset  # noqa: E402
 from logic.model.expr import variables  # noqa: E402
 
-MODES = ("const", "prefer", "least", "taken", "jacobi", "core", "leastcore", "mincore")
+MODES = ("const", "prefer", "least", "taken", "jacobi", "core", "leastcore", "mincore", "generic")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -116,6 +117,11 @@ def main(argv: list[str] | None = None) -> int:
 
     candidates = symbolic.make_solver(3600, args.solver)
     candidates.add(outer)
+    if mode == "generic":
+        t = time.process_time()
+        candidates.add(z3.Not(symbolic.substitute(body, _generic(n, primary, free, eqs_of, ok_defs, int(os.environ.get("ROUNDS", "8"))))))
+        print(f"generic block made in {time.process_time() - t:.2f} s CPU", flush=True)
+        mode = "least"
     fits = symbolic.make_solver(3600, args.solver)
     fits.add(inner)
     rounds, t_cand, t_fits, t_core, found = 0, 0.0, 0.0, 0.0, []
@@ -165,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
             ]
         else:
             sub = [(n.enc.var(v), vals[v]) for v in primary]
-        if mode in ("core", "leastcore", "mincore"):
+        if mode in ("core", "leastcore", "mincore", "generic"):
             t = time.process_time()
             gen = z3.SolverFor("QF_FD") if mode != "core" else z3.Solver()
             gen.add(z3.Not(symbolic.substitute(body, sub)))
@@ -191,7 +197,8 @@ def main(argv: list[str] | None = None) -> int:
             sizes.append(len(core))
             candidates.add(z3.Not(z3.And([marks[p] for p in core])))
         else:
-            candidates.add(z3.Not(symbolic.substitute(body, sub)))
+            blk = z3.Not(symbolic.substitute(body, sub))
+            candidates.add(z3.simplify(blk) if os.environ.get("SIMP") else blk)
         if args.trace:
             oks = "".join("1" if z3.is_true(vals[v]) else "0" for v in primary if v[:3] == "ok:")
             taken = "".join("1" if env.get(n.action_names()[k]) else "0" for k in range(len(oks)))
@@ -208,6 +215,46 @@ def main(argv: list[str] | None = None) -> int:
         f"fits {t_fits:.1f} s CPU; paradoxes met: {found}"
     )
     return 0
+
+
+def _generic(
+    n: Night,
+    primary: list[str],
+    free: list[str],
+    eqs_of: dict[str, list[Any]],
+    ok_defs: dict[str, Any],
+    rounds: int | None = None,
+) -> list[tuple[Any, Any]]:
+    """An outcome as a function of the scenario: ok:i from "slot i taken" through
+    `rounds` Jacobi steps of its definition (default: as many as slots), each open
+    reading the least value its equations allow given the others (Gauss-Seidel)."""
+    oks = [v for v in primary if v.startswith("ok:")]
+    cur: dict[str, Any] = {}
+    for v in oks:
+        cur[v] = n.enc.term(n.scenario.taken(int(v.split(":")[1])))
+    for v in free:
+        cur[v] = symbolic.value(sorted(n.model.domains[v])[0])
+
+    def readings() -> None:
+        for v in free:
+            if v not in eqs_of:
+                continue
+            dom = sorted(n.model.domains[v])
+            others = [(n.enc.var(w), cur[w]) for w in primary if w != v]
+            both = symbolic.substitute(z3.And(eqs_of[v]), others)
+            term = symbolic.value(dom[-1])
+            for d in reversed(dom[:-1]):
+                dv = symbolic.value(d)
+                term = z3.If(symbolic.substitute(both, [(n.enc.var(v), dv)]), dv, term)
+            cur[v] = term
+
+    readings()
+    for _ in range(rounds if rounds is not None else len(oks)):
+        pairs = [(n.enc.var(w), cur[w]) for w in primary]
+        new = symbolic.substitute_all([ok_defs.get(v, cur[v]) for v in oks], pairs)
+        cur.update(zip(oks, new, strict=True))
+        readings()
+    return [(n.enc.var(v), cur[v]) for v in primary]
 
 
 def _least(
