@@ -94,7 +94,7 @@ class Paradoxes(Search):
                 self.progress(f"paradox search ({self.report.queries} queries)")
                 if candidates.check() != "sat":
                     return
-                m = candidates.solver.model()
+                m = candidates.model
                 env = {v: _value(m, n.enc.var(v)) for v in sorted(scen)}
                 r = self.check(fits, "paradox search", *self._fix(n, env))
                 if r == "unknown":
@@ -211,20 +211,23 @@ class _Candidates:
         self.solver = symbolic.make_solver(search.timeout)
         self.solver.add(*self.terms)
         self.blasting = False
+        self.model: Any = None
 
     def add(self, term: Any) -> None:
         self.terms.append(term)
         self.solver.add(term)
 
     def check(self) -> Status:
+        """A candidate (then in `model`), none left, or unknown; a slow query moves the
+        next ones to the bit-blasting solver."""
         start = time.perf_counter()
         r = self.search.check(self.solver, "paradox search")
+        if r == "sat":
+            self.model = self.solver.model()
         if not self.blasting and time.perf_counter() - start > self.SLOW:
             self.blasting = True
             self.solver = symbolic.make_solver(self.search.timeout, "blast")
             self.solver.add(*self.terms)
-            if r == "sat":  # (the model is asked of the solver in use)
-                r = self.search.check(self.solver, "paradox search")
         return r
 
 
