@@ -135,7 +135,10 @@ class Paradoxes(Search):
         return env
 
     def paradox_findings(self) -> Iterator[Finding]:
-        """Paradoxes at `paradox_players`. Over chained nights, twice: at that bound with
+        """Paradoxes at `paradox_players`. One night: with 3 players first, then at the
+        bound with the classes met blocked (a paradox of 3 players is one of 4 with an
+        idle player; the small night's search ends where the larger one may not), both
+        within one budget. Over chained nights, twice: at that bound with
         every night after the first idle (so every paradox of a first night is found, as
         `check` finds it alone), then with one player fewer and every night open (the
         search over every night at the full bound does not end in minutes: a scenario
