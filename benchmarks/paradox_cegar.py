@@ -119,7 +119,14 @@ def main(argv: list[str] | None = None) -> int:
     candidates.add(outer)
     if mode == "generic":
         t = time.process_time()
-        candidates.add(z3.Not(symbolic.substitute(body, _generic(n, primary, free, eqs_of, ok_defs, int(os.environ.get("ROUNDS", "8"))))))
+        candidates.add(
+            z3.Not(
+                symbolic.substitute(
+                    body,
+                    _generic(n, primary, free, eqs_of, ok_defs, int(os.environ.get("ROUNDS", "8"))),
+                )
+            )
+        )
         print(f"generic block made in {time.process_time() - t:.2f} s CPU", flush=True)
         mode = "least"
     fits = symbolic.make_solver(3600, args.solver)
