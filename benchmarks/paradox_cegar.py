@@ -28,6 +28,9 @@ outcome o(s): no paradox is lost):
           cores of ~30 of its 68 scenario values, ~24 minimal, ~22 over least's outcome: each block excludes
           few scenarios; 4,500 rounds in 120 s CPU did not end.)
 
+Environment: `ROUNDS` (generic's Jacobi steps, default 8), `SIMP=1` (each block
+simplified by Z3 before it is added: Turtle's 3-player night 91 -> 76 s CPU).
+
 It prints every 20 rounds the CPU seconds of the candidate and the inner queries, each
 paradox met (its class, not shrunk), and at the end the rounds and whether the search
 ended. `--solver` is the solvers' logic (default: Z3's default solver, as `check`).
