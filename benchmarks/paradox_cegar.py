@@ -25,8 +25,13 @@ outcome o(s): no paradox is lost):
           core of "o does not fit" keeps (a clause over the scenario, not a copy of the
           night); `leastcore` the same over least's outcome; `mincore` that core made
           minimal, one value at a time. (Measured on Turtle's 4-player night, 26 Nov:
-          cores of ~30 of its 68 scenario values, ~24 minimal, ~22 over least's outcome: each block excludes
-          few scenarios; 4,500 rounds in 120 s CPU did not end.)
+          cores of ~30 of its 68 scenario values, ~24 minimal, ~22 over least's
+          outcome: each block excludes few scenarios; 4,500 rounds in 120 s CPU did
+          not end.)
+  generic one block first whose outcome is a function of the scenario (ok:i from "slot
+          i taken" through `ROUNDS` Jacobi steps of its definition, each reading the
+          least its equations allow), then as least (met a paradox of Turtle's 4-player
+          night in 2 rounds, but each candidate query then took 64-138 s)
 
 Environment: `ROUNDS` (generic's Jacobi steps, default 8), `SIMP=1` (each block
 simplified by Z3 before it is added: Turtle's 3-player night 91 -> 76 s CPU).
