@@ -5,7 +5,8 @@ tree), so the two times of a row are measured on the same machine at the same lo
 
     from against import Tree, compare
     old, new = Tree.at("1c2b579"), Tree.here()
-    rows = compare([("check metadata", ["check", "casebook/metadata-mafia.rules"])], old, new)
+    for label, olds, news in compare([("check metadata", ["check", "casebook/metadata-mafia.rules"])], old, new):
+        ...  # each row as soon as its command has run under both trees
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -87,13 +89,14 @@ def run(tree: Tree, argv: list[str], limit: float = 900.0) -> Run:
 
 def compare(
     commands: list[tuple[str, list[str]]], old: Tree, new: Tree, repeat: int = 1
-) -> list[tuple[str, list[Run], list[Run]]]:
-    """Each command under both trees, `repeat` times, alternating (old, new, old, ...)."""
-    out = []
+) -> Iterator[tuple[str, list[Run], list[Run]]]:
+    """Each command under both trees, `repeat` times, alternating (old, new, old, ...),
+    each row given as soon as its command has run (a caller prints it then: made into a
+    list first, a benchmark of slow commands printed its header and nothing else for
+    many minutes)."""
     for label, argv in commands:
         olds, news = [], []
         for _ in range(repeat):
             olds.append(run(old, argv))
             news.append(run(new, argv))
-        out.append((label, olds, news))
-    return out
+        yield label, olds, news

@@ -21,6 +21,20 @@ outcome o(s): no paradox is lost):
   taken   ok:i is "slot i is taken" where o has it take place or the slot idle in s*
           (other variables as prefer)
   jacobi  ok:i is its definition with every other outcome variable at o's value
+  core    as const, but the block is only the candidate's scenario values that an unsat
+          core of "o does not fit" keeps (a clause over the scenario, not a copy of the
+          night); `leastcore` the same over least's outcome; `mincore` that core made
+          minimal, one value at a time. (Measured on Turtle's 4-player night, 26 Nov:
+          cores of ~30 of its 68 scenario values, ~24 minimal, ~22 over least's
+          outcome: each block excludes few scenarios; 4,500 rounds in 120 s CPU did
+          not end.)
+  generic one block first whose outcome is a function of the scenario (ok:i from "slot
+          i taken" through `ROUNDS` Jacobi steps of its definition, each reading the
+          least its equations allow), then as least (met a paradox of Turtle's 4-player
+          night in 2 rounds, but each candidate query then took 64-138 s)
+
+Environment: `ROUNDS` (generic's Jacobi steps, default 8), `SIMP=1` (each block
+simplified by Z3 before it is added: Turtle's 3-player night 91 -> 76 s CPU).
 
 It prints every 20 rounds the CPU seconds of the candidate and the inner queries, each
 paradox met (its class, not shrunk), and at the end the rounds and whether the search
@@ -31,6 +45,7 @@ ended. `--solver` is the solvers' logic (default: Z3's default solver, as `check
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -47,7 +62,7 @@ from logic.commands.check import NAMES, Night  # noqa: E402
 from logic.lang.rules import load_ruleset  # noqa: E402
 from logic.model.expr import variables  # noqa: E402
 
-MODES = ("const", "prefer", "least", "taken", "jacobi")
+MODES = ("const", "prefer", "least", "taken", "jacobi", "core", "leastcore", "mincore", "generic")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -110,9 +125,22 @@ def main(argv: list[str] | None = None) -> int:
 
     candidates = symbolic.make_solver(3600, args.solver)
     candidates.add(outer)
+    if mode == "generic":
+        t = time.process_time()
+        candidates.add(
+            z3.Not(
+                symbolic.substitute(
+                    body,
+                    _generic(n, primary, free, eqs_of, ok_defs, int(os.environ.get("ROUNDS", "8"))),
+                )
+            )
+        )
+        print(f"generic block made in {time.process_time() - t:.2f} s CPU", flush=True)
+        mode = "least"
     fits = symbolic.make_solver(3600, args.solver)
     fits.add(inner)
-    rounds, t_cand, t_fits, found = 0, 0.0, 0.0, []
+    rounds, t_cand, t_fits, t_core, found = 0, 0.0, 0.0, 0.0, []
+    sizes: list[int] = []
     start = time.process_time()
     ended = False
     while time.process_time() - start < args.cpu:
@@ -138,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         o = fits.model()
         vals = {v: o.eval(n.enc.var(v), model_completion=True) for v in primary}
-        if mode == "least":
+        if mode in ("least", "leastcore"):
             sub = _least(n, primary, free, eqs_of, env, vals)
         elif mode == "taken":
             sub = []
@@ -158,19 +186,90 @@ def main(argv: list[str] | None = None) -> int:
             ]
         else:
             sub = [(n.enc.var(v), vals[v]) for v in primary]
-        candidates.add(z3.Not(symbolic.substitute(body, sub)))
+        if mode in ("core", "leastcore", "mincore", "generic"):
+            t = time.process_time()
+            gen = z3.SolverFor("QF_FD") if mode != "core" else z3.Solver()
+            gen.add(z3.Not(symbolic.substitute(body, sub)))
+            gen.add(*[f for v, f in zip(env, fix, strict=True) if v.startswith("on:")])
+            marks = {
+                z3.Bool(f"at:{v}"): f
+                for v, f in zip(env, fix, strict=True)
+                if not v.startswith("on:")
+            }
+            gen.add(*[z3.Implies(p, f) for p, f in marks.items()])
+            assert gen.check(*marks) == z3.unsat
+            core = list(gen.unsat_core())
+            if mode in ("mincore", "leastcore"):
+                i = 0
+                while i < len(core):
+                    trial = core[:i] + core[i + 1 :]
+                    if gen.check(*trial) == z3.unsat:
+                        smaller = list(gen.unsat_core())
+                        core = smaller if len(smaller) < len(trial) else trial
+                    else:
+                        i += 1
+            t_core += time.process_time() - t
+            sizes.append(len(core))
+            candidates.add(z3.Not(z3.And([marks[p] for p in core])))
+        else:
+            blk = z3.Not(symbolic.substitute(body, sub))
+            candidates.add(z3.simplify(blk) if os.environ.get("SIMP") else blk)
         if args.trace:
             oks = "".join("1" if z3.is_true(vals[v]) else "0" for v in primary if v[:3] == "ok:")
             taken = "".join("1" if env.get(n.action_names()[k]) else "0" for k in range(len(oks)))
             on = [v for v in free if not z3.is_false(vals[v]) and str(vals[v]) != "0"]
             print(f"ok {oks} taken {taken} open {on} {n.klass(env)}")
         if rounds % 20 == 0:
-            print(f"{rounds} rounds: candidates {t_cand:.1f} s, fits {t_fits:.1f} s", flush=True)
+            print(
+                f"{rounds} rounds: candidates {t_cand:.1f} s, fits {t_fits:.1f} s, "
+                f"cores {t_core:.1f} s (mean size {sum(sizes) / max(1, len(sizes)):.1f})",
+                flush=True,
+            )
     print(
         f"{'ended' if ended else 'not ended'} after {rounds} rounds: candidates {t_cand:.1f} s, "
         f"fits {t_fits:.1f} s CPU; paradoxes met: {found}"
     )
     return 0
+
+
+def _generic(
+    n: Night,
+    primary: list[str],
+    free: list[str],
+    eqs_of: dict[str, list[Any]],
+    ok_defs: dict[str, Any],
+    rounds: int | None = None,
+) -> list[tuple[Any, Any]]:
+    """An outcome as a function of the scenario: ok:i from "slot i taken" through
+    `rounds` Jacobi steps of its definition (default: as many as slots), each open
+    reading the least value its equations allow given the others (Gauss-Seidel)."""
+    oks = [v for v in primary if v.startswith("ok:")]
+    cur: dict[str, Any] = {}
+    for v in oks:
+        cur[v] = n.enc.term(n.scenario.taken(int(v.split(":")[1])))
+    for v in free:
+        cur[v] = symbolic.value(sorted(n.model.domains[v])[0])
+
+    def readings() -> None:
+        for v in free:
+            if v not in eqs_of:
+                continue
+            dom = sorted(n.model.domains[v])
+            others = [(n.enc.var(w), cur[w]) for w in primary if w != v]
+            both = symbolic.substitute(z3.And(eqs_of[v]), others)
+            term = symbolic.value(dom[-1])
+            for d in reversed(dom[:-1]):
+                dv = symbolic.value(d)
+                term = z3.If(symbolic.substitute(both, [(n.enc.var(v), dv)]), dv, term)
+            cur[v] = term
+
+    readings()
+    for _ in range(rounds if rounds is not None else len(oks)):
+        pairs = [(n.enc.var(w), cur[w]) for w in primary]
+        new = symbolic.substitute_all([ok_defs.get(v, cur[v]) for v in oks], pairs)
+        cur.update(zip(oks, new, strict=True))
+        readings()
+    return [(n.enc.var(v), cur[v]) for v in primary]
 
 
 def _least(

@@ -328,6 +328,36 @@ def test_dctp_witnesses_resolve_and_no_action_is_irrelevant() -> None:
     witnesses_hold(path, rep)
 
 
+@pytest.mark.slow  # Turtle's 3-player paradox search: about 20 s of CPU
+def test_turtle_paradoxes_at_three_players() -> None:
+    """Issue 26: Turtle's paradox search goes up by players (3, then 4) as the ambiguity
+    search does, so the paradoxes of its 3-player night are met even where the 4-player
+    search does not end: a Ninja hastening the nightkill while a Redirector swaps its
+    target, with a Roleblocker or a Jailkeeper on the Ninja. Both witnesses resolve to a
+    paradox with the concrete back end, and the 3-player search ends."""
+    rep = Checker(load_ruleset(TURTLE_PATH), players=3, timeout=60).run(("paradox",))
+    assert not rep.unknown, rep.unknown
+    assert sorted(f.roles for f in rep.findings) == [
+        ("Jailkeeper", "Mafia nightkill", "Ninja", "Redirector"),
+        ("Mafia nightkill", "Ninja", "Redirector", "Roleblocker"),
+    ]
+    witnesses_hold(TURTLE_PATH, rep)
+
+
+def test_the_paradox_search_goes_up_by_players_within_one_budget() -> None:
+    """The blockers' odd cycle is a paradox of three players: met in the 3-player night,
+    its class is blocked in the 4-player one, and reported once. The two searches share
+    one budget (three query timeouts, the building of their nights aside): when the
+    small one ends unknown, the larger one is not started."""
+    rs = load_ruleset(BLOCKERS_PATH)
+    rep = Checker(rs, players=4, timeout=60).run(("paradox",))
+    assert [f.roles for f in rep.findings] == [("Blocker",)]
+    assert not rep.unknown
+    rep = Checker(rs, players=4, timeout=0.001).run(("paradox",))
+    assert any(u.startswith("paradox search") for u in rep.unknown), rep.unknown
+    assert not any("4 players" in u for u in rep.unknown)
+
+
 class _Stop(Exception):
     pass
 

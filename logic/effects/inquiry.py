@@ -79,7 +79,13 @@ def keyword(rs: Ruleset, ability: Ability) -> str:
 def _on(b: NightBuilder, j: int, q: str) -> list[tuple[Expr, str]]:
     """(slot j's action took place on q, its keyword). An investigation of an action is
     on the player whose action it names ("Xpon investigates conia" for "conia kills
-    CTU"), not on the second player it names."""
+    CTU"), not on the second player it names. Made once a night for each slot and
+    player (every investigation and stake-out asks again: DCTP's nights spent most of
+    their building here)."""
+    return b.once(f"inquiry:on:{j}:{q}", lambda: _made_on(b, j, q))
+
+
+def _made_on(b: NightBuilder, j: int, q: str) -> list[tuple[Expr, str]]:
     out = []
     for c, ab in b.sc.abilities(j):
         first = any(isinstance(e, ActionCheck) for e in ab.effects)
