@@ -22,8 +22,8 @@ from typing import Any
 from logic.backends import concrete
 from logic.effects import forge, identity, vote
 from logic.effects.attack import Kill
-from logic.effects.day import build_day, is_day
-from logic.engine import build_night, next_history
+from logic.effects.day import is_day
+from logic.engine import build_day, build_night, next_history
 from logic.lang.case import Case, Line, PhaseBlock
 from logic.lang.errors import Loc, RulingError, error_at_word, line_of
 from logic.model import frame
