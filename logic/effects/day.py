@@ -238,35 +238,49 @@ def _announcements(db: DayBuilder, outcome: Outcome) -> list[TextSource]:
         (r for r in db.rs.day_rules if isinstance(r, vote.Reveal) and r.when == "kill"), None
     )
     for i in range(db.n):
-        p = db.actor(i)
         said: list[tuple[Expr, str, Why]] = []
         ok = db.ok(i)
-        exorcises = bool(db.effects(i, Exorcise))
-        for c, e in db.effects(i, (DayKill, Rock, Public)):
-            if isinstance(e, Public):  # the actor's role; an exorcism is public too
-                said += [
-                    (conj(c, who), f"{p} is the {r.name}", e.why)
-                    for who, r, _ in db.sc.identities(p)
-                ]
-            for t in db.players:
-                at = conj(c, db.sc.aims(i, t))
-                if at == FALSE:
-                    continue
-                if isinstance(e, DayKill) and kill_reveal is not None:
-                    for who, role, faction in db.sc.identities(t):
-                        told = afterlife.shown(role, faction, "kill")
-                        gate = label(conj(ok, at, who), kill_reveal.why)
-                        texts.append(TextSource(p, gate, told, (), e.why))
-                if isinstance(e, Rock):
-                    said.append((at, f"{t} is struck by a rock", e.why))
-                if isinstance(e, Public) and exorcises:  # "This is also public and immediate."
-                    said.append((at, f"{t} is exorcised", e.why))
+        for c, ab in db.sc.abilities(i):
+            exorcises = any(isinstance(x, Exorcise) for x in ab.effects)
+            for e in (x for x in ab.effects if isinstance(x, DayKill | Rock | Public)):
+                said += _said(db, i, c, e, exorcises, kill_reveal, texts)
         for cond, text, why in said:
             for q in db.players:
                 gate = conj(ok, cond, outcome.alive_after[q])
                 if gate != FALSE:
                     texts.append(TextSource(q, label(gate, why), text, (), why))
     return texts
+
+
+def _said(
+    db: DayBuilder,
+    i: int,
+    c: Expr,
+    e: object,
+    exorcises: bool,
+    kill_reveal: vote.Reveal | None,
+    texts: list[TextSource],
+) -> list[tuple[Expr, str, Why]]:
+    """What effect `e` of day slot i's ability (used when `c`) announces to all (each:
+    when, the text, the sentence); a day kill's reveal to the killer goes to `texts`."""
+    p = db.actor(i)
+    said: list[tuple[Expr, str, Why]] = []
+    if isinstance(e, Public):  # the actor's role; an exorcism is public too
+        said += [(conj(c, who), f"{p} is the {r.name}", e.why) for who, r, _ in db.sc.identities(p)]
+    for t in db.players:
+        at = conj(c, db.sc.aims(i, t))
+        if at == FALSE:
+            continue
+        if isinstance(e, DayKill) and kill_reveal is not None:
+            for who, role, faction in db.sc.identities(t):
+                told = afterlife.shown(role, faction, "kill")
+                gate = label(conj(db.ok(i), at, who), kill_reveal.why)
+                texts.append(TextSource(p, gate, told, (), e.why))
+        if isinstance(e, Rock):
+            said.append((at, f"{t} is struck by a rock", e.why))
+        if isinstance(e, Public) and exorcises:  # "This is also public and immediate."
+            said.append((at, f"{t} is exorcised", e.why))
+    return said
 
 
 def _lynch_reveals(db: DayBuilder, outcome: Outcome) -> list[TextSource]:

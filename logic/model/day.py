@@ -289,11 +289,12 @@ class SymbolicDay:
         return self.night.roles
 
     def identities(self, p: str) -> list[tuple[Expr, Role, str]]:
-        """(it holds, role, faction) for each role and faction p may hold."""
+        """(it holds, role, faction) for each role and faction p may hold (a change of
+        role keeps the faction: any pair)."""
         return [
             (conj(self.role_is(p, r), self.faction_is(p, f)), r, f)
             for r in self.night.roles
-            for f in self.ruleset.factions_of(r)
+            for f in self.ruleset.factions
         ]
 
 
