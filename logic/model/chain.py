@@ -7,8 +7,11 @@ their variables, through the scenario's hooks:
   dead_before(p)   p died on some earlier night (that night's `dies` atom)
   repeats(i, ab)   slot i aims where its ability took place the night before
   last_checked(p)  whom p last scanned: the latest earlier night whose check took place
-The result is one `PhaseModel` whose atoms and texts name their night ("Ann (night 2)"),
-so the checker's queries run on it unchanged.
+Day k, after night k, is built by the one day frame (logic/model/day.py's
+`SymbolicDay`: open votes and day-action slots, renamed `v@dK`), reading what the
+phases before carried (marks given the night before, arrests, records, changes of role).
+The result is one `PhaseModel` whose atoms and texts name their phase ("Ann (night 2)",
+"Ann (day 1)"), so the checker's queries run on it unchanged.
 """
 
 from __future__ import annotations
