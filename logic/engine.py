@@ -6,17 +6,18 @@ added to the registry reaches every back end and every command at once.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from logic.effects.registry import KINDS
 from logic.model import chain as chains
+from logic.model import day as days
 from logic.model import semantics, transition
 from logic.model.ir import Ruleset
 from logic.model.phase import Act, History, PhaseModel, Player
 from logic.model.semantics import SymbolicNight
 
-__all__ = ["KINDS", "build_night", "build_symbolic_night", "chain", "next_history"]
+__all__ = ["KINDS", "build_day", "build_night", "build_symbolic_night", "chain", "next_history"]
 
 
 def build_night(
@@ -28,6 +29,21 @@ def build_night(
 ) -> PhaseModel:
     """The model of a concrete night (a case's `night N:` block)."""
     return semantics.build_night(ruleset, players, night, acts, history, KINDS)
+
+
+def build_day(
+    ruleset: Ruleset,
+    players: Mapping[str, Player],
+    day: int,
+    votes: Mapping[str, str | None],
+    choices: Mapping[str, str],
+    history: History,
+    acts: Sequence[Act] = (),
+    order: Sequence[str] = (),
+) -> PhaseModel:
+    """The model of a concrete day (a case's `day N:` block): its actions, the lynch,
+    reports, the marks it leaves, the wins (logic/model/day.py's frame)."""
+    return days.build_day(ruleset, players, day, votes, choices, history, KINDS, acts, order)
 
 
 def build_symbolic_night(scenario: SymbolicNight) -> PhaseModel:

@@ -34,8 +34,7 @@ from logic.commands.solve import (
     suggest,
 )
 from logic.commands.solve import suggestions as suggestions_module
-from logic.effects.day import build_day
-from logic.engine import build_night, next_history
+from logic.engine import build_day, build_night, next_history
 from logic.lang.observations import Setup, bind, load_observations, parse_observations
 from logic.lang.rules import load_ruleset
 from logic.model.ir import Ruleset, canon

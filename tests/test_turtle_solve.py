@@ -20,8 +20,8 @@ from logic.backends import concrete
 from logic.backends.count import Box, Space, count
 from logic.commands.resolve import read_outcome
 from logic.commands.solve import SolveResult, prior, solve
-from logic.effects.day import build_day, is_day
-from logic.engine import build_night, next_history
+from logic.effects.day import is_day
+from logic.engine import build_day, build_night, next_history
 from logic.lang.errors import RulingError
 from logic.lang.observations import Setup, bind, parse_observations
 from logic.lang.rules import load_ruleset, parse_ruleset

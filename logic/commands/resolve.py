@@ -20,8 +20,7 @@ from typing import Any
 
 from logic.backends import concrete
 from logic.effects import identity
-from logic.effects.day import build_day
-from logic.engine import build_night, next_history
+from logic.engine import build_day, build_night, next_history
 from logic.lang.case import Case
 from logic.lang.errors import RulingError
 from logic.model import frame

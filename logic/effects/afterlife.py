@@ -39,6 +39,7 @@ from logic.model.phase import TextSource
 from logic.model.why import Why, meta
 
 if TYPE_CHECKING:
+    from logic.model.day import DayBuilder
     from logic.model.ir import Role
     from logic.model.semantics import NightBuilder
 
@@ -259,6 +260,10 @@ def night_texts(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
     return death_texts(b.roles, b.sc.players, b.sc.role_is, outcome.died)
 
 
+def day_texts(db: DayBuilder, outcome: Outcome) -> list[TextSource]:
+    return death_texts(list(db.rs.roles), db.players, db.role_is, outcome.died)
+
+
 KIND = Kind(
     "afterlife",
     (AfterDeath, Unaware, HiddenSide, FlipsAs, ReadDead, ReadLiving, ReadFate),
@@ -267,4 +272,5 @@ KIND = Kind(
     phase_texts=night_texts,
     posthumous=posthumous,
     nouns=(("investigation", (ReadDead, ReadFate)), ("exorcism", (Exorcise,))),
+    day_texts=day_texts,
 )

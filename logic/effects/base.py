@@ -22,6 +22,24 @@ knows no kind by name: it asks every kind in turn for
   actions     the verbs of the clause language whose ability is the kind's (a lexicon
               category, what the ability is used as, the node the verb gives its target)
 
+A day is built by the same kind of frame (logic/model/day.py's `DayBuilder`, over a
+concrete or a symbolic day), which asks every kind for its part of the day:
+
+  day_stops     why day slot i's action does not take place (a roleblock lasting into
+                the day, an arrest, a target that does not fit)
+  day_held      p can neither act nor vote today (an arrest)
+  day_back      p, dead when the day began, is back and votes today (a revival)
+  day_revived   p, dead when the day began, is alive again at its end
+  day_removed   p is taken out of the vote today (a day kill that removes votes)
+  day_unpowered p's role powers are not in effect today (given up, roleblocked)
+  day_marked    the statuses p holds today, with their sources (hexes of the night
+                before, the day's sway)
+  day_lynch     the lynch: adds its variables and equations, returns its atoms
+  day_deaths    deaths of the day other than the lynch (a day kill)
+  day_echoes    deaths that follow from the others (a linked player dies as well)
+  day_atoms     further atoms of the day (the marks it leaves, records that revert)
+  day_texts     the day's texts (announcements, reveals, reports)
+
 and, where one kind's reading depends on another's, the asking kind asks every kind
 (it imports none of them):
 
@@ -55,6 +73,7 @@ from logic.model.expr import Expr
 from logic.model.why import Why
 
 if TYPE_CHECKING:
+    from logic.model.day import DayBuilder
     from logic.model.ir import Ruleset
     from logic.model.phase import Atom, ChainEnd, PhaseEnd, TextSource
     from logic.model.semantics import NightBuilder
@@ -146,3 +165,16 @@ class Kind:
     # what the ability is used as: "targets", "checks", ..., the node it gives: a
     # function of the sentence), read by logic/lang/kinds/verbs.py
     actions: tuple[tuple[str, str, Callable[[Why], Effect]], ...] = ()
+    # The day's hooks (logic/model/day.py's `DayBuilder` asks every kind; see above)
+    day_stops: Callable[[DayBuilder, int], Expr] | None = None
+    day_held: Callable[[DayBuilder, str], Expr] | None = None
+    day_back: Callable[[DayBuilder, str], Expr] | None = None
+    day_revived: Callable[[DayBuilder, str], Expr] | None = None
+    day_removed: Callable[[DayBuilder, str], Expr] | None = None
+    day_unpowered: Callable[[DayBuilder, str], Expr] | None = None
+    day_marked: Callable[[DayBuilder, str, str], list[tuple[Expr, str]]] | None = None
+    day_lynch: Callable[[DayBuilder], dict[Atom, Expr]] | None = None
+    day_deaths: Callable[[DayBuilder], list[tuple[str, Expr]]] | None = None
+    day_echoes: Callable[[DayBuilder, dict[Atom, Expr]], dict[Atom, Expr]] | None = None
+    day_atoms: Callable[[DayBuilder, Outcome], dict[Atom, Expr]] | None = None
+    day_texts: Callable[[DayBuilder, Outcome], list[TextSource]] | None = None

@@ -35,6 +35,7 @@ from logic.model.phase import IDENTITY, Atom, ChainEnd, PhaseEnd
 from logic.model.why import Why, meta
 
 if TYPE_CHECKING:
+    from logic.model.day import DayBuilder
     from logic.model.semantics import NightBuilder
 
 BECOMES = "becomes"
@@ -231,23 +232,20 @@ def echoes(b: NightBuilder, deaths: Sequence[Death]) -> list[Death]:
     return out
 
 
-def day_echoes(
-    ruleset: Ruleset,
-    names: Sequence[str],
-    role_of: Callable[[str], Role],
-    atoms: dict[Atom, Expr],
-) -> None:
+def day_echoes(db: DayBuilder, atoms: dict[Atom, Expr]) -> dict[Atom, Expr]:
     """The same link by day: a holder lynched or killed takes the others with him."""
-    for role in ruleset.roles:
+    out = dict(atoms)
+    for role in db.rs.roles:
         link = next((t for t in role.traits if isinstance(t, DeathLink)), None)
         if link is None:
             continue
-        holders = [p for p in names if canon(role_of(p).name) == canon(role.name)]
-        direct = {p: atoms.get(Atom("dies", p), FALSE) for p in holders}
-        for p in holders:
-            others = any_of(label(d, link.why) for q, d in direct.items() if q != p)
+        holds = {p: h for p in db.players if (h := db.role_is(p, role)) != FALSE}
+        direct = {p: out.get(Atom("dies", p), FALSE) for p in holds}
+        for p in holds:
+            others = any_of(label(conj(holds[q], d), link.why) for q, d in direct.items() if q != p)
             if others != FALSE:
-                atoms[Atom("dies", p)] = disj(direct[p], others)
+                out[Atom("dies", p)] = disj(direct[p], conj(holds[p], others))
+    return out
 
 
 def identity_after(
@@ -327,4 +325,5 @@ KIND = Kind(
     spares=defected,
     member_after=identity_after,
     lasting=(CHANGES,),
+    day_echoes=day_echoes,
 )

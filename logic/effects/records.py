@@ -33,6 +33,7 @@ from logic.model.phase import Atom, ChainEnd, History, PhaseEnd, TextSource
 from logic.model.why import Why, canon, meta
 
 if TYPE_CHECKING:
+    from logic.model.day import DayBuilder
     from logic.model.semantics import NightBuilder
 
 
@@ -189,10 +190,18 @@ def reversed_in(history: History) -> frozenset[str]:
     return got
 
 
+def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
+    """The records reversed when the day began revert when no holder of a reverting
+    role is alive at its end (`settle`)."""
+    flipped: dict[str, Expr] = db.before(RECORDS)
+    return settle(db.rs, db.players, flipped, db.role_is, outcome.alive_after.__getitem__)
+
+
 KIND = Kind(
     "records",
     (OnRecords, Reverse, Revert, RecordsCheck),
     texts=texts,
     transition=transition,
     lasting=(RECORDS,),
+    day_atoms=day_atoms,
 )

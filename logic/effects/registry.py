@@ -22,6 +22,7 @@ from logic.effects import (
     attack,
     block,
     convert,
+    day,
     forge,
     heal,
     hex,
@@ -38,6 +39,7 @@ from logic.effects import (
     reveal,
     status,
     sway,
+    vote,
 )
 from logic.effects.base import Kind
 
@@ -58,6 +60,8 @@ LISTED: tuple[Kind, ...] = (
     heal.KIND,
     forge.KIND,
     records.KIND,
+    day.KIND,
+    vote.KIND,
     report.KIND,
     reveal.KIND,
     afterlife.KIND,

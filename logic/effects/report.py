@@ -21,6 +21,7 @@ from logic.model.phase import TextSource
 from logic.model.why import Why, meta
 
 if TYPE_CHECKING:
+    from logic.model.day import DayBuilder
     from logic.model.ir import Role
     from logic.model.semantics import NightBuilder
 
@@ -108,4 +109,16 @@ def night_texts(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
     return [*reports, *witness(b)]
 
 
-KIND = Kind("report", (Report, Witness), phase_texts=night_texts)
+def day_texts(db: DayBuilder, outcome: Outcome) -> list[TextSource]:
+    """Reports of the lynched player's role (and of any other death of the day)."""
+    return role_reports(
+        list(db.sc.roles()),
+        db.players,
+        db.role_is,
+        outcome.alive_after.__getitem__,
+        outcome.died,
+        "lynch",
+    )
+
+
+KIND = Kind("report", (Report, Witness), phase_texts=night_texts, day_texts=day_texts)

@@ -52,6 +52,7 @@ from logic.model.phase import Atom, ChainEnd, History, Mark, PhaseEnd, TextSourc
 from logic.model.why import Why, meta
 
 if TYPE_CHECKING:
+    from logic.model.day import DayBuilder
     from logic.model.semantics import NightBuilder
 
 
@@ -250,20 +251,33 @@ def _marks_step(before: tuple[Mark, ...], end: PhaseEnd) -> tuple[Mark, ...]:
     return tuple(sorted(set(before) | got))
 
 
-def _marks_chain(before: dict[tuple[str, str], Expr], end: ChainEnd) -> dict[tuple[str, str], Expr]:
-    """The marks the night before gave (a day keeps them: a night reads last night's)."""
-    if end.kind != "night":
-        return before
-    out: dict[tuple[str, str], Expr] = {}
+SymbolicMarks = dict[tuple[str, str, str], Expr]  # (player, name, source) -> it holds
+
+
+def _marks_chain(before: SymbolicMarks, end: ChainEnd) -> SymbolicMarks:
+    """The marks the night before gave, and the lasting ones (a day adds its own and
+    keeps the night's: the night and the day after it read them)."""
+    out = (
+        dict(before)
+        if end.kind != "night"
+        else {k: e for k, e in before.items() if k[1] in LASTING}
+    )
     for atom, e in end.atoms:
         if atom.kind == "status":
-            key = (atom.subject, atom.obj.partition(":")[0])
+            name, _, source = atom.obj.partition(":")
+            key = (atom.subject, name, source)
             out[key] = disj(out.get(key, FALSE), e)
     return out
 
 
-def _marks_view(state: tuple[Mark, ...], night: int) -> dict[tuple[str, str], Expr]:
-    return {(m.player, m.name): TRUE for m in state if m.kind == "night" and m.number == night - 1}
+def _marks_view(state: tuple[Mark, ...], night: int) -> SymbolicMarks:
+    """The marks night `night` (or the day before it) reads: last night's, and the
+    lasting ones."""
+    return {
+        (m.player, m.name, m.source): TRUE
+        for m in state
+        if (m.kind == "night" and m.number == night - 1) or m.name in LASTING
+    }
 
 
 MARKS = Lasting("marks", (), _marks_step, _marks_chain, _marks_view)
@@ -271,8 +285,21 @@ MARKS = Lasting("marks", (), _marks_step, _marks_chain, _marks_view)
 
 def given_last_night(b: NightBuilder, p: str, name: str) -> Expr:
     """p got the mark `name` on the night before this one."""
-    got: dict[tuple[str, str], Expr] = b.before(MARKS)
-    return got.get((p, name), FALSE)
+    got: SymbolicMarks = b.before(MARKS)
+    return any_of(e for (q, n, _), e in got.items() if q == p and n == name)
+
+
+def day_marks(db: DayBuilder, p: str, name: str) -> list[tuple[Expr, str]]:
+    """The marks `name` on p in effect today, each with its source: given the night
+    before, or lasting (for good)."""
+    got: SymbolicMarks = db.before(MARKS)
+    return [(e, src) for (q, n, src), e in got.items() if q == p and n == name]
+
+
+def day_held(db: DayBuilder, p: str) -> Expr:
+    """p is under an arrest the night before made: no action, no vote today."""
+    carried: Arrested = db.before(ARRESTS)
+    return any_of(c for c, _, _ in carried.get(p, []))
 
 
 KIND = Kind(
@@ -282,6 +309,8 @@ KIND = Kind(
     phase_texts=cooldown_told,
     transition=transition,
     lasting=(ARRESTS, MARKS),
+    day_held=day_held,
+    day_marked=day_marks,
 )
 
 

@@ -35,11 +35,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from logic.effects.base import Kind
-from logic.model.expr import FALSE, Expr, Var, any_of, conj, disj, label, neg
+from logic.model.expr import FALSE, TRUE, Const, Expr, Var, any_of, conj, disj, label, neg
 from logic.model.why import Why, meta
 
 if TYPE_CHECKING:
     from logic.effects.vote import DayInputs
+    from logic.model.day import DayBuilder
     from logic.model.ir import Ruleset
 
 SURVIVED = "lynch survived"  # the lasting mark of a spent SurviveLynch
@@ -103,7 +104,38 @@ class SurviveLynch:
 SWAY_EFFECTS = (VoteBlock, VoteDouble, Substitute, Spare)
 
 
-KIND = Kind("sway", nodes=(*SWAY_EFFECTS, SurviveLynch))
+def day_stops(db: DayBuilder, i: int) -> Expr:
+    """A sway aims at "one other alive player": not at the dead."""
+    out: list[Expr] = []
+    for c, e in db.effects(i, SWAY_EFFECTS):
+        x = db.at_target(i, db.sc.dead_before)
+        if x is not None:
+            out.append(label(conj(c, x), e.why))
+    return any_of(out)
+
+
+def day_marked(db: DayBuilder, p: str, name: str) -> list[tuple[Expr, str]]:
+    """The status `name` p holds today from a day action that took place (its source:
+    the actor)."""
+    out: list[tuple[Expr, str]] = []
+    for i in range(db.n):
+        for c, e in db.effects(i, SWAY_EFFECTS):
+            if status_of(e) != name:
+                continue
+            own = isinstance(e, VoteDouble) and e.own
+            on = Const(db.actor(i) == p) if own else db.sc.aims(i, p)
+            x = conj(db.ok(i), c, label(TRUE, e.why), on)
+            if x != FALSE:
+                out.append((x, db.actor(i)))
+    return out
+
+
+KIND = Kind(
+    "sway",
+    nodes=(*SWAY_EFFECTS, SurviveLynch),
+    day_stops=day_stops,
+    day_marked=day_marked,
+)
 
 
 def status_of(effect: object) -> str:

@@ -49,9 +49,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from logic.effects import sway
+from logic.effects import status, sway
+from logic.effects.base import Kind
 from logic.model import frame
 from logic.model.expr import (
     FALSE,
@@ -73,6 +74,10 @@ from logic.model.expr import (
     variables,
 )
 from logic.model.ir import Role, Ruleset, Why, canon, meta
+from logic.model.phase import Atom
+
+if TYPE_CHECKING:
+    from logic.model.day import DayBuilder
 
 
 @dataclass(frozen=True)
@@ -594,3 +599,47 @@ def concrete_inputs(
         marked_by=lambda p, name, q: Const(q in marks.get((p, name), frozenset())),
         rank=rank,
     )
+
+
+def day_lynch(db: DayBuilder) -> dict[Atom, Expr]:
+    """The day's lynch over what the day's frame says of its players (who votes, whose
+    votes are removed, whose powers are in effect, the statuses held today): its
+    variables and equations go to the day, its atoms are returned (a lynching attempt
+    survived is the lasting mark `lynch survived`)."""
+
+    def marked(p: str, name: str) -> Expr:
+        return any_of(c for c, _ in db.marked(p, name))
+
+    def marked_by(p: str, name: str, q: str) -> Expr:
+        return any_of(c for c, src in db.marked(p, name) if src == q)
+
+    inputs = DayInputs(
+        db.players,
+        db.sc.vote,
+        db.alive,
+        db.role_is,
+        db.sc.choice,
+        removed=db.removed,
+        powered=db.powered,
+        marked=marked,
+        marked_by=marked_by,
+        rank=db.sc.rank(),
+    )
+    d = day_constraints(db.rs, inputs)
+    for name, values in d.domains.items():
+        db.choice(name, values, random=name in d.random_vars)
+    db.equations.extend(d.equations)
+    atoms: dict[Atom, Expr] = {}
+    for (kind, p), e in d.atoms.items():
+        if kind == "survived":  # a lynching attempt survived: spent for good
+            atoms[status.mark_atom(p, sway.SURVIVED)] = e
+        else:
+            atoms[Atom(kind, p)] = e
+    return atoms
+
+
+KIND = Kind(
+    "vote",
+    (VoteWeight, PairVote, Powerless, Immune, LastVoterDies),
+    day_lynch=day_lynch,
+)

@@ -7,8 +7,11 @@ their variables, through the scenario's hooks:
   dead_before(p)   p died on some earlier night (that night's `dies` atom)
   repeats(i, ab)   slot i aims where its ability took place the night before
   last_checked(p)  whom p last scanned: the latest earlier night whose check took place
-The result is one `PhaseModel` whose atoms and texts name their night ("Ann (night 2)"),
-so the checker's queries run on it unchanged.
+Day k, after night k, is built by the one day frame (logic/model/day.py's
+`SymbolicDay`: open votes and day-action slots, renamed `v@dK`), reading what the
+phases before carried (marks given the night before, arrests, records, changes of role).
+The result is one `PhaseModel` whose atoms and texts name their phase ("Ann (night 2)",
+"Ann (day 1)"), so the checker's queries run on it unchanged.
 """
 
 from __future__ import annotations
@@ -16,9 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from logic.effects import records, report, status, vote
 from logic.effects.base import Kind
-from logic.model import win
+from logic.model.day import build_symbolic_day
 from logic.model.expr import (
     FALSE,
     Const,
@@ -43,7 +45,6 @@ from logic.model.semantics import (
     PhaseModel,
     SymbolicNight,
     TextSource,
-    member_of,
 )
 
 SHARED = ("role:", "on:", "present:", "parity:", "game:", "fac:")  # one value for the whole game
@@ -128,7 +129,8 @@ def chain(
         carried = carry(carried, out.add_night(m, k), "night", k, ruleset, kinds)
         day_dead = (known_days or {}).get(k)
         if (with_days and k < nights) or day_dead is not None:  # day k, after night k
-            dm = day(ruleset, sc, _known(day_dead, absent, True) or dead, carried)
+            dead_now = _known(day_dead, absent, True) or dead
+            dm = build_symbolic_day(sc, k, dead_now, carried, kinds)
             carried = carry(carried, out.add_day(dm, k, readers), "day", k, ruleset, kinds)
     return out.model(nights)
 
@@ -215,6 +217,7 @@ class _Chained:
         for name, dom in dm.domains.items():
             self.domains[qualify(name, k, "d")] = dom
         self.equations += [(ren(e), w) for e, w in dm.equations]
+        self.definitions.update({qualify(n, k, "d"): ren(e) for n, e in dm.definitions.items()})
         atoms = [(atom, ren(e)) for atom, e in dm.atoms.items()]
         for atom, e in atoms:
             self.atoms[Atom(atom.kind, f"{atom.subject} (day {k})", atom.obj)] = e
@@ -271,61 +274,6 @@ def carry(
                 before = lasting.view(lasting.empty, number)
             states[lasting.name] = lasting.chain(before, end)
     return Carried(marks, states)
-
-
-def day(
-    ruleset: Ruleset, sc: SymbolicNight, dead: Callable[[str], Expr], carried: Carried
-) -> PhaseModel:
-    """A symbolic day after night `sc`: every living player's vote and every tie-breaker's
-    pick open (scenario variables), the lynch by the one day semantics (effects/vote.py).
-    An arrested player does not vote; records revert when a reverting role is lynched.
-    Not chained yet: day actions (effects/day.py) and the marks a night leaves for the day
-    (hexes, effects/status.py): a symbolic slot of a role with several night abilities
-    carries them all at once, and the hexes' marks made the paradox search time out; the
-    cases test both."""
-    n = len(sc.players)
-
-    arrests: status.Arrested = carried.kinds.get(status.ARRESTS.name, {})
-
-    def able(p: str) -> Expr:
-        return conj(neg(dead(p)), *(neg(c) for c, _, _ in arrests.get(p, [])))
-
-    inputs = vote.DayInputs(
-        sc.players,
-        lambda p: Var(f"vote:{p}"),
-        able,
-        sc.role_is,
-        lambda p: None,
-    )
-    d = vote.day_constraints(ruleset, inputs)
-    domains = {f"vote:{p}": [vote.NO_ONE, *range(n)] for p in sc.players}
-    domains.update(d.domains)
-    atoms: dict[Atom, Expr] = {}
-    for (kind, p), e in d.atoms.items():
-        atoms[Atom(kind, p)] = e
-
-    def alive_after(p: str) -> Expr:
-        return conj(neg(dead(p)), neg(atoms[Atom("dies", p)]))
-
-    flipped = carried.kinds.get(records.RECORDS.name, {})
-    atoms.update(records.settle(ruleset, sc.players, flipped, sc.role_is, alive_after))
-    scenario = [f"vote:{p}" for p in sc.players] + [v for v in d.domains if v.startswith("choice:")]
-    model = PhaseModel(
-        phase="day",
-        domains=domains,
-        equations=list(d.equations),
-        definitions={},
-        atoms=atoms,
-        texts=[],
-        scenario_vars=(*scenario, *d.random_vars),
-    )
-
-    died = {p: atoms[Atom("dies", p)] for p in sc.players}
-    model.texts.extend(
-        report.role_reports(list(sc.roles), sc.players, sc.role_is, alive_after, died, "lynch")
-    )
-    win.add_wins(model, ruleset, sc.players, alive_after, member_of(ruleset, sc))
-    return model
 
 
 def _known(

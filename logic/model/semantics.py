@@ -33,6 +33,7 @@ Every other outcome (deaths, roleblocks, visits, results) is an expression over 
 
 from __future__ import annotations
 
+import copy
 import itertools
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -307,6 +308,14 @@ class SymbolicNight:
 
     def index(self, p: str) -> int:
         return self.players.index(p)
+
+    def after(self, carried: Carried) -> SymbolicNight:
+        """This night's view of the players once `carried` (the state after it) holds:
+        who holds which role after its changes of identity (for the day that follows)."""
+        view = copy.copy(self)
+        view.carried = carried
+        view._identity = {}
+        return view
 
     def role_var(self, p: str) -> Var:
         return Var(f"role:{p}")
@@ -1188,7 +1197,14 @@ def is_day(ability: Ability) -> bool:
     return any(getattr(e, "by_day", False) for e in ability.effects)
 
 
-def member_of(rs: Ruleset, sc: Scenario) -> Callable[[str, str], Expr]:
+class Identities(Protocol):
+    """What a win condition reads of a phase's scenario (a night's or a day's)."""
+
+    def role_is(self, p: str, role: Role) -> Expr: ...
+    def faction_is(self, p: str, faction: str) -> Expr: ...
+
+
+def member_of(rs: Ruleset, sc: Identities) -> Callable[[str, str], Expr]:
     """`member(p, group)`: p holds the role, or belongs to the faction, called `group`
     (what a win condition counts)."""
 
