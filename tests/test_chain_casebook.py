@@ -15,7 +15,7 @@ variables fixed to the case must give exactly the outcomes, night by night, that
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -57,7 +57,7 @@ def ruleset(name: str) -> Ruleset:
 @dataclass(frozen=True)
 class Seat:
     name: str
-    role: Role
+    role: Role = field(repr=False)  # (the case text in the failure says it)
     faction: str
     said: str | None  # the faction the case writes, when the role leaves it open
 
@@ -69,7 +69,7 @@ class Act:
 
     actor: str
     kind: str
-    ability: Ability | None
+    ability: Ability | None = field(repr=False)
     pick: int
     targets: tuple[str, ...]
     lines: tuple[str, ...]
@@ -132,7 +132,9 @@ def games(draw: Any, rs: Ruleset) -> Game:
             if ab is not None:
                 pick = next(i for i, a in enumerate(menu) if a is ab)
                 pinned = ab.on_self or ab.targets == 0
-                targets = () if pinned else tuple(draw(st.sampled_from(names)) for _ in range(ab.targets))
+                targets = (
+                    () if pinned else tuple(draw(st.sampled_from(names)) for _ in range(ab.targets))
+                )
                 nk = next((x for x in rs.nightkills if x.member(role, seat.faction)), None)
                 first_kill = next(
                     (a for a in role.abilities if any(isinstance(e, Kill) for e in a.effects)),
@@ -259,6 +261,54 @@ def _diff(
         )
 
     return f"{text}\nconcrete only:\n{show(concrete - symbolic_)}\nsymbolic only:\n{show(symbolic_ - concrete)}"
+
+
+def _game(
+    name: str,
+    players: list[tuple[str, str, str | None]],
+    nights: list[list[tuple[str, str, list[str]]]],
+) -> None:
+    """A written game: (player, role, faction written) and per night (actor, ability
+    name, targets), each line `X uses "ABILITY" on ...`."""
+    rs = ruleset(name)
+    seats = []
+    for who, role_name, said in players:
+        role = rs.role(role_name)
+        assert role is not None
+        seats.append(Seat(who, role, said or role.faction, said))
+    acts = []
+    for k, night in enumerate(nights, 1):
+        row = []
+        for actor, ability, targets in night:
+            role = next(s.role for s in seats if s.name == actor)
+            menu = night_menus([role], k)[0]
+            pick = next(i for i, a in enumerate(menu) if a.name == ability)
+            line = f"{actor} uses {_quote(ability)}" + (
+                f" on {' and '.join(targets)}" if targets else ""
+            )
+            row.append(Act(actor, "ability", menu[pick], pick, tuple(targets), (line,)))
+        acts.append(row)
+    compare(rs, seats, acts)
+
+
+def test_a_once_a_game_ability_used_again_fails_in_the_chain_too() -> None:
+    """Found by the generator: the chain did not count earlier nights' uses, so a
+    Blocker's second "once per game" block, and a Witch's second Hex of Silence ("each hex
+    once per game"), took place symbolically and failed in `resolve`. The chain now reads
+    the earlier nights' uses (`SymbolicNight.sent_before`)."""
+    once = [("Ann", "target", ["Ann"])]
+    _game("werewolf-pool", [("Ann", "Blocker", "Village"), ("Bob", "Seer", None)], [once, once])
+    hex_ = [("Ann", "Hex of Silence", ["Ann"])]
+    witch = [("Ann", "Witch", "Town"), ("Bob", "Doctor", None)]
+    _game("turtle-chat-mafia", witch, [hex_, hex_])
+    # two different hexes are two uses of the budget "three hexes per game": both count
+    _game(
+        "turtle-chat-mafia",
+        witch,
+        [[("Ann", "Hex of Silence", ["Bob"])], [("Ann", "Hex of Death", ["Bob"])]],
+    )
+    steal = [("Ann", "steal", [])]
+    _game("turtle-chat-mafia", [("Ann", "Thief", None), ("Bob", "Doctor", None)], [steal, steal])
 
 
 XFAIL: dict[str, str] = {}
