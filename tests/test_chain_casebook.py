@@ -8,9 +8,11 @@ one night ability a night (named when the role has several: `ab:P`; two targets:
 a faction's nightkill (one carrier a faction), a decision (`X decides "TEXT"`), and the
 forced actions: written, or on night 1 left to the resolver (`forced_completions`, the
 random victims included), in which case the chain's target is left open among the other
-players. The symbolic chain (`logic.engine.chain`, nights only) with its scenario
-variables fixed to the case must give exactly the outcomes, night by night, that
-`resolve` gives. (tests/test_chain.py compares simpler games on two rulesets.)
+players. A player whose identity night 1 may change (a conversion, a bond, a defection,
+a theft) has no line on night 2: the case's lines would read the new identity. The
+symbolic chain (`logic.engine.chain`, nights only) with its scenario variables fixed to
+the case must give exactly the outcomes, night by night, that `resolve` gives.
+(tests/test_chain.py compares simpler games on two rulesets.)
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ from logic.backends import symbolic
 from logic.commands.resolve import resolve
 from logic.effects import forge
 from logic.effects.attack import Kill
+from logic.effects.convert import Convert
+from logic.effects.identity import Bond, Defect, Steal
 from logic.engine import chain
 from logic.lang.case import parse_cases
 from logic.lang.rules import load_ruleset
@@ -116,11 +120,14 @@ def games(draw: Any, rs: Ruleset) -> Game:
         else:
             seats.append(Seat(name, role, options[0] if options else role.faction, None))
     nights: list[list[Act]] = []
+    changed: set[str] = set()  # players whose role or faction night 1 may change
     for k in (1, 2):
         acts: list[Act] = []
         killers: set[str] = set()
         for seat in seats:
             p, role = seat.name, seat.role
+            if p in changed:  # their lines would read the new identity: left out
+                continue
             menu = night_menus([role], k)[0]
             own = [a for a in role.abilities if not is_day(a)]
             forced = [a for a in menu if _forced(a)]
@@ -164,6 +171,12 @@ def games(draw: Any, rs: Ruleset) -> Game:
                 t = draw(st.sampled_from(names))
                 acts.append(Act(p, "kill", None, 0, (t,), (f"{p} kills {t}",)))
         nights.append(acts)
+        for a in acts:
+            effects = a.ability.effects if a.ability is not None else ()
+            if any(isinstance(e, Defect | Steal) for e in effects):
+                changed.add(a.actor)
+            if any(isinstance(e, Convert | Bond) for e in effects):
+                changed.update(a.targets)
     return seats, nights
 
 
@@ -178,11 +191,14 @@ def case_text(seats: list[Seat], nights: list[list[Act]]) -> str:
     return f'case "random"\n  players: {players}\n{body}'
 
 
-def compare(rs: Ruleset, seats: list[Seat], nights: list[list[Act]]) -> None:
+def compare(rs: Ruleset, seats: list[Seat], nights: list[list[Act]], made: bool = True) -> None:
+    """`resolve`'s outcomes of the game and the chain's, fixed to it, are the same;
+    `made`: marks compared on the night they are made only (`_made`)."""
+    norm = _made if made else tuple
     text = case_text(seats, nights)
     (case,) = parse_cases(text, "random.case")
     res = resolve(rs, case, text)
-    concrete = {tuple(po.atoms for po in p.phases) for p in res.paths}
+    concrete = {norm(tuple(po.atoms for po in p.phases)) for p in res.paths}
     names = [s.name for s in seats]
     pool: list[Role] = []
     for s in seats:
@@ -194,6 +210,9 @@ def compare(rs: Ruleset, seats: list[Seat], nights: list[list[Act]]) -> None:
     enc = symbolic.Encoding(model)
     s = symbolic.make_solver(120)
     s.add(*enc.equations())
+    # every variable in its domain, those no equation names too (a target only an atom
+    # reads: left open below, it must still name a player)
+    s.add(*enc.domain_constraints(sorted(model.domains)))
     s.add(*[enc.var(x) for x in model.switches])
 
     def fix(name: str, v: bool | int) -> None:
@@ -242,11 +261,24 @@ def compare(rs: Ruleset, seats: list[Seat], nights: list[list[Act]]) -> None:
                 per_night[k - 1].add(
                     Atom("learns", src.actor.rsplit(" (", 1)[0], src.render(holds))
                 )
-        symbolic_outcomes.add(tuple(frozenset(x) for x in per_night))
+        symbolic_outcomes.add(norm(tuple(frozenset(x) for x in per_night)))
         values = [bool(evaluate(c, env)) for c in conds]
         s.add(z3.Or([z3.Not(t) if v else t for t, v in zip(terms, values, strict=True)]))
     assert seen < 200, text
     assert symbolic_outcomes == concrete, _diff(text, concrete, symbolic_outcomes)
+
+
+def _made(outcome: tuple[frozenset[Atom], ...]) -> tuple[frozenset[Atom], ...]:
+    """A game's outcome with each mark (`X: automatic protection`) on the night it is
+    made only: the chain reports a mark carried from an earlier night on every later
+    night, `resolve` only where the night could make it anew (see
+    `test_a_carried_mark_is_reported_again_by_the_chain_only`)."""
+    out: list[frozenset[Atom]] = []
+    seen: set[Atom] = set()
+    for night in outcome:
+        out.append(frozenset(a for a in night if a.kind != "mark" or a not in seen))
+        seen |= {a for a in night if a.kind == "mark"}
+    return tuple(out)
 
 
 def _diff(
@@ -267,9 +299,11 @@ def _game(
     name: str,
     players: list[tuple[str, str, str | None]],
     nights: list[list[tuple[str, str, list[str]]]],
+    made: bool = True,
 ) -> None:
     """A written game: (player, role, faction written) and per night (actor, ability
-    name, targets), each line `X uses "ABILITY" on ...`."""
+    name, targets), each line `X uses "ABILITY" on ...` (`kills`: `X kills Y`, the
+    faction's nightkill)."""
     rs = ruleset(name)
     seats = []
     for who, role_name, said in players:
@@ -280,6 +314,11 @@ def _game(
     for k, night in enumerate(nights, 1):
         row = []
         for actor, ability, targets in night:
+            if ability == "kills":  # the faction's nightkill
+                row.append(
+                    Act(actor, "kill", None, 0, tuple(targets), (f"{actor} kills {targets[0]}",))
+                )
+                continue
             role = next(s.role for s in seats if s.name == actor)
             menu = night_menus([role], k)[0]
             pick = next(i for i, a in enumerate(menu) if a.name == ability)
@@ -288,7 +327,7 @@ def _game(
             )
             row.append(Act(actor, "ability", menu[pick], pick, tuple(targets), (line,)))
         acts.append(row)
-    compare(rs, seats, acts)
+    compare(rs, seats, acts, made)
 
 
 def test_a_once_a_game_ability_used_again_fails_in_the_chain_too() -> None:
@@ -309,6 +348,26 @@ def test_a_once_a_game_ability_used_again_fails_in_the_chain_too() -> None:
     )
     steal = [("Ann", "steal", [])]
     _game("turtle-chat-mafia", [("Ann", "Thief", None), ("Bob", "Doctor", None)], [steal, steal])
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a mark carried from an earlier night: the chain reports it again on night 2 "
+    "(its atom is `before or now`, over night 1's variables), resolve does not (attack.py's "
+    "transition leaves the atom out when nothing tonight can make it anew)",
+)
+def test_a_carried_mark_is_reported_again_by_the_chain_only() -> None:
+    """Found by the generator (werewolf-pool): the Thug survives one death; attacked on
+    night 1, `Ann: automatic protection` is reported on night 1 by both, and on night 2
+    by the chain only. Which nights a mark is reported on is the back ends' convention
+    (they agree on the mark's effect); the random games compare marks on the night they
+    are made."""
+    _game(
+        "werewolf-pool",
+        [("Ann", "Thug", None), ("Bob", "Kamikaze", None)],
+        [[("Bob", "kills", ["Ann"])], []],
+        made=False,
+    )
 
 
 XFAIL: dict[str, str] = {}
