@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 from logic.effects import status
 from logic.effects.base import Death, Kind, Outcome
-from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, conj, disj, label
+from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, at_least, conj, disj, label
 from logic.model.phase import Atom, TextSource
 from logic.model.why import Why, meta
 
@@ -119,11 +119,15 @@ def stopped(b: NightBuilder, i: int) -> Expr:
             continue
         names = [a.name for a in role.abilities]
         for t in (t for t in role.traits if isinstance(t, Budget)):
+            # (over a chain of nights, the earlier nights' uses are expressions)
             match t.per:
                 case "game":
-                    over = sum(b.history.used(p, n) for n in names) >= t.count
+                    spent = sum(b.history.used(p, n) for n in names)
+                    chained = [e for n in names for e in b.sc.sent_before(p, n)]
+                    over = at_least(t.count - spent, chained)
                 case "each":
-                    over = b.history.used(p, ab.name) >= t.count
+                    spent = b.history.used(p, ab.name)
+                    over = at_least(t.count - spent, b.sc.sent_before(p, ab.name))
                 case _:  # the night's earlier actions of the same role count first
                     earlier = sum(
                         1
@@ -131,9 +135,9 @@ def stopped(b: NightBuilder, i: int) -> Expr:
                         if b.actor(j) == p
                         and any(a.name in names and a is not ab for _, a in b.sc.abilities(j))
                     )
-                    over = earlier >= t.count
-            if over:
-                out.append(label(conj(cond, TRUE), t.why))
+                    over = Const(earlier >= t.count)
+            if over != FALSE:
+                out.append(label(conj(cond, over), t.why))
     return any_of(out)
 
 

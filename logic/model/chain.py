@@ -107,6 +107,13 @@ def chain(
     def dead(p: str) -> Expr:
         return any_of(out.deaths[p])
 
+    earlier_nights: list[tuple[int, SymbolicNight]] = []
+
+    def sent(p: str, ability: str) -> list[Expr]:
+        """Per earlier night, whether p sent the ability named `ability` (a use of a
+        once-a-game ability, or of a role's budget, is spent when sent)."""
+        return [rename(sc.sent_that(p, ability), _namer(j)) for j, sc in earlier_nights]
+
     for k in range(1, nights + 1):
         if between is not None:
             between()
@@ -124,8 +131,10 @@ def chain(
             fixed=fixed,
             acts=known[k - 1],
             carried=carried,
+            sent=sent,
         )
         m = NightBuilder(sc, kinds).build(f"night {k}")
+        earlier_nights.append((k, sc))
         carried = carry(carried, out.add_night(m, k), "night", k, ruleset, kinds)
         day_dead = (known_days or {}).get(k)
         if (with_days and k < nights) or day_dead is not None:  # day k, after night k
@@ -133,6 +142,11 @@ def chain(
             dm = build_symbolic_day(sc, k, dead_now, carried, kinds)
             carried = carry(carried, out.add_day(dm, k, readers), "day", k, ruleset, kinds)
     return out.model(nights)
+
+
+def _namer(night: int) -> Callable[[str], str]:
+    """Night `night`'s own names for its variables (`qualify`)."""
+    return lambda v: qualify(v, night)
 
 
 def _hooks(known: Sequence[Mapping[str, Expr]], k: int) -> tuple[Earlier, Checked]:

@@ -114,6 +114,7 @@ class Scenario(Protocol):
     def scenario_vars(self) -> tuple[str, ...]: ...
     def switch(self, why: Why) -> Expr: ...
     def repeats(self, i: int, ability: Ability) -> Expr: ...
+    def sent_before(self, p: str, ability: str) -> list[Expr]: ...
     def last_checked(self, p: str) -> list[tuple[Expr, str]]: ...
     def dead_before(self, p: str) -> Expr: ...
     def alive_now(self, p: str) -> Expr: ...
@@ -184,6 +185,9 @@ class ConcreteNight:
     def repeats(self, i: int, ability: Ability) -> Expr:
         return _repeats(self, i, ability)
 
+    def sent_before(self, p: str, ability: str) -> list[Expr]:
+        return []  # counted in `history.used`
+
     def last_checked(self, p: str) -> list[tuple[Expr, str]]:
         last = self.history.checked(p)
         return [] if last is None else [(TRUE, last)]
@@ -229,6 +233,7 @@ class Carried:
 
 Earlier = Callable[["SymbolicNight", int, Ability], Expr]
 Checked = Callable[["SymbolicNight", str], list[tuple[Expr, str]]]
+Sent = Callable[[str, str], list[Expr]]
 
 
 class SymbolicNight:
@@ -241,7 +246,9 @@ class SymbolicNight:
     What earlier nights left behind is read from `history` (concrete), unless `earlier`,
     `checked` and `dead` are given: then "slot i aims where its ability took place last
     night", "who p scanned last" and "p died before tonight" are expressions over earlier
-    nights' variables (the world solver and `ruling check --nights` chain nights so).
+    nights' variables (the world solver and `ruling check --nights` chain nights so);
+    `sent` likewise gives, per earlier night, "p sent the ability named N" (the uses a
+    frequency or a budget counts, beyond `history.used`).
     """
 
     def __init__(
@@ -258,9 +265,11 @@ class SymbolicNight:
         fixed: Mapping[str, int] | None = None,
         acts: Mapping[str, Expr] | None = None,
         carried: Carried | None = None,
+        sent: Sent | None = None,
     ) -> None:
         self.ruleset = ruleset
         self.carried = carried
+        self.sent = sent
         self.fixed = dict(fixed or {})  # players whose role (an index) is known
         self.acts = dict(acts or {})  # known action variables ("uses:Ann" -> TRUE, ...)
         self.readers = None if readers is None else frozenset(readers)
@@ -530,6 +539,15 @@ class SymbolicNight:
     def repeats(self, i: int, ability: Ability) -> Expr:
         return self.earlier(self, i, ability) if self.earlier else _repeats(self, i, ability)
 
+    def sent_before(self, p: str, ability: str) -> list[Expr]:
+        """Per earlier night of a chain, whether p sent the ability named `ability` (a
+        use is spent when sent); [] outside a chain (`history.used` counts them)."""
+        return self.sent(p, ability) if self.sent is not None else []
+
+    def sent_that(self, p: str, ability: str) -> Expr:
+        """p's ability slot tonight sends the ability named `ability`."""
+        return conj(self.value(f"uses:{p}"), self.holds(p, _named(ability)))
+
     def last_checked(self, p: str) -> list[tuple[Expr, str]]:
         if self.checked is not None:
             return self.checked(self, p)
@@ -699,6 +717,16 @@ def _two_targets(ab: Ability) -> bool:
 
 def _decides(ab: Ability) -> bool:
     return bool(options_of(ab))
+
+
+_NAMED: dict[str, Callable[[Ability], bool]] = {}
+
+
+def _named(name: str) -> Callable[[Ability], bool]:
+    """The predicate "the ability is called `name`" (one per name: `holds` caches by it)."""
+    if name not in _NAMED:
+        _NAMED[name] = lambda ab: ab.name == name
+    return _NAMED[name]
 
 
 def night_menus(roles: Sequence[Role], night: int) -> tuple[tuple[Ability, ...], ...]:
@@ -991,6 +1019,10 @@ class NightBuilder:
         for cond, ab in self.sc.abilities(i):
             if not ab.frequency.allows(self.night, self.history.used(p, ab.name)):
                 reasons.append(label(cond, ab.why))
+            elif ab.frequency is Frequency.ONCE_PER_GAME:  # a use on an earlier night
+                again = any_of(self.sc.sent_before(p, ab.name))  # of a chain
+                if again != FALSE:
+                    reasons.append(label(conj(cond, again), ab.why))
             if ab.frequency is Frequency.EVERY_SECOND_NIGHT:
                 # "every second night" names no first night: which parity is open
                 name = f"parity:{canon(ab.name)}@{canon(ab.why.text)[:40]}"

@@ -1,0 +1,396 @@
+"""Chained symbolic nights against the concrete resolver on every casebook ruleset (issue
+27: "concrete and symbolic agree on random multi-phase games of every casebook ruleset").
+
+A generator writes valid two-night cases for each ruleset of casebook/: dealt roles and
+factions (a neutral role or a player with no role given their faction), each player's
+one night ability a night (named when the role has several: `ab:P`; two targets:
+`tgt2:P`; an ability aimed at its user or at no one), a role's own kill (`X kills Y`),
+a faction's nightkill (one carrier a faction), a decision (`X decides "TEXT"`), and the
+forced actions: written, or on night 1 left to the resolver (`forced_completions`, the
+random victims included), in which case the chain's target is left open among the other
+players. A player whose identity night 1 may change (a conversion, a bond, a defection,
+a theft) has no line on night 2: the case's lines would read the new identity. The
+symbolic chain (`logic.engine.chain`, nights only) with its scenario variables fixed to
+the case must give exactly the outcomes, night by night, that `resolve` gives.
+(tests/test_chain.py compares simpler games on two rulesets.)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+import z3
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from logic.backends import symbolic
+from logic.commands.resolve import resolve
+from logic.effects import forge
+from logic.effects.attack import Kill
+from logic.effects.convert import Convert
+from logic.effects.identity import Bond, Defect, Steal
+from logic.engine import chain
+from logic.lang.case import parse_cases
+from logic.lang.rules import load_ruleset
+from logic.model import frame
+from logic.model.expr import evaluate
+from logic.model.ir import Ability, Role, Ruleset, canon
+from logic.model.semantics import Atom, is_day, night_menus
+
+ROOT = Path(__file__).parent.parent
+NAMES = ("Ann", "Bob", "Cid", "Dee")
+CASEBOOK = (
+    "metadata-mafia",
+    "byond-mafia",
+    "werewolf-pool",
+    "turtle-chat-mafia",
+    "dctp-mini-mafia",
+)
+_LOADED: dict[str, Ruleset] = {}
+
+
+def ruleset(name: str) -> Ruleset:
+    if name not in _LOADED:
+        _LOADED[name] = load_ruleset(ROOT / "casebook" / f"{name}.rules")
+    return _LOADED[name]
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    role: Role = field(repr=False)  # (the case text in the failure says it)
+    faction: str
+    said: str | None  # the faction the case writes, when the role leaves it open
+
+
+@dataclass(frozen=True)
+class Act:
+    """One player's action of a night: their ability slot (`kind` "ability") or their
+    faction's nightkill ("kill"); `written` False: a forced act left to the resolver."""
+
+    actor: str
+    kind: str
+    ability: Ability | None = field(repr=False)
+    pick: int
+    targets: tuple[str, ...]
+    lines: tuple[str, ...]
+    decision: int = -1
+    written: bool = True
+
+
+Game = tuple[list[Seat], list[list[Act]]]
+
+
+def _forced(ab: Ability) -> bool:
+    """The resolver makes the act when the case leaves it out: forced, or a random kill."""
+    return ab.forced is not None or any(isinstance(e, Kill) and e.random for e in ab.effects)
+
+
+def _quote(text: str) -> str:
+    return f'"{text}"'
+
+
+@st.composite
+def games(draw: Any, rs: Ruleset) -> Game:
+    n = draw(st.integers(min_value=2, max_value=4))
+    names = list(NAMES[:n])
+    never = {canon(r) for r, _ in rs.never_dealt}
+    dealable = [r for r in rs.roles if canon(r.name) not in never]
+    vanilla = canon(rs.vanilla) if rs.vanilla else None
+    roleless = {canon(f) for f, _ in rs.roleless}
+    seats: list[Seat] = []
+    taken: set[str] = set()
+    for name in names:
+        pool = dealable
+        if rs.unique_roles is not None:
+            pool = [r for r in dealable if canon(r.name) not in taken or canon(r.name) == vanilla]
+        role = draw(st.sampled_from(pool))
+        taken.add(canon(role.name))
+        options = [
+            f
+            for f in rs.factions_of(role)
+            if canon(role.name) == vanilla or canon(f) not in roleless
+        ]
+        if len(options) > 1:
+            said = draw(st.sampled_from(options))
+            seats.append(Seat(name, role, said, said))
+        else:
+            seats.append(Seat(name, role, options[0] if options else role.faction, None))
+    nights: list[list[Act]] = []
+    changed: set[str] = set()  # players whose role or faction night 1 may change
+    for k in (1, 2):
+        acts: list[Act] = []
+        killers: set[str] = set()
+        for seat in seats:
+            p, role = seat.name, seat.role
+            if p in changed:  # their lines would read the new identity: left out
+                continue
+            menu = night_menus([role], k)[0]
+            own = [a for a in role.abilities if not is_day(a)]
+            forced = [a for a in menu if _forced(a)]
+            ab: Ability | None = None
+            if forced:
+                ab = forced[0]
+            elif menu and draw(st.booleans()):
+                ab = draw(st.sampled_from(menu))
+            if ab is not None:
+                pick = next(i for i, a in enumerate(menu) if a is ab)
+                pinned = ab.on_self or ab.targets == 0
+                targets = (
+                    () if pinned else tuple(draw(st.sampled_from(names)) for _ in range(ab.targets))
+                )
+                nk = next((x for x in rs.nightkills if x.member(role, seat.faction)), None)
+                first_kill = next(
+                    (a for a in role.abilities if any(isinstance(e, Kill) for e in a.effects)),
+                    None,
+                )
+                if k == 1 and forced and draw(st.booleans()) and not pinned and ab.targets == 1:
+                    acts.append(Act(p, "ability", ab, pick, (), (), written=False))
+                else:
+                    if pinned:
+                        line = f"{p} uses {_quote(ab.name)}"
+                    elif nk is None and first_kill is ab and draw(st.booleans()):
+                        line = f"{p} kills {targets[0]}"
+                    elif len(own) == 1 and draw(st.booleans()):
+                        line = f"{p} targets {' and '.join(targets)}"
+                    else:
+                        line = f"{p} uses {_quote(ab.name)} on {' and '.join(targets)}"
+                    lines = [line]
+                    decision = -1
+                    options = forge.options_of(ab)
+                    if options and draw(st.booleans()):
+                        decision = draw(st.integers(min_value=0, max_value=len(options) - 1))
+                        lines.append(f"{p} decides {_quote(options[decision])}")
+                    acts.append(Act(p, "ability", ab, pick, targets, tuple(lines), decision))
+            nk = next((x for x in rs.nightkills if x.member(role, seat.faction)), None)
+            if nk is not None and nk.faction not in killers and draw(st.booleans()):
+                killers.add(nk.faction)
+                t = draw(st.sampled_from(names))
+                acts.append(Act(p, "kill", None, 0, (t,), (f"{p} kills {t}",)))
+        nights.append(acts)
+        for a in acts:
+            effects = a.ability.effects if a.ability is not None else ()
+            if any(isinstance(e, Defect | Steal) for e in effects):
+                changed.add(a.actor)
+            if any(isinstance(e, Convert | Bond) for e in effects):
+                changed.update(a.targets)
+    return seats, nights
+
+
+def case_text(seats: list[Seat], nights: list[list[Act]]) -> str:
+    players = ", ".join(
+        f"{s.name} is {s.role.name}" + (f" ({s.said})" if s.said else "") for s in seats
+    )
+    body = "".join(
+        f"  night {k}:\n" + "".join(f"    {line}\n" for a in acts for line in a.lines)
+        for k, acts in enumerate(nights, 1)
+    )
+    return f'case "random"\n  players: {players}\n{body}'
+
+
+def compare(rs: Ruleset, seats: list[Seat], nights: list[list[Act]], made: bool = True) -> None:
+    """`resolve`'s outcomes of the game and the chain's, fixed to it, are the same;
+    `made`: marks compared on the night they are made only (`_made`)."""
+    norm = _made if made else tuple
+    text = case_text(seats, nights)
+    (case,) = parse_cases(text, "random.case")
+    res = resolve(rs, case, text)
+    concrete = {norm(tuple(po.atoms for po in p.phases)) for p in res.paths}
+    names = [s.name for s in seats]
+    pool: list[Role] = []
+    for s in seats:
+        if all(r is not s.role for r in pool):
+            pool.append(s.role)
+    model = chain(rs, names, len(nights), roles=pool, days=False)
+    # players are named here, so no symmetry breaking (it orders anonymous players by role)
+    model.equations = [(e, w) for e, w in model.equations if w is not frame.SYMMETRY]
+    enc = symbolic.Encoding(model)
+    s = symbolic.make_solver(120)
+    s.add(*enc.equations())
+    # every variable in its domain, those no equation names too (a target only an atom
+    # reads: left open below, it must still name a player)
+    s.add(*enc.domain_constraints(sorted(model.domains)))
+    s.add(*[enc.var(x) for x in model.switches])
+
+    def fix(name: str, v: bool | int) -> None:
+        if name in model.domains:
+            s.add(enc.var(name) == symbolic.value(v))
+
+    for seat in seats:
+        fix(f"role:{seat.name}", next(i for i, r in enumerate(pool) if r is seat.role))
+        fix(f"fac:{seat.name}", rs.factions.index(seat.faction))
+    for k, acts in enumerate(nights, 1):
+        for p in names:
+            mine = {a.kind: a for a in acts if a.actor == p}
+            use, kill = mine.get("ability"), mine.get("kill")
+            fix(f"uses:{p}@n{k}", use is not None)
+            fix(f"ab:{p}@n{k}", use.pick if use else 0)
+            fix(f"decide:{p}@n{k}", use.decision if use else -1)
+            fix(f"kills:{p}@n{k}", kill is not None)
+            fix(f"ktgt:{p}@n{k}", names.index(kill.targets[0]) if kill else 0)
+            if use is not None and not use.written:  # the resolver picks among the others
+                s.add(enc.var(f"tgt:{p}@n{k}") != symbolic.value(names.index(p)))
+            else:
+                targets = [names.index(t) for t in use.targets] if use else []
+                fix(f"tgt:{p}@n{k}", targets[0] if targets else 0)
+                fix(f"tgt2:{p}@n{k}", targets[1] if len(targets) > 1 else 0)
+    # what an outcome reads: every atom's and every text's conditions (the enumeration
+    # blocks outcomes, not scenarios)
+    conds = [e for e in model.atoms.values()]
+    for src in model.texts:
+        conds += [src.gate, *(c for c, _ in src.pieces)]
+    terms = [enc.term(c) for c in conds]
+    symbolic_outcomes: set[tuple[frozenset[Atom], ...]] = set()
+    seen = 0
+    while s.check() == z3.sat and seen < 200:
+        seen += 1
+        m = s.model()
+        env = {v: symbolic.read(m, enc.var(v)) for v in model.domains}
+        per_night: list[set[Atom]] = [set() for _ in nights]
+        for atom, e in model.atoms.items():
+            if evaluate(e, env):
+                k = int(atom.subject.rsplit("(night ", 1)[1].rstrip(")"))
+                per_night[k - 1].add(Atom(atom.kind, atom.subject.rsplit(" (", 1)[0], atom.obj))
+        for src in model.texts:
+            if evaluate(src.gate, env):
+                k = int(src.actor.rsplit("(night ", 1)[1].rstrip(")"))
+                holds = [n for c, n in src.pieces if evaluate(c, env)]
+                per_night[k - 1].add(
+                    Atom("learns", src.actor.rsplit(" (", 1)[0], src.render(holds))
+                )
+        symbolic_outcomes.add(norm(tuple(frozenset(x) for x in per_night)))
+        values = [bool(evaluate(c, env)) for c in conds]
+        s.add(z3.Or([z3.Not(t) if v else t for t, v in zip(terms, values, strict=True)]))
+    assert seen < 200, text
+    assert symbolic_outcomes == concrete, _diff(text, concrete, symbolic_outcomes)
+
+
+def _made(outcome: tuple[frozenset[Atom], ...]) -> tuple[frozenset[Atom], ...]:
+    """A game's outcome with each mark (`X: automatic protection`) on the night it is
+    made only: the chain reports a mark carried from an earlier night on every later
+    night, `resolve` only where the night could make it anew (see
+    `test_a_carried_mark_is_reported_again_by_the_chain_only`)."""
+    out: list[frozenset[Atom]] = []
+    seen: set[Atom] = set()
+    for night in outcome:
+        out.append(frozenset(a for a in night if a.kind != "mark" or a not in seen))
+        seen |= {a for a in night if a.kind == "mark"}
+    return tuple(out)
+
+
+def _diff(
+    text: str,
+    concrete: set[tuple[frozenset[Atom], ...]],
+    symbolic_: set[tuple[frozenset[Atom], ...]],
+) -> str:
+    def show(outs: set[tuple[frozenset[Atom], ...]]) -> str:
+        return "\n".join(
+            "  " + " | ".join(", ".join(sorted(str(a) for a in night)) for night in o)
+            for o in sorted(outs, key=str)
+        )
+
+    return f"{text}\nconcrete only:\n{show(concrete - symbolic_)}\nsymbolic only:\n{show(symbolic_ - concrete)}"
+
+
+def _game(
+    name: str,
+    players: list[tuple[str, str, str | None]],
+    nights: list[list[tuple[str, str, list[str]]]],
+    made: bool = True,
+) -> None:
+    """A written game: (player, role, faction written) and per night (actor, ability
+    name, targets), each line `X uses "ABILITY" on ...` (`kills`: `X kills Y`, the
+    faction's nightkill)."""
+    rs = ruleset(name)
+    seats = []
+    for who, role_name, said in players:
+        role = rs.role(role_name)
+        assert role is not None
+        seats.append(Seat(who, role, said or role.faction, said))
+    acts = []
+    for k, night in enumerate(nights, 1):
+        row = []
+        for actor, ability, targets in night:
+            if ability == "kills":  # the faction's nightkill
+                row.append(
+                    Act(actor, "kill", None, 0, tuple(targets), (f"{actor} kills {targets[0]}",))
+                )
+                continue
+            role = next(s.role for s in seats if s.name == actor)
+            menu = night_menus([role], k)[0]
+            pick = next(i for i, a in enumerate(menu) if a.name == ability)
+            line = f"{actor} uses {_quote(ability)}" + (
+                f" on {' and '.join(targets)}" if targets else ""
+            )
+            row.append(Act(actor, "ability", menu[pick], pick, tuple(targets), (line,)))
+        acts.append(row)
+    compare(rs, seats, acts, made)
+
+
+def test_a_once_a_game_ability_used_again_fails_in_the_chain_too() -> None:
+    """Found by the generator: the chain did not count earlier nights' uses, so a
+    Blocker's second "once per game" block, and a Witch's second Hex of Silence ("each hex
+    once per game"), took place symbolically and failed in `resolve`. The chain now reads
+    the earlier nights' uses (`SymbolicNight.sent_before`)."""
+    once = [("Ann", "target", ["Ann"])]
+    _game("werewolf-pool", [("Ann", "Blocker", "Village"), ("Bob", "Seer", None)], [once, once])
+    hex_ = [("Ann", "Hex of Silence", ["Ann"])]
+    witch = [("Ann", "Witch", "Town"), ("Bob", "Doctor", None)]
+    _game("turtle-chat-mafia", witch, [hex_, hex_])
+    # two different hexes are two uses of the budget "three hexes per game": both count
+    _game(
+        "turtle-chat-mafia",
+        witch,
+        [[("Ann", "Hex of Silence", ["Bob"])], [("Ann", "Hex of Death", ["Bob"])]],
+    )
+    steal = [("Ann", "steal", [])]
+    _game("turtle-chat-mafia", [("Ann", "Thief", None), ("Bob", "Doctor", None)], [steal, steal])
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a mark carried from an earlier night: the chain reports it again on night 2 "
+    "(its atom is `before or now`, over night 1's variables), resolve does not (attack.py's "
+    "transition leaves the atom out when nothing tonight can make it anew)",
+)
+def test_a_carried_mark_is_reported_again_by_the_chain_only() -> None:
+    """Found by the generator (werewolf-pool): the Thug survives one death; attacked on
+    night 1, `Ann: automatic protection` is reported on night 1 by both, and on night 2
+    by the chain only. Which nights a mark is reported on is the back ends' convention
+    (they agree on the mark's effect); the random games compare marks on the night they
+    are made."""
+    _game(
+        "werewolf-pool",
+        [("Ann", "Thug", None), ("Bob", "Kamikaze", None)],
+        [[("Bob", "kills", ["Ann"])], []],
+        made=False,
+    )
+
+
+XFAIL: dict[str, str] = {}
+
+
+def _marks(name: str) -> list[Any]:
+    if name in XFAIL:
+        return [pytest.mark.xfail(strict=True, reason=XFAIL[name])]
+    return []
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=_marks(n)) for n in CASEBOOK])
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_chain_agrees_with_resolve_on_casebook(name: str, data: Any) -> None:
+    rs = ruleset(name)
+    compare(rs, *data.draw(games(rs)))
+
+
+@pytest.mark.slow  # a long cross-check: chained symbolic nights against resolve
+@pytest.mark.parametrize("name", [pytest.param(n, marks=_marks(n)) for n in CASEBOOK])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_chain_agrees_with_resolve_on_casebook_long(name: str, data: Any) -> None:
+    rs = ruleset(name)
+    compare(rs, *data.draw(games(rs)))
