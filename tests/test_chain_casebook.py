@@ -350,6 +350,19 @@ def test_a_once_a_game_ability_used_again_fails_in_the_chain_too() -> None:
     _game("turtle-chat-mafia", [("Ann", "Thief", None), ("Bob", "Doctor", None)], [steal, steal])
 
 
+def test_a_factions_nightkill_spends_none_of_its_carriers_abilities() -> None:
+    """Found by the generator (werewolf-pool): the Maniac carries out the Werewolves'
+    nightkill on night 1 and uses his own once-a-game kill on night 2. `resolve` counted
+    the nightkill (an ability also called "kill") as a use of his, and failed the kill;
+    the chain did not. A faction's nightkill is now no use of the carrier's abilities
+    (logic/model/transition.py)."""
+    _game(
+        "werewolf-pool",
+        [("Ann", "Alpha", None), ("Cid", "Maniac", None)],
+        [[("Cid", "kills", ["Ann"])], [("Cid", "kill", ["Ann"])]],
+    )
+
+
 @pytest.mark.xfail(
     strict=True,
     reason="a mark carried from an earlier night: the chain reports it again on night 2 "

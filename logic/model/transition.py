@@ -50,7 +50,9 @@ def next_history(
     uses = dict(history.uses)
     for i, act in enumerate(model.acts):
         key = (act.actor, act.ability.name)
-        if night is not None or env.get(f"ok:{i}"):  # a night's use is spent when sent
+        # a night's use is spent when sent; a faction's nightkill is no use of the
+        # carrier's own abilities (the Maniac's once-a-game "kill" is not spent by it)
+        if (night is not None or env.get(f"ok:{i}")) and not act.nightkill:
             uses[key] = uses.get(key, 0) + 1
         if env.get(f"ok:{i}") and night is not None:
             success[key] = (night, act.targets)
