@@ -176,7 +176,9 @@ def games(draw: Any, rs: Ruleset) -> Game:
             if any(isinstance(e, Defect | Steal) for e in effects):
                 changed.add(a.actor)
             if any(isinstance(e, Convert | Bond) for e in effects):
-                changed.update(a.targets)
+                # a redirection, or a forced act left to the resolver, may make it land
+                # on anyone
+                changed.update(names)
     return seats, nights
 
 
@@ -204,6 +206,10 @@ def compare(rs: Ruleset, seats: list[Seat], nights: list[list[Act]], made: bool 
     for s in seats:
         if all(r is not s.role for r in pool):
             pool.append(s.role)
+    # and the roles the game's roles can give (a Cupid's Lovers): a report names them
+    for extra in _given_roles(rs, pool):
+        if all(r is not extra for r in pool):
+            pool.append(extra)
     model = chain(rs, names, len(nights), roles=pool, days=False)
     # players are named here, so no symmetry breaking (it orders anonymous players by role)
     model.equations = [(e, w) for e, w in model.equations if w is not frame.SYMMETRY]
@@ -363,6 +369,23 @@ def test_a_factions_nightkill_spends_none_of_its_carriers_abilities() -> None:
     )
 
 
+def test_a_role_given_by_an_earlier_night_is_in_the_chains_pool() -> None:
+    """Found by the generator (turtle-chat-mafia): a Cupid makes Ann and Cid Lovers on
+    night 1; the Mafia kill Ann on night 2 and learn her role. The chain of the game's
+    pool (the roles dealt) told "no one": Lovers, dealt to no one, was not in it. The
+    comparison's pool now holds the roles the dealt ones can give."""
+    _game(
+        "turtle-chat-mafia",
+        [
+            ("Ann", "Doublevoter", "Town"),
+            ("Bob", "Redirector", "Mafia"),
+            ("Cid", "Doctor", None),
+            ("Dee", "Cupid", "Town"),
+        ],
+        [[("Dee", "pick", ["Ann", "Cid"])], [("Bob", "kills", ["Ann"])]],
+    )
+
+
 @pytest.mark.xfail(
     strict=True,
     reason="a mark carried from an earlier night: the chain reports it again on night 2 "
@@ -384,6 +407,18 @@ def test_a_carried_mark_is_reported_again_by_the_chain_only() -> None:
 
 
 XFAIL: dict[str, str] = {}
+
+
+def _given_roles(rs: Ruleset, pool: list[Role]) -> list[Role]:
+    """The roles an effect of the pool's roles makes a player hold (a Bond's `role`)."""
+    out = []
+    for r in pool:
+        for node in (*(e for a in r.abilities for e in a.effects), *r.traits):
+            name = getattr(node, "role", None)
+            given = rs.role(name) if isinstance(name, str) else None
+            if given is not None:
+                out.append(given)
+    return out
 
 
 def _marks(name: str) -> list[Any]:

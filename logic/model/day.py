@@ -26,8 +26,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from logic.effects.base import Kind, Lasting, Outcome
+from logic.effects.base import Kind, Outcome
 from logic.model import frame, win
+from logic.model.builder import PhaseBuilder
 from logic.model.expr import (
     FALSE,
     TRUE,
@@ -315,7 +316,7 @@ def _aimless(ab: Ability) -> bool:
     return ab.targets == 0 and not ab.on_self
 
 
-class DayBuilder:
+class DayBuilder(PhaseBuilder):
     """Builds the PhaseModel of one day from the ruleset and a day scenario, asking the
     effect kinds it is handed (logic/engine.py) through their day hooks."""
 
@@ -324,6 +325,7 @@ class DayBuilder:
         self.kinds: tuple[Kind, ...] = tuple(kinds)
         self.rs = scenario.ruleset
         self.day = scenario.day
+        self.reads_night = scenario.day + 1  # as the night after the day reads a state
         self.players = scenario.players
         self.n = len(scenario.actors)
         self.domains: dict[str, list[Any]] = dict(scenario.domains())
@@ -334,32 +336,6 @@ class DayBuilder:
         self.atoms: dict[Atom, Expr] = {}  # the day's atoms so far (the late hooks read them)
 
     # ------------------------------------------------------------ the kinds' interface
-    def choice(self, name: str, values: Sequence[Any], random: bool = False) -> Expr:
-        """A variable of the day: an open choice, or (`random`) a draw of chance."""
-        if name not in self.domains:
-            self.domains[name] = list(values)
-            if random:
-                self.random_vars.append(name)
-        return Var(name)
-
-    def once(self, key: str, make: Callable[[], T]) -> T:
-        if key not in self.memo:
-            self.memo[key] = make()
-        got: T = self.memo[key]
-        return got
-
-    def before(self, lasting: Lasting) -> Any:
-        """A kind's lasting state when the day began, in its symbolic form (as the night
-        after it would read it, `view(state, day + 1)`: the marks of the night before)."""
-        c = self.sc.carried
-        if c is not None and lasting.name in c.kinds:
-            return c.kinds[lasting.name]
-        h = self.sc.history
-        return self.once(
-            f"before:{lasting.name}",
-            lambda: lasting.view(h.state(lasting.name, lasting.empty), self.day + 1),
-        )
-
     def actor(self, i: int) -> str:
         return self.sc.actors[i]
 

@@ -39,8 +39,9 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
-from logic.effects.base import Death, Kind, Lasting, Outcome
+from logic.effects.base import Death, Kind, Outcome
 from logic.model import frame, order, outcome_rulings, win
+from logic.model.builder import PhaseBuilder
 from logic.model.expr import (
     FALSE,
     TRUE,
@@ -744,7 +745,7 @@ def _pairs(xs: Sequence[str]) -> list[tuple[str, str]]:
 # ----------------------------------------------------------------------------- the night
 
 
-class NightBuilder:
+class NightBuilder(PhaseBuilder):
     """Builds the PhaseModel of one night from the ruleset and a scenario view."""
 
     def __init__(self, scenario: Scenario, kinds: Sequence[Kind]) -> None:
@@ -755,6 +756,7 @@ class NightBuilder:
         self.verbs = {v: nodes for k in self.kinds for v, nodes in k.verbs}
         self.rs = scenario.ruleset
         self.night = scenario.night
+        self.reads_night = scenario.night  # a lasting state's view for tonight
         self.history = scenario.history
         self.n = len(scenario.slots)
         self.domains: dict[str, list[Any]] = dict(scenario.domains())
@@ -789,24 +791,8 @@ class NightBuilder:
         return Var(name)
 
     # ------------------------------------------------------------ the kinds' interface
-    # (what an effect kind may add to the night: a variable, a subterm kept once)
-    def choice(self, name: str, values: Sequence[Any], random: bool = False) -> Expr:
-        """A variable of the night, `name`, over `values`: an open choice the rules leave
-        to the host (`ambiguous` where it matters) or, when `random`, a draw of chance
-        (`random`). Asked again by the same name, the same variable."""
-        if name not in self.domains:
-            self.domains[name] = list(values)
-            if random:
-                self.random_vars.append(name)
-        return Var(name)
-
-    def once(self, key: str, make: Callable[[], T]) -> T:
-        """`make()`, made once a night under `key` (a subterm many kinds ask for)."""
-        if key not in self.memo:
-            self.memo[key] = make()
-        got: T = self.memo[key]
-        return got
-
+    # (what an effect kind may add to the night: `choice`, `once`, and read of earlier
+    # phases: `before`, are logic/model/builder.py's; the kinds' answers to each other)
     def kill_modified(self, i: int, mode: str) -> Expr:
         """Slot i's kill is changed tonight (`mode`: "strengthen", "hasten"), by whichever
         kind says so (`Kind.kill_modified`)."""
@@ -818,17 +804,6 @@ class NightBuilder:
     def posthumous(self, i: int) -> Expr:
         """Slot i is a power used once dead, by whichever kind says so (`Kind.posthumous`)."""
         return any_of(k.posthumous(self, i) for k in self.kinds if k.posthumous)
-
-    def before(self, lasting: Lasting) -> Any:
-        """The value a kind's lasting state had when the night began, in its symbolic
-        form: carried in by the earlier phases of a chain, or read from the history."""
-        c = self.sc.carried
-        if c is not None and lasting.name in c.kinds:
-            return c.kinds[lasting.name]
-        return self.once(
-            f"before:{lasting.name}",
-            lambda: lasting.view(self.history.state(lasting.name, lasting.empty), self.night),
-        )
 
     def _roles(self) -> list[Role]:
         return list(getattr(self.sc, "roles", None) or self.rs.roles)

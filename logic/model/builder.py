@@ -1,0 +1,57 @@
+"""Owns the effect kinds' interface to a phase builder, night or day: what a kind may add
+to a phase (a variable of its own, a subterm made once) and how it reads what earlier
+phases carried in (`before`). `NightBuilder` (logic/model/semantics.py) and `DayBuilder`
+(logic/model/day.py) are both `PhaseBuilder`s, so a kind's code reads the same on both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+from logic.effects.base import Lasting
+from logic.model.expr import Expr, Var
+
+T = TypeVar("T")
+
+
+class PhaseBuilder:
+    """The part of a phase builder the kinds use. A subclass sets `sc` (its scenario:
+    `carried` and `history`), `domains`, `random_vars`, `memo`, and `reads_night`: the
+    night whose view of a lasting state the phase reads (tonight; for a day, the night
+    after it)."""
+
+    sc: Any
+    domains: dict[str, list[Any]]
+    random_vars: list[str]
+    memo: dict[str, Any]
+    reads_night: int
+
+    def choice(self, name: str, values: Sequence[Any], random: bool = False) -> Expr:
+        """A variable of the phase, `name`, over `values`: an open choice the rules leave
+        to the host (`ambiguous` where it matters) or, when `random`, a draw of chance
+        (`random`). Asked again by the same name, the same variable."""
+        if name not in self.domains:
+            self.domains[name] = list(values)
+            if random:
+                self.random_vars.append(name)
+        return Var(name)
+
+    def once(self, key: str, make: Callable[[], T]) -> T:
+        """`make()`, made once a phase under `key` (a subterm many kinds ask for)."""
+        if key not in self.memo:
+            self.memo[key] = make()
+        got: T = self.memo[key]
+        return got
+
+    def before(self, lasting: Lasting) -> Any:
+        """The value a kind's lasting state had when the phase began, in its symbolic
+        form: carried in by the earlier phases of a chain, or read from the history."""
+        c = self.sc.carried
+        if c is not None and lasting.name in c.kinds:
+            return c.kinds[lasting.name]
+        h = self.sc.history
+        return self.once(
+            f"before:{lasting.name}",
+            lambda: lasting.view(h.state(lasting.name, lasting.empty), self.reads_night),
+        )
