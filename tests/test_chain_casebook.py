@@ -50,6 +50,10 @@ CASEBOOK = (
     "dctp-mini-mafia",
 )
 _LOADED: dict[str, Ruleset] = {}
+# roles dealt at most once a game: `resolve` keeps a path per random draw, and each
+# Witness draws each night (byond-mafia: three Witnesses over two nights are 262,144
+# paths, minutes, for one outcome)
+ONE_ONLY = {"witness"}
 
 
 def ruleset(name: str) -> Ruleset:
@@ -107,6 +111,7 @@ def games(draw: Any, rs: Ruleset) -> Game:
         pool = dealable
         if rs.unique_roles is not None:
             pool = [r for r in dealable if canon(r.name) not in taken or canon(r.name) == vanilla]
+        pool = [r for r in pool if canon(r.name) not in ONE_ONLY or canon(r.name) not in taken]
         role = draw(st.sampled_from(pool))
         taken.add(canon(role.name))
         options = [
