@@ -19,7 +19,7 @@ from logic.lang.case import parse_cases
 from logic.lang.rules import load_ruleset
 from logic.model import frame
 from logic.model.chain import who
-from logic.model.expr import evaluate
+from logic.model.expr import Evaluator
 from logic.model.ir import Ruleset
 from logic.model.semantics import Atom
 
@@ -98,15 +98,16 @@ def _compare(rs: Ruleset, players: list[str], nights: list[dict[str, tuple[str, 
         seen += 1
         m = s.model()
         env = {v: symbolic.read(m, enc.var(v)) for v in model.domains}
+        ev = Evaluator(env)  # one per model: the phases share their subtrees
         per_night: list[set[Atom]] = [set(), set()]
         for atom, e in model.atoms.items():
-            if evaluate(e, env):
+            if ev(e):
                 k = 1 if atom.subject.endswith("(night 1)") else 2
                 per_night[k - 1].add(Atom(atom.kind, atom.subject.rsplit(" (", 1)[0], atom.obj))
         for src in model.texts:
-            if evaluate(src.gate, env):
+            if ev(src.gate):
                 k = 1 if src.actor.endswith("(night 1)") else 2
-                holds = [n for c, n in src.pieces if evaluate(c, env)]
+                holds = [n for c, n in src.pieces if ev(c)]
                 per_night[k - 1].add(
                     Atom("learns", src.actor.rsplit(" (", 1)[0], src.render(holds))
                 )

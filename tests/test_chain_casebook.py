@@ -36,7 +36,7 @@ from logic.engine import chain
 from logic.lang.case import parse_cases
 from logic.lang.rules import load_ruleset
 from logic.model import frame
-from logic.model.expr import evaluate
+from logic.model.expr import Evaluator
 from logic.model.ir import Ability, Role, Ruleset, canon
 from logic.model.semantics import Atom, is_day, night_menus
 
@@ -260,20 +260,21 @@ def compare(rs: Ruleset, seats: list[Seat], nights: list[list[Act]], made: bool 
         seen += 1
         m = s.model()
         env = {v: symbolic.read(m, enc.var(v)) for v in model.domains}
+        ev = Evaluator(env)  # one per model: the phases share their subtrees
         per_night: list[set[Atom]] = [set() for _ in nights]
         for atom, e in model.atoms.items():
-            if evaluate(e, env):
+            if ev(e):
                 k = int(atom.subject.rsplit("(night ", 1)[1].rstrip(")"))
                 per_night[k - 1].add(Atom(atom.kind, atom.subject.rsplit(" (", 1)[0], atom.obj))
         for src in model.texts:
-            if evaluate(src.gate, env):
+            if ev(src.gate):
                 k = int(src.actor.rsplit("(night ", 1)[1].rstrip(")"))
-                holds = [n for c, n in src.pieces if evaluate(c, env)]
+                holds = [n for c, n in src.pieces if ev(c)]
                 per_night[k - 1].add(
                     Atom("learns", src.actor.rsplit(" (", 1)[0], src.render(holds))
                 )
         symbolic_outcomes.add(norm(tuple(frozenset(x) for x in per_night)))
-        values = [bool(evaluate(c, env)) for c in conds]
+        values = [bool(ev(c)) for c in conds]
         s.add(z3.Or([z3.Not(t) if v else t for t, v in zip(terms, values, strict=True)]))
     assert seen < 200, text
     assert symbolic_outcomes == concrete, _diff(text, concrete, symbolic_outcomes)

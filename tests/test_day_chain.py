@@ -22,7 +22,7 @@ from logic.lang.case import parse_cases
 from logic.lang.rules import load_ruleset
 from logic.model import frame
 from logic.model.day import day_menus
-from logic.model.expr import evaluate
+from logic.model.expr import Evaluator
 from logic.model.ir import Ability, Role, Ruleset
 from logic.model.semantics import Atom, is_day, night_menus, options_of
 
@@ -195,15 +195,16 @@ def _compare(rs: Ruleset, game: Game) -> None:
     while s.check() == z3.sat and len(found) < 200:
         m = s.model()
         env = {v: symbolic.read(m, enc.var(v)) for v in model.domains}
+        ev = Evaluator(env)  # one per model: the phases share their subtrees
         per: list[set[Atom]] = [set(), set(), set()]
         for atom, e in model.atoms.items():
-            if evaluate(e, env):
+            if ev(e):
                 k, name = _phase_of(atom.subject)
                 per[k].add(Atom(atom.kind, name, atom.obj))
         for src in model.texts:
-            if evaluate(src.gate, env):
+            if ev(src.gate):
                 k, name = _phase_of(src.actor)
-                holds = [n for c, n in src.pieces if evaluate(c, env)]
+                holds = [n for c, n in src.pieces if ev(c)]
                 per[k].add(Atom("learns", name, src.render(holds)))
         found.add(tuple(frozenset(x) for x in per))
         s.add(z3.Or([t != m.eval(t, model_completion=True) for t in terms]))
