@@ -20,13 +20,12 @@ from logic.backends import concrete
 from logic.backends.count import Box, Space, count
 from logic.commands.resolve import read_outcome
 from logic.commands.solve import SolveResult, prior, solve
-from logic.effects.day import is_day
 from logic.engine import build_day, build_night, next_history
 from logic.lang.errors import RulingError
 from logic.lang.observations import Setup, bind, parse_observations
 from logic.lang.rules import load_ruleset, parse_ruleset
 from logic.model.ir import canon
-from logic.model.semantics import Act, History, Player
+from logic.model.semantics import Act, History, Player, is_day
 
 # ----------------------------------------------------------------------------- counting
 

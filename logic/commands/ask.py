@@ -33,13 +33,13 @@ from logic.backends import symbolic
 from logic.commands.check import NAMES, Checker, Night, OutOfTime, minimal_only
 from logic.commands.diff import Change, diff
 from logic.commands.resolve import Resolution, resolve
-from logic.effects.day import is_day
 from logic.lang import grammar
 from logic.lang.case import parse_cases
 from logic.lang.errors import Loc, RulingError
 from logic.lang.rules import parse_ruleset
 from logic.model import order
 from logic.model.ir import Ruleset, Why, canon
+from logic.model.semantics import is_day
 
 VERDICTS = ("entailed", "clarifies", "amends", "contradicted", "unknown")
 PREFIX = "Ruling: "

@@ -124,12 +124,6 @@ def protected(b: NightBuilder, q: str) -> Expr:
     return b.once(key, lambda: b.define(key, any_of(saves(b, q))))
 
 
-def modified(b: NightBuilder, i: int, mode: str) -> Expr:
-    """Slot i's kill is changed tonight (`mode`: "strengthen", "hasten"), by whichever
-    kind says so (`Kind.kill_modified`)."""
-    return b.kill_modified(i, mode)
-
-
 def saved(b: NightBuilder, q: str, strength: int, i: int | None = None) -> Expr:
     """Enough saves land on q to stop an attack of `strength` (of slot i: a strengthened
     nightkill is stopped by nothing, a hastened one by no protection). What else bears on
@@ -142,8 +136,8 @@ def saved(b: NightBuilder, q: str, strength: int, i: int | None = None) -> Expr:
     ]
     if against:  # a snipe: some saves do not stop it (every kind's say holds)
         by_saves = conj(*against)
-    hasted = modified(b, i, "hasten")
-    strong = modified(b, i, "strengthen")
+    hasted = b.kill_modified(i, "hasten")
+    strong = b.kill_modified(i, "strengthen")
     # a role's choice not to die of a nightkill (a defection) is a power: a hastened
     # nightkill is resolved before it, a strengthened one ignores it
     by_saves = disj(by_saves, *(k.spares(b, q, i) for k in b.kinds if k.spares))

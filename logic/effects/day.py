@@ -32,9 +32,9 @@ from logic.effects import afterlife, status, vote
 from logic.effects.afterlife import Exorcise
 from logic.effects.base import Kind, Outcome
 from logic.effects.block import Roleblock
-from logic.model import frame, semantics
+from logic.model import frame
 from logic.model.expr import FALSE, Const, Expr, any_of, conj, disj, label, neg
-from logic.model.ir import Ability, Role, Ruleset, canon
+from logic.model.ir import Role, Ruleset, canon
 from logic.model.phase import Atom, TextSource
 from logic.model.why import Why, meta
 
@@ -103,23 +103,6 @@ class Public:
 
     def describe(self) -> str:
         return "day: the use is announced, naming the actor"
-
-
-DAY_EFFECTS = (
-    DayKill,
-    VotesGone,
-    Revive,
-    VotesBack,
-    Exorcise,
-    Discard,
-    Rock,
-    Public,
-)
-
-
-def is_day(ability: Ability) -> bool:
-    """Whether the ability is used by day (one of its effects is `by_day`)."""
-    return semantics.is_day(ability)
 
 
 def _unfit(db: DayBuilder, i: int) -> list[Expr]:

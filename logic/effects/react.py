@@ -142,7 +142,7 @@ def _explode(b: NightBuilder, p: str, holder: Expr, x: Explode) -> list[Death]:
         if q != p:
             continue
         killed = conj(holder, hit, neg(attack.saved(b, q, e.strength, i)))
-        strong = attack.modified(b, i, "strengthen")
+        strong = b.kill_modified(i, "strengthen")
         killed = conj(killed, neg(strong))
         if killed == FALSE:
             continue
@@ -154,7 +154,7 @@ def _explode(b: NightBuilder, p: str, holder: Expr, x: Explode) -> list[Death]:
             hastened: Expr = FALSE
             if x.hastener is not None:  # the GM's note: the hastener, not a random member
                 on = b.sc.switch(x.hastener)
-                hastened = conj(on, attack.modified(b, i, "hasten"))
+                hastened = conj(on, b.kill_modified(i, "hasten"))
                 for j, took in modify.modifiers(b, faction, "hasten"):
                     out.append((b.actor(j), tier, label(conj(killed, c, on, took), x.hastener)))
             other = x.group_of is not None and canon(faction) != canon(x.group_of)

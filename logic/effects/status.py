@@ -95,8 +95,8 @@ def _protection_used(b: NightBuilder, i: int) -> Expr:
             for j, v, hit, _ in attack.attacks(b):
                 if v != q:
                     continue
-                strong = attack.modified(b, j, "strengthen")
-                hasted = attack.modified(b, j, "hasten")
+                strong = b.kill_modified(j, "strengthen")
+                hasted = b.kill_modified(j, "hasten")
                 parts.append(conj(guard, hit, neg(strong), neg(hasted)))
     return any_of(parts)
 

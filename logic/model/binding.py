@@ -20,12 +20,11 @@ from dataclasses import replace
 
 from logic.effects import forge, vote
 from logic.effects.attack import Kill
-from logic.effects.day import is_day
 from logic.lang.case import Case, Line, PhaseBlock
 from logic.lang.errors import Loc, RulingError, error_at_word, line_of
 from logic.model.ir import Ability, Ruleset, Why, canon
 from logic.model.phase import IDENTITY
-from logic.model.semantics import Act, History, Player, forced_abilities
+from logic.model.semantics import Act, History, Player, forced_abilities, is_day
 
 
 class Binder:

@@ -9,10 +9,10 @@ from logic.backends import symbolic
 from logic.commands.check.ablation import Ablation
 from logic.commands.check.findings import Finding
 from logic.effects import afterlife, hex
-from logic.effects.day import is_day
 from logic.effects.investigate import Cond, Investigate, Result
 from logic.model.expr import any_of, conj
 from logic.model.ir import Why
+from logic.model.semantics import is_day
 
 
 class DeadRules(Ablation):
