@@ -20,7 +20,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from logic.effects.base import Kind
-from logic.model.day import build_symbolic_day
+from logic.model.day import SymbolicDay, build_symbolic_day
 from logic.model.expr import (
     FALSE,
     Const,
@@ -108,11 +108,16 @@ def chain(
         return any_of(out.deaths[p])
 
     earlier_nights: list[tuple[int, SymbolicNight]] = []
+    earlier_days: list[tuple[int, SymbolicDay]] = []
 
     def sent(p: str, ability: str) -> list[Expr]:
         """Per earlier night, whether p sent the ability named `ability` (a use of a
         once-a-game ability, or of a role's budget, is spent when sent)."""
         return [rename(sc.sent_that(p, ability), _namer(j)) for j, sc in earlier_nights]
+
+    def used_by_day(p: str, ability: str) -> list[Expr]:
+        """Per earlier day, whether p used the day ability named `ability`."""
+        return [rename(d.used_that(p, ability), _day_namer(j)) for j, d in earlier_days]
 
     for k in range(1, nights + 1):
         if between is not None:
@@ -139,7 +144,8 @@ def chain(
         day_dead = (known_days or {}).get(k)
         if (with_days and k < nights) or day_dead is not None:  # day k, after night k
             dead_now = _known(day_dead, absent, True) or dead
-            dm = build_symbolic_day(sc, k, dead_now, carried, kinds)
+            dm, dsc = build_symbolic_day(sc, k, dead_now, carried, kinds, sent=used_by_day)
+            earlier_days.append((k, dsc))
             carried = carry(carried, out.add_day(dm, k, readers), "day", k, ruleset, kinds)
     return out.model(nights)
 
@@ -147,6 +153,11 @@ def chain(
 def _namer(night: int) -> Callable[[str], str]:
     """Night `night`'s own names for its variables (`qualify`)."""
     return lambda v: qualify(v, night)
+
+
+def _day_namer(day: int) -> Callable[[str], str]:
+    """Day `day`'s own names for its variables."""
+    return lambda v: qualify(v, day, "d")
 
 
 def _hooks(known: Sequence[Mapping[str, Expr]], k: int) -> tuple[Earlier, Checked]:

@@ -46,9 +46,9 @@ from logic.model.expr import (
     lt,
     neg,
 )
-from logic.model.ir import Ability, NoSelfTarget, Role, Ruleset, Why, canon
+from logic.model.ir import Ability, Frequency, NoSelfTarget, Role, Ruleset, Why, canon
 from logic.model.phase import Act, Atom, History, PhaseModel, Player, TextSource
-from logic.model.semantics import is_day, member_of
+from logic.model.semantics import Sent, is_day, member_of, named
 
 if TYPE_CHECKING:
     from logic.model.semantics import Carried, SymbolicNight
@@ -79,6 +79,7 @@ class DayScenario(Protocol):
     def role_is(self, p: str, role: Role) -> Expr: ...
     def faction_is(self, p: str, faction: str) -> Expr: ...
     def dead_before(self, p: str) -> Expr: ...
+    def sent_before(self, p: str, ability: str) -> list[Expr]: ...
     def vote(self, p: str) -> Expr: ...
     def choice(self, p: str) -> Expr | None: ...
     def rank(self) -> Callable[[str], Expr] | None: ...
@@ -152,6 +153,9 @@ class ConcreteDay:
     def dead_before(self, p: str) -> Expr:
         return Const(p in self.history.dead)
 
+    def sent_before(self, p: str, ability: str) -> list[Expr]:
+        return []  # counted in `history.used`
+
     def vote(self, p: str) -> Expr:
         t = self._votes.get(p)
         return Const(self._index[t] if t is not None else NO_VOTE)
@@ -185,8 +189,10 @@ class SymbolicDay:
         dead: Callable[[str], Expr],
         carried: Carried | None,
         actions: bool = True,
+        sent: Sent | None = None,
     ) -> None:
         self.night = night.after(carried) if carried is not None else night
+        self.sent = sent  # per earlier day of a chain: p used the ability named N
         self.ruleset = night.ruleset
         self.day = day
         self.history = night.history
@@ -276,6 +282,19 @@ class SymbolicDay:
 
     def dead_before(self, p: str) -> Expr:
         return self.dead(p)
+
+    def sent_before(self, p: str, ability: str) -> list[Expr]:
+        """Per earlier day of a chain, whether p used the day ability named `ability`
+        (a day's use is spent when it takes place, as `next_history` counts it); []
+        outside a chain (`history.used` counts them)."""
+        return self.sent(p, ability) if self.sent is not None else []
+
+    def used_that(self, p: str, ability: str) -> Expr:
+        """p's day slot used the day ability named `ability` today, and it took place
+        (over this day's own variables: a chain renames them)."""
+        if p not in self.actors:
+            return FALSE
+        return conj(Var(f"ok:{self.actors.index(p)}"), self.holds(p, named(ability)))
 
     def vote(self, p: str) -> Expr:
         return Var(f"vote:{p}")
@@ -410,6 +429,10 @@ class DayBuilder(PhaseBuilder):
             for c, ab in abilities:
                 if not ab.frequency.allows(self.day, self.sc.history.used(p, ab.name)):
                     reasons.append(label(c, ab.why))
+                elif ab.frequency is Frequency.ONCE_PER_GAME:  # used on an earlier day
+                    again = any_of(self.sc.sent_before(p, ab.name))  # of a chain
+                    if again != FALSE:
+                        reasons.append(label(conj(c, again), ab.why))
                 for r in ab.restrictions:
                     on_self = conj(c, self.sc.aims(i, p))
                     if isinstance(r, NoSelfTarget) and on_self != FALSE:
@@ -499,6 +522,9 @@ def build_symbolic_day(
     carried: Carried | None,
     kinds: Sequence[Kind],
     actions: bool = True,
-) -> PhaseModel:
-    """The model of a day whose votes and day actions are open, after `night`."""
-    return DayBuilder(SymbolicDay(night, day, dead, carried, actions), kinds).build("day")
+    sent: Sent | None = None,
+) -> tuple[PhaseModel, SymbolicDay]:
+    """The model of a day whose votes and day actions are open, after `night`, and its
+    scenario (a chain asks it what was used today: `SymbolicDay.used_that`)."""
+    sc = SymbolicDay(night, day, dead, carried, actions, sent)
+    return DayBuilder(sc, kinds).build("day"), sc

@@ -547,7 +547,7 @@ class SymbolicNight:
 
     def sent_that(self, p: str, ability: str) -> Expr:
         """p's ability slot tonight sends the ability named `ability`."""
-        return conj(self.value(f"uses:{p}"), self.holds(p, _named(ability)))
+        return conj(self.value(f"uses:{p}"), self.holds(p, named(ability)))
 
     def last_checked(self, p: str) -> list[tuple[Expr, str]]:
         if self.checked is not None:
@@ -723,7 +723,7 @@ def _decides(ab: Ability) -> bool:
 _NAMED: dict[str, Callable[[Ability], bool]] = {}
 
 
-def _named(name: str) -> Callable[[Ability], bool]:
+def named(name: str) -> Callable[[Ability], bool]:
     """The predicate "the ability is called `name`" (one per name: `holds` caches by it)."""
     if name not in _NAMED:
         _NAMED[name] = lambda ab: ab.name == name
