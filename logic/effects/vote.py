@@ -49,7 +49,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from logic.effects import status, sway
 from logic.effects.base import Kind
@@ -95,6 +95,8 @@ class VoteWeight:
 class PairVote:
     """Two holders of the role voting for the same player count `total` votes together."""
 
+    # the role is dealt to more than one player (the Lovers): read by the scenario's binding
+    shared: ClassVar[bool] = True
     total: int
     why: Why = meta()
 
@@ -548,16 +550,6 @@ def clash(tie_rules: Sequence[TieRule], day_rules: Sequence[Any]) -> tuple[Why, 
         first, second = sorted((to_all[0].why, to_killer[0].why), key=lambda w: w.loc.line)
         return first, second, "who learns the role of a player killed at night"
     return None
-
-
-def tie_breaker_roles(rs: Ruleset) -> list[Role]:
-    """Roles whose holder makes a tie's decision by a pick (not by their vote)."""
-    out: list[Role] = []
-    for rule in rs.tie_rules:
-        role = rs.role(rule.role or "") if rule.kind == "choice" else None
-        if role is not None and all(canon(r.name) != canon(role.name) for r in out):
-            out.append(role)
-    return out
 
 
 def concrete_inputs(

@@ -1199,6 +1199,19 @@ def options_of(ability: Ability) -> tuple[str, ...]:
     return next((o for e in ability.effects if (o := getattr(e, "options", ()))), ())
 
 
+def kills(ability: Ability) -> bool:
+    """Whether a case's `X kills Y` line may name the ability (an effect node's `kills`)."""
+    return any(getattr(e, "kills", False) for e in ability.effects)
+
+
+def drawn_kill(ability: Ability) -> Any | None:
+    """The ability's kill whose target is drawn at random (`kills` and `random`), if any."""
+    return next(
+        (e for e in ability.effects if getattr(e, "kills", False) and getattr(e, "random", False)),
+        None,
+    )
+
+
 def is_day(ability: Ability) -> bool:
     """Whether the ability is used by day (an effect node's `by_day`)."""
     return any(getattr(e, "by_day", False) for e in ability.effects)
