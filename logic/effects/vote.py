@@ -84,6 +84,8 @@ if TYPE_CHECKING:
 class VoteWeight:
     """The role's vote counts as `weight` votes."""
 
+    by_day: ClassVar[bool] = True  # a passive power of the day (logic/effects/block.py)
+
     weight: int
     why: Why = meta()
 
@@ -94,6 +96,8 @@ class VoteWeight:
 @dataclass(frozen=True)
 class PairVote:
     """Two holders of the role voting for the same player count `total` votes together."""
+
+    by_day: ClassVar[bool] = True  # a passive power of the day (logic/effects/block.py)
 
     # the role is dealt to more than one player (the Lovers): read by the scenario's binding
     shared: ClassVar[bool] = True
@@ -108,6 +112,8 @@ class PairVote:
 class Powerless:
     """The holder's vote has no power (while its power is in effect, when `power`)."""
 
+    by_day: ClassVar[bool] = True  # a passive power of the day (logic/effects/block.py)
+
     power: bool = False
     why: Why = meta()
 
@@ -119,6 +125,8 @@ class Powerless:
 class Immune:
     """The holder cannot be lynched; the lynch passes on to the next in line."""
 
+    by_day: ClassVar[bool] = True  # a passive power of the day (logic/effects/block.py)
+
     power: bool = False
     why: Why = meta()
 
@@ -129,6 +137,8 @@ class Immune:
 @dataclass(frozen=True)
 class LastVoterDies:
     """When the holder is lynched, the last player to vote for them dies."""
+
+    by_day: ClassVar[bool] = True  # a passive power of the day (logic/effects/block.py)
 
     why: Why = meta()
 
