@@ -1,5 +1,5 @@
 """The day, one frame for both back ends (logic/model/day.py): on random games (night 1,
-day 1, night 2) of the casebook rulesets that have days, fixing a chain's scenario
+day 1, night 2) of every casebook ruleset, fixing a chain's scenario
 variables (roles, night actions, votes, day actions) to the case gives exactly the
 outcomes, phase by phase, that `resolve` gives, as tests/test_chain.py checks the nights.
 """
@@ -54,7 +54,13 @@ def _in_kill(rs: Ruleset, role: Role) -> bool:
 
 RULESETS = {
     name: load_ruleset(ROOT / "casebook" / f"{name}.rules")
-    for name in ("turtle-chat-mafia", "byond-mafia")
+    for name in (
+        "turtle-chat-mafia",
+        "byond-mafia",
+        "metadata-mafia",
+        "werewolf-pool",
+        "dctp-mini-mafia",
+    )
 }
 
 # (name, role, faction when the role leaves it open), each phase's actions, the day's votes
@@ -227,6 +233,17 @@ def test_day_chain_agrees_with_resolve_on_turtle(data: Any) -> None:
 @given(st.data())
 def test_day_chain_agrees_with_resolve_on_byond(data: Any) -> None:
     rs = RULESETS["byond-mafia"]
+    _compare(rs, data.draw(games(rs)))
+
+
+@pytest.mark.slow  # a long cross-check: the day of the rulesets whose lynch is not encoded
+@pytest.mark.parametrize("name", ["metadata-mafia", "werewolf-pool", "dctp-mini-mafia"])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_day_chain_agrees_with_resolve_on_the_other_rulesets(name: str, data: Any) -> None:
+    """Their days have no lynch the ruleset encodes (yet: issue 28), but a day still
+    lies between the nights, carrying the marks and states of night 1 to night 2."""
+    rs = RULESETS[name]
     _compare(rs, data.draw(games(rs)))
 
 
