@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from logic.backends import symbolic
 from logic.backends.symbolic import Status
 from logic.commands.check.search import Search
 
@@ -29,7 +28,7 @@ class Ablation(Search):
                 self.report.unknown.append(f"{what}: unknown (the command's --timeout ran out)")
                 return "unknown", None
             n = self.night_at(size)
-            s = symbolic.make_solver(self.timeout, "QF_FD")
+            s = self.session("QF_FD")
             s.add(n.told_apart(off, also_off))
             r = self.check(s, what)
             if r != "unsat":

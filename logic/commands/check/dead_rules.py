@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from logic.backends import symbolic
 from logic.commands.check.ablation import Ablation
 from logic.commands.check.findings import Finding
 from logic.effects import afterlife, hex
@@ -82,7 +81,7 @@ class DeadRules(Ablation):
                 if src.why == why
                 for cond, _ in src.pieces
             ]
-            s = symbolic.make_solver(self.timeout)
+            s = self.session()
             s.add(n.valid, *n.all_on(), n.enc.term(any_of(lists)))
             if self.check(s, "dead rule") != "unsat":
                 return False
