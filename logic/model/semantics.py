@@ -361,11 +361,7 @@ class SymbolicNight:
     def switch(self, why: Why) -> Expr:
         """A Boolean per sentence, true when the sentence is in force: the checker turns
         sentences off (dead rules, redundant rulings) and asks for cores over them."""
-        if why.kind == "axiom":
-            return TRUE
-        name = f"on:{why.loc.file}:{why.loc.line}:{why.loc.column}"
-        self.switches.setdefault(name, why)
-        return Var(name)
+        return sentence_switch(self.switches, why)
 
     def picks(self, p: str, k: int) -> Expr:
         """p's ability slot uses the k-th of their role's night abilities (`menus`)."""
@@ -1197,6 +1193,17 @@ def options_of(ability: Ability) -> tuple[str, ...]:
     """The options an ability leaves its player to decide among (none: no decision):
     an effect node's `options` (logic/effects/base.Effect)."""
     return next((o for e in ability.effects if (o := getattr(e, "options", ()))), ())
+
+
+def sentence_switch(switches: dict[str, Why], why: Why) -> Expr:
+    """Sentence `why`'s switch (`on:file:line:col`, noted in `switches`), true when the
+    sentence is in force; an engine axiom has none. A symbolic night's and a symbolic
+    day's (one name per sentence: a chain's phases share it)."""
+    if why.kind == "axiom":
+        return TRUE
+    name = f"on:{why.loc.file}:{why.loc.line}:{why.loc.column}"
+    switches.setdefault(name, why)
+    return Var(name)
 
 
 def is_day(ability: Ability) -> bool:
