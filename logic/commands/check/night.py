@@ -36,19 +36,23 @@ class Night:
         roles: list[Role] | None = None,
         nights: int = 1,
         deadline: float | None = None,
+        day: bool = False,
     ) -> None:
-        """`deadline`: raise `OutOfTime` between the steps of the build once it passed."""
+        """`deadline`: raise `OutOfTime` between the steps of the build once it passed.
+        `day`: the day after the last night too (when the ruleset says how a lynch goes:
+        the dead-rule search of day abilities after one night)."""
         on_time(deadline)
         self.rs = ruleset
         self.names = names
         self.nights = nights
         self.scenario = SymbolicNight(ruleset, names, roles=roles)
         # variable suffix of each night: none for a single night, @nK when chained
-        self.suffixes = [""] if nights == 1 else [f"@n{k}" for k in range(1, nights + 1)]
+        chained = nights > 1 or day
+        self.suffixes = [f"@n{k}" for k in range(1, nights + 1)] if chained else [""]
         self.model = (
-            build_symbolic_night(self.scenario)
-            if nights == 1
-            else chain(ruleset, names, nights, roles, between=lambda: on_time(deadline))
+            chain(ruleset, names, nights, roles, between=lambda: on_time(deadline), last_day=day)
+            if chained
+            else build_symbolic_night(self.scenario)
         )
         self.enc = Encoding(self.model)
         equations = self.enc.equations(between=lambda: on_time(deadline))

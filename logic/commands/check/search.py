@@ -62,6 +62,7 @@ class Search:
         self.players = players
         self.requested = requested  # (a process of its own seats them again: `seatable`)
         self._nights: dict[int, Night] = {} if built is None else built
+        self._days: dict[int, Night] = {}  # (one night and the day after: `day_at`)
 
     @property
     def night(self) -> Night:
@@ -77,6 +78,19 @@ class Search:
                 self.rs, NAMES[:players], self.pool, self.nights, self.deadline
             )
         return self._nights[players]
+
+    def day_at(self, players: int) -> Night:
+        """The symbolic night with `players` players and the day after it (chained nights
+        have their days already: that night), built once. Only for a ruleset that says
+        how a lynch goes: a chain has no day without one."""
+        if self.nights > 1:
+            return self.night_at(players)
+        players = min(players, self.players)
+        if players not in self._days:
+            self._days[players] = Night(
+                self.rs, NAMES[:players], self.pool, self.nights, self.deadline, day=True
+            )
+        return self._days[players]
 
     def sizes(self) -> list[int]:
         """The bounds a search goes through, smallest first. A scenario of three players
