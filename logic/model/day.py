@@ -19,6 +19,9 @@ Variables of a day (its own; a chain names them `v@dK`):
   duse:p      (symbolic) p uses a day ability today;  dtgt:p  its target
   dab:p       (symbolic) which of their role's day abilities (when a role has several)
   lynch, choice:p, draw:lynch, open:...   the lynch's (logic/effects/vote.py)
+  on:file:line:col   (symbolic) a sentence of a day ability is in force (the night's
+              switches, `semantics.sentence_switch`: `check` turns it off; always on in
+              a case)
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """Owns the dead-rule search: a sentence whose removal changes no outcome of any scenario
-(and a listing result that can never report anyone)."""
+(and a listing result that can never report anyone); a day ability's sentences over the
+first night and the day after it (`Search.day_at`)."""
 
 from __future__ import annotations
 
