@@ -198,12 +198,10 @@ def test_the_model_imports_no_kind() -> None:
 
 def test_commands_leave_z3_to_the_symbolic_back_end() -> None:
     """A solver's life (time limits, assumptions, cores, shrinking, `unknown`) and the terms
-    around an encoding are logic/backends/symbolic.py's: no command imports Z3 (but
-    `check/`, not yet moved: issue 27)."""
+    around an encoding are logic/backends/symbolic.py's: no command imports Z3."""
     found = [
         str(p.relative_to(ROOT))
         for p in sorted((ROOT / "logic" / "commands").rglob("*.py"))
-        if "check" not in p.relative_to(ROOT / "logic" / "commands").parts[:-1]
         for n in ast.walk(ast.parse(p.read_text(encoding="utf-8")))
         if (isinstance(n, ast.Import) and any(a.name.split(".")[0] == "z3" for a in n.names))
         or (isinstance(n, ast.ImportFrom) and (n.module or "").split(".")[0] == "z3")

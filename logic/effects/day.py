@@ -190,7 +190,8 @@ def _announcements(db: DayBuilder, outcome: Outcome) -> list[TextSource]:
         for c, ab in db.sc.abilities(i):
             exorcises = any(isinstance(x, Exorcise) for x in ab.effects)
             for e in (x for x in ab.effects if isinstance(x, DayKill | Rock | Public)):
-                said += _said(db, i, c, e, exorcises, kill_reveal, texts)
+                on = conj(c, db.switch(e.why))
+                said += _said(db, i, on, e, exorcises, kill_reveal, texts)
         for cond, text, why in said:
             for q in db.players:
                 gate = conj(ok, cond, outcome.alive_after[q])

@@ -81,6 +81,7 @@ def chain(
     days: bool | None = None,
     known_days: Mapping[int, frozenset[str]] | None = None,
     between: Callable[[], None] | None = None,
+    last_day: bool = False,
     *,
     kinds: Sequence[Kind],
 ) -> PhaseModel:
@@ -94,6 +95,8 @@ def chain(
     with the players it gives dead when the day starts (the days the world solver plays
     out: votes seen, or a lynch); its `vote:P` and `choice:P` stay open, to be told by
     facts.
+    `last_day` (with days) ends the chain with the day after its last night (`check`'s
+    search of day abilities after one night).
     `between` is called before each night (and its day) is built: a caller's deadline,
     which may raise. `kinds` are the effect kinds the nights ask (logic/engine.py).
     """
@@ -142,7 +145,7 @@ def chain(
         earlier_nights.append((k, sc))
         carried = carry(carried, out.add_night(m, k), "night", k, ruleset, kinds)
         day_dead = (known_days or {}).get(k)
-        if (with_days and k < nights) or day_dead is not None:  # day k, after night k
+        if (with_days and (k < nights or last_day)) or day_dead is not None:  # day k, after night k
             dead_now = _known(day_dead, absent, True) or dead
             dm, dsc = build_symbolic_day(sc, k, dead_now, carried, kinds, sent=used_by_day)
             earlier_days.append((k, dsc))
@@ -260,6 +263,7 @@ class _Chained:
             if readers is None or s.actor in readers
         ]
         self.scenario += [qualify(name, k, "d") for name in dm.scenario_vars]
+        self.switches.update(dm.switches)
         return atoms
 
     def model(self, nights: int) -> PhaseModel:

@@ -19,12 +19,15 @@ Variables of a day (its own; a chain names them `v@dK`):
   duse:p      (symbolic) p uses a day ability today;  dtgt:p  its target
   dab:p       (symbolic) which of their role's day abilities (when a role has several)
   lynch, choice:p, draw:lynch, open:...   the lynch's (logic/effects/vote.py)
+  on:file:line:col   (symbolic) a sentence of a day ability is in force (the night's
+              switches, `semantics.sentence_switch`: `check` turns it off; always on in
+              a case)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 from logic.effects.base import Kind, Outcome
 from logic.model import frame, win
@@ -48,7 +51,7 @@ from logic.model.expr import (
 )
 from logic.model.ir import Ability, Frequency, NoSelfTarget, Role, Ruleset, Why, canon
 from logic.model.phase import Act, Atom, History, PhaseModel, Player, TextSource
-from logic.model.semantics import Sent, is_day, member_of, named
+from logic.model.semantics import Sent, is_day, member_of, named, sentence_switch
 
 if TYPE_CHECKING:
     from logic.model.semantics import Carried, SymbolicNight
@@ -85,6 +88,7 @@ class DayScenario(Protocol):
     def rank(self) -> Callable[[str], Expr] | None: ...
     def roles(self) -> Sequence[Role]: ...
     def identities(self, p: str) -> list[tuple[Expr, Role, str]]: ...
+    def switch(self, why: Why) -> Expr: ...
 
 
 def day_menus(roles: Sequence[Role], day: int) -> tuple[tuple[Ability, ...], ...]:
@@ -174,6 +178,9 @@ class ConcreteDay:
         """(it holds, role, faction): who p is (one identity, known)."""
         return [(TRUE, self.info[p].role, self.info[p].faction)]
 
+    def switch(self, why: Why) -> Expr:
+        return TRUE  # (every sentence is in force in a case)
+
 
 class SymbolicDay:
     """A day whose roles, votes and day actions are open, after the symbolic night
@@ -205,6 +212,7 @@ class SymbolicDay:
         self.actors = self.players if actions and self.picks else ()
         self._index = {p: k for k, p in enumerate(self.players)}
         self._holds: dict[tuple[str, Callable[[Ability], bool]], Expr] = {}
+        self.switches: dict[str, Why] = {}
 
     def domains(self) -> dict[str, list[Any]]:
         n = len(self.players)
@@ -217,7 +225,12 @@ class SymbolicDay:
         return out
 
     def scenario_vars(self) -> tuple[str, ...]:
-        return tuple(self.domains())
+        return (*self.domains(), *self.switches)
+
+    def switch(self, why: Why) -> Expr:
+        """Sentence `why`'s switch, as the night's (`semantics.sentence_switch`): `check`
+        turns the day's sentences off too."""
+        return sentence_switch(self.switches, why)
 
     def _pick(self, p: str, k: int) -> Expr:
         return TRUE if self.picks <= 1 else eq(Var(f"dab:{p}"), Const(k))
@@ -362,8 +375,18 @@ class DayBuilder(PhaseBuilder):
         return Var(f"ok:{i}")
 
     def effects(self, i: int, kind: type | tuple[type, ...]) -> list[tuple[Expr, Any]]:
-        """(condition, effect) for each effect of `kind` day slot i may carry."""
-        return [(c, e) for c, ab in self.sc.abilities(i) for e in ab.effects if isinstance(e, kind)]
+        """(condition, effect) for each effect of `kind` day slot i may carry (and whose
+        sentence is in force: its switch)."""
+        return [
+            (conj(c, self.switch(cast(Any, e).why)), e)  # (every effect node has its `why`)
+            for c, ab in self.sc.abilities(i)
+            for e in ab.effects
+            if isinstance(e, kind)
+        ]
+
+    def switch(self, why: Why) -> Expr:
+        """Whether sentence `why` is in force (a symbolic day's switch; true in a case)."""
+        return self.sc.switch(why)
 
     def took(self, kind: type, target: str | None = None, actor: str | None = None) -> Expr:
         """A day action with an effect of `kind` (aimed at `target`, by `actor`, when
@@ -434,8 +457,10 @@ class DayBuilder(PhaseBuilder):
                     if again != FALSE:
                         reasons.append(label(conj(c, again), ab.why))
                 for r in ab.restrictions:
-                    on_self = conj(c, self.sc.aims(i, p))
-                    if isinstance(r, NoSelfTarget) and on_self != FALSE:
+                    if not isinstance(r, NoSelfTarget):
+                        continue
+                    on_self = conj(c, self.switch(r.why), self.sc.aims(i, p))
+                    if on_self != FALSE:
                         reasons.append(label(on_self, r.why))
             why = abilities[0][1].why if abilities else frame.TAKES_PLACE
             used = any_of(label(c, ab.why) for c, ab in abilities)
@@ -478,6 +503,9 @@ class DayBuilder(PhaseBuilder):
                 texts += [
                     t for t in k.day_texts(self, outcome) if readers is None or t.actor in readers
                 ]
+        switches = dict(getattr(self.sc, "switches", {}))  # every one is known now
+        for name in switches:
+            self.domains[name] = [False, True]
         scenario = self.sc.scenario_vars()
         if scenario:  # a symbolic day: the picks and draws are part of its scenario
             chosen = [v for v in self.domains if v.startswith("choice:")]
@@ -492,6 +520,7 @@ class DayBuilder(PhaseBuilder):
             acts=acts,
             scenario_vars=scenario,
             random_vars=() if scenario else tuple(self.random_vars),
+            switches=switches,
         )
         win.add_wins(
             model, self.rs, self.players, alive_after.__getitem__, member_of(self.rs, self.sc)

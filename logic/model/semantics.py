@@ -361,11 +361,7 @@ class SymbolicNight:
     def switch(self, why: Why) -> Expr:
         """A Boolean per sentence, true when the sentence is in force: the checker turns
         sentences off (dead rules, redundant rulings) and asks for cores over them."""
-        if why.kind == "axiom":
-            return TRUE
-        name = f"on:{why.loc.file}:{why.loc.line}:{why.loc.column}"
-        self.switches.setdefault(name, why)
-        return Var(name)
+        return sentence_switch(self.switches, why)
 
     def picks(self, p: str, k: int) -> Expr:
         """p's ability slot uses the k-th of their role's night abilities (`menus`)."""
@@ -1210,6 +1206,17 @@ def drawn_kill(ability: Ability) -> Any | None:
         (e for e in ability.effects if getattr(e, "kills", False) and getattr(e, "random", False)),
         None,
     )
+
+
+def sentence_switch(switches: dict[str, Why], why: Why) -> Expr:
+    """Sentence `why`'s switch (`on:file:line:col`, noted in `switches`), true when the
+    sentence is in force; an engine axiom has none. A symbolic night's and a symbolic
+    day's (one name per sentence: a chain's phases share it)."""
+    if why.kind == "axiom":
+        return TRUE
+    name = f"on:{why.loc.file}:{why.loc.line}:{why.loc.column}"
+    switches.setdefault(name, why)
+    return Var(name)
 
 
 def is_day(ability: Ability) -> bool:
