@@ -121,7 +121,13 @@ class Asker:
         self.players = players
         self.timeout = timeout
         self.deadline = deadline
-        self.checker = Checker(combined, players=players, timeout=timeout, deadline=deadline)
+        # a ruling about the day is asked over a night and the day after it (a chain has
+        # a day when the ruleset says how a lynch goes)
+        self.by_day = day_changes(base, combined)
+        self.day = bool(self.by_day) and combined.lynch is not None
+        self.checker = Checker(
+            combined, players=players, timeout=timeout, deadline=deadline, day=self.day
+        )
 
     @cached_property
     def night(self) -> Night:
@@ -158,13 +164,13 @@ class Asker:
     def _verdict(self) -> Answer:
         c = self.checker
         if not self.off:
-            by_day = day_changes(self.base, self.combined)
-            if by_day:
+            if self.by_day and not self.day:
                 return Answer(
                     "unknown",
                     self.why,
-                    note=f"not checked: it changes {by_day}, used by day, and ask's "
-                    "scenarios are one night (check a day with a case and `ruling resolve`)",
+                    note=f"not checked: it changes {self.by_day}, used by day, and the "
+                    "ruleset does not say how a lynch goes, so ask's scenarios are one night "
+                    "(check a day with a case and `ruling resolve`)",
                 )
             note = order.already(self.combined, self.why)
             return Answer(
@@ -175,7 +181,9 @@ class Asker:
                 "so it changes nothing",
             )
         # contradicted: a legal scenario with an outcome under the rules and none with it
-        small = Night(self.combined, NAMES[: c.report.paradox_players], deadline=self.deadline)
+        small = Night(
+            self.combined, NAMES[: c.report.paradox_players], deadline=self.deadline, day=self.day
+        )
         small_off = small.switches_of(self.why, whole_line=True)
 
         def rules_allow_an_outcome(n: Night) -> list[Any]:

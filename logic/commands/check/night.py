@@ -13,6 +13,7 @@ from logic.commands.check.findings import Klass
 from logic.commands.check.signals import describe, signals
 from logic.effects import forge
 from logic.engine import build_symbolic_night, chain
+from logic.model.day import day_menus
 from logic.model.expr import Evaluator, Var, explain
 from logic.model.ir import Role, Ruleset, Why
 from logic.model.semantics import SymbolicNight, night_menus
@@ -54,6 +55,10 @@ class Night:
             if chained
             else build_symbolic_night(self.scenario)
         )
+        # the days the chain holds (day k after night k), by their suffix
+        self.days = [
+            k for k in range(1, nights + 1) if f"vote:{names[0]}@d{k}" in self.model.domains
+        ]
         self.enc = Encoding(self.model)
         equations = self.enc.equations(between=lambda: on_time(deadline))
         # Every scenario variable within its domain, named by an equation or not (found
@@ -178,6 +183,8 @@ class Night:
                     out.add((role.name, "ability"))
                 if env.get(f"kills:{p}{sfx}"):
                     out.add((self.faction_of(env, p), "kill"))
+            if any(env.get(f"duse:{p}@d{k}") for k in self.days):
+                out.add((role.name, "ability"))
         return tuple(sorted(out))
 
     def block(self, klass: Klass) -> Any:
@@ -190,12 +197,21 @@ class Night:
                 role = self.rs.role(name)
                 assert role is not None
                 who = [(self.scenario.role_is(p, role), f"uses:{p}") for p in self.names]
+            sfxs = self.suffixes
+            by_day = [f"@d{k}" for k in self.days]
             parts.append(
                 symbolic.any_of(
                     [
                         symbolic.all_of(self.enc.term(c), self.enc.var(v + sfx))
                         for c, v in who
-                        for sfx in self.suffixes
+                        for sfx in sfxs
+                    ]
+                    + [
+                        symbolic.all_of(self.enc.term(c), self.enc.var(day_var))
+                        for c, v in who
+                        if kind != "kill"
+                        for sfx in by_day
+                        if (day_var := v.replace("uses:", "duse:") + sfx) in self.model.domains
                     ]
                 )
             )
@@ -209,7 +225,9 @@ class Night:
     def action_names(self) -> list[str]:
         """The variable saying each action is taken, over every night."""
         taken = [self.scenario.taken(i) for i in range(len(self.scenario.slots))]
-        return [t.name + sfx for t in taken if isinstance(t, Var) for sfx in self.suffixes]
+        nights = [t.name + sfx for t in taken if isinstance(t, Var) for sfx in self.suffixes]
+        days = [f"duse:{p}@d{k}" for k in self.days for p in self.names]
+        return nights + [v for v in days if v in self.model.domains]
 
     def actions(self) -> list[Any]:
         """Whether each action is taken, over every night (its Boolean)."""
@@ -259,6 +277,10 @@ class Night:
                     lines.append(f"{p} kills {t}")
                     involved += [p, t]
             blocks.append(f"  night {k}:\n" + "".join(f"    {x}\n" for x in lines))
+            if k in self.days:
+                day, acting = self._day_lines(env, k)
+                blocks.append(f"  day {k}:\n" + "".join(f"    {x}\n" for x in day))
+                involved += acting
         keep = [p for p in self.names if p in involved or everyone] or list(self.names[:1])
 
         def seat(p: str) -> str:
@@ -272,6 +294,34 @@ class Night:
         stem = self.rs.source.replace("\\", "/").rsplit("/", 1)[-1].removesuffix(".rules")
         tail = f"  expect:\n{expects}" if expect else ""
         return f'case "{title}"\n  ruleset: {stem}\n  players: {players}\n{"".join(blocks)}{tail}'
+
+    def _day_lines(self, env: dict[str, Any], k: int) -> tuple[list[str], list[str]]:
+        """Day k of a witness: the day actions (`duse`, `dab`, `dtgt`) and the votes,
+        as a case writes them, and the players they name."""
+        lines: list[str] = []
+        involved: list[str] = []
+        menus = day_menus(self.scenario.roles, k)
+        for p in self.names:
+            if not env.get(f"duse:{p}@d{k}"):
+                continue
+            menu = menus[env[f"role:{p}"]]
+            pick = env.get(f"dab:{p}@d{k}", 0)
+            ab = menu[pick] if pick < len(menu) else None
+            if ab is None:
+                continue
+            if ab.on_self or ab.targets == 0:
+                lines.append(f"{p} uses {ab.name}")
+                involved.append(p)
+            else:
+                t = self.names[env[f"dtgt:{p}@d{k}"]]
+                lines.append(f"{p} uses {ab.name} on {t}")
+                involved += [p, t]
+        for p in self.names:
+            vote = env.get(f"vote:{p}@d{k}", -1)
+            if vote is not None and 0 <= vote < len(self.names):
+                lines.append(f"{p} votes {self.names[vote]}")
+                involved += [p, self.names[vote]]
+        return lines, involved
 
     def differing(
         self, env_a: dict[str, Any], env_b: dict[str, Any]

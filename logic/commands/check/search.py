@@ -31,6 +31,7 @@ class Search:
         roles: list[Role] | None = None,
         share: tuple[int, int] = (0, 1),
         built: dict[int, Night] | None = None,
+        day: bool = False,
     ) -> None:
         """`timeout` bounds each query, `deadline` (a `time.perf_counter` time) the whole
         run: a query past it is `unknown` at once. `roles` limits the pool the symbolic
@@ -38,7 +39,8 @@ class Search:
         checker search part i of k (`parts.py`: `check --jobs`): the scenarios whose first
         player's role is i modulo k, and every k-th sentence of the dead rules and
         redundant rulings. `built` holds the nights already built for this ruleset and
-        bound (a worker's parts share them)."""
+        bound (a worker's parts share them). `day`: each night is followed by its day (a
+        ruling about the day: `ask`), when the ruleset says how a lynch goes."""
         if not 0 <= share[0] < share[1]:
             raise ValueError(f"share must be a part i of k, not {share}")
         self.share = share
@@ -63,6 +65,7 @@ class Search:
         self.requested = requested  # (a process of its own seats them again: `seatable`)
         self._nights: dict[int, Night] = {} if built is None else built
         self._days: dict[int, Night] = {}  # (one night and the day after: `day_at`)
+        self.day = day
 
     @property
     def night(self) -> Night:
@@ -73,6 +76,8 @@ class Search:
     def night_at(self, players: int) -> Night:
         """The symbolic night with `players` players (each built once)."""
         players = min(players, self.players)
+        if self.day:
+            return self.day_at(players)
         if players not in self._nights:
             self._nights[players] = Night(
                 self.rs, NAMES[:players], self.pool, self.nights, self.deadline
@@ -83,7 +88,7 @@ class Search:
         """The symbolic night with `players` players and the day after it (chained nights
         have their days already: that night), built once. Only for a ruleset that says
         how a lynch goes: a chain has no day without one."""
-        if self.nights > 1:
+        if self.nights > 1 and not self.day:
             return self.night_at(players)
         players = min(players, self.players)
         if players not in self._days:
