@@ -18,13 +18,13 @@ import itertools
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
-from logic.effects import forge, vote
+from logic.effects import vote
 from logic.effects.attack import Kill
 from logic.lang.case import Case, Line, PhaseBlock
 from logic.lang.errors import Loc, RulingError, error_at_word, line_of
 from logic.model.ir import Ability, Ruleset, Why, canon
 from logic.model.phase import IDENTITY
-from logic.model.semantics import Act, History, Player, forced_abilities, is_day
+from logic.model.semantics import Act, History, Player, forced_abilities, is_day, options_of
 
 
 class Binder:
@@ -275,7 +275,7 @@ class Binder:
         player (logic/effects/forge.py), which X then takes (with no target, if no line
         gives one)."""
         role = self.players[actor].role
-        deciding = [a for a in role.abilities if not is_day(a) and forge.options_of(a)]
+        deciding = [a for a in role.abilities if not is_day(a) and options_of(a)]
         if not deciding:
             raise self.error(
                 f"{actor} is {role.name}, whose sentences leave no decision to its player",
@@ -283,7 +283,7 @@ class Binder:
                 line.actor,
             )
         ability = deciding[0]
-        options = forge.options_of(ability)
+        options = options_of(ability)
         text = next((o for o in options if canon(o) == canon(line.text or "")), None)
         if text is None:
             raise self.error(

@@ -1,0 +1,407 @@
+"""Owns crimes and arrests for them: a record of who did what to whom in which phase, kept
+from phase to phase; which abilities are crimes; the arrest of a player accused of a crime
+of a named past phase, custody for the rest of the game, and the suspension of an officer
+who accuses falsely; the house search that arrests whoever has a crime on record; and the
+cross-examination that asks whether a player has committed any crime so far.
+
+Vocabulary:
+  Crimes         the whole game's list of the abilities that are crimes ("List of
+                 abilities that constitute crimes: Killing (...), Blaming, ..."): an
+                 ability is one when one of its names or its keyword is the list's word
+                 (a gerund: "Slandering" is Slander)
+  Accuse         an action ("Can arrest any player at Night or Day, except for
+                 themselves."): the actor names the accused and the past phase of the
+                 crime (a decision: `X decides "night 1"` in a case). When the accused
+                 committed a crime in that phase (it is on the record), the accused is
+                 arrested: in custody for the rest of the game. Otherwise the officer is
+                 suspended for the two phases after this one.
+  HouseSearch    an action: when the target has a crime on the record, the target is
+                 arrested (auto-arrest); otherwise the officer is suspended for two phases
+                 and never searches again
+  CrossExamine   an action: the actor learns the first of its texts when the target has
+                 committed a crime in an earlier phase, the second otherwise
+
+The record: every action that took place (one no one and nothing stopped: a hindered crime
+"is treated as having failed and thus not happening"), by its actor, its keyword (what an
+investigation sees, logic/effects/inquiry.py), the player it took place on, and its phase;
+carried as the lasting state `DEEDS`. A phase may ask only about earlier phases ("it
+CANNOT be in the same phase that the arrest is happening", "Crimes committed during the
+same phase don't count").
+
+Custody (`CUSTODY`): an arrested player's actions do not take place, nor do actions on
+them, from the arrest's tier on (tonight) and in every later phase. Suspension
+(`SUSPENDED`): the officer's actions do not take place in the two phases after the one he
+was suspended in. A crime is recorded whoever it harmed; the accusation names the accused
+and the phase, not the crime's name and victim (a reading: a case writes the phase).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from logic.effects import inquiry
+from logic.effects.base import Kind, Lasting, Outcome
+from logic.model import frame
+from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, conj, eq, label, labels, lt, neg
+from logic.model.phase import Atom, ChainEnd, History, PhaseEnd, TextSource
+from logic.model.why import Why, meta
+
+if TYPE_CHECKING:
+    from logic.model.day import DayBuilder
+    from logic.model.ir import Ruleset
+    from logic.model.semantics import NightBuilder
+
+# the phases an accusation may name (a game of live mini mafia is a few phases long)
+PHASES = tuple(f"{k} {n}" for n in range(1, 8) for k in ("night", "day"))[:-1]
+
+
+def phase_index(kind: str, number: int) -> int:
+    """Night 1 is 1, day 1 is 2, night 2 is 3, ..."""
+    return 2 * number - (1 if kind == "night" else 0)
+
+
+def _phase_of(text: str) -> tuple[str, int]:
+    kind, number = text.split()
+    return kind, int(number)
+
+
+@dataclass(frozen=True)
+class Crimes:
+    names: tuple[str, ...]
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"crimes: {', '.join(self.names)}"
+
+
+@dataclass(frozen=True)
+class Accuse:
+    why: Why = meta()
+    options = PHASES  # the phase of the crime, decided by the player (a case's `decides`)
+
+    def describe(self) -> str:
+        return "arrest: the accused is arrested when they committed a crime in the phase named"
+
+
+@dataclass(frozen=True)
+class HouseSearch:
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "house search: the target is arrested when they have a crime on record"
+
+
+@dataclass(frozen=True)
+class CrossExamine:
+    yes: str
+    no: str
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f'cross-examine: learns "{self.yes}" when the target committed a crime before, else "{self.no}"'
+
+
+# ----------------------------------------------------------------------------- crimes
+
+
+def crimes_of(rs: Ruleset) -> list[Crimes]:
+    return [x for x in rs.healing if isinstance(x, Crimes)]
+
+
+def _stem(word: str) -> str:
+    w = "".join(ch for ch in word.casefold() if ch.isalpha())
+    w = w.removesuffix("ing")
+    return w.removesuffix("e")
+
+
+def is_crime(rs: Ruleset, keyword: str) -> Why | None:
+    """The sentence that makes actions of `keyword` crimes (None: not a crime)."""
+    key = _stem(keyword)
+    for c in crimes_of(rs):
+        if any(_stem(n) == key for n in c.names):
+            return c.why
+    return None
+
+
+def _in_play(rs: Ruleset) -> bool:
+    """The ruleset speaks of crimes: the record is kept (others keep none)."""
+    if crimes_of(rs):
+        return True
+    nodes = (Accuse, HouseSearch, CrossExamine)
+    return any(isinstance(e, nodes) for r in rs.roles for a in r.abilities for e in a.effects)
+
+
+# ----------------------------------------------------------------------------- the record
+
+Deeds = dict[
+    tuple[str, str, str, int], Expr
+]  # (actor, keyword, on whom, phase index) -> it took place
+DID = "did"
+
+
+def deeds(b: NightBuilder) -> dict[Atom, Expr]:
+    """The atoms `did` of tonight: actor, "KEYWORD>PLAYER"."""
+    out: dict[Atom, Expr] = {}
+    for j in range(b.n):
+        for q in b.sc.players:
+            for x, k in inquiry._on(b, j, q):
+                key = Atom(DID, b.actor(j), f"{k}>{q}")
+                out[key] = any_of([out.get(key, FALSE), x])
+    return out
+
+
+def committed(b: Any, p: str, phase: int | None = None) -> Expr:
+    """p committed a crime before this phase (in phase `phase`, when given), by the record."""
+    got: Deeds = b.before(DEEDS)
+    parts = []
+    for (a, k, _, at), e in got.items():
+        if a != p or (phase is not None and at != phase):
+            continue
+        why = is_crime(b.rs, k)
+        if why is not None:
+            parts.append(label(e, why))
+    return any_of(parts)
+
+
+# ----------------------------------------------------------------------------- the night
+
+
+def _now(b: NightBuilder) -> int:
+    return phase_index("night", b.night)
+
+
+def accusation_holds(b: NightBuilder, i: int, q: str) -> Expr:
+    """Slot i accuses q of a crime of a past phase that q committed."""
+    decided = b.sc.decision(i, PHASES)
+    now = _now(b)
+    parts = []
+    for k, text in enumerate(PHASES):
+        at = phase_index(*_phase_of(text))
+        if at >= now:
+            continue
+        hit = committed(b, q, at)
+        if hit != FALSE:
+            parts.append(conj(eq(decided, Const(k)), hit))
+    return any_of(parts)
+
+
+def arrests_tonight(b: NightBuilder, q: str) -> list[tuple[Expr, Expr]]:
+    """(q is arrested tonight, the tier it happens) for each arrest or search of q."""
+    return b.once(f"crimes:arrests:{q}", lambda: _arrests_tonight(b, q))
+
+
+def _arrests_tonight(b: NightBuilder, q: str) -> list[tuple[Expr, Expr]]:
+    out = []
+    for j, x, e in b.lands(Accuse, q):
+        out.append((label(conj(x, accusation_holds(b, j, q)), e.why), b.tiers[j]))
+    for j, x, e in b.lands(HouseSearch, q):
+        out.append((label(conj(x, committed(b, q)), e.why), b.tiers[j]))
+    return [(c, t) for c, t in out if c != FALSE]
+
+
+def suspended_tonight(b: NightBuilder, p: str) -> Expr:
+    """p's accusation or search tonight found no crime."""
+    parts = []
+    for i in range(b.n):
+        if b.actor(i) != p:
+            continue
+        for c, e in b.effects(i, Accuse):
+            for q in b.sc.players:
+                x = conj(c, b.ok(i), b.aims(i, q))
+                if x != FALSE:
+                    parts.append(label(conj(x, neg(accusation_holds(b, i, q))), e.why))
+        for c, e in b.effects(i, HouseSearch):
+            for q in b.sc.players:
+                x = conj(c, b.ok(i), b.aims(i, q))
+                if x != FALSE:
+                    parts.append(label(conj(x, neg(committed(b, q))), e.why))
+    return any_of(parts)
+
+
+def searched_in_vain(b: NightBuilder, p: str) -> Expr:
+    """p's house search tonight found no crime (he never searches again)."""
+    parts = []
+    for i in range(b.n):
+        if b.actor(i) != p:
+            continue
+        for c, e in b.effects(i, HouseSearch):
+            for q in b.sc.players:
+                x = conj(c, b.ok(i), b.aims(i, q))
+                if x != FALSE:
+                    parts.append(label(conj(x, neg(committed(b, q))), e.why))
+    return any_of(parts)
+
+
+def in_custody(b: Any, p: str) -> Expr:
+    got: dict[str, Expr] = b.before(CUSTODY)
+    return got.get(p, FALSE)
+
+
+def suspended_now(b: Any, p: str, now: int) -> Expr:
+    """p is under a suspension in phase `now` (given in one of the two phases before)."""
+    got: dict[tuple[str, int, str], Expr] = b.before(SUSPENDED)
+    return any_of(e for (q, at, _), e in got.items() if q == p and at < now <= at + 2)
+
+
+def barred(b: NightBuilder, p: str) -> Expr:
+    got: dict[tuple[str, int, str], Expr] = b.before(SUSPENDED)
+    return any_of(e for (q, _, why), e in got.items() if q == p and why == SEARCH)
+
+
+def stops(b: NightBuilder, i: int) -> Expr:
+    """Slot i does not take place: its actor is in custody or suspended, or arrested
+    tonight before its tier; it lands on a player in custody, or arrested tonight before
+    its tier; it is a house search of an officer whose search once failed."""
+    if not _in_play(b.rs):
+        return FALSE
+    p = b.actor(i)
+    parts = [in_custody(b, p), suspended_now(b, p, _now(b))]
+    parts += [conj(c, lt(t, b.tiers[i])) for c, t in arrests_tonight(b, p)]
+    for q in b.sc.players:
+        on = b.aims(i, q)
+        if on == FALSE:
+            continue
+        parts.append(conj(on, in_custody(b, q)))
+        parts += [conj(on, c, lt(t, b.tiers[i])) for c, t in arrests_tonight(b, q)]
+    parts += [conj(c, barred(b, p)) for c, _ in b.effects(i, HouseSearch)]
+    return any_of(parts)
+
+
+def texts(b: NightBuilder, i: int) -> list[TextSource]:
+    out = []
+    for c, e in b.effects(i, CrossExamine):
+        found = any_of(conj(b.aims(i, q), committed(b, q)) for q in b.sc.players)
+        for text, holds in ((e.yes, found), (e.no, neg(found))):
+            gate = label(conj(c, b.ok(i), holds), e.why)
+            out.append(TextSource(b.actor(i), gate, text, why=e.why))
+    return out
+
+
+CUSTODY_ATOM = "in custody"
+SUSPENDED_ATOM = "suspended"
+SEARCH = "search"
+
+
+def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
+    """The record of tonight (`did`), who is in custody when the night ends, and who is
+    suspended tonight (and why: an accusation, or a search)."""
+    if not _in_play(b.rs):
+        return {}
+    out = deeds(b)
+    for q in b.sc.players:
+        now = any_of(c for c, _ in arrests_tonight(b, q))
+        held = any_of([in_custody(b, q), now])
+        if held != FALSE:
+            out[Atom(CUSTODY_ATOM, q)] = held
+        susp = suspended_tonight(b, q)
+        if susp != FALSE:
+            vain = searched_in_vain(b, q)
+            out[Atom(SUSPENDED_ATOM, q, "")] = conj(susp, neg(vain))
+            if vain != FALSE:
+                out[Atom(SUSPENDED_ATOM, q, SEARCH)] = vain
+    return out
+
+
+# ----------------------------------------------------------------------------- the day
+
+
+def day_held(db: DayBuilder, p: str) -> Expr:
+    """p is in custody: no action, no vote today."""
+    return in_custody(db, p)
+
+
+# ----------------------------------------------------------------------------- lasting states
+
+
+def _deeds_step(before: tuple[Any, ...], end: PhaseEnd) -> tuple[Any, ...]:
+    at = phase_index(end.kind, end.number)
+    got = []
+    for a in sorted(end.atoms):
+        if a.kind == DID:
+            keyword, _, whom = a.obj.partition(">")
+            got.append((a.subject, keyword, whom, at))
+    return (*before, *got) if got else before
+
+
+def _deeds_chain(before: Deeds, end: ChainEnd) -> Deeds:
+    at = phase_index(end.kind, end.number)
+    out = dict(before)
+    for a, e in end.atoms:
+        if a.kind == DID:
+            keyword, _, whom = a.obj.partition(">")
+            out[(a.subject, keyword, whom, at)] = e
+    return out
+
+
+def _deeds_view(state: Iterable[tuple[str, str, str, int]], night: int) -> Deeds:
+    return {d: TRUE for d in state}
+
+
+DEEDS = Lasting("deeds", (), _deeds_step, _deeds_chain, _deeds_view)
+
+
+def _custody_step(before: frozenset[str], end: PhaseEnd) -> frozenset[str]:
+    if CUSTODY_ATOM not in end.defined:
+        return before
+    return frozenset(a.subject for a in end.atoms if a.kind == CUSTODY_ATOM)
+
+
+def _custody_chain(before: dict[str, Expr], end: ChainEnd) -> dict[str, Expr]:
+    out = dict(before)
+    out.update((a.subject, e) for a, e in end.atoms if a.kind == CUSTODY_ATOM)
+    return out
+
+
+def _custody_view(state: frozenset[str], night: int) -> dict[str, Expr]:
+    return {q: TRUE for q in state}
+
+
+CUSTODY = Lasting("custody", frozenset(), _custody_step, _custody_chain, _custody_view)
+
+Suspensions = dict[tuple[str, int, str], Expr]  # (officer, phase index, why) -> it holds
+
+
+def _suspended_step(before: tuple[Any, ...], end: PhaseEnd) -> tuple[Any, ...]:
+    at = phase_index(end.kind, end.number)
+    got = [(a.subject, at, a.obj) for a in sorted(end.atoms) if a.kind == SUSPENDED_ATOM]
+    return (*before, *got) if got else before
+
+
+def _suspended_chain(before: Suspensions, end: ChainEnd) -> Suspensions:
+    at = phase_index(end.kind, end.number)
+    out = dict(before)
+    for a, e in end.atoms:
+        if a.kind == SUSPENDED_ATOM:
+            out[(a.subject, at, a.obj)] = e
+    return out
+
+
+def _suspended_view(state: Iterable[tuple[str, int, str]], night: int) -> Suspensions:
+    return {s: TRUE for s in state}
+
+
+SUSPENDED = Lasting("suspended", (), _suspended_step, _suspended_chain, _suspended_view)
+
+
+def custody(history: History) -> frozenset[str]:
+    """The players in custody after the phases `history` holds."""
+    got: frozenset[str] = history.state(CUSTODY.name, CUSTODY.empty)
+    return got
+
+
+def _first_label(e: Expr) -> Why:
+    return next(iter(labels(e)), frame.TAKES_PLACE)
+
+
+KIND = Kind(
+    "crimes",
+    (Crimes, Accuse, HouseSearch, CrossExamine),
+    stops=stops,
+    texts=texts,
+    transition=transition,
+    lasting=(DEEDS, CUSTODY, SUSPENDED),
+    actions=(("ARREST", "targets", Accuse), ("SEARCH_HOUSE", "targets", HouseSearch)),
+    day_held=day_held,
+)

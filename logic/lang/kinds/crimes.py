@@ -1,0 +1,24 @@
+"""Owns the clause language's readings of grammar/clause/crimes.lark: a house search
+ordered each night ("Can order a house search each Night.": an ability named by its
+noun, whose effect is logic/effects/crimes.py's `HouseSearch`). The arrest's verb is its
+kind's (`Kind.actions`), read as any ability's verb is."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from logic.effects.crimes import HouseSearch
+from logic.lang.clause_parts import Starts, subject_of
+from logic.model.ir import Frequency, Why
+
+
+class CrimesReading:
+    """The methods of crimes.lark's rules."""
+
+    why: Why
+
+    def cr_search(self, children: list[Any]) -> tuple[Any, ...]:
+        freqs = [c for c in children if isinstance(c, Frequency)]
+        frequency = freqs[0] if freqs else Frequency.EACH_NIGHT
+        starts = Starts("targets", frequency, self.why, subject_of(children), 1, "House Search")
+        return (starts, HouseSearch(self.why))
