@@ -1,0 +1,178 @@
+"""Crimes and arrests, a kind with lasting state in its own files (issue 28, item 1):
+logic/effects/crimes.py, grammar/clause/crimes.lark, grammar/game/crimes.lark,
+grammar/lexicon/crimes.toml, logic/lang/kinds/crimes.py, logic/lang/game_kinds/crimes.py.
+
+The record of who did what to whom in which phase, custody and suspensions are carried by
+`resolve` in the history and by the symbolic chain in its carried state; the two agree on
+random games of DCTP's police, killers, tricksters and healers (the property test), and
+each of the GM's sentences the kind reads changes an outcome when it is deleted."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_chain_casebook import Act, Seat, compare, ruleset
+
+from logic.commands.resolve import resolve
+from logic.effects.crimes import PHASES, Accuse, Crimes, HouseSearch, is_crime
+from logic.lang.case import parse_cases
+from logic.lang.rules import load_ruleset, parse_ruleset
+from logic.model.semantics import Atom, night_menus, options_of
+
+ROOT = Path(__file__).parent.parent
+DCTP = ROOT / "casebook" / "dctp-mini-mafia.rules"
+CRIMES = (
+    "List of abilities that constitute crimes: Killing (whether it be of the normal, "
+    "sniping, or APTX variety), Blaming, Disguising, Slandering, Bribing, Discombobulating, "
+    "Abducting, Erasing, Frightening, Stealing."
+)
+ARREST = "Can arrest any player at Night or Day, except for themselves."
+
+SCENARIO_1 = """
+case "Scenario 1"
+  players: Abs is Gin, Kleene is Agasa, Akonyl is Shiratori, Ann is Ran
+  night 1:
+    Abs kills Kleene
+  night 2:
+    Akonyl uses Arrest on Abs
+    Akonyl decides "night 1"
+    Abs kills Akonyl
+  expect:
+    Akonyl survives
+"""
+
+
+def _night2(text: str, rules: str | None = None) -> frozenset[Atom]:
+    rs = load_ruleset(DCTP) if rules is None else parse_ruleset(rules, str(DCTP))
+    (case,) = parse_cases(text, "crimes.case")
+    res = resolve(rs, case, text)
+    assert res.verdict == "determined", res.verdict
+    (path,) = res.paths
+    return path.phases[-1].atoms
+
+
+def test_the_list_names_the_crimes_by_their_gerunds() -> None:
+    rs = load_ruleset(DCTP)
+    (crimes,) = [x for x in rs.healing if isinstance(x, Crimes)]
+    assert "Killing" in crimes.names and "Discombobulating" in crimes.names
+    assert is_crime(rs, "Kill") is not None
+    assert is_crime(rs, "Discombobulate") is not None
+    assert is_crime(rs, "Heal") is None and is_crime(rs, "Investigate") is None
+
+
+def test_the_police_arrest_and_search() -> None:
+    rs = load_ruleset(DCTP)
+    for name in ("Megure", "Shiratori"):
+        role = rs.role(name)
+        assert role is not None
+        effects = [e for a in role.abilities for e in a.effects]
+        assert any(isinstance(e, Accuse) for e in effects)
+        assert any(isinstance(e, HouseSearch) for e in effects)
+    arrest = next(a for a in rs.role("Satou").abilities if a.name == "Arrest")  # type: ignore[union-attr]
+    assert options_of(arrest) == PHASES
+
+
+def test_scenario_1_the_arrest_stops_the_kill() -> None:
+    atoms = _night2(SCENARIO_1)
+    assert Atom("dies", "Akonyl") not in atoms
+    assert Atom("fails", "Abs") in atoms
+    assert Atom("in custody", "Abs") in atoms
+
+
+def test_deleting_the_list_of_crimes_makes_the_arrest_false() -> None:
+    """Without the GM's list nothing is a crime: the accusation is false, the officer is
+    suspended and Abs's kill goes through."""
+    text = DCTP.read_text(encoding="utf-8")
+    assert text.count(CRIMES) == 1
+    atoms = _night2(SCENARIO_1, text.replace(CRIMES, ""))
+    assert Atom("dies", "Akonyl") in atoms
+    assert Atom("suspended", "Akonyl") in atoms
+
+
+def test_deleting_the_arrest_sentence_takes_the_arrest_away() -> None:
+    text = DCTP.read_text(encoding="utf-8").replace(f" {ARREST}", "")
+    rs = parse_ruleset(text, str(DCTP))
+    role = rs.role("Shiratori")
+    assert role is not None and all(a.name != "Arrest" for a in role.abilities)
+
+
+# ----------------------------------------------------------------------------- property
+
+ROLES = ("Shiratori", "Gin", "Eisuke", "Araide")
+NAMES = ("Ann", "Bob", "Cid", "Dee")
+
+
+@st.composite
+def police_games(draw: Any, nights: int = 2) -> tuple[list[Seat], list[list[Act]]]:
+    """An officer (arrest, house search, investigate), a killer, a trickster and a
+    healer, over `nights` nights."""
+    rs = ruleset("dctp-mini-mafia")
+    seats = []
+    for name, role_name in zip(NAMES, ROLES, strict=True):
+        role = rs.role(role_name)
+        assert role is not None
+        seats.append(Seat(name, role, role.faction, None))
+    games: list[list[Act]] = []
+    for k in range(1, nights + 1):
+        acts = []
+        for seat in seats:
+            menu = night_menus([seat.role], k)[0]
+            if seat.role.name == "Gin" and draw(st.integers(0, 2)) > 0:
+                t = draw(st.sampled_from(NAMES))
+                acts.append(Act(seat.name, "kill", None, 0, (t,), (f"{seat.name} kills {t}",)))
+                continue
+            # each ability, or nothing (the officer's arrest as likely as the rest)
+            pick = draw(st.integers(min_value=-1, max_value=len(menu) - 1))
+            if pick < 0:
+                continue
+            ab = menu[pick]
+            others = [n for n in NAMES if n != seat.name]
+            if seat.role.name == "Shiratori":  # the officer suspects the killer, mostly
+                others = [*others, "Bob", "Bob"]
+            targets = tuple(draw(st.sampled_from(others)) for _ in range(ab.targets))
+            lines = [f'{seat.name} uses "{ab.name}" on {" and ".join(targets)}']
+            decision = -1
+            options = options_of(ab)
+            if options and draw(st.integers(0, 3)) > 0:  # the phase named, mostly
+                # an earlier phase, mostly (night k is phase 2k - 1)
+                latest = max(0, 2 * k - 3) if draw(st.integers(0, 3)) > 0 else 2 * nights - 2
+                decision = draw(st.integers(min_value=0, max_value=latest))
+                lines.append(f'{seat.name} decides "{options[decision]}"')
+            acts.append(Act(seat.name, "ability", ab, pick, targets, tuple(lines), decision))
+        games.append(acts)
+    return seats, games
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_chain_agrees_with_resolve_on_arrests(data: Any) -> None:
+    """Random games of arrests, house searches, kills, tricks and heals: the symbolic
+    chain, fixed to the game, gives exactly `resolve`'s outcomes, night by night."""
+    compare(ruleset("dctp-mini-mafia"), *data.draw(police_games()))
+
+
+def test_chain_agrees_on_scenario_1() -> None:
+    rs = ruleset("dctp-mini-mafia")
+    seats = [
+        Seat(n, rs.role(r), rs.role(r).faction, None)  # type: ignore[union-attr]
+        for n, r in zip(NAMES, ROLES, strict=True)
+    ]
+    arrest = night_menus([seats[0].role], 2)[0]
+    pick = next(i for i, a in enumerate(arrest) if a.name == "Arrest")
+    night1 = [Act("Bob", "kill", None, 0, ("Dee",), ("Bob kills Dee",))]
+    night2 = [
+        Act(
+            "Ann",
+            "ability",
+            arrest[pick],
+            pick,
+            ("Bob",),
+            ('Ann uses "Arrest" on Bob', 'Ann decides "night 1"'),
+            0,
+        ),
+        Act("Bob", "kill", None, 0, ("Ann",), ("Bob kills Ann",)),
+    ]
+    compare(rs, seats, [night1, night2])
