@@ -106,12 +106,15 @@ NAMES = ("Ann", "Bob", "Cid", "Dee")
 
 
 @st.composite
-def police_games(draw: Any, nights: int = 2) -> tuple[list[Seat], list[list[Act]]]:
-    """An officer (arrest, house search, investigate), a killer, a trickster and a
-    healer, over `nights` nights."""
+def police_games(
+    draw: Any, nights: int = 2, roles: tuple[str, ...] = ROLES
+) -> tuple[list[Seat], list[list[Act]]]:
+    """An officer (arrest, house search, investigate), a killer, and two others (a
+    trickster and a healer; a cross-examiner and a special investigator), over `nights`
+    nights."""
     rs = ruleset("dctp-mini-mafia")
     seats = []
-    for name, role_name in zip(NAMES, ROLES, strict=True):
+    for name, role_name in zip(NAMES, roles, strict=True):
         role = rs.role(role_name)
         assert role is not None
         seats.append(Seat(name, role, role.faction, None))
@@ -152,6 +155,14 @@ def test_chain_agrees_with_resolve_on_arrests(data: Any) -> None:
     """Random games of arrests, house searches, kills, tricks and heals: the symbolic
     chain, fixed to the game, gives exactly `resolve`'s outcomes, night by night."""
     compare(ruleset("dctp-mini-mafia"), *data.draw(police_games()))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_chain_agrees_with_resolve_on_past_checks(data: Any) -> None:
+    """The same with a cross-examiner and a special investigator reading the record."""
+    games = police_games(roles=("Shiratori", "Gin", "Eri", "Okiya"))
+    compare(ruleset("dctp-mini-mafia"), *data.draw(games))
 
 
 def test_chain_agrees_on_scenario_1() -> None:

@@ -38,7 +38,7 @@ and the phase, not the crime's name and victim (a reading: a case writes the pha
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from logic.effects import inquiry
@@ -95,12 +95,30 @@ class HouseSearch:
 
 @dataclass(frozen=True)
 class CrossExamine:
-    yes: str
-    no: str
     why: Why = meta()
+    yes: str | None = None  # what the actor learns: a crime before this phase, or none
+    no: str | None = None
+    told: Why | None = None  # the sentence that gives the answers
 
     def describe(self) -> str:
-        return f'cross-examine: learns "{self.yes}" when the target committed a crime before, else "{self.no}"'
+        said = f'"{self.yes}" or "{self.no}"' if self.yes else "no answer given"
+        return f"cross-examine: learns whether the target committed a crime before ({said})"
+
+    def answered(self, results: tuple[str, ...], why: Why) -> CrossExamine:
+        """The answers a result sentence after it gives ('She'll get the result "true" or
+        "false".'): the first when a crime is on record."""
+        return replace(self, yes=results[0], no=results[1], told=why)
+
+
+@dataclass(frozen=True)
+class PastCheck:
+    why: Why = meta()
+    options = PHASES  # the phase asked about, decided by the player (a case's `decides`)
+
+    def describe(self) -> str:
+        return (
+            "special investigate: learns what the first player did to the second in the phase named"
+        )
 
 
 # ----------------------------------------------------------------------------- crimes
@@ -129,7 +147,7 @@ def _in_play(rs: Ruleset) -> bool:
     """The ruleset speaks of crimes: the record is kept (others keep none)."""
     if crimes_of(rs):
         return True
-    nodes = (Accuse, HouseSearch, CrossExamine)
+    nodes = (Accuse, HouseSearch, CrossExamine, PastCheck)
     return any(isinstance(e, nodes) for r in rs.roles for a in r.abilities for e in a.effects)
 
 
@@ -272,11 +290,55 @@ def stops(b: NightBuilder, i: int) -> Expr:
 def texts(b: NightBuilder, i: int) -> list[TextSource]:
     out = []
     for c, e in b.effects(i, CrossExamine):
+        if e.yes is None or e.no is None or not b.reads(b.actor(i)):
+            continue
         found = any_of(conj(b.aims(i, q), committed(b, q)) for q in b.sc.players)
         for text, holds in ((e.yes, found), (e.no, neg(found))):
-            gate = label(conj(c, b.ok(i), holds), e.why)
-            out.append(TextSource(b.actor(i), gate, text, why=e.why))
+            gate = label(conj(c, b.ok(i), holds), e.told or e.why)
+            out.append(TextSource(b.actor(i), gate, text, why=e.told or e.why))
     return out
+
+
+def past_texts(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
+    """A special investigation: the keywords of what the first player did to the second
+    in the phase named, by the record ("no one" when nothing). The phase of tonight is
+    open: "Can be the same night he's investigating too" against "Cannot investigate
+    actions that are happening the night of special investigate" (`past:now:i`, left to
+    the host: ambiguous where it matters)."""
+    out: list[TextSource] = []
+    got: Deeds = b.before(DEEDS)
+    now = _now(b)
+    for i in range(b.n):
+        me = b.actor(i)
+        if not b.reads(me):
+            continue
+        for c, e in b.effects(i, PastCheck):
+            gate = conj(c, b.ok(i))
+            if gate == FALSE:
+                continue
+            decided = b.sc.decision(i, PHASES)
+            first, second = b.target(i, 0), b.target(i, 1)
+            pieces: list[tuple[Expr, str]] = []
+            for (a, k, q, at), x in got.items():
+                if at >= now or a not in b.sc.players or q not in b.sc.players:
+                    continue
+                asked = conj(_is(b, first, a), _is(b, second, q))
+                pieces.append((conj(asked, eq(decided, Const(at - 1)), x), k))
+            tonight = b.choice(f"past:now:{i}", [False, True])
+            for j in range(b.n):
+                if j == i:
+                    continue
+                doer = _is(b, first, b.actor(j))
+                for q in b.sc.players:
+                    for x, k in inquiry._on(b, j, q):
+                        hit = conj(doer, _is(b, second, q), eq(decided, Const(now - 1)), x)
+                        pieces.append((conj(hit, label(tonight, e.why)), k))
+            out.append(TextSource(me, label(gate, e.why), None, tuple(pieces), e.why))
+    return out
+
+
+def _is(b: NightBuilder, target: Expr, q: str) -> Expr:
+    return eq(target, Const(b.sc.players.index(q)))
 
 
 CUSTODY_ATOM = "in custody"
@@ -397,11 +459,15 @@ def _first_label(e: Expr) -> Why:
 
 KIND = Kind(
     "crimes",
-    (Crimes, Accuse, HouseSearch, CrossExamine),
+    (Crimes, Accuse, HouseSearch, CrossExamine, PastCheck),
     stops=stops,
     texts=texts,
+    phase_texts=past_texts,
     transition=transition,
     lasting=(DEEDS, CUSTODY, SUSPENDED),
-    actions=(("ARREST", "targets", Accuse), ("SEARCH_HOUSE", "targets", HouseSearch)),
+    actions=(
+        ("ARREST", "targets", Accuse),
+        ("CROSS_EXAMINE", "checks", CrossExamine),
+    ),
     day_held=day_held,
 )

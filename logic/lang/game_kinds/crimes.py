@@ -30,3 +30,6 @@ class CrimesReading(GameBase):
 
     def cr_not_crime(self, children: list[Any]) -> Default:
         return self.default("the record holds actions, not factions")
+
+    def cr_same_phase(self, children: list[Any]) -> Default:
+        return self.default("the record is read of earlier phases only")
