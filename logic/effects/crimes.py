@@ -41,7 +41,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from logic.effects import inquiry
+from logic.effects import heal, inquiry
 from logic.effects.base import Kind, Lasting, Outcome
 from logic.model import frame
 from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, conj, eq, label, labels, lt, neg
@@ -119,6 +119,77 @@ class PastCheck:
         return (
             "special investigate: learns what the first player did to the second in the phase named"
         )
+
+
+@dataclass(frozen=True)
+class Suspends:
+    """'Police that attempt to arrest someone and are unsuccessful will be suspended for
+    two phases following the arrest attempt.' (`by` "arrest"; a house search that finds
+    no crime: "search"): no action of the officer takes place in the `phases` phases
+    after."""
+
+    by: str
+    phases: int
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"a failed {self.by} suspends the officer for {self.phases} phases"
+
+
+@dataclass(frozen=True)
+class Hurt:
+    """'Police that successfully arrest an uninjured sniper will be injured for two phases
+    following the arrest.' (no action of the officer takes place for `phases` phases)."""
+
+    phases: int
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"arresting an uninjured sniper injures the officer for {self.phases} phases"
+
+
+@dataclass(frozen=True)
+class AutoArrest:
+    """'If a house search uncovers a crime of any sort, the target is automatically
+    arrested.'"""
+
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "a house search that finds a crime arrests its target"
+
+
+@dataclass(frozen=True)
+class Barred:
+    """'He won't be able to use House search for the rest of the game.' (after a search
+    that found no crime)"""
+
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "an officer whose house search found no crime searches no more"
+
+
+@dataclass(frozen=True)
+class HeldFails:
+    """'The action and/or vote of a successfully arrested player will not go thorough and
+    will fail.' (from the arrest on, for the rest of the game)"""
+
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "an arrested player's actions and vote fail"
+
+
+@dataclass(frozen=True)
+class OnHeldFails:
+    """'Any and all actions on arrested players will fail with the exception of Lawsuit to
+    free them.'"""
+
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "actions on an arrested player fail"
 
 
 # ----------------------------------------------------------------------------- crimes
@@ -205,50 +276,69 @@ def accusation_holds(b: NightBuilder, i: int, q: str) -> Expr:
     return any_of(parts)
 
 
-def arrests_tonight(b: NightBuilder, q: str) -> list[tuple[Expr, Expr]]:
-    """(q is arrested tonight, the tier it happens) for each arrest or search of q."""
+def said(b: Any, kind: type) -> list[tuple[Expr, Any]]:
+    """(its switch, the node) for each whole-game sentence of `kind` the ruleset holds."""
+    nodes: list[Any] = [x for x in b.rs.healing if isinstance(x, kind)]
+    return [(label(b.sc.switch(x.why), x.why), x) for x in nodes]
+
+
+def _gate(b: Any, kind: type) -> Expr:
+    return any_of(g for g, _ in said(b, kind))
+
+
+def arrests_tonight(b: NightBuilder, q: str) -> list[tuple[Expr, Expr, int]]:
+    """(q is arrested tonight, the tier it happens, the slot) for each arrest of q or
+    house search of q that finds a crime on record (when a sentence says it arrests)."""
     return b.once(f"crimes:arrests:{q}", lambda: _arrests_tonight(b, q))
 
 
-def _arrests_tonight(b: NightBuilder, q: str) -> list[tuple[Expr, Expr]]:
+def _arrests_tonight(b: NightBuilder, q: str) -> list[tuple[Expr, Expr, int]]:
     out = []
     for j, x, e in b.lands(Accuse, q):
-        out.append((label(conj(x, accusation_holds(b, j, q)), e.why), b.tiers[j]))
+        out.append((label(conj(x, accusation_holds(b, j, q)), e.why), b.tiers[j], j))
+    auto = _gate(b, AutoArrest)
     for j, x, e in b.lands(HouseSearch, q):
-        out.append((label(conj(x, committed(b, q)), e.why), b.tiers[j]))
-    return [(c, t) for c, t in out if c != FALSE]
+        out.append((conj(label(conj(x, committed(b, q)), e.why), auto), b.tiers[j], j))
+    return [(c, t, j) for c, t, j in out if c != FALSE]
 
 
-def suspended_tonight(b: NightBuilder, p: str) -> Expr:
-    """p's accusation or search tonight found no crime."""
-    parts = []
+def _tried(b: NightBuilder, p: str, kind: type) -> list[tuple[Expr, int, str]]:
+    """(it took place, slot, on whom) for each of p's actions of `kind` tonight."""
+    out = []
     for i in range(b.n):
         if b.actor(i) != p:
             continue
-        for c, e in b.effects(i, Accuse):
+        for c, e in b.effects(i, kind):
             for q in b.sc.players:
-                x = conj(c, b.ok(i), b.aims(i, q))
+                x = label(conj(c, b.ok(i), b.aims(i, q)), e.why)
                 if x != FALSE:
-                    parts.append(label(conj(x, neg(accusation_holds(b, i, q))), e.why))
-        for c, e in b.effects(i, HouseSearch):
-            for q in b.sc.players:
-                x = conj(c, b.ok(i), b.aims(i, q))
-                if x != FALSE:
-                    parts.append(label(conj(x, neg(committed(b, q))), e.why))
-    return any_of(parts)
+                    out.append((x, i, q))
+    return out
+
+
+def false_accusation(b: NightBuilder, p: str) -> Expr:
+    """p accused someone tonight of a crime the record does not hold."""
+    return any_of(conj(x, neg(accusation_holds(b, i, q))) for x, i, q in _tried(b, p, Accuse))
 
 
 def searched_in_vain(b: NightBuilder, p: str) -> Expr:
-    """p's house search tonight found no crime (he never searches again)."""
+    """p's house search tonight found no crime on record."""
+    return any_of(conj(x, neg(committed(b, q))) for x, _, q in _tried(b, p, HouseSearch))
+
+
+def arrested_a_sniper(b: NightBuilder, p: str) -> Expr:
+    """p's arrest tonight took an uninjured sniper (who resists: the officer is hurt)."""
     parts = []
-    for i in range(b.n):
-        if b.actor(i) != p:
-            continue
-        for c, e in b.effects(i, HouseSearch):
-            for q in b.sc.players:
-                x = conj(c, b.ok(i), b.aims(i, q))
-                if x != FALSE:
-                    parts.append(label(conj(x, neg(committed(b, q))), e.why))
+    for x, i, q in _tried(b, p, Accuse):
+        sniper = any_of(
+            label(conj(b.sc.role_is(q, role), b.sc.switch(t.why)), t.why)
+            for role in b.roles
+            for t in role.traits
+            if isinstance(t, heal.Sniper)
+        )
+        if sniper != FALSE:
+            hurt = b.sc.marked_before(q, heal.INJURED)
+            parts.append(conj(x, accusation_holds(b, i, q), sniper, neg(hurt)))
     return any_of(parts)
 
 
@@ -257,32 +347,49 @@ def in_custody(b: Any, p: str) -> Expr:
     return got.get(p, FALSE)
 
 
+def _tag(reason: str, phases: int) -> str:
+    return f"{reason}:{phases}"
+
+
 def suspended_now(b: Any, p: str, now: int) -> Expr:
-    """p is under a suspension in phase `now` (given in one of the two phases before)."""
-    got: dict[tuple[str, int, str], Expr] = b.before(SUSPENDED)
-    return any_of(e for (q, at, _), e in got.items() if q == p and at < now <= at + 2)
+    """p is suspended (or hurt for a while) in phase `now`: given in one of the phases
+    before it, for as many phases as its sentence says."""
+    got: Suspensions = b.before(SUSPENDED)
+    parts = []
+    for (q, at, tag), e in got.items():
+        _, _, n = tag.partition(":")
+        if q == p and n and at < now <= at + int(n):
+            parts.append(e)
+    return any_of(parts)
 
 
 def barred(b: NightBuilder, p: str) -> Expr:
-    got: dict[tuple[str, int, str], Expr] = b.before(SUSPENDED)
-    return any_of(e for (q, _, why), e in got.items() if q == p and why == SEARCH)
+    got: Suspensions = b.before(SUSPENDED)
+    return any_of(e for (q, _, tag), e in got.items() if q == p and tag == BARRED)
 
 
 def stops(b: NightBuilder, i: int) -> Expr:
-    """Slot i does not take place: its actor is in custody or suspended, or arrested
-    tonight before its tier; it lands on a player in custody, or arrested tonight before
-    its tier; it is a house search of an officer whose search once failed."""
+    """Slot i does not take place: its actor is suspended; in custody, or arrested
+    tonight before its tier ("The action and/or vote of a successfully arrested player
+    will not go thorough and will fail."); it lands on a player in custody or arrested
+    tonight before its tier ("Any and all actions on arrested players will fail ...");
+    it is a house search of an officer barred from searching."""
     if not _in_play(b.rs):
         return FALSE
     p = b.actor(i)
-    parts = [in_custody(b, p), suspended_now(b, p, _now(b))]
-    parts += [conj(c, lt(t, b.tiers[i])) for c, t in arrests_tonight(b, p)]
-    for q in b.sc.players:
-        on = b.aims(i, q)
-        if on == FALSE:
-            continue
-        parts.append(conj(on, in_custody(b, q)))
-        parts += [conj(on, c, lt(t, b.tiers[i])) for c, t in arrests_tonight(b, q)]
+    held = _gate(b, HeldFails)
+    parts = [suspended_now(b, p, _now(b))]
+    mine = [in_custody(b, p)] + [conj(c, lt(t, b.tiers[i])) for c, t, _ in arrests_tonight(b, p)]
+    parts.append(conj(held, any_of(mine)))
+    on_held = _gate(b, OnHeldFails)
+    if on_held != FALSE:
+        for q in b.sc.players:
+            on = b.aims(i, q)
+            if on == FALSE:
+                continue
+            theirs = [in_custody(b, q)]
+            theirs += [conj(c, lt(t, b.tiers[i])) for c, t, j in arrests_tonight(b, q) if j != i]
+            parts.append(conj(on_held, on, any_of(theirs)))
     parts += [conj(c, barred(b, p)) for c, _ in b.effects(i, HouseSearch)]
     return any_of(parts)
 
@@ -343,26 +450,38 @@ def _is(b: NightBuilder, target: Expr, q: str) -> Expr:
 
 CUSTODY_ATOM = "in custody"
 SUSPENDED_ATOM = "suspended"
-SEARCH = "search"
+ARREST_REASON, SEARCH_REASON, INJURY_REASON = "arrest", "search", "injury"
+BARRED = "barred"
 
 
 def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     """The record of tonight (`did`), who is in custody when the night ends, and who is
-    suspended tonight (and why: an accusation, or a search)."""
+    suspended tonight, for how long and why (a false accusation, a search in vain, a
+    sniper's resistance), and who may search no more."""
     if not _in_play(b.rs):
         return {}
     out = deeds(b)
     for q in b.sc.players:
-        now = any_of(c for c, _ in arrests_tonight(b, q))
+        now = any_of(c for c, _, _ in arrests_tonight(b, q))
         held = any_of([in_custody(b, q), now])
         if held != FALSE:
             out[Atom(CUSTODY_ATOM, q)] = held
-        susp = suspended_tonight(b, q)
-        if susp != FALSE:
-            vain = searched_in_vain(b, q)
-            out[Atom(SUSPENDED_ATOM, q, "")] = conj(susp, neg(vain))
-            if vain != FALSE:
-                out[Atom(SUSPENDED_ATOM, q, SEARCH)] = vain
+        causes = (
+            (Suspends, ARREST_REASON, false_accusation),
+            (Suspends, SEARCH_REASON, searched_in_vain),
+            (Hurt, INJURY_REASON, arrested_a_sniper),
+        )
+        for kind, reason, why_now in causes:
+            for gate, e in said(b, kind):
+                if getattr(e, "by", reason) != reason:
+                    continue
+                x = conj(gate, why_now(b, q))
+                if x != FALSE:
+                    key = Atom(SUSPENDED_ATOM, q, _tag(reason, e.phases))
+                    out[key] = any_of([out.get(key, FALSE), x])
+        vain = conj(_gate(b, Barred), searched_in_vain(b, q))
+        if vain != FALSE:
+            out[Atom(SUSPENDED_ATOM, q, BARRED)] = vain
     return out
 
 
@@ -370,8 +489,11 @@ def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
 
 
 def day_held(db: DayBuilder, p: str) -> Expr:
-    """p is in custody: no action, no vote today."""
-    return in_custody(db, p)
+    """p is in custody: no action, no vote today (when a sentence says so)."""
+    held = [x for x in db.rs.healing if isinstance(x, HeldFails)]
+    if not held:  # (a symbolic day has no sentence switches)
+        return FALSE
+    return label(in_custody(db, p), held[0].why)
 
 
 # ----------------------------------------------------------------------------- lasting states
@@ -422,7 +544,8 @@ def _custody_view(state: frozenset[str], night: int) -> dict[str, Expr]:
 
 CUSTODY = Lasting("custody", frozenset(), _custody_step, _custody_chain, _custody_view)
 
-Suspensions = dict[tuple[str, int, str], Expr]  # (officer, phase index, why) -> it holds
+
+Suspensions = dict[tuple[str, int, str], Expr]  # (officer, phase index, "why:phases") -> it holds
 
 
 def _suspended_step(before: tuple[Any, ...], end: PhaseEnd) -> tuple[Any, ...]:
@@ -459,7 +582,19 @@ def _first_label(e: Expr) -> Why:
 
 KIND = Kind(
     "crimes",
-    (Crimes, Accuse, HouseSearch, CrossExamine, PastCheck),
+    (
+        Crimes,
+        Accuse,
+        HouseSearch,
+        CrossExamine,
+        PastCheck,
+        Suspends,
+        Hurt,
+        AutoArrest,
+        Barred,
+        HeldFails,
+        OnHeldFails,
+    ),
     stops=stops,
     texts=texts,
     phase_texts=past_texts,

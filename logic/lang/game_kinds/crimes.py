@@ -9,7 +9,17 @@ from typing import Any
 
 from lark import Token
 
-from logic.effects.crimes import Crimes
+from logic.effects.crimes import (
+    ARREST_REASON,
+    SEARCH_REASON,
+    AutoArrest,
+    Barred,
+    Crimes,
+    HeldFails,
+    Hurt,
+    OnHeldFails,
+    Suspends,
+)
 from logic.lang.game_kinds.base import GameBase
 from logic.lang.game_kinds.parts import Default
 from logic.lang.read.pieces import _Healing
@@ -33,3 +43,31 @@ class CrimesReading(GameBase):
 
     def cr_same_phase(self, children: list[Any]) -> Default:
         return self.default("the record is read of earlier phases only")
+
+    def cr_suspended(self, children: list[Any]) -> _Healing:
+        return _Healing(Suspends(ARREST_REASON, _count(children), self.why))
+
+    def cr_search_suspended(self, children: list[Any]) -> _Healing:
+        return _Healing(Suspends(SEARCH_REASON, _count(children), self.why))
+
+    def cr_barred(self, children: list[Any]) -> _Healing:
+        return _Healing(Barred(self.why))
+
+    def cr_auto(self, children: list[Any]) -> _Healing:
+        return _Healing(AutoArrest(self.why))
+
+    def cr_held(self, children: list[Any]) -> _Healing:
+        return _Healing(HeldFails(self.why))
+
+    def cr_on_held(self, children: list[Any]) -> _Healing:
+        return _Healing(OnHeldFails(self.why))
+
+    def cr_hurt(self, children: list[Any]) -> _Healing:
+        return _Healing(Hurt(_count(children), self.why))
+
+    def cr_unhindered(self, children: list[Any]) -> Default:
+        return self.default("the arrest comes first in the order of actions")
+
+
+def _count(children: list[Any]) -> int:
+    return next(c for c in children if type(c) is int)
