@@ -192,6 +192,20 @@ class OnHeldFails:
         return "actions on an arrested player fail"
 
 
+@dataclass(frozen=True)
+class HindersCrime:
+    """'If the target has not committed a crime yet, but commits a crime in the same phase
+    as the House Search order is given, ... The crime, however, will be hindered and
+    Auto-arrest won't happen.': a crime of the searched player that comes after the
+    search in the order of actions does not take place; one that comes before it (a
+    kill: "Killing always comes before House Search") is open (D9)."""
+
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "a house search that finds no crime hinders the target's crime of that phase"
+
+
 # ----------------------------------------------------------------------------- crimes
 
 
@@ -391,6 +405,43 @@ def stops(b: NightBuilder, i: int) -> Expr:
             theirs += [conj(c, lt(t, b.tiers[i])) for c, t, j in arrests_tonight(b, q) if j != i]
             parts.append(conj(on_held, on, any_of(theirs)))
     parts += [conj(c, barred(b, p)) for c, _ in b.effects(i, HouseSearch)]
+    parts.append(hindered_by_search(b, i))
+    return any_of(parts)
+
+
+def crime_slot(b: NightBuilder, i: int) -> Expr:
+    """Slot i's action is a crime (its keyword is on the list)."""
+    parts = [c for c, ab in b.sc.abilities(i) if is_crime(b.rs, inquiry.keyword(b.rs, ab))]
+    for c, faction in b.sc.nightkill_of(i):
+        nk = b.rs.nightkill(faction)
+        if nk is not None and is_crime(b.rs, inquiry.keyword(b.rs, nk.ability)):
+            parts.append(c)
+    return any_of(parts)
+
+
+def hindered_by_search(b: NightBuilder, i: int) -> Expr:
+    """Slot i is a crime of a player a house search tonight finds with none on record: it
+    is hindered when it comes after the search; when it comes first (a kill), whether it
+    is hindered is open (`hinder:i`: the GM's "will be hindered" against "Killing always
+    comes before House Search", D9)."""
+    rules = said(b, HindersCrime)
+    if not rules:
+        return FALSE
+    crime = crime_slot(b, i)
+    if crime == FALSE:
+        return FALSE
+    p = b.actor(i)
+    parts = []
+    for gate, e in rules:
+        for j, x, _ in b.lands(HouseSearch, p):
+            if j == i:
+                continue
+            vain = conj(x, neg(committed(b, p)), crime, gate)
+            if vain == FALSE:
+                continue
+            later = lt(b.tiers[j], b.tiers[i])
+            open_ = label(b.choice(f"hinder:{i}", [False, True]), e.why)
+            parts.append(conj(vain, any_of([later, conj(neg(later), open_)])))
     return any_of(parts)
 
 
@@ -590,6 +641,7 @@ KIND = Kind(
         PastCheck,
         Suspends,
         Hurt,
+        HindersCrime,
         AutoArrest,
         Barred,
         HeldFails,

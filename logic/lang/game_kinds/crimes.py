@@ -16,6 +16,7 @@ from logic.effects.crimes import (
     Barred,
     Crimes,
     HeldFails,
+    HindersCrime,
     Hurt,
     OnHeldFails,
     Suspends,
@@ -65,8 +66,25 @@ class CrimesReading(GameBase):
     def cr_hurt(self, children: list[Any]) -> _Healing:
         return _Healing(Hurt(_count(children), self.why))
 
-    def cr_unhindered(self, children: list[Any]) -> Default:
-        return self.default("the arrest comes first in the order of actions")
+    def cr_order_note(self, children: list[Any]) -> Default:
+        return self.default(
+            "the order of actions: the arrest first, tricks and kills before a search"
+        )
+
+    def cr_auto_only(self, children: list[Any]) -> Default:
+        return self.default("only a house search arrests by itself")
+
+    def cr_suspension_note(self, children: list[Any]) -> Default:
+        return self.default("a suspension stops the officer's actions for its phases, not his vote")
+
+    def cr_secret(self, children: list[Any]) -> Default:
+        return self.default("an arrest reveals no one's role")
+
+    def cr_all_actions(self, children: list[Any]) -> Default:
+        return self.default("a player may use each of his abilities in one night")
+
+    def cr_hinders(self, children: list[Any]) -> _Healing:
+        return _Healing(HindersCrime(self.why))
 
 
 def _count(children: list[Any]) -> int:
