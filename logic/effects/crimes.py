@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Any
 from logic.effects import heal, inquiry
 from logic.effects.base import Kind, Lasting, Outcome
 from logic.model import frame
-from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, conj, eq, label, labels, lt, neg
+from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, conj, eq, label, lt, neg
 from logic.model.phase import Atom, ChainEnd, History, PhaseEnd, TextSource
 from logic.model.why import Why, meta
 
@@ -550,13 +550,19 @@ def day_held(db: DayBuilder, p: str) -> Expr:
 # ----------------------------------------------------------------------------- lasting states
 
 
+def _cause(whys: tuple[Why, ...]) -> Why:
+    """The sentence that made an atom hold (not an axiom of the frame), for a concrete
+    state that is read again in later phases."""
+    return next((w for w in whys if w.kind != "axiom"), whys[0] if whys else frame.TAKES_PLACE)
+
+
 def _deeds_step(before: tuple[Any, ...], end: PhaseEnd) -> tuple[Any, ...]:
     at = phase_index(end.kind, end.number)
     got = []
     for a in sorted(end.atoms):
         if a.kind == DID:
             keyword, _, whom = a.obj.partition(">")
-            got.append((a.subject, keyword, whom, at))
+            got.append((a.subject, keyword, whom, at, _cause(end.why(a))))
     return (*before, *got) if got else before
 
 
@@ -570,17 +576,19 @@ def _deeds_chain(before: Deeds, end: ChainEnd) -> Deeds:
     return out
 
 
-def _deeds_view(state: Iterable[tuple[str, str, str, int]], night: int) -> Deeds:
-    return {d: TRUE for d in state}
+def _deeds_view(state: Iterable[tuple[str, str, str, int, Why]], night: int) -> Deeds:
+    return {(a, k, q, at): label(TRUE, why) for a, k, q, at, why in state}
 
 
 DEEDS = Lasting("deeds", (), _deeds_step, _deeds_chain, _deeds_view)
 
 
-def _custody_step(before: frozenset[str], end: PhaseEnd) -> frozenset[str]:
+def _custody_step(before: tuple[Any, ...], end: PhaseEnd) -> tuple[Any, ...]:
     if CUSTODY_ATOM not in end.defined:
         return before
-    return frozenset(a.subject for a in end.atoms if a.kind == CUSTODY_ATOM)
+    return tuple(
+        (a.subject, _cause(end.why(a))) for a in sorted(end.atoms) if a.kind == CUSTODY_ATOM
+    )
 
 
 def _custody_chain(before: dict[str, Expr], end: ChainEnd) -> dict[str, Expr]:
@@ -589,11 +597,11 @@ def _custody_chain(before: dict[str, Expr], end: ChainEnd) -> dict[str, Expr]:
     return out
 
 
-def _custody_view(state: frozenset[str], night: int) -> dict[str, Expr]:
-    return {q: TRUE for q in state}
+def _custody_view(state: Iterable[tuple[str, Why]], night: int) -> dict[str, Expr]:
+    return {q: label(TRUE, why) for q, why in state}
 
 
-CUSTODY = Lasting("custody", frozenset(), _custody_step, _custody_chain, _custody_view)
+CUSTODY = Lasting("custody", (), _custody_step, _custody_chain, _custody_view)
 
 
 Suspensions = dict[tuple[str, int, str], Expr]  # (officer, phase index, "why:phases") -> it holds
@@ -601,7 +609,11 @@ Suspensions = dict[tuple[str, int, str], Expr]  # (officer, phase index, "why:ph
 
 def _suspended_step(before: tuple[Any, ...], end: PhaseEnd) -> tuple[Any, ...]:
     at = phase_index(end.kind, end.number)
-    got = [(a.subject, at, a.obj) for a in sorted(end.atoms) if a.kind == SUSPENDED_ATOM]
+    got = [
+        (a.subject, at, a.obj, _cause(end.why(a)))
+        for a in sorted(end.atoms)
+        if a.kind == SUSPENDED_ATOM
+    ]
     return (*before, *got) if got else before
 
 
@@ -614,8 +626,8 @@ def _suspended_chain(before: Suspensions, end: ChainEnd) -> Suspensions:
     return out
 
 
-def _suspended_view(state: Iterable[tuple[str, int, str]], night: int) -> Suspensions:
-    return {s: TRUE for s in state}
+def _suspended_view(state: Iterable[tuple[str, int, str, Why]], night: int) -> Suspensions:
+    return {(q, at, tag): label(TRUE, why) for q, at, tag, why in state}
 
 
 SUSPENDED = Lasting("suspended", (), _suspended_step, _suspended_chain, _suspended_view)
@@ -623,12 +635,7 @@ SUSPENDED = Lasting("suspended", (), _suspended_step, _suspended_chain, _suspend
 
 def custody(history: History) -> frozenset[str]:
     """The players in custody after the phases `history` holds."""
-    got: frozenset[str] = history.state(CUSTODY.name, CUSTODY.empty)
-    return got
-
-
-def _first_label(e: Expr) -> Why:
-    return next(iter(labels(e)), frame.TAKES_PLACE)
+    return frozenset(q for q, _ in history.state(CUSTODY.name, CUSTODY.empty))
 
 
 KIND = Kind(
