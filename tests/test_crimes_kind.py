@@ -235,6 +235,14 @@ DECIDES = [
         "Cross-examine: the night-1 killer is 'true' on night 2",
     ),
     (
+        " Can bring back anyone who has been arrested with a lawsuit.",
+        "Lawsuit: the arrested player is free again",
+    ),
+    (
+        "The crime, however, will be hindered and Auto-arrest won't happen.",
+        "House search: a crime of the same night after the search is hindered, the search fails",
+    ),
+    (
         " The player can Special Investigate one action of a past phase.",
         "Special Investigate: 'Akonyl protected conia on Night 1', asked on night 3",
     ),

@@ -193,6 +193,18 @@ class OnHeldFails:
 
 
 @dataclass(frozen=True)
+class Release:
+    """'Can bring back anyone who has been arrested with a lawsuit.': the target, in
+    custody, is free when the night ends (actions on an arrested player fail "with the
+    exception of Lawsuit to free them")."""
+
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "lawsuit: an arrested target is out of custody"
+
+
+@dataclass(frozen=True)
 class HindersCrime:
     """'If the target has not committed a crime yet, but commits a crime in the same phase
     as the House Search order is given, ... The crime, however, will be hindered and
@@ -232,7 +244,7 @@ def _in_play(rs: Ruleset) -> bool:
     """The ruleset speaks of crimes: the record is kept (others keep none)."""
     if crimes_of(rs):
         return True
-    nodes = (Accuse, HouseSearch, CrossExamine, PastCheck)
+    nodes = (Accuse, HouseSearch, CrossExamine, PastCheck, Release)
     return any(isinstance(e, nodes) for r in rs.roles for a in r.abilities for e in a.effects)
 
 
@@ -396,6 +408,8 @@ def stops(b: NightBuilder, i: int) -> Expr:
     mine = [in_custody(b, p)] + [conj(c, lt(t, b.tiers[i])) for c, t, _ in arrests_tonight(b, p)]
     parts.append(conj(held, any_of(mine)))
     on_held = _gate(b, OnHeldFails)
+    frees = any_of(c for c, _ in b.effects(i, Release))  # "with the exception of Lawsuit"
+    on_held = conj(on_held, neg(frees))
     if on_held != FALSE:
         for q in b.sc.players:
             on = b.aims(i, q)
@@ -514,7 +528,8 @@ def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     out = deeds(b)
     for q in b.sc.players:
         now = any_of(c for c, _, _ in arrests_tonight(b, q))
-        held = any_of([in_custody(b, q), now])
+        freed = any_of(label(x, e.why) for _, x, e in b.lands(Release, q))
+        held = conj(any_of([in_custody(b, q), now]), neg(freed))
         if held != FALSE:
             out[Atom(CUSTODY_ATOM, q)] = held
         causes = (
@@ -649,6 +664,7 @@ KIND = Kind(
         Suspends,
         Hurt,
         HindersCrime,
+        Release,
         AutoArrest,
         Barred,
         HeldFails,

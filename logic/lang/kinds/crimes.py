@@ -10,7 +10,7 @@ from typing import Any
 
 from lark import Token
 
-from logic.effects.crimes import HouseSearch, PastCheck
+from logic.effects.crimes import HouseSearch, PastCheck, Release
 from logic.lang import lexicon
 from logic.lang.clause_parts import Starts, subject_of
 from logic.model.ir import Frequency, Why
@@ -37,3 +37,11 @@ class CrimesReading:
         frequency = freqs[0] if freqs else Frequency.EACH_NIGHT
         starts = Starts("targets", frequency, self.why, subject_of(children), 2, name)
         return (starts, PastCheck(self.why))
+
+    def cr_lawsuit(self, children: list[Any]) -> tuple[Any, ...]:
+        """'Can bring back anyone who has been arrested with a lawsuit.': an ability named
+        by its noun that frees an arrested player."""
+        freqs = [c for c in children if isinstance(c, Frequency)]
+        frequency = freqs[0] if freqs else Frequency.EACH_NIGHT
+        starts = Starts("targets", frequency, self.why, subject_of(children), 1, "Lawsuit")
+        return (starts, Release(self.why))
