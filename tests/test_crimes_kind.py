@@ -234,6 +234,10 @@ DECIDES = [
         ' The player can choose to cross-exame one player, to find out whether they have committed any crimes so far (includes prep phase). She\'ll get the result "true" or "false".',
         "Cross-examine: the night-1 killer is 'true' on night 2",
     ),
+    (  # said twice (Rule Clarifications, the Arrest section): one line
+        "You can't arrest someone for the same crime twice.",
+        "Arrest: not twice for the same crime",
+    ),
     (
         " Can bring back anyone who has been arrested with a lawsuit.",
         "Lawsuit: the arrested player is free again",

@@ -193,6 +193,17 @@ class OnHeldFails:
 
 
 @dataclass(frozen=True)
+class NotTwice:
+    """'You can't arrest someone for the same crime twice.' (the crimes of one phase are
+    one charge: an accusation names the phase)"""
+
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "no one is arrested twice for the same crime"
+
+
+@dataclass(frozen=True)
 class Release:
     """'Can bring back anyone who has been arrested with a lawsuit.': the target, in
     custody, is free when the night ends (actions on an arrested player fail "with the
@@ -288,7 +299,12 @@ def _now(b: NightBuilder) -> int:
 
 
 def accusation_holds(b: NightBuilder, i: int, q: str) -> Expr:
-    """Slot i accuses q of a crime of a past phase that q committed."""
+    """Slot i accuses q of a crime of a past phase that q committed, and q was not
+    arrested for the crimes of that phase before (when a sentence says so)."""
+    return conj(_committed_as_accused(b, i, q), neg(repeated(b, i, q)))
+
+
+def _committed_as_accused(b: NightBuilder, i: int, q: str) -> Expr:
     decided = b.sc.decision(i, PHASES)
     now = _now(b)
     parts = []
@@ -300,6 +316,36 @@ def accusation_holds(b: NightBuilder, i: int, q: str) -> Expr:
         if hit != FALSE:
             parts.append(conj(eq(decided, Const(k)), hit))
     return any_of(parts)
+
+
+def repeated(b: NightBuilder, i: int, q: str) -> Expr:
+    """Slot i accuses q of the crimes of a phase q was arrested for before ("You can't
+    arrest someone for the same crime twice.")."""
+    gate = _gate(b, NotTwice)
+    if gate == FALSE:
+        return FALSE
+    decided = b.sc.decision(i, PHASES)
+    got: dict[tuple[str, int], Expr] = b.before(CHARGES)
+    return conj(
+        gate,
+        any_of(conj(eq(decided, Const(at - 1)), e) for (p, at), e in got.items() if p == q),
+    )
+
+
+def charges(b: NightBuilder) -> dict[Atom, Expr]:
+    """The atoms `charged` of tonight: the accused and the phase of each arrest that held."""
+    out: dict[Atom, Expr] = {}
+    now = _now(b)
+    for q in b.sc.players:
+        for j, x, _ in b.lands(Accuse, q):
+            holds = conj(x, accusation_holds(b, j, q))
+            if holds == FALSE:
+                continue
+            decided = b.sc.decision(j, PHASES)
+            for at in range(1, now):
+                key = Atom(CHARGED, q, str(at))
+                out[key] = any_of([out.get(key, FALSE), conj(holds, eq(decided, Const(at - 1)))])
+    return out
 
 
 def said(b: Any, kind: type) -> list[tuple[Expr, Any]]:
@@ -343,8 +389,16 @@ def _tried(b: NightBuilder, p: str, kind: type) -> list[tuple[Expr, int, str]]:
 
 
 def false_accusation(b: NightBuilder, p: str) -> Expr:
-    """p accused someone tonight of a crime the record does not hold."""
-    return any_of(conj(x, neg(accusation_holds(b, i, q))) for x, i, q in _tried(b, p, Accuse))
+    """p accused someone tonight of a crime the record does not hold; or of one they were
+    arrested for before, when the arrest does not happen: whether the officer is then
+    suspended the source does not say (`twice:i`, open)."""
+    parts = []
+    for x, i, q in _tried(b, p, Accuse):
+        parts.append(conj(x, neg(_committed_as_accused(b, i, q))))
+        again = repeated(b, i, q)
+        if again != FALSE:
+            parts.append(conj(x, again, b.choice(f"twice:{i}", [False, True])))
+    return any_of(parts)
 
 
 def searched_in_vain(b: NightBuilder, p: str) -> Expr:
@@ -526,6 +580,7 @@ def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     if not _in_play(b.rs):
         return {}
     out = deeds(b)
+    out.update(charges(b))
     for q in b.sc.players:
         now = any_of(c for c, _, _ in arrests_tonight(b, q))
         freed = any_of(label(x, e.why) for _, x, e in b.lands(Release, q))
@@ -648,6 +703,33 @@ def _suspended_view(state: Iterable[tuple[str, int, str, Why]], night: int) -> S
 SUSPENDED = Lasting("suspended", (), _suspended_step, _suspended_chain, _suspended_view)
 
 
+CHARGED = "charged"
+Charges = dict[tuple[str, int], Expr]  # (the accused, the phase arrested for) -> it holds
+
+
+def _charges_step(before: tuple[Any, ...], end: PhaseEnd) -> tuple[Any, ...]:
+    got = [
+        (a.subject, int(a.obj), _cause(end.why(a))) for a in sorted(end.atoms) if a.kind == CHARGED
+    ]
+    return (*before, *got) if got else before
+
+
+def _charges_chain(before: Charges, end: ChainEnd) -> Charges:
+    out = dict(before)
+    for a, e in end.atoms:
+        if a.kind == CHARGED:
+            key = (a.subject, int(a.obj))
+            out[key] = any_of([out.get(key, FALSE), e])
+    return out
+
+
+def _charges_view(state: Iterable[tuple[str, int, Why]], night: int) -> Charges:
+    return {(q, at): label(TRUE, why) for q, at, why in state}
+
+
+CHARGES = Lasting("charges", (), _charges_step, _charges_chain, _charges_view)
+
+
 def custody(history: History) -> frozenset[str]:
     """The players in custody after the phases `history` holds."""
     return frozenset(q for q, _ in history.state(CUSTODY.name, CUSTODY.empty))
@@ -665,6 +747,7 @@ KIND = Kind(
         Hurt,
         HindersCrime,
         Release,
+        NotTwice,
         AutoArrest,
         Barred,
         HeldFails,
@@ -674,7 +757,7 @@ KIND = Kind(
     texts=texts,
     phase_texts=past_texts,
     transition=transition,
-    lasting=(DEEDS, CUSTODY, SUSPENDED),
+    lasting=(DEEDS, CUSTODY, SUSPENDED, CHARGES),
     actions=(
         ("ARREST", "targets", Accuse),
         ("CROSS_EXAMINE", "checks", CrossExamine),

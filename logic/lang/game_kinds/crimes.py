@@ -18,6 +18,7 @@ from logic.effects.crimes import (
     HeldFails,
     HindersCrime,
     Hurt,
+    NotTwice,
     OnHeldFails,
     Suspends,
 )
@@ -82,6 +83,9 @@ class CrimesReading(GameBase):
 
     def cr_all_actions(self, children: list[Any]) -> Default:
         return self.default("a player may use each of his abilities in one night")
+
+    def cr_not_twice(self, children: list[Any]) -> _Healing:
+        return _Healing(NotTwice(self.why))
 
     def cr_hinders(self, children: list[Any]) -> _Healing:
         return _Healing(HindersCrime(self.why))
