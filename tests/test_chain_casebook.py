@@ -28,7 +28,6 @@ from hypothesis import strategies as st
 
 from logic.backends import symbolic
 from logic.commands.resolve import resolve
-from logic.effects import forge
 from logic.effects.attack import Kill
 from logic.effects.convert import Convert
 from logic.effects.identity import Bond, Defect, Steal
@@ -38,7 +37,7 @@ from logic.lang.rules import load_ruleset
 from logic.model import frame
 from logic.model.expr import Evaluator
 from logic.model.ir import Ability, Role, Ruleset, canon
-from logic.model.semantics import Atom, is_day, night_menus
+from logic.model.semantics import Atom, is_day, night_menus, options_of
 
 ROOT = Path(__file__).parent.parent
 NAMES = ("Ann", "Bob", "Cid", "Dee")
@@ -165,7 +164,7 @@ def games(draw: Any, rs: Ruleset) -> Game:
                         line = f"{p} uses {_quote(ab.name)} on {' and '.join(targets)}"
                     lines = [line]
                     decision = -1
-                    options = forge.options_of(ab)
+                    options = options_of(ab)
                     if options and draw(st.booleans()):
                         decision = draw(st.integers(min_value=0, max_value=len(options) - 1))
                         lines.append(f"{p} decides {_quote(options[decision])}")

@@ -52,7 +52,7 @@ from logic.lang.clause_parts import (
 )
 from logic.lang.errors import Loc, RulingError
 from logic.lang.kinds import common, common2, phrasing, traits
-from logic.lang.kinds.verbs import HEAD, USED_AS, effects_of
+from logic.lang.kinds.verbs import DECLARED, HEAD, USED_AS, effects_of
 from logic.model.ir import (
     AppearsAs,
     Forced,
@@ -159,6 +159,8 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
         word = children[0]
         # a verb capitalised inside a sentence names the ability ("to Protect at night")
         named = (word.start_pos or 0) > 0 and str(word)[:1].isupper()
+        # a kind's own verb is its mechanic's name ("Can arrest any player": an Arrest)
+        named = named or word.type in DECLARED
         lemma = lexicon.lexicon().lemmas.get(str(word).lower(), str(word))
         name = lemma[:1].upper() + lemma[1:] if named else None
         return Verb(word.type, name)

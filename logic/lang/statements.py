@@ -190,12 +190,12 @@ def read(text: str, filename: str) -> Read:
 def _clause_like(label: str) -> bool:
     """Whether the words before a line's colon are a clause ("There are 9 players", "Night
     actions are resolved in the following order") rather than a role's name: they hold a
-    verb of being, having or resolving."""
+    verb of being, having, making up or resolving ("Abilities that constitute crimes")."""
     try:
         words = lexicon.tokenize(label)
     except lexicon.Unknown:
         return False
-    return any(t.type in ("BE", "HAVE", "RESOLVE", "WILL") for t in words)
+    return any(t.type in ("BE", "HAVE", "RESOLVE", "WILL", "COMPRISE") for t in words)
 
 
 def _game_line(

@@ -948,16 +948,21 @@ class NightBuilder(PhaseBuilder):
                         for q in self.sc.players
                     )
                     options.append((conj(is_role, hits), e.tier))
-            if not plain:
-                for ab in role.abilities:
-                    named = [
-                        e.tier
-                        for e in self.rs.priority
-                        if e.ability and canon(e.ability) in map(canon, (ab.name, *ab.aliases))
-                    ]
-                    plain += named or _effect_tiers(self.rs.priority, ab)
             if plain:
                 options.append((is_role, min(plain)))
+                continue
+            # the slot's own ability (a role's abilities may stand in different tiers)
+            for c, ab in self.sc.abilities(i):
+                if not any(ab is a for a in role.abilities):
+                    continue
+                named = [
+                    e.tier
+                    for e in self.rs.priority
+                    if e.ability and canon(e.ability) in map(canon, (ab.name, *ab.aliases))
+                ]
+                tiers = named or _effect_tiers(self.rs.priority, ab)
+                if tiers:
+                    options.append((conj(is_role, c), min(tiers)))
         # an action no entry names: the tier of "All other actions", else the first
         rest = next((e.tier for e in self.rs.priority if e.rest), 0)
         expr: Expr = Const(rest)

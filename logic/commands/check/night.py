@@ -11,12 +11,11 @@ from logic.backends.symbolic import Encoding
 from logic.commands.check.bounds import on_time
 from logic.commands.check.findings import Klass
 from logic.commands.check.signals import describe, signals
-from logic.effects import forge
 from logic.engine import build_symbolic_night, chain
 from logic.model.day import day_menus
 from logic.model.expr import Evaluator, Var, explain
 from logic.model.ir import Role, Ruleset, Why
-from logic.model.semantics import SymbolicNight, night_menus
+from logic.model.semantics import SymbolicNight, night_menus, options_of
 
 _value = symbolic.read
 
@@ -268,7 +267,7 @@ class Night:
                         t = self.names[env[f"tgt:{p}{sfx}"]]
                         lines.append(f"{p} {verb} {t}")
                         involved += [p, t]
-                    options = forge.options_of(ab) if ab is not None else ()
+                    options = options_of(ab) if ab is not None else ()
                     chose = env.get(f"decide:{p}{sfx}", -1)
                     if options and 0 <= chose < len(options):  # the player's decision
                         lines.append(f'{p} decides "{options[chose]}"')

@@ -83,7 +83,14 @@ class ChecksAssembler(AssemblerState):
             abilities = []
             for a in role.abilities:
                 fx: list[Any] = []
+                # 'She'll get the result "true" or "false".' after an ability whose node
+                # answers a yes-or-no question of its own (`answered`): the node's answers
+                answers: Any = next((e for e in a.effects if hasattr(e, "answered")), None)
                 for e in a.effects:
+                    held = [k for k, x in enumerate(fx) if x is answers]
+                    if held and isinstance(e, Interrogate) and len(e.results) == 2:
+                        fx[held[0]] = answers = answers.answered(e.results, e.why)
+                        continue
                     if isinstance(e, Interrogate) and e.check == UNSAID:
                         said = {canon(x) for x in e.results}
                         fits = sorted(c for c, answers in cards.items() if said <= answers)

@@ -6,6 +6,7 @@ of them. A new kind adds its module here and its base to `GameReadings`."""
 from __future__ import annotations
 
 from logic.lang.game_kinds.conduct import ConductReading
+from logic.lang.game_kinds.crimes import CrimesReading
 from logic.lang.game_kinds.healing import HealingReading
 from logic.lang.game_kinds.interplay import InterplayReading
 from logic.lang.game_kinds.kills import KillReading
@@ -28,5 +29,6 @@ class GameReadings(
     HealingReading,
     InterplayReading,
     RecordsReading,
+    CrimesReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

@@ -1,0 +1,95 @@
+"""Owns reading which abilities are crimes, said of the whole game
+(grammar/game/crimes.lark; logic/effects/crimes.py): the list of crimes (`Crimes`, by the
+abilities' gerunds), and what the record does anyway (a hindered crime did not happen;
+belonging to a faction is no crime)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token
+
+from logic.effects.crimes import (
+    ARREST_REASON,
+    SEARCH_REASON,
+    AutoArrest,
+    Barred,
+    Crimes,
+    HeldFails,
+    HindersCrime,
+    Hurt,
+    NotTwice,
+    OnHeldFails,
+    Suspends,
+)
+from logic.lang.game_kinds.base import GameBase
+from logic.lang.game_kinds.parts import Default
+from logic.lang.read.pieces import _Healing
+
+
+class CrimesReading(GameBase):
+    def cr_item(self, children: list[Any]) -> tuple[str, ...]:
+        """An ability by its gerund, and the kinds of it the sentence names."""
+        words = [str(t) for t in children if isinstance(t, Token)]
+        return (words[0],)
+
+    def cr_list(self, children: list[Any]) -> _Healing:
+        names = tuple(n for c in children if isinstance(c, tuple) for n in c)
+        return _Healing(Crimes(names, self.why))
+
+    def cr_hindered(self, children: list[Any]) -> Default:
+        return self.default("a hindered action did not take place: it is not on the record")
+
+    def cr_not_crime(self, children: list[Any]) -> Default:
+        return self.default("the record holds actions, not factions")
+
+    def cr_same_phase(self, children: list[Any]) -> Default:
+        return self.default("the record is read of earlier phases only")
+
+    def cr_suspended(self, children: list[Any]) -> _Healing:
+        return _Healing(Suspends(ARREST_REASON, _count(children), self.why))
+
+    def cr_search_suspended(self, children: list[Any]) -> _Healing:
+        return _Healing(Suspends(SEARCH_REASON, _count(children), self.why))
+
+    def cr_barred(self, children: list[Any]) -> _Healing:
+        return _Healing(Barred(self.why))
+
+    def cr_auto(self, children: list[Any]) -> _Healing:
+        return _Healing(AutoArrest(self.why))
+
+    def cr_held(self, children: list[Any]) -> _Healing:
+        return _Healing(HeldFails(self.why))
+
+    def cr_on_held(self, children: list[Any]) -> _Healing:
+        return _Healing(OnHeldFails(self.why))
+
+    def cr_hurt(self, children: list[Any]) -> _Healing:
+        return _Healing(Hurt(_count(children), self.why))
+
+    def cr_order_note(self, children: list[Any]) -> Default:
+        return self.default(
+            "the order of actions: the arrest first, tricks and kills before a search"
+        )
+
+    def cr_auto_only(self, children: list[Any]) -> Default:
+        return self.default("only a house search arrests by itself")
+
+    def cr_suspension_note(self, children: list[Any]) -> Default:
+        return self.default("a suspension stops the officer's actions for its phases, not his vote")
+
+    def cr_secret(self, children: list[Any]) -> Default:
+        return self.default("an arrest reveals no one's role")
+
+    def cr_all_actions(self, children: list[Any]) -> Default:
+        return self.default("a player may use each of his abilities in one night")
+
+    def cr_not_twice(self, children: list[Any]) -> _Healing:
+        return _Healing(NotTwice(self.why))
+
+    def cr_hinders(self, children: list[Any]) -> _Healing:
+        return _Healing(HindersCrime(self.why))
+
+
+def _count(children: list[Any]) -> int:
+    return next(c for c in children if type(c) is int)
