@@ -156,6 +156,7 @@ def ruleset_lines(rs: Ruleset) -> list[str]:
         *(f"{effect_text(r)}   [{r.why.loc.short}]" for r in rs.day_rules),  # reveals, no votes
         *(f"{effect_text(r)}   [{r.why.loc.short}]" for r in rs.reverts),
         *(f"{effect_text(v)}   [{v.why.loc.short}]" for v in rs.victories),
+        *(f"{effect_text(k)}   [{k.why.loc.short}]" for k in rs.kind_rules),
     ]
     if game:
         out.append("")
@@ -222,6 +223,7 @@ def print_resolution(res: Resolution, console: Console, explain: bool = True) ->
         "determined": "green",
         "ambiguous": "yellow",
         "random": "cyan",
+        "storyteller": "blue",
         "paradox": "red",
         "unknown": "magenta",
     }[res.verdict]

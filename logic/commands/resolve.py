@@ -8,6 +8,8 @@ Verdicts (one per resolution):
   ambiguous   two or more outcomes do, and nothing in the rules chooses between them
   random      two or more outcomes do, and a rule says a fair pick decides (the
               framework's ties, e.g. Natural Action Resolution)
+  storyteller two or more outcomes do, and a rule gives the choice to the storyteller
+              ("might register as evil": ir.Chooser.STORYTELLER), not to chance alone
   paradox     no outcome does; the core names the sentences that cannot all hold
   unknown     the solver ran out of time before it could say
 """
@@ -35,7 +37,7 @@ from logic.model.semantics import (
     Player,
 )
 
-VERDICTS = ("determined", "ambiguous", "random", "paradox", "unknown")
+VERDICTS = ("determined", "ambiguous", "random", "storyteller", "paradox", "unknown")
 
 
 @dataclass(frozen=True)
@@ -145,7 +147,8 @@ def _read_vars(model: PhaseModel) -> list[str]:
         *(t.gate for t in model.texts),
         *(c for t in model.texts for c, _ in t.pieces),
     )
-    return list(dict.fromkeys([*model.random_vars, *sorted(v for v in read if v in model.domains)]))
+    chosen = [*model.random_vars, *model.storyteller_vars]
+    return list(dict.fromkeys([*chosen, *sorted(v for v in read if v in model.domains)]))
 
 
 def resolve(
@@ -220,11 +223,7 @@ def resolve(
                     outcome = read_outcome(model, env, notes)
                     night = block.number if block.kind == "night" else None
                     h = next_history(history, model, env, outcome, night, block.number, ruleset)
-                    draws = (
-                        *path.draws,
-                        *drawn,
-                        *((f"{block.label}: {v}", env.get(v)) for v in model.random_vars),
-                    )
+                    draws = (*path.draws, *drawn, *_chosen(block.label, model, env))
                     new = Path((*path.phases, outcome), h, (*path.alive_before, alive), draws)
                     new_paths.setdefault((new.key(), h, draws), new)
         paths = list(new_paths.values())
@@ -236,7 +235,8 @@ def resolve(
     elif len(distinct) == 1:
         verdict = "determined"
     elif _only_random(paths):
-        verdict = "random"  # the outcomes differ only by picks a rule says are random
+        # the outcomes differ only by picks a rule says are random, or the storyteller's
+        verdict = "storyteller" if _storyteller_decides(paths) else "random"
     else:
         verdict = FRAMEWORKS[
             ruleset.framework
@@ -253,6 +253,27 @@ def _only_random(paths: list[Path]) -> bool:
     for p in paths:
         by_draw.setdefault(p.draws, set()).add(p.key())
     return len(by_draw) > 1 and all(len(keys) == 1 for keys in by_draw.values())
+
+
+STORYTELLER = "storyteller's "
+"""Marks a storyteller's choice among a path's draws (ir.Chooser.STORYTELLER)."""
+
+
+def _chosen(label: str, model: PhaseModel, env: dict[str, Any]) -> list[tuple[str, object]]:
+    """A phase's random draws and storyteller's choices in an outcome, named by phase."""
+    out = [(f"{label}: {v}", env.get(v)) for v in model.random_vars]
+    out += [(f"{label}: {STORYTELLER}{v}", env.get(v)) for v in model.storyteller_vars]
+    return out
+
+
+def _storyteller_decides(paths: list[Path]) -> bool:
+    """Whether the storyteller's choices (not chance alone) part the outcomes: with the
+    random draws fixed, some outcomes still differ."""
+    by_chance: dict[tuple[tuple[str, object], ...], set[Any]] = {}
+    for p in paths:
+        chance = tuple(d for d in p.draws if STORYTELLER not in d[0])
+        by_chance.setdefault(chance, set()).add(p.key())
+    return any(len(keys) > 1 for keys in by_chance.values())
 
 
 def _differing(paths: list[Path]) -> list[str]:
@@ -275,7 +296,7 @@ def _differing(paths: list[Path]) -> list[str]:
 
 def check_expectation(res: Resolution, exp: Any) -> tuple[bool, str]:
     """Whether expectation `exp` holds, and what the rules gave (for the failure line)."""
-    if exp.kind in ("ambiguous", "paradox", "random"):
+    if exp.kind in ("ambiguous", "paradox", "random", "storyteller"):
         holds = res.verdict == exp.kind
         return holds != exp.negated, f"the verdict is {res.verdict}"
     if not res.paths:

@@ -332,6 +332,7 @@ class DayBuilder(PhaseBuilder):
         self.equations: list[tuple[Expr, Why]] = list(scenario.constraints())
         self.definitions: dict[str, Expr] = {}
         self.random_vars: list[str] = []
+        self.storyteller_vars: list[str] = []
         self.memo: dict[str, Any] = {}
         self.atoms: dict[Atom, Expr] = {}  # the day's atoms so far (the late hooks read them)
 
@@ -458,7 +459,7 @@ class DayBuilder(PhaseBuilder):
         scenario = self.sc.scenario_vars()
         if scenario:  # a symbolic day: the picks and draws are part of its scenario
             chosen = [v for v in self.domains if v.startswith("choice:")]
-            scenario = (*scenario, *chosen, *self.random_vars)
+            scenario = (*scenario, *chosen, *self.random_vars, *self.storyteller_vars)
         model = PhaseModel(
             phase=phase,
             domains=self.domains,
@@ -469,6 +470,7 @@ class DayBuilder(PhaseBuilder):
             acts=acts,
             scenario_vars=scenario,
             random_vars=() if scenario else tuple(self.random_vars),
+            storyteller_vars=() if scenario else tuple(self.storyteller_vars),
         )
         win.add_wins(
             model, self.rs, self.players, alive_after.__getitem__, member_of(self.rs, self.sc)

@@ -6,9 +6,11 @@ of them. A new kind adds its module here and its base to `GameReadings`."""
 from __future__ import annotations
 
 from logic.lang.game_kinds.conduct import ConductReading
+from logic.lang.game_kinds.deal import DealReading
 from logic.lang.game_kinds.healing import HealingReading
 from logic.lang.game_kinds.interplay import InterplayReading
 from logic.lang.game_kinds.kills import KillReading
+from logic.lang.game_kinds.nominate import NominateReading
 from logic.lang.game_kinds.records import RecordsReading
 from logic.lang.game_kinds.reveals import RevealReading
 from logic.lang.game_kinds.setup import SetupReading
@@ -28,5 +30,7 @@ class GameReadings(
     HealingReading,
     InterplayReading,
     RecordsReading,
+    DealReading,
+    NominateReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
