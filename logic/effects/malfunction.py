@@ -11,6 +11,8 @@ Vocabulary:
   Believes  a trait: the holder is told they hold a character of `group` they do not
             hold ("You think you are a Townsfolk character, but you are not."); that
             character's ability malfunctions for them, always
+  FalseInfo a trait: what the holder learns may be false, at the storyteller's choice
+            ("You might get false information.")
 """
 
 from __future__ import annotations
@@ -55,4 +57,13 @@ class Believes:
         )
 
 
-KIND = Kind("malfunction", (Impaired, Unaware, Believes))
+@dataclass(frozen=True)
+class FalseInfo:
+    by: Chooser = Chooser.STORYTELLER
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"malfunction: what the holder learns might be false ({self.by.value}'s choice)"
+
+
+KIND = Kind("malfunction", (Impaired, Unaware, Believes, FalseInfo))

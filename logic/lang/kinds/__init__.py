@@ -25,6 +25,7 @@ from logic.lang.kinds.powers import PowerReading
 from logic.lang.kinds.registration import RegistrationReading
 from logic.lang.kinds.saves import SaveReading
 from logic.lang.kinds.spells import SpellsReading
+from logic.lang.kinds.storyteller import StorytellerReading
 from logic.lang.kinds.succession import SuccessionReading
 from logic.lang.kinds.survival import SurvivalReading
 from logic.lang.kinds.traits import TraitReading
@@ -59,5 +60,6 @@ class Readings(
     SuccessionReading,
     TriggersReading,
     DealReading,
+    StorytellerReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

@@ -1,6 +1,7 @@
 """Owns the clause language's readings of grammar/clause/registration.lark: a role that
 might register as what it is not, and a red herring (logic/effects/registration.py's
-traits). "might" gives the choice to the storyteller (ir.Chooser.STORYTELLER)."""
+traits). "might" gives the choice to the storyteller (ir.Chooser.STORYTELLER); a
+registration said with no modal always holds ("You register as Town.")."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 from logic.effects.registration import RedHerring, RegistersAs
 from logic.lang.clause_parts import about
 from logic.lang.kinds.knowing import names
+from logic.lang.kinds.storyteller import chooser
 from logic.lang.kinds.traits import Trait
 from logic.model.ir import Why
 
@@ -24,7 +26,8 @@ class RegistrationReading:
     def registers(self, children: list[Any]) -> tuple[Any, ...]:
         shows = tuple(c for c in children if isinstance(c, tuple))
         even_dead = any(getattr(c, "type", None) == "DEAD" for c in children)
-        return about(children, Trait(RegistersAs(shows, even_dead, why=self.why)))
+        by = chooser(children, "a registration")
+        return about(children, Trait(RegistersAs(shows, even_dead, by, self.why)))
 
     def red_herring(self, children: list[Any]) -> tuple[Any, ...]:
         team, group = names(children)

@@ -9,8 +9,9 @@ from typing import Any
 from lark import Token
 
 from logic.effects.succession import Dies, DiesInstead, SafeFrom, Succession
-from logic.lang.clause_parts import Nothing, Tail, about
+from logic.lang.clause_parts import NoReading, Nothing, Tail, about
 from logic.lang.kinds.knowing import names, numbers
+from logic.lang.kinds.storyteller import chooser
 from logic.lang.kinds.traits import Trait
 from logic.model.ir import Why
 
@@ -30,8 +31,11 @@ class SuccessionReading:
     def safe_from(self, children: list[Any]) -> tuple[Any, ...]:
         return about(children, Trait(SafeFrom(names(children)[0], why=self.why)))
 
-    def dies_in_place(self, _: list[Any]) -> tuple[Any, ...]:
-        return (Trait(DiesInstead(why=self.why)),)
+    def dies_in_place(self, children: list[Any]) -> tuple[Any, ...]:
+        by = chooser(children, "a death moved to another player")
+        if by is None:
+            raise NoReading("a death moved to a player no one chooses")
+        return (Trait(DiesInstead(by, self.why)),)
 
     def passes_on_self_kill(self, children: list[Any]) -> tuple[Any, ...]:
         heir = names(children)[0]
