@@ -683,6 +683,28 @@ def _print_tips(tips: list[Any], console: Console, worlds: int) -> None:
     )
 
 
+def print_clocktower(res: Any, console: Console) -> None:
+    """A Clocktower game's consistent starting worlds (logic/commands/solve/clocktower.py)."""
+    console.print(
+        f"{escape(res.title)}: {len(res.seats)} players; consistent starting worlds: "
+        f"{len(res.worlds)} of {res.checked} the setup allows"
+    )
+    for k, world in enumerate(res.worlds, 1):
+        seats = ", ".join(f"{p} {c}" for p, c in zip(res.seats, world, strict=True))
+        console.print(f"world {k}: {escape(seats)}")
+    console.print(f"({res.seconds:.2f} s CPU)")
+
+
+def clocktower_json(res: Any) -> dict[str, Any]:
+    return {
+        "title": res.title,
+        "seats": list(res.seats),
+        "worlds": [dict(zip(res.seats, w, strict=True)) for w in res.worlds],
+        "checked": res.checked,
+        "seconds": round(res.seconds, 3),
+    }
+
+
 def solve_json(res: Any, tips: list[Any] | None = None) -> dict[str, Any]:
     sm = res.sample
     return {
