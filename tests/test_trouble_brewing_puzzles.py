@@ -135,14 +135,7 @@ SOLUTIONS: dict[str, tuple[tuple[str, ...], ...]] = {
 }
 
 # puzzles `ruling solve` does not solve yet, and why
-NOT_YET: dict[str, str] = {
-    "nqt-19": "3 worlds: the published one and 2 the solver's rules do not yet refute",
-    "nqt-31": "no world: the solver refutes the published one (a rule read wrongly)",
-    "nqt-36": "4 worlds: the published one and 3 the solver's rules do not yet refute",
-    "nqt-40": "3 worlds: the published one and 2 the solver's rules do not yet refute",
-    "nqt-54": "3 worlds: the published one and 2 the solver's rules do not yet refute",
-    "nqt-78": "6 worlds: the published one and 5 the solver's rules do not yet refute",
-}
+NOT_YET: dict[str, str] = {}
 
 
 @pytest.fixture(scope="module")

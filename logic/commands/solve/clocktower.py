@@ -37,7 +37,7 @@ import itertools
 import re
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from logic.effects.deal import Deal, Extra, Team, TeamWins
 from logic.effects.investigate import Info, Investigate
@@ -239,6 +239,12 @@ def starts(script: Script, game: Game) -> Iterator[tuple[str, ...]]:
     for world in itertools.product(*options):
         if len({canon(c) for c in world}) != n:
             continue
+        # the character a Believes holder is shown is not in play (the rulebook's; read
+        # from "All roles are unique.": no character is dealt twice, shown or held)
+        held = {canon(c) for c in world}
+        shown = [game.claims[k] for k, c in enumerate(world) if script.has(c, Believes)]
+        if any(canon(c) in held for c in shown):
+            continue
         if _dealt(script, world, deal):
             yield tuple(world)
 
@@ -273,21 +279,19 @@ class State:
     alive: list[bool]
     herring: int | None = None
     poisoned: int | None = None  # impaired tonight and the following day
+    impairer: int | None = None  # who impaired them
     shot: set[int] = field(default_factory=set)  # seats whose public shot is used
     nominated: set[int] = field(default_factory=set)
     over: bool = False  # a team has won
     executed: int | None = None  # today's execution (for the next night's information)
 
     def copy(self) -> State:
-        return State(
-            list(self.chars),
-            list(self.alive),
-            self.herring,
-            self.poisoned,
-            set(self.shot),
-            set(self.nominated),
-            self.over,
-            self.executed,
+        return replace(
+            self,
+            chars=list(self.chars),
+            alive=list(self.alive),
+            shot=set(self.shot),
+            nominated=set(self.nominated),
         )
 
 
@@ -365,10 +369,19 @@ class Play:
         for t in targets:
             s1 = st.copy()
             s1.poisoned = t
+            s1.impairer = next((k for k in impairers if not self._drunk(st, k)), None)
             for s2 in self._kills(s1, night, died):
+                self._impairer_gone(s2)
                 if self._night_info(s2, st, night, facts):
                     s2.executed = None
                     yield s2
+
+    def _impairer_gone(self, st: State) -> None:
+        """An impairment ends when its maker dies or no longer holds its character."""
+        k = st.impairer
+        if k is not None and (not st.alive[k] or not self._holds(st.chars[k], Impaired)):
+            st.poisoned = None
+            st.impairer = None
 
     def _acts(self, char: str) -> bool:
         """A character whose working matters beyond its information."""
@@ -524,16 +537,15 @@ class Play:
         return self.s.may_show_as(st.chars[a], shown) or self.s.may_show_as(st.chars[b], shown)
 
     def _pairs(self, st: State, team: str) -> set[int]:
-        regs = [self._range(c, team) for c in st.chars]
-        out = set()
-        for pick in itertools.product(*regs):
-            out.add(sum(1 for k in range(self.n) if pick[k] and pick[(k + 1) % self.n]))
-        return out
-
-    def _range(self, char: str, team: str) -> tuple[bool, ...]:
-        may = self.s.may_be_team(char, team)
-        must = self.s.must_be_team(char, team)
-        return (True,) if must else (False, True) if may else (False,)
+        """The counts of neighbouring pairs of `team` some registrations give: each pair is
+        a look of its own (a player who might register as the team may do so in one pair
+        and not in the other: the reading NQT31's published solution needs)."""
+        pairs = [(st.chars[k], st.chars[(k + 1) % self.n]) for k in range(self.n)]
+        lo = sum(
+            1 for a, b in pairs if self.s.must_be_team(a, team) and self.s.must_be_team(b, team)
+        )
+        hi = sum(1 for a, b in pairs if self.s.may_be_team(a, team) and self.s.may_be_team(b, team))
+        return set(range(lo, hi + 1))
 
     def _neighbours(self, st: State, k: int, team: str, alive: bool) -> set[int]:
         near = []
@@ -645,7 +657,9 @@ class Play:
                 st.over = True
                 yield st
                 return
-        yield from self._die(st, k)
+        for s in self._die(st, k):
+            self._impairer_gone(s)
+            yield s
 
     def _die(self, st: State, k: int) -> Iterator[State]:
         """k dies by day: the Demon's death passes it on, or ends the game."""
