@@ -7,7 +7,7 @@ Vocabulary (ruleset-level nodes, `Ruleset.kind_rules`):
   Nominates      each living player may nominate `per_day` player(s) a day
   NominatedOnce  each player may be nominated `per_day` time(s) a day
   ExecutedBy     the nominee with the most votes is executed when the votes reach
-                 `share` of the living players (a fraction: 1/2) and beat every other
+                 `share` of the living players (0.5: half) and beat every other
                  nominee's; a tie for the most executes no one
   DeadVote       a dead player may vote `times` more time(s) in the game
   ExecutedDies   the executed player dies
@@ -16,7 +16,6 @@ Vocabulary (ruleset-level nodes, `Ruleset.kind_rules`):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 
 from logic.effects.base import Kind
 from logic.model.why import Why, meta
@@ -42,12 +41,12 @@ class NominatedOnce:
 
 @dataclass(frozen=True)
 class ExecutedBy:
-    share: Fraction = Fraction(1, 2)
+    share: float = 0.5
     why: Why = meta()
 
     def describe(self) -> str:
         return (
-            f"execution: the nominee with the most votes, at least {self.share} of the living "
+            f"execution: the nominee with the most votes, at least {self.share:g} of the living "
             "players' and more than any other nominee's, is executed"
         )
 

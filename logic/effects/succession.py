@@ -21,10 +21,17 @@ Vocabulary:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from logic.effects.base import Kind
+from logic.effects import attack
+from logic.effects.base import Death, Kind
+from logic.effects.registration import same
+from logic.model.expr import FALSE, Expr, any_of, conj, label, neg
 from logic.model.ir import Chooser
 from logic.model.why import Why, meta
+
+if TYPE_CHECKING:
+    from logic.model.semantics import NightBuilder
 
 
 @dataclass(frozen=True)
@@ -75,4 +82,46 @@ class Succession:
         return f"succession: {when}, {who} becomes the {self.becomes}"
 
 
-KIND = Kind("succession", (Dies, SafeFrom, DiesInstead, Succession))
+# ----------------------------------------------------------------------------- the night
+
+
+def of_group(b: NightBuilder, p: str, group: str) -> Expr:
+    """p is of `group`: a faction (a character type) or a role the ruleset names so."""
+    faction = next((f for f in b.rs.factions if same(f, group)), None)
+    if faction is not None:
+        return b.sc.faction_is(p, faction)
+    role = b.rs.role(group)
+    return b.sc.role_is(p, role) if role is not None else FALSE
+
+
+def safe(b: NightBuilder, killer: str, q: str) -> Expr:
+    """q is safe tonight from `killer`'s kill: a SafeFrom of the killer's group lands on
+    q, or q's role has one (labelled with its sentence)."""
+    parts = [
+        label(conj(lands, of_group(b, killer, s.group)), s.why)
+        for _, lands, s in b.lands(SafeFrom, q)
+    ]
+    for role in b.roles:
+        for t in role.traits:
+            if isinstance(t, SafeFrom):
+                held = conj(b.sc.role_is(q, role), of_group(b, killer, t.group))
+                parts.append(label(held, t.why))
+    return any_of(parts)
+
+
+def deaths(b: NightBuilder) -> list[Death]:
+    """The target of a `Dies` dies, unless safe from its killer (the storyteller's moves
+    of a death, and the passing on of a character, are not built into a night yet)."""
+    out: list[Death] = []
+    for i in range(b.n):
+        for c, e in b.effects(i, Dies):
+            for q in b.sc.players:
+                hit = conj(c, b.ok(i), b.aims(i, q))
+                if hit == FALSE:
+                    continue
+                killed = conj(hit, neg(safe(b, b.actor(i), q)))
+                out.append((q, attack.death_tier(b, i), label(killed, e.why)))
+    return out
+
+
+KIND = Kind("succession", (Dies, SafeFrom, DiesInstead, Succession), deaths=deaths)

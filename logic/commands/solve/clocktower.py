@@ -33,7 +33,6 @@ Butler's vote, the Mayor's win, a Poisoner's death ending its poison, the Spy's 
 
 from __future__ import annotations
 
-import itertools
 import re
 import time
 from collections.abc import Iterator, Sequence
@@ -69,6 +68,7 @@ class Script:
     types: dict[str, str]  # character -> its type (the ruleset's faction)
     teams: dict[str, str]  # type -> team ("good", "evil")
     deals: dict[int, dict[str, int]]  # players -> type -> how many
+    memo: dict[tuple[str, type], bool] = field(default_factory=dict, compare=False)
 
     def role(self, char: str) -> Role:
         role = self.rs.role(char)
@@ -88,7 +88,12 @@ class Script:
         return self.role(char).traits
 
     def has(self, char: str, node: type) -> bool:
-        return any(isinstance(x, node) for x in (*self.effects(char), *self.traits(char)))
+        key = (char, node)
+        if key not in self.memo:
+            role = self.role(char)
+            nodes = (*(e for a in role.abilities for e in a.effects), *role.traits)
+            self.memo[key] = any(isinstance(x, node) for x in nodes)
+        return self.memo[key]
 
     def first_night_of(self, char: str, node: type) -> int:
         """The first night the character's ability with `node` is used (1, or 2 for
@@ -236,9 +241,8 @@ def starts(script: Script, game: Game) -> Iterator[tuple[str, ...]]:
             elif k != game.me and script.team_of(h) == _evil(script):
                 opts.append(h)
         options.append(opts)
-    for world in itertools.product(*options):
-        if len({canon(c) for c in world}) != n:
-            continue
+    caps = _caps(script, deal)
+    for world in _unique(script, options, caps, 0, [], {}):
         # the character a Believes holder is shown is not in play (the rulebook's; read
         # from "All roles are unique.": no character is dealt twice, shown or held)
         held = {canon(c) for c in world}
@@ -249,8 +253,52 @@ def starts(script: Script, game: Game) -> Iterator[tuple[str, ...]]:
             yield tuple(world)
 
 
+def _caps(script: Script, deal: dict[str, int]) -> dict[str, int]:
+    """The most characters of each type a game may deal (a type a character in play adds
+    to, `deal.Extra`, up to that many more)."""
+    caps = dict(deal)
+    for r in script.rs.roles:
+        for t in r.traits:
+            if isinstance(t, Extra) and t.count is not None and t.count > 0:
+                typ = next((f for f in caps if same(f, t.group)), None)
+                if typ is not None:
+                    caps[typ] = deal[typ] + t.count
+    return caps
+
+
+def _unique(
+    script: Script,
+    options: list[list[str]],
+    caps: dict[str, int],
+    k: int,
+    chosen: list[str],
+    counts: dict[str, int],
+) -> Iterator[list[str]]:
+    """The assignments of options to seats k.. with no character twice and no type over
+    its cap."""
+    if k == len(options):
+        yield list(chosen)
+        return
+    for c in options[k]:
+        typ = script.type_of(c)
+        if c in chosen or counts.get(typ, 0) >= caps.get(typ, 0):
+            continue
+        chosen.append(c)
+        counts[typ] = counts.get(typ, 0) + 1
+        yield from _unique(script, options, caps, k + 1, chosen, counts)
+        counts[typ] -= 1
+        chosen.pop()
+
+
 def _evil(script: Script) -> str:
-    return next(t for t in script.teams.values() if canon(t) == "evil")
+    """The team that may lie: the team of the type whose death wins the game for the
+    other team ("The good team wins when the Demon dies.": the Demon's team)."""
+    for w in script.rs.kind_rules:
+        if isinstance(w, TeamWins) and w.dies is not None:
+            typ = next((f for f in script.rs.factions if same(f, w.dies)), None)
+            if typ is not None and canon(typ) in script.teams:
+                return script.teams[canon(typ)]
+    raise RulingError(f"{script.rs.name} says no team wins by a type's death: who may lie?")
 
 
 def _dealt(script: Script, world: Sequence[str], deal: dict[str, int]) -> bool:
