@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from logic.commands.solve.clocktower import solve_clocktower
-from logic.lang.observations import load_observations
-from logic.lang.rules import load_ruleset
+from logic.lang.observations import load_observations, parse_observations
+from logic.lang.rules import load_ruleset, parse_ruleset
 from logic.model.ir import Ruleset
 
 ROOT = Path(__file__).parent.parent
@@ -160,3 +160,25 @@ def test_solve_gives_exactly_the_published_solution(tb: Ruleset, name: str) -> N
     obs, _ = load_observations(PUZZLES / f"{name}.obs")
     got = solve_clocktower(tb, obs)
     assert set(got.worlds) == set(SOLUTIONS[name])
+
+
+# ----------------------------------------------------------------------------- what decides
+
+
+def test_the_recluses_sentence_decides_nqt31() -> None:
+    """NQT31's solution has a Recluse counted evil by the Chef: with the Recluse's
+    sentence replaced by none, no world is consistent. The solver acts on the sentence."""
+    text = RULES.read_text(encoding="utf-8")
+    line = "Recluse: You might register as evil & as a Minion or Demon, even if dead."
+    assert line in text
+    without = parse_ruleset(text.replace(line, "Recluse: No special powers."), str(RULES))
+    obs, _ = load_observations(PUZZLES / "nqt-31.obs")
+    assert solve_clocktower(without, obs).worlds == ()
+
+
+def test_a_changed_fact_changes_the_answer(tb: Ruleset) -> None:
+    """NQT31 with the Chef's number changed: the published world no longer explains it."""
+    path = PUZZLES / "nqt-31.obs"
+    text = path.read_text(encoding="utf-8").replace('You says Chef: "1"', 'You says Chef: "3"')
+    obs = parse_observations(text, str(path))
+    assert SOLUTIONS["nqt-31"][0] not in solve_clocktower(tb, obs).worlds
