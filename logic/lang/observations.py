@@ -350,6 +350,13 @@ class _Binder:
         """The setup the observations give: the players, the role pool, the factions'
         counts, who I am, and each fact bound to them."""
         obs, rs, whys = self.obs, self.rs, self.obs.whys
+        if obs.clocktower:
+            raise self.error(
+                "these are a Clocktower game's observations (seats, hidden characters, "
+                "information said of a character): the Clocktower solver reads them "
+                "(logic/commands/solve/clocktower.py), not this binding",
+                whys.get("seats") or whys.get("hidden") or whys.get("maybe"),
+            )
         players = self._player_names()
         pool = self._role_pool()
         vanilla = rs.role(rs.vanilla) if rs.vanilla else None
