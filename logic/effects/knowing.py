@@ -26,9 +26,18 @@ investigate kind's (`Info("role")`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from logic.effects.base import Kind
+from logic.effects.deal import Team
+from logic.effects.registration import RegistersAs, same
+from logic.model.expr import FALSE, Const, Expr, add, any_of, conj, disj, eq, ite, label
+from logic.model.ir import canon
+from logic.model.phase import TextSource
 from logic.model.why import Why, meta
+
+if TYPE_CHECKING:
+    from logic.model.semantics import NightBuilder
 
 
 @dataclass(frozen=True)
@@ -96,6 +105,74 @@ class SeesAll:
         return "learns: every player's character and state (the Grimoire)"
 
 
+# ----------------------------------------------------------------------------- the night
+# The counts (`PairsCount`) are built into a night: the players' order is their seats,
+# clockwise; a player who might register as the team (registration.RegistersAs) does so
+# at each look by the storyteller's choice (one per pair counted). The other nodes are
+# read by `ruling solve`'s Clocktower loop only (logic/commands/solve/clocktower.py).
+
+
+def _team(b: NightBuilder, team: str) -> list[str]:
+    """The factions of a team (deal.Team, in the ruleset's kind_rules), or the faction
+    named so."""
+    out = [
+        f
+        for t in b.rs.kind_rules
+        if isinstance(t, Team) and same(t.team, team)
+        for g in t.groups
+        for f in b.rs.factions
+        if same(f, g)
+    ]
+    return out or [f for f in b.rs.factions if same(f, team)]
+
+
+def looks(b: NightBuilder, p: str, team: str, look: str) -> Expr:
+    """p registers as `team` at this look: p's faction is the team's, or p's role might
+    register as it and the storyteller so chooses (a variable per look)."""
+    parts = [any_of(b.sc.faction_is(p, f) for f in _team(b, team))]
+    for role in b.roles:
+        for t in role.traits:
+            if not isinstance(t, RegistersAs) or not any(
+                same(g, team) for part in t.shows for g in part
+            ):
+                continue
+            holds = b.sc.role_is(p, role)
+            if holds == FALSE:
+                continue
+            if t.by is None:
+                parts.append(label(holds, t.why))
+                continue
+            name = f"registers:{canon(p)}:{look}"
+            chosen = eq(b.choice(name, [False, True], by=t.by), Const(True))
+            parts.append(label(conj(holds, chosen), t.why))
+    return disj(*parts)
+
+
+def texts(b: NightBuilder, i: int) -> list[TextSource]:
+    """The number a count tells its user (a text per possible number)."""
+    out: list[TextSource] = []
+    players = list(b.sc.players)
+    n = len(players)
+    for c, e in b.effects(i, PairsCount):
+        look = f"{canon(b.actor(i))}:pair"
+        pairs = [
+            conj(
+                looks(b, players[k], e.team, f"{look}{k}"),
+                looks(b, players[(k + 1) % n], e.team, f"{look}{k}"),
+            )
+            for k in range(n if n > 2 else n - 1)
+        ]
+        count = add(*(ite(x, Const(1), Const(0)) for x in pairs))
+        gate = conj(c, b.ok(i))
+        for v in range(len(pairs) + 1):
+            hit = conj(gate, eq(count, Const(v)))
+            if hit != FALSE:
+                out.append(TextSource(b.actor(i), label(hit, e.why), str(v), why=e.why))
+    return out
+
+
 KIND = Kind(
-    "knowing", (OneOf, NoneInPlay, PairsCount, NeighbourCount, AnyIs, ExecutedRole, SeesAll)
+    "knowing",
+    (OneOf, NoneInPlay, PairsCount, NeighbourCount, AnyIs, ExecutedRole, SeesAll),
+    texts=texts,
 )
