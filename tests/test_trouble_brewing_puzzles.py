@@ -6,10 +6,13 @@ A puzzle not solved yet is a strict xfail that says why."""
 
 from __future__ import annotations
 
+import io
+import json
 from pathlib import Path
 
 import pytest
 
+from logic.cli import main
 from logic.commands.solve.clocktower import solve_clocktower
 from logic.lang.observations import load_observations, parse_observations
 from logic.lang.rules import load_ruleset, parse_ruleset
@@ -182,3 +185,17 @@ def test_a_changed_fact_changes_the_answer(tb: Ruleset) -> None:
     text = path.read_text(encoding="utf-8").replace('You says Chef: "1"', 'You says Chef: "3"')
     obs = parse_observations(text, str(path))
     assert SOLUTIONS["nqt-31"][0] not in solve_clocktower(tb, obs).worlds
+
+
+def test_the_command_prints_the_world_and_its_json_has_solves_keys() -> None:
+    path = str(PUZZLES / "nqt-31.obs")
+    out = io.StringIO()
+    assert main(["solve", str(RULES), path], stdout=out, stderr=io.StringIO()) == 0
+    text = out.getvalue()
+    assert "consistent starting worlds: 1 of" in text
+    assert "world 1: You Chef, Aoife Empath, Tim Drunk, Adam Imp," in text
+    out = io.StringIO()
+    assert main(["solve", str(RULES), path, "--json"], stdout=out, stderr=io.StringIO()) == 0
+    got = json.loads(out.getvalue())
+    assert got["status"] == "sat" and got["worlds"] == 1
+    assert got["examples"][0]["Tim"] == "Drunk" and "Tim is Drunk" in got["certain"]
