@@ -21,6 +21,7 @@ from logic.model.ir import NoSelfTarget, canon
 ROOT = Path(__file__).parent.parent
 METADATA_PATH = ROOT / "casebook" / "metadata-mafia.rules"
 BLOCKERS_PATH = ROOT / "tests" / "rulesets" / "blockers.rules"
+TURTLE_PATH = ROOT / "casebook" / "turtle-chat-mafia.rules"
 
 
 @pytest.fixture(scope="module")
@@ -438,3 +439,30 @@ def test_a_one_role_ruleset_checks_its_ambiguities_in_their_own_process() -> Non
     text = text.replace("Ran: No special powers.", "")
     rep = Checker(parse_ruleset(text, "one-role.rules"), players=3, nights=2).run()
     assert rep.players == 1 and not rep.unknown
+
+
+def test_day_abilities_get_a_verdict_over_the_first_night_and_day() -> None:
+    """The dead-rule search gives day abilities a verdict, over the first night and the
+    day after it (a symbolic day's sentence switches): the Sorcerer's kill and the
+    Priest's revival are live, each told apart by a scenario in which someone uses a day
+    ability; the Priest's exorcism, public, can change nothing when no Ghost or Zombie
+    can be dealt (no one to exorcise), and can when a Ghost can."""
+    rs = load_ruleset(TURTLE_PATH)
+
+    def dead(*names: str) -> tuple[Checker, set[str]]:
+        pool = [r for r in rs.roles if r.name in names]
+        c = Checker(rs, players=3, timeout=60, roles=pool)
+        rep = c.run(("dead rule",))
+        assert not rep.unknown and not any("by day" in s for s in rep.skipped), rep.skipped
+        return c, {w.text for f in rep.findings if f.roles[0] in names for w in f.sentences}
+
+    c, found = dead("Priest", "Sorcerer", "Godfather", "Vanilla")
+    assert found == {"Priest: This is also public and immediate."}
+    _, found = dead("Priest", "Ghost", "Godfather", "Vanilla")
+    assert found == set()
+    sorcerer = rs.role("Sorcerer")
+    assert sorcerer is not None
+    for e in sorcerer.abilities[0].effects:
+        r, env = c.ablation(c.day_at(3).switches_of(e.why), "test", day=True)
+        assert r == "sat" and env is not None
+        assert any(v.startswith("duse:") and v.endswith("@d1") and env[v] for v in env)

@@ -219,6 +219,35 @@ def test_a_random_tie_is_random_not_ambiguous() -> None:
     assert _lynch(rs, roles, {"Ann": "Cid", "Cid": "Ann"}) == {0, 1}
 
 
+def test_draws_that_give_one_outcome_make_one_path() -> None:
+    """Three Witnesses over two nights: each Witness's chance and sight are drawn each
+    night (4,096 draws a night), but the paths are the distinct outcomes (a path per
+    draw was 262,144 on night 2: resolve ran for over ten minutes), and the verdict is
+    still "random": no one sequence of draws reaches two outcomes."""
+    text = (
+        'case "three Witnesses"\n  players: Ann is Mafia, Wil is Witness, Wes is Witness, '
+        "Wyn is Witness, Cid is Citizen, Dee is Citizen, Eve is Citizen\n"
+        "  night 1:\n    Ann kills Cid\n  night 2:\n    Ann kills Dee\n"
+    )
+    (case,) = parse_cases(text, "witnesses.case")
+    res = resolve(BYOND, case, text)
+    assert res.verdict == "random"
+    assert len(res.paths) == len({p.key() for p in res.paths}) == 64
+
+
+def test_paths_one_sequence_of_draws_reaches() -> None:
+    """`_reached_together`: the pairs of paths one sequence of draws reaches, phase by
+    phase; a pair of different outcomes there makes the verdict ambiguous, not random."""
+    from logic.commands.resolve import _reached_together
+
+    # night 1: two draws, each to its own path
+    one = _reached_together({(0, 0)}, [{(("d", 1),): {0}, (("d", 2),): {1}}])
+    assert one == {(0, 0), (1, 1)}
+    # night 2, no draw: each path goes on alone (random), or path 0 splits (not random)
+    assert _reached_together(one, [{(): {0}}, {(): {1}}]) == {(0, 0), (1, 1)}
+    assert (0, 1) in _reached_together(one, [{(): {0, 1}}, {(): {2}}])
+
+
 # ----------------------------------------------------------------------------- rulings as GMs write them
 
 NATURAL = """\

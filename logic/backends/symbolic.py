@@ -284,18 +284,6 @@ def _millis(seconds: float) -> int:
     return max(1, min(86_400_000, int(seconds * 1000))) if seconds == seconds else 1
 
 
-def check_by(s: z3.Solver, deadline: float | None, limit: float, *assumptions: Any) -> Status:
-    """`s.check(*assumptions)` within `limit` seconds and before `deadline` (a
-    `time.perf_counter` time bounding a whole command): `unknown` at once when the
-    deadline has passed."""
-    if deadline is not None:
-        left = deadline - time.perf_counter()
-        if left <= 0:
-            return "unknown"
-        s.set("timeout", _millis(min(limit, left)))
-    return status_of(s.check(*assumptions))
-
-
 def check(s: z3.Solver, assumptions: Sequence[Any]) -> Status:
     """`s.check(*assumptions)` without z3py's per-assumption coercion (Boolean terms
     only), which costs more than the check itself for many small queries."""
@@ -372,6 +360,23 @@ def is_false(term: Any) -> bool:
 def holds(m: z3.ModelRef, term: Any) -> bool:
     """Whether a Boolean term is true in a model (unnamed variables at their default)."""
     return z3.is_true(m.eval(term, model_completion=True))
+
+
+def evaluate(m: z3.ModelRef, term: Any) -> Any:
+    """A term's value in a model, as a Z3 constant (unnamed variables at their default)."""
+    return m.eval(term, model_completion=True)
+
+
+def remainder(term: Any, k: int) -> Any:
+    """A bit-vector term modulo k (unsigned)."""
+    return z3.URem(term, _bv(k))
+
+
+def count(terms: Sequence[Any]) -> Any:
+    """How many of the Boolean terms are true, as an integer term (the integer 0 when
+    there are none, a term still: a substitution takes it)."""
+    taken = [z3.If(x, 1, 0) for x in terms]
+    return z3.Sum(taken) if taken else z3.IntVal(0)
 
 
 # ----------------------------------------------------------------------------- solving

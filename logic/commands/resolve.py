@@ -17,13 +17,14 @@ Verdicts (one per resolution):
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from logic.backends import concrete
 from logic.effects import identity
 from logic.engine import build_day, build_night, next_history
-from logic.lang.case import Case
+from logic.lang.case import Case, PhaseBlock
 from logic.lang.errors import RulingError
 from logic.model import frame
 from logic.model.binding import Binder, check_phase_order, forced_completions
@@ -61,7 +62,6 @@ class Path:
     phases: tuple[PhaseOutcome, ...]
     history: History = field(compare=False)
     alive_before: tuple[frozenset[str], ...] = field(default=(), compare=False)
-    draws: tuple[tuple[str, object], ...] = field(default=(), compare=False)  # random picks
 
     def key(self) -> tuple[tuple[str, frozenset[Atom]], ...]:
         return tuple((p.phase, p.atoms) for p in self.phases)
@@ -105,37 +105,61 @@ class Resolution:
 def read_outcome(
     model: PhaseModel, env: dict[str, Any], assumptions: tuple[str, ...]
 ) -> PhaseOutcome:
-    atoms: set[Atom] = set()
-    reasons: dict[Atom, tuple[Why, ...]] = {}
-    at_risk: list[tuple[str, tuple[Why, ...]]] = []
-    spared: list[tuple[str, tuple[Why, ...]]] = []
-    value_of = Evaluator(env)  # each shared subtree once, for every atom and text
-    for atom, expr in model.atoms.items():
-        value = bool(value_of(expr))
-        if value:
-            atoms.add(atom)
-            reasons[atom] = tuple(explain(expr, env, model.definitions))
-        elif atom.kind == "dies" and labels(expr):
-            at_risk.append((atom.subject, tuple(explain(expr, env, model.definitions))))
-            spared.append((atom.subject, tuple(unfired(expr, env, model.definitions))))
-    for src in model.texts:
-        if not value_of(src.gate):
-            continue
-        holds = [name for cond, name in src.pieces if value_of(cond)]
-        atom = Atom("learns", src.actor, src.render(holds))
-        atoms.add(atom)
-        why = explain(src.gate, env, model.definitions)
-        for cond, _ in src.pieces:
-            why.extend(w for w in explain(cond, env, model.definitions) if w not in why)
-        reasons[atom] = tuple(dict.fromkeys((*reasons.get(atom, ()), *why)))
-    return PhaseOutcome(
-        model.phase,
-        frozenset(atoms),
-        tuple(sorted(reasons.items())),
-        assumptions,
-        tuple(at_risk),
-        tuple(spared),
-    )
+    """The phase's outcome under `env`: its atoms, each with the sentences behind it, and
+    the survivors at risk with what could have killed them."""
+    return _Reader(model, env).outcome(assumptions)
+
+
+class _Reader:
+    """A phase's outcome under one model of its equations: the atoms at once (cheap), the
+    sentences behind an atom when asked (`why`, the costly part): resolve reads every
+    model, but explains only the outcomes it keeps."""
+
+    def __init__(self, model: PhaseModel, env: dict[str, Any]) -> None:
+        self.model, self.env = model, env
+        value_of = Evaluator(env)  # each shared subtree once, for every atom and text
+        self.held = [a for a, e in model.atoms.items() if value_of(e)]
+        self.learnt: dict[Atom, list[Any]] = {}  # a text's atom -> the texts that give it
+        for src in model.texts:
+            if value_of(src.gate):
+                holds = [name for cond, name in src.pieces if value_of(cond)]
+                self.learnt.setdefault(Atom("learns", src.actor, src.render(holds)), []).append(src)
+        self.atoms = frozenset([*self.held, *self.learnt])
+        self._why: dict[Atom, tuple[Why, ...]] = {}
+
+    def _explain(self, e: Any) -> list[Why]:
+        return explain(e, self.env, self.model.definitions)
+
+    def why(self, atom: Atom) -> tuple[Why, ...]:
+        if atom not in self._why:
+            out: list[Why] = []
+            if atom in self.model.atoms and atom in self.held:
+                out = list(self._explain(self.model.atoms[atom]))
+            for src in self.learnt.get(atom, ()):
+                why = self._explain(src.gate)
+                for cond, _ in src.pieces:
+                    why.extend(w for w in self._explain(cond) if w not in why)
+                out = list(dict.fromkeys((*out, *why)))
+            self._why[atom] = tuple(out)
+        return self._why[atom]
+
+    def outcome(self, assumptions: tuple[str, ...]) -> PhaseOutcome:
+        at_risk: list[tuple[str, tuple[Why, ...]]] = []
+        spared: list[tuple[str, tuple[Why, ...]]] = []
+        for atom, expr in self.model.atoms.items():
+            if atom not in self.atoms and atom.kind == "dies" and labels(expr):
+                at_risk.append((atom.subject, tuple(self._explain(expr))))
+                spared.append(
+                    (atom.subject, tuple(unfired(expr, self.env, self.model.definitions)))
+                )
+        return PhaseOutcome(
+            self.model.phase,
+            self.atoms,
+            tuple(sorted((a, self.why(a)) for a in self.atoms)),
+            assumptions,
+            tuple(at_risk),
+            tuple(spared),
+        )
 
 
 def _read_vars(model: PhaseModel) -> list[str]:
@@ -164,6 +188,11 @@ def resolve(
     binder = Binder(ruleset, case, text)
     check_phase_order(binder, case)
     paths = [Path((), History(), ())]
+    # which paths some one sequence of random draws and storyteller's choices reaches
+    # (pairs of indices into `paths`): the outcomes are "random" when no draws reach two
+    # outcomes, the storyteller's when the draws of chance alone do
+    same_draws: set[tuple[int, int]] = {(0, 0)}
+    same_chance: set[tuple[int, int]] = {(0, 0)}
     paradoxes: list[Paradox] = []
     timed_out: str | None = None
     for block in case.phases:
@@ -171,29 +200,18 @@ def resolve(
         if left <= 0:
             timed_out = f"{block.label}: unknown (the command's --timeout ran out)"
             break
-        new_paths: dict[Any, Path] = {}
+        # paths that agree on every outcome and on the state carried on are one path
+        new_paths: dict[Any, int] = {}
+        kept: list[Path] = []
+        # per path: this phase's draws -> the paths they lead to
+        edges: list[dict[Draws, set[int]]] = []
+        chance: list[dict[Draws, set[int]]] = []  # the same, by the draws of chance alone
         for path in paths:
+            edges.append({})
+            chance.append({})
             history = path.history
             alive = frozenset(p for p in binder.players if p not in history.dead)
-            now = binder.at(history)
-            if block.kind == "night":
-                acts = binder.acts(block, history)
-                scenarios = forced_completions(binder, block.number, acts, history)
-                models = [
-                    (
-                        build_night(ruleset, now, block.number, acts_, history),
-                        notes,
-                        draws_,
-                    )
-                    for acts_, notes, draws_ in scenarios
-                ]
-            else:
-                votes, choices, day_acts, order = binder.votes(block, history)
-                day_model = build_day(
-                    ruleset, now, block.number, votes, choices, history, day_acts, order
-                )
-                models = [(day_model, (), ())]
-            for model, notes, drawn in models:
+            for model, notes, drawn in _models(binder, block, history, ruleset):
                 # an open question of the rules answered in an earlier phase stays answered
                 keep = [
                     (eq(Var(v), Const(x)), frame.TAKES_PLACE)
@@ -219,14 +237,22 @@ def resolve(
                                 whys.append(w)
                     paradoxes.append(Paradox(block.label, tuple(whys), notes))
                     continue
+                night = block.number if block.kind == "night" else None
                 for env in sols.models:
-                    outcome = read_outcome(model, env, notes)
-                    night = block.number if block.kind == "night" else None
-                    h = next_history(history, model, env, outcome, night, block.number, ruleset)
-                    draws = (*path.draws, *drawn, *_chosen(block.label, model, env))
-                    new = Path((*path.phases, outcome), h, (*path.alive_before, alive), draws)
-                    new_paths.setdefault((new.key(), h, draws), new)
-        paths = list(new_paths.values())
+                    reader = _Reader(model, env)
+                    h = next_history(history, model, env, reader, night, block.number, ruleset)
+                    drawn_now = (*drawn, *_chosen(block.label, model.random_vars, env))
+                    draws = (*drawn_now, *_chosen(block.label, model.storyteller_vars, env))
+                    key = (path.key(), (block.label, reader.atoms), h)
+                    if key not in new_paths:
+                        new_paths[key] = len(kept)
+                        outcome = reader.outcome(notes)
+                        kept.append(Path((*path.phases, outcome), h, (*path.alive_before, alive)))
+                    edges[-1].setdefault(draws, set()).add(new_paths[key])
+                    chance[-1].setdefault(drawn_now, set()).add(new_paths[key])
+        paths = kept
+        same_draws = _reached_together(same_draws, edges)
+        same_chance = _reached_together(same_chance, chance)
     distinct = {p.key() for p in paths}
     if timed_out:
         verdict = "unknown"
@@ -234,9 +260,10 @@ def resolve(
         verdict = "paradox"
     elif len(distinct) == 1:
         verdict = "determined"
-    elif _only_random(paths):
+    elif all(paths[a].key() == paths[b].key() for a, b in same_draws):
         # the outcomes differ only by picks a rule says are random, or the storyteller's
-        verdict = "storyteller" if _storyteller_decides(paths) else "random"
+        parted = any(paths[a].key() != paths[b].key() for a, b in same_chance)
+        verdict = "storyteller" if parted else "random"
     else:
         verdict = FRAMEWORKS[
             ruleset.framework
@@ -246,34 +273,45 @@ def resolve(
     )
 
 
-def _only_random(paths: list[Path]) -> bool:
-    """Whether every random draw leads to one outcome: then the outcomes differ only
-    by what the rules say is random."""
-    by_draw: dict[tuple[tuple[str, object], ...], set[Any]] = {}
-    for p in paths:
-        by_draw.setdefault(p.draws, set()).add(p.key())
-    return len(by_draw) > 1 and all(len(keys) == 1 for keys in by_draw.values())
+Draws = tuple[tuple[str, object], ...]  # a phase's random picks: (name, value)
 
 
-STORYTELLER = "storyteller's "
-"""Marks a storyteller's choice among a path's draws (ir.Chooser.STORYTELLER)."""
+def _chosen(label: str, names: Sequence[str], env: dict[str, Any]) -> Draws:
+    """A phase's picks of the variables `names` in an outcome, named by phase."""
+    return tuple((f"{label}: {v}", env.get(v)) for v in names)
 
 
-def _chosen(label: str, model: PhaseModel, env: dict[str, Any]) -> list[tuple[str, object]]:
-    """A phase's random draws and storyteller's choices in an outcome, named by phase."""
-    out = [(f"{label}: {v}", env.get(v)) for v in model.random_vars]
-    out += [(f"{label}: {STORYTELLER}{v}", env.get(v)) for v in model.storyteller_vars]
-    return out
+def _models(
+    binder: Binder, block: PhaseBlock, history: History, ruleset: Ruleset
+) -> list[tuple[PhaseModel, tuple[str, ...], Draws]]:
+    """The models of the phase `block` after `history`: a night's, one per way its forced
+    actions left out can go (with the notes of what was assumed, and the draws), or the
+    day's."""
+    now = binder.at(history)
+    if block.kind == "night":
+        acts = binder.acts(block, history)
+        return [
+            (build_night(ruleset, now, block.number, acts_, history), notes, draws)
+            for acts_, notes, draws in forced_completions(binder, block.number, acts, history)
+        ]
+    votes, choices, day_acts, order = binder.votes(block, history)
+    day = build_day(ruleset, now, block.number, votes, choices, history, day_acts, order)
+    return [(day, (), ())]
 
 
-def _storyteller_decides(paths: list[Path]) -> bool:
-    """Whether the storyteller's choices (not chance alone) part the outcomes: with the
-    random draws fixed, some outcomes still differ."""
-    by_chance: dict[tuple[tuple[str, object], ...], set[Any]] = {}
-    for p in paths:
-        chance = tuple(d for d in p.draws if STORYTELLER not in d[0])
-        by_chance.setdefault(chance, set()).add(p.key())
-    return any(len(keys) > 1 for keys in by_chance.values())
+def _reached_together(
+    pairs: set[tuple[int, int]], edges: list[dict[Draws, set[int]]]
+) -> set[tuple[int, int]]:
+    """The pairs of the phase's paths that one sequence of draws reaches: from a pair of
+    the paths before it that one sequence reaches, the paths the same draws of the phase
+    lead to (`edges[i]`: path i's draws -> the paths they lead to)."""
+    return {
+        (min(a, b), max(a, b))
+        for x, y in pairs
+        for d in edges[x].keys() & edges[y].keys()
+        for a in edges[x][d]
+        for b in edges[y][d]
+    }
 
 
 def _differing(paths: list[Path]) -> list[str]:

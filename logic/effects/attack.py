@@ -18,7 +18,7 @@ night counts, and a Doctor the Mafia attacks still saves himself.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from logic.effects import records
 from logic.effects.base import Death, Kind, Outcome
@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Kill:
+    kills: ClassVar[bool] = True  # a case's "X kills Y" names it (logic/effects/base.Effect)
     why: Why = meta()
     strength: int = 1
     lethal_if: str | None = None

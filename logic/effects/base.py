@@ -83,7 +83,9 @@ class Effect(Protocol):
     """An IR node of an effect kind. Two optional class attributes are read by the
     frame, which names no node: `by_day` (True: the ability that carries it is used by
     day, not in the night's slot) and `options` (the options the node leaves its player
-    to decide among, written in a case as `X decides "TEXT"`)."""
+    to decide among, written in a case as `X decides "TEXT"`). A node with `kills` is
+    what a case's `X kills Y` line uses (with `random`: its target is drawn). A role's
+    trait with `shared` lets more than one player hold the role where roles are unique."""
 
     @property
     def why(self) -> Why: ...

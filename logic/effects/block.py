@@ -18,9 +18,11 @@ from logic.effects.convert import Convert
 from logic.model import frame
 from logic.model.expr import FALSE, TRUE, Expr, any_of, conj, disj, label, le, neg
 from logic.model.phase import Atom, TextSource
-from logic.model.why import Why, meta
+from logic.model.why import Why, canon, meta
 
 if TYPE_CHECKING:
+    from logic.model.day import DayBuilder
+    from logic.model.ir import Ruleset
     from logic.model.semantics import NightBuilder
 
 
@@ -147,6 +149,46 @@ def told(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
     return out
 
 
+def day_stops(db: DayBuilder, i: int) -> Expr:
+    """A roleblock lasting into the day stops the target's day actions (the mark
+    `roleblocked` the night left, `into_day`)."""
+    blocked = any_of(c for c, _ in db.marked(db.actor(i), "roleblocked"))
+    return FALSE if blocked == FALSE else label(blocked, block_why(db.rs))
+
+
+def day_unpowered(db: DayBuilder, p: str) -> Expr:
+    """Whether a roleblock lasting into the day stops p's passive powers of the day: an
+    open choice (`open:roleblocked:P`) for a roleblocked holder of such a power (a trait
+    read by day, `by_day`, or a part in a tie's rule)."""
+    # T-day-5: whether a roleblock "for the night and the following day" also stops the
+    # passive powers of the day (a vote's weight, a tie-break, immunity) is not said: for
+    # a roleblocked holder of such a power both readings stay open (ambiguous if it matters)
+    rs = db.rs
+    breakers = {
+        canon(r.role or "") for r in rs.tie_rules if r.kind in ("vote", "exclude", "choice")
+    }
+    passive = any_of(
+        db.role_is(p, r)
+        for r in db.sc.roles()
+        if any(getattr(t, "by_day", False) for t in r.traits) or canon(r.name) in breakers
+    )
+    blocked = any_of(c for c, _ in db.marked(p, "roleblocked"))
+    held = conj(passive, blocked)
+    if held == FALSE:
+        return FALSE
+    return conj(held, label(db.choice(f"open:roleblocked:{p}", [False, True]), block_why(rs)))
+
+
+def block_why(ruleset: Ruleset) -> Why:
+    """The sentence that makes a roleblock last into the day (the roleblock's own)."""
+    for role in ruleset.roles:
+        for ab in role.abilities:
+            for e in ab.effects:
+                if isinstance(e, Roleblock):
+                    return e.why
+    return frame.TAKES_PLACE
+
+
 KIND = Kind(
     "block",
     (Roleblock, Jail),
@@ -157,4 +199,6 @@ KIND = Kind(
     nouns=(("roleblock", (Roleblock,)),),
     verbs=(("roleblock", (Roleblock,)), ("block", (Roleblock,)), ("jail", (Jail,))),
     stops_auto=alignment_stopped,
+    day_stops=day_stops,
+    day_unpowered=day_unpowered,
 )

@@ -17,8 +17,8 @@ Vocabulary (effects of a day ability; an ability with one of them is used by day
                role ("The Sorcerer is revealed at this time")
 
 A day action takes place when its actor is alive, its role is not roleblocked for the day
-(a roleblock lasts "for the night and the following day"), its frequency allows it, and
-its target fits (a kill or a rock: a living target; a revival: a dead one; an exorcism: a
+(a roleblock lasts "for the night and the following day": logic/effects/block.py says so)
+nor arrested (status.py), its frequency allows it, and its target fits (a kill or a rock: a living target; a revival: a dead one; an exorcism: a
 dead holder of a listed role). A use counts against a once-per-game ability only when it
 takes place.
 """
@@ -31,10 +31,8 @@ from typing import TYPE_CHECKING, ClassVar
 from logic.effects import afterlife, status, vote
 from logic.effects.afterlife import Exorcise
 from logic.effects.base import Kind, Outcome
-from logic.effects.block import Roleblock
-from logic.model import frame
 from logic.model.expr import FALSE, Const, Expr, any_of, conj, disj, label, neg
-from logic.model.ir import Role, Ruleset, canon
+from logic.model.ir import Role, canon
 from logic.model.phase import Atom, TextSource
 from logic.model.why import Why, meta
 
@@ -128,17 +126,9 @@ def _unfit(db: DayBuilder, i: int) -> list[Expr]:
 
 
 def day_stops(db: DayBuilder, i: int) -> Expr:
-    """What stops a day action, each labelled: a roleblock lasting into the day, an
-    arrest, a target that does not fit."""
-    p = db.actor(i)
-    reasons: list[Expr] = []
-    blocked = any_of(c for c, _ in status.day_marks(db, p, "roleblocked"))
-    if blocked != FALSE:
-        reasons.append(label(blocked, ruleset_block_why(db.rs)))
-    held = db.held(p)
-    if held != FALSE:
-        reasons.append(label(held, frame.TAKES_PLACE))
-    return any_of(reasons + _unfit(db, i))
+    """What stops a day action of this kind: a target that does not fit (a roleblock
+    lasting into the day is logic/effects/block.py's, an arrest status.py's)."""
+    return any_of(_unfit(db, i))
 
 
 def day_back(db: DayBuilder, p: str) -> Expr:
@@ -156,35 +146,9 @@ def day_removed(db: DayBuilder, p: str) -> Expr:
 
 
 def day_unpowered(db: DayBuilder, p: str) -> Expr:
-    """p's powers are given up (for good, or today), or stopped by a roleblock lasting
-    into the day (an open reading, `_open_block`)."""
-    discarded = any_of(c for c, _ in status.day_marks(db, p, "discarded"))
-    return any_of([discarded, db.took(Discard, actor=p), _open_block(db, p)])
-
-
-def _open_block(db: DayBuilder, p: str) -> Expr:
-    """Whether a roleblock lasting into the day stops p's passive powers of the day: an
-    open choice (`open:roleblocked:P`) for a roleblocked holder of such a power."""
-    # T-day-5: whether a roleblock "for the night and the following day" also stops the
-    # passive powers of the day (a vote's weight, a tie-break, immunity) is not said: for
-    # a roleblocked holder of such a power both readings stay open (ambiguous if it matters)
-    traits = (vote.VoteWeight, vote.PairVote, vote.Powerless, vote.Immune, vote.LastVoterDies)
-    rs = db.rs
-    breakers = {
-        canon(r.role or "") for r in rs.tie_rules if r.kind in ("vote", "exclude", "choice")
-    }
-    passive = any_of(
-        db.role_is(p, r)
-        for r in db.sc.roles()
-        if any(isinstance(t, traits) for t in r.traits) or canon(r.name) in breakers
-    )
-    blocked = any_of(c for c, _ in status.day_marks(db, p, "roleblocked"))
-    held = conj(passive, blocked)
-    if held == FALSE:
-        return FALSE
-    return conj(
-        held, label(db.choice(f"open:roleblocked:{p}", [False, True]), ruleset_block_why(rs))
-    )
+    """p's powers are given up (for good, or today)."""
+    discarded = any_of(c for c, _ in db.marked(p, "discarded"))
+    return disj(discarded, db.took(Discard, actor=p))
 
 
 def day_deaths(db: DayBuilder) -> list[tuple[str, Expr]]:
@@ -226,7 +190,8 @@ def _announcements(db: DayBuilder, outcome: Outcome) -> list[TextSource]:
         for c, ab in db.sc.abilities(i):
             exorcises = any(isinstance(x, Exorcise) for x in ab.effects)
             for e in (x for x in ab.effects if isinstance(x, DayKill | Rock | Public)):
-                said += _said(db, i, c, e, exorcises, kill_reveal, texts)
+                on = conj(c, db.switch(e.why))
+                said += _said(db, i, on, e, exorcises, kill_reveal, texts)
         for cond, text, why in said:
             for q in db.players:
                 gate = conj(ok, cond, outcome.alive_after[q])
@@ -279,16 +244,6 @@ def _lynch_reveals(db: DayBuilder, outcome: Outcome) -> list[TextSource]:
                 if gate != FALSE:
                     texts.append(TextSource(q, gate, told, (), None))
     return texts
-
-
-def ruleset_block_why(ruleset: Ruleset) -> Why:
-    """The sentence that makes a roleblock last into the day (the roleblock's own)."""
-    for role in ruleset.roles:
-        for ab in role.abilities:
-            for e in ab.effects:
-                if isinstance(e, Roleblock):
-                    return e.why
-    return frame.TAKES_PLACE
 
 
 KIND = Kind(

@@ -296,6 +296,12 @@ def day_marks(db: DayBuilder, p: str, name: str) -> list[tuple[Expr, str]]:
     return [(e, src) for (q, n, src), e in got.items() if q == p and n == name]
 
 
+def day_stops(db: DayBuilder, i: int) -> Expr:
+    """An arrest stops the arrested player's day actions."""
+    held = db.held(db.actor(i))
+    return FALSE if held == FALSE else label(held, frame.TAKES_PLACE)
+
+
 def day_held(db: DayBuilder, p: str) -> Expr:
     """p is under an arrest the night before made: no action, no vote today."""
     carried: Arrested = db.before(ARRESTS)
@@ -310,6 +316,7 @@ KIND = Kind(
     transition=transition,
     lasting=(ARRESTS, MARKS),
     day_held=day_held,
+    day_stops=day_stops,
     day_marked=day_marks,
 )
 

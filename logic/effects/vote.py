@@ -49,7 +49,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from logic.effects import status, sway
 from logic.effects.base import Kind
@@ -84,6 +84,8 @@ if TYPE_CHECKING:
 class VoteWeight:
     """The role's vote counts as `weight` votes."""
 
+    by_day: ClassVar[bool] = True  # a passive power of the day (logic/effects/block.py)
+
     weight: int
     why: Why = meta()
 
@@ -95,6 +97,10 @@ class VoteWeight:
 class PairVote:
     """Two holders of the role voting for the same player count `total` votes together."""
 
+    by_day: ClassVar[bool] = True  # a passive power of the day (logic/effects/block.py)
+
+    # the role is dealt to more than one player (the Lovers): read by the scenario's binding
+    shared: ClassVar[bool] = True
     total: int
     why: Why = meta()
 
@@ -105,6 +111,8 @@ class PairVote:
 @dataclass(frozen=True)
 class Powerless:
     """The holder's vote has no power (while its power is in effect, when `power`)."""
+
+    by_day: ClassVar[bool] = True  # a passive power of the day (logic/effects/block.py)
 
     power: bool = False
     why: Why = meta()
@@ -117,6 +125,8 @@ class Powerless:
 class Immune:
     """The holder cannot be lynched; the lynch passes on to the next in line."""
 
+    by_day: ClassVar[bool] = True  # a passive power of the day (logic/effects/block.py)
+
     power: bool = False
     why: Why = meta()
 
@@ -127,6 +137,8 @@ class Immune:
 @dataclass(frozen=True)
 class LastVoterDies:
     """When the holder is lynched, the last player to vote for them dies."""
+
+    by_day: ClassVar[bool] = True  # a passive power of the day (logic/effects/block.py)
 
     why: Why = meta()
 
@@ -548,16 +560,6 @@ def clash(tie_rules: Sequence[TieRule], day_rules: Sequence[Any]) -> tuple[Why, 
         first, second = sorted((to_all[0].why, to_killer[0].why), key=lambda w: w.loc.line)
         return first, second, "who learns the role of a player killed at night"
     return None
-
-
-def tie_breaker_roles(rs: Ruleset) -> list[Role]:
-    """Roles whose holder makes a tie's decision by a pick (not by their vote)."""
-    out: list[Role] = []
-    for rule in rs.tie_rules:
-        role = rs.role(rule.role or "") if rule.kind == "choice" else None
-        if role is not None and all(canon(r.name) != canon(role.name) for r in out):
-            out.append(role)
-    return out
 
 
 def concrete_inputs(

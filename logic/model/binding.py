@@ -18,13 +18,20 @@ import itertools
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
-from logic.effects import forge, vote
-from logic.effects.attack import Kill
 from logic.lang.case import Case, Line, PhaseBlock
 from logic.lang.errors import Loc, RulingError, error_at_word, line_of
 from logic.model.ir import Ability, Ruleset, Why, canon
 from logic.model.phase import IDENTITY
-from logic.model.semantics import Act, History, Player, forced_abilities, is_day
+from logic.model.semantics import (
+    Act,
+    History,
+    Player,
+    drawn_kill,
+    forced_abilities,
+    is_day,
+    kills,
+    options_of,
+)
 
 
 class Binder:
@@ -117,7 +124,7 @@ class Binder:
             if key in self.canon_names:
                 raise self.error(f"the player {d.name} is listed twice", d.why, d.name)
             vanilla = self.rs.vanilla is not None and canon(role.name) == canon(self.rs.vanilla)
-            paired = any(isinstance(t, vote.PairVote) for t in role.traits)  # the Lovers
+            paired = any(getattr(t, "shared", False) for t in role.traits)  # the Lovers
             again = canon(role.name) in seen_roles and not (vanilla or paired)
             if self.rs.unique_roles is not None and again:
                 raise self.error(
@@ -238,11 +245,7 @@ class Binder:
                     killers[faction] = line
                     out.append(Act(actor, nk.ability, targets, nk.faction, line.why))
                     continue
-                own = [
-                    a
-                    for a in self.now[actor].role.abilities
-                    if any(isinstance(e, Kill) for e in a.effects)
-                ]
+                own = [a for a in self.now[actor].role.abilities if kills(a)]
                 if not own:
                     by_day = any(is_day(a) for a in self.now[actor].role.abilities)
                     raise self.error(
@@ -275,7 +278,7 @@ class Binder:
         player (logic/effects/forge.py), which X then takes (with no target, if no line
         gives one)."""
         role = self.players[actor].role
-        deciding = [a for a in role.abilities if not is_day(a) and forge.options_of(a)]
+        deciding = [a for a in role.abilities if not is_day(a) and options_of(a)]
         if not deciding:
             raise self.error(
                 f"{actor} is {role.name}, whose sentences leave no decision to its player",
@@ -283,7 +286,7 @@ class Binder:
                 line.actor,
             )
         ability = deciding[0]
-        options = forge.options_of(ability)
+        options = options_of(ability)
         text = next((o for o in options if canon(o) == canon(line.text or "")), None)
         if text is None:
             raise self.error(
@@ -310,7 +313,7 @@ class Binder:
         choices: dict[str, str] = {}
         acts: list[Act] = []
         order: list[str] = []
-        breakers = {canon(r.name) for r in vote.tie_breaker_roles(self.rs)}
+        breakers = {canon(r.name) for r in self.rs.tie_breakers()}
         for line in block.lines:
             actor = self.player(line.actor, line.why)
             targets = tuple(self.player(t, line.why, line.verb) for t in line.targets)
@@ -359,9 +362,9 @@ def forced_completions(
         role = binder.now[p].role
         forced = forced_abilities(role, night, history, p)
         drawn = [
-            (ab, next(e for e in ab.effects if isinstance(e, Kill) and e.random))
+            (ab, k)
             for ab in role.abilities
-            if any(isinstance(e, Kill) and e.random for e in ab.effects)
+            if (k := drawn_kill(ab)) is not None
             and ab.frequency.allows(night, history.used(p, ab.name))
             and all(ab is not f for f, _ in forced)
         ]

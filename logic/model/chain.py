@@ -20,7 +20,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from logic.effects.base import Kind
-from logic.model.day import build_symbolic_day
+from logic.model.day import SymbolicDay, build_symbolic_day
 from logic.model.expr import (
     FALSE,
     Const,
@@ -81,6 +81,7 @@ def chain(
     days: bool | None = None,
     known_days: Mapping[int, frozenset[str]] | None = None,
     between: Callable[[], None] | None = None,
+    last_day: bool = False,
     *,
     kinds: Sequence[Kind],
 ) -> PhaseModel:
@@ -94,6 +95,8 @@ def chain(
     with the players it gives dead when the day starts (the days the world solver plays
     out: votes seen, or a lynch); its `vote:P` and `choice:P` stay open, to be told by
     facts.
+    `last_day` (with days) ends the chain with the day after its last night (`check`'s
+    search of day abilities after one night).
     `between` is called before each night (and its day) is built: a caller's deadline,
     which may raise. `kinds` are the effect kinds the nights ask (logic/engine.py).
     """
@@ -108,11 +111,16 @@ def chain(
         return any_of(out.deaths[p])
 
     earlier_nights: list[tuple[int, SymbolicNight]] = []
+    earlier_days: list[tuple[int, SymbolicDay]] = []
 
     def sent(p: str, ability: str) -> list[Expr]:
         """Per earlier night, whether p sent the ability named `ability` (a use of a
         once-a-game ability, or of a role's budget, is spent when sent)."""
         return [rename(sc.sent_that(p, ability), _namer(j)) for j, sc in earlier_nights]
+
+    def used_by_day(p: str, ability: str) -> list[Expr]:
+        """Per earlier day, whether p used the day ability named `ability`."""
+        return [rename(d.used_that(p, ability), _day_namer(j)) for j, d in earlier_days]
 
     for k in range(1, nights + 1):
         if between is not None:
@@ -137,9 +145,10 @@ def chain(
         earlier_nights.append((k, sc))
         carried = carry(carried, out.add_night(m, k), "night", k, ruleset, kinds)
         day_dead = (known_days or {}).get(k)
-        if (with_days and k < nights) or day_dead is not None:  # day k, after night k
+        if (with_days and (k < nights or last_day)) or day_dead is not None:  # day k, after night k
             dead_now = _known(day_dead, absent, True) or dead
-            dm = build_symbolic_day(sc, k, dead_now, carried, kinds)
+            dm, dsc = build_symbolic_day(sc, k, dead_now, carried, kinds, sent=used_by_day)
+            earlier_days.append((k, dsc))
             carried = carry(carried, out.add_day(dm, k, readers), "day", k, ruleset, kinds)
     return out.model(nights)
 
@@ -147,6 +156,11 @@ def chain(
 def _namer(night: int) -> Callable[[str], str]:
     """Night `night`'s own names for its variables (`qualify`)."""
     return lambda v: qualify(v, night)
+
+
+def _day_namer(day: int) -> Callable[[str], str]:
+    """Day `day`'s own names for its variables."""
+    return lambda v: qualify(v, day, "d")
 
 
 def _hooks(known: Sequence[Mapping[str, Expr]], k: int) -> tuple[Earlier, Checked]:
@@ -252,6 +266,7 @@ class _Chained:
         ]
         self.scenario += [qualify(name, k, "d") for name in dm.scenario_vars]
         self.storyteller += [qualify(name, k, "d") for name in dm.storyteller_vars]
+        self.switches.update(dm.switches)
         return atoms
 
     def model(self, nights: int) -> PhaseModel:

@@ -19,12 +19,15 @@ Variables of a day (its own; a chain names them `v@dK`):
   duse:p      (symbolic) p uses a day ability today;  dtgt:p  its target
   dab:p       (symbolic) which of their role's day abilities (when a role has several)
   lynch, choice:p, draw:lynch, open:...   the lynch's (logic/effects/vote.py)
+  on:file:line:col   (symbolic) a sentence of a day ability is in force (the night's
+              switches, `semantics.sentence_switch`: `check` turns it off; always on in
+              a case)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 from logic.effects.base import Kind, Outcome
 from logic.model import frame, win
@@ -46,9 +49,9 @@ from logic.model.expr import (
     lt,
     neg,
 )
-from logic.model.ir import Ability, NoSelfTarget, Role, Ruleset, Why, canon
+from logic.model.ir import Ability, Frequency, NoSelfTarget, Role, Ruleset, Why, canon
 from logic.model.phase import Act, Atom, History, PhaseModel, Player, TextSource
-from logic.model.semantics import is_day, member_of
+from logic.model.semantics import Sent, is_day, member_of, named, sentence_switch
 
 if TYPE_CHECKING:
     from logic.model.semantics import Carried, SymbolicNight
@@ -79,11 +82,13 @@ class DayScenario(Protocol):
     def role_is(self, p: str, role: Role) -> Expr: ...
     def faction_is(self, p: str, faction: str) -> Expr: ...
     def dead_before(self, p: str) -> Expr: ...
+    def sent_before(self, p: str, ability: str) -> list[Expr]: ...
     def vote(self, p: str) -> Expr: ...
     def choice(self, p: str) -> Expr | None: ...
     def rank(self) -> Callable[[str], Expr] | None: ...
     def roles(self) -> Sequence[Role]: ...
     def identities(self, p: str) -> list[tuple[Expr, Role, str]]: ...
+    def switch(self, why: Why) -> Expr: ...
 
 
 def day_menus(roles: Sequence[Role], day: int) -> tuple[tuple[Ability, ...], ...]:
@@ -152,6 +157,9 @@ class ConcreteDay:
     def dead_before(self, p: str) -> Expr:
         return Const(p in self.history.dead)
 
+    def sent_before(self, p: str, ability: str) -> list[Expr]:
+        return []  # counted in `history.used`
+
     def vote(self, p: str) -> Expr:
         t = self._votes.get(p)
         return Const(self._index[t] if t is not None else NO_VOTE)
@@ -170,6 +178,9 @@ class ConcreteDay:
         """(it holds, role, faction): who p is (one identity, known)."""
         return [(TRUE, self.info[p].role, self.info[p].faction)]
 
+    def switch(self, why: Why) -> Expr:
+        return TRUE  # (every sentence is in force in a case)
+
 
 class SymbolicDay:
     """A day whose roles, votes and day actions are open, after the symbolic night
@@ -185,8 +196,10 @@ class SymbolicDay:
         dead: Callable[[str], Expr],
         carried: Carried | None,
         actions: bool = True,
+        sent: Sent | None = None,
     ) -> None:
         self.night = night.after(carried) if carried is not None else night
+        self.sent = sent  # per earlier day of a chain: p used the ability named N
         self.ruleset = night.ruleset
         self.day = day
         self.history = night.history
@@ -199,6 +212,7 @@ class SymbolicDay:
         self.actors = self.players if actions and self.picks else ()
         self._index = {p: k for k, p in enumerate(self.players)}
         self._holds: dict[tuple[str, Callable[[Ability], bool]], Expr] = {}
+        self.switches: dict[str, Why] = {}
 
     def domains(self) -> dict[str, list[Any]]:
         n = len(self.players)
@@ -211,7 +225,12 @@ class SymbolicDay:
         return out
 
     def scenario_vars(self) -> tuple[str, ...]:
-        return tuple(self.domains())
+        return (*self.domains(), *self.switches)
+
+    def switch(self, why: Why) -> Expr:
+        """Sentence `why`'s switch, as the night's (`semantics.sentence_switch`): `check`
+        turns the day's sentences off too."""
+        return sentence_switch(self.switches, why)
 
     def _pick(self, p: str, k: int) -> Expr:
         return TRUE if self.picks <= 1 else eq(Var(f"dab:{p}"), Const(k))
@@ -276,6 +295,19 @@ class SymbolicDay:
 
     def dead_before(self, p: str) -> Expr:
         return self.dead(p)
+
+    def sent_before(self, p: str, ability: str) -> list[Expr]:
+        """Per earlier day of a chain, whether p used the day ability named `ability`
+        (a day's use is spent when it takes place, as `next_history` counts it); []
+        outside a chain (`history.used` counts them)."""
+        return self.sent(p, ability) if self.sent is not None else []
+
+    def used_that(self, p: str, ability: str) -> Expr:
+        """p's day slot used the day ability named `ability` today, and it took place
+        (over this day's own variables: a chain renames them)."""
+        if p not in self.actors:
+            return FALSE
+        return conj(Var(f"ok:{self.actors.index(p)}"), self.holds(p, named(ability)))
 
     def vote(self, p: str) -> Expr:
         return Var(f"vote:{p}")
@@ -344,8 +376,18 @@ class DayBuilder(PhaseBuilder):
         return Var(f"ok:{i}")
 
     def effects(self, i: int, kind: type | tuple[type, ...]) -> list[tuple[Expr, Any]]:
-        """(condition, effect) for each effect of `kind` day slot i may carry."""
-        return [(c, e) for c, ab in self.sc.abilities(i) for e in ab.effects if isinstance(e, kind)]
+        """(condition, effect) for each effect of `kind` day slot i may carry (and whose
+        sentence is in force: its switch)."""
+        return [
+            (conj(c, self.switch(cast(Any, e).why)), e)  # (every effect node has its `why`)
+            for c, ab in self.sc.abilities(i)
+            for e in ab.effects
+            if isinstance(e, kind)
+        ]
+
+    def switch(self, why: Why) -> Expr:
+        """Whether sentence `why` is in force (a symbolic day's switch; true in a case)."""
+        return self.sc.switch(why)
 
     def took(self, kind: type, target: str | None = None, actor: str | None = None) -> Expr:
         """A day action with an effect of `kind` (aimed at `target`, by `actor`, when
@@ -411,9 +453,15 @@ class DayBuilder(PhaseBuilder):
             for c, ab in abilities:
                 if not ab.frequency.allows(self.day, self.sc.history.used(p, ab.name)):
                     reasons.append(label(c, ab.why))
+                elif ab.frequency is Frequency.ONCE_PER_GAME:  # used on an earlier day
+                    again = any_of(self.sc.sent_before(p, ab.name))  # of a chain
+                    if again != FALSE:
+                        reasons.append(label(conj(c, again), ab.why))
                 for r in ab.restrictions:
-                    on_self = conj(c, self.sc.aims(i, p))
-                    if isinstance(r, NoSelfTarget) and on_self != FALSE:
+                    if not isinstance(r, NoSelfTarget):
+                        continue
+                    on_self = conj(c, self.switch(r.why), self.sc.aims(i, p))
+                    if on_self != FALSE:
                         reasons.append(label(on_self, r.why))
             why = abilities[0][1].why if abilities else frame.TAKES_PLACE
             used = any_of(label(c, ab.why) for c, ab in abilities)
@@ -456,6 +504,9 @@ class DayBuilder(PhaseBuilder):
                 texts += [
                     t for t in k.day_texts(self, outcome) if readers is None or t.actor in readers
                 ]
+        switches = dict(getattr(self.sc, "switches", {}))  # every one is known now
+        for name in switches:
+            self.domains[name] = [False, True]
         scenario = self.sc.scenario_vars()
         if scenario:  # a symbolic day: the picks and draws are part of its scenario
             chosen = [v for v in self.domains if v.startswith("choice:")]
@@ -471,6 +522,7 @@ class DayBuilder(PhaseBuilder):
             scenario_vars=scenario,
             random_vars=() if scenario else tuple(self.random_vars),
             storyteller_vars=() if scenario else tuple(self.storyteller_vars),
+            switches=switches,
         )
         win.add_wins(
             model, self.rs, self.players, alive_after.__getitem__, member_of(self.rs, self.sc)
@@ -501,6 +553,9 @@ def build_symbolic_day(
     carried: Carried | None,
     kinds: Sequence[Kind],
     actions: bool = True,
-) -> PhaseModel:
-    """The model of a day whose votes and day actions are open, after `night`."""
-    return DayBuilder(SymbolicDay(night, day, dead, carried, actions), kinds).build("day")
+    sent: Sent | None = None,
+) -> tuple[PhaseModel, SymbolicDay]:
+    """The model of a day whose votes and day actions are open, after `night`, and its
+    scenario (a chain asks it what was used today: `SymbolicDay.used_that`)."""
+    sc = SymbolicDay(night, day, dead, carried, actions, sent)
+    return DayBuilder(sc, kinds).build("day"), sc

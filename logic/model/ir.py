@@ -387,6 +387,16 @@ class Ruleset:
         """The role called `name` (any spelling the ruleset accepts), or None."""
         return self._role_index.get(canon(name))
 
+    def tie_breakers(self) -> list[Role]:
+        """Roles whose holder decides a tie by a pick (not by their vote): a case's day
+        gives it as `Judy targets Bob` (logic/effects/vote.TieRule "choice")."""
+        out: list[Role] = []
+        for rule in self.tie_rules:
+            role = self.role(rule.role or "") if rule.kind == "choice" else None
+            if role is not None and all(canon(r.name) != canon(role.name) for r in out):
+                out.append(role)
+        return out
+
     def nightkill(self, faction: str) -> NightKill | None:
         return next((k for k in self.nightkills if canon(k.faction) == canon(faction)), None)
 

@@ -361,11 +361,7 @@ class SymbolicNight:
     def switch(self, why: Why) -> Expr:
         """A Boolean per sentence, true when the sentence is in force: the checker turns
         sentences off (dead rules, redundant rulings) and asks for cores over them."""
-        if why.kind == "axiom":
-            return TRUE
-        name = f"on:{why.loc.file}:{why.loc.line}:{why.loc.column}"
-        self.switches.setdefault(name, why)
-        return Var(name)
+        return sentence_switch(self.switches, why)
 
     def picks(self, p: str, k: int) -> Expr:
         """p's ability slot uses the k-th of their role's night abilities (`menus`)."""
@@ -547,7 +543,7 @@ class SymbolicNight:
 
     def sent_that(self, p: str, ability: str) -> Expr:
         """p's ability slot tonight sends the ability named `ability`."""
-        return conj(self.value(f"uses:{p}"), self.holds(p, _named(ability)))
+        return conj(self.value(f"uses:{p}"), self.holds(p, named(ability)))
 
     def last_checked(self, p: str) -> list[tuple[Expr, str]]:
         if self.checked is not None:
@@ -723,7 +719,7 @@ def _decides(ab: Ability) -> bool:
 _NAMED: dict[str, Callable[[Ability], bool]] = {}
 
 
-def _named(name: str) -> Callable[[Ability], bool]:
+def named(name: str) -> Callable[[Ability], bool]:
     """The predicate "the ability is called `name`" (one per name: `holds` caches by it)."""
     if name not in _NAMED:
         _NAMED[name] = lambda ab: ab.name == name
@@ -1205,6 +1201,30 @@ def options_of(ability: Ability) -> tuple[str, ...]:
     """The options an ability leaves its player to decide among (none: no decision):
     an effect node's `options` (logic/effects/base.Effect)."""
     return next((o for e in ability.effects if (o := getattr(e, "options", ()))), ())
+
+
+def kills(ability: Ability) -> bool:
+    """Whether a case's `X kills Y` line may name the ability (an effect node's `kills`)."""
+    return any(getattr(e, "kills", False) for e in ability.effects)
+
+
+def drawn_kill(ability: Ability) -> Any | None:
+    """The ability's kill whose target is drawn at random (`kills` and `random`), if any."""
+    return next(
+        (e for e in ability.effects if getattr(e, "kills", False) and getattr(e, "random", False)),
+        None,
+    )
+
+
+def sentence_switch(switches: dict[str, Why], why: Why) -> Expr:
+    """Sentence `why`'s switch (`on:file:line:col`, noted in `switches`), true when the
+    sentence is in force; an engine axiom has none. A symbolic night's and a symbolic
+    day's (one name per sentence: a chain's phases share it)."""
+    if why.kind == "axiom":
+        return TRUE
+    name = f"on:{why.loc.file}:{why.loc.line}:{why.loc.column}"
+    switches.setdefault(name, why)
+    return Var(name)
 
 
 def is_day(ability: Ability) -> bool:

@@ -1,9 +1,11 @@
 """Owns `ruling check`: searching a ruleset for findings over a symbolic night.
 
 The scenario is symbolic (roles drawn from the pool, every action and target open) and
-built by the one semantics (`semantics.SymbolicNight`); Z3 answers through `symbolic`.
-Every sentence of a symbolic night carries a Boolean switch (`on:file:line:col`), so
-"without this sentence" is a substitution, and unsat cores are sets of sentences.
+built by the one semantics (`semantics.SymbolicNight`); Z3 answers through `symbolic`
+(its `Session`s: no module of the package imports Z3). Every sentence of a symbolic
+night carries a Boolean switch (`on:file:line:col`), so "without this sentence" is a
+substitution, and unsat cores are sets of sentences; a symbolic day's day abilities do
+too, and their sentences are searched over the first night and the day after it.
 
 Finding kinds:
   ambiguous        one scenario, two outcomes (self-composition: two copies of the

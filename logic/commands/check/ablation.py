@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from logic.backends import symbolic
 from logic.backends.symbolic import Status
 from logic.commands.check.search import Search
 
@@ -18,18 +17,20 @@ class Ablation(Search):
         off: list[Any],
         what: str,
         also_off: list[Any] = (),  # type: ignore[assignment]
+        day: bool = False,
     ) -> tuple[Status, dict[str, Any] | None]:
         """`unsat` when turning the switches `off` changes no outcome of any scenario (with
         `also_off` off throughout); `sat` (with a scenario) when some scenario tells the
-        two rulesets apart."""
+        two rulesets apart. `day`: over the nights and the day after the first
+        (`day_at`)."""
         if not off:
             return "unsat", None
         for size in self.sizes():  # a small night tells most sentences apart, quickly
             if self.out_of_time():
                 self.report.unknown.append(f"{what}: unknown (the command's --timeout ran out)")
                 return "unknown", None
-            n = self.night_at(size)
-            s = symbolic.make_solver(self.timeout, "QF_FD")
+            n = self.day_at(size) if day else self.night_at(size)
+            s = self.session("QF_FD")
             s.add(n.told_apart(off, also_off))
             r = self.check(s, what)
             if r != "unsat":

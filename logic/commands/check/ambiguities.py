@@ -6,9 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-import z3
-
 from logic.backends import symbolic
+from logic.backends.symbolic import Model, Session
 from logic.commands.check.findings import Finding, Klass
 from logic.commands.check.night import Night, _pick_of, _value
 from logic.commands.check.search import Search
@@ -39,7 +38,7 @@ class Ambiguities(Search):
         says which in `with_toggled`), and its last query proves both sides have no
         class left at once."""
         found: list[tuple[Klass, bool | None]] = []  # (class, with the toggled switches)
-        side = z3.Bool("with:toggled")
+        side = symbolic.boolean("with:toggled")
         sizes = self.sizes()
         for size in sizes:
             night = self.night_at(size)
@@ -55,13 +54,15 @@ class Ambiguities(Search):
     ) -> Iterator[Finding]:
         """The search in night `n`, every class in `found` (from smaller nights) blocked."""
         both = [n.renamed(n.valid, "a"), n.renamed(n.valid, "b"), *n.all_on(but=toggled)]
-        both.append(z3.Or([x != y for x, y in self._pairs(n)]))
+        both.append(symbolic.any_of([x != y for x, y in self._pairs(n)]))
         both += [x == side for x in toggled]
         both += self.in_share(n)
-        both += [z3.Implies(side == on, n.block(k)) if toggled else n.block(k) for k, on in found]
+        both += [
+            symbolic.implies(side == on, n.block(k)) if toggled else n.block(k) for k, on in found
+        ]
         # (a search going up by actions runs many queries on one solver, which Z3's
         # incremental SAT solver does faster; a single hard query, bit-blasted afresh)
-        search = symbolic.make_solver(self.timeout, "QF_FD" if deepen else "blast")
+        search = self.session("QF_FD" if deepen else "blast")
         search.add(*both)
         actions = n.actions()
         where = f"ambiguity search ({len(n.names)} players)"
@@ -74,8 +75,10 @@ class Ambiguities(Search):
             # under one bound holds under the next)
             under: list[Any] = []
             if bound is not None:
-                under = [z3.Bool(f"actions<={bound}")]
-                search.add(z3.Implies(under[0], z3.PbLe([(x, 1) for x in actions], bound)))
+                under = [symbolic.boolean(f"actions<={bound}")]
+                search.add(
+                    symbolic.implies(under[0], symbolic.at_most([(x, 1) for x in actions], bound))
+                )
             while True:
                 self.progress(f"{where} ({self.report.queries} queries)")
                 r = self.check(search, where, *under)
@@ -92,7 +95,9 @@ class Ambiguities(Search):
                 env_a, env_b = n.env(m, n.copy("a")), n.env(m, n.copy("b"))
                 klass = n.klass(env_a)
                 on = _value(m, side) if toggled else None
-                blocked = z3.Implies(side == on, n.block(klass)) if toggled else n.block(klass)
+                blocked = (
+                    symbolic.implies(side == on, n.block(klass)) if toggled else n.block(klass)
+                )
                 search.add(blocked)
                 found.append((klass, on))
                 differing, whys = n.differing(env_a, env_b)
@@ -107,17 +112,17 @@ class Ambiguities(Search):
                     with_toggled=on,
                 )
 
-    def _fewest(self, search: z3.Solver, actions: list[Any], where: str) -> z3.ModelRef:
+    def _fewest(self, search: Session, actions: list[Any], where: str) -> Model:
         """The model of `search`, or one with fewer actions while there is one."""
 
-        def taken(m: z3.ModelRef) -> int:
-            return sum(1 for x in actions if z3.is_true(m.eval(x, model_completion=True)))
+        def taken(m: Model) -> int:
+            return sum(1 for x in actions if symbolic.holds(m, x))
 
         m = search.model()
         k = taken(m)
         while k > 1:
             search.push()
-            search.add(z3.PbLe([(x, 1) for x in actions], k - 1))
+            search.add(symbolic.at_most([(x, 1) for x in actions], k - 1))
             r = self.check(search, where)
             if r == "sat":
                 m = search.model()
@@ -127,7 +132,7 @@ class Ambiguities(Search):
                 break
         return m
 
-    def _needed_only(self, search: z3.Solver, n: Night, m: z3.ModelRef, where: str) -> z3.ModelRef:
+    def _needed_only(self, search: Session, n: Night, m: Model, where: str) -> Model:
         """`m` with each action the finding does not need turned off: the scenario fixed
         but for that action (and its slot's pick), is the night still ambiguous? Each
         query has one scenario, so it is quick. `_fewest` leaves no such action when its
@@ -136,16 +141,14 @@ class Ambiguities(Search):
         scen = sorted(n.model.scenario_vars)
         for name in n.action_names():
             x = n.enc.var(name)
-            if not z3.is_true(m.eval(x, model_completion=True)):
+            if not symbolic.holds(m, x):
                 continue
             free = {name, _pick_of(name)}
             fixed = [
-                n.enc.var(v) == m.eval(n.enc.var(v), model_completion=True)
-                for v in scen
-                if v not in free
+                n.enc.var(v) == symbolic.evaluate(m, n.enc.var(v)) for v in scen if v not in free
             ]
             search.push()
-            search.add(z3.Not(x), *fixed)
+            search.add(symbolic.negation(x), *fixed)
             r = self.check(search, where)
             if r == "sat":
                 m = search.model()

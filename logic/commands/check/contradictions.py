@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from logic.backends import symbolic
 from logic.commands.check.findings import Finding
 from logic.commands.check.search import Search
 from logic.model.ir import canon
@@ -18,7 +17,7 @@ class Contradictions(Search):
     def contradictions(self) -> Iterator[Finding]:
         self.progress("contradictions")
         n = self.night
-        s = symbolic.make_solver(self.timeout)
+        s = self.session()
         s.add(n.valid)
         flags = list(n.switch.values())
         r = self.check(s, "contradiction search", *flags)

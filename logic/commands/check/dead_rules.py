@@ -1,11 +1,12 @@
 """Owns the dead-rule search: a sentence whose removal changes no outcome of any scenario
-(and a listing result that can never report anyone)."""
+(and a listing result that can never report anyone); a day ability's sentences over the
+first night and the day after it (`Search.day_at`)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
-from logic.backends import symbolic
 from logic.commands.check.ablation import Ablation
 from logic.commands.check.findings import Finding
 from logic.effects import afterlife, hex
@@ -19,7 +20,8 @@ class DeadRules(Ablation):
     """The dead-rule search of a check."""
 
     def dead_rules(self) -> Iterator[Finding]:
-        """Sentences whose removal changes nothing in any scenario at this bound."""
+        """Sentences whose removal changes nothing in any scenario at this bound. A day
+        ability's are searched over the first night and the day after it (`day_at`)."""
         n = self.night
         item = -1  # (each ability, with its sentences, is an item of one part: `mine`)
         for role in self.rs.roles:
@@ -27,15 +29,24 @@ class DeadRules(Ablation):
                 item += 1
                 if not self.mine(item):
                     continue
-                if not any(ab.frequency.allows(k, 0) for k in range(1, self.nights + 1)):
+                by_day = is_day(ab)
+                if by_day and self.rs.lynch is None:  # (a chain has no day without one)
                     self.report.skipped.append(
-                        f"{role.name}'s ability {ab.frequency.value} ({ab.why.loc.short}): needs more than one night"
+                        f"{role.name}'s {ab.name} ({ab.why.loc.short}): used by day, and the "
+                        "ruleset does not say how a lynch goes, so no day is searched (see its cases)"
                     )
                     continue
-                if is_day(ab):  # a day's ability: the symbolic nights do not use it
+                # (the phases searched: the nights, or the days after them but the last,
+                # and the day after one night: `day_at`)
+                phases = max(self.nights - 1, 1) if by_day else self.nights
+                if not any(ab.frequency.allows(k, 0) for k in range(1, phases + 1)):
                     self.report.skipped.append(
-                        f"{role.name}'s {ab.name} ({ab.why.loc.short}): used by day (see its cases)"
+                        f"{role.name}'s ability {ab.frequency.value} ({ab.why.loc.short}): "
+                        f"needs more than one {'day' if by_day else 'night'}"
                     )
+                    continue
+                if by_day:
+                    yield from self._day_rules(role.name, ab.effects)
                     continue
                 for e in ab.effects:
                     if e.why.kind == "ruling":
@@ -72,6 +83,24 @@ class DeadRules(Ablation):
                             (e.why, *self._seen_sentences()),
                         )
 
+    def _day_rules(self, role: str, effects: tuple[Any, ...]) -> Iterator[Finding]:
+        """The dead sentences of a day ability: the first night and the day after it
+        (chained nights: the days between them), without each sentence and with it."""
+        small = self.day_at(self.sizes()[0])  # (a switch is named by its sentence: any night's)
+        when = "a first night and day" if self.nights == 1 else "these nights and days"
+        for e in effects:
+            if e.why.kind == "ruling":
+                continue
+            self.progress(f"dead rules: {role} (by day)")
+            r, _ = self.ablation(small.switches_of(e.why), f"dead rule: {role}", day=True)
+            if r == "unsat":
+                yield Finding(
+                    "dead rule",
+                    f"{role}: this sentence never changes any outcome of {when}",
+                    (role,),
+                    (e.why,),
+                )
+
     def reports_nothing(self, why: Why) -> bool:
         """Whether the listing result of sentence `why` lists nobody in every scenario."""
         for size in self.sizes():
@@ -82,7 +111,7 @@ class DeadRules(Ablation):
                 if src.why == why
                 for cond, _ in src.pieces
             ]
-            s = symbolic.make_solver(self.timeout)
+            s = self.session()
             s.add(n.valid, *n.all_on(), n.enc.term(any_of(lists)))
             if self.check(s, "dead rule") != "unsat":
                 return False

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import z3
-
 from logic.backends import symbolic
 from logic.backends.symbolic import Encoding
 from logic.commands.check.bounds import on_time
@@ -38,19 +36,23 @@ class Night:
         roles: list[Role] | None = None,
         nights: int = 1,
         deadline: float | None = None,
+        day: bool = False,
     ) -> None:
-        """`deadline`: raise `OutOfTime` between the steps of the build once it passed."""
+        """`deadline`: raise `OutOfTime` between the steps of the build once it passed.
+        `day`: the day after the last night too (when the ruleset says how a lynch goes:
+        the dead-rule search of day abilities after one night)."""
         on_time(deadline)
         self.rs = ruleset
         self.names = names
         self.nights = nights
         self.scenario = SymbolicNight(ruleset, names, roles=roles)
         # variable suffix of each night: none for a single night, @nK when chained
-        self.suffixes = [""] if nights == 1 else [f"@n{k}" for k in range(1, nights + 1)]
+        chained = nights > 1 or day
+        self.suffixes = [f"@n{k}" for k in range(1, nights + 1)] if chained else [""]
         self.model = (
-            build_symbolic_night(self.scenario)
-            if nights == 1
-            else chain(ruleset, names, nights, roles, between=lambda: on_time(deadline))
+            chain(ruleset, names, nights, roles, between=lambda: on_time(deadline), last_day=day)
+            if chained
+            else build_symbolic_night(self.scenario)
         )
         self.enc = Encoding(self.model)
         equations = self.enc.equations(between=lambda: on_time(deadline))
@@ -61,10 +63,10 @@ class Night:
         said = self.enc.constrained
         unsaid = [self.enc.var(v) for v in self.action_names() if v not in said]
         free = sorted(v for v in self.model.scenario_vars if v not in said)
-        self.valid = z3.And(
+        self.valid = symbolic.all_of(
             *equations,
             *self.enc.domain_constraints(free),
-            *(z3.Not(x) for x in unsaid),
+            *(symbolic.negation(x) for x in unsaid),
         )
         self.sig = signals(self.model)
         self.sig_terms = {}
@@ -122,11 +124,11 @@ class Night:
             vb = symbolic.substitute(self.valid, pairs)
             va = self.valid
             diffs = [t != symbolic.substitute(t, pairs) for t in self.sig_terms.values()]
-            differ = z3.Or(diffs) if diffs else z3.BoolVal(False)
-            self._twice = z3.Or(va != vb, z3.And(va, vb, differ))
+            differ = symbolic.any_of(diffs) if diffs else symbolic.value(False)
+            self._twice = symbolic.any_of(va != vb, symbolic.all_of(va, vb, differ))
         gone = {x.get_id() for x in off}
         both = {x.get_id() for x in also_off}
-        on, no = z3.BoolVal(True), z3.BoolVal(False)
+        on, no = symbolic.value(True), symbolic.value(False)
         values = []
         for x in self.switch.values():
             values.append((x, no if x.get_id() in both else on))
@@ -135,7 +137,7 @@ class Night:
 
     def _twin(self, x: Any) -> Any:
         if x.get_id() not in self._twins:
-            self._twins[x.get_id()] = z3.Bool(f"{x}@twin")
+            self._twins[x.get_id()] = symbolic.boolean(f"{x}@twin")
         return self._twins[x.get_id()]
 
     def idle_after_first(self) -> list[Any]:
@@ -146,13 +148,13 @@ class Night:
             for p in self.names
             for k in ("uses", "kills")
         ]
-        return [z3.Not(self.enc.var(v)) for v in names if v in self.model.domains]
+        return [symbolic.negation(self.enc.var(v)) for v in names if v in self.model.domains]
 
     def all_on(self, but: list[Any] = ()) -> list[Any]:  # type: ignore[assignment]
         off = {x.get_id() for x in but}  # by Z3's id: printing the terms cost seconds
         return [x for x in self.switch.values() if x.get_id() not in off]
 
-    def env(self, m: z3.ModelRef, enc: Encoding | None = None) -> dict[str, Any]:
+    def env(self, m: symbolic.Model, enc: Encoding | None = None) -> dict[str, Any]:
         enc = enc or self.enc
         return {v: _value(m, enc.var(v)) for v in self.model.domains}
 
@@ -189,15 +191,15 @@ class Night:
                 assert role is not None
                 who = [(self.scenario.role_is(p, role), f"uses:{p}") for p in self.names]
             parts.append(
-                z3.Or(
+                symbolic.any_of(
                     [
-                        z3.And(self.enc.term(c), self.enc.var(v + sfx))
+                        symbolic.all_of(self.enc.term(c), self.enc.var(v + sfx))
                         for c, v in who
                         for sfx in self.suffixes
                     ]
                 )
             )
-        return z3.Not(z3.And(parts)) if parts else z3.BoolVal(False)
+        return symbolic.negation(symbolic.all_of(parts)) if parts else symbolic.value(False)
 
     @staticmethod
     def names_of(klass: Klass) -> tuple[str, ...]:
@@ -214,11 +216,10 @@ class Night:
         return [self.enc.var(v) for v in self.action_names()]
 
     def acting(self) -> Any:
-        """The number of actions taken, over every night (a Z3 term even when no one
-        can act: z3.Sum of nothing is the Python 0, which diff's substitution refused,
-        found by the fuzzer)."""
-        taken = [z3.If(x, 1, 0) for x in self.actions()]
-        return z3.Sum(taken) if taken else z3.IntVal(0)
+        """The number of actions taken, over every night (a term even when no one can
+        act: a sum of nothing was the Python 0, which diff's substitution refused, found
+        by the fuzzer)."""
+        return symbolic.count(self.actions())
 
     def witness(
         self, env: dict[str, Any], title: str, expect: list[str], everyone: bool = False

@@ -7,10 +7,8 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-import z3
-
 from logic.backends import symbolic
-from logic.backends.symbolic import Status
+from logic.backends.symbolic import Session, Status
 from logic.commands.check.bounds import NAMES, SMALL
 from logic.commands.check.findings import Finding, Klass
 from logic.commands.check.night import Night, _pick_of, _value
@@ -51,10 +49,10 @@ class Paradoxes(Search):
             outer += extra(n)
         outer += self.in_share(n)
         candidates = _Candidates(self, [*outer, *(n.block(k) for k in blocked)])
-        fits = symbolic.make_solver(self.timeout)
-        fits.add(inner)
-        legal = symbolic.make_solver(self.timeout)
-        legal.add(outer)
+        fits = self.session()
+        fits.add(*inner)
+        legal = self.session()
+        legal.add(*outer)
         # Auxiliary names (protected:q) are replaced by their definitions, so only the
         # outcome proper (ok, first, semi) is fixed by a block, which reaches more scenarios.
         # (A definition may name other defined variables: substituted until none is left,
@@ -68,7 +66,7 @@ class Paradoxes(Search):
                     break
             return t
 
-        body = undefined(z3.And(inner))
+        body = undefined(symbolic.all_of(inner))
         # The equations naming each open outcome variable (not ok:i): a reading left open
         # (reach, early, ...) or a value the equations only bound (the winner).
         eqs_of: dict[str, list[Any]] = {}
@@ -106,16 +104,16 @@ class Paradoxes(Search):
                 # its open variables each the least value the scenario allows
                 # (`least_outcome`: not fixed, or each winner and reading of the outcome
                 # needed a round of its own).
-                vals = {v: o.eval(n.enc.var(v), model_completion=True) for v in primary}
+                vals = {v: symbolic.evaluate(o, n.enc.var(v)) for v in primary}
                 sub = least_outcome(n, primary, eqs_of, env, vals)
-                candidates.add(z3.Not(symbolic.substitute(body, sub)))
+                candidates.add(symbolic.negation(symbolic.substitute(body, sub)))
             env = self._shrink(n, env, legal, fits)
             klass = n.klass(env)
             candidates.add(n.block(klass))
             yield env, klass
 
     def _shrink(
-        self, n: Night, env: dict[str, Any], legal: z3.Solver, fits: z3.Solver
+        self, n: Night, env: dict[str, Any], legal: Session, fits: Session
     ) -> dict[str, Any]:
         """Turn actions off one by one while the scenario stays legal and a paradox."""
         for var in n.action_names():  # (every night's: "uses:Ann@n1" over chained nights)
@@ -211,7 +209,7 @@ class _Candidates:
     def __init__(self, search: Search, terms: list[Any]) -> None:
         self.search = search
         self.terms = list(terms)
-        self.solver = symbolic.make_solver(search.timeout)
+        self.solver = search.session()
         self.solver.add(*self.terms)
         self.blasting = False
         self.model: Any = None
@@ -229,7 +227,7 @@ class _Candidates:
             self.model = self.solver.model()
         if not self.blasting and time.perf_counter() - start > self.SLOW:
             self.blasting = True
-            self.solver = symbolic.make_solver(self.search.timeout, "blast")
+            self.solver = self.search.session("blast")
             self.solver.add(*self.terms)
         return r
 
@@ -258,7 +256,7 @@ def least_outcome(
     here = dict(
         zip(
             (e.get_id() for e in unique),
-            (z3.simplify(t) for t in symbolic.substitute_all(unique, at)),
+            (symbolic.simplify(t) for t in symbolic.substitute_all(unique, at)),
             strict=True,
         )
     )
@@ -266,7 +264,8 @@ def least_outcome(
     def allowed(x: str, d: Any) -> bool:
         pr = [(n.enc.var(w), d if w == x else vals[w]) for w in primary]
         return all(
-            z3.is_true(z3.simplify(symbolic.substitute(here[e.get_id()], pr))) for e in eqs_of[x]
+            symbolic.is_true(symbolic.simplify(symbolic.substitute(here[e.get_id()], pr)))
+            for e in eqs_of[x]
         )
 
     lowered = True
@@ -275,7 +274,7 @@ def least_outcome(
         for x in eqs_of:
             for d in sorted(n.model.domains[x]):
                 dv = symbolic.value(d)
-                if z3.is_true(z3.simplify(dv == vals[x])):
+                if symbolic.is_true(symbolic.simplify(dv == vals[x])):
                     break
                 if allowed(x, dv):
                     vals[x], lowered = dv, True

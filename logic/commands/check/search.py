@@ -8,10 +8,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import z3
-
 from logic.backends import symbolic
-from logic.backends.symbolic import Status
+from logic.backends.symbolic import Session, Status
 from logic.commands.check.bounds import NAMES, SMALL, seatable
 from logic.commands.check.findings import Klass, Report
 from logic.commands.check.night import Night
@@ -64,6 +62,7 @@ class Search:
         self.players = players
         self.requested = requested  # (a process of its own seats them again: `seatable`)
         self._nights: dict[int, Night] = {} if built is None else built
+        self._days: dict[int, Night] = {}  # (one night and the day after: `day_at`)
 
     @property
     def night(self) -> Night:
@@ -79,6 +78,19 @@ class Search:
                 self.rs, NAMES[:players], self.pool, self.nights, self.deadline
             )
         return self._nights[players]
+
+    def day_at(self, players: int) -> Night:
+        """The symbolic night with `players` players and the day after it (chained nights
+        have their days already: that night), built once. Only for a ruleset that says
+        how a lynch goes: a chain has no day without one."""
+        if self.nights > 1:
+            return self.night_at(players)
+        players = min(players, self.players)
+        if players not in self._days:
+            self._days[players] = Night(
+                self.rs, NAMES[:players], self.pool, self.nights, self.deadline, day=True
+            )
+        return self._days[players]
 
     def sizes(self) -> list[int]:
         """The bounds a search goes through, smallest first. A scenario of three players
@@ -104,16 +116,22 @@ class Search:
             return []
         v = f"role:{n.names[0]}"
         if v not in n.model.domains:  # (a fixed role: the first part takes every scenario)
-            return [z3.BoolVal(i == 0)]
-        return [z3.URem(n.enc.var(v), z3.BitVecVal(k, symbolic.BITS)) == i]
+            return [symbolic.value(i == 0)]
+        return [symbolic.remainder(n.enc.var(v), k) == i]
 
     def out_of_time(self) -> bool:
         """Has the whole run's deadline passed? (Work before a query is skipped then.)"""
         return self.deadline is not None and time.perf_counter() >= self.deadline
 
-    def check(self, s: z3.Solver, what: str, *assumptions: Any) -> Status:
+    def session(self, logic: str | None = None) -> Session:
+        """A solver session for a query of this search: each check within `timeout` and
+        before the whole run's deadline (`symbolic.make_solver`'s `logic`)."""
+        return Session(self.timeout, logic, deadline=self.deadline)
+
+    def check(self, s: Session, what: str, *assumptions: Any) -> Status:
+        """A query of session `s` (counted; an unknown is reported, with why)."""
         self.report.queries += 1
-        r = symbolic.check_by(s, self.deadline, self.timeout, *assumptions)
+        r = s.check(*assumptions)
         if r == "unknown":
             over = self.deadline is not None and time.perf_counter() >= self.deadline
             why = (
@@ -155,21 +173,16 @@ class Search:
     def core_at(self, n: Night, env: dict[str, Any]) -> tuple[Why, ...]:
         """The sentences that cannot all hold in one fixed scenario (a minimal core over
         the sentence switches)."""
-        s = symbolic.make_solver(self.timeout)
+        s = self.session()
         s.add(n.valid, *self._fix(n, {k: v for k, v in env.items() if not k.startswith("on:")}))
         flags = list(n.switch.values())
         if self.check(s, "core", *flags) != "unsat":
             return ()
-        core = [f for f in flags if any(f.eq(c) for c in s.unsat_core())]
-        i = 0
-        while i < len(core):
-            trial = core[:i] + core[i + 1 :]
-            r = self.check(
-                s, "core", *trial, *[z3.Not(f) for f in flags if not any(f.eq(t) for t in trial)]
-            )
-            if r == "unsat":
-                core = trial
-            else:
-                i += 1
+
+        def probe(trial: list[Any]) -> Status:  # (the switches left out are off)
+            rest = [symbolic.negation(f) for f in flags if not any(f.eq(t) for t in trial)]
+            return self.check(s, "core", *trial, *rest)
+
+        core = symbolic.shrink(s.core(flags), probe)
         names = {str(f) for f in core}
         return tuple(w for name, w in n.model.switches.items() if name in names)
