@@ -28,7 +28,7 @@ ruleset's kinds, found on the characters (no character is named here):
                 deal.TeamWins (the Demon's death, the last players alive)
 
 What the texts of information mean is said in docs/formats.md. Not modelled yet: the
-Butler's vote, the Mayor's win, a Poisoner's death ending its poison, the Spy's Grimoire.
+Butler's vote, the Mayor's win, the Spy's Grimoire.
 """
 
 from __future__ import annotations
@@ -326,7 +326,7 @@ class State:
     chars: list[str]  # current characters, by seat
     alive: list[bool]
     herring: int | None = None
-    poisoned: int | None = None  # impaired tonight and the following day
+    impaired: int | None = None  # impaired tonight and the following day
     impairer: int | None = None  # who impaired them
     shot: set[int] = field(default_factory=set)  # seats whose public shot is used
     nominated: set[int] = field(default_factory=set)
@@ -384,7 +384,7 @@ class Play:
         return self._holds(st.chars[k], Believes)
 
     def _sober(self, st: State, k: int) -> bool:
-        return not self._drunk(st, k) and st.poisoned != k
+        return not self._drunk(st, k) and st.impaired != k
 
     def _is(self, st: State, k: int, node: type) -> bool:
         """Seat k holds a working character with `node` (not impaired)."""
@@ -416,7 +416,7 @@ class Play:
             ]
         for t in targets:
             s1 = st.copy()
-            s1.poisoned = t
+            s1.impaired = t
             s1.impairer = next((k for k in impairers if not self._drunk(st, k)), None)
             for s2 in self._kills(s1, night, died):
                 self._impairer_gone(s2)
@@ -428,7 +428,7 @@ class Play:
         """An impairment ends when its maker dies or no longer holds its character."""
         k = st.impairer
         if k is not None and (not st.alive[k] or not self._holds(st.chars[k], Impaired)):
-            st.poisoned = None
+            st.impaired = None
             st.impairer = None
 
     def _acts(self, char: str) -> bool:
@@ -623,7 +623,7 @@ class Play:
 
     def _day_facts(self, st: State, day: int, facts: list[Fact], i: int) -> Iterator[State]:
         if i == len(facts):
-            st.poisoned = None
+            st.impaired = None
             yield st
             return
         f = facts[i]
