@@ -128,7 +128,7 @@ EPILOG_RESOLVE = (
 search at most 10 s of it; a case the time runs out in is reported unknown.
 
 exit codes:
-  0  resolved (any verdict: determined, ambiguous, random, paradox or unknown)
+  0  resolved (any verdict: determined, ambiguous, random, storyteller, paradox or unknown)
   2  bad input: a ruleset, scenario or argument that cannot be read
 """
     + EXIT_BUG
