@@ -37,6 +37,7 @@ from logic.commands.diff import diff
 from logic.commands.draft import draft, draft_json, summary_lines
 from logic.commands.resolve import resolve
 from logic.commands.solve import Suggestion, sample, solve, suggest
+from logic.commands.solve.clocktower import solve_clocktower
 from logic.lang import grammar
 from logic.lang.case import parse_cases
 from logic.lang.errors import RulingError, line_of
@@ -127,7 +128,7 @@ EPILOG_RESOLVE = (
 search at most 10 s of it; a case the time runs out in is reported unknown.
 
 exit codes:
-  0  resolved (any verdict: determined, ambiguous, random, paradox or unknown)
+  0  resolved (any verdict: determined, ambiguous, random, storyteller, paradox or unknown)
   2  bad input: a ruleset, scenario or argument that cannot be read
 """
     + EXIT_BUG
@@ -709,6 +710,15 @@ def _solve(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
     _positive_timeout(args.timeout)
     rs = load_ruleset(args.ruleset)
     obs, text = load_observations(args.observations)
+    if obs.clocktower:  # seats, hidden characters, information said of a character
+        got = solve_clocktower(rs, obs)
+        _emit(
+            args,
+            out,
+            lambda: report.clocktower_json(got),
+            lambda: report.print_clocktower(got, console),
+        )
+        return 0 if got.worlds else 1
     setup = bind(rs, obs, text)
     if args.sample is not None and args.sample < 1:
         raise RulingError(f"--sample must be at least 1, not {args.sample}")

@@ -156,6 +156,7 @@ def ruleset_lines(rs: Ruleset) -> list[str]:
         *(f"{effect_text(r)}   [{r.why.loc.short}]" for r in rs.day_rules),  # reveals, no votes
         *(f"{effect_text(r)}   [{r.why.loc.short}]" for r in rs.reverts),
         *(f"{effect_text(v)}   [{v.why.loc.short}]" for v in rs.victories),
+        *(f"{effect_text(k)}   [{k.why.loc.short}]" for k in rs.kind_rules),
     ]
     if game:
         out.append("")
@@ -222,6 +223,7 @@ def print_resolution(res: Resolution, console: Console, explain: bool = True) ->
         "determined": "green",
         "ambiguous": "yellow",
         "random": "cyan",
+        "storyteller": "blue",
         "paradox": "red",
         "unknown": "magenta",
     }[res.verdict]
@@ -679,6 +681,60 @@ def _print_tips(tips: list[Any], console: Console, worlds: int) -> None:
         "P(result) x its count.",
         markup=False,
     )
+
+
+ASSUMPTIONS = (
+    "good players' claims and information are true unless their ability malfunctions",
+    "evil players may claim and say anything",
+    "every death is announced; the game goes on (no team has won)",
+    "what the storyteller and the evil players choose is whatever explains what was seen",
+)
+
+
+def print_clocktower(res: Any, console: Console) -> None:
+    """A Clocktower game's consistent starting worlds (logic/commands/solve/clocktower.py)."""
+    console.print(f"{escape(res.title)}: {len(res.seats)} players")
+    console.print("assumptions:")
+    for a in ASSUMPTIONS:
+        console.print(f"  - {a}")
+    console.print(
+        f"consistent starting worlds: {len(res.worlds)} of {res.checked} the setup allows"
+    )
+    for k, world in enumerate(res.worlds, 1):
+        seats = ", ".join(f"{p} {c}" for p, c in zip(res.seats, world, strict=True))
+        console.print(f"world {k}: {escape(seats)}")
+    console.print(f"({res.seconds:.2f} s CPU)")
+
+
+def clocktower_json(res: Any) -> dict[str, Any]:
+    """A Clocktower game's answer, in `solve`'s keys (docs/json.md): `worlds` counts the
+    consistent starting worlds, `examples` lists them all (seat -> character)."""
+    roles: dict[str, dict[str, int]] = {p: {} for p in res.seats}
+    for world in res.worlds:
+        for p, c in zip(res.seats, world, strict=True):
+            roles[p][c] = roles[p].get(c, 0) + 1
+    return {
+        "sample": None,
+        "suggest": None,
+        "title": res.title,
+        "status": "sat" if res.worlds else "unsat",
+        "worlds": len(res.worlds),
+        "setups": res.checked,
+        "prior": "every starting assignment the setup allows, counted once",
+        "assumptions": list(ASSUMPTIONS),
+        "liars": "evil",
+        "roles": roles,
+        "factions": {},
+        "certain": [
+            f"{p} is {c}" for p, cs in roles.items() for c, n in cs.items() if n == len(res.worlds)
+        ],
+        "examples": [dict(zip(res.seats, w, strict=True)) for w in res.worlds],
+        "core": [],
+        "unknown": None,
+        "bounds": None,
+        "seconds": round(res.seconds, 3),
+        "queries": 0,
+    }
 
 
 def solve_json(res: Any, tips: list[Any] | None = None) -> dict[str, Any]:

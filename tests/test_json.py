@@ -116,7 +116,14 @@ def test_resolve_and_casebook_on_one_of_its_cases(ruleset: Path) -> None:
     assert isinstance(got, list) and got
     for item in got:
         has_keys(item, "resolve")
-        assert item["verdict"] in ("determined", "ambiguous", "random", "paradox", "unknown")
+        assert item["verdict"] in (
+            "determined",
+            "ambiguous",
+            "random",
+            "storyteller",
+            "paradox",
+            "unknown",
+        )
     book = run("casebook", str(cases[0]))
     has_keys(book, "casebook")
     assert book["passed"] == len(got) and book["failed"] == 0

@@ -885,6 +885,8 @@ def test_every_casebook_observation_file_is_counted() -> None:
     """`ruling solve` on every observation file of the casebook, each against the count
     that two different computations gave it (see CASEBOOK_COUNTS)."""
     files = sorted((ROOT / "casebook").rglob("*.obs"))
+    # Clocktower's puzzles: tests/test_trouble_brewing_puzzles.py
+    files = [f for f in files if not load_observations(f)[0].clocktower]
     assert {f.name for f in files} == set(CASEBOOK_COUNTS)
     for f in files:
         obs, text = load_observations(f)

@@ -8,6 +8,8 @@ Verdicts (one per resolution):
   ambiguous   two or more outcomes do, and nothing in the rules chooses between them
   random      two or more outcomes do, and a rule says a fair pick decides (the
               framework's ties, e.g. Natural Action Resolution)
+  storyteller two or more outcomes do, and a rule gives the choice to the storyteller
+              ("might register as evil": ir.Chooser.STORYTELLER), not to chance alone
   paradox     no outcome does; the core names the sentences that cannot all hold
   unknown     the solver ran out of time before it could say
 """
@@ -15,6 +17,7 @@ Verdicts (one per resolution):
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,7 +38,7 @@ from logic.model.semantics import (
     Player,
 )
 
-VERDICTS = ("determined", "ambiguous", "random", "paradox", "unknown")
+VERDICTS = ("determined", "ambiguous", "random", "storyteller", "paradox", "unknown")
 
 
 @dataclass(frozen=True)
@@ -168,7 +171,8 @@ def _read_vars(model: PhaseModel) -> list[str]:
         *(t.gate for t in model.texts),
         *(c for t in model.texts for c, _ in t.pieces),
     )
-    return list(dict.fromkeys([*model.random_vars, *sorted(v for v in read if v in model.domains)]))
+    chosen = [*model.random_vars, *model.storyteller_vars]
+    return list(dict.fromkeys([*chosen, *sorted(v for v in read if v in model.domains)]))
 
 
 def resolve(
@@ -184,9 +188,11 @@ def resolve(
     binder = Binder(ruleset, case, text)
     check_phase_order(binder, case)
     paths = [Path((), History(), ())]
-    # which paths some one sequence of random draws reaches (pairs of indices into
-    # `paths`): the outcomes are "random" when no draws reach two outcomes
+    # which paths some one sequence of random draws and storyteller's choices reaches
+    # (pairs of indices into `paths`): the outcomes are "random" when no draws reach two
+    # outcomes, the storyteller's when the draws of chance alone do
     same_draws: set[tuple[int, int]] = {(0, 0)}
+    same_chance: set[tuple[int, int]] = {(0, 0)}
     paradoxes: list[Paradox] = []
     timed_out: str | None = None
     for block in case.phases:
@@ -199,8 +205,10 @@ def resolve(
         kept: list[Path] = []
         # per path: this phase's draws -> the paths they lead to
         edges: list[dict[Draws, set[int]]] = []
+        chance: list[dict[Draws, set[int]]] = []  # the same, by the draws of chance alone
         for path in paths:
             edges.append({})
+            chance.append({})
             history = path.history
             alive = frozenset(p for p in binder.players if p not in history.dead)
             for model, notes, drawn in _models(binder, block, history, ruleset):
@@ -233,18 +241,18 @@ def resolve(
                 for env in sols.models:
                     reader = _Reader(model, env)
                     h = next_history(history, model, env, reader, night, block.number, ruleset)
-                    draws = (
-                        *drawn,
-                        *((f"{block.label}: {v}", env.get(v)) for v in model.random_vars),
-                    )
+                    drawn_now = (*drawn, *_chosen(block.label, model.random_vars, env))
+                    draws = (*drawn_now, *_chosen(block.label, model.storyteller_vars, env))
                     key = (path.key(), (block.label, reader.atoms), h)
                     if key not in new_paths:
                         new_paths[key] = len(kept)
                         outcome = reader.outcome(notes)
                         kept.append(Path((*path.phases, outcome), h, (*path.alive_before, alive)))
                     edges[-1].setdefault(draws, set()).add(new_paths[key])
+                    chance[-1].setdefault(drawn_now, set()).add(new_paths[key])
         paths = kept
         same_draws = _reached_together(same_draws, edges)
+        same_chance = _reached_together(same_chance, chance)
     distinct = {p.key() for p in paths}
     if timed_out:
         verdict = "unknown"
@@ -253,7 +261,9 @@ def resolve(
     elif len(distinct) == 1:
         verdict = "determined"
     elif all(paths[a].key() == paths[b].key() for a, b in same_draws):
-        verdict = "random"  # the outcomes differ only by picks a rule says are random
+        # the outcomes differ only by picks a rule says are random, or the storyteller's
+        parted = any(paths[a].key() != paths[b].key() for a, b in same_chance)
+        verdict = "storyteller" if parted else "random"
     else:
         verdict = FRAMEWORKS[
             ruleset.framework
@@ -264,6 +274,11 @@ def resolve(
 
 
 Draws = tuple[tuple[str, object], ...]  # a phase's random picks: (name, value)
+
+
+def _chosen(label: str, names: Sequence[str], env: dict[str, Any]) -> Draws:
+    """A phase's picks of the variables `names` in an outcome, named by phase."""
+    return tuple((f"{label}: {v}", env.get(v)) for v in names)
 
 
 def _models(
@@ -319,7 +334,7 @@ def _differing(paths: list[Path]) -> list[str]:
 
 def check_expectation(res: Resolution, exp: Any) -> tuple[bool, str]:
     """Whether expectation `exp` holds, and what the rules gave (for the failure line)."""
-    if exp.kind in ("ambiguous", "paradox", "random"):
+    if exp.kind in ("ambiguous", "paradox", "random", "storyteller"):
         holds = res.verdict == exp.kind
         return holds != exp.negated, f"the verdict is {res.verdict}"
     if not res.paths:

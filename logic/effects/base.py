@@ -152,6 +152,11 @@ class Kind:
     spares: Callable[[NightBuilder, str, int], Expr] | None = None
     # q's automatic protection (a faction's trait) is stopped tonight
     stops_auto: Callable[[NightBuilder, str], Expr] | None = None
+    # what a check by `checker` shows of q (who holds `role`, of `faction`) instead, and
+    # when: (a result of `results`, the condition) (a registration, logic/effects/registration.py)
+    shows_as: (
+        Callable[[NightBuilder, str, Any, str, str, Sequence[str]], list[tuple[str, Expr]]] | None
+    ) = None
     # slot i is a power used once dead (the frame's "the dead do not act" does not stop it)
     posthumous: Callable[[NightBuilder, int], Expr] | None = None
     # `member(p, group)` after the phase's atoms (a change of identity moves p)

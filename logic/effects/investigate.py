@@ -192,6 +192,9 @@ def _masks(
             shown = _open_choice(b, f"game:{tag}:{canon(role.name)}", others)
             for k, other in enumerate(others):
                 out.append((other, conj(when, eq(shown, Const(k)))))
+    for kind in b.kinds:  # what another kind shows instead (a registration)
+        if kind.shows_as is not None:
+            out.extend(kind.shows_as(b, q, role, faction, checker, e.results))
     return out
 
 

@@ -224,7 +224,7 @@ _ATOM_KINDS = (
     "succeeds",
     "roleblocked",
 )
-for _kind in (*_ATOM_KINDS, "visits", "learns", "ambiguous", "paradox", "random"):
+for _kind in (*_ATOM_KINDS, "visits", "learns", "ambiguous", "paradox", "random", "storyteller"):
     setattr(_ToCase, _kind, _atom_method(_kind))
 
 

@@ -33,15 +33,19 @@ PUNCTUATION = {
     "\u2013": "DASH",
     "\u2014": "DASH",
     "/": "SLASH",
+    "[": "LPAR",  # "[+2 Outsiders]": a bracket is a parenthesis
+    "]": "RPAR",
 }
 OWN_TERMINALS = ("NAME", "ROLENAME", "STRING", "NUMERAL", *sorted(set(PUNCTUATION.values())))
 
 _WORD = re.compile(
     r"""(?P<string>"[^"\n]*"|(?<![A-Za-z0-9])'[^'\n]{1,40}'(?![A-Za-z0-9]))"""  # 'yes' too
     r"""|(?P<word>[A-Za-z][A-Za-z0-9]*(?:['-][A-Za-z0-9]+)*)"""
+    r"""|(?P<ordinal>[0-9]+(?:st|nd|rd|th)\b)"""  # "the 1st time": a word of the lexicon
+    r"""|(?P<sign>[&*+])"""  # "&", "night*", "+2": words of the lexicon
     r"""|(?P<clitic>'(?:s|ll|re|ve|d)\b|(?<=[sS])'(?![A-Za-z0-9]))"""  # "players'": APOS_S
     r"""|(?P<number>[0-9]+)"""
-    r"""|(?P<punct>[,.!?;:()/\u2013\u2014-])""",
+    r"""|(?P<punct>[,.!?;:()\[\]/\u2013\u2014-])""",
     re.IGNORECASE,
 )
 # "can't", "won't", "don't": kept whole (the lexicon lists them); "he's", "you'll": the
@@ -155,6 +159,7 @@ def words(sentence: str) -> list[Word]:
     out: list[Word] = []
     for m in _WORD.finditer(text):
         kind = m.lastgroup or "word"
+        kind = "word" if kind in ("ordinal", "sign") else kind
         s, e = m.span()
         if kind == "word":
             c = _CLITIC.match(m.group())

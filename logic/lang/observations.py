@@ -35,6 +35,11 @@ FACT_KINDS = (
     "claims_role",  # X claims ROLE
     "says_targeted",  # X says he targeted Y on night N
     "says_learned",  # X says he learned "TEXT" on night N
+    # Clocktower (docs/formats.md): X says ROLE: "TEXT" (what X's character told them in
+    # that phase: `obj` the character, `text` the information), X is executed, X nominates Y
+    "says_info",
+    "executed",
+    "nominates",
 )
 
 
@@ -45,6 +50,7 @@ class Fact:
     subject: str = ""  # a player; the observer for "I ..." facts
     obj: str = ""  # a player, a role, or a result text
     why: Why = field(default=Why(Loc("<obs>", 0, 0), ""), compare=False)
+    text: str = ""  # the information of a `says_info` fact
 
     def __str__(self) -> str:
         return self.why.text
@@ -61,6 +67,19 @@ class Observations:
     me: tuple[str, str, str | None] | None = None  # name, role, alignment (if given)
     facts: tuple[Fact, ...] = ()
     whys: dict[str, Why] = field(default_factory=dict, compare=False)  # line kind -> Why
+    # Clocktower: the players in their seats (clockwise; then also `players`), the
+    # characters that may be in play unclaimed, what the observer might be unknowingly
+    seats: tuple[str, ...] = ()
+    hidden: tuple[str, ...] = ()
+    maybe: tuple[str, ...] = ()
+
+    @property
+    def clocktower(self) -> bool:
+        """Whether these are a Clocktower game's observations (seats, hidden characters,
+        or information said of a character)."""
+        return bool(self.seats or self.hidden or self.maybe) or any(
+            f.kind in ("says_info", "executed", "nominates") for f in self.facts
+        )
 
 
 @v_args(meta=True)
@@ -84,6 +103,15 @@ class _ToObservations(grammar.SourceTransformer):
                 )
             kw[kind] = value
             whys[kind] = why
+        if "seats" in kw:
+            if "players" in kw:
+                raise RulingError(
+                    "a 'seats:' line lists the players: leave out the 'players:' line",
+                    whys["players"].loc,
+                    line_of(self.text, whys["players"].loc.line),
+                )
+            kw["players"] = kw["seats"]
+            whys["players"] = whys["seats"]
         return Observations(title, self.filename, facts=tuple(facts), whys=whys, **kw)
 
     def role_name(self, meta: Meta, children: list[Token]) -> str:
@@ -97,6 +125,15 @@ class _ToObservations(grammar.SourceTransformer):
 
     def players_line(self, meta: Meta, children: list[Token]) -> tuple[str, Any, Why]:
         return ("players", tuple(str(c) for c in children), self._why(meta))
+
+    def seats_line(self, meta: Meta, children: list[Token]) -> tuple[str, Any, Why]:
+        return ("seats", tuple(str(c) for c in children), self._why(meta))
+
+    def hidden_line(self, meta: Meta, children: list[str]) -> tuple[str, Any, Why]:
+        return ("hidden", tuple(children), self._why(meta))
+
+    def me_maybe_line(self, meta: Meta, children: list[str]) -> tuple[str, Any, Why]:
+        return ("maybe", tuple(children), self._why(meta))
 
     def faction_count(self, meta: Meta, children: list[Token]) -> tuple[int, str]:
         return (int(children[0]), " ".join(str(c) for c in children[1:]))
@@ -122,7 +159,8 @@ class _ToObservations(grammar.SourceTransformer):
 
     def phase_line(self, meta: Meta, children: list[Any]) -> tuple[str, Any, Why]:
         phase, *facts = children
-        return ("facts", [Fact(k, phase, s, o, w) for k, s, o, w in facts], self._why(meta))
+        out = [Fact(k, phase, s, o, w, *rest) for k, s, o, w, *rest in facts]
+        return ("facts", out, self._why(meta))
 
     def claims_line(self, meta: Meta, children: list[Any]) -> tuple[str, Any, Why]:
         return ("facts", list(children), self._why(meta))
@@ -162,6 +200,15 @@ class _ToObservations(grammar.SourceTransformer):
 
     def no_lynch(self, meta: Meta, c: list[Token]) -> Any:
         return self._fact("no_lynch", meta)
+
+    def says_info(self, meta: Meta, c: list[Any]) -> Any:
+        return (*self._fact("says_info", meta, str(c[0]), c[1]), str(c[2])[1:-1])
+
+    def executed(self, meta: Meta, c: list[Token]) -> Any:
+        return self._fact("executed", meta, str(c[0]))
+
+    def nominates(self, meta: Meta, c: list[Token]) -> Any:
+        return self._fact("nominates", meta, str(c[0]), str(c[1]))
 
     def claims_role(self, meta: Meta, c: list[Any]) -> Fact:
         role = c[1] + (f" ({c[2]})" if len(c) > 2 else "")
@@ -303,6 +350,13 @@ class _Binder:
         """The setup the observations give: the players, the role pool, the factions'
         counts, who I am, and each fact bound to them."""
         obs, rs, whys = self.obs, self.rs, self.obs.whys
+        if obs.clocktower:
+            raise self.error(
+                "these are a Clocktower game's observations (seats, hidden characters, "
+                "information said of a character): the Clocktower solver reads them "
+                "(logic/commands/solve/clocktower.py), not this binding",
+                whys.get("seats") or whys.get("hidden") or whys.get("maybe"),
+            )
         players = self._player_names()
         pool = self._role_pool()
         vanilla = rs.role(rs.vanilla) if rs.vanilla else None

@@ -11,30 +11,45 @@ from typing import Any, TypeVar
 
 from logic.effects.base import Lasting
 from logic.model.expr import Expr, Var
+from logic.model.ir import Chooser
 
 T = TypeVar("T")
 
 
 class PhaseBuilder:
     """The part of a phase builder the kinds use. A subclass sets `sc` (its scenario:
-    `carried` and `history`), `domains`, `random_vars`, `memo`, and `reads_night`: the
+    `carried` and `history`), `domains`, `random_vars`, `storyteller_vars`, `memo`, and
+    `reads_night`: the
     night whose view of a lasting state the phase reads (tonight; for a day, the night
     after it)."""
 
     sc: Any
     domains: dict[str, list[Any]]
     random_vars: list[str]
+    storyteller_vars: list[str]
     memo: dict[str, Any]
     reads_night: int
 
-    def choice(self, name: str, values: Sequence[Any], random: bool = False) -> Expr:
-        """A variable of the phase, `name`, over `values`: an open choice the rules leave
-        to the host (`ambiguous` where it matters) or, when `random`, a draw of chance
-        (`random`). Asked again by the same name, the same variable."""
+    def choice(
+        self,
+        name: str,
+        values: Sequence[Any],
+        random: bool = False,
+        by: Chooser | None = None,
+    ) -> Expr:
+        """A variable of the phase, `name`, over `values`, of one of the three kinds of
+        choice (`ir.Chooser`): an open choice the rules leave to the host (`ambiguous`
+        where it matters), a draw of chance (`random`, or `by=Chooser.CHANCE`: `random`),
+        or the storyteller's (`by=Chooser.STORYTELLER`: part of what the storyteller
+        decides, existential where observations are explained). Asked again by the same
+        name, the same variable."""
+        chooser = by if by is not None else (Chooser.CHANCE if random else Chooser.HOST)
         if name not in self.domains:
             self.domains[name] = list(values)
-            if random:
+            if chooser is Chooser.CHANCE:
                 self.random_vars.append(name)
+            elif chooser is Chooser.STORYTELLER:
+                self.storyteller_vars.append(name)
         return Var(name)
 
     def once(self, key: str, make: Callable[[], T]) -> T:

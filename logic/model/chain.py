@@ -203,6 +203,7 @@ class _Chained:
     atoms: dict[Atom, Expr] = field(default_factory=dict)
     texts: list[TextSource] = field(default_factory=list)
     scenario: list[str] = field(default_factory=list)
+    storyteller: list[str] = field(default_factory=list)  # the storyteller's choices
     switches: dict[str, Why] = field(default_factory=dict)
     slots: list[tuple[str, str]] = field(default_factory=list)
 
@@ -229,6 +230,7 @@ class _Chained:
             for t in m.texts
         ]
         self.scenario += [qualify(name, k) for name in m.scenario_vars]
+        self.storyteller += [qualify(name, k) for name in m.storyteller_vars]
         self.switches.update(m.switches)
         self.slots += [(qualify(name, k), actor) for name, actor in m.slot_vars]
         return atoms
@@ -263,6 +265,7 @@ class _Chained:
             if readers is None or s.actor in readers
         ]
         self.scenario += [qualify(name, k, "d") for name in dm.scenario_vars]
+        self.storyteller += [qualify(name, k, "d") for name in dm.storyteller_vars]
         self.switches.update(dm.switches)
         return atoms
 
@@ -278,6 +281,7 @@ class _Chained:
             scenario_vars=tuple(dict.fromkeys(self.scenario)),
             switches=self.switches,
             slot_vars=tuple(self.slots),
+            storyteller_vars=tuple(self.storyteller),
         )
 
 

@@ -364,6 +364,7 @@ class DayBuilder(PhaseBuilder):
         self.equations: list[tuple[Expr, Why]] = list(scenario.constraints())
         self.definitions: dict[str, Expr] = {}
         self.random_vars: list[str] = []
+        self.storyteller_vars: list[str] = []
         self.memo: dict[str, Any] = {}
         self.atoms: dict[Atom, Expr] = {}  # the day's atoms so far (the late hooks read them)
 
@@ -509,7 +510,7 @@ class DayBuilder(PhaseBuilder):
         scenario = self.sc.scenario_vars()
         if scenario:  # a symbolic day: the picks and draws are part of its scenario
             chosen = [v for v in self.domains if v.startswith("choice:")]
-            scenario = (*scenario, *chosen, *self.random_vars)
+            scenario = (*scenario, *chosen, *self.random_vars, *self.storyteller_vars)
         model = PhaseModel(
             phase=phase,
             domains=self.domains,
@@ -520,6 +521,7 @@ class DayBuilder(PhaseBuilder):
             acts=acts,
             scenario_vars=scenario,
             random_vars=() if scenario else tuple(self.random_vars),
+            storyteller_vars=() if scenario else tuple(self.storyteller_vars),
             switches=switches,
         )
         win.add_wins(

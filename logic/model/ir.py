@@ -56,6 +56,25 @@ class Frequency(enum.Enum):
         raise AssertionError(self)
 
 
+class Chooser(enum.Enum):
+    """Who settles a choice the rules leave open: three kinds of choice, each read in its
+    own way by the commands.
+
+    - HOST: nothing says (the rules leave it open): `resolve` says `ambiguous`, `check`
+      reports it as a gap in the rules;
+    - CHANCE: a rule says it is drawn at random ("Ties are broken randomly."): `random`,
+      never a gap;
+    - STORYTELLER: a rule gives it to the game's host on purpose ("the Storyteller
+      chooses", "might register as evil", "false information"): no gap in the rules, and
+      existential in `solve` (a world is consistent if some choice of the storyteller
+      explains what was seen); `resolve` lists the outcomes as the storyteller's.
+    """
+
+    HOST = "open"
+    CHANCE = "random"
+    STORYTELLER = "storyteller"
+
+
 # ----------------------------------------------------------------------------- effects
 # Effect kinds own their IR nodes in logic/effects/ (one module each, listed in
 # logic/effects/registry.py); they are named here too for the readers of the IR.
@@ -348,6 +367,9 @@ class Ruleset:
     # an order of healing ("Bone Breaking > Protection > Healing > First Aid"): which of
     # the saves on an attacked player succeeds (logic/effects/heal.py HealingOrder)
     healing: tuple[Any, ...] = ()
+    # ruleset-level nodes of the effect kinds (the deal by player count, teams, nominations:
+    # logic/effects/deal.py, nominate.py), each read by its kind
+    kind_rules: tuple[Any, ...] = ()
     source: str = field(default="", compare=False)
     # Every sentence the ruleset holds, in file order (for `ruling coverage`); not part of
     # what the ruleset means, so outside equality.

@@ -192,6 +192,8 @@ class PhaseModel:
     slot_vars: tuple[tuple[str, str], ...] = ()  # (ok var, actor) for each slot
     notes: list[str] = field(default_factory=list)
     random_vars: tuple[str, ...] = ()  # choices a rule says are made at random
+    # choices a rule gives the storyteller (ir.Chooser.STORYTELLER): existential in solve
+    storyteller_vars: tuple[str, ...] = ()
 
 
 # ----------------------------------------------------------------------------- scenario views

@@ -765,6 +765,7 @@ class NightBuilder(PhaseBuilder):
         self._kinds: dict[tuple[int, type], list[tuple[Expr, Any]]] = {}
         self.memo: dict[str, Any] = {}  # the effect kinds' cached subterms
         self.random_vars: list[str] = []
+        self.storyteller_vars: list[str] = []
         # a tier is fixed by the scenario, unless a modifier tonight can move it (hasten)
         fixed = not any(p.hastened for p in self.rs.priority)
         self.tiers = [self.define(f"tier:{i}", self.tier(i), shared=fixed) for i in range(self.n)]
@@ -1075,12 +1076,19 @@ class NightBuilder(PhaseBuilder):
             atoms=atoms,
             texts=texts,
             acts=acts,
-            # random draws are part of the scenario: outcomes that differ only by
-            # them are `random`, never `ambiguous`
-            scenario_vars=(*self.sc.scenario_vars(), *self.shared, *self.random_vars),
+            # random draws and the storyteller's choices are part of the scenario:
+            # outcomes that differ only by them are `random` (or the storyteller's),
+            # never `ambiguous`
+            scenario_vars=(
+                *self.sc.scenario_vars(),
+                *self.shared,
+                *self.random_vars,
+                *self.storyteller_vars,
+            ),
             switches=dict(getattr(self.sc, "switches", {})),
             slot_vars=tuple((f"ok:{i}", self.actor(i)) for i in range(self.n)),
             random_vars=tuple(self.random_vars),
+            storyteller_vars=tuple(self.storyteller_vars),
         )
         alive_after = outcome.alive_after.__getitem__
         member = member_of(self.rs, self.sc)

@@ -26,6 +26,7 @@ from logic.commands.draft import BUDGET, draft_json
 from logic.commands.draft import draft as draft_post
 from logic.commands.resolve import check_expectation, resolve
 from logic.commands.solve import Liars, Suggestion, sample, solve, suggest
+from logic.commands.solve.clocktower import solve_clocktower
 from logic.lang.case import Case, parse_cases
 from logic.lang.errors import RulingError
 from logic.lang.grammar import decode_source
@@ -281,6 +282,13 @@ def solve_observations(
     """`ruling solve --json` (with --suggest or --sample N when asked)."""
     rs = parse_ruleset(rules, rules_name)
     obs = parse_observations(observations, obs_name)
+    if obs.clocktower:  # the Clocktower solver: its worlds in solve's keys
+        got = solve_clocktower(rs, obs)
+        out = report.clocktower_json(got)
+        out["players"] = list(got.seats)
+        out["pool"] = sorted({c for w in got.worlds for c in w})
+        out["faction_order"] = []
+        return out
     setup = bind(rs, obs, observations)
     tips: list[Suggestion] | None = None
     if draws is not None:

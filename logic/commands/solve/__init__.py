@@ -54,7 +54,11 @@ Where each part is:
     one target's suggestion and its figures (`Suggestion`); `tonight.py`: every
     target's results counted in one pass (`_Tonight`); `one_by_one.py`: each target
     counted from scratch (`_rank`, kept to check the shared count against);
-  - `nogc.py`: the garbage collector kept off while a count runs (`without_gc`).
+  - `nogc.py`: the garbage collector kept off while a count runs (`without_gc`);
+  - `clocktower.py`: a Clocktower game's observations (seats, hidden characters, what
+    each character told its player): its starting worlds, played out phase by phase
+    over the storyteller's and the evil players' choices (its own loop, not the chained
+    symbolic nights: see its docstring).
 """
 
 from logic.commands.solve.chain import Chain, order

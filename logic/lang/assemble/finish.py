@@ -304,6 +304,7 @@ class FinishAssembler(ProseAssembler, ChecksAssembler):
             orders=tuple(orders),
             keywords=tuple(self.keywords),
             healing=tuple(self.healing),
+            kind_rules=tuple(facts.get("kind_rules", ())),
             source=self.filename,
             lynch=facts.get("lynch"),
             tie_rules=tuple(facts["tie_rules"]),
@@ -441,13 +442,17 @@ class FinishAssembler(ProseAssembler, ChecksAssembler):
     def _check_priority_lists(
         self, roles: list[Role], priority: list[PriorityEntry], nightkills: list[NightKill]
     ) -> None:
-        """A priority list must list every role with an ability and every nightkill."""
+        """A priority list must list every role with a night ability and every nightkill
+        (an ability used by day is not in the night's order)."""
         listed = {canon(p.subject) for p in priority if p.subject}
         for role in roles:
+            nightly = [
+                a for a in role.abilities if not any(getattr(e, "by_day", False) for e in a.effects)
+            ]
             if (
-                role.abilities
+                nightly
                 and canon(role.name) not in listed
-                and not any(_order_lists(p, a) for p in priority for a in role.abilities)
+                and not any(_order_lists(p, a) for p in priority for a in nightly)
             ):
                 raise self.error(
                     f"the role {role.name!r} has an ability but is not in the priority list",

@@ -361,6 +361,8 @@ class ProseAssembler(AssemblerState):
                     pass  # read; the engine's frame, a heading or an effect kind holds them
                 case "day":
                     facts["day_rules"].append(f.value)
+                case "kind rule":
+                    facts.setdefault("kind_rules", []).append(f.value)
                 case "records" | "round":
                     pass
         return facts

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from logic.lang.game_kinds.conduct import ConductReading
 from logic.lang.game_kinds.crimes import CrimesReading
+from logic.lang.game_kinds.deal import DealReading
 from logic.lang.game_kinds.healing import HealingReading
 from logic.lang.game_kinds.interplay import InterplayReading
 from logic.lang.game_kinds.kills import KillReading
+from logic.lang.game_kinds.nominate import NominateReading
 from logic.lang.game_kinds.records import RecordsReading
 from logic.lang.game_kinds.reveals import RevealReading
 from logic.lang.game_kinds.setup import SetupReading
@@ -30,5 +32,7 @@ class GameReadings(
     InterplayReading,
     RecordsReading,
     CrimesReading,
+    DealReading,
+    NominateReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

@@ -15,15 +15,22 @@ from logic.lang.kinds.common2 import Common2Reading
 from logic.lang.kinds.cooldown import CooldownReading
 from logic.lang.kinds.crimes import CrimesReading
 from logic.lang.kinds.days import DayReading
+from logic.lang.kinds.deal import DealReading
 from logic.lang.kinds.disclosure import DisclosureReading
 from logic.lang.kinds.hexes import HexReading
 from logic.lang.kinds.inquiry import InquiryReading
+from logic.lang.kinds.knowing import KnowingReading
+from logic.lang.kinds.malfunction import MalfunctionReading
 from logic.lang.kinds.phrasing import PhrasingReading
 from logic.lang.kinds.powers import PowerReading
+from logic.lang.kinds.registration import RegistrationReading
 from logic.lang.kinds.saves import SaveReading
 from logic.lang.kinds.spells import SpellsReading
+from logic.lang.kinds.storyteller import StorytellerReading
+from logic.lang.kinds.succession import SuccessionReading
 from logic.lang.kinds.survival import SurvivalReading
 from logic.lang.kinds.traits import TraitReading
+from logic.lang.kinds.triggers import TriggersReading
 from logic.lang.kinds.turns import TurnsReading
 from logic.lang.kinds.visits import VisitReading
 
@@ -49,5 +56,12 @@ class Readings(
     TurnsReading,
     BlockReading,
     CrimesReading,
+    KnowingReading,
+    RegistrationReading,
+    MalfunctionReading,
+    SuccessionReading,
+    TriggersReading,
+    DealReading,
+    StorytellerReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

@@ -1,0 +1,201 @@
+"""The Trouble-Brewing-only puzzles of jndean/Clockchecker's puzzles.py (the "Not Quite
+Tangible" series by u/Not_Quite_Vertical; the puzzles are theirs), as
+casebook/trouble-brewing/nqt-NN.obs: `ruling solve` must give exactly the published
+solution (Clockchecker's `solutions`: each seat's starting character, in seat order).
+A puzzle not solved yet is a strict xfail that says why."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from logic.cli import main
+from logic.commands.solve.clocktower import solve_clocktower
+from logic.lang.observations import load_observations, parse_observations
+from logic.lang.rules import load_ruleset, parse_ruleset
+from logic.model.ir import Ruleset
+
+ROOT = Path(__file__).parent.parent
+RULES = ROOT / "casebook" / "trouble-brewing.rules"
+PUZZLES = ROOT / "casebook" / "trouble-brewing"
+
+# each puzzle's published solution(s): the starting character of each seat, in seat order
+SOLUTIONS: dict[str, tuple[tuple[str, ...], ...]] = {
+    "nqt-03a": (("Slayer", "Baron", "Recluse", "Investigator", "Imp", "Drunk", "Empath"),),
+    "nqt-03b": (("Slayer", "Librarian", "Imp", "Spy", "Chef", "Recluse", "Washerwoman", "Empath"),),
+    "nqt-19": (
+        ("Librarian", "Spy", "Recluse", "Slayer", "Imp", "Ravenkeeper", "Washerwoman", "Empath"),
+    ),
+    "nqt-26": (("Empath", "Saint", "Slayer", "Imp", "Poisoner", "Soldier", "Undertaker", "Chef"),),
+    "nqt-31": (("Chef", "Empath", "Drunk", "Imp", "Recluse", "Baron", "Fortune Teller"),),
+    "nqt-33": (
+        (
+            "Empath",
+            "Recluse",
+            "Ravenkeeper",
+            "Washerwoman",
+            "Imp",
+            "Fortune Teller",
+            "Poisoner",
+            "Investigator",
+        ),
+    ),
+    "nqt-36": (
+        (
+            "Empath",
+            "Saint",
+            "Slayer",
+            "Ravenkeeper",
+            "Investigator",
+            "Fortune Teller",
+            "Imp",
+            "Poisoner",
+        ),
+    ),
+    "nqt-40": (
+        (
+            "Investigator",
+            "Fortune Teller",
+            "Recluse",
+            "Drunk",
+            "Saint",
+            "Librarian",
+            "Baron",
+            "Butler",
+            "Imp",
+        ),
+    ),
+    "nqt-43": (("Drunk", "Imp", "Baron", "Chef", "Recluse", "Fortune Teller", "Empath", "Saint"),),
+    "nqt-47": (
+        (
+            "Recluse",
+            "Investigator",
+            "Drunk",
+            "Baron",
+            "Saint",
+            "Butler",
+            "Washerwoman",
+            "Chef",
+            "Imp",
+        ),
+    ),
+    "nqt-54": (("Drunk", "Recluse", "Baron", "Fortune Teller", "Empath", "Chef", "Imp"),),
+    "nqt-59": (
+        (
+            "Ravenkeeper",
+            "Saint",
+            "Investigator",
+            "Imp",
+            "Recluse",
+            "Virgin",
+            "Spy",
+            "Chef",
+            "Undertaker",
+        ),
+    ),
+    "nqt-74": (
+        (
+            "Investigator",
+            "Butler",
+            "Empath",
+            "Ravenkeeper",
+            "Undertaker",
+            "Imp",
+            "Fortune Teller",
+            "Poisoner",
+            "Saint",
+        ),
+    ),
+    "nqt-77": (
+        (
+            "Ravenkeeper",
+            "Librarian",
+            "Poisoner",
+            "Drunk",
+            "Chef",
+            "Investigator",
+            "Butler",
+            "Imp",
+            "Empath",
+        ),
+    ),
+    "nqt-78": (
+        (
+            "Drunk",
+            "Fortune Teller",
+            "Baron",
+            "Chef",
+            "Butler",
+            "Investigator",
+            "Imp",
+            "Recluse",
+            "Saint",
+        ),
+    ),
+}
+
+# puzzles `ruling solve` does not solve yet, and why
+NOT_YET: dict[str, str] = {}
+
+
+@pytest.fixture(scope="module")
+def tb() -> Ruleset:
+    return load_ruleset(RULES)
+
+
+def test_every_puzzle_file_has_its_solution() -> None:
+    assert sorted(p.stem for p in PUZZLES.glob("nqt-*.obs")) == sorted(SOLUTIONS)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(n, marks=pytest.mark.xfail(reason=NOT_YET[n], strict=True))
+        if n in NOT_YET
+        else n
+        for n in sorted(SOLUTIONS)
+    ],
+)
+def test_solve_gives_exactly_the_published_solution(tb: Ruleset, name: str) -> None:
+    obs, _ = load_observations(PUZZLES / f"{name}.obs")
+    got = solve_clocktower(tb, obs)
+    assert set(got.worlds) == set(SOLUTIONS[name])
+
+
+# ----------------------------------------------------------------------------- what decides
+
+
+def test_the_recluses_sentence_decides_nqt31() -> None:
+    """NQT31's solution has a Recluse counted evil by the Chef: with the Recluse's
+    sentence replaced by none, no world is consistent. The solver acts on the sentence."""
+    text = RULES.read_text(encoding="utf-8")
+    line = "Recluse: You might register as evil & as a Minion or Demon, even if dead."
+    assert line in text
+    without = parse_ruleset(text.replace(line, "Recluse: No special powers."), str(RULES))
+    obs, _ = load_observations(PUZZLES / "nqt-31.obs")
+    assert solve_clocktower(without, obs).worlds == ()
+
+
+def test_a_changed_fact_changes_the_answer(tb: Ruleset) -> None:
+    """NQT31 with the Chef's number changed: the published world no longer explains it."""
+    path = PUZZLES / "nqt-31.obs"
+    text = path.read_text(encoding="utf-8").replace('You says Chef: "1"', 'You says Chef: "3"')
+    obs = parse_observations(text, str(path))
+    assert SOLUTIONS["nqt-31"][0] not in solve_clocktower(tb, obs).worlds
+
+
+def test_the_command_prints_the_world_and_its_json_has_solves_keys() -> None:
+    path = str(PUZZLES / "nqt-31.obs")
+    out = io.StringIO()
+    assert main(["solve", str(RULES), path], stdout=out, stderr=io.StringIO()) == 0
+    text = out.getvalue()
+    assert "consistent starting worlds: 1 of" in text
+    assert "world 1: You Chef, Aoife Empath, Tim Drunk, Adam Imp," in text
+    out = io.StringIO()
+    assert main(["solve", str(RULES), path, "--json"], stdout=out, stderr=io.StringIO()) == 0
+    got = json.loads(out.getvalue())
+    assert got["status"] == "sat" and got["worlds"] == 1
+    assert got["examples"][0]["Tim"] == "Drunk" and "Tim is Drunk" in got["certain"]
