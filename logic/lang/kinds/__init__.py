@@ -20,6 +20,7 @@ from logic.lang.kinds.inquiry import InquiryReading
 from logic.lang.kinds.phrasing import PhrasingReading
 from logic.lang.kinds.powers import PowerReading
 from logic.lang.kinds.saves import SaveReading
+from logic.lang.kinds.shield import ShieldReading
 from logic.lang.kinds.spells import SpellsReading
 from logic.lang.kinds.survival import SurvivalReading
 from logic.lang.kinds.traits import TraitReading
@@ -47,5 +48,6 @@ class Readings(
     PhrasingReading,
     TurnsReading,
     BlockReading,
+    ShieldReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
