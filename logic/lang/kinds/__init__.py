@@ -13,6 +13,7 @@ from logic.lang.kinds.blocks import BlockReading
 from logic.lang.kinds.common import CommonReading
 from logic.lang.kinds.common2 import Common2Reading
 from logic.lang.kinds.cooldown import CooldownReading
+from logic.lang.kinds.dayblock import DayBlockReading
 from logic.lang.kinds.days import DayReading
 from logic.lang.kinds.disclosure import DisclosureReading
 from logic.lang.kinds.hexes import HexReading
@@ -49,5 +50,6 @@ class Readings(
     TurnsReading,
     BlockReading,
     ShieldReading,
+    DayBlockReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
