@@ -16,6 +16,7 @@ from logic.lang.kinds.cooldown import CooldownReading
 from logic.lang.kinds.dayblock import DayBlockReading
 from logic.lang.kinds.days import DayReading
 from logic.lang.kinds.disclosure import DisclosureReading
+from logic.lang.kinds.exchange import ExchangeReading
 from logic.lang.kinds.hexes import HexReading
 from logic.lang.kinds.inquiry import InquiryReading
 from logic.lang.kinds.phrasing import PhrasingReading
@@ -51,5 +52,6 @@ class Readings(
     BlockReading,
     ShieldReading,
     DayBlockReading,
+    ExchangeReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
