@@ -19,6 +19,7 @@ from logic.lang.kinds.disclosure import DisclosureReading
 from logic.lang.kinds.exchange import ExchangeReading
 from logic.lang.kinds.hexes import HexReading
 from logic.lang.kinds.inquiry import InquiryReading
+from logic.lang.kinds.lastshot import LastShotReading
 from logic.lang.kinds.phrasing import PhrasingReading
 from logic.lang.kinds.powers import PowerReading
 from logic.lang.kinds.saves import SaveReading
@@ -53,5 +54,6 @@ class Readings(
     ShieldReading,
     DayBlockReading,
     ExchangeReading,
+    LastShotReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
