@@ -23,6 +23,7 @@ from logic.lang.kinds.lastshot import LastShotReading
 from logic.lang.kinds.phrasing import PhrasingReading
 from logic.lang.kinds.powers import PowerReading
 from logic.lang.kinds.saves import SaveReading
+from logic.lang.kinds.secretvote import SecretVoteReading
 from logic.lang.kinds.shield import ShieldReading
 from logic.lang.kinds.spells import SpellsReading
 from logic.lang.kinds.survival import SurvivalReading
@@ -55,5 +56,6 @@ class Readings(
     DayBlockReading,
     ExchangeReading,
     LastShotReading,
+    SecretVoteReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
