@@ -26,6 +26,7 @@ from logic.lang.kinds.saves import SaveReading
 from logic.lang.kinds.secretvote import SecretVoteReading
 from logic.lang.kinds.shield import ShieldReading
 from logic.lang.kinds.spells import SpellsReading
+from logic.lang.kinds.spy import SpyReading
 from logic.lang.kinds.survival import SurvivalReading
 from logic.lang.kinds.traits import TraitReading
 from logic.lang.kinds.turns import TurnsReading
@@ -57,5 +58,6 @@ class Readings(
     ExchangeReading,
     LastShotReading,
     SecretVoteReading,
+    SpyReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
