@@ -414,6 +414,17 @@ def test_powers_that_change_hands_agree_in_the_chain() -> None:
         [("Ann", "Leech", "Werewolf"), ("Bob", "Hunter", None), ("Cid", "Seer", None)],
         [[("Bob", "kill", ["Cid"])], [("Ann", "steal", ["Bob"])]],
     )
+    # a swap and a theft giving the Leech two roles the same night: both outcomes (W15)
+    _game(
+        wp,
+        [
+            ("Ann", "Swapper", "Village"),
+            ("Bob", "Seer", None),
+            ("Cid", "Hunter", None),
+            ("Dee", "Leech", "Werewolf"),
+        ],
+        [[("Ann", "swap", ["Dee", "Cid"]), ("Dee", "steal", ["Bob"])]],
+    )
     # a swap involving a dead player fails ("Only alive IMO")
     _game(
         wp,

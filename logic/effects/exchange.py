@@ -226,12 +226,20 @@ def _kept_why(b: NightBuilder | DayBuilder) -> Why | None:
 
 
 def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
-    """Tonight's swaps and thefts: `X becomes ROLE`, `drained`, `stole`."""
+    """Tonight's swaps and thefts: `X becomes ROLE`, `drained`, `stole`. A player two of
+    tonight's actions each give a role (a swap of the Leech who steals) gets the one or
+    the other: the source does not say which, an open choice (`open:exchange:P`)."""
     out: dict[Atom, Expr] = {}
+    # player -> slot -> (it gives the player the role, the role)
+    given: dict[str, dict[int, list[tuple[Expr, str]]]] = {}
 
     def add(a: Atom, x: Expr) -> None:
         if x != FALSE:
             out[a] = disj(out.get(a, FALSE), x)
+
+    def give(q: str, j: int, x: Expr, role: str) -> None:
+        if x != FALSE:
+            given.setdefault(q, {}).setdefault(j, []).append((x, role))
 
     for j in range(b.n):
         p = b.actor(j)
@@ -246,8 +254,8 @@ def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
                         continue
                     both = label(both, e.why)
                     for r in b.roles:
-                        add(becomes(q0, r.name), conj(both, b.sc.role_is(q1, r)))
-                        add(becomes(q1, r.name), conj(both, b.sc.role_is(q0, r)))
+                        give(q0, j, conj(both, b.sc.role_is(q1, r)), r.name)
+                        give(q1, j, conj(both, b.sc.role_is(q0, r)), r.name)
         for c, t in b.effects(j, TakePower):
             for q in b.sc.players:
                 x = conj(c, b.ok(j), b.aims(j, q))
@@ -255,9 +263,32 @@ def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
                     continue
                 x = label(x, t.why)
                 for r in b.roles:
-                    add(becomes(p, r.name), conj(x, b.sc.role_is(q, r)))
+                    give(p, j, conj(x, b.sc.role_is(q, r)), r.name)
                 add(Atom(DRAINED_ATOM, q), x)
                 add(Atom(STOLE_ATOM, p, q), x)
+    for q, by_slot in given.items():
+        slots = sorted(by_slot)
+        fires = {j: any_of(x for x, _ in by_slot[j]) for j in slots}
+        pick: Expr | None = None
+        if len(slots) > 1:
+            pick = b.choice(f"open:exchange:{q}", list(range(len(slots))))
+        # the pick names a slot that gives a role, else the first such slot wins (a
+        # symbolic night lists every slot that may)
+        named = (
+            FALSE
+            if pick is None
+            else any_of(conj(eq(pick, Const(m)), fires[j]) for m, j in enumerate(slots))
+        )
+        for m, j in enumerate(slots):
+            others = any_of(fires[k] for k in slots if k != j)
+            first = conj(fires[j], neg(any_of(fires[k] for k in slots if k < j)))
+            wins = (
+                TRUE
+                if pick is None
+                else disj(neg(others), eq(pick, Const(m)), conj(neg(named), first))
+            )
+            for x, role in by_slot[j]:
+                add(becomes(q, role), conj(x, wins))
     return out
 
 
