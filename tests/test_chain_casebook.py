@@ -393,6 +393,18 @@ def test_a_role_given_by_an_earlier_night_is_in_the_chains_pool() -> None:
     )
 
 
+def test_an_ability_that_names_no_one_beside_one_that_does_visits_no_one() -> None:
+    """Found by the generator (werewolf-pool): the Maniac's "strengthen" names no one, his
+    "kill" one player; the chain read the strengthening's target slot (fixed to the first
+    player) as a visit, because only a role all of whose abilities name no one had its
+    target emptied (SymbolicNight.aimless now holds a role with any such ability)."""
+    _game(
+        "werewolf-pool",
+        [("Ann", "Seer", None), ("Bob", "Maniac", None)],
+        [[], [("Bob", "strengthen", [])]],
+    )
+
+
 def test_powers_that_change_hands_agree_in_the_chain() -> None:
     """The exchange kind (logic/effects/exchange.py) over two nights: a swap (two roles
     change hands), a theft (the thief's role changes, the victim's powers are gone: his

@@ -284,7 +284,9 @@ def weight(rs: Ruleset, inp: DayInputs, p: str) -> Expr:
     out: Expr = Const(1)
     for role, w in _traits(rs, VoteWeight):
         out = ite(_holds(inp, p, role, w), Const(w.weight), out)
-    out = ite(inp.marked(p, "doubled"), add(out, out), out)  # a day's sway (effects/sway.py)
+    # a day's sway (effects/sway.py), amplified: three times (effects/amplify.py)
+    more = ite(inp.marked(p, "tripled"), add(out, out, out), add(out, out))
+    out = ite(inp.marked(p, "doubled"), more, out)
     return ite(powerless(rs, inp, p), Const(0), out)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from logic.lang.kinds.actions import ActionReading
 from logic.lang.kinds.afterlife import AfterlifeReading
 from logic.lang.kinds.allegiance import AllegianceReading
+from logic.lang.kinds.amplify import AmplifyReading
 from logic.lang.kinds.blocks import BlockReading
 from logic.lang.kinds.common import CommonReading
 from logic.lang.kinds.common2 import Common2Reading
@@ -59,5 +60,6 @@ class Readings(
     LastShotReading,
     SecretVoteReading,
     SpyReading,
+    AmplifyReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
