@@ -231,7 +231,7 @@ def test_day_chain_agrees_with_resolve_on_byond(data: Any) -> None:
 
 
 @pytest.mark.slow  # a long cross-check: a chained symbolic day against resolve's day
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_day_chain_agrees_with_resolve_on_werewolf_pool(data: Any) -> None:
     rs = RULESETS["werewolf-pool"]
