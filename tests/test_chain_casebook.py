@@ -9,7 +9,7 @@ a faction's nightkill (one carrier a faction), a decision (`X decides "TEXT"`), 
 forced actions: written, or on night 1 left to the resolver (`forced_completions`, the
 random victims included), in which case the chain's target is left open among the other
 players. A player whose identity night 1 may change (a conversion, a bond, a defection,
-a theft) has no line on night 2: the case's lines would read the new identity. The
+a theft, a swap) has no line on night 2: the case's lines would read the new identity. The
 symbolic chain (`logic.engine.chain`, nights only) with its scenario variables fixed to
 the case must give exactly the outcomes, night by night, that `resolve` gives.
 (tests/test_chain.py compares simpler games on two rulesets.)
@@ -30,6 +30,7 @@ from logic.backends import symbolic
 from logic.commands.resolve import resolve
 from logic.effects.attack import Kill
 from logic.effects.convert import Convert
+from logic.effects.exchange import SwapPowers, TakePower
 from logic.effects.identity import Bond, Defect, Steal
 from logic.engine import chain
 from logic.lang.case import parse_cases
@@ -177,9 +178,9 @@ def games(draw: Any, rs: Ruleset) -> Game:
         nights.append(acts)
         for a in acts:
             effects = a.ability.effects if a.ability is not None else ()
-            if any(isinstance(e, Defect | Steal) for e in effects):
+            if any(isinstance(e, Defect | Steal | TakePower) for e in effects):
                 changed.add(a.actor)
-            if any(isinstance(e, Convert | Bond) for e in effects):
+            if any(isinstance(e, Convert | Bond | SwapPowers) for e in effects):
                 # a redirection, or a forced act left to the resolver, may make it land
                 # on anyone
                 changed.update(names)
@@ -388,6 +389,74 @@ def test_a_role_given_by_an_earlier_night_is_in_the_chains_pool() -> None:
             ("Dee", "Cupid", "Town"),
         ],
         [[("Dee", "pick", ["Ann", "Cid"])], [("Bob", "kills", ["Ann"])]],
+    )
+
+
+def test_an_ability_that_names_no_one_beside_one_that_does_visits_no_one() -> None:
+    """Found by the generator (werewolf-pool): the Maniac's "strengthen" names no one, his
+    "kill" one player; the chain read the strengthening's target slot (fixed to the first
+    player) as a visit, because only a role all of whose abilities name no one had its
+    target emptied (SymbolicNight.aimless now holds a role with any such ability)."""
+    _game(
+        "werewolf-pool",
+        [("Ann", "Seer", None), ("Bob", "Maniac", None)],
+        [[], [("Bob", "strengthen", [])]],
+    )
+
+
+def test_powers_that_change_hands_agree_in_the_chain() -> None:
+    """The exchange kind (logic/effects/exchange.py) over two nights: a swap (two roles
+    change hands), a theft (the thief's role changes, the victim's powers are gone: his
+    kill the night after fails), and a theft after the victim spent his once-a-game kill
+    (the `stole` and `drained` states carried)."""
+    wp = "werewolf-pool"
+    _game(
+        wp,
+        [("Ann", "Swapper", "Village"), ("Bob", "Seer", None), ("Cid", "Hunter", None)],
+        [[("Ann", "swap", ["Bob", "Cid"])], []],
+    )
+    _game(
+        wp,
+        [("Ann", "Leech", "Werewolf"), ("Bob", "Hunter", None), ("Cid", "Seer", None)],
+        [[("Ann", "steal", ["Bob"])], [("Bob", "kill", ["Cid"])]],
+    )
+    _game(
+        wp,
+        [("Ann", "Leech", "Werewolf"), ("Bob", "Hunter", None), ("Cid", "Seer", None)],
+        [[("Bob", "kill", ["Cid"])], [("Ann", "steal", ["Bob"])]],
+    )
+    # a swap and a theft giving the Leech two roles the same night: both outcomes (W15)
+    _game(
+        wp,
+        [
+            ("Ann", "Swapper", "Village"),
+            ("Bob", "Seer", None),
+            ("Cid", "Hunter", None),
+            ("Dee", "Leech", "Werewolf"),
+        ],
+        [[("Ann", "swap", ["Dee", "Cid"]), ("Dee", "steal", ["Bob"])]],
+    )
+    # a swap involving a dead player fails ("Only alive IMO")
+    _game(
+        wp,
+        [("Ann", "Swapper", "Village"), ("Bob", "Seer", None), ("Cid", "Hunter", None)],
+        [[("Cid", "kill", ["Bob"])], [("Ann", "swap", ["Bob", "Cid"])]],
+    )
+
+
+def test_a_kill_at_the_time_of_death_agrees_in_the_chain() -> None:
+    """The lastshot kind (logic/effects/lastshot.py): the Kamikaze names Bob and is killed
+    by the Hunter: Bob dies too; protected by the Guard, he does not; a night the
+    Kamikaze survives, his choice kills no one."""
+    wp = "werewolf-pool"
+    seats = [("Ann", "Kamikaze", None), ("Bob", "Seer", None), ("Cid", "Hunter", None)]
+    _game(wp, seats, [[("Ann", "kill", ["Bob"]), ("Cid", "kill", ["Ann"])]])
+    _game(wp, seats, [[("Ann", "kill", ["Bob"])], [("Ann", "kill", ["Cid"])]])
+    guarded = [("Ann", "Kamikaze", None), ("Bob", "Guard", None), ("Cid", "Hunter", None)]
+    _game(
+        wp,
+        guarded,
+        [[("Ann", "kill", ["Bob"]), ("Cid", "kill", ["Ann"]), ("Bob", "target", ["Bob"])]],
     )
 
 

@@ -36,7 +36,8 @@ Statuses a night leaves for the day (logic/effects/hex.py gives them): `powerles
 vote has no power), `charm-vote` (a vote for the status's source has no power),
 `charm-lynch` (if the source would be lynched, the holder is lynched instead). Statuses a
 day action gives for that day (logic/effects/sway.py): `powerless`, `doubled` (the vote
-counts twice), `substitute`, `spared`.
+counts twice), `substitute`, `spared`; (logic/effects/secretvote.py) `secret` (a
+vote cast for the status's source) and `public-void` (the public vote does not count).
 
 A day is a phase like a night: its inputs are expressions (a concrete day folds them to
 constants; a symbolic one leaves them open), its outcome is the `lynch` variable,
@@ -295,7 +296,9 @@ def weight(rs: Ruleset, inp: DayInputs, p: str) -> Expr:
     out: Expr = Const(1)
     for role, w in _traits(rs, VoteWeight):
         out = ite(_holds(inp, p, role, w), Const(w.weight), out)
-    out = ite(inp.marked(p, "doubled"), add(out, out), out)  # a day's sway (effects/sway.py)
+    # a day's sway (effects/sway.py), amplified: three times (effects/amplify.py)
+    more = ite(inp.marked(p, "tripled"), add(out, out, out), add(out, out))
+    out = ite(inp.marked(p, "doubled"), more, out)
     return ite(powerless(rs, inp, p), Const(0), out)
 
 
@@ -305,7 +308,9 @@ def tally(rs: Ruleset, inp: DayInputs, q: int) -> Expr:
     target = inp.players[q]
     parts: list[Expr] = []
     for p in inp.players:
-        cast = conj(voting(inp, p), eq(inp.vote(p), Const(q)))
+        # a public vote, unless void today; a secret vote (logic/effects/secretvote.py)
+        public = conj(eq(inp.vote(p), Const(q)), neg(inp.marked(p, "public-void")))
+        cast = conj(voting(inp, p), disj(public, inp.marked_by(p, "secret", target)))
         charmed = inp.marked_by(p, "charm-vote", target)
         parts.append(ite(conj(cast, neg(charmed)), weight(rs, inp, p), Const(0)))
     for role, pv in _traits(rs, PairVote):

@@ -291,10 +291,10 @@ class SymbolicNight:
         # or names no one
         self.pairs = tuple(r for r in self.roles if any(a.targets == 2 for a in r.abilities))
         self.selfish = tuple(r for r in self.roles if any(a.on_self for a in r.abilities))
+        # (any ability: a role may have one that names no one beside others that do, the
+        # werewolf pool's Maniac: its kill and its strengthened nightkill)
         self.aimless = tuple(
-            r
-            for r in self.roles
-            if r.abilities and all(a.targets == 0 and not a.on_self for a in r.abilities)
+            r for r in self.roles if any(a.targets == 0 and not a.on_self for a in r.abilities)
         )
         # roles whose night ability leaves a decision to its player, and how many options
         self.deciders = tuple(r for r in self.roles if any(options_of(a) for a in r.abilities))

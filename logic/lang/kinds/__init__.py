@@ -9,23 +9,30 @@ from __future__ import annotations
 from logic.lang.kinds.actions import ActionReading
 from logic.lang.kinds.afterlife import AfterlifeReading
 from logic.lang.kinds.allegiance import AllegianceReading
+from logic.lang.kinds.amplify import AmplifyReading
 from logic.lang.kinds.blocks import BlockReading
 from logic.lang.kinds.common import CommonReading
 from logic.lang.kinds.common2 import Common2Reading
 from logic.lang.kinds.cooldown import CooldownReading
 from logic.lang.kinds.crimes import CrimesReading
+from logic.lang.kinds.dayblock import DayBlockReading
 from logic.lang.kinds.days import DayReading
 from logic.lang.kinds.deal import DealReading
 from logic.lang.kinds.disclosure import DisclosureReading
+from logic.lang.kinds.exchange import ExchangeReading
 from logic.lang.kinds.hexes import HexReading
 from logic.lang.kinds.inquiry import InquiryReading
 from logic.lang.kinds.knowing import KnowingReading
+from logic.lang.kinds.lastshot import LastShotReading
 from logic.lang.kinds.malfunction import MalfunctionReading
 from logic.lang.kinds.phrasing import PhrasingReading
 from logic.lang.kinds.powers import PowerReading
 from logic.lang.kinds.registration import RegistrationReading
 from logic.lang.kinds.saves import SaveReading
+from logic.lang.kinds.secretvote import SecretVoteReading
+from logic.lang.kinds.shield import ShieldReading
 from logic.lang.kinds.spells import SpellsReading
+from logic.lang.kinds.spy import SpyReading
 from logic.lang.kinds.storyteller import StorytellerReading
 from logic.lang.kinds.succession import SuccessionReading
 from logic.lang.kinds.survival import SurvivalReading
@@ -63,5 +70,12 @@ class Readings(
     TriggersReading,
     DealReading,
     StorytellerReading,
+    ShieldReading,
+    DayBlockReading,
+    ExchangeReading,
+    LastShotReading,
+    SecretVoteReading,
+    SpyReading,
+    AmplifyReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

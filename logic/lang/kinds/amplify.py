@@ -1,0 +1,34 @@
+"""Owns the clause language's reading of grammar/clause/amplify.lark (words in
+grammar/lexicon/amplify.toml), mixed into logic/lang/kinds.Readings: another player's power
+enhanced ("This player can enhance the potency of one other player's action for a day or
+night-time period."), a day ability named "amplify" whose effect is `Amplify`
+(logic/effects/amplify.py); "other": not its user."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from logic.effects.amplify import Amplify
+from logic.lang.clause_parts import about
+from logic.lang.read.pieces import _DayAbility
+from logic.model.ir import Frequency, NoSelfTarget, Why
+
+
+class _Other:
+    """'one other player's action': not the user's."""
+
+
+class AmplifyReading:
+    """The methods of amplify.lark's rules."""
+
+    why: Why
+
+    def amp_other(self, _: list[Any]) -> _Other:
+        return _Other()
+
+    def amplify(self, children: list[Any]) -> tuple[Any, ...]:
+        freqs = [c for c in children if isinstance(c, Frequency)]
+        freq = next((f for f in freqs if f is not Frequency.EACH_NIGHT), Frequency.EACH_NIGHT)
+        day = _DayAbility("amplify", 1, freq, (Amplify(self.why),), self.why)
+        rest = (NoSelfTarget(self.why),) if any(isinstance(c, _Other) for c in children) else ()
+        return (*about(children, day), *rest)
