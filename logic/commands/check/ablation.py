@@ -29,7 +29,7 @@ class Ablation(Search):
                 self.report.unknown.append(f"{what}: unknown (the command's --timeout ran out)")
                 return "unknown", None
             n = self.night_at(size)
-            s = symbolic.make_solver(self.timeout, "QF_FD")
+            s = symbolic.make_solver(self.timeout, "QF_FD", deterministic=True)
             s.add(n.told_apart(off, also_off))
             r = self.check(s, what)
             if r != "unsat":

@@ -61,7 +61,9 @@ class Ambiguities(Search):
         both += [z3.Implies(side == on, n.block(k)) if toggled else n.block(k) for k, on in found]
         # (a search going up by actions runs many queries on one solver, which Z3's
         # incremental SAT solver does faster; a single hard query, bit-blasted afresh)
-        search = symbolic.make_solver(self.timeout, "QF_FD" if deepen else "blast")
+        search = symbolic.make_solver(
+            self.timeout, "QF_FD" if deepen else "blast", deterministic=True
+        )
         search.add(*both)
         actions = n.actions()
         where = f"ambiguity search ({len(n.names)} players)"

@@ -18,7 +18,7 @@ class Contradictions(Search):
     def contradictions(self) -> Iterator[Finding]:
         self.progress("contradictions")
         n = self.night
-        s = symbolic.make_solver(self.timeout)
+        s = symbolic.make_solver(self.timeout, deterministic=True)
         s.add(n.valid)
         flags = list(n.switch.values())
         r = self.check(s, "contradiction search", *flags)

@@ -82,7 +82,7 @@ class DeadRules(Ablation):
                 if src.why == why
                 for cond, _ in src.pieces
             ]
-            s = symbolic.make_solver(self.timeout)
+            s = symbolic.make_solver(self.timeout, deterministic=True)
             s.add(n.valid, *n.all_on(), n.enc.term(any_of(lists)))
             if self.check(s, "dead rule") != "unsat":
                 return False

@@ -116,11 +116,20 @@ class Search:
         r = symbolic.check_by(s, self.deadline, self.timeout, *assumptions)
         if r == "unknown":
             over = self.deadline is not None and time.perf_counter() >= self.deadline
-            why = (
-                "the command's --timeout ran out" if over else f"timed out after {self.timeout:g} s"
-            )
-            self.report.unknown.append(f"{what}: unknown ({why})")
+            self.report.unknown.append(f"{what}: unknown ({self.why_unknown(s, over)})")
         return r
+
+    def why_unknown(self, s: z3.Solver, over: bool = False) -> str:
+        """Why a query ended `unknown`: the command's deadline, its budget of work (about
+        `timeout` seconds of an idle machine), or the wall-clock safety net."""
+        if over:
+            return "the command's --timeout ran out"
+        why = symbolic.reason(s)
+        if why == "over its budget of work":
+            return f"over its budget of work, about {self.timeout:g} s of an idle machine"
+        if why == "out of time":
+            return f"out of time after {symbolic.cap(self.timeout):g} s of the wall clock"
+        return why
 
     def sentences(self, klass: Klass, whys: list[Why] | None = None) -> tuple[Why, ...]:
         """The sentences a finding involves: those of its acting roles (and the nightkill
@@ -155,7 +164,7 @@ class Search:
     def core_at(self, n: Night, env: dict[str, Any]) -> tuple[Why, ...]:
         """The sentences that cannot all hold in one fixed scenario (a minimal core over
         the sentence switches)."""
-        s = symbolic.make_solver(self.timeout)
+        s = symbolic.make_solver(self.timeout, deterministic=True)
         s.add(n.valid, *self._fix(n, {k: v for k, v in env.items() if not k.startswith("on:")}))
         flags = list(n.switch.values())
         if self.check(s, "core", *flags) != "unsat":
