@@ -270,15 +270,16 @@ def read(m: z3.ModelRef, x: Any) -> Any:
 # on any load: a `deterministic` solver's query is limited by them, so many units for a
 # second (`RATES`), and by the wall clock only as a safety net (`SAFETY` times its limit).
 
-RATES: dict[str | None, float] = {None: 4.0e6, "QF_FD": 2.0e6, "blast": 2.0e6}
-"""Z3's resource units per CPU second, by solver (`make_solver`'s `logic`), as measured on
-the checker's slow queries (those near their limit): Z3's incremental SMT solver (the
-paradox search's, Turtle's 4-player night) 3-4.5 M/s; its SAT solver over bit-blasted
-terms (QF_FD's and "blast"'s: DCTP's ambiguity queries) 0.8-2.9 M/s. Quick queries count
-faster (6-10 M/s): they never meet their limit."""
-SAFETY = 3.0
-"""A deterministic query's wall-clock cap: its limit times this, and a second (a starved
-machine, or a query whose work Z3 counts slowly, still ends)."""
+RATES: dict[str | None, float] = {None: 4.0e6, "QF_FD": 2.7e6, "blast": 3.7e6}
+"""Z3's resource units per CPU second, by solver (`make_solver`'s `logic`): the median of
+`ruling check`'s queries over 0.3 s CPU on Turtle, DCTP and Metadata (26 Nov 2026, a
+loaded machine: 70 queries). Z3's incremental SMT solver 3.8 M/s (3.6-4.2); QF_FD's SAT
+solver 2.7 M/s (1.2-6.5); "blast" 3.7 M/s (1.2-4.8: DCTP's 5-player ambiguity query counts
+slowest, 1.2-1.6). Quick queries count faster (6-10 M/s): they never meet their limit."""
+SAFETY = 10.0
+"""A deterministic query's wall-clock cap: its limit times this, and a second (a query
+whose work Z3 counts slowly still ends). At a load of 9 on this 2-core machine a query's
+wall time was 6 times its CPU time: a cap of 3 ended queries there before their work."""
 MAX_RLIMIT = 4_000_000_000  # (Z3's rlimit is an unsigned 32-bit parameter)
 
 

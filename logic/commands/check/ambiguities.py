@@ -20,6 +20,18 @@ def _about_wins(differing: list[str]) -> bool:
     return any(d.split(":", 1)[0].endswith((" wins", "goes on")) for d in differing)
 
 
+def _lesser(a: list[Any], b: list[Any]) -> Any:
+    """Outcome a comes before outcome b (lexicographically, over their primary variables).
+    Two outcomes that differ in a signal differ there, and the copies are interchangeable:
+    each scenario with two outcomes is met once, with the lesser as copy a (the symmetry
+    between the two copies broken; the search no longer proves each scenario twice)."""
+    out: Any = z3.BoolVal(False)
+    for x, y in reversed(list(zip(a, b, strict=True))):
+        less = z3.And(z3.Not(x), y) if z3.is_bool(x) else z3.ULT(x, y)
+        out = z3.Or(less, z3.And(x == y, out))
+    return out
+
+
 class Ambiguities(Search):
     """The ambiguity search of a check."""
 
@@ -56,6 +68,7 @@ class Ambiguities(Search):
         """The search in night `n`, every class in `found` (from smaller nights) blocked."""
         both = [n.renamed(n.valid, "a"), n.renamed(n.valid, "b"), *n.all_on(but=toggled)]
         both.append(z3.Or([x != y for x, y in self._pairs(n)]))
+        both.append(_lesser(*self._primaries(n)))
         both += [x == side for x in toggled]
         both += self.in_share(n)
         both += [z3.Implies(side == on, n.block(k)) if toggled else n.block(k) for k, on in found]
@@ -155,6 +168,20 @@ class Ambiguities(Search):
             if r == "unknown":
                 break
         return m
+
+    def _primaries(self, n: Night) -> tuple[list[Any], list[Any]]:
+        """The outcome proper in copy a and copy b: each outcome variable that is not
+        defined by the others (ok:i, which the night's equations define in a cycle, is
+        one), whose values fix every other outcome variable (the paradox search substitutes
+        the definitions the same way)."""
+        scen = set(n.model.scenario_vars)
+        names = [
+            v
+            for v in sorted(n.model.domains)
+            if v not in scen and (v not in n.model.definitions or v.startswith("ok:"))
+        ]
+        a, b = n.copy("a"), n.copy("b")
+        return [a.var(v) for v in names], [b.var(v) for v in names]
 
     def _pairs(self, n: Night) -> list[tuple[Any, Any]]:
         """Each observable signal in copy a and copy b."""
