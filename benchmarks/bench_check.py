@@ -160,7 +160,9 @@ def against_rev(rev: str, repeat: int, skip_nights: bool, only: list[str], skip_
         commands.append(("check --nights 2 Metadata", ["check", "--nights", "2", metadata]))
     print(f"whole commands (start-up included), {old.name} vs this tree, in one run: wall and")
     print("CPU seconds (a loaded machine stretches the wall clock; a tree whose per-query")
-    print("limits are on it, before 11c981d, cuts queries short there: an unknown, and a")
+    print(
+        "limits are on it (before issue 26c's rlimit) cuts queries short there: an unknown, and a"
+    )
     print("finding may be lost; since, they count Z3's work)")
     print(
         f"{'command':38} {'wall ' + old.name:>12} {'now':>6} {'cpu ' + old.name:>11} {'now':>6} "
