@@ -85,3 +85,17 @@ def test_a_search_budget_counts_work() -> None:
 def test_a_check_over_its_budget_reports_its_work() -> None:
     rep = Checker(load_ruleset(BLOCKERS_PATH), players=4, timeout=0.0001).run(("ambiguous",))
     assert rep.unknown and all("over its budget of work" in u for u in rep.unknown), rep.unknown
+
+
+def test_the_lesser_outcome_is_a_strict_order() -> None:
+    """The ambiguity search's symmetry breaking between its two copies: of two outcomes
+    that differ, exactly one is the lesser, and an outcome is never less than itself (so
+    a scenario with two outcomes is met once, never lost)."""
+    from logic.commands.check.ambiguities import _lesser
+
+    a = [z3.Bool("a0"), z3.BitVec("a1", symbolic.BITS), z3.Bool("a2")]
+    b = [z3.Bool("b0"), z3.BitVec("b1", symbolic.BITS), z3.Bool("b2")]
+    same = z3.And([x == y for x, y in zip(a, b, strict=True)])
+    s = z3.Solver()
+    s.add(z3.Not(z3.If(same, 0, 1) == z3.If(_lesser(a, b), 1, 0) + z3.If(_lesser(b, a), 1, 0)))
+    assert s.check() == z3.unsat
