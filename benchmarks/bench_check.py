@@ -159,8 +159,11 @@ def against_rev(rev: str, repeat: int, skip_nights: bool, only: list[str], skip_
     if not skip_nights:
         commands.append(("check --nights 2 Metadata", ["check", "--nights", "2", metadata]))
     print(f"whole commands (start-up included), {old.name} vs this tree, in one run: wall and")
-    print("CPU seconds (a loaded machine stretches the wall clock, and Z3's per-query limits")
-    print("are on it: a query cut short there is an unknown, and a finding may be lost)")
+    print("CPU seconds (a loaded machine stretches the wall clock; a tree whose per-query")
+    print(
+        "limits are on it (before issue 26c's rlimit) cuts queries short there: an unknown, and a"
+    )
+    print("finding may be lost; since, they count Z3's work)")
     print(
         f"{'command':38} {'wall ' + old.name:>12} {'now':>6} {'cpu ' + old.name:>11} {'now':>6} "
         f"{'ratio':>6}  same answer  unknowns"

@@ -13,9 +13,9 @@ the N functions of most cumulative time (Python and Z3 calls alike).
 
 CPU time (`time.process_time`: Z3 runs in this process) is the figure to compare on a
 shared machine: at a load of 11 on 2 cores a query's wall time was 3-4 times its CPU
-time. Z3's own limits (`--timeout`, per query) are on the wall clock, so a loaded machine
-still makes queries `unknown` sooner; give a larger `--timeout` to see what a query costs
-when it ends.
+time. `work` is Z3's resource units (`symbolic.spent`), which the queries' limits count
+(`--timeout` S: `symbolic.work(S)` units a query, the same on any load); give a larger
+`--timeout` to see what a query costs when it ends.
 """
 
 from __future__ import annotations
@@ -49,6 +49,7 @@ class Tally:
     answers: collections.Counter[str] = field(default_factory=collections.Counter)
     conflicts: int = 0
     decisions: int = 0
+    work: int = 0
 
 
 def _stat(s: Any, key: str) -> int:
@@ -94,10 +95,11 @@ def main(argv: list[str] | None = None) -> int:
         return now - last if now >= last else now
 
     def check(self: check_mod.Checker, s: Any, what: str, *assumptions: Any) -> Any:
-        w0, c0 = time.perf_counter(), time.process_time()
+        w0, c0, u0 = time.perf_counter(), time.process_time(), symbolic.spent()
         r = asked(self, s, what, *assumptions)
         wall, cpu = time.perf_counter() - w0, time.process_time() - c0
         t = tallies[what]
+        t.work += symbolic.spent() - u0
         t.count += 1
         t.wall += wall
         t.cpu += cpu
@@ -135,10 +137,16 @@ def main(argv: list[str] | None = None) -> int:
     wall, cpu = time.perf_counter() - w0, time.process_time() - c0
 
     print(f"{rs.name or args.ruleset}: {wall:.1f} s wall, {cpu:.1f} s CPU")
-    print(f"{'query':40s} {'n':>5s} {'wall':>8s} {'CPU':>8s} {'conflicts':>10s}  answers")
+    print(
+        f"{'query':40s} {'n':>5s} {'wall':>8s} {'CPU':>8s} {'work (M)':>9s} {'conflicts':>10s}"
+        "  answers"
+    )
     for what, t in sorted(tallies.items(), key=lambda x: -x[1].cpu):
         answers = ", ".join(f"{k} {v}" for k, v in sorted(t.answers.items()))
-        print(f"{what:40s} {t.count:5d} {t.wall:8.2f} {t.cpu:8.2f} {t.conflicts:10d}  {answers}")
+        print(
+            f"{what:40s} {t.count:5d} {t.wall:8.2f} {t.cpu:8.2f} {t.work / 1e6:9.1f} "
+            f"{t.conflicts:10d}  {answers}"
+        )
     for players, w, c in builds:
         print(f"{'night built (' + str(players) + ' players)':40s} {1:5d} {w:8.2f} {c:8.2f}")
     for f in report.findings:

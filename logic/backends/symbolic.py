@@ -13,7 +13,9 @@ z3py's per-argument coercion would cost more than the term (`mk_and`, `check`, .
 
 It also owns a solver's life cycle for the commands: `Session` (one solver, its time
 limit and deadline, checks under assumptions, the model, the unsat core and its
-minimisation), `shrink`, and `OutOfTime` for a command whose budget ran out; and the
+minimisation), `shrink`, and `OutOfTime` for a command whose budget ran out; a query's
+limit as Z3's resource units (`work`: `deterministic` solvers, whose verdicts do not
+depend on the machine's load, with a wall-clock cap only as a safety net); and the
 terms a command builds around an encoding (`boolean`, `implies`, `all_of`, `at_most`,
 `holds`, ...), so that a command need not import Z3.
 """
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 import functools
 import time
+import weakref
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -260,8 +263,56 @@ def read(m: z3.ModelRef, x: Any) -> Any:
     return z3.is_true(val) if z3.is_bool(x) else val.as_signed_long()
 
 
-def make_solver(timeout: float, logic: str | None = None) -> z3.Solver:
-    """A solver with a time limit; `logic` "QF_FD" is Z3's SAT-based solver for finite
+# ----------------------------------------------------------------------------- limits
+# A query's limit in seconds of the wall clock makes its verdict depend on the machine's
+# load (DCTP's ambiguity queries: unknown or not, from one run to the next). Z3 also counts
+# its work in resource units (`rlimit`: propagations, conflicts, rewriting steps), the same
+# on any load: a `deterministic` solver's query is limited by them, so many units for a
+# second (`RATES`), and by the wall clock only as a safety net (`SAFETY` times its limit).
+
+RATES: dict[str | None, float] = {None: 4.0e6, "QF_FD": 2.7e6, "blast": 3.7e6}
+"""Z3's resource units per CPU second, by solver (`make_solver`'s `logic`): the median of
+`ruling check`'s queries over 0.3 s CPU on Turtle, DCTP and Metadata (26 Nov 2026, a
+loaded machine: 70 queries). Z3's incremental SMT solver 3.8 M/s (3.6-4.2); QF_FD's SAT
+solver 2.7 M/s (1.2-6.5); "blast" 3.7 M/s (1.2-4.8: DCTP's 5-player ambiguity query counts
+slowest, 1.2-1.6). Quick queries count faster (6-10 M/s): they never meet their limit."""
+SAFETY = 10.0
+"""A deterministic query's wall-clock cap: its limit times this, and a second (a query
+whose work Z3 counts slowly still ends). At a load of 9 on this 2-core machine a query's
+wall time was 6 times its CPU time: a cap of 3 ended queries there before their work."""
+MAX_RLIMIT = 4_000_000_000  # (Z3's rlimit is an unsigned 32-bit parameter)
+
+
+def work(seconds: float, logic: str | None = None) -> int:
+    """The resource units of a query of `seconds` on an idle machine, with solver `logic`."""
+    if seconds != seconds or seconds <= 0:
+        return 1
+    return max(1, min(MAX_RLIMIT, int(seconds * RATES.get(logic, RATES[None]))))
+
+
+def spent() -> int:
+    """The resource units Z3 has counted so far in this process (every solver's: a search
+    of many queries measures its own work by the difference)."""
+    for k, v in z3.Solver().statistics():
+        if k == "rlimit count":
+            return int(v)
+    return 0
+
+
+def reason(s: z3.Solver) -> str:
+    """Why the last check of `s` ended `unknown`, for people: over its resource budget,
+    or out of (wall-clock) time."""
+    why = s.reason_unknown()
+    if "resource" in why or (why.endswith("canceled") and s in _WORKING):
+        return "over its budget of work"  # (QF_FD's SAT solver says "sat.canceled")
+    if why in ("timeout", "canceled"):
+        return "out of time"
+    return why
+
+
+def make_solver(timeout: float, logic: str | None = None, deterministic: bool = False) -> z3.Solver:
+    """A solver with a limit of `timeout` seconds a check (`set_limit`: with `deterministic`,
+    so much work); `logic` "QF_FD" is Z3's SAT-based solver for finite
     domains (bit-vectors, Booleans, pseudo-Boolean sums), which the world solver's many
     small incremental queries run several times faster on; `logic` "blast" simplifies
     the whole problem, bit-blasts it and hands it to the SAT solver afresh at each check
@@ -272,8 +323,30 @@ def make_solver(timeout: float, logic: str | None = None) -> z3.Solver:
         s = z3.Then(*BLAST).solver()
     else:
         s = z3.SolverFor(logic) if logic else z3.Solver()
-    s.set("timeout", _millis(timeout))
+    if deterministic:
+        _WORKING[s] = logic
+    set_limit(s, timeout)
     return s
+
+
+_WORKING: weakref.WeakKeyDictionary[z3.Solver, str | None] = weakref.WeakKeyDictionary()
+"""The deterministic solvers (each with its `logic`: its units per second)."""
+
+
+def set_limit(s: z3.Solver, seconds: float, left: float = float("inf")) -> None:
+    """The limit of the next checks of `s`: `seconds`, and never past `left` seconds of
+    the wall clock (a command's deadline). A deterministic solver's limit is so much work
+    (`work`), its wall clock capped (`cap`)."""
+    if s in _WORKING:
+        s.set("rlimit", work(seconds, _WORKING[s]))
+        s.set("timeout", _millis(min(cap(seconds), left)))
+    else:
+        s.set("timeout", _millis(min(seconds, left)))
+
+
+def cap(seconds: float) -> float:
+    """The wall-clock safety net of a deterministic limit of `seconds`."""
+    return SAFETY * seconds + 1.0
 
 
 BLAST = ("simplify", "propagate-values", "solve-eqs", "bit-blast", "sat")
@@ -282,6 +355,17 @@ BLAST = ("simplify", "propagate-values", "solve-eqs", "bit-blast", "sat")
 def _millis(seconds: float) -> int:
     """Z3's timeout in milliseconds: at least 1, at most a day (a machine integer)."""
     return max(1, min(86_400_000, int(seconds * 1000))) if seconds == seconds else 1
+
+
+def lex_less(a: Sequence[Any], b: Sequence[Any]) -> Any:
+    """The terms `a` come before the terms `b` lexicographically (Booleans false before
+    true, bit-vectors unsigned): a strict order, to break the symmetry between two
+    interchangeable copies of a formula."""
+    out: Any = z3.BoolVal(False)
+    for x, y in reversed(list(zip(a, b, strict=True))):
+        less = z3.And(z3.Not(x), y) if z3.is_bool(x) else z3.ULT(x, y)
+        out = z3.Or(less, z3.And(x == y, out))
+    return out
 
 
 def check(s: z3.Solver, assumptions: Sequence[Any]) -> Status:
@@ -393,13 +477,18 @@ class Session:
     deadline (a `time.perf_counter` time bounding a whole command), or that runs out of
     time, is `unknown`, never read as `sat` or `unsat`.
 
-    `timeout` is each check's limit (seconds) unless the check gives its own; `logic` is
+    `timeout` is each check's limit (seconds) unless the check gives its own; `logic` and
+    `deterministic` (a limit of work, not of the wall clock: `set_limit`) are
     `make_solver`'s; a session with no deadline keeps the limit it was made with."""
 
     def __init__(
-        self, timeout: float, logic: str | None = None, deadline: float | None = None
+        self,
+        timeout: float,
+        logic: str | None = None,
+        deadline: float | None = None,
+        deterministic: bool = False,
     ) -> None:
-        self.solver = make_solver(timeout, logic)
+        self.solver = make_solver(timeout, logic, deterministic)
         self.limit = timeout
         self.deadline = deadline
 
@@ -424,8 +513,12 @@ class Session:
             left = self.left()
             if left <= 0:
                 return "unknown"
-            self.solver.set("timeout", _millis(min(self.limit if limit is None else limit, left)))
+            set_limit(self.solver, self.limit if limit is None else limit, left)
         return check(self.solver, assumptions)
+
+    def reason(self) -> str:
+        """Why the last check ended `unknown` (`reason`)."""
+        return reason(self.solver)
 
     def model(self) -> z3.ModelRef:
         """The model the last `sat` check found."""

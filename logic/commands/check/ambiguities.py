@@ -55,6 +55,9 @@ class Ambiguities(Search):
         """The search in night `n`, every class in `found` (from smaller nights) blocked."""
         both = [n.renamed(n.valid, "a"), n.renamed(n.valid, "b"), *n.all_on(but=toggled)]
         both.append(symbolic.any_of([x != y for x, y in self._pairs(n)]))
+        # copy a's outcome the lesser: the copies are interchangeable, so each scenario
+        # with two outcomes is met once (the symmetry between the copies broken)
+        both.append(symbolic.lex_less(*self._primaries(n)))
         both += [x == side for x in toggled]
         both += self.in_share(n)
         both += [
@@ -156,6 +159,20 @@ class Ambiguities(Search):
             if r == "unknown":
                 break
         return m
+
+    def _primaries(self, n: Night) -> tuple[list[Any], list[Any]]:
+        """The outcome proper in copy a and copy b: each outcome variable that is not
+        defined by the others (ok:i, which the night's equations define in a cycle, is
+        one), whose values fix every other outcome variable (the paradox search substitutes
+        the definitions the same way)."""
+        scen = set(n.model.scenario_vars)
+        names = [
+            v
+            for v in sorted(n.model.domains)
+            if v not in scen and (v not in n.model.definitions or v.startswith("ok:"))
+        ]
+        a, b = n.copy("a"), n.copy("b")
+        return [a.var(v) for v in names], [b.var(v) for v in names]
 
     def _pairs(self, n: Night) -> list[tuple[Any, Any]]:
         """Each observable signal in copy a and copy b."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from logic.backends import symbolic
@@ -24,14 +25,14 @@ class Paradoxes(Search):
         night: Night | None = None,
         extra: Callable[[Night], list[Any]] | None = None,
         blocked: list[Klass] = (),  # type: ignore[assignment]
-        until: float | None = None,
+        budget: Budget | None = None,
     ) -> Iterator[tuple[dict[str, Any], Klass]]:
         """Scenarios with no consistent outcome: exists-forall, answered by CEGAR. A
         candidate scenario comes from the outer solver; if some outcome fits it, every
         scenario that outcome fits is excluded; if none does, it is a paradox (shrunk to
         the fewest actions that keep it one). The classes `blocked` (met in a smaller
-        night) are excluded from the start; `until` (a `time.perf_counter` time, default
-        three query timeouts from now) bounds the search."""
+        night) are excluded from the start; `budget` (default: three queries' work from
+        now) bounds the search."""
         n = night or Night(
             self.rs, NAMES[: self.report.paradox_players], self.pool, deadline=self.deadline
         )
@@ -80,13 +81,13 @@ class Paradoxes(Search):
                 if v in names:
                     term = term if term is not None else undefined(n.enc.term(expr))
                     eqs_of.setdefault(v, []).append(term)
-        deadline = until if until is not None else time.perf_counter() + 3 * self.timeout
+        budget = budget or Budget.of(self.timeout)
         for _ in range(20):
             while True:
-                if time.perf_counter() > deadline:
+                over = budget.over()
+                if over:
                     self.report.unknown.append(
-                        f"paradox search ({len(n.names)} players): unknown "
-                        f"(over {3 * self.timeout:g} s)"
+                        f"paradox search ({len(n.names)} players): unknown ({over})"
                     )
                     return
                 self.progress(f"paradox search ({self.report.queries} queries)")
@@ -155,17 +156,17 @@ class Paradoxes(Search):
             searches = [(p, None) for p in sorted({min(SMALL, top), top})]
         seen: set[tuple[str, ...]] = set()
         met: list[Klass] = []  # (one night: the classes of a smaller night, blocked)
-        # (one night's searches share the time of one, three query timeouts, besides the
+        # (one night's searches share the work of one, three queries' worth, besides the
         # building of their nights)
-        until: float | None = None
+        budget: Budget | None = None
         for players, extra in searches:
             unknown = len(self.report.unknown)
             start = time.perf_counter()
             n = Night(self.rs, NAMES[:players], self.pool, self.nights, self.deadline)
             if self.nights == 1:
                 built = time.perf_counter() - start
-                until = start + built + 3 * self.timeout if until is None else until + built
-            for f in self._paradoxes_of(n, extra, until, met if self.nights == 1 else None):
+                budget = Budget.of(self.timeout) if budget is None else budget.later(built)
+            for f in self._paradoxes_of(n, extra, budget, met if self.nights == 1 else None):
                 if f.roles not in seen:
                     seen.add(f.roles)
                     yield f
@@ -176,12 +177,12 @@ class Paradoxes(Search):
         self,
         n: Night,
         extra: Callable[[Night], list[Any]] | None,
-        until: float | None = None,
+        budget: Budget | None = None,
         met: list[Klass] | None = None,
     ) -> Iterator[Finding]:
         """The paradoxes of night `n` as findings; the classes in `met` (of a smaller
         night) are blocked in it, and those it meets added."""
-        for env, klass in self.paradoxes(n, extra, list(met or ()), until):
+        for env, klass in self.paradoxes(n, extra, list(met or ()), budget):
             if met is not None:
                 met.append(klass)
             title = " + ".join(Night.names_of(klass))
@@ -195,9 +196,41 @@ class Paradoxes(Search):
             )
 
 
+@dataclass(frozen=True)
+class Budget:
+    """A search's budget of many queries: Z3's work (`symbolic.spent`, the same on any
+    load) up to `work`, and the wall clock up to `wall` only as a safety net."""
+
+    work: int
+    wall: float
+    seconds: float  # (what it is worth on an idle machine, for the report)
+
+    @staticmethod
+    def of(timeout: float, queries: int = 3) -> Budget:
+        """`queries` queries' worth of work from now (each `timeout` seconds' worth)."""
+        seconds = queries * timeout
+        return Budget(
+            symbolic.spent() + symbolic.work(seconds),
+            time.perf_counter() + symbolic.cap(seconds),
+            seconds,
+        )
+
+    def later(self, seconds: float) -> Budget:
+        """The same work, and `seconds` more of the wall clock (a night's building)."""
+        return Budget(self.work, self.wall + seconds, self.seconds)
+
+    def over(self) -> str:
+        """Why the search must stop ("" while it may go on)."""
+        if symbolic.spent() > self.work:
+            return f"over its budget of work, about {self.seconds:g} s of an idle machine"
+        if time.perf_counter() > self.wall:
+            return f"out of time after {symbolic.cap(self.seconds):g} s of the wall clock"
+        return ""
+
+
 class _Candidates:
     """The paradox search's outer solver (the candidate scenarios). Its query grows with
-    each block, a copy of the night: once one takes over `SLOW` seconds, its assertions
+    each block, a copy of the night: once one takes over `SLOW` seconds' work, its assertions
     go to a solver that bit-blasts them afresh at each check, several times quicker
     there than Z3's incremental solver, which carries what it learnt of every block
     (Turtle's 3-player night, 46 rounds: 75 -> 20 s CPU); before, the incremental
@@ -221,11 +254,11 @@ class _Candidates:
     def check(self) -> Status:
         """A candidate (then in `model`), none left, or unknown; a slow query moves the
         next ones to the bit-blasting solver."""
-        start = time.perf_counter()
+        start = symbolic.spent()
         r = self.search.check(self.solver, "paradox search")
         if r == "sat":
             self.model = self.solver.model()
-        if not self.blasting and time.perf_counter() - start > self.SLOW:
+        if not self.blasting and symbolic.spent() - start > symbolic.work(self.SLOW):
             self.blasting = True
             self.solver = self.search.session("blast")
             self.solver.add(*self.terms)

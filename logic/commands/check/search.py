@@ -130,8 +130,10 @@ class Search:
 
     def session(self, logic: str | None = None) -> Session:
         """A solver session for a query of this search: each check within `timeout` and
-        before the whole run's deadline (`symbolic.make_solver`'s `logic`)."""
-        return Session(self.timeout, logic, deadline=self.deadline)
+        before the whole run's deadline (`symbolic.make_solver`'s `logic`), limited by
+        its work (Z3's rlimit), not the wall clock: a verdict does not depend on the
+        machine's load."""
+        return Session(self.timeout, logic, deadline=self.deadline, deterministic=True)
 
     def check(self, s: Session, what: str, *assumptions: Any) -> Status:
         """A query of session `s` (counted; an unknown is reported, with why)."""
@@ -139,11 +141,20 @@ class Search:
         r = s.check(*assumptions)
         if r == "unknown":
             over = self.deadline is not None and time.perf_counter() >= self.deadline
-            why = (
-                "the command's --timeout ran out" if over else f"timed out after {self.timeout:g} s"
-            )
-            self.report.unknown.append(f"{what}: unknown ({why})")
+            self.report.unknown.append(f"{what}: unknown ({self.why_unknown(s, over)})")
         return r
+
+    def why_unknown(self, s: Session, over: bool = False) -> str:
+        """Why a query ended `unknown`: the command's deadline, its budget of work (about
+        `timeout` seconds of an idle machine), or the wall-clock safety net."""
+        if over:
+            return "the command's --timeout ran out"
+        why = s.reason()
+        if why == "over its budget of work":
+            return f"over its budget of work, about {self.timeout:g} s of an idle machine"
+        if why == "out of time":
+            return f"out of time after {symbolic.cap(self.timeout):g} s of the wall clock"
+        return why
 
     def sentences(self, klass: Klass, whys: list[Why] | None = None) -> tuple[Why, ...]:
         """The sentences a finding involves: those of its acting roles (and the nightkill
