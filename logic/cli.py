@@ -82,7 +82,8 @@ EPILOG_ASK = (
   contradicted  some legal scenario has no outcome with it (a witness and the sentences
                 it fights are shown)
   unknown       the search did not finish within --timeout, or the ruling is about
-                the day (a day ability, votes, the lynch): ask searches one night
+                the day (a day ability, votes, the lynch) and the ruleset does not say
+                how a lynch goes (with one, ask searches a night and the day after it)
 --timeout bounds the whole command.
 
 exit codes:

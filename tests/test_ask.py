@@ -161,10 +161,24 @@ def test_ruling_whose_condition_never_arises() -> None:
     assert ans.verdict == "entailed" and "never arises" in ans.note
 
 
+@pytest.mark.slow  # a night and its day, searched symbolically (about two minutes)
+def test_a_ruling_on_a_day_ability_is_asked_over_a_night_and_its_day() -> None:
+    """Turtle's Sorcerer kills by day; a ruling that he cannot target himself is asked
+    over a night and the day after it (Turtle says how its lynch goes): a scenario of
+    the day it changes, written with its day block, resolved under both."""
+    ans = ask(
+        ROOT / "casebook" / "turtle-chat-mafia.rules", "The Sorcerer cannot target himself.", 3
+    )
+    assert ans.verdict in ("amends", "clarifies"), (ans.verdict, ans.note, ans.unknown)
+    assert ans.witness is not None and "day 1:" in ans.witness
+    assert "Ann uses kill on Ann" in ans.witness
+
+
 def test_a_ruling_on_a_day_ability_is_not_checked() -> None:
-    """The werewolf pool's Executioner acts by day; the night `ask` searches holds no
-    switch of a ruling on him, and that silence is no verdict: not `entailed` ("its
-    condition never arises"), but `unknown`, saying what was not checked and why."""
+    """The werewolf pool's Executioner acts by day, and the pool does not say how a lynch
+    goes, so no day is searched: the night `ask` searches holds no switch of a ruling
+    on him, and that silence is no verdict: not `entailed` ("its condition never
+    arises"), but `unknown`, saying what was not checked and why."""
     ans = ask(WEREWOLF, "The Executioner cannot choose himself.")
     assert ans.verdict == "unknown"
     assert "the Executioner's substitute, used by day" in ans.note

@@ -221,36 +221,29 @@ def _compare(rs: Ruleset, game: Game) -> None:
 
 
 @pytest.mark.slow  # a long cross-check: a chained symbolic day against resolve's day
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.data())
-def test_day_chain_agrees_with_resolve_on_turtle(data: Any) -> None:
-    rs = RULESETS["turtle-chat-mafia"]
-    _compare(rs, data.draw(games(rs)))
-
-
-@pytest.mark.slow  # a long cross-check: a chained symbolic day against resolve's day
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.data())
-def test_day_chain_agrees_with_resolve_on_byond(data: Any) -> None:
-    rs = RULESETS["byond-mafia"]
-    _compare(rs, data.draw(games(rs)))
-
-
-@pytest.mark.slow  # a long cross-check: the day of the rulesets whose lynch is not encoded
-@pytest.mark.parametrize("name", ["metadata-mafia", "dctp-mini-mafia"])
+@pytest.mark.parametrize(
+    "name", ["turtle-chat-mafia", "byond-mafia", "metadata-mafia", "dctp-mini-mafia"]
+)
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
-def test_day_chain_agrees_with_resolve_on_the_other_rulesets(name: str, data: Any) -> None:
-    """Their days have no lynch the ruleset encodes (yet: issue 28), but a day still
-    lies between the nights, carrying the marks and states of night 1 to night 2."""
+def test_day_chain_agrees_with_resolve(name: str, data: Any) -> None:
+    """(Metadata's and DCTP's days have no lynch the ruleset encodes yet, issue 28, but a
+    day still lies between the nights, carrying night 1's marks and states to night 2.)"""
     rs = RULESETS[name]
     _compare(rs, data.draw(games(rs)))
 
 
 @pytest.mark.slow  # a long cross-check: a chained symbolic day against resolve's day
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=6,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    derandomize=True,
+)
 @given(st.data())
 def test_day_chain_agrees_with_resolve_on_werewolf_pool(data: Any) -> None:
+    """(Six examples, the same each run: a run of twelve random ones went past 25
+    minutes on a drawn game not found since; CI must not hang on it.)"""
     rs = RULESETS["werewolf-pool"]
     _compare(rs, data.draw(games(rs)))
 

@@ -4,7 +4,9 @@ determine (`amends`), or against them (`contradicted`)?
 
 The ruling is written in the ruleset language (`Nosy Neighbor must visit each night.`,
 `If two players target each other, all actions fail.`) and added to the ruleset as one
-more labelled sentence. Over a symbolic first night (`check.Night`):
+more labelled sentence. Over a symbolic first night (`check.Night`), and the day after it
+when the ruling is about the day and the ruleset says how a lynch goes (the paradox
+search then with that night idle: the search over both does not end in minutes):
   contradicted  some legal scenario had an outcome without the ruling and has none with
                 it (CEGAR, as for paradoxes); the core names the sentences it fights
   entailed      turning the ruling off changes no outcome of any scenario; the sentences
@@ -147,6 +149,16 @@ class Asker:
             ans = Answer("unknown", self.why)
             self.checker.report.unknown.append("ask: unknown (the command's --timeout ran out)")
         ans.unknown = list(self.checker.report.unknown)
+        if self.day and ans.verdict != "unknown":
+            ans.note = " ".join(
+                x
+                for x in (
+                    ans.note,
+                    f"(asked over a night and the day after it: it changes {self.by_day}; "
+                    "a scenario it leaves with no outcome was searched with that night idle)",
+                )
+                if x
+            )
         ans.queries = self.checker.report.queries
         ans.ruling = self.cited(ans.ruling)
         ans.because = tuple(self.cited(w) for w in ans.because)
@@ -190,7 +202,10 @@ class Asker:
             base_valid = symbolic.substitute(
                 n.valid, [(x, symbolic.value(False)) for x in small_off]
             )
-            return [n.renamed(base_valid, "rules")]
+            # (a ruling about the day: the night before it idle, its actions and votes
+            # open; the search over the night and the day does not end in minutes)
+            idle = n.idle_nights() if self.day else []
+            return [n.renamed(base_valid, "rules"), *idle]
 
         for bad, _klass in c.paradoxes(small, extra=rules_allow_an_outcome):
             core = c.core_at(small, bad)

@@ -119,7 +119,13 @@ def _search(
     # Turtle's has many). With those per side, Z3 met scenarios
     # that differed only in choices, each refuted by the concrete back end: a diff on
     # Turtle's stopped after 200 of them (unknown) before it met a real change.
-    scenario = {v for n in (a, b) for v in n.scenario.domains() if v in n.model.domains}
+    # (a chain's too: each phase's, named by it, the days' votes and day actions)
+    scenario = {
+        v
+        for n in (a, b)
+        for v in (*n.scenario.domains(), *n.model.scenario_vars)
+        if v in n.model.domains and v not in n.model.switches
+    }
     free = {
         v
         for v in a.model.domains

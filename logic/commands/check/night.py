@@ -154,6 +154,13 @@ class Night:
         ]
         return [symbolic.negation(self.enc.var(v)) for v in names if v in self.model.domains]
 
+    def idle_nights(self) -> list[Any]:
+        """Nobody acts on any night (a search of what a day alone may do)."""
+        names = [
+            f"{k}:{p}{sfx}" for sfx in self.suffixes for p in self.names for k in ("uses", "kills")
+        ]
+        return [symbolic.negation(self.enc.var(v)) for v in names if v in self.model.domains]
+
     def all_on(self, but: list[Any] = ()) -> list[Any]:  # type: ignore[assignment]
         off = {x.get_id() for x in but}  # by Z3's id: printing the terms cost seconds
         return [x for x in self.switch.values() if x.get_id() not in off]
