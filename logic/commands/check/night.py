@@ -56,7 +56,9 @@ class Night:
         )
         # the days the chain holds (day k after night k), by their suffix
         self.days = [
-            k for k in range(1, nights + 1) if f"vote:{names[0]}@d{k}" in self.model.domains
+            k
+            for k in range(1, nights + 1)
+            if any(f"vote:{p}@d{k}" in self.model.domains for p in names)
         ]
         self.enc = Encoding(self.model)
         equations = self.enc.equations(between=lambda: on_time(deadline))
