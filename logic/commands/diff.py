@@ -105,39 +105,7 @@ def _search(
 ) -> None:
     """The search of `diff`, its findings added to `report` (`OutOfTime` past the
     deadline while the two versions are encoded)."""
-    # Shared: the scenario proper and the outcome proper (the same slots take place or
-    # not, make the same free choices), so a nondeterministic night is compared choice
-    # by choice. Per side: sentence switches and auxiliary names (tiers, protection),
-    # whose definitions may differ between the versions and always hold.
-    # (the scenario is every variable of the symbolic scenarios: roles, actions, targets,
-    # second targets, open factions, decisions; found by the fuzzer: with only roles,
-    # actions and first targets shared, a witness on Turtle's missed its second targets,
-    # a KeyError, and its neutral players' factions)
-    # The outcome proper is every outcome variable with no definition on either side (and
-    # not a sentence's switch, which is per side): which slots take place (ok:, first:,
-    # semi:) and the free choices the rules leave open (who is linked, reached, early;
-    # Turtle's has many). With those per side, Z3 met scenarios
-    # that differed only in choices, each refuted by the concrete back end: a diff on
-    # Turtle's stopped after 200 of them (unknown) before it met a real change.
-    # (a chain's too: each phase's, named by it, the days' votes and day actions)
-    scenario = {
-        v
-        for n in (a, b)
-        for v in (*n.scenario.domains(), *n.model.scenario_vars)
-        if v in n.model.domains and v not in n.model.switches
-    }
-    free = {
-        v
-        for v in a.model.domains
-        if v in b.model.domains
-        and v not in scenario
-        and v not in a.model.switches
-        and v not in b.model.switches
-        and (
-            v.startswith(("ok:", "first:", "semi:"))
-            or (v not in a.model.definitions and v not in b.model.definitions)
-        )
-    }
+    scenario, free = _shared(a, b)
     shared = scenario | free
     ea = Encoding(a.model, "old", shared)
     eb = Encoding(b.model, "new", shared)
@@ -196,6 +164,44 @@ def _search(
         roles = Night.names_of(klass)
         report.changes.append(Change(roles, witness, res_old, res_new))
     report.changes = minimal_only(report.changes, lambda c: c.roles)
+
+
+def _shared(a: Night, b: Night) -> tuple[set[str], set[str]]:
+    """The variables both versions share: the scenario proper and the outcome proper."""
+    # Shared: the scenario proper and the outcome proper (the same slots take place or
+    # not, make the same free choices), so a nondeterministic night is compared choice
+    # by choice. Per side: sentence switches and auxiliary names (tiers, protection),
+    # whose definitions may differ between the versions and always hold.
+    # (the scenario is every variable of the symbolic scenarios: roles, actions, targets,
+    # second targets, open factions, decisions; found by the fuzzer: with only roles,
+    # actions and first targets shared, a witness on Turtle's missed its second targets,
+    # a KeyError, and its neutral players' factions)
+    # The outcome proper is every outcome variable with no definition on either side (and
+    # not a sentence's switch, which is per side): which slots take place (ok:, first:,
+    # semi:) and the free choices the rules leave open (who is linked, reached, early;
+    # Turtle's has many). With those per side, Z3 met scenarios
+    # that differed only in choices, each refuted by the concrete back end: a diff on
+    # Turtle's stopped after 200 of them (unknown) before it met a real change.
+    # (a chain's too: each phase's, named by it, the days' votes and day actions)
+    scenario = {
+        v
+        for n in (a, b)
+        for v in (*n.scenario.domains(), *n.model.scenario_vars)
+        if v in n.model.domains and v not in n.model.switches
+    }
+    free = {
+        v
+        for v in a.model.domains
+        if v in b.model.domains
+        and v not in scenario
+        and v not in a.model.switches
+        and v not in b.model.switches
+        and (
+            v.startswith(("ok:", "first:", "semi:"))
+            or (v not in a.model.definitions and v not in b.model.definitions)
+        )
+    }
+    return scenario, free
 
 
 def _vars(n: Night) -> list[str]:
