@@ -186,7 +186,7 @@ def _shared(a: Night, b: Night) -> tuple[set[str], set[str]]:
     scenario = {
         v
         for n in (a, b)
-        for v in (*n.scenario.domains(), *n.model.scenario_vars)
+        for v in (*n.scenario.domains(), *(x for x in n.model.scenario_vars if "@" in x))
         if v in n.model.domains and v not in n.model.switches
     }
     free = {
