@@ -148,19 +148,15 @@ class Night:
 
     def idle_after_first(self) -> list[Any]:
         """Nobody acts on any night after the first (a chained night's first-night search)."""
-        names = [
-            f"{k}:{p}{sfx}"
-            for sfx in self.suffixes[1:]
-            for p in self.names
-            for k in ("uses", "kills")
-        ]
-        return [symbolic.negation(self.enc.var(v)) for v in names if v in self.model.domains]
+        return self._idle(self.suffixes[1:])
 
     def idle_nights(self) -> list[Any]:
         """Nobody acts on any night (a search of what a day alone may do)."""
-        names = [
-            f"{k}:{p}{sfx}" for sfx in self.suffixes for p in self.names for k in ("uses", "kills")
-        ]
+        return self._idle(self.suffixes)
+
+    def _idle(self, suffixes: list[str]) -> list[Any]:
+        """No action taken, nor nightkill, on the nights of `suffixes`."""
+        names = [f"{k}:{p}{sfx}" for sfx in suffixes for p in self.names for k in ("uses", "kills")]
         return [symbolic.negation(self.enc.var(v)) for v in names if v in self.model.domains]
 
     def all_on(self, but: list[Any] = ()) -> list[Any]:  # type: ignore[assignment]
