@@ -20,6 +20,7 @@ from logic.lang.kinds.days import DayReading
 from logic.lang.kinds.deal import DealReading
 from logic.lang.kinds.disclosure import DisclosureReading
 from logic.lang.kinds.exchange import ExchangeReading
+from logic.lang.kinds.frighten import FrightenReading
 from logic.lang.kinds.hexes import HexReading
 from logic.lang.kinds.inquiry import InquiryReading
 from logic.lang.kinds.knowing import KnowingReading
@@ -77,5 +78,6 @@ class Readings(
     SecretVoteReading,
     SpyReading,
     AmplifyReading,
+    FrightenReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
