@@ -22,9 +22,21 @@ CASEBOOK = ROOT / "casebook" / "dctp-mini-mafia" / "day.case"
 # each sentence a kind of the day reads, and a case of day.case that it decides: with the
 # sentence the case passes, without it the case fails (or names an ability no longer there)
 DECIDES = [
+    (  # the ability's first sentence, and the one that adds to it
+        " The Frightened player can't use his ability the next day.\n He also can't vote the next day.",
+        "A frightened Eri's Voice of Reason fails the next day",
+    ),
     (
         " He also can't vote the next day.",
         "A frightened player's vote does not count the next day",
+    ),
+    (  # on Eri's line and on Kobayashi's
+        " Can stop the lynching once per game.",
+        "Voice of Reason: Eri stops the lynching, no one is lynched",
+    ),
+    (
+        " If one of the Protected people is going to get lynched, he will jump in and stop the lynching.",
+        "Ran's day protection of the player the votes pick: no one is lynched",
     ),
 ]
 
@@ -32,8 +44,8 @@ DECIDES = [
 def _without(sentence: str) -> str:
     text = DCTP.read_text(encoding="utf-8")
     for one in sentence.split("\n"):
-        assert text.count(one) == 1, one
-        text = text.replace(one, "")
+        assert one in text, one
+        text = text.replace(one, "")  # on every line that says it
     return text
 
 

@@ -25,6 +25,7 @@ from logic.lang.kinds.hexes import HexReading
 from logic.lang.kinds.inquiry import InquiryReading
 from logic.lang.kinds.knowing import KnowingReading
 from logic.lang.kinds.lastshot import LastShotReading
+from logic.lang.kinds.lynchstop import LynchStopReading
 from logic.lang.kinds.malfunction import MalfunctionReading
 from logic.lang.kinds.phrasing import PhrasingReading
 from logic.lang.kinds.powers import PowerReading
@@ -79,5 +80,6 @@ class Readings(
     SpyReading,
     AmplifyReading,
     FrightenReading,
+    LynchStopReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
