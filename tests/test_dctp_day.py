@@ -38,6 +38,32 @@ DECIDES = [
         " If one of the Protected people is going to get lynched, he will jump in and stop the lynching.",
         "Ran's day protection of the player the votes pick: no one is lynched",
     ),
+    (
+        " The target will have his/her lynching votes reduced by 1 for that day.",
+        "Accompany: Kazuha takes one vote from Ann, the lynch is a tie",
+    ),
+    (" She can't accompany herself.", "Kazuha cannot accompany herself"),
+    (  # the ability's first sentence, and the ones that add to it
+        " She may accompany anyone during the day and the accompanied will learn that "
+        "someone accompanied/followed them.\n The target will have his/her lynching votes "
+        "reduced by 1 for that day.\n She can't accompany herself.",
+        "Accompany: Kazuha takes one vote from Ann, the lynch is a tie",
+    ),
+    (
+        " Voice of Accusation makes Kujou's vote count as an extra vote.",
+        "Voice of Accusation decides the lynch",
+    ),
+    (
+        " Voice of Accusation may only be used when Kujou is voting to lynch somebody she has "
+        "Cross-Examined previously.",
+        "Voice of Accusation on a player Kujou never cross-examined fails",
+    ),
+    (
+        " When Kujou votes during a lynching, she may use Voice of Accusation.\n Voice of "
+        "Accusation makes Kujou's vote count as an extra vote.\n Voice of Accusation may only "
+        "be used when Kujou is voting to lynch somebody she has Cross-Examined previously.",
+        "Voice of Accusation decides the lynch",
+    ),
 ]
 
 
