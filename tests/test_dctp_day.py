@@ -64,6 +64,14 @@ DECIDES = [
         "be used when Kujou is voting to lynch somebody she has Cross-Examined previously.",
         "Voice of Accusation decides the lynch",
     ),
+    (  # on Chianti's line and on Korn's
+        ' When they get lynched, the target of their own lynching vote will become "injured".',
+        "Revenge: the lynched Chianti's vote injures Bob, whose night action then fails",
+    ),
+    (
+        " If Akai gets lynched, he'll kill the person he voted for too.",
+        "Vengeance: the lynched Akai kills the player he voted for",
+    ),
 ]
 
 

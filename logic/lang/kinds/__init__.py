@@ -30,6 +30,7 @@ from logic.lang.kinds.malfunction import MalfunctionReading
 from logic.lang.kinds.phrasing import PhrasingReading
 from logic.lang.kinds.powers import PowerReading
 from logic.lang.kinds.registration import RegistrationReading
+from logic.lang.kinds.retaliate import RetaliateReading
 from logic.lang.kinds.saves import SaveReading
 from logic.lang.kinds.secretvote import SecretVoteReading
 from logic.lang.kinds.shield import ShieldReading
@@ -83,5 +84,6 @@ class Readings(
     FrightenReading,
     LynchStopReading,
     TallyReading,
+    RetaliateReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
