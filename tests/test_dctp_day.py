@@ -94,3 +94,53 @@ def test_deleting_a_sentence_changes_its_case(sentence: str, title: str) -> None
     except RulingError:  # the case names an ability the ruleset no longer has
         return
     assert not result.passed, title
+
+
+# ----------------------------------------------------------------------------- the chain
+
+# (players, each phase's actions: night 1, day 1, night 2; the day's votes): a chained
+# symbolic day (`check --nights`, the world solver) gives what resolve gives
+GAMES = {
+    "frighten and vengeance": (
+        [("Ann", "Akai", ""), ("Bob", "Tequila", ""), ("Cid", "Ran", "")],
+        [{"Bob": ("Frighten", "Ann")}, {}, {}],
+        {"Ann": "Bob", "Bob": "Ann", "Cid": "Ann"},
+    ),
+    "vengeance": (
+        [("Ann", "Akai", ""), ("Bob", "Tequila", ""), ("Cid", "Ran", "")],
+        [{}, {}, {}],
+        {"Ann": "Bob", "Bob": "Ann", "Cid": "Ann"},
+    ),
+    "revenge, then the injured officer's night": (
+        [("Ann", "Chianti", ""), ("Bob", "Megure", ""), ("Cid", "Ran", "")],
+        [{}, {}, {"Bob": ("House Search", "Cid")}],
+        {"Ann": "Bob", "Bob": "Ann", "Cid": "Ann"},
+    ),
+    "voice of reason": (
+        [("Ann", "Gin", ""), ("Bob", "Eri", ""), ("Cid", "Ran", "")],
+        [{}, {"Bob": ("stop", "")}, {}],
+        {"Ann": "Bob", "Bob": "Ann", "Cid": "Ann"},
+    ),
+    "day protection": (
+        [("Ann", "Gin", ""), ("Bob", "Eri", ""), ("Cid", "Ran", "")],
+        [{}, {"Cid": ("Protect", "Ann")}, {}],
+        {"Ann": "Bob", "Bob": "Ann", "Cid": "Ann"},
+    ),
+    "accompany": (
+        [("Ann", "Gin", ""), ("Bob", "Kazuha", ""), ("Cid", "Ran", "")],
+        [{}, {"Bob": ("Accompany", "Ann")}, {}],
+        {"Ann": "Bob", "Bob": "Ann", "Cid": "Ann"},
+    ),
+    "voice of accusation": (
+        [("Ann", "Gin", ""), ("Bob", "Kujou", ""), ("Cid", "Ran", "")],
+        [{"Bob": ("Cross-examine", "Ann")}, {"Bob": ("Voice of Accusation", "")}, {}],
+        {"Ann": "Cid", "Bob": "Ann", "Cid": "Bob"},
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_chain_agrees_with_resolve(name: str) -> None:
+    from test_day_chain import RULESETS, _compare
+
+    _compare(RULESETS["dctp-mini-mafia"], GAMES[name])  # type: ignore[arg-type]

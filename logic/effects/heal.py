@@ -368,14 +368,18 @@ def unmasked(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
 def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     out: dict[Atom, Expr] = {}
     hurts = [e for _, _, e in _injuries(b)] + [e for _, _, e in _breakers(b)]
-    if not hurts:
+    # (a mark carried from an earlier phase cites an injury: tonight's, or any the roles
+    # give; an injury of a day, logic/effects/retaliate.py, is carried on all the same)
+    said = hurts or _all(b.roles, Injury) + _all(b.roles, InjuresAttacker)
+    if not said:
         return out
-    why = hurts[0].why  # (a mark carried from an earlier night cites an injury)
+    why = said[0].why
     for p in b.sc.players:
-        now = _injured_tonight(b, p, failing=False)
-        if now != FALSE:
-            before = label(b.sc.marked_before(p, INJURED), why)
-            out[Atom("mark", p, INJURED)] = disj(before, now)
+        now = _injured_tonight(b, p, failing=False) if hurts else FALSE
+        before = b.sc.marked_before(p, INJURED)
+        if now != FALSE or before != FALSE:  # (an injury of an earlier phase, said again:
+            # a chain's night says it whenever it may hold, a concrete one alike)
+            out[Atom("mark", p, INJURED)] = disj(label(before, why), now)
     return out
 
 
