@@ -72,6 +72,39 @@ DECIDES = [
         " If Akai gets lynched, he'll kill the person he voted for too.",
         "Vengeance: the lynched Akai kills the player he voted for",
     ),
+    (
+        "If the person who got the most lynch votes is also arrested that same phase, there "
+        "will be no lynch.",
+        "The most voted player arrested that day: no lynch",
+    ),
+    (
+        "If two people recieve the same number of lynch votes in a day phase and one of those "
+        "two people is arrested or APTXed, the other will be lynched.",
+        "Two tied for the most, one arrested that day: the other is lynched",
+    ),
+    (  # the GM says it twice
+        "Arrest can't be frightened.\nFrighten is not capable of stopping an arrest.",
+        "A frightened officer still arrests by day",
+    ),
+    (
+        "Police that attempt to arrest someone and are unsuccessful will be suspended for two "
+        "phases following the arrest attempt.",
+        "A false accusation by day suspends the officer for the night after",
+    ),
+    (
+        "The action and/or vote of a successfully arrested player will not go thorough and "
+        "will fail.",
+        "A day arrest for the night-1 murder: the murderer's vote does not count, Bob has the most",
+    ),
+    (
+        "Any and all actions on arrested players will fail with the exception of Lawsuit to "
+        "free them.",
+        "A day protection of a player arrested that day fails",
+    ),
+    (  # on the police's lines
+        " Can arrest any player at Night or Day, except for themselves.",
+        "Arrested by day, the killer's kill the next night fails",
+    ),
 ]
 
 
@@ -135,6 +168,20 @@ GAMES = {
         [("Ann", "Gin", ""), ("Bob", "Kujou", ""), ("Cid", "Ran", "")],
         [{"Bob": ("Cross-examine", "Ann")}, {"Bob": ("Voice of Accusation", "")}, {}],
         {"Ann": "Cid", "Bob": "Ann", "Cid": "Bob"},
+    ),
+    "a day arrest, then the night in custody": (
+        [("Ann", "Gin", ""), ("Bob", "Megure", ""), ("Cid", "Ran", "")],
+        [
+            {"Ann": ("__kill", "Cid")},
+            {"Bob": ("Arrest", "Ann", "night 1")},
+            {"Ann": ("__kill", "Bob")},
+        ],
+        {"Ann": "Bob", "Bob": "Ann"},
+    ),
+    "a false accusation by day, then the suspended officer's night": (
+        [("Ann", "Gin", ""), ("Bob", "Megure", ""), ("Cid", "Ran", "")],
+        [{}, {"Bob": ("Arrest", "Cid", "night 1")}, {"Bob": ("House Search", "Ann")}],
+        {"Ann": "Bob", "Bob": "Ann", "Cid": "Ann"},
     ),
 }
 

@@ -11,6 +11,9 @@ Vocabulary:
             `powerless` of logic/effects/vote.py: "his Vote will show as if he didn't
             Vote").
 
+An ability the whole game's sentences exempt is not stopped ("Arrest can't be frightened.":
+`FrightExempt`, the ability by its name).
+
 A frightening is a crime when the ruleset's list of crimes says so ("Frightening"): the
 record of logic/effects/crimes.py sees it by its keyword, as every action. The mark is
 read on the day after the night only ("the next day").
@@ -23,7 +26,8 @@ from typing import TYPE_CHECKING
 
 from logic.effects import status
 from logic.effects.base import Kind, Outcome
-from logic.model.expr import FALSE, Expr, any_of, conj, disj, label
+from logic.model.expr import FALSE, Expr, any_of, conj, disj, label, neg
+from logic.model.ir import canon
 from logic.model.phase import Atom
 from logic.model.why import Why, meta
 
@@ -42,6 +46,18 @@ class Frighten:
     def describe(self) -> str:
         also = " nor vote" if self.vote is not None else ""
         return f"frighten: the target cannot use day actions{also} the next day"
+
+
+@dataclass(frozen=True)
+class FrightExempt:
+    """'Arrest can't be frightened.': the ability named `ability` is not stopped by a
+    frightening the night before."""
+
+    ability: str
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"a frightening does not stop {self.ability}"
 
 
 def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
@@ -80,7 +96,15 @@ def day_stops(db: DayBuilder, i: int) -> Expr:
     if not nodes:
         return FALSE
     why = nodes[0].why
-    return label(conj(frightened(db, db.actor(i)), db.switch(why)), why)
+    exempt = [
+        conj(c, label(db.switch(x.why), x.why))
+        for x in db.rs.healing
+        if isinstance(x, FrightExempt)
+        for c, ab in db.sc.abilities(i)
+        if canon(ab.name) == canon(x.ability)
+    ]
+    stopped = conj(frightened(db, db.actor(i)), db.switch(why), neg(any_of(exempt)))
+    return label(stopped, why)
 
 
 def day_marked(db: DayBuilder, p: str, name: str) -> list[tuple[Expr, str]]:
@@ -102,7 +126,7 @@ def day_marked(db: DayBuilder, p: str, name: str) -> list[tuple[Expr, str]]:
 
 KIND = Kind(
     "frighten",
-    (Frighten,),
+    (Frighten, FrightExempt),
     transition=transition,
     day_stops=day_stops,
     day_marked=day_marked,

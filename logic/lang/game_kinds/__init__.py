@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from logic.lang.game_kinds.conduct import ConductReading
 from logic.lang.game_kinds.crimes import CrimesReading
+from logic.lang.game_kinds.dayarrest import DayArrestReading
 from logic.lang.game_kinds.deal import DealReading
+from logic.lang.game_kinds.frighten import FrightenReading
 from logic.lang.game_kinds.healing import HealingReading
 from logic.lang.game_kinds.interplay import InterplayReading
 from logic.lang.game_kinds.kills import KillReading
@@ -34,5 +36,7 @@ class GameReadings(
     CrimesReading,
     DealReading,
     NominateReading,
+    DayArrestReading,
+    FrightenReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

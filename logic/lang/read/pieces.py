@@ -70,6 +70,8 @@ class _DayAbility:
     frequency: Frequency
     effects: tuple[Any, ...]
     why: Why
+    restrictions: tuple[Any, ...] = ()  # its own ("except for themselves"), when the
+    # sentence gives a night ability the same one (a sentence's parts are said once)
 
 
 @dataclass(frozen=True)
