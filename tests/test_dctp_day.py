@@ -105,6 +105,10 @@ DECIDES = [
         " Can arrest any player at Night or Day, except for themselves.",
         "Arrested by day, the killer's kill the next night fails",
     ),
+    (
+        " Note: If Ran successfully protects, she will become injured.",
+        "Ran injured by her night protection cannot protect by day",
+    ),
 ]
 
 
@@ -182,6 +186,11 @@ GAMES = {
         [("Ann", "Gin", ""), ("Bob", "Megure", ""), ("Cid", "Ran", "")],
         [{}, {"Bob": ("Arrest", "Cid", "night 1")}, {"Bob": ("House Search", "Ann")}],
         {"Ann": "Bob", "Bob": "Ann", "Cid": "Ann"},
+    ),
+    "an injured Ran's day protection": (
+        [("Ann", "Gin", ""), ("Cid", "Ran", ""), ("Dee", "Agasa", "")],
+        [{"Ann": ("__kill", "Dee"), "Cid": ("Protect", "Dee")}, {"Cid": ("Protect", "Ann")}, {}],
+        {"Dee": "Ann", "Cid": "Ann"},
     ),
 }
 
