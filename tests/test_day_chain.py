@@ -42,8 +42,14 @@ def _simple(ab: Ability) -> bool:
 
 
 def _pool(rs: Ruleset) -> list[Role]:
+    """The roles a random game deals: their night abilities simple (a day ability that is
+    not is left unused: DCTP's poisoning, which every Black Org role has)."""
     never = {name for name, _ in rs.never_dealt}
-    return [r for r in rs.roles if r.name not in never and all(_simple(a) for a in r.abilities)]
+    return [
+        r
+        for r in rs.roles
+        if r.name not in never and all(_simple(a) for a in r.abilities if not is_day(a))
+    ]
 
 
 def _in_kill(rs: Ruleset, role: Role) -> bool:
@@ -90,6 +96,7 @@ def games(draw: Any, rs: Ruleset) -> Game:
                 a
                 for a in role.abilities
                 if is_day(a) == (kind == "day")
+                and _simple(a)
                 and a.frequency.allows(k, 0)
                 and a.frequency.allows(k, (name, a.name) in used)
             ]

@@ -109,6 +109,16 @@ DECIDES = [
         " Note: If Ran successfully protects, she will become injured.",
         "Ran injured by her night protection cannot protect by day",
     ),
+    (
+        "During each day any BO member may attempt to poison another player (BO or Townie) by "
+        "sending a PM with that players name and identity to the GM.",
+        "APTX: Gin names Bob's role, Bob dies",
+    ),
+    (
+        "The actions and the votes of the victim doesn't count and the target dies.",
+        "APTX: Gin names Bob's role, Bob dies",
+    ),
+    ("Same for APTX.", "APTX on the most voted player: no lynch"),
 ]
 
 
@@ -191,6 +201,16 @@ GAMES = {
         [("Ann", "Gin", ""), ("Cid", "Ran", ""), ("Dee", "Agasa", "")],
         [{"Ann": ("__kill", "Dee"), "Cid": ("Protect", "Dee")}, {"Cid": ("Protect", "Ann")}, {}],
         {"Dee": "Ann", "Cid": "Ann"},
+    ),
+    "a poisoning by day": (
+        [("Ann", "Gin", ""), ("Bob", "Satou", ""), ("Cid", "Ran", "")],
+        [{}, {"Ann": ("poison", "Bob", "Satou")}, {}],
+        {"Cid": "Bob", "Ann": "Cid"},
+    ),
+    "a poisoning by day that names the wrong role": (
+        [("Ann", "Gin", ""), ("Bob", "Satou", ""), ("Cid", "Ran", "")],
+        [{}, {"Ann": ("poison", "Bob", "Ran")}, {}],
+        {"Cid": "Bob", "Ann": "Cid", "Bob": "Ann"},
     ),
 }
 

@@ -5,6 +5,7 @@ of them. A new kind adds its module here and its base to `GameReadings`."""
 
 from __future__ import annotations
 
+from logic.lang.game_kinds.aptx import AptxReading
 from logic.lang.game_kinds.conduct import ConductReading
 from logic.lang.game_kinds.crimes import CrimesReading
 from logic.lang.game_kinds.dayarrest import DayArrestReading
@@ -38,5 +39,6 @@ class GameReadings(
     NominateReading,
     DayArrestReading,
     FrightenReading,
+    AptxReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
