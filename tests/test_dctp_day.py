@@ -119,6 +119,11 @@ DECIDES = [
         "APTX: Gin names Bob's role, Bob dies",
     ),
     ("Same for APTX.", "APTX on the most voted player: no lynch"),
+    (
+        " The same phase and the phase afterwards, the target will be protected from APTX "
+        "poisoning.",
+        "Charm: the Health Charm stops Gin's APTX the same day",
+    ),
 ]
 
 
@@ -211,6 +216,11 @@ GAMES = {
         [("Ann", "Gin", ""), ("Bob", "Satou", ""), ("Cid", "Ran", "")],
         [{}, {"Ann": ("poison", "Bob", "Ran")}, {}],
         {"Cid": "Bob", "Ann": "Cid", "Bob": "Ann"},
+    ),
+    "a charm against a poisoning": (
+        [("Ann", "Gin", ""), ("Bob", "Satou", ""), ("Cid", "Kazuha", "")],
+        [{}, {"Ann": ("poison", "Bob", "Satou"), "Cid": ("Charm", "Bob")}, {}],
+        {"Cid": "Bob", "Ann": "Cid"},
     ),
 }
 

@@ -16,6 +16,10 @@ Vocabulary:
                    role named ("Succseful APTX: The target was that role (success).")
   PoisonKills      a landed attempt: the target dies that day, and his day actions (but an
                    arrest or a poisoning of his own) and his vote do not count
+  Charm            a day ability on one player (Kazuha's "Can give out the Health Charm.");
+                   `shields` ("The same phase and the phase afterwards, the target will be
+                   protected from APTX poisoning."): a poisoning of the target that day
+                   does not land
   NoLynchPoisoned  the most voted player poisoned that day is not lynched, and no one is
                    (`spared`); of two tied, one poisoned, the other is lynched ("... is
                    arrested or APTXed, the other will be lynched.", logic/effects/
@@ -25,7 +29,9 @@ An arrest of the poisoner that day stops the attempt ("Arresting the BO member w
 poisoning WILL hinder the poisoning.": the arrested player's day actions fail, but
 arrests, logic/effects/dayarrest.py). Not modelled: the capsules (how many the faction
 has, kept on success, lost on failure, confiscated and handed on), the priority of ranked
-members, Sherry's poison by night, Charm, travellers and the notices.
+members, Sherry's poison by night (so the charm's "phase afterwards", a night, has no
+poisoning to stop), a charm spent when it saves ("The Charm will only be used up, ..."),
+"Can only give the charm to herself once.", travellers and the notices.
 """
 
 from __future__ import annotations
@@ -97,6 +103,23 @@ class PoisonKills:
 
 
 @dataclass(frozen=True)
+class Charm:
+    """'Can give out the Health Charm.': a day ability on one player; `shields` ("The same
+    phase and the phase afterwards, the target will be protected from APTX poisoning."):
+    a poisoning of the target that day does not land (the phase after it, a night, has no
+    poisoning modelled)."""
+
+    by_day: ClassVar[bool] = True  # used by day (logic/effects/base.Effect)
+    why: Why = meta()
+    shields: Why | None = None
+
+    def describe(self) -> str:
+        if self.shields is None:
+            return "charm: gives the target the Health Charm (nothing said of what it does)"
+        return "charm: the target is protected from poisoning that day"
+
+
+@dataclass(frozen=True)
 class NoLynchPoisoned:
     why: Why = meta()
 
@@ -126,13 +149,23 @@ def _attempts(db: DayBuilder) -> list[tuple[int, str, Expr]]:
                         for k, name in enumerate(e.options)
                         if (role := db.rs.role(name)) is not None
                     )
-                    x = label(conj(took, right), e.why)
+                    x = label(conj(took, right, neg(charmed(db, q))), e.why)
                     if x != FALSE:
                         out.append((i, q, x))
         return out
 
     got: list[tuple[int, str, Expr]] = db.once("aptx:attempts", make)
     return got
+
+
+def charmed(db: DayBuilder, q: str) -> Expr:
+    """q holds a Health Charm given today whose sentence says it protects."""
+    return any_of(
+        conj(db.ok(i), c, db.sc.aims(i, q), label(db.switch(e.shields), e.shields))
+        for i in range(db.n)
+        for c, e in db.effects(i, Charm)
+        if e.shields is not None
+    )
 
 
 def poisoned(db: DayBuilder, q: str) -> Expr:
@@ -176,7 +209,7 @@ def day_marked(db: DayBuilder, p: str, name: str) -> list[tuple[Expr, str]]:
 
 KIND = Kind(
     "aptx",
-    (Poison, Poisoning, PoisonKills, NoLynchPoisoned),
+    (Poison, Poisoning, PoisonKills, NoLynchPoisoned, Charm),
     day_stops=day_stops,
     day_deaths=day_deaths,
     day_marked=day_marked,

@@ -10,6 +10,7 @@ from logic.lang.kinds.actions import ActionReading
 from logic.lang.kinds.afterlife import AfterlifeReading
 from logic.lang.kinds.allegiance import AllegianceReading
 from logic.lang.kinds.amplify import AmplifyReading
+from logic.lang.kinds.aptx import AptxReading
 from logic.lang.kinds.blocks import BlockReading
 from logic.lang.kinds.common import CommonReading
 from logic.lang.kinds.common2 import Common2Reading
@@ -85,5 +86,6 @@ class Readings(
     LynchStopReading,
     TallyReading,
     RetaliateReading,
+    AptxReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
