@@ -1,26 +1,26 @@
 """Owns APTX, the Black Org's poisoning by day, read from the GM's sentences: "During each
 day any BO member may attempt to poison another player (BO or Townie) by sending a PM with
 that players name and identity to the GM." (a whole-game sentence that gives each member
-of the faction a day ability, `Poisoning`), "The actions and the votes of the victim
-doesn't count and the target dies." (`PoisonKills`), and "Same for APTX." after "If the
+of the faction a day ability, `AptxGrant`), "The actions and the votes of the victim
+doesn't count and the target dies." (`AptxKills`), and "Same for APTX." after "If the
 person who got the most lynch votes is also arrested that same phase, there will be no
-lynch." (`NoLynchPoisoned`). Its phrases are grammar/game/aptx.lark, read by
+lynch." (`NoLynchAptx`). Its phrases are grammar/game/aptx.lark, read by
 logic/lang/game_kinds/aptx.py (words in grammar/lexicon/aptx.toml).
 
 Vocabulary:
-  Poisoning        the whole game's: each member of `faction` (named as the sentence names
+  AptxGrant        the whole game's: each member of `faction` (named as the sentence names
                    it: "BO" is the faction whose name's initials it is) has a day ability
-                   "poison" on one player, whose `Poison` leaves the player to decide the
+                   "poison" on one player, whose `Aptx` leaves the player to decide the
                    target's identity (a role of the ruleset: `X decides "Satou"`)
-  Poison           the day ability's effect: the attempt lands when the target holds the
+  Aptx             the day ability's effect: the attempt lands when the target holds the
                    role named ("Succseful APTX: The target was that role (success).")
-  PoisonKills      a landed attempt: the target dies that day, and his day actions (but an
+  AptxKills        a landed attempt: the target dies that day, and his day actions (but an
                    arrest or a poisoning of his own) and his vote do not count
   Charm            a day ability on one player (Kazuha's "Can give out the Health Charm.");
                    `shields` ("The same phase and the phase afterwards, the target will be
                    protected from APTX poisoning."): a poisoning of the target that day
                    does not land
-  NoLynchPoisoned  the most voted player poisoned that day is not lynched, and no one is
+  NoLynchAptx      the most voted player poisoned that day is not lynched, and no one is
                    (`spared`); of two tied, one poisoned, the other is lynched ("... is
                    arrested or APTXed, the other will be lynched.", logic/effects/
                    dayarrest.py's `TiedArrestedOut`: `withdrawn`)
@@ -51,26 +51,27 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class Poison:
+class Aptx:
     by_day: ClassVar[bool] = True  # used by day (logic/effects/base.Effect)
     why: Why = meta()
     options: tuple[str, ...] = ()  # the identities the player may name: the ruleset's roles
 
     def describe(self) -> str:
-        return "poison: the target dies when the identity named is the target's role"
+        return "aptx: the target dies when the identity named is the target's role"
 
 
 @dataclass(frozen=True)
-class Poisoning:
+class AptxGrant:
     """A whole-game sentence that gives each member of `faction` a day ability (`grants`:
     logic/lang/assemble/finish.py asks such a node for the roles it changes)."""
 
     grants: ClassVar[bool] = True
     faction: str
+    verb: str  # the ability's name: the sentence's verb
     why: Why = meta()
 
     def describe(self) -> str:
-        return f"every member of {self.faction} may poison one player by day, naming a role"
+        return f"every member of {self.faction} may use APTX on one player by day, naming a role"
 
     def owner(self, factions: Sequence[str]) -> str | None:
         """The faction the sentence names: by name, or by its name's initials ("BO")."""
@@ -87,19 +88,19 @@ class Poisoning:
         out = []
         for r in roles:
             if owner is not None and canon(r.faction) == canon(owner):
-                effect = Poison(self.why, names)
-                ab = Ability("poison", "targets", Frequency.EACH_NIGHT, (effect,), why=self.why)
+                effect = Aptx(self.why, names)
+                ab = Ability(self.verb, "targets", Frequency.EACH_NIGHT, (effect,), why=self.why)
                 r = replace(r, abilities=(*r.abilities, ab))
             out.append(r)
         return out
 
 
 @dataclass(frozen=True)
-class PoisonKills:
+class AptxKills:
     why: Why = meta()
 
     def describe(self) -> str:
-        return "a poisoning that lands: the target dies; his actions and vote that day fail"
+        return "an APTX that lands: the target dies; his actions and vote that day fail"
 
 
 @dataclass(frozen=True)
@@ -116,15 +117,15 @@ class Charm:
     def describe(self) -> str:
         if self.shields is None:
             return "charm: gives the target the Health Charm (nothing said of what it does)"
-        return "charm: the target is protected from poisoning that day"
+        return "charm: the target is protected from APTX that day"
 
 
 @dataclass(frozen=True)
-class NoLynchPoisoned:
+class NoLynchAptx:
     why: Why = meta()
 
     def describe(self) -> str:
-        return "a player poisoned on the day the votes pick is not lynched, and no one is"
+        return "a player APTXed on the day the votes pick is not lynched, and no one is"
 
 
 def _said(db: DayBuilder, kind: type) -> Expr:
@@ -138,7 +139,7 @@ def _attempts(db: DayBuilder) -> list[tuple[int, str, Expr]]:
     def make() -> list[tuple[int, str, Expr]]:
         out = []
         for i in range(db.n):
-            for c, e in db.effects(i, Poison):
+            for c, e in db.effects(i, Aptx):
                 decided = db.sc.decision(i, e.options)
                 for q in db.players:
                     took = conj(c, db.ok(i), db.sc.aims(i, q))
@@ -168,9 +169,9 @@ def charmed(db: DayBuilder, q: str) -> Expr:
     )
 
 
-def poisoned(db: DayBuilder, q: str) -> Expr:
+def aptxed(db: DayBuilder, q: str) -> Expr:
     """q is poisoned today (an attempt landed, and a sentence says what that does)."""
-    kills = _said(db, PoisonKills)
+    kills = _said(db, AptxKills)
     if kills == FALSE:
         return FALSE
     return conj(kills, any_of(x for _, p, x in _attempts(db) if p == q))
@@ -179,37 +180,37 @@ def poisoned(db: DayBuilder, q: str) -> Expr:
 def _exempt(db: DayBuilder, i: int) -> Expr:
     """Day slot i is a poisoning or an arrest ("The only exceptions to this are arrests and
     poisonings with APTX.")."""
-    return any_of(c for c, _ in db.effects(i, (Poison, dayarrest.DayAccuse)))
+    return any_of(c for c, _ in db.effects(i, (Aptx, dayarrest.DayAccuse)))
 
 
 def day_stops(db: DayBuilder, i: int) -> Expr:
     """The victim's day action (but a poisoning or an arrest) does not count."""
-    x = conj(poisoned(db, db.actor(i)), neg(_exempt(db, i)))
+    x = conj(aptxed(db, db.actor(i)), neg(_exempt(db, i)))
     return x
 
 
 def day_deaths(db: DayBuilder) -> list[tuple[str, Expr]]:
-    return [(q, x) for q in db.players if (x := poisoned(db, q)) != FALSE]
+    return [(q, x) for q in db.players if (x := aptxed(db, q)) != FALSE]
 
 
 def day_marked(db: DayBuilder, p: str, name: str) -> list[tuple[Expr, str]]:
     """The victim's vote has no power (`powerless`); he is `spared` ("Same for APTX.") and
     `withdrawn` ("... is arrested or APTXed, the other will be lynched.")."""
     gates: dict[str, Any] = {
-        "powerless": PoisonKills,
-        "spared": NoLynchPoisoned,
+        "powerless": AptxKills,
+        "spared": NoLynchAptx,
         "withdrawn": dayarrest.TiedArrestedOut,
     }
     kind = gates.get(name)
     if kind is None:
         return []
-    x = conj(_said(db, kind), poisoned(db, p))
+    x = conj(_said(db, kind), aptxed(db, p))
     return [] if x == FALSE else [(x, "")]
 
 
 KIND = Kind(
     "aptx",
-    (Poison, Poisoning, PoisonKills, NoLynchPoisoned, Charm),
+    (Aptx, AptxGrant, AptxKills, NoLynchAptx, Charm),
     day_stops=day_stops,
     day_deaths=day_deaths,
     day_marked=day_marked,

@@ -1,7 +1,7 @@
 """Owns reading the Black Org's poisoning by day, said of the whole game
 (grammar/game/aptx.lark; logic/effects/aptx.py): each member of the faction the sentence
-names may poison by day (`Poisoning`), what a landed poisoning does (`PoisonKills`), and
-"Same for APTX." (`NoLynchPoisoned`)."""
+names may poison by day (`AptxGrant`), what a landed APTX does (`AptxKills`), and "Same for
+APTX." (`NoLynchAptx`)."""
 
 from __future__ import annotations
 
@@ -9,18 +9,21 @@ from typing import Any
 
 from lark import Token
 
-from logic.effects.aptx import NoLynchPoisoned, Poisoning, PoisonKills
+from logic.effects.aptx import AptxGrant, AptxKills, NoLynchAptx
 from logic.lang.game_kinds.base import GameBase
 from logic.lang.read.pieces import _Healing
 
 
 class AptxReading(GameBase):
     def ax_grant(self, children: list[Any]) -> _Healing:
-        name = next(str(c) for c in children if isinstance(c, Token) and c.type == "NAME")
-        return _Healing(Poisoning(name, self.why))
+        tokens = [c for c in children if isinstance(c, Token)]
+        name = next(str(c) for c in tokens if c.type == "NAME")
+        at = next(k for k, c in enumerate(tokens) if c.type == "ATTEMPT")
+        verb = str(tokens[at + 2]).lower()  # "attempt to VERB": the ability's name
+        return _Healing(AptxGrant(name, verb, self.why))
 
     def ax_kills(self, children: list[Any]) -> _Healing:
-        return _Healing(PoisonKills(self.why))
+        return _Healing(AptxKills(self.why))
 
     def ax_same(self, children: list[Any]) -> _Healing:
-        return _Healing(NoLynchPoisoned(self.why))
+        return _Healing(NoLynchAptx(self.why))
