@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from logic.effects.base import Death, Kind, Outcome
-from logic.model import frame, order, outcome_rulings, win
+from logic.model import frame, order, outcome_rulings
 from logic.model.builder import PhaseBuilder
 from logic.model.expr import (
     FALSE,
@@ -1066,37 +1066,28 @@ class NightBuilder(PhaseBuilder):
         for k in self.kinds:
             if k.transition:
                 atoms.update(k.transition(self, outcome))
-        for name in getattr(self.sc, "switches", {}):  # every sentence switch is known now
-            self.domains[name] = [False, True]
-        model = PhaseModel(
-            phase=phase,
-            domains=self.domains,
-            equations=self.equations,
-            definitions=self.definitions,
-            atoms=atoms,
-            texts=texts,
-            acts=acts,
-            # random draws and the storyteller's choices are part of the scenario:
-            # outcomes that differ only by them are `random` (or the storyteller's),
-            # never `ambiguous`
-            scenario_vars=(
-                *self.sc.scenario_vars(),
-                *self.shared,
-                *self.random_vars,
-                *self.storyteller_vars,
-            ),
-            switches=dict(getattr(self.sc, "switches", {})),
-            slot_vars=tuple((f"ok:{i}", self.actor(i)) for i in range(self.n)),
-            random_vars=tuple(self.random_vars),
-            storyteller_vars=tuple(self.storyteller_vars),
-        )
-        alive_after = outcome.alive_after.__getitem__
         member = member_of(self.rs, self.sc)
         for k in self.kinds:
             if k.member_after is not None:
                 member = k.member_after(self.rs, member, atoms)
-        win.add_wins(model, self.rs, players, alive_after, member)
-        return model
+        # random draws and the storyteller's choices are part of the scenario: outcomes
+        # that differ only by them are `random` (or the storyteller's), never `ambiguous`
+        scenario = (
+            *self.sc.scenario_vars(),
+            *self.shared,
+            *self.random_vars,
+            *self.storyteller_vars,
+        )
+        return self.finish(
+            phase,
+            atoms,
+            texts,
+            acts,
+            scenario,
+            outcome.alive_after.__getitem__,
+            member,
+            slot_vars=tuple((f"ok:{i}", self.actor(i)) for i in range(self.n)),
+        )
 
 
 def _take_place(b: NightBuilder, deaths: Sequence[Death]) -> None:
