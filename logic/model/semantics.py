@@ -665,12 +665,17 @@ def _acting_constraints(sc: SymbolicNight) -> list[tuple[Expr, Why]]:
             for ab in r.abilities:
                 if not ab.frequency.allows(sc.night, 0) or p in sc.history.dead:
                     continue  # the dead are not forced to act
-                for f in (x for x in ab.restrictions if isinstance(x, Forced)):  # each sentence
+                # each sentence that makes it used: "Must visit each night", and a kill
+                # whose target is drawn at random ("randomly selects a target to kill": no
+                # "may"), as the concrete night completes it (binding.forced_completions)
+                drawn = drawn_kill(ab)
+                whys = [x.why for x in ab.restrictions if isinstance(x, Forced)]
+                for why in whys + ([drawn.why] if drawn is not None else []):
                     # (in chained nights a dead player's forced action simply fails:
                     # who may act must not depend on the outcome)
                     holder = sc.role_is(p, r) if sc.settled(p) else sc.dealt(p, r)
-                    forced = conj(holder, sc.switch(f.why))
-                    out.append((implies(forced, sc.value(f"uses:{p}")), f.why))
+                    forced = conj(holder, sc.switch(why))
+                    out.append((implies(forced, sc.value(f"uses:{p}")), why))
         if rs.nightkills:
             has_kill = any_of(sc.may_kill(p, k) for k in rs.nightkills)
             out.append((implies(sc.value(f"kills:{p}"), has_kill), rs.nightkills[0].why))
