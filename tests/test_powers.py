@@ -80,7 +80,7 @@ SAME = [
         [
             "Survives one death by any means other than a lynching.",
             "The Thug will survive one death from any cause except being lynched.",
-            "You survive one death.",
+            "You survive one death by any means.",
         ],
     ),
     (  # a lynch survived
@@ -249,3 +249,18 @@ def test_a_role_named_in_a_sentence_is_spelt_as_its_heading() -> None:
     ]
     assert "  checks as mafia to Parity Cop" in said[0]
     assert said[0] == said[1]
+
+
+def test_any_means_makes_the_death_survived_one_by_day_too() -> None:
+    """ "via any means" ("from any cause") is any death, a day's kill too
+    (logic/effects/endure.py); "You survive one death." alone is also the vest's "survive
+    one kill attempt", a night's."""
+    anytime = parse_ruleset(
+        "Ruleset: X\nPossible Town Roles\nThug: You survive one death by any means.\n", "x.rules"
+    )
+    plain = parse_ruleset(
+        "Ruleset: X\nPossible Town Roles\nThug: You survive one death.\n", "x.rules"
+    )
+    ((a,),) = [r.traits for r in anytime.roles if r.name == "Thug"]
+    ((b,),) = [r.traits for r in plain.roles if r.name == "Thug"]
+    assert a.by_day and not b.by_day

@@ -36,6 +36,7 @@ concrete or a symbolic day), which asks every kind for its part of the day:
                 before, the day's sway)
   day_lynch     the lynch: adds its variables and equations, returns its atoms
   day_deaths    deaths of the day other than the lynch (a day kill)
+  day_spares    p does not die of a day's kill today (a death survived by day)
   day_echoes    deaths that follow from the others (a linked player dies as well)
   day_atoms     further atoms of the day (the marks it leaves, records that revert)
   day_texts     the day's texts (announcements, reveals, reports)
@@ -182,6 +183,7 @@ class Kind:
     day_marked: Callable[[DayBuilder, str, str], list[tuple[Expr, str]]] | None = None
     day_lynch: Callable[[DayBuilder], dict[Atom, Expr]] | None = None
     day_deaths: Callable[[DayBuilder], list[tuple[str, Expr]]] | None = None
+    day_spares: Callable[[DayBuilder, str], Expr] | None = None
     day_echoes: Callable[[DayBuilder, dict[Atom, Expr]], dict[Atom, Expr]] | None = None
     day_atoms: Callable[[DayBuilder, Outcome], dict[Atom, Expr]] | None = None
     day_texts: Callable[[DayBuilder, Outcome], list[TextSource]] | None = None

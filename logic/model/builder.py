@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from logic.effects.base import Lasting
-from logic.model.expr import Expr, Var
+from logic.model.expr import FALSE, Const, Expr, Var
 from logic.model.ir import Chooser
 
 T = TypeVar("T")
@@ -70,3 +70,12 @@ class PhaseBuilder:
             f"before:{lasting.name}",
             lambda: lasting.view(h.state(lasting.name, lasting.empty), self.reads_night),
         )
+
+    def flagged(self, p: str, mark: str) -> Expr:
+        """p holds the frame's flag `mark` (an atom `mark` of an earlier phase: a
+        protection used up), carried in by a chain or read from the history."""
+        c = self.sc.carried
+        if c is not None:
+            got: Expr = c.marks.get((p, mark), FALSE)
+            return got
+        return Const((p, mark) in self.sc.history.flags)

@@ -143,9 +143,12 @@ class PowerReading:
     def survives_death(self, children: list[Any]) -> tuple[Any, ...]:
         """'Survives one death via any means except lynching': the automatic protection
         (a night's kill is survived once; a lynch never is in the model, logic/effects/
-        attack.py), as 'has a one-shot vest' reads. The exception is read as what the
-        protection does anyway, so a sentence without it means the same (a choice: said)."""
-        return self._said_of(children, Trait(AutoProtect(self.why)))
+        attack.py), as 'has a one-shot vest' reads; "via any means" ("from any cause")
+        makes it any death, a day's kill too, the one protection for both
+        (logic/effects/endure.py). The exception is read as what the protection does
+        anyway, so a sentence without it means the same (a choice: said)."""
+        means = any(isinstance(c, Token) and c.type == "MEANS" for c in children)
+        return self._said_of(children, Trait(AutoProtect(self.why, by_day=means)))
 
     def survives_lynch(self, children: list[Any]) -> tuple[Any, ...]:
         """'This player can survive one lynching attempt.': a lynch survived once."""
