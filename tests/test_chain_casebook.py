@@ -510,3 +510,27 @@ def test_chain_agrees_with_resolve_on_casebook(name: str, data: Any) -> None:
 def test_chain_agrees_with_resolve_on_casebook_long(name: str, data: Any) -> None:
     rs = ruleset(name)
     compare(rs, *data.draw(games(rs)))
+
+
+def test_a_meddling_agrees_in_the_chain() -> None:
+    """The meddle kind (logic/effects/meddle.py): the Seer's scan of the meddled player
+    shows the Meddler's answer, or, undecided, a role drawn at random (a draw of both back
+    ends); a scan of another player is not faked."""
+    rs = ruleset("werewolf-pool")
+    seats = []
+    for who, name in (("Ann", "Meddler"), ("Bob", "Seer"), ("Cid", "Alpha")):
+        role = rs.role(name)
+        assert role is not None
+        seats.append(Seat(who, role, role.faction, None))
+    meddle = night_menus([seats[0].role], 1)[0][0]
+    scan = night_menus([seats[1].role], 1)[0][0]
+    options = options_of(meddle)
+    for decision, scanned in ((-1, "Cid"), (options.index("Guard"), "Cid"), (-1, "Ann")):
+        lines = ['Ann uses "meddle" on Cid']
+        if decision >= 0:
+            lines.append('Ann decides "Guard"')
+        night = [
+            Act("Ann", "ability", meddle, 0, ("Cid",), tuple(lines), decision),
+            Act("Bob", "ability", scan, 0, (scanned,), (f'Bob uses "target" on {scanned}',)),
+        ]
+        compare(rs, seats, [night])

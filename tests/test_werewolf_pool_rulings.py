@@ -333,6 +333,35 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
     ("Smoker:", ("That player is roleblocked.",), "The Smoker blocks the Seer's scan"),
     ("Smoker:", ("Cannot self-target.",), "The Smoker cannot block himself"),
     (
+        "Meddler:",
+        (
+            "This werewolf may provide fake scan results for the status of another player at "
+            "night-time.",
+            "If the Meddler provides a preferred answer, that is what is given as a scan "
+            "result, if not the GG randomly selects one (possible) answer.",
+            "The random answer is one of the Village and General roles, in play or not.",
+        ),
+        "The Meddler's preferred answer is what the Seer's scan gives",
+    ),
+    (
+        "Meddler:",
+        (
+            "If the Meddler provides a preferred answer, that is what is given as a scan "
+            "result, if not the GG randomly selects one (possible) answer.",
+        ),
+        "No preferred answer: the GG draws a random villager role",
+    ),
+    (
+        "Meddler:",
+        ("The random answer is one of the Village and General roles, in play or not.",),
+        "The Meddler's preferred answer is what the Seer's scan gives",
+    ),
+    (
+        "Meddler:",
+        ("(Active, One-time use, Any-time, Private)",),
+        "One-time use: the Meddler meddles once per game",
+    ),
+    (
         "Maniac:",
         ("Kills a player once per game.",),
         "The Blocker stops the Maniac's extra kill",

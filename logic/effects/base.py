@@ -52,6 +52,7 @@ and, where one kind's reading depends on another's, the asking kind asks every k
   saves_against  the saves that stop slot i's attack on q, when not every save does
   spares         slot i's attack on q does not kill q (a defection)
   stops_auto     q's automatic protection is stopped tonight
+  shows_role     what a role scan of q shows instead of his role tonight (a fake result)
 
 A kind adds to the night through the builder's narrow interface: `b.choice(name,
 values, random=...)` for a variable of its own (an open choice or a draw), `b.once(key,
@@ -153,6 +154,8 @@ class Kind:
     spares: Callable[[NightBuilder, str, int], Expr] | None = None
     # q's automatic protection (a faction's trait) is stopped tonight
     stops_auto: Callable[[NightBuilder, str], Expr] | None = None
+    # what a role scan of q shows instead of his role tonight, and when (a fake result)
+    shows_role: Callable[[NightBuilder, str], list[tuple[str, Expr]]] | None = None
     # what a check by `checker` shows of q (who holds `role`, of `faction`) instead, and
     # when: (a result of `results`, the condition) (a registration, logic/effects/registration.py)
     shows_as: (
