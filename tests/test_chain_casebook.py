@@ -534,3 +534,23 @@ def test_a_meddling_agrees_in_the_chain() -> None:
             Act("Bob", "ability", scan, 0, (scanned,), (f'Bob uses "target" on {scanned}',)),
         ]
         compare(rs, seats, [night])
+
+
+def test_a_morph_agrees_in_the_chain() -> None:
+    """The morph kind (logic/effects/morph.py): the Morpher's role decided, no one holding
+    it (his), a player holding it (his faction taken, when chosen so), or none decided; and
+    the night after, the Morpher holds what he took."""
+    rs = ruleset("werewolf-pool")
+    for holder in ("Seer", "Rioter"):
+        seats = []
+        for who, name, faction in (("Ann", "Morpher", None), ("Bob", holder, "Werewolf")):
+            role = rs.role(name)
+            assert role is not None
+            seats.append(Seat(who, role, faction or role.faction, faction))
+        morph = night_menus([seats[0].role], 1)[0][0]
+        options = options_of(morph)
+        for said in (None, "Rioter", "Rioter and alignment"):
+            decision = -1 if said is None else options.index(said)
+            lines = ['Ann uses "morph"', *([f'Ann decides "{said}"'] if said else [])]
+            night = [Act("Ann", "ability", morph, 0, (), tuple(lines), decision)]
+            compare(rs, seats, [night, []])

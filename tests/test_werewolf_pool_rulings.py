@@ -113,6 +113,35 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
         "The Executioner substitutes once per game",
     ),
     (
+        "Morpher:",
+        (
+            "This player chooses one role from the General Pool they would like to assume.",
+            "If that role is not assigned, they assume that role.",
+            "If the role is assigned, the player can choose whether or not to assume the "
+            "alignment of the other player (without being told what it is).",
+            "(Active, One-time use, Anytime, Private)",
+        ),
+        "An unassigned role is the Morpher's",
+    ),
+    (
+        "Morpher:",
+        ("If that role is not assigned, they assume that role.",),
+        "An unassigned role is the Morpher's",
+    ),
+    (
+        "Morpher:",
+        (
+            "If the role is assigned, the player can choose whether or not to assume the "
+            "alignment of the other player (without being told what it is).",
+        ),
+        "An assigned role: the Morpher takes its holder's alignment, a werewolf's",
+    ),
+    (
+        "Morpher:",
+        ("(Active, One-time use, Anytime, Private)",),
+        "One-time use: the Morpher chooses once per game",
+    ),
+    (
         "Reverber:",
         ("This player can double his or her own vote for lynching.",),
         "The Reverber doubles his own vote",

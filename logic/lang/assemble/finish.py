@@ -514,14 +514,16 @@ class FinishAssembler(ProseAssembler, ChecksAssembler):
 
 def _pools_filled(roles: list[Role]) -> list[Role]:
     """An effect whose options are the roles of some factions (its `pool`: a meddling's
-    fake answers) gets them, in the ruleset's order, once every role is known."""
+    fake answers, a morph's roles) gets them, in the ruleset's order, once every role is
+    known (through its `with_pool`, if it has one, else as they are)."""
 
     def filled(e: Any) -> Any:
         pool = getattr(e, "pool", ())
         if not pool or getattr(e, "options", None) != ():
             return e
         names = tuple(r.name for r in roles if any(canon(r.faction) == canon(f) for f in pool))
-        return replace(e, options=names)
+        with_pool = getattr(e, "with_pool", None)
+        return with_pool(names) if with_pool is not None else replace(e, options=names)
 
     out = []
     for role in roles:

@@ -26,6 +26,7 @@ from logic.lang.kinds.knowing import KnowingReading
 from logic.lang.kinds.lastshot import LastShotReading
 from logic.lang.kinds.malfunction import MalfunctionReading
 from logic.lang.kinds.meddle import MeddleReading
+from logic.lang.kinds.morph import MorphReading
 from logic.lang.kinds.phrasing import PhrasingReading
 from logic.lang.kinds.powers import PowerReading
 from logic.lang.kinds.registration import RegistrationReading
@@ -79,5 +80,6 @@ class Readings(
     SpyReading,
     AmplifyReading,
     MeddleReading,
+    MorphReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
