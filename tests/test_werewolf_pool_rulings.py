@@ -30,6 +30,11 @@ POWERLESS = "This player has no powers."
 # (the start of the line, the sentences deleted from it together, a case it decides)
 DECIDES: list[tuple[str, tuple[str, ...], str]] = [
     (
+        "3. One-time use - These ro",
+        ("3. One-time use - These roles can only be used once.",),
+        "One-time use: the Blocker blocks once per game",
+    ),
+    (
         "Werewolf:",
         ("First, the Werewolf may choose one person each night to kill.",),
         "The Guard protects from the werewolves' kill",
@@ -484,7 +489,7 @@ SKIP = (
 
 
 def _split(body: str) -> list[str]:
-    return re.split(r"(?<=[.)])\s+(?=[A-Z(])", body)
+    return re.split(r"(?<![0-9]\.)(?<=[.)])\s+(?=[A-Z(])", body)
 
 
 def _line(lines: list[str], start: str) -> int:

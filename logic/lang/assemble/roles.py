@@ -14,6 +14,7 @@ from logic.effects.day import DayKill, Discard, Public, Revive, Rock, VotesBack,
 from logic.effects.hex import Backlash, Hex, Informed, Telepathy
 from logic.effects.registry import KINDS
 from logic.lang.assemble.state import AssemblerState
+from logic.lang.game_kinds.natures import NATURE
 from logic.lang.kinds.allegiance import FactionIs
 from logic.lang.kinds.common2 import Implied
 from logic.lang.kinds.phrasing import NotFirstNight
@@ -213,8 +214,10 @@ class RolesAssembler(AssemblerState):
                 line.notes.append(why)
             case _Capability() | _Trait() | _RulesetFact():
                 self.prose(s, role.name, None)
-            case _Natures(once, why):
-                self._natures(line, once, why, key)
+            case _Natures(once, why, defined):
+                # a nature the ruleset defines ("One-time use - These roles can only be
+                # used once."): said before the roles, read as its definition says
+                self._natures(line, once and (not defined or self._once_defined()), why, key)
             case _AddTo(kind, name, why, value):
                 self._add_to(line, kind, name, why, value)
             case _ if isinstance(s, DAY_AND_HEX_EFFECTS):
@@ -279,6 +282,10 @@ class RolesAssembler(AssemblerState):
         if s.verb == "kills":
             a = line.abilities[line.current]
             line.abilities[line.current] = replace(a, effects=(Kill(s.why),))
+
+    def _once_defined(self) -> bool:
+        """The ruleset defines a one-time nature (a sentence read before this one)."""
+        return any(f.kind == NATURE and f.value == "once" for f, _, _ in self.facts)
 
     def _natures(self, line: _Line, once: bool, why: Why, key: str) -> None:
         """'(Active, One-time use)': a note on a passive role (its one-time traits made once),

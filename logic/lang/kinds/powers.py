@@ -167,4 +167,4 @@ class PowerReading:
     # natures
     def natures(self, children: list[Any]) -> tuple[Any, ...]:
         once = any(t.type == "ONCE" for t in _tokens(children))
-        return (_Natures(once, self.why),)
+        return (_Natures(once, self.why, defined=True),)

@@ -75,10 +75,12 @@ class _DayAbility:
 @dataclass(frozen=True)
 class _Natures:
     """'(Active, One-time use, Day-time, Dual-nature)': the natures of the ability before it;
-    'One-time use' makes it once per game."""
+    'One-time use' makes it once per game (`defined`: only where the ruleset defines the
+    nature, "One-time use - These roles can only be used once.")."""
 
     once: bool
     why: Why
+    defined: bool = False
 
 
 @dataclass(frozen=True)
