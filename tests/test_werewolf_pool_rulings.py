@@ -435,6 +435,51 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
 # (the start of the line, a sentence whose deletion changes no case, why)
 NOTED: list[tuple[str, str, str]] = [
     (
+        "1. Active - These roles sp",
+        "1. Active - These roles specify a certain player/role as their target.",
+        "a check: a role's natures agree with its sentences (test below)",
+    ),
+    (
+        "2. Passive - These roles a",
+        "2. Passive - These roles are automatically performed without the player's input.",
+        "a check: a role's natures agree with its sentences (test below)",
+    ),
+    (
+        "4. Recurring - These roles",
+        "4. Recurring - These roles are used once every full game day cycle.",
+        "read: what an ability is when no sentence says otherwise (each night or each day)",
+    ),
+    (
+        "5. Night-time - These role",
+        "5. Night-time - These roles can only be used at night.",
+        "a check: a role's natures agree with its sentences (test below)",
+    ),
+    (
+        "6. Day-time - These roles ",
+        "6. Day-time - These roles can only be used in the daytime.",
+        "a check: a role's natures agree with its sentences (test below)",
+    ),
+    (
+        "7. Anytime - These roles h",
+        "7. Anytime - These roles have no time restriction.",
+        "read: a nature with no restriction to check",
+    ),
+    (
+        "Seer:",
+        "(Active, Night-time, Recurring, Private)",
+        "natures that agree with the Seer's sentence (checked as the ruleset defines them)",
+    ),
+    (
+        "Undertaker:",
+        "(Active, Night-time, Recurring, Private)",
+        "natures that agree with the Undertaker's sentence (checked)",
+    ),
+    (
+        "Seeker:",
+        "(Active, Recurring, Night-time, Private)",
+        "natures that agree with the Seeker's sentence (checked)",
+    ),
+    (
         "Village and Werewolf roles",
         "Village and Werewolf roles will only be given to players of their respective "
         "alignments, while General roles may be given to either.",
@@ -546,7 +591,11 @@ def test_deleting_a_ruling_changes_its_case(
 ) -> None:
     assert _passes(RS, title)
     text = RULES.read_text(encoding="utf-8")
-    without = parse_ruleset(_without(text, start, sentences), str(RULES))
+    try:
+        without = parse_ruleset(_without(text, start, sentences), str(RULES))
+    except RulingError as e:  # the role's natures left with no ability: "Active" says one
+        assert "these natures say 'active'" in str(e), e
+        return
     assert not _passes(without, title), (start, sentences)
 
 
@@ -584,6 +633,51 @@ def test_a_general_role_needs_its_faction_said_only_with_the_neutral_sentence() 
     (case,) = parse_cases(case_text, "general.case")
     with pytest.raises(RulingError, match="may be given to"):
         run_case(RS, case, case_text)
-    (start, sentence, _) = NOTED[0]
+    ((start, sentence, _),) = [x for x in NOTED if x[0] == "Village and Werewolf roles"]
     text = _without(RULES.read_text(encoding="utf-8"), start, (sentence,))
     assert run_case(parse_ruleset(text, str(RULES)), case, case_text).passed
+
+
+# (a nature's definition, a role's natures that contradict the role's sentence under it)
+CONTRADICTS = [
+    ("1. Active - These roles sp", "Stalwart:", "(Passive, One-time use, Night-time)", "(Active)"),
+    (
+        "2. Passive - These roles a",
+        "Seer:",
+        "(Active, Night-time, Recurring, Private)",
+        "(Passive)",
+    ),
+    (
+        "5. Night-time - These role",
+        "Executioner:",
+        "(Active, One-time use, Day-time, Dual-nature)",
+        "(Night-time)",
+    ),
+    (
+        "6. Day-time - These roles ",
+        "Seer:",
+        "(Active, Night-time, Recurring, Private)",
+        "(Day-time)",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("definition", "start", "natures", "wrong"), CONTRADICTS, ids=lambda x: str(x)[:12]
+)
+def test_a_defined_nature_is_checked_against_the_role(
+    definition: str, start: str, natures: str, wrong: str
+) -> None:
+    """The natures a role's parenthesis lists are read as the ruleset defines them, and a
+    parenthesis that contradicts its role's sentences is bad input; without the
+    definition the same parenthesis says nothing."""
+    text = RULES.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    k = _line(lines, start)
+    assert natures in lines[k]
+    lines[k] = lines[k].replace(natures, wrong)
+    bad = "\n".join(lines)
+    with pytest.raises(RulingError, match="these natures say"):
+        parse_ruleset(bad, str(RULES))
+    (sentence,) = [one for s, one, _ in NOTED if s == definition]
+    parse_ruleset(_without(bad, definition, (sentence,)), str(RULES))

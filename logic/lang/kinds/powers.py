@@ -22,7 +22,7 @@ from logic.effects.investigate import Info, Investigate
 from logic.effects.sway import Spare, Substitute, SurviveLynch, VoteBlock, VoteDouble
 from logic.lang.clause_parts import Actor, Nothing
 from logic.lang.kinds.traits import Trait
-from logic.lang.read.pieces import _AbilityStart, _DayAbility, _Natures
+from logic.lang.read.pieces import _AbilityStart, _DayAbility, _Natures, nature_tags
 from logic.model.ir import Frequency, NoSelfTarget, Why
 
 
@@ -167,4 +167,5 @@ class PowerReading:
     # natures
     def natures(self, children: list[Any]) -> tuple[Any, ...]:
         once = any(t.type == "ONCE" for t in _tokens(children))
-        return (_Natures(once, self.why, defined=True),)
+        words = [str(t) for t in _tokens(children)]
+        return (_Natures(once, self.why, defined=True, tags=nature_tags(words)),)
