@@ -480,6 +480,16 @@ NOTED: list[tuple[str, str, str]] = [
         "natures that agree with the Seeker's sentence (checked)",
     ),
     (
+        "Spy:",
+        "(Active, Recurring, Night-time, Private)",
+        "natures that agree with the Spy's sentence (checked)",
+    ),
+    (
+        "Smoker:",
+        "(Active, One-time use, Night-time, Private)",
+        "natures that agree with the Smoker's sentence, which says 'once per game' (checked)",
+    ),
+    (
         "Village and Werewolf roles",
         "Village and Werewolf roles will only be given to players of their respective "
         "alignments, while General roles may be given to either.",
