@@ -36,6 +36,7 @@ concrete or a symbolic day), which asks every kind for its part of the day:
                 before, the day's sway)
   day_lynch     the lynch: adds its variables and equations, returns its atoms
   day_deaths    deaths of the day other than the lynch (a day kill)
+  day_spares    p does not die of a day's kill today (a death survived by day)
   day_echoes    deaths that follow from the others (a linked player dies as well)
   day_atoms     further atoms of the day (the marks it leaves, records that revert)
   day_texts     the day's texts (announcements, reveals, reports)
@@ -51,6 +52,7 @@ and, where one kind's reading depends on another's, the asking kind asks every k
   saves_against  the saves that stop slot i's attack on q, when not every save does
   spares         slot i's attack on q does not kill q (a defection)
   stops_auto     q's automatic protection is stopped tonight
+  shows_role     what a role scan of q shows instead of his role tonight (a fake result)
 
 A kind adds to the night through the builder's narrow interface: `b.choice(name,
 values, random=...)` for a variable of its own (an open choice or a draw), `b.once(key,
@@ -152,6 +154,8 @@ class Kind:
     spares: Callable[[NightBuilder, str, int], Expr] | None = None
     # q's automatic protection (a faction's trait) is stopped tonight
     stops_auto: Callable[[NightBuilder, str], Expr] | None = None
+    # what a role scan of q shows instead of his role tonight, and when (a fake result)
+    shows_role: Callable[[NightBuilder, str], list[tuple[str, Expr]]] | None = None
     # what a check by `checker` shows of q (who holds `role`, of `faction`) instead, and
     # when: (a result of `results`, the condition) (a registration, logic/effects/registration.py)
     shows_as: (
@@ -182,6 +186,7 @@ class Kind:
     day_marked: Callable[[DayBuilder, str, str], list[tuple[Expr, str]]] | None = None
     day_lynch: Callable[[DayBuilder], dict[Atom, Expr]] | None = None
     day_deaths: Callable[[DayBuilder], list[tuple[str, Expr]]] | None = None
+    day_spares: Callable[[DayBuilder, str], Expr] | None = None
     day_echoes: Callable[[DayBuilder, dict[Atom, Expr]], dict[Atom, Expr]] | None = None
     day_atoms: Callable[[DayBuilder, Outcome], dict[Atom, Expr]] | None = None
     day_texts: Callable[[DayBuilder, Outcome], list[TextSource]] | None = None

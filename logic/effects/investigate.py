@@ -252,10 +252,17 @@ def investigation(b: NightBuilder, i: int, c: Expr, e: Investigate) -> TextSourc
     checker = b.actor(i)
     if e.info is Info.ROLE:
         for q in b.sc.players:
+            aims = b.aims(i, q)
+            if aims == FALSE:
+                continue
+            # a fake result shown instead of q's role (`Kind.shows_role`: a meddling)
+            fakes = [x for k in b.kinds if k.shows_role for x in k.shows_role(b, q)]
+            own = neg(any_of(c for _, c in fakes))
             for role in b.roles:
-                x = conj(b.aims(i, q), b.sc.role_is(q, role))
+                x = conj(aims, b.sc.role_is(q, role), own)
                 if x != FALSE:
                     pieces.append((x, role.name))
+            pieces += [(x, text) for text, c in fakes if (x := conj(aims, c)) != FALSE]
         return TextSource(checker, gate, None, tuple(pieces), e.why)
     for j in range(b.n):
         if j == i:

@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 from logic.effects.base import Lasting
 from logic.model import win
-from logic.model.expr import Expr, Var
+from logic.model.expr import FALSE, Const, Expr, Var
 from logic.model.ir import Chooser, Ruleset
 from logic.model.phase import Act, PhaseModel, TextSource
 from logic.model.why import Why
@@ -112,3 +112,12 @@ class PhaseBuilder:
         )
         win.add_wins(model, self.rs, list(self.sc.players), alive_after, member)
         return model
+
+    def flagged(self, p: str, mark: str) -> Expr:
+        """p holds the frame's flag `mark` (an atom `mark` of an earlier phase: a
+        protection used up), carried in by a chain or read from the history."""
+        c = self.sc.carried
+        if c is not None:
+            got: Expr = c.marks.get((p, mark), FALSE)
+            return got
+        return Const((p, mark) in self.sc.history.flags)

@@ -431,6 +431,10 @@ class DayBuilder(PhaseBuilder):
     def removed(self, p: str) -> Expr:
         return self.once(f"removed:{p}", lambda: self._ask("day_removed", p))
 
+    def spared(self, p: str) -> Expr:
+        """p does not die of a day's kill today (`Kind.day_spares`)."""
+        return self.once(f"spared:{p}", lambda: self._ask("day_spares", p))
+
     def powered(self, p: str) -> Expr:
         """p's role powers are in effect today (`Kind.day_unpowered` says none stop them)."""
         return self.once(f"powered:{p}", lambda: neg(self._ask("day_unpowered", p)))

@@ -11,6 +11,7 @@ from logic.lang.game_kinds.deal import DealReading
 from logic.lang.game_kinds.healing import HealingReading
 from logic.lang.game_kinds.interplay import InterplayReading
 from logic.lang.game_kinds.kills import KillReading
+from logic.lang.game_kinds.natures import NatureReading
 from logic.lang.game_kinds.nominate import NominateReading
 from logic.lang.game_kinds.records import RecordsReading
 from logic.lang.game_kinds.reveals import RevealReading
@@ -34,5 +35,6 @@ class GameReadings(
     CrimesReading,
     DealReading,
     NominateReading,
+    NatureReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

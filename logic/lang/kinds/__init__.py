@@ -25,6 +25,8 @@ from logic.lang.kinds.inquiry import InquiryReading
 from logic.lang.kinds.knowing import KnowingReading
 from logic.lang.kinds.lastshot import LastShotReading
 from logic.lang.kinds.malfunction import MalfunctionReading
+from logic.lang.kinds.meddle import MeddleReading
+from logic.lang.kinds.morph import MorphReading
 from logic.lang.kinds.phrasing import PhrasingReading
 from logic.lang.kinds.powers import PowerReading
 from logic.lang.kinds.registration import RegistrationReading
@@ -77,5 +79,7 @@ class Readings(
     SecretVoteReading,
     SpyReading,
     AmplifyReading,
+    MeddleReading,
+    MorphReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
