@@ -42,8 +42,14 @@ def _simple(ab: Ability) -> bool:
 
 
 def _pool(rs: Ruleset) -> list[Role]:
+    """The roles a random game deals: their night abilities simple (a day ability that is
+    not is left unused: DCTP's poisoning, which every Black Org role has)."""
     never = {name for name, _ in rs.never_dealt}
-    return [r for r in rs.roles if r.name not in never and all(_simple(a) for a in r.abilities)]
+    return [
+        r
+        for r in rs.roles
+        if r.name not in never and all(_simple(a) for a in r.abilities if not is_day(a))
+    ]
 
 
 def _in_kill(rs: Ruleset, role: Role) -> bool:
@@ -63,8 +69,9 @@ RULESETS = {
     )
 }
 
-# (name, role, faction when the role leaves it open), each phase's actions, the day's votes
-Game = tuple[list[tuple[str, str, str]], list[dict[str, tuple[str, str]]], dict[str, str | None]]
+# (name, role, faction when the role leaves it open), each phase's actions (ability, target
+# and, where the ability leaves one, the player's decision), the day's votes
+Game = tuple[list[tuple[str, str, str]], list[dict[str, tuple[str, ...]]], dict[str, str | None]]
 
 
 @st.composite
@@ -89,6 +96,7 @@ def games(draw: Any, rs: Ruleset) -> Game:
                 a
                 for a in role.abilities
                 if is_day(a) == (kind == "day")
+                and _simple(a)
                 and a.frequency.allows(k, 0)
                 and a.frequency.allows(k, (name, a.name) in used)
             ]
@@ -117,14 +125,15 @@ def _case(
     phases: list[dict[str, tuple[str, str]]],
     votes: dict[str, str | None],
 ) -> str:
-    def line(a: str, ab: str, t: str) -> str:
+    def line(a: str, ab: str, t: str, *decided: str) -> str:
         if ab == "__kill":
             return f"    {a} kills {t}\n"
-        return f'    {a} uses "{ab}" on {t}\n' if t else f'    {a} uses "{ab}"\n'
+        out = f'    {a} uses "{ab}" on {t}\n' if t else f'    {a} uses "{ab}"\n'
+        return out + "".join(f'    {a} decides "{d}"\n' for d in decided)
 
     body = ""
     for (label_, _), acts in zip(((p, 0) for p in PHASES), phases, strict=True):
-        body += f"  {label_}:\n" + "".join(line(a, ab, t) for a, (ab, t) in acts.items())
+        body += f"  {label_}:\n" + "".join(line(a, *act) for a, act in acts.items())
         if label_.startswith("day"):
             body += "".join(f"    {p} votes {t}\n" for p, t in votes.items() if t is not None)
     players_ = ", ".join(f"{a} is {r} ({f})" if f else f"{a} is {r}" for a, r, f in players)
@@ -151,8 +160,16 @@ def _fix(
             put(f"fac:{name}", rs.factions.index(faction))
     for (kind, k), acts in zip((("n", 1), ("d", 1), ("n", 2)), phases, strict=True):
         for name in names:
-            ab, target = acts.get(name, ("", ""))
+            ab, target, *decided = acts.get(name, ("", ""))
             role = pool[index[role_of[name]]]
+            if decided:  # (a decision left to the player: its index among the options)
+                chosen = [
+                    a
+                    for a in role.abilities
+                    if a.name == ab and options_of(a) and is_day(a) == (kind == "d")
+                ]
+                at = list(options_of(chosen[0])).index(decided[0])
+                put(f"decide:{name}@n{k}" if kind == "n" else f"ddec:{name}@d{k}", at)
             if kind == "n":
                 put(f"uses:{name}@n{k}", bool(ab) and ab != "__kill")
                 put(f"kills:{name}@n{k}", ab == "__kill")

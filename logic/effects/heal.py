@@ -35,11 +35,12 @@ from typing import TYPE_CHECKING, Any
 
 from logic.effects.attack import Protect, attacked, attacks
 from logic.effects.base import Death, Kind, Outcome
-from logic.model.expr import FALSE, Expr, any_of, conj, disj, label, neg
+from logic.model.expr import FALSE, Const, Expr, any_of, conj, disj, label, neg
 from logic.model.phase import Atom, TextSource
 from logic.model.why import Why, meta
 
 if TYPE_CHECKING:
+    from logic.model.day import DayBuilder
     from logic.model.ir import Ability, Role, Ruleset
     from logic.model.semantics import NightBuilder
 
@@ -343,6 +344,25 @@ def stops(b: NightBuilder, i: int) -> Expr:
     return any_of(parts)
 
 
+def injured_before(db: DayBuilder, p: str) -> Expr:
+    """p was injured in a phase before this day (the frame's flag: a chain's carried
+    mark, or the history's)."""
+    carried = db.sc.carried
+    if carried is not None:
+        got: Expr = carried.marks.get((p, INJURED), FALSE)
+        return got
+    return Const((p, INJURED) in db.sc.history.flags)
+
+
+def day_stops(db: DayBuilder, i: int) -> Expr:
+    """An injured player's day abilities do not take place either ("Injured: Player unable
+    to use any abilities"), as their night ones (`stops`)."""
+    hurts = _all(db.sc.roles(), Injury) + _all(db.sc.roles(), InjuresAttacker)
+    if not hurts:
+        return FALSE
+    return label(injured_before(db, db.actor(i)), hurts[0].why)
+
+
 def unmasked(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
     """The names of the attackers a successful save unmasks, told to its target and its
     user (a snipe's attacker is not named)."""
@@ -368,14 +388,18 @@ def unmasked(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
 def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     out: dict[Atom, Expr] = {}
     hurts = [e for _, _, e in _injuries(b)] + [e for _, _, e in _breakers(b)]
-    if not hurts:
+    # (a mark carried from an earlier phase cites an injury: tonight's, or any the roles
+    # give; an injury of a day, logic/effects/retaliate.py, is carried on all the same)
+    said = hurts or _all(b.roles, Injury) + _all(b.roles, InjuresAttacker)
+    if not said:
         return out
-    why = hurts[0].why  # (a mark carried from an earlier night cites an injury)
+    why = said[0].why
     for p in b.sc.players:
-        now = _injured_tonight(b, p, failing=False)
-        if now != FALSE:
-            before = label(b.sc.marked_before(p, INJURED), why)
-            out[Atom("mark", p, INJURED)] = disj(before, now)
+        now = _injured_tonight(b, p, failing=False) if hurts else FALSE
+        before = b.sc.marked_before(p, INJURED)
+        if now != FALSE or before != FALSE:  # (an injury of an earlier phase, said again:
+            # a chain's night says it whenever it may hold, a concrete one alike)
+            out[Atom("mark", p, INJURED)] = disj(label(before, why), now)
     return out
 
 
@@ -387,4 +411,5 @@ KIND = Kind(
     stops=stops,
     transition=transition,
     saves_against=saves_against,
+    day_stops=day_stops,
 )

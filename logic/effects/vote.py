@@ -38,6 +38,9 @@ vote has no power), `charm-vote` (a vote for the status's source has no power),
 day action gives for that day (logic/effects/sway.py): `powerless`, `doubled` (the vote
 counts twice), `substitute`, `spared`; (logic/effects/secretvote.py) `secret` (a
 vote cast for the status's source) and `public-void` (the public vote does not count).
+(logic/effects/tally.py) `lessened` (one vote fewer for the holder), `doubled` (her own
+vote counts twice); (logic/effects/dayarrest.py) `withdrawn` (tied for the most, the holder
+is not considered).
 
 A day is a phase like a night: its inputs are expressions (a concrete day folds them to
 constants; a symbolic one leaves them open), its outcome is the `lynch` variable,
@@ -325,6 +328,8 @@ def tally(rs: Ruleset, inp: DayInputs, q: int) -> Expr:
             )
             extra = Const(pv.total - 2)  # on top of the two votes counted above
             parts.append(ite(label(both, pv.why), extra, Const(0)))
+    # one vote fewer today (logic/effects/tally.py: an accompaniment)
+    parts.append(ite(inp.marked(target, "lessened"), Const(-1), Const(0)))
     return ite(inp.removed(target), Const(0), add(*parts))
 
 
@@ -432,6 +437,12 @@ def _leaders(rs: Ruleset, inp: DayInputs, zero_ok: Expr) -> list[Expr]:
             continue
         for k, p in enumerate(players):
             out = conj(_holds(inp, p, role, rule), tied_most(k, alive))
+            contenders[k] = conj(contenders[k], neg(out))
+    # a player `withdrawn` today (logic/effects/dayarrest.py: arrested) tied for the most
+    # is not considered either
+    for k, p in enumerate(players):
+        out = conj(inp.marked(p, "withdrawn"), tied_most(k, alive))
+        if out != FALSE:
             contenders[k] = conj(contenders[k], neg(out))
     return [most(k, contenders) for k in range(n)]
 

@@ -273,12 +273,12 @@ class Binder:
             out = self.decide(out, actor, line)
         return tuple(out)
 
-    def decide(self, acts: list[Act], actor: str, line: Line) -> list[Act]:
+    def decide(self, acts: list[Act], actor: str, line: Line, day: bool = False) -> list[Act]:
         """`X decides "TEXT"`: the decision goes with X's action that leaves one to its
         player (logic/effects/forge.py), which X then takes (with no target, if no line
-        gives one)."""
+        gives one); in a day block, X's day action that leaves one."""
         role = self.players[actor].role
-        deciding = [a for a in role.abilities if not is_day(a) and options_of(a)]
+        deciding = [a for a in role.abilities if is_day(a) == day and options_of(a)]
         if not deciding:
             raise self.error(
                 f"{actor} is {role.name}, whose sentences leave no decision to its player",
@@ -298,7 +298,10 @@ class Binder:
         for k, a in enumerate(acts):
             if a.actor == actor and a.ability == ability:
                 if a.decision is not None:
-                    raise self.error(f"{actor} already decides in this night", line.why, "decides")
+                    phase = "day" if day else "night"
+                    raise self.error(
+                        f"{actor} already decides in this {phase}", line.why, "decides"
+                    )
                 return [*acts[:k], replace(a, decision=text), *acts[k + 1 :]]
         return [*acts, Act(actor, ability, (), None, line.why, decision=text)]
 
@@ -314,8 +317,12 @@ class Binder:
         acts: list[Act] = []
         order: list[str] = []
         breakers = {canon(r.name) for r in self.rs.tie_breakers()}
+        decided: list[tuple[str, Line]] = []
         for line in block.lines:
             actor = self.player(line.actor, line.why)
+            if line.verb == "decides":
+                decided.append((actor, line))
+                continue
             targets = tuple(self.player(t, line.why, line.verb) for t in line.targets)
             role = self.now[actor].role
             day_abilities = [a for a in role.abilities if is_day(a)]
@@ -347,6 +354,8 @@ class Binder:
                 order.remove(actor)
             if targets:
                 order.append(actor)
+        for actor, line in decided:
+            acts = self.decide(acts, actor, line, day=True)
         return votes, choices, tuple(acts), tuple(order)
 
 

@@ -51,7 +51,7 @@ from logic.model.expr import (
 )
 from logic.model.ir import Ability, Frequency, NoSelfTarget, Role, Ruleset, Why, canon
 from logic.model.phase import Act, Atom, History, PhaseModel, Player, TextSource
-from logic.model.semantics import Sent, is_day, member_of, named, sentence_switch
+from logic.model.semantics import Sent, is_day, member_of, named, options_of, sentence_switch
 
 if TYPE_CHECKING:
     from logic.model.semantics import Carried, SymbolicNight
@@ -83,6 +83,7 @@ class DayScenario(Protocol):
     def faction_is(self, p: str, faction: str) -> Expr: ...
     def dead_before(self, p: str) -> Expr: ...
     def sent_before(self, p: str, ability: str) -> list[Expr]: ...
+    def decision(self, i: int, options: Sequence[str]) -> Expr: ...
     def vote(self, p: str) -> Expr: ...
     def choice(self, p: str) -> Expr | None: ...
     def rank(self) -> Callable[[str], Expr] | None: ...
@@ -160,6 +161,13 @@ class ConcreteDay:
     def sent_before(self, p: str, ability: str) -> list[Expr]:
         return []  # counted in `history.used`
 
+    def decision(self, i: int, options: Sequence[str]) -> Expr:
+        """What day slot i's player decided (`X decides "TEXT"`), as an index into
+        `options` (-1: nothing)."""
+        d = self.acts[i].decision
+        keys = [canon(o) for o in options]
+        return Const(keys.index(canon(d)) if d is not None and canon(d) in keys else -1)
+
     def vote(self, p: str) -> Expr:
         t = self._votes.get(p)
         return Const(self._index[t] if t is not None else NO_VOTE)
@@ -209,6 +217,7 @@ class SymbolicDay:
         self.dead = dead
         self.menus = day_menus(night.roles, day)
         self.picks = max((len(m) for m in self.menus), default=0)
+        self.options = max((len(options_of(a)) for m in self.menus for a in m), default=0)
         self.actors = self.players if actions and self.picks else ()
         self._index = {p: k for k, p in enumerate(self.players)}
         self._holds: dict[tuple[str, Callable[[Ability], bool]], Expr] = {}
@@ -222,6 +231,8 @@ class SymbolicDay:
             out[f"dtgt:{p}"] = list(range(n))
             if self.picks > 1:
                 out[f"dab:{p}"] = list(range(self.picks))
+            if self.options:  # what the player decided (-1: nothing)
+                out[f"ddec:{p}"] = list(range(-1, self.options))
         return out
 
     def scenario_vars(self) -> tuple[str, ...]:
@@ -257,6 +268,9 @@ class SymbolicDay:
             out.append(
                 (implies(self.holds(p, _pinned), eq(Var(f"dtgt:{p}"), Const(0))), frame.TAKES_PLACE)
             )
+            if self.options:  # only an ability that leaves a decision decides (one scenario)
+                undecided = eq(Var(f"ddec:{p}"), Const(-1))
+                out.append((implies(neg(self.holds(p, _decides)), undecided), frame.TAKES_PLACE))
             if self.picks <= 1:
                 continue
             pick = Var(f"dab:{p}")
@@ -302,6 +316,10 @@ class SymbolicDay:
         outside a chain (`history.used` counts them)."""
         return self.sent(p, ability) if self.sent is not None else []
 
+    def decision(self, i: int, options: Sequence[str]) -> Expr:
+        """What day slot i's player decided (`ddec:p`, an index into `options`)."""
+        return Var(f"ddec:{self.actors[i]}") if self.options else Const(-1)
+
     def used_that(self, p: str, ability: str) -> Expr:
         """p's day slot used the day ability named `ability` today, and it took place
         (over this day's own variables: a chain renames them)."""
@@ -338,6 +356,10 @@ def _any(ab: Ability) -> bool:
 
 def _pinned(ab: Ability) -> bool:
     return ab.on_self or ab.targets == 0
+
+
+def _decides(ab: Ability) -> bool:
+    return bool(options_of(ab))
 
 
 def _on_self(ab: Ability) -> bool:

@@ -297,9 +297,13 @@ class SymbolicNight:
             r for r in self.roles if any(a.targets == 0 and not a.on_self for a in r.abilities)
         )
         # roles whose night ability leaves a decision to its player, and how many options
-        self.deciders = tuple(r for r in self.roles if any(options_of(a) for a in r.abilities))
+        # (a day ability's decision is the day's: logic/model/day.py)
+        self.deciders = tuple(
+            r for r in self.roles if any(options_of(a) and not is_day(a) for a in r.abilities)
+        )
         self.options = max(
-            (len(options_of(a)) for r in self.deciders for a in r.abilities), default=0
+            (len(options_of(a)) for r in self.deciders for a in r.abilities if not is_day(a)),
+            default=0,
         )
         # each role's night abilities that tonight's frequency allows: a player uses one
         # of them in the night's ability slot, picked by `ab:p` when a role has several

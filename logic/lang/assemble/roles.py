@@ -200,8 +200,18 @@ class RolesAssembler(AssemblerState):
                     abilities[line.current] = replace(a, name=name, aliases=aliases)
                 else:
                     line.pending_name = (name, aliases)
-            case _DayAbility(name, n, freq, effects, why):
-                abilities.append(Ability(name, "targets", freq, effects, targets=n, why=why))
+            case _DayAbility(name, n, freq, effects, why, restrictions):
+                abilities.append(
+                    Ability(
+                        name,
+                        "targets",
+                        freq,
+                        effects,
+                        targets=n,
+                        why=why,
+                        restrictions=restrictions,
+                    )
+                )
                 line.current = len(abilities) - 1
             case _AbilityStart():
                 self._ability_start(line, s, role)

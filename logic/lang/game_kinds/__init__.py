@@ -5,9 +5,12 @@ of them. A new kind adds its module here and its base to `GameReadings`."""
 
 from __future__ import annotations
 
+from logic.lang.game_kinds.aptx import AptxReading
 from logic.lang.game_kinds.conduct import ConductReading
 from logic.lang.game_kinds.crimes import CrimesReading
+from logic.lang.game_kinds.dayarrest import DayArrestReading
 from logic.lang.game_kinds.deal import DealReading
+from logic.lang.game_kinds.frighten import FrightenReading
 from logic.lang.game_kinds.healing import HealingReading
 from logic.lang.game_kinds.interplay import InterplayReading
 from logic.lang.game_kinds.kills import KillReading
@@ -36,5 +39,8 @@ class GameReadings(
     DealReading,
     NominateReading,
     NatureReading,
+    DayArrestReading,
+    FrightenReading,
+    AptxReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

@@ -10,6 +10,7 @@ from logic.lang.kinds.actions import ActionReading
 from logic.lang.kinds.afterlife import AfterlifeReading
 from logic.lang.kinds.allegiance import AllegianceReading
 from logic.lang.kinds.amplify import AmplifyReading
+from logic.lang.kinds.aptx import AptxReading
 from logic.lang.kinds.blocks import BlockReading
 from logic.lang.kinds.common import CommonReading
 from logic.lang.kinds.common2 import Common2Reading
@@ -20,16 +21,19 @@ from logic.lang.kinds.days import DayReading
 from logic.lang.kinds.deal import DealReading
 from logic.lang.kinds.disclosure import DisclosureReading
 from logic.lang.kinds.exchange import ExchangeReading
+from logic.lang.kinds.frighten import FrightenReading
 from logic.lang.kinds.hexes import HexReading
 from logic.lang.kinds.inquiry import InquiryReading
 from logic.lang.kinds.knowing import KnowingReading
 from logic.lang.kinds.lastshot import LastShotReading
+from logic.lang.kinds.lynchstop import LynchStopReading
 from logic.lang.kinds.malfunction import MalfunctionReading
 from logic.lang.kinds.meddle import MeddleReading
 from logic.lang.kinds.morph import MorphReading
 from logic.lang.kinds.phrasing import PhrasingReading
 from logic.lang.kinds.powers import PowerReading
 from logic.lang.kinds.registration import RegistrationReading
+from logic.lang.kinds.retaliate import RetaliateReading
 from logic.lang.kinds.saves import SaveReading
 from logic.lang.kinds.secretvote import SecretVoteReading
 from logic.lang.kinds.shield import ShieldReading
@@ -38,6 +42,7 @@ from logic.lang.kinds.spy import SpyReading
 from logic.lang.kinds.storyteller import StorytellerReading
 from logic.lang.kinds.succession import SuccessionReading
 from logic.lang.kinds.survival import SurvivalReading
+from logic.lang.kinds.tally import TallyReading
 from logic.lang.kinds.traits import TraitReading
 from logic.lang.kinds.triggers import TriggersReading
 from logic.lang.kinds.turns import TurnsReading
@@ -81,5 +86,10 @@ class Readings(
     AmplifyReading,
     MeddleReading,
     MorphReading,
+    FrightenReading,
+    LynchStopReading,
+    TallyReading,
+    RetaliateReading,
+    AptxReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

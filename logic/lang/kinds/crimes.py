@@ -1,6 +1,7 @@
 """Owns the clause language's readings of grammar/clause/crimes.lark: a house search
 ordered each night ("Can order a house search each Night.": an ability named by its
-noun, whose effect is logic/effects/crimes.py's `HouseSearch`) and a special
+noun, whose effect is logic/effects/crimes.py's `HouseSearch`), the arrest at night or by
+day (one sentence, two abilities: `Accuse` and logic/effects/dayarrest.py's `DayAccuse`) and a special
 investigation of an action of a past phase (`PastCheck`). The arrest's verb is its
 kind's (`Kind.actions`), read as any ability's verb is."""
 
@@ -10,16 +11,30 @@ from typing import Any
 
 from lark import Token
 
-from logic.effects.crimes import HouseSearch, PastCheck, Release
+from logic.effects.crimes import Accuse, HouseSearch, PastCheck, Release
+from logic.effects.dayarrest import DayAccuse
 from logic.lang import lexicon
 from logic.lang.clause_parts import Starts, subject_of
-from logic.model.ir import Frequency, Why
+from logic.lang.read.pieces import _DayAbility
+from logic.model.ir import Frequency, NoSelfTarget, Why
 
 
 class CrimesReading:
     """The methods of crimes.lark's rules."""
 
     why: Why
+
+    def cr_arrest(self, children: list[Any]) -> tuple[Any, ...]:
+        """'Can arrest any player at Night or Day, except for themselves.': an arrest by
+        night and one by day, both named by the verb, neither on the user."""
+        verb = next(c for c in children if isinstance(c, Token) and c.type == "ARREST")
+        name = str(verb)[:1].upper() + str(verb)[1:].lower()
+        starts = Starts("targets", Frequency.EACH_NIGHT, self.why, subject_of(children), 1, name)
+        no_self = NoSelfTarget(self.why)
+        day = _DayAbility(
+            name, 1, Frequency.EACH_NIGHT, (DayAccuse(self.why),), self.why, (no_self,)
+        )
+        return (starts, Accuse(self.why), no_self, day)
 
     def cr_search(self, children: list[Any]) -> tuple[Any, ...]:
         freqs = [c for c in children if isinstance(c, Frequency)]

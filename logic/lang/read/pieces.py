@@ -70,6 +70,8 @@ class _DayAbility:
     frequency: Frequency
     effects: tuple[Any, ...]
     why: Why
+    restrictions: tuple[Any, ...] = ()  # its own ("except for themselves"), when the
+    # sentence gives a night ability the same one (a sentence's parts are said once)
 
 
 NATURE = "nature"  # the fact a nature's definition gives (logic/lang/game_kinds/natures.py)

@@ -1,0 +1,217 @@
+"""Owns APTX, the Black Org's poisoning by day, read from the GM's sentences: "During each
+day any BO member may attempt to poison another player (BO or Townie) by sending a PM with
+that players name and identity to the GM." (a whole-game sentence that gives each member
+of the faction a day ability, `AptxGrant`), "The actions and the votes of the victim
+doesn't count and the target dies." (`AptxKills`), and "Same for APTX." after "If the
+person who got the most lynch votes is also arrested that same phase, there will be no
+lynch." (`NoLynchAptx`). Its phrases are grammar/game/aptx.lark, read by
+logic/lang/game_kinds/aptx.py (words in grammar/lexicon/aptx.toml).
+
+Vocabulary:
+  AptxGrant        the whole game's: each member of `faction` (named as the sentence names
+                   it: "BO" is the faction whose name's initials it is) has a day ability
+                   "poison" on one player, whose `Aptx` leaves the player to decide the
+                   target's identity (a role of the ruleset: `X decides "Satou"`)
+  Aptx             the day ability's effect: the attempt lands when the target holds the
+                   role named ("Succseful APTX: The target was that role (success).")
+  AptxKills        a landed attempt: the target dies that day, and his day actions (but an
+                   arrest or a poisoning of his own) and his vote do not count
+  Charm            a day ability on one player (Kazuha's "Can give out the Health Charm.");
+                   `shields` ("The same phase and the phase afterwards, the target will be
+                   protected from APTX poisoning."): a poisoning of the target that day
+                   does not land
+  NoLynchAptx      the most voted player poisoned that day is not lynched, and no one is
+                   (`spared`); of two tied, one poisoned, the other is lynched ("... is
+                   arrested or APTXed, the other will be lynched.", logic/effects/
+                   dayarrest.py's `TiedArrestedOut`: `withdrawn`)
+
+An arrest of the poisoner that day stops the attempt ("Arresting the BO member who does the
+poisoning WILL hinder the poisoning.": the arrested player's day actions fail, but
+arrests, logic/effects/dayarrest.py). Not modelled: the capsules (how many the faction
+has, kept on success, lost on failure, confiscated and handed on), the priority of ranked
+members, Sherry's poison by night (so the charm's "phase afterwards", a night, has no
+poisoning to stop), a charm spent when it saves ("The Charm will only be used up, ..."),
+"Can only give the charm to herself once.", travellers and the notices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from logic.effects import dayarrest
+from logic.effects.base import Kind
+from logic.model.expr import FALSE, Const, Expr, any_of, conj, eq, label, neg
+from logic.model.ir import Ability, Frequency, Role, canon
+from logic.model.why import Why, meta
+
+if TYPE_CHECKING:
+    from logic.model.day import DayBuilder
+
+
+@dataclass(frozen=True)
+class Aptx:
+    by_day: ClassVar[bool] = True  # used by day (logic/effects/base.Effect)
+    why: Why = meta()
+    options: tuple[str, ...] = ()  # the identities the player may name: the ruleset's roles
+
+    def describe(self) -> str:
+        return "aptx: the target dies when the identity named is the target's role"
+
+
+@dataclass(frozen=True)
+class AptxGrant:
+    """A whole-game sentence that gives each member of `faction` a day ability (`grants`:
+    logic/lang/assemble/finish.py asks such a node for the roles it changes)."""
+
+    grants: ClassVar[bool] = True
+    faction: str
+    verb: str  # the ability's name: the sentence's verb
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"every member of {self.faction} may use APTX on one player by day, naming a role"
+
+    def owner(self, factions: Sequence[str]) -> str | None:
+        """The faction the sentence names: by name, or by its name's initials ("BO")."""
+        for f in factions:
+            initials = "".join(w[:1] for w in f.split()).upper()
+            if canon(f) == canon(self.faction) or initials == self.faction.upper():
+                return f
+        return None
+
+    def granted(self, roles: Sequence[Role], factions: Sequence[str]) -> list[Role]:
+        """The roles with the ability given to the faction's members."""
+        owner = self.owner(factions)
+        names = tuple(r.name for r in roles)
+        out = []
+        for r in roles:
+            if owner is not None and canon(r.faction) == canon(owner):
+                effect = Aptx(self.why, names)
+                ab = Ability(self.verb, "targets", Frequency.EACH_NIGHT, (effect,), why=self.why)
+                r = replace(r, abilities=(*r.abilities, ab))
+            out.append(r)
+        return out
+
+
+@dataclass(frozen=True)
+class AptxKills:
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "an APTX that lands: the target dies; his actions and vote that day fail"
+
+
+@dataclass(frozen=True)
+class Charm:
+    """'Can give out the Health Charm.': a day ability on one player; `shields` ("The same
+    phase and the phase afterwards, the target will be protected from APTX poisoning."):
+    a poisoning of the target that day does not land (the phase after it, a night, has no
+    poisoning modelled)."""
+
+    by_day: ClassVar[bool] = True  # used by day (logic/effects/base.Effect)
+    why: Why = meta()
+    shields: Why | None = None
+
+    def describe(self) -> str:
+        if self.shields is None:
+            return "charm: gives the target the Health Charm (nothing said of what it does)"
+        return "charm: the target is protected from APTX that day"
+
+
+@dataclass(frozen=True)
+class NoLynchAptx:
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "a player APTXed on the day the votes pick is not lynched, and no one is"
+
+
+def _said(db: DayBuilder, kind: type) -> Expr:
+    nodes: list[Any] = [x for x in db.rs.healing if isinstance(x, kind)]
+    return any_of(label(db.switch(x.why), x.why) for x in nodes)
+
+
+def _attempts(db: DayBuilder) -> list[tuple[int, str, Expr]]:
+    """(slot, the target, the attempt took place and named the target's role)."""
+
+    def make() -> list[tuple[int, str, Expr]]:
+        out = []
+        for i in range(db.n):
+            for c, e in db.effects(i, Aptx):
+                decided = db.sc.decision(i, e.options)
+                for q in db.players:
+                    took = conj(c, db.ok(i), db.sc.aims(i, q))
+                    if took == FALSE:
+                        continue
+                    right = any_of(
+                        conj(eq(decided, Const(k)), db.role_is(q, role))
+                        for k, name in enumerate(e.options)
+                        if (role := db.rs.role(name)) is not None
+                    )
+                    x = label(conj(took, right, neg(charmed(db, q))), e.why)
+                    if x != FALSE:
+                        out.append((i, q, x))
+        return out
+
+    got: list[tuple[int, str, Expr]] = db.once("aptx:attempts", make)
+    return got
+
+
+def charmed(db: DayBuilder, q: str) -> Expr:
+    """q holds a Health Charm given today whose sentence says it protects."""
+    return any_of(
+        conj(db.ok(i), c, db.sc.aims(i, q), label(db.switch(e.shields), e.shields))
+        for i in range(db.n)
+        for c, e in db.effects(i, Charm)
+        if e.shields is not None
+    )
+
+
+def aptxed(db: DayBuilder, q: str) -> Expr:
+    """q is poisoned today (an attempt landed, and a sentence says what that does)."""
+    kills = _said(db, AptxKills)
+    if kills == FALSE:
+        return FALSE
+    return conj(kills, any_of(x for _, p, x in _attempts(db) if p == q))
+
+
+def _exempt(db: DayBuilder, i: int) -> Expr:
+    """Day slot i is a poisoning or an arrest ("The only exceptions to this are arrests and
+    poisonings with APTX.")."""
+    return any_of(c for c, _ in db.effects(i, (Aptx, dayarrest.DayAccuse)))
+
+
+def day_stops(db: DayBuilder, i: int) -> Expr:
+    """The victim's day action (but a poisoning or an arrest) does not count."""
+    x = conj(aptxed(db, db.actor(i)), neg(_exempt(db, i)))
+    return x
+
+
+def day_deaths(db: DayBuilder) -> list[tuple[str, Expr]]:
+    return [(q, x) for q in db.players if (x := aptxed(db, q)) != FALSE]
+
+
+def day_marked(db: DayBuilder, p: str, name: str) -> list[tuple[Expr, str]]:
+    """The victim's vote has no power (`powerless`); he is `spared` ("Same for APTX.") and
+    `withdrawn` ("... is arrested or APTXed, the other will be lynched.")."""
+    gates: dict[str, Any] = {
+        "powerless": AptxKills,
+        "spared": NoLynchAptx,
+        "withdrawn": dayarrest.TiedArrestedOut,
+    }
+    kind = gates.get(name)
+    if kind is None:
+        return []
+    x = conj(_said(db, kind), aptxed(db, p))
+    return [] if x == FALSE else [(x, "")]
+
+
+KIND = Kind(
+    "aptx",
+    (Aptx, AptxGrant, AptxKills, NoLynchAptx, Charm),
+    day_stops=day_stops,
+    day_deaths=day_deaths,
+    day_marked=day_marked,
+)

@@ -1,0 +1,133 @@
+"""Owns Frighten: a night action whose target loses the next day, read from the GM's
+sentences ("The Frightened player can't use his ability the next day." "He also can't
+vote the next day."). Its phrases are grammar/clause/frighten.lark, its words
+grammar/lexicon/frighten.toml, its reading logic/lang/kinds/frighten.py.
+
+Vocabulary:
+  Frighten  a night action: when it takes place its target gets the mark `frightened`
+            (logic/effects/status.py carries it to the day after), and that day the
+            target's day actions do not take place; `vote` (the sentence "He also can't
+            vote the next day."): nor does the target's vote count (the status
+            `powerless` of logic/effects/vote.py: "his Vote will show as if he didn't
+            Vote").
+
+An ability the whole game's sentences exempt is not stopped ("Arrest can't be frightened.":
+`FrightExempt`, the ability by its name).
+
+A frightening is a crime when the ruleset's list of crimes says so ("Frightening"): the
+record of logic/effects/crimes.py sees it by its keyword, as every action. The mark is
+read on the day after the night only ("the next day").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from logic.effects import status
+from logic.effects.base import Kind, Outcome
+from logic.model.expr import FALSE, Expr, any_of, conj, disj, label, neg
+from logic.model.ir import canon
+from logic.model.phase import Atom
+from logic.model.why import Why, meta
+
+if TYPE_CHECKING:
+    from logic.model.day import DayBuilder
+    from logic.model.semantics import NightBuilder
+
+FRIGHTENED = "frightened"
+
+
+@dataclass(frozen=True)
+class Frighten:
+    why: Why = meta()
+    vote: Why | None = None  # "He also can't vote the next day."
+
+    def describe(self) -> str:
+        also = " nor vote" if self.vote is not None else ""
+        return f"frighten: the target cannot use day actions{also} the next day"
+
+
+@dataclass(frozen=True)
+class FrightExempt:
+    """'Arrest can't be frightened.': the ability named `ability` is not stopped by a
+    frightening the night before."""
+
+    ability: str
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"a frightening does not stop {self.ability}"
+
+
+def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
+    """The mark `frightened` on each target of a frightening that took place tonight."""
+    out: dict[Atom, Expr] = {}
+    for i in range(b.n):
+        for c, e in b.effects(i, Frighten):
+            for q in b.sc.players:
+                hit = conj(c, b.ok(i), b.aims(i, q))
+                if hit == FALSE:
+                    continue
+                key = status.mark_atom(q, FRIGHTENED, b.actor(i))
+                out[key] = disj(out.get(key, FALSE), label(hit, e.why))
+    return out
+
+
+def _frightens(db: DayBuilder) -> list[Frighten]:
+    return [
+        e
+        for r in db.sc.roles()
+        for ab in r.abilities
+        for e in ab.effects
+        if isinstance(e, Frighten)
+    ]
+
+
+def frightened(db: DayBuilder, p: str) -> Expr:
+    """p was frightened the night before this day (the mark, whoever gave it)."""
+    return any_of(c for c, _ in status.day_marks(db, p, FRIGHTENED))
+
+
+def day_stops(db: DayBuilder, i: int) -> Expr:
+    """Day slot i's actor was frightened the night before: "The Frightened player can't
+    use his ability the next day.\""""
+    nodes = _frightens(db)
+    if not nodes:
+        return FALSE
+    why = nodes[0].why
+    exempt = [
+        conj(c, label(db.switch(x.why), x.why))
+        for x in db.rs.healing
+        if isinstance(x, FrightExempt)
+        for c, ab in db.sc.abilities(i)
+        if canon(ab.name) == canon(x.ability)
+    ]
+    stopped = conj(frightened(db, db.actor(i)), db.switch(why), neg(any_of(exempt)))
+    return label(stopped, why)
+
+
+def day_marked(db: DayBuilder, p: str, name: str) -> list[tuple[Expr, str]]:
+    """A frightened player's vote has no power the next day (`powerless`), when a
+    sentence says so ("He also can't vote the next day.")."""
+    if name != "powerless":
+        return []
+    out: list[tuple[Expr, str]] = []
+    said = [e.vote for e in _frightens(db) if e.vote is not None]
+    if not said:
+        return out
+    why = said[0]
+    for c, src in status.day_marks(db, p, FRIGHTENED):
+        x = label(conj(c, db.switch(why)), why)
+        if x != FALSE:
+            out.append((x, src))
+    return out
+
+
+KIND = Kind(
+    "frighten",
+    (Frighten, FrightExempt),
+    transition=transition,
+    day_stops=day_stops,
+    day_marked=day_marked,
+)
