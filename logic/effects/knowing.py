@@ -25,10 +25,12 @@ investigate kind's (`Info("role")`).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from logic.effects.base import Kind
+from logic.effects import registration as reg
+from logic.effects.base import Kind, Table
 from logic.effects.deal import Team
 from logic.effects.registration import RegistersAs, same
 from logic.model.expr import FALSE, Const, Expr, add, any_of, conj, disj, eq, ite, label
@@ -38,6 +40,7 @@ from logic.model.why import Why, meta
 
 if TYPE_CHECKING:
     from logic.model.semantics import NightBuilder
+    from logic.model.table import Play, State
 
 
 @dataclass(frozen=True)
@@ -109,7 +112,7 @@ class SeesAll:
 # The counts (`PairsCount`) are built into a night: the players' order is their seats,
 # clockwise; a player who might register as the team (registration.RegistersAs) does so
 # at each look by the storyteller's choice (one per pair counted). The other nodes are
-# read by `ruling solve`'s Clocktower loop only (logic/commands/solve/clocktower.py).
+# read at the table only (logic/model/table.py; `told` below).
 
 
 def _team(b: NightBuilder, team: str) -> list[str]:
@@ -171,8 +174,89 @@ def texts(b: NightBuilder, i: int) -> list[TextSource]:
     return out
 
 
+# ----------------------------------------------------------------------------- at the table
+# (logic/model/table.py): whether a text may be what a node tells its player, over the
+# whole world after the night's deaths (`st`) and before them (`before`); a player who
+# might register as a group does so at each look by the storyteller's choice (each pair
+# of a count its own look: the reading NQT31's published solution needs).
+
+
+def told(play: Play, st: State, before: State, k: int, node: Any, text: str) -> bool | None:
+    s = play.s
+    if isinstance(node, OneOf):
+        return _one_of(play, st, node, text, before.chars[k])
+    if isinstance(node, PairsCount):
+        return _int(text) in _pairs(play, st, node.team)
+    if isinstance(node, NeighbourCount):
+        return _int(text) in _neighbours(play, st, k, node.team, node.alive)
+    if isinstance(node, AnyIs):
+        return _any_is(play, st, node.group, text)
+    if isinstance(node, ExecutedRole):
+        m = re.fullmatch(r"(\w+) was the (.+)", text)
+        ex = before.executed
+        if m is None or ex is None or play.seat(m.group(1)) != ex:
+            return False
+        return reg.may_show_as(s, st.chars[ex], m.group(2))
+    return None
+
+
+def _int(text: str) -> int:
+    return int(text) if text.strip().isdigit() else -1
+
+
+def _one_of(play: Play, st: State, e: OneOf, text: str, char: str) -> bool:
+    s = play.s
+    if text == "none is in play":
+        if not any(isinstance(x, NoneInPlay) for x in s.effects(char)):
+            return False
+        return not any(reg.must_be_type(s, c, e.group) for c in st.chars)
+    m = re.fullmatch(r"(\w+) or (\w+) is the (.+)", text)
+    if not m or s.rs.role(m.group(3)) is None:
+        return False
+    shown = m.group(3)
+    if not same(s.type_of(shown), e.group):
+        return False
+    a, b = play.seat(m.group(1)), play.seat(m.group(2))
+    return reg.may_show_as(s, st.chars[a], shown) or reg.may_show_as(s, st.chars[b], shown)
+
+
+def _pairs(play: Play, st: State, team: str) -> set[int]:
+    """The counts of neighbouring pairs of `team` some registrations give."""
+    s, n = play.s, play.n
+    pairs = [(st.chars[k], st.chars[(k + 1) % n]) for k in range(n)]
+    lo = sum(1 for a, b in pairs if reg.must_be_team(s, a, team) and reg.must_be_team(s, b, team))
+    hi = sum(1 for a, b in pairs if reg.may_be_team(s, a, team) and reg.may_be_team(s, b, team))
+    return set(range(lo, hi + 1))
+
+
+def _neighbours(play: Play, st: State, k: int, team: str, alive: bool) -> set[int]:
+    near = []
+    for step in (1, -1):
+        j = (k + step) % play.n
+        while j != k and alive and not st.alive[j]:
+            j = (j + step) % play.n
+        if j != k:
+            near.append(j)
+    near = list(dict.fromkeys(near))
+    lo = sum(1 for j in near if reg.must_be_team(play.s, st.chars[j], team))
+    hi = sum(1 for j in near if reg.may_be_team(play.s, st.chars[j], team))
+    return set(range(lo, hi + 1))
+
+
+def _any_is(play: Play, st: State, group: str, text: str) -> bool:
+    m = re.fullmatch(r"(\w+) or (\w+): (yes|no)", text)
+    if not m:
+        return False
+    seats = [play.seat(m.group(1)), play.seat(m.group(2))]
+    herring = st.marks.get(reg.HERRING)
+    may = any(reg.may_be_type(play.s, st.chars[j], group) or j == herring for j in seats)
+    must = any(reg.must_be_type(play.s, st.chars[j], group) or j == herring for j in seats)
+    return may if m.group(3) == "yes" else not must
+
+
 KIND = Kind(
     "knowing",
     (OneOf, NoneInPlay, PairsCount, NeighbourCount, AnyIs, ExecutedRole, SeesAll),
     texts=texts,
+    table=Table(told=told),
 )

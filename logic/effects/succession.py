@@ -20,18 +20,22 @@ Vocabulary:
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from logic.effects import attack
-from logic.effects.base import Death, Kind
+from logic.effects.base import Death, Kind, Table
+from logic.effects.deal import wins_on_death
 from logic.effects.registration import same
 from logic.model.expr import FALSE, Expr, any_of, conj, label, neg
-from logic.model.ir import Chooser
+from logic.model.ir import Chooser, canon
 from logic.model.why import Why, meta
 
 if TYPE_CHECKING:
     from logic.model.semantics import NightBuilder
+    from logic.model.table import Event, Play, State
 
 
 @dataclass(frozen=True)
@@ -124,4 +128,127 @@ def deaths(b: NightBuilder) -> list[Death]:
     return out
 
 
-KIND = Kind("succession", (Dies, SafeFrom, DiesInstead, Succession), deaths=deaths)
+# ----------------------------------------------------------------------------- at the table
+# (logic/model/table.py): the night's kill (its holder's choice, from its ability's first
+# night), stopped by safety, moved by the storyteller (`DiesInstead`), passed on when the
+# killer dies (`Succession`); and its holder's death by day.
+
+
+def table_deaths(play: Play, st: State, night: int, events: Sequence[Event]) -> Iterator[State]:
+    """The night's deaths: at most one, by the one working killer's choice."""
+    died = {play.seat(e.subject) for e in events if e.kind == "died"}
+    killers = [
+        k
+        for k in range(play.n)
+        if st.alive[k]
+        and play.works(st, k, Dies)
+        and night >= play.s.first_night_of(st.chars[k], Dies)
+    ]
+    if not died:
+        yield st  # no kill, or a kill stopped: always possible
+        return
+    if len(killers) != 1 or len(died) > 1:
+        return
+    (demon,) = killers
+    (victim,) = died
+    if not st.alive[victim]:
+        return
+    if victim == demon:  # it kills itself: the character passes on
+        yield from _passed_on(play, st, demon, self_kill=True)
+        return
+    # the kill lands on the victim, or on a holder of DiesInstead whose death the
+    # storyteller moves to the victim
+    moved = any(
+        m != victim
+        and st.alive[m]
+        and play.works(st, m, DiesInstead)
+        and not _safe(play, st, m, demon)
+        for m in range(play.n)
+    )
+    if not _safe(play, st, victim, demon) or moved:
+        s1 = st.copy()
+        s1.alive[victim] = False
+        if play.won(s1):
+            s1.over = True
+        yield s1
+
+
+def _safe(play: Play, st: State, k: int, demon: int) -> bool:
+    traits = play.s.traits(st.chars[k])
+    if any(isinstance(t, SafeFrom) for t in traits) and play.sober(st, k):
+        return True
+    # a protector (an ability with SafeFrom) may have chosen k: any sober living one
+    return any(
+        st.alive[m] and m != k and play.works(st, m, SafeFrom) and m != demon
+        for m in range(play.n)
+        if any(isinstance(e, SafeFrom) for e in play.s.effects(st.chars[m]))
+    )
+
+
+def _passed_on(play: Play, st: State, demon: int, self_kill: bool) -> Iterator[State]:
+    """The killer dies: a character with Succession takes it (one of the heir's group on
+    the killer's self-kill, or a holder who becomes the killer's character); else its
+    team has lost."""
+    alive_before = sum(st.alive)
+    st = st.copy()
+    st.alive[demon] = False
+    demon_char = st.chars[demon]
+    heirs: list[tuple[int, str]] = []
+    for k in range(play.n):
+        if not st.alive[k]:
+            continue
+        if self_kill:
+            for e in play.s.effects(demon_char):
+                if (
+                    isinstance(e, Succession)
+                    and e.self_kill
+                    and e.heir
+                    and same(play.s.type_of(st.chars[k]), e.heir)
+                ):
+                    heirs.append((k, e.becomes))
+        for t in play.s.traits(st.chars[k]):
+            if (
+                isinstance(t, Succession)
+                and t.dies
+                and same(play.s.type_of(demon_char), t.dies)
+                and alive_before >= t.min_alive
+                and play.sober(st, k)
+            ):
+                heirs.append((k, demon_char))
+    if not heirs:
+        st.over = True
+        yield st
+        return
+    for k, becomes in heirs:
+        s1 = st.copy()
+        s1.chars[k] = play.s.role(becomes).name
+        yield s1
+
+
+def table_dies(play: Play, st: State, k: int) -> Iterator[State] | None:
+    """The killer dies by day: its character passes on, or its team has lost."""
+    char = st.chars[k]
+    if play.s.has(char, Dies) and wins_on_death(play.s.rs, play.s.type_of(char)):
+        return _passed_on(play, st, k, self_kill=False)
+    return None
+
+
+def statement(play: Play, st: State, before: State, k: int, text: str) -> bool | None:
+    """ "I became the X": the teller now holds X (a character passed on to them)."""
+    became = re.fullmatch(r"I became the (.+)", text)
+    if became is None:
+        return None
+    return canon(st.chars[k]) == canon(became.group(1))
+
+
+KIND = Kind(
+    "succession",
+    (Dies, SafeFrom, DiesInstead, Succession),
+    deaths=deaths,
+    table=Table(
+        acting=(Dies, SafeFrom, DiesInstead, Succession),
+        deaths=table_deaths,
+        dies=table_dies,
+        statement=statement,
+    ),
+)
