@@ -106,9 +106,12 @@ class Script:
         return self.memo[key]
 
     def role(self, char: str) -> Role:
-        role = self.rs.role(char)
-        assert role is not None, char
-        return role
+        key = ("role", char)
+        if key not in self.memo:
+            role = self.rs.role(char)
+            assert role is not None, char
+            self.memo[key] = role
+        return self.memo[key]
 
     def type_of(self, char: str) -> str:
         return self.types[canon(char)]
@@ -117,7 +120,10 @@ class Script:
         return self.teams[canon(self.type_of(char))]
 
     def effects(self, char: str) -> list[object]:
-        return [e for a in self.role(char).abilities for e in a.effects]
+        key = ("effects", char)
+        if key not in self.memo:
+            self.memo[key] = [e for a in self.role(char).abilities for e in a.effects]
+        return self.memo[key]
 
     def traits(self, char: str) -> tuple[object, ...]:
         return self.role(char).traits
@@ -263,7 +269,12 @@ class Play:
 
     # seats and characters
     def seat(self, name: str) -> int:
-        return next(k for k, p in enumerate(self.g.seats) if canon(p) == canon(name))
+        key = ("seat", self.g.seats, name)
+        if key not in self.s.memo:
+            self.s.memo[key] = next(
+                k for k, p in enumerate(self.g.seats) if canon(p) == canon(name)
+            )
+        return self.s.memo[key]
 
     def named(self) -> list[int]:
         """The seats some player's information names (in seat order)."""
