@@ -32,9 +32,23 @@ from typing import TYPE_CHECKING, Any
 from logic.effects import registration as reg
 from logic.effects.base import Kind, Table
 from logic.effects.deal import Team
+from logic.effects.malfunction import impaired_tonight
 from logic.effects.registration import RegistersAs, same
-from logic.model.expr import FALSE, Const, Expr, add, any_of, conj, disj, eq, ite, label
-from logic.model.ir import canon
+from logic.model.expr import (
+    FALSE,
+    TRUE,
+    Const,
+    Expr,
+    add,
+    any_of,
+    conj,
+    disj,
+    eq,
+    ite,
+    label,
+    neg,
+)
+from logic.model.ir import Chooser, Role, canon
 from logic.model.phase import TextSource
 from logic.model.why import Why, meta
 
@@ -109,10 +123,15 @@ class SeesAll:
 
 
 # ----------------------------------------------------------------------------- the night
-# The counts (`PairsCount`) are built into a night: the players' order is their seats,
-# clockwise; a player who might register as the team (registration.RegistersAs) does so
-# at each look by the storyteller's choice (one per pair counted). The other nodes are
-# read at the table only (logic/model/table.py; `told` below).
+# What a player is told is built into a night as texts: the players' order is their
+# seats, clockwise; a player who might register as a group (registration.RegistersAs)
+# does so at each look by the storyteller's choice (one per pair counted, one per
+# player shown). Where the information leaves the storyteller a choice (which two
+# players and which character; the number a count gives an impaired player), the choice
+# is a variable of the storyteller's, and an equation says that a working player's
+# information is true (malfunction.impaired_tonight: an impaired player's is free). A
+# scenario the deal would not allow (no character of the group in play, and no zero to
+# say) leaves the storyteller free: the night has no deal of its own.
 
 
 def _team(b: NightBuilder, team: str) -> list[str]:
@@ -132,7 +151,13 @@ def _team(b: NightBuilder, team: str) -> list[str]:
 def looks(b: NightBuilder, p: str, team: str, look: str) -> Expr:
     """p registers as `team` at this look: p's faction is the team's, or p's role might
     register as it and the storyteller so chooses (a variable per look)."""
-    parts = [any_of(b.sc.faction_is(p, f) for f in _team(b, team))]
+    return disj(any_of(b.sc.faction_is(p, f) for f in _team(b, team)), _registers(b, p, team, look))
+
+
+def _registers(b: NightBuilder, p: str, team: str, look: str) -> Expr:
+    """p's role might register as `team` (a team, a faction, a character type) and the
+    storyteller so chooses at this look."""
+    parts = []
     for role in b.roles:
         for t in role.traits:
             if not isinstance(t, RegistersAs) or not any(
@@ -148,11 +173,169 @@ def looks(b: NightBuilder, p: str, team: str, look: str) -> Expr:
             name = f"registers:{canon(p)}:{look}"
             chosen = eq(b.choice(name, [False, True], by=t.by), Const(True))
             parts.append(label(conj(holds, chosen), t.why))
-    return disj(*parts)
+    return any_of(parts)
+
+
+def shows_role(b: NightBuilder, p: str, role: Role, look: str) -> Expr:
+    """p registers as the character `role` at this look: p holds it, or p's role might
+    register as its type (the storyteller's choice)."""
+    return disj(b.sc.role_is(p, role), _registers(b, p, role.faction, look))
+
+
+def tells(
+    b: NightBuilder, i: int, c: Expr, e: Any, options: list[tuple[str, Expr]]
+) -> list[TextSource]:
+    """One of `options` (text, when it is true) told to slot i's player, the storyteller's
+    choice (`pick`): a working player is told a true one (the one picked, or when the
+    pick is not true, the first true one: so every pick of the storyteller's is a
+    consistent night, as `check` reads a storyteller's choice), an impaired player the
+    one picked, true or not. Where no option is true (a scenario the deal would not
+    allow), a working player is told nothing."""
+    actor = b.actor(i)
+    gate = conj(c, b.ok(i))
+    if gate == FALSE or not options or not b.reads(actor):
+        return []
+    key = f"tells:{canon(actor)}:{i}:{type(e).__name__}"
+    free = impaired_tonight(b, actor)
+    pick = b.choice(key, range(len(options)), by=Chooser.STORYTELLER)
+    truths = [t for _, t in options]
+    missed = any_of(conj(eq(pick, Const(j)), neg(t)) for j, t in enumerate(truths))
+    out = []
+    none_before: Expr = TRUE
+    for j, (text, _) in enumerate(options):
+        chosen = eq(pick, Const(j))
+        first = conj(none_before, truths[j])
+        said = ite(free, chosen, disj(conj(chosen, truths[j]), conj(missed, first)))
+        out.append(TextSource(actor, label(conj(gate, said), e.why), text, why=e.why))
+        none_before = conj(none_before, neg(truths[j]))
+    return out
+
+
+def _shown_one_of(b: NightBuilder, i: int) -> list[TextSource]:
+    """ "1 of 2 players is a particular X": two players and a character of the group
+    (either may hold it), or "none is in play" where the ability says so."""
+    out: list[TextSource] = []
+    players = list(b.sc.players)
+    for c, e in b.effects(i, OneOf):
+        look = f"{canon(b.actor(i))}:shown"
+        roles = [r for r in b.roles if same(r.faction, e.group)]
+        options = [
+            (
+                f"{x} or {y} is the {r.name}",
+                disj(shows_role(b, x, r, look), shows_role(b, y, r, look)),
+            )
+            for k, x in enumerate(players)
+            for y in players[k + 1 :]
+            for r in roles
+        ]
+        for c2, _ in b.effects(i, NoneInPlay):
+            held = any_of(b.sc.faction_is(p, f) for p in players for f in _team(b, e.group))
+            options.append(("none is in play", conj(c2, neg(held))))
+        out += tells(b, i, c, e, options)
+    return out
+
+
+def _neighbour_count(b: NightBuilder, i: int) -> list[TextSource]:
+    """How many of the nearest (alive) player on each side are of the team."""
+    out: list[TextSource] = []
+    players = list(b.sc.players)
+    n, actor = len(players), b.actor(i)
+    k = players.index(actor)
+    for c, e in b.effects(i, NeighbourCount):
+        look = f"{canon(actor)}:near"
+
+        def nearest(step: int, d: int, alive: bool = e.alive) -> Expr:
+            j = players[(k + step * d) % n]
+            if not alive:
+                return TRUE if d == 1 else FALSE
+            between = [neg(b.sc.alive_now(players[(k + step * x) % n])) for x in range(1, d)]
+            return conj(b.sc.alive_now(j), *between)
+
+        parts = []
+        for d in range(1, n):
+            j = players[(k + d) % n]
+            parts.append(conj(nearest(1, d), looks(b, j, e.team, f"{look}{j}")))
+            left = players[(k - d) % n]
+            again = nearest(1, n - d)  # the nearest on the other side too (two alive)
+            parts.append(conj(nearest(-1, d), neg(again), looks(b, left, e.team, f"{look}{left}")))
+        count = add(*(ite(x, Const(1), Const(0)) for x in parts))
+        options = [(str(v), eq(count, Const(v))) for v in range(min(e.count, n - 1) + 1)]
+        out += tells(b, i, c, e, options)
+    return out
+
+
+def _either_is(b: NightBuilder, i: int) -> list[TextSource]:
+    """Whether either chosen player registers as the group (or is the red herring)."""
+    out: list[TextSource] = []
+    players = list(b.sc.players)
+    actor = b.actor(i)
+    for c, e in b.effects(i, AnyIs):
+        look = f"{canon(actor)}:any"
+        herring = _herring(b, actor)
+        yes = any_of(
+            conj(b.aims(i, q), disj(looks(b, q, e.group, f"{look}{q}"), herring(q)))
+            for q in players
+        )
+        out += tells(b, i, c, e, [("yes", yes), ("no", neg(yes))])
+    return out
+
+
+def _herring(b: NightBuilder, actor: str) -> Any:
+    """q is the red herring of the actor's role (registration.RedHerring): a player of
+    its team chosen by the storyteller at setup (a variable of the night: a chain does
+    not carry it to the next night yet)."""
+    players = list(b.sc.players)
+    parts: list[tuple[Expr, Any]] = []
+    for role in b.roles:
+        for t in role.traits:
+            if isinstance(t, reg.RedHerring):
+                parts.append((b.sc.role_is(actor, role), t))
+
+    def herring(q: str) -> Expr:
+        out = []
+        for holds, t in parts:
+            h = b.choice(f"herring:{canon(actor)}", range(len(players)), by=t.by)
+            good = any_of(b.sc.faction_is(q, f) for f in _team(b, t.team))
+            out.append(label(conj(holds, eq(h, Const(players.index(q))), good), t.why))
+        return any_of(out)
+
+    return herring
+
+
+def _sees_all(b: NightBuilder, i: int) -> list[TextSource]:
+    """The Grimoire: each player's character, and who is impaired tonight."""
+    out: list[TextSource] = []
+    if not b.reads(b.actor(i)):
+        return out
+    for c, e in b.effects(i, SeesAll):
+        gate = conj(c, b.ok(i))
+        for q in b.sc.players:
+            for r in b.roles:
+                hit = conj(gate, b.sc.role_is(q, r))
+                if hit != FALSE:
+                    out.append(
+                        TextSource(b.actor(i), label(hit, e.why), f"{q} is the {r.name}", why=e.why)
+                    )
+            hit = conj(gate, impaired_tonight(b, q))
+            if hit != FALSE:
+                out.append(TextSource(b.actor(i), label(hit, e.why), f"{q} is impaired", why=e.why))
+    return out
 
 
 def texts(b: NightBuilder, i: int) -> list[TextSource]:
-    """The number a count tells its user (a text per possible number)."""
+    """What slot i's player is told tonight."""
+    return [
+        *_pairs_count(b, i),
+        *_shown_one_of(b, i),
+        *_neighbour_count(b, i),
+        *_either_is(b, i),
+        *_sees_all(b, i),
+    ]
+
+
+def _pairs_count(b: NightBuilder, i: int) -> list[TextSource]:
+    """The number a count tells its user (a text per possible number; an impaired
+    player's, the storyteller's choice)."""
     out: list[TextSource] = []
     players = list(b.sc.players)
     n = len(players)
@@ -167,8 +350,17 @@ def texts(b: NightBuilder, i: int) -> list[TextSource]:
         ]
         count = add(*(ite(x, Const(1), Const(0)) for x in pairs))
         gate = conj(c, b.ok(i))
+        free = impaired_tonight(b, b.actor(i))
+        said = count
+        if free != FALSE:
+            told = b.choice(
+                f"tells:{canon(b.actor(i))}:{i}:count",
+                range(len(pairs) + 1),
+                by=Chooser.STORYTELLER,
+            )
+            said = ite(free, told, count)
         for v in range(len(pairs) + 1):
-            hit = conj(gate, eq(count, Const(v)))
+            hit = conj(gate, eq(said, Const(v)))
             if hit != FALSE:
                 out.append(TextSource(b.actor(i), label(hit, e.why), str(v), why=e.why))
     return out

@@ -23,10 +23,12 @@ from typing import TYPE_CHECKING
 
 from logic.effects.base import Kind, Table
 from logic.effects.registration import same
+from logic.model.expr import Expr, any_of, label
 from logic.model.ir import Chooser, canon
 from logic.model.why import Why, meta
 
 if TYPE_CHECKING:
+    from logic.model.semantics import NightBuilder
     from logic.model.table import Event, Play, Script, State
 
 
@@ -70,6 +72,23 @@ class FalseInfo:
 
     def describe(self) -> str:
         return f"malfunction: what the holder learns might be false ({self.by.value}'s choice)"
+
+
+# ----------------------------------------------------------------------------- the night
+
+
+def impaired_tonight(b: NightBuilder, p: str) -> Expr:
+    """p's ability malfunctions tonight: an `Impaired` lands on p, or p's role has
+    `Believes` (labelled with its sentence). What p is told is then the storyteller's
+    free choice (logic/effects/knowing.py asks). A night reads only tonight's impairment:
+    one made the night before and lasting through its day is not carried into a chain's
+    next night yet."""
+    parts = [label(x, e.why) for _, x, e in b.lands(Impaired, p)]
+    for role in b.roles:
+        for t in role.traits:
+            if isinstance(t, Believes):
+                parts.append(label(b.sc.role_is(p, role), t.why))
+    return any_of(parts)
 
 
 # ----------------------------------------------------------------------------- at the table
