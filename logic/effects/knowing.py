@@ -149,20 +149,33 @@ def _team(b: NightBuilder, team: str) -> list[str]:
 
 
 def looks(b: NightBuilder, p: str, team: str, look: str) -> Expr:
-    """p registers as `team` at this look: p's faction is the team's, or p's role might
-    register as it and the storyteller so chooses (a variable per look)."""
-    return disj(any_of(b.sc.faction_is(p, f) for f in _team(b, team)), _registers(b, p, team, look))
+    """p registers as `team` at this look: p's faction is the team's and the storyteller
+    does not choose that p registers as something else (a role that might register as
+    another team: "might register as good"), or p's role might register as the team and
+    the storyteller so chooses (a variable per look)."""
+    native = any_of(b.sc.faction_is(p, f) for f in _team(b, team))
+    return disj(
+        conj(native, neg(_registers(b, p, team, look, away=True))), _registers(b, p, team, look)
+    )
 
 
-def _registers(b: NightBuilder, p: str, team: str, look: str) -> Expr:
+def _registers(b: NightBuilder, p: str, team: str, look: str, away: bool = False) -> Expr:
     """p's role might register as `team` (a team, a faction, a character type) and the
-    storyteller so chooses at this look."""
+    storyteller so chooses at this look; with `away`: as another group of its level (a
+    team for a team, any group for a type), so not as `team`."""
+    teams = {t.team for t in b.rs.kind_rules if isinstance(t, Team)}
+    level = [x for x in teams if same(x, team)]
     parts = []
     for role in b.roles:
         for t in role.traits:
-            if not isinstance(t, RegistersAs) or not any(
-                same(g, team) for part in t.shows for g in part
-            ):
+            if not isinstance(t, RegistersAs):
+                continue
+            shown = [g for part in t.shows for g in part]
+            if away:
+                others = [g for g in shown if (g in teams or not level) and not same(g, team)]
+                if not others:
+                    continue
+            elif not any(same(g, team) for g in shown):
                 continue
             holds = b.sc.role_is(p, role)
             if holds == FALSE:
@@ -199,15 +212,15 @@ def tells(
     free = impaired_tonight(b, actor)
     pick = b.choice(key, range(len(options)), by=Chooser.STORYTELLER)
     truths = [t for _, t in options]
-    missed = any_of(conj(eq(pick, Const(j)), neg(t)) for j, t in enumerate(truths))
+    picked_true = any_of(conj(eq(pick, Const(j)), t) for j, t in enumerate(truths))
+    first_true: Expr = Const(-1)  # (no option true: nothing is said)
+    for j in reversed(range(len(truths))):
+        first_true = ite(truths[j], Const(j), first_true)
+    said = ite(free, pick, ite(picked_true, pick, first_true))
+
     out = []
-    none_before: Expr = TRUE
     for j, (text, _) in enumerate(options):
-        chosen = eq(pick, Const(j))
-        first = conj(none_before, truths[j])
-        said = ite(free, chosen, disj(conj(chosen, truths[j]), conj(missed, first)))
-        out.append(TextSource(actor, label(conj(gate, said), e.why), text, why=e.why))
-        none_before = conj(none_before, neg(truths[j]))
+        out.append(TextSource(actor, label(conj(gate, eq(said, Const(j))), e.why), text, why=e.why))
     return out
 
 
@@ -229,7 +242,7 @@ def _shown_one_of(b: NightBuilder, i: int) -> list[TextSource]:
             for r in roles
         ]
         for c2, _ in b.effects(i, NoneInPlay):
-            held = any_of(b.sc.faction_is(p, f) for p in players for f in _team(b, e.group))
+            held = any_of(looks(b, p, e.group, look) for p in players)
             options.append(("none is in play", conj(c2, neg(held))))
         out += tells(b, i, c, e, options)
     return out

@@ -1,0 +1,122 @@
+"""The two frames that read what a Clocktower player is told agree: the night's texts
+(logic/effects/knowing.py's `texts`, built by the phase frame: what `resolve` and `check`
+see) and the table's `told` (logic/model/table.py, what `ruling solve` plays the
+puzzles by). For starting worlds of Trouble Brewing drawn at random under its deal, the
+texts some storyteller's choices give each first-night information character in a case
+of `resolve` are exactly the texts the table accepts from that character in that world
+(registration at each look, the red herring, the Recluse and the Spy included)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from logic import engine
+from logic.commands.resolve import resolve
+from logic.lang.case import parse_cases
+from logic.lang.rules import load_ruleset
+from logic.model.ir import Ruleset
+from logic.model.table import Game, Play, Script, State
+
+ROOT = Path(__file__).parent.parent
+NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal")
+# the first night's information characters, and what their information is about
+SHOWN = {"Washerwoman": "Townsfolk", "Librarian": "Outsider", "Investigator": "Minion"}
+COUNTS = ("Chef", "Empath")
+DEAL = {5: (3, 0, 1), 6: (3, 1, 1), 7: (5, 0, 1)}  # Townsfolk, Outsiders, Minions
+
+
+@pytest.fixture(scope="module")
+def tb() -> Ruleset:
+    return load_ruleset(ROOT / "casebook" / "trouble-brewing.rules")
+
+
+def _world(tb: Ruleset, rng: random.Random) -> list[str]:
+    """A starting world under the deal (the Baron's +2 Outsiders included), with at
+    least one information character, and no Poisoner (whose night would free them)."""
+    n = rng.choice(sorted(DEAL))
+    by_type = {t: [r.name for r in tb.roles if r.faction == t] for t in tb.factions}
+    while True:
+        town, out, minions = DEAL[n]
+        minion = rng.sample(by_type["Minion"], minions)
+        if "Baron" in minion:
+            town, out = town - 2, out + 2
+        chars = [
+            *rng.sample(by_type["Townsfolk"], town),
+            *rng.sample(by_type["Outsider"], out),
+            *minion,
+            *rng.sample(by_type["Demon"], 1),
+        ]
+        rng.shuffle(chars)
+        informed = [c for c in chars if c in SHOWN or c in COUNTS or c == "Fortune Teller"]
+        if informed and "Poisoner" not in chars:
+            return chars
+
+
+def _night_texts(
+    tb: Ruleset, seats: list[str], world: list[str], k: int, ft: tuple[str, str]
+) -> set[str]:
+    """What `resolve` says seat k may learn on night 1 (the only one to act: the
+    storyteller's choices of several players are a product resolve enumerates)."""
+    players = ", ".join(f"{p} is {c}" for p, c in zip(seats, world, strict=True))
+    p = seats[k]
+    act = f"{p} targets {ft[0]} and {ft[1]}" if world[k] == "Fortune Teller" else f"{p} uses check"
+    text = (
+        f'case "world"\n  ruleset: trouble-brewing\n  players: {players}\n  night 1:\n'
+        f"    {act}\n  expect:\n    paradox\n"
+    )
+    (case,) = parse_cases(text)
+    res = resolve(tb, case, text)
+    out: set[str] = set()
+    for o in res.outcomes():
+        for a in o.atoms:
+            who, _, said = str(a).partition(" learns ")
+            if said and who == p:
+                out.add(said.strip('"'))
+    return out
+
+
+def _candidates(tb: Ruleset, seats: list[str], char: str) -> list[str]:
+    if char in SHOWN:
+        roles = [r.name for r in tb.roles if r.faction == SHOWN[char]]
+        pairs = [(x, y) for k, x in enumerate(seats) for y in seats[k + 1 :]]
+        return [f"{x} or {y} is the {r}" for x, y in pairs for r in roles] + ["none is in play"]
+    if char in COUNTS:
+        return [str(v) for v in range(len(seats) + 1)]
+    return ["yes", "no"]
+
+
+# worlds where registration decides: the Spy counted good by the Chef (the night's count
+# once held the Spy evil at every look), the Recluse shown as a Minion or the Demon
+FIXED = (
+    ("Imp", "Spy", "Chef", "Mayor", "Washerwoman"),
+    ("Recluse", "Investigator", "Imp", "Empath", "Baron", "Chef", "Saint"),
+    ("Fortune Teller", "Recluse", "Librarian", "Imp", "Spy", "Empath"),
+)
+
+
+@pytest.mark.parametrize("seed", range(-len(FIXED), 20))
+def test_the_night_and_the_table_tell_the_same(tb: Ruleset, seed: int) -> None:
+    world = list(FIXED[seed]) if seed < 0 else _world(tb, random.Random(seed))
+    seats = list(NAMES[: len(world)])
+    ft = (seats[0], seats[-1])
+    script = Script.read(tb, engine.KINDS)
+    game = Game(tuple(seats), tuple(world), (), (), 0, ())
+    play = Play(script, game, tuple(world))
+    herrings = [None, *(k for k, c in enumerate(world) if not script.lies(c))]
+    checked = 0
+    for k, char in enumerate(world):
+        if not (char in SHOWN or char in COUNTS or char == "Fortune Teller"):
+            continue
+        table = set()
+        for text in _candidates(tb, seats, char):
+            said = f"{ft[0]} or {ft[1]}: {text}" if char == "Fortune Teller" else text
+            for h in herrings:
+                st = State(list(world), [True] * len(world), {"registration:herring": h})
+                if play.told(st, st, k, said):
+                    table.add(text)
+        assert _night_texts(tb, seats, world, k, ft) == table, (world, char)
+        checked += 1
+    assert checked
