@@ -26,14 +26,18 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from logic.effects import attack
-from logic.effects.base import Death, Kind, Table
+from logic.effects.base import Death, Kind, Outcome, Table
 from logic.effects.deal import wins_on_death
+from logic.effects.identity import becomes
+from logic.effects.malfunction import impaired_tonight
 from logic.effects.registration import same
-from logic.model.expr import FALSE, Expr, any_of, conj, label, neg
+from logic.model.expr import FALSE, Const, Expr, any_of, conj, disj, eq, ite, label, lt, neg
+from logic.model.expr import add as add_
 from logic.model.ir import Chooser, canon
 from logic.model.why import Why, meta
 
 if TYPE_CHECKING:
+    from logic.model.phase import Atom
     from logic.model.semantics import NightBuilder
     from logic.model.table import Event, Play, State
 
@@ -100,31 +104,93 @@ def of_group(b: NightBuilder, p: str, group: str) -> Expr:
 
 def safe(b: NightBuilder, killer: str, q: str) -> Expr:
     """q is safe tonight from `killer`'s kill: a SafeFrom of the killer's group lands on
-    q, or q's role has one (labelled with its sentence)."""
+    q from a player whose ability works tonight, or q's role has one and q's works
+    (labelled with its sentence; malfunction.impaired_tonight: a poisoned protector)."""
     parts = [
-        label(conj(lands, of_group(b, killer, s.group)), s.why)
-        for _, lands, s in b.lands(SafeFrom, q)
+        label(
+            conj(lands, of_group(b, killer, s.group), neg(impaired_tonight(b, b.actor(j)))), s.why
+        )
+        for j, lands, s in b.lands(SafeFrom, q)
     ]
     for role in b.roles:
         for t in role.traits:
             if isinstance(t, SafeFrom):
                 held = conj(b.sc.role_is(q, role), of_group(b, killer, t.group))
-                parts.append(label(held, t.why))
+                parts.append(label(conj(held, neg(impaired_tonight(b, q))), t.why))
     return any_of(parts)
 
 
 def deaths(b: NightBuilder) -> list[Death]:
-    """The target of a `Dies` dies, unless safe from its killer (the storyteller's moves
-    of a death, and the passing on of a character, are not built into a night yet)."""
+    """The target of a working `Dies` dies, unless safe from its killer (the
+    storyteller's move of a death, `DiesInstead`, is not built into a night yet)."""
     out: list[Death] = []
     for i in range(b.n):
         for c, e in b.effects(i, Dies):
             for q in b.sc.players:
-                hit = conj(c, b.ok(i), b.aims(i, q))
+                hit = conj(c, b.ok(i), b.aims(i, q), neg(impaired_tonight(b, b.actor(i))))
                 if hit == FALSE:
                     continue
                 killed = conj(hit, neg(safe(b, b.actor(i), q)))
                 out.append((q, attack.death_tier(b, i), label(killed, e.why)))
+    return out
+
+
+def _pick(b: NightBuilder, name: str, eligible: list[Expr]) -> list[Expr]:
+    """Which of the eligible the storyteller picks (a variable of theirs): the one
+    picked when it is eligible, else the first that is (so every pick is a night)."""
+    pick = b.choice(name, range(len(eligible)), by=Chooser.STORYTELLER)
+    picked_ok = any_of(conj(eq(pick, Const(k)), x) for k, x in enumerate(eligible))
+    first: Expr = Const(-1)
+    for k in reversed(range(len(eligible))):
+        first = ite(eligible[k], Const(k), first)
+    chosen = ite(picked_ok, pick, first)
+    return [eq(chosen, Const(k)) for k in range(len(eligible))]
+
+
+def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
+    """`X becomes NAME` when a character passes on tonight: a killer's self-kill makes a
+    living player of the heir's group (the storyteller's pick) its `becomes`; a holder of
+    a `Succession` on a group's death (working, while enough players were alive) becomes
+    the character of that group's player who died. Both may hold at once: the texts do
+    not say which comes first (casebook/trouble-brewing/findings.case)."""
+    out: dict[Atom, Expr] = {}
+
+    def add(p: str, name: str, cond: Expr) -> None:
+        if cond != FALSE:
+            key = becomes(p, name)
+            out[key] = disj(out.get(key, FALSE), cond)
+
+    players = list(b.sc.players)
+    for i in range(b.n):
+        killer = b.actor(i)
+        for c, e in b.effects(i, Succession):
+            if not e.self_kill or e.heir is None:
+                continue
+            gone = conj(c, b.ok(i), b.aims(i, killer), outcome.died.get(killer, FALSE))
+            if gone == FALSE:
+                continue
+            heirs = [q for q in players if q != killer]
+            eligible = [conj(of_group(b, q, e.heir), outcome.alive_after[q]) for q in heirs]
+            chosen = _pick(b, f"heir:{canon(killer)}", eligible)
+            for q, x, ch in zip(heirs, eligible, chosen, strict=True):
+                add(q, e.becomes, label(conj(gone, x, ch), e.why))
+    alive = add_(*(ite(b.sc.alive_now(p), Const(1), Const(0)) for p in players))
+    for role in b.roles:
+        for t in role.traits:
+            if not isinstance(t, Succession) or t.dies is None:
+                continue
+            enough = neg(lt(alive, Const(t.min_alive)))
+            for q in players:
+                holds = conj(b.sc.role_is(q, role), outcome.alive_after[q], enough)
+                holds = conj(holds, neg(impaired_tonight(b, q)))
+                if holds == FALSE:
+                    continue
+                for d in players:
+                    for dead_role in b.roles:
+                        if d == q or not same(dead_role.faction, t.dies):
+                            continue
+                        died = conj(b.sc.role_is(d, dead_role), outcome.died.get(d, FALSE))
+                        add(q, dead_role.name, label(conj(holds, died), t.why))
     return out
 
 
@@ -219,9 +285,9 @@ def _passed_on(play: Play, st: State, demon: int, self_kill: bool) -> Iterator[S
         st.over = True
         yield st
         return
-    for k, becomes in heirs:
+    for k, heir_char in heirs:
         s1 = st.copy()
-        s1.chars[k] = play.s.role(becomes).name
+        s1.chars[k] = play.s.role(heir_char).name
         yield s1
 
 
@@ -245,6 +311,7 @@ KIND = Kind(
     "succession",
     (Dies, SafeFrom, DiesInstead, Succession),
     deaths=deaths,
+    transition=transition,
     table=Table(
         acting=(Dies, SafeFrom, DiesInstead, Succession),
         deaths=table_deaths,
