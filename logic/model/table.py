@@ -16,16 +16,27 @@ explains every event. A state carries each seat's character and life, the day's
 execution, whether a team has won, and the kinds' own marks (`State.marks`, keyed by the
 kind's names, immutable values).
 
-Why this is not the phase frame (logic/model/semantics.py, day.py, chain.py): that frame
-builds a night over a scenario of whole roles with choices made per slot and verdicts
-over texts a player sees; a table game needs (1) seats in order (neighbours, pairs), (2)
-information given as a text the player reports, read per node against the whole world
-with the storyteller's registration chosen per look, (3) states the frame's `Lasting`
-does not carry across a chain of more than one night in the symbolic back end for these
-kinds (an impairment whose end is its maker's death, a red herring fixed at setup, a
-character passed on mid-game), (4) a day as an ordered list of events (a nomination and
-the execution it causes at once), and (5) starting worlds in the thousands, each played
-out in microseconds, where a symbolic chain per world would take seconds.
+Why this is a frame of its own and not the phase frame (logic/model/semantics.py,
+day.py, chain.py), which since issue 29 builds a Clocktower night's information
+(knowing.texts), impairment (malfunction.impaired_tonight) and passing on (succession's
+transition) as well, and agrees with this frame on a first night's information
+(tests/test_table_agrees.py). What the phase frame lacks for the puzzles:
+  1. Observations: `solve`'s binding (logic/lang/observations.py) has no seat whose
+     claim may be a lie (an evil player's) or a belief (`malfunction.Believes`), nor
+     hidden characters; a table world is an assignment of characters to seats.
+  2. Lasting states for these kinds: an impairment through the next day that ends when
+     its maker dies, a red herring fixed for the game (the night chooses one per night),
+     the day's execution read by the next night (`ExecutedRole`). The chain carries only
+     the kinds' `Lasting`, and these kinds declare none yet.
+  3. The day: a nomination that executes its nominator at once (`OnNominated`), a
+     public shot (`IfIs`), a team that loses by its holder's execution (`TeamResult`),
+     an execution by the votes (logic/effects/nominate.py): no kind answers the day
+     frame's `day_lynch`, `day_deaths` or `day_stops` for them, so no day is searched.
+  4. Night deaths the texts leave to the storyteller (`DiesInstead`: a death moved) and
+     information on the holder's death (`OnDeath`), not built into a night yet.
+  5. Cost: `resolve` enumerates the product of the storyteller's picks of every player
+     told something (hundreds of options each); a table checks each reported text
+     against a world, and plays a few thousand worlds in a second.
 """
 
 from __future__ import annotations
