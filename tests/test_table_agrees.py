@@ -18,7 +18,7 @@ from logic.commands.resolve import resolve
 from logic.lang.case import parse_cases
 from logic.lang.rules import load_ruleset
 from logic.model.ir import Ruleset
-from logic.model.table import Game, Play, Script, State
+from logic.model.table import Event, Game, Play, Script, State
 
 ROOT = Path(__file__).parent.parent
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal")
@@ -120,3 +120,39 @@ def test_the_night_and_the_table_tell_the_same(tb: Ruleset, seed: int) -> None:
         assert _night_texts(tb, seats, world, k, ft) == table, (world, char)
         checked += 1
     assert checked
+
+
+STARPASS = (
+    ("Imp", "Scarlet Woman", "Chef", "Monk", "Empath", "Poisoner"),  # T8: two ways
+    ("Imp", "Scarlet Woman", "Chef", "Monk", "Empath", "Soldier"),
+    ("Imp", "Scarlet Woman", "Chef", "Monk"),  # too few alive for the Scarlet Woman
+    ("Imp", "Poisoner", "Spy", "Chef", "Monk"),
+    ("Imp", "Chef", "Monk", "Empath", "Saint"),  # no Minion: no heir
+)
+
+
+@pytest.mark.parametrize("world", STARPASS)
+def test_the_night_and_the_table_pass_the_demon_on_alike(
+    tb: Ruleset, world: tuple[str, ...]
+) -> None:
+    """The Imp kills itself on night 2: the characters that change hands, in each way
+    the storyteller may choose, are the same in the night's outcomes and at the table."""
+    seats = list(NAMES[: len(world)])
+    players = ", ".join(f"{p} is {c}" for p, c in zip(seats, world, strict=True))
+    text = (
+        f'case "starpass"\n  ruleset: trouble-brewing\n  players: {players}\n  night 2:\n'
+        f"    {seats[0]} targets {seats[0]}\n  expect:\n    paradox\n"
+    )
+    (case,) = parse_cases(text)
+    night = set()
+    for o in resolve(tb, case, text).outcomes():
+        night.add(frozenset(str(a) for a in o.atoms if " becomes " in str(a)))
+    script = Script.read(tb, engine.KINDS)
+    game = Game(tuple(seats), tuple(world), (), (), 0, ())
+    play = Play(script, game, tuple(world))
+    st = State(list(world), [True] * len(world))
+    table = set()
+    for after in play.each("deaths", st, 2, (Event("died", seats[0]),)):
+        changed = [k for k in range(len(world)) if after.chars[k] != world[k]]
+        table.add(frozenset(f"{seats[k]} becomes {after.chars[k]}" for k in changed))
+    assert night == table

@@ -252,14 +252,17 @@ def _safe(play: Play, st: State, k: int, demon: int) -> bool:
 
 
 def _passed_on(play: Play, st: State, demon: int, self_kill: bool) -> Iterator[State]:
-    """The killer dies: a character with Succession takes it (one of the heir's group on
-    the killer's self-kill, or a holder who becomes the killer's character); else its
-    team has lost."""
+    """The killer dies: on its self-kill, a living player of the heir's group takes its
+    `becomes` (the storyteller's pick); every working holder of a `Succession` on the
+    killer's group's death (while enough were alive) becomes the killer's character, as
+    well (both texts hold at once: finding T8, as the night reads them); no heir at all:
+    its team has lost."""
     alive_before = sum(st.alive)
     st = st.copy()
     st.alive[demon] = False
     demon_char = st.chars[demon]
-    heirs: list[tuple[int, str]] = []
+    picked: list[tuple[int, str]] = []
+    forced: list[int] = []
     for k in range(play.n):
         if not st.alive[k]:
             continue
@@ -271,7 +274,7 @@ def _passed_on(play: Play, st: State, demon: int, self_kill: bool) -> Iterator[S
                     and e.heir
                     and same(play.s.type_of(st.chars[k]), e.heir)
                 ):
-                    heirs.append((k, e.becomes))
+                    picked.append((k, e.becomes))
         for t in play.s.traits(st.chars[k]):
             if (
                 isinstance(t, Succession)
@@ -280,14 +283,18 @@ def _passed_on(play: Play, st: State, demon: int, self_kill: bool) -> Iterator[S
                 and alive_before >= t.min_alive
                 and play.sober(st, k)
             ):
-                heirs.append((k, demon_char))
-    if not heirs:
+                forced.append(k)
+    if not picked and not forced:
         st.over = True
         yield st
         return
-    for k, heir_char in heirs:
+    picks: list[tuple[int, str] | None] = [*picked] or [None]
+    for pick in picks:
         s1 = st.copy()
-        s1.chars[k] = play.s.role(heir_char).name
+        for k in forced:
+            s1.chars[k] = play.s.role(demon_char).name
+        if pick is not None:
+            s1.chars[pick[0]] = play.s.role(pick[1]).name
         yield s1
 
 
