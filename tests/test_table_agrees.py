@@ -156,3 +156,24 @@ def test_the_night_and_the_table_pass_the_demon_on_alike(
         changed = [k for k in range(len(world)) if after.chars[k] != world[k]]
         table.add(frozenset(f"{seats[k]} becomes {after.chars[k]}" for k in changed))
     assert night == table
+
+
+def test_the_red_herring_is_chosen_once_for_the_game(tb: Ruleset) -> None:
+    """ "There is a good player that registers as a Demon to you": one player, for the
+    game. The Fortune Teller asking about the same two good players on two nights gets
+    the same answer both nights (yes when one is the red herring, else no), and both
+    answers occur."""
+    text = (
+        'case "ft"\n  ruleset: trouble-brewing\n'
+        "  players: Ann is Fortune Teller, Bob is Chef, Cid is Monk, Dee is Imp, Eve is Empath\n"
+        "  night 1:\n    Ann targets Bob and Cid\n  night 2:\n    Ann targets Bob and Cid\n"
+        "  expect:\n    paradox\n"
+    )
+    (case,) = parse_cases(text)
+    res = resolve(tb, case, text)
+    answers = set()
+    for path in res.paths:
+        said = [str(a) for phase in path.phases for a in sorted(phase.atoms) if a.kind == "learns"]
+        assert len(said) == 2
+        answers.add(tuple(said))
+    assert answers == {('Ann learns "yes"',) * 2, ('Ann learns "no"',) * 2}

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from logic.effects import registration as reg
-from logic.effects.base import Kind, Table
+from logic.effects.base import Kind, Outcome, Table
 from logic.effects.deal import Team
 from logic.effects.malfunction import impaired_tonight
 from logic.effects.registration import RegistersAs, same
@@ -49,7 +49,7 @@ from logic.model.expr import (
     neg,
 )
 from logic.model.ir import Chooser, Role, canon
-from logic.model.phase import TextSource
+from logic.model.phase import Atom, TextSource
 from logic.model.why import Why, meta
 
 if TYPE_CHECKING:
@@ -293,11 +293,11 @@ def _either_is(b: NightBuilder, i: int) -> list[TextSource]:
     return out
 
 
+HERRING = "red herring"  # the mark of the player chosen (the frame carries marks)
+
+
 def _herring(b: NightBuilder, actor: str) -> Any:
-    """q is the red herring of the actor's role (registration.RedHerring): a player of
-    its team chosen by the storyteller at setup (a variable of the night: a chain does
-    not carry it to the next night yet)."""
-    players = list(b.sc.players)
+    """q is the red herring of the actor's role (registration.RedHerring) tonight."""
     parts: list[tuple[Expr, Any]] = []
     for role in b.roles:
         for t in role.traits:
@@ -305,14 +305,47 @@ def _herring(b: NightBuilder, actor: str) -> Any:
                 parts.append((b.sc.role_is(actor, role), t))
 
     def herring(q: str) -> Expr:
-        out = []
-        for holds, t in parts:
-            h = b.choice(f"herring:{canon(actor)}", range(len(players)), by=t.by)
-            good = any_of(b.sc.faction_is(q, f) for f in _team(b, t.team))
-            out.append(label(conj(holds, eq(h, Const(players.index(q))), good), t.why))
-        return any_of(out)
+        return any_of(label(conj(holds, herrings(b, t)[q]), t.why) for holds, t in parts)
 
     return herring
+
+
+def herrings(b: NightBuilder, t: reg.RedHerring) -> dict[str, Expr]:
+    """Who is the red herring of `t`: chosen once for the game by the storyteller, a
+    player of its team (the one picked, when of the team, else the first that is), while
+    a role with it is in play; once chosen, a mark (`HERRING`) the next phases read."""
+
+    def make() -> dict[str, Expr]:
+        players = list(b.sc.players)
+        marked = [b.sc.marked_before(p, HERRING) for p in players]
+        good = [any_of(b.sc.faction_is(p, f) for f in _team(b, t.team)) for p in players]
+        pick = b.choice("herring", range(len(players)), by=t.by)
+        picked_ok = any_of(conj(eq(pick, Const(k)), g) for k, g in enumerate(good))
+        first: Expr = Const(-1)
+        for k in reversed(range(len(players))):
+            first = ite(good[k], Const(k), first)
+        chosen = ite(picked_ok, pick, first)
+        holders = [r for r in b.roles if t in r.traits]
+        in_play = any_of(b.sc.role_is(p, r) for p in players for r in holders)
+        fresh = conj(neg(any_of(marked)), in_play)
+        return {
+            p: disj(marked[k], conj(fresh, eq(chosen, Const(k)))) for k, p in enumerate(players)
+        }
+
+    got: dict[str, Expr] = b.once(f"herring:{id(t)}", make)
+    return got
+
+
+def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
+    """The red herring's mark, from the night it is chosen on."""
+    out: dict[Atom, Expr] = {}
+    for role in b.roles:
+        for t in role.traits:
+            if isinstance(t, reg.RedHerring):
+                for q, x in herrings(b, t).items():
+                    if x != FALSE:
+                        out[Atom("mark", q, HERRING)] = label(x, t.why)
+    return out
 
 
 def _sees_all(b: NightBuilder, i: int) -> list[TextSource]:
@@ -463,5 +496,6 @@ KIND = Kind(
     "knowing",
     (OneOf, NoneInPlay, PairsCount, NeighbourCount, AnyIs, ExecutedRole, SeesAll),
     texts=texts,
+    transition=transition,
     table=Table(told=told),
 )

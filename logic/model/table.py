@@ -25,9 +25,8 @@ transition) as well, and agrees with this frame on a first night's information
      claim may be a lie (an evil player's) or a belief (`malfunction.Believes`), nor
      hidden characters; a table world is an assignment of characters to seats.
   2. Lasting states for these kinds: an impairment through the next day that ends when
-     its maker dies, a red herring fixed for the game (the night chooses one per night),
-     the day's execution read by the next night (`ExecutedRole`). The chain carries only
-     the kinds' `Lasting`, and these kinds declare none yet.
+     its maker dies, the day's execution read by the next night (`ExecutedRole`). (The
+     red herring is carried, as a mark: knowing.herrings.)
   3. The day: a nomination that executes its nominator at once (`OnNominated`), a
      public shot (`IfIs`), a team that loses by its holder's execution (`TeamResult`),
      an execution by the votes (logic/effects/nominate.py): no kind answers the day
