@@ -121,18 +121,49 @@ def safe(b: NightBuilder, killer: str, q: str) -> Expr:
 
 
 def deaths(b: NightBuilder) -> list[Death]:
-    """The target of a working `Dies` dies, unless safe from its killer (the
-    storyteller's move of a death, `DiesInstead`, is not built into a night yet)."""
+    """The target of a working `Dies` dies, unless safe from its killer; when the target
+    holds a working `DiesInstead`, the storyteller may move the death to another living
+    player (a pick of theirs: the target itself, or another). Whether a moved death
+    still stops at the new victim's safety from the killer the texts do not say (finding
+    T13): an open reading (the host's choice, `ambiguous` where it matters)."""
     out: list[Death] = []
+    players = list(b.sc.players)
     for i in range(b.n):
         for c, e in b.effects(i, Dies):
-            for q in b.sc.players:
-                hit = conj(c, b.ok(i), b.aims(i, q), neg(impaired_tonight(b, b.actor(i))))
+            killer = b.actor(i)
+            for q in players:
+                hit = conj(c, b.ok(i), b.aims(i, q), neg(impaired_tonight(b, killer)))
                 if hit == FALSE:
                     continue
-                killed = conj(hit, neg(safe(b, b.actor(i), q)))
-                out.append((q, attack.death_tier(b, i), label(killed, e.why)))
+                killed = conj(hit, neg(safe(b, killer, q)))
+                tier = attack.death_tier(b, i)
+                instead = _instead(b, q)
+                if instead == FALSE:
+                    out.append((q, tier, label(killed, e.why)))
+                    continue
+                move = b.choice(f"instead:{canon(q)}", range(len(players)), by=Chooser.STORYTELLER)
+                moved = []
+                for k, p in enumerate(players):
+                    if p == q:
+                        continue
+                    lands = conj(killed, instead, eq(move, Const(k)), b.sc.alive_now(p))
+                    moved.append(lands)
+                    ignores = eq(b.choice("open:moved-death-safety", [False, True]), Const(True))
+                    dies = conj(lands, disj(neg(safe(b, killer, p)), ignores))
+                    out.append((p, tier, label(dies, e.why)))
+                out.append((q, tier, label(conj(killed, neg(any_of(moved))), e.why)))
     return out
+
+
+def _instead(b: NightBuilder, q: str) -> Expr:
+    """q's role has a working `DiesInstead` (labelled with its sentence)."""
+    parts = [
+        label(conj(b.sc.role_is(q, role), neg(impaired_tonight(b, q))), t.why)
+        for role in b.roles
+        for t in role.traits
+        if isinstance(t, DiesInstead)
+    ]
+    return any_of(parts)
 
 
 def _pick(b: NightBuilder, name: str, eligible: list[Expr]) -> list[Expr]:
