@@ -177,3 +177,48 @@ def test_the_red_herring_is_chosen_once_for_the_game(tb: Ruleset) -> None:
         assert len(said) == 2
         answers.add(tuple(said))
     assert answers == {('Ann learns "yes"',) * 2, ('Ann learns "no"',) * 2}
+
+
+MAYOR = (
+    ("Imp", "Mayor", "Soldier", "Chef", "Empath"),
+    ("Imp", "Mayor", "Chef", "Empath", "Scarlet Woman"),
+    ("Imp", "Mayor", "Chef", "Poisoner", "Saint"),
+)
+
+
+@pytest.mark.parametrize("world", MAYOR)
+def test_the_night_and_the_table_move_the_mayors_death_alike(
+    tb: Ruleset, world: tuple[str, ...]
+) -> None:
+    """A night 2 with the Mayor: who may die, and who becomes the Imp, over every
+    target of the Imp, are the same in the night's outcomes (both readings of T13) and
+    at the table, which reads a death it is told of and not the Imp's target (a night
+    with no death is left out: the table takes it as a kill not made)."""
+    seats = list(NAMES[: len(world)])
+    players = ", ".join(f"{p} is {c}" for p, c in zip(seats, world, strict=True))
+    night = set()
+    for target in seats:
+        text = (
+            f'case "mayor"\n  ruleset: trouble-brewing\n  players: {players}\n  night 2:\n'
+            f"    {seats[0]} targets {target}\n  expect:\n    paradox\n"
+        )
+        (case,) = parse_cases(text)
+        for o in resolve(tb, case, text).outcomes():
+            said = {str(a) for a in o.atoms if a.kind in ("dies", "becomes")}
+            if any(a.kind == "dies" for a in o.atoms):
+                night.add(frozenset(said))
+    script = Script.read(tb, engine.KINDS)
+    game = Game(tuple(seats), tuple(world), (), (), 0, ())
+    play = Play(script, game, tuple(world))
+    table = set()
+    for victim in seats:
+        st = State(list(world), [True] * len(world))
+        for after in play.each("deaths", st, 2, (Event("died", victim),)):
+            said = {f"{seats[k]} dies" for k in range(len(world)) if not after.alive[k]}
+            said |= {
+                f"{seats[k]} becomes {after.chars[k]}"
+                for k in range(len(world))
+                if after.chars[k] != world[k]
+            }
+            table.add(frozenset(said))
+    assert night == table

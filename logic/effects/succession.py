@@ -250,11 +250,8 @@ def table_deaths(play: Play, st: State, night: int, events: Sequence[Event]) -> 
     (victim,) = died
     if not st.alive[victim]:
         return
-    if victim == demon:  # it kills itself: the character passes on
-        yield from _passed_on(play, st, demon, self_kill=True)
-        return
     # the kill lands on the victim, or on a holder of DiesInstead whose death the
-    # storyteller moves to the victim
+    # storyteller moves to the victim (safe or not: both readings of T13)
     moved = any(
         m != victim
         and st.alive[m]
@@ -262,6 +259,11 @@ def table_deaths(play: Play, st: State, night: int, events: Sequence[Event]) -> 
         and not _safe(play, st, m, demon)
         for m in range(play.n)
     )
+    if victim == demon:  # it kills itself (the character passes on), or a death moved
+        yield from _passed_on(play, st, demon, self_kill=True)
+        if moved:
+            yield from _passed_on(play, st, demon, self_kill=False)
+        return
     if not _safe(play, st, victim, demon) or moved:
         s1 = st.copy()
         s1.alive[victim] = False
