@@ -12,11 +12,12 @@ roles a "seen by" list names (the ruleset's `SeenBy` sentences).
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from logic.effects import attack, forge
-from logic.effects.base import Kind, Outcome
+from logic.effects import attack, forge, registration
+from logic.effects.base import Kind, Outcome, Table
 from logic.model import frame
 from logic.model.expr import FALSE, Const, Expr, any_of, conj, disj, eq, label, neg
 from logic.model.ir import VisitClass
@@ -26,6 +27,7 @@ from logic.model.why import Why, canon, meta
 if TYPE_CHECKING:
     from logic.model.ir import VisitClass
     from logic.model.semantics import NightBuilder
+    from logic.model.table import Play, State
 
 
 class Info(enum.Enum):
@@ -343,10 +345,22 @@ def result_gate(b: NightBuilder, i: int, r: Result) -> Expr:
     raise AssertionError(r.cond)
 
 
+def table_told(play: Play, st: State, before: State, k: int, node: Any, text: str) -> bool | None:
+    """At the table (logic/model/table.py): "X is the C", learned of a target's
+    character, may be told when X's character may register as C."""
+    if not isinstance(node, Investigate) or node.info is not Info.ROLE:
+        return None
+    m = re.fullmatch(r"(\w+) is the (.+)", text)
+    if m is None:
+        return False
+    return registration.may_show_as(play.s, st.chars[play.seat(m.group(1))], m.group(2))
+
+
 KIND = Kind(
     "investigate",
     (Investigate, Result, AlignmentCheck, Unlinked, SeenAfterKill),
     texts=texts,
     transition=first_kills,
     nouns=(("investigation", (Investigate, AlignmentCheck)),),
+    table=Table(told=table_told),
 )
