@@ -69,7 +69,11 @@ def _cpu() -> float:
     return r.ru_utime + r.ru_stime
 
 
-def run(tree: Tree, argv: list[str], limit: float = 900.0) -> Run:
+LIMIT = 900.0
+"""A command's limit on the wall clock (`run`), unless the call gives its own."""
+
+
+def run(tree: Tree, argv: list[str], limit: float | None = None) -> Run:
     """`ruling ARGV` under `tree` (run from the tree's folder: the casebook paths resolve)."""
     env = dict(os.environ, PYTHONPATH=str(tree.path), COLUMNS="200")
     start, cpu = time.perf_counter(), _cpu()
@@ -80,7 +84,7 @@ def run(tree: Tree, argv: list[str], limit: float = 900.0) -> Run:
             env=env,
             capture_output=True,
             text=True,
-            timeout=limit,
+            timeout=LIMIT if limit is None else limit,
         )
     except subprocess.TimeoutExpired:
         return Run(time.perf_counter() - start, -1, "", _cpu() - cpu)

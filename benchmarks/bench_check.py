@@ -16,7 +16,8 @@ one run: `check` on every casebook ruleset at its defaults (`--only` picks some)
 times, their ratio, and whether the answers are the same (the findings' headlines, the
 verdict), with the unknowns of each. Then, under this tree, `check --jobs 1` and
 `check --jobs 2` on each ruleset, alternately: both times, the speed-up of two jobs over
-one, and whether they found the same (`--skip-jobs` leaves this out). Note the load
+one, and whether they found the same (`--skip-jobs` leaves this out; `--jobs-only` runs
+this part alone). Note the load
 (`uptime`) beside the figures: on two shared cores, two jobs gain nothing when the other
 core is busy.
 """
@@ -68,10 +69,30 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--against", metavar="REV", help="whole commands against commit REV")
     ap.add_argument("--skip-nights", action="store_true", help="--against: no --nights 2")
     ap.add_argument("--skip-jobs", action="store_true", help="--against: no --jobs 1 vs 2")
+    ap.add_argument("--skip-asks", action="store_true", help="--against: no ask")
+    ap.add_argument("--jobs-only", action="store_true", help="only --jobs 1 vs 2, under this tree")
     args = ap.parse_args(argv)
+    if args.jobs_only:
+        from against import Tree
+
+        limit = [] if args.budget == COMMAND_TIMEOUT else ["--timeout", f"{args.budget:g}"]
+        rulesets = [
+            str(p.relative_to(ROOT))
+            for p in sorted((ROOT / "casebook").glob("*.rules"))
+            if not args.only or any(o in p.name for o in args.only)
+        ]
+        jobs_ratio(Tree.here(), rulesets, args.repeat, limit)
+        return 0
     if args.against:
+        limit = [] if args.budget == COMMAND_TIMEOUT else ["--timeout", f"{args.budget:g}"]
         return against_rev(
-            args.against, args.repeat, args.skip_nights, args.only or [], args.skip_jobs
+            args.against,
+            args.repeat,
+            args.skip_nights,
+            args.only or [],
+            args.skip_jobs,
+            limit,
+            args.skip_asks,
         )
     paths = sorted((ROOT / "casebook").glob("*.rules")) + sorted(
         (ROOT / "tests" / "rulesets").glob("*.rules")
@@ -144,9 +165,22 @@ def unknowns(out: str) -> int:
     return sum(": unknown (" in line for line in out.splitlines())
 
 
-def against_rev(rev: str, repeat: int, skip_nights: bool, only: list[str], skip_jobs: bool) -> int:
+def against_rev(
+    rev: str,
+    repeat: int,
+    skip_nights: bool,
+    only: list[str],
+    skip_jobs: bool,
+    limit: list[str] = (),  # type: ignore[assignment]
+    skip_asks: bool = False,
+) -> int:
+    """`limit`: the checks' `--timeout S` (`--budget`: on a loaded machine the default
+    600 s of the wall clock cut a long check short, an unknown of the load)."""
+    import against
     from against import Tree, compare
 
+    if limit:
+        against.LIMIT = max(against.LIMIT, float(limit[1]) + 300)
     old, new = Tree.at(rev), Tree.here()
     metadata = "casebook/metadata-mafia.rules"
     rulesets = [
@@ -154,10 +188,11 @@ def against_rev(rev: str, repeat: int, skip_nights: bool, only: list[str], skip_
         for p in sorted((ROOT / "casebook").glob("*.rules"))
         if not only or any(o in p.name for o in only)
     ]
-    commands = [(f"check {Path(r).stem}", ["check", r]) for r in rulesets]
-    commands += [(f"ask {r[:30]}...", ["ask", metadata, r]) for r in RULINGS]
+    commands = [(f"check {Path(r).stem}", ["check", *limit, r]) for r in rulesets]
+    if not skip_asks:
+        commands += [(f"ask {r[:30]}...", ["ask", metadata, r]) for r in RULINGS]
     if not skip_nights:
-        commands.append(("check --nights 2 Metadata", ["check", "--nights", "2", metadata]))
+        commands.append(("check --nights 2 Metadata", ["check", *limit, "--nights", "2", metadata]))
     print(f"whole commands (start-up included), {old.name} vs this tree, in one run: wall and")
     print("CPU seconds (a loaded machine stretches the wall clock; a tree whose per-query")
     print(
@@ -182,11 +217,16 @@ def against_rev(rev: str, repeat: int, skip_nights: bool, only: list[str], skip_
         if not same:
             print(f"    {old.name}: {headlines(olds[0].out)}\n    now: {headlines(news[0].out)}")
     if not skip_jobs:
-        jobs_ratio(new, rulesets, repeat)
+        jobs_ratio(new, rulesets, repeat, limit)
     return 0
 
 
-def jobs_ratio(tree: Any, rulesets: list[str], repeat: int) -> None:
+def jobs_ratio(
+    tree: Any,
+    rulesets: list[str],
+    repeat: int,
+    limit: list[str] = (),  # type: ignore[assignment]
+) -> None:
     """`check --jobs 1` and `--jobs 2` on each ruleset under `tree`, alternately."""
     from against import run
 
@@ -197,8 +237,8 @@ def jobs_ratio(tree: Any, rulesets: list[str], repeat: int) -> None:
     for r in rulesets:
         ones, twos = [], []
         for _ in range(repeat):
-            ones.append(run(tree, ["check", "--jobs", "1", r]))
-            twos.append(run(tree, ["check", "--jobs", "2", r]))
+            ones.append(run(tree, ["check", *limit, "--jobs", "1", r]))
+            twos.append(run(tree, ["check", *limit, "--jobs", "2", r]))
         a = statistics.median(x.seconds for x in ones)
         b = statistics.median(x.seconds for x in twos)
         ca = statistics.median(x.cpu for x in ones)

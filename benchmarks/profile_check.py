@@ -1,7 +1,7 @@
 """Where the time of `ruling check` goes: CPU seconds per search and per query, in-process.
 
     python benchmarks/profile_check.py casebook/R.rules [--only KIND] [--players N]
-        [--timeout S] [--budget S] [--slow S] [--cprofile N]
+        [--nights K] [--timeout S] [--budget S] [--slow S] [--cprofile N]
 
 Runs one check in this process (the ambiguity search too: `Checker.run(apart=False)`) and
 prints, for each kind of query (`Checker.check`'s label: "paradox search", "ambiguity
@@ -72,6 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("ruleset")
     ap.add_argument("--only", action="append", choices=check_mod.KINDS)
     ap.add_argument("--players", type=int, default=5)
+    ap.add_argument("--nights", type=int, default=1)
     ap.add_argument("--timeout", type=float, default=symbolic.DEFAULT_TIMEOUT)
     ap.add_argument("--budget", type=float, default=600.0, help="seconds for the whole check")
     ap.add_argument("--slow", type=float, default=1.0, help="print each query over this")
@@ -125,7 +126,11 @@ def main(argv: list[str] | None = None) -> int:
     check_mod.Night.__init__ = night  # type: ignore[method-assign]
     kinds = tuple(args.only) if args.only else check_mod.KINDS
     checker = check_mod.Checker(
-        rs, args.players, args.timeout, deadline=time.perf_counter() + args.budget
+        rs,
+        args.players,
+        args.timeout,
+        deadline=time.perf_counter() + args.budget,
+        nights=args.nights,
     )
     prof = cProfile.Profile() if args.cprofile else None
     w0, c0 = time.perf_counter(), time.process_time()

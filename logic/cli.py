@@ -30,9 +30,10 @@ from logic import __version__, report
 from logic.backends import concrete, symbolic
 from logic.commands import parts
 from logic.commands.ask import Asker, with_ruling
-from logic.commands.casebook import RulesetCache, case_files, run_file
+from logic.commands.casebook import RulesetCache, case_files, cases_by_ruleset, run_file
 from logic.commands.check import KINDS, NAMES, Checker
 from logic.commands.coverage import coverage
+from logic.commands.deletions import deletions
 from logic.commands.diff import diff
 from logic.commands.draft import draft, draft_json, summary_lines
 from logic.commands.resolve import resolve
@@ -136,9 +137,16 @@ exit codes:
 )
 
 EPILOG_CASEBOOK = (
-    """exit codes:
-  0  every case passed
-  1  some case failed (one line per failing expectation)
+    """--deletions asks, of every sentence each ruleset acts on, what deleting it does:
+pinned (a case fails), leaned on (the rest no longer reads), same rules (the rules are
+the same without it), not pinned (the rules change, and every case still passes: add a
+case), or unknown (a case ran out of time). It runs the cases once per sentence.
+
+exit codes:
+  0  every case passed (with --deletions: and every sentence is pinned, leaned on or
+     the same rules)
+  1  some case failed (one line per failing expectation); with --deletions: some
+     sentence is not pinned or unknown
   2  bad input: a case file or ruleset that cannot be read
 """
     + EXIT_BUG
@@ -478,6 +486,11 @@ def _add_casebook(sub: Any) -> None:
     sc.add_argument(
         "paths", nargs="*", default=["casebook"], help="case files or folders (default: casebook/)"
     )
+    sc.add_argument(
+        "--deletions",
+        action="store_true",
+        help="delete each sentence of each ruleset in turn: which sentences do the cases pin?",
+    )
 
 
 def main(
@@ -744,6 +757,14 @@ def _casebook(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
     if not files:
         raise RulingError(f"no .case files under {', '.join(args.paths)}")
     cache = RulesetCache()
+    if args.deletions:
+        found = [deletions(p, cs) for p, cs in cases_by_ruleset(files, cache).items()]
+        if args.json:
+            print(json.dumps(report.deletions_json(found), indent=2), file=out)
+        else:
+            report.print_deletions(found, console)
+        undecided = ("not pinned", "unknown")
+        return 1 if any(d.count(a) for d in found for a in undecided) else 0
     results = []
     for f in files:
         results.extend(run_file(Path(f), cache))

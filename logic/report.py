@@ -13,6 +13,7 @@ from logic.commands.ask import Answer
 from logic.commands.casebook import CaseResult
 from logic.commands.check import Report as CheckReport
 from logic.commands.coverage import STATUSES, Coverage, Held
+from logic.commands.deletions import ANSWERS, Deletions
 from logic.commands.diff import Change, DiffReport
 from logic.commands.resolve import Resolution
 from logic.model.frameworks import FRAMEWORKS
@@ -340,6 +341,56 @@ def casebook_json(results: list[CaseResult]) -> dict[str, Any]:
             }
             for r in results
         ],
+    }
+
+
+def print_deletions(found: list[Deletions], console: Console) -> None:
+    """Per ruleset, the tally of what deleting each sentence does, then each sentence no
+    case pins (where to add a case) and each whose cases ran out of time."""
+    for d in found:
+        tally = ", ".join(f"{d.count(a)} {a}" for a in ANSWERS)
+        console.print(
+            f"{escape(str(d.path))}: {len(d.answers)} sentences acted on, {d.cases} cases: {tally}",
+            highlight=False,
+        )
+        for title in d.failing:
+            console.print(f"  (the case {escape(title)!r} fails with every sentence: left out)")
+        for a in d.answers:
+            if a.answer in ("not pinned", "unknown"):
+                who = f"{a.sentence.label}: " if a.sentence.label else ""
+                why = (
+                    "no case notices its deletion: add a case where it decides the outcome"
+                    if a.answer == "not pinned"
+                    else f"unknown: {a.by}"
+                )
+                console.print(
+                    f"  {escape(str(d.path))}:{a.sentence.loc.line}: {escape(who + a.sentence.text)}"
+                    f"\n      {escape(why)}",
+                    highlight=False,
+                )
+
+
+def deletions_json(found: list[Deletions]) -> dict[str, Any]:
+    return {
+        "rulesets": [
+            {
+                "ruleset": str(d.path),
+                "cases": d.cases,
+                "failing": d.failing,
+                "tally": {a: d.count(a) for a in ANSWERS},
+                "sentences": [
+                    {
+                        "line": a.sentence.loc.line,
+                        "label": a.sentence.label,
+                        "text": a.sentence.text,
+                        "answer": a.answer,
+                        "by": a.by,
+                    }
+                    for a in d.answers
+                ],
+            }
+            for d in found
+        ]
     }
 
 

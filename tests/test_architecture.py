@@ -189,7 +189,8 @@ def test_the_model_imports_no_kind() -> None:
     binding) runs only the kinds' interface (logic/effects/base.py); the kinds are handed
     in by logic/engine.py, the composition root, and the frame reads their nodes by the
     attributes `Effect` documents (`by_day`, `options`, `kills`, `shared`)."""
-    graph = import_graph(ROOT / "logic", "logic")
+    graph = import_graph(ROOT, "logic")
+    assert "logic.model.semantics" in graph  # (the graph of logic/, not of an empty folder)
     for m, targets in sorted(graph.items()):
         if m.startswith("logic.model"):
             kinds = {t for t in targets if t.startswith("logic.effects.")}
@@ -207,3 +208,13 @@ def test_commands_leave_z3_to_the_symbolic_back_end() -> None:
         or (isinstance(n, ast.ImportFrom) and (n.module or "").split(".")[0] == "z3")
     ]
     assert not found, "these drive Z3 themselves: " + ", ".join(found)
+
+
+def test_the_clocktower_command_names_no_kind() -> None:
+    """`ruling solve` on a Clocktower game is a thin driver over the table frame
+    (logic/model/table.py): what each mechanic means lives in its kind's `table` hooks
+    (logic/effects/base.py's `Table`), so the command imports no kind's nodes."""
+    graph = import_graph(ROOT, "logic")
+    targets = graph["logic.commands.solve.clocktower"]
+    assert not {t for t in targets if t.startswith("logic.effects")}, sorted(targets)
+    assert "logic.model.table" in targets

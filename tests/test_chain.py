@@ -136,3 +136,31 @@ def test_chain_agrees_with_resolve_on_metadata_mafia(data: Any) -> None:
 def test_chain_agrees_with_resolve_on_blockers(data: Any) -> None:
     rs = RULESETS["blockers"]
     _compare(rs, *data.draw(games(rs)))
+
+
+def test_a_kill_drawn_at_random_is_used_in_the_symbolic_night() -> None:
+    """ "Psycho wakes up and randomly selects a target to kill." has no "may": the concrete
+    night draws the victim of a Psycho given no line (binding.forced_completions), so the
+    symbolic night may not leave the Psycho idle. Found by the slow BYOND witness test:
+    `check` reported the Citizen/Rogue tie with a witness whose Psycho did nothing, and
+    `resolve` of that witness drew the Psycho's victim. With the sentence switched off,
+    the Psycho may be idle again (the sentence is what makes the kill happen)."""
+    rs = load_ruleset(ROOT / "casebook" / "byond-mafia.rules")
+    names = ["Ann", "Bob", "Cid"]
+    pool = [r for r in rs.roles if r.name in ("Psycho", "Citizen")]
+    model = chain(rs, names, 1, roles=pool)
+    model.equations = [(e, w) for e, w in model.equations if w is not frame.SYMMETRY]
+    enc = symbolic.Encoding(model)
+    psycho = next(i for i, r in enumerate(pool) if r.name == "Psycho")
+
+    def idle_psycho_possible(switched_off: str | None) -> bool:
+        s = symbolic.make_solver(60)
+        s.add(*enc.equations())
+        for x, why in model.switches.items():
+            s.add(enc.var(x) == (switched_off is None or switched_off not in why.text))
+        s.add(enc.var("role:Ann") == symbolic.value(psycho))
+        s.add(z3.Not(enc.var("uses:Ann@n1")))
+        return bool(s.check() == z3.sat)
+
+    assert not idle_psycho_possible(None)
+    assert idle_psycho_possible("randomly selects a target to kill")

@@ -281,6 +281,10 @@ def test_werewolf_pools_day_uses_of_night_powers_agree() -> None:
     _compare(rs, (block, [{}, {"Bob": ("double vote", "Cid")}, {}], votes))
     scavenger = [("Ann", "Scavenger", "Village"), ("Bob", "Seer", ""), ("Cid", "Alpha", "")]
     _compare(rs, (scavenger, [{"Cid": ("__kill", "Bob")}, {"Ann": ("steal", "Bob")}, {}], {}))
+    # the Thug's one death survived, by day too (logic/effects/endure.py), and spent
+    thug = [("Ann", "Hunter", ""), ("Bob", "Thug", ""), ("Cid", "Alpha", "")]
+    _compare(rs, (thug, [{}, {"Ann": ("kill", "Bob")}, {"Cid": ("__kill", "Bob")}], {}))
+    _compare(rs, (thug, [{"Cid": ("__kill", "Bob")}, {"Ann": ("kill", "Bob")}, {}], {}))
 
 
 def test_a_day_with_a_day_kill_a_revival_and_public_uses_agrees() -> None:

@@ -9,6 +9,7 @@ import pytest
 
 from logic.lang.errors import RulingError
 from logic.lang.rules import parse_ruleset
+from logic.model.ir import Frequency
 from logic.report import ruleset_lines
 
 
@@ -80,7 +81,7 @@ SAME = [
         [
             "Survives one death by any means other than a lynching.",
             "The Thug will survive one death from any cause except being lynched.",
-            "You survive one death.",
+            "You survive one death by any means.",
         ],
     ),
     (  # a lynch survived
@@ -128,7 +129,7 @@ SAME = [
             "You can block the activity of one player each night.",
         ],
     ),
-    (  # natures: one-time use makes the ability once per game
+    (  # natures: read alike (once per game where the ruleset defines one-time use)
         "Blocker",
         "Targets a player each night. That player is roleblocked. (Active, One-time use, Anytime, Private)",
         [
@@ -249,3 +250,34 @@ def test_a_role_named_in_a_sentence_is_spelt_as_its_heading() -> None:
     ]
     assert "  checks as mafia to Parity Cop" in said[0]
     assert said[0] == said[1]
+
+
+def test_any_means_makes_the_death_survived_one_by_day_too() -> None:
+    """ "via any means" ("from any cause") is any death, a day's kill too
+    (logic/effects/endure.py); "You survive one death." alone is also the vest's "survive
+    one kill attempt", a night's."""
+    anytime = parse_ruleset(
+        "Ruleset: X\nPossible Town Roles\nThug: You survive one death by any means.\n", "x.rules"
+    )
+    plain = parse_ruleset(
+        "Ruleset: X\nPossible Town Roles\nThug: You survive one death.\n", "x.rules"
+    )
+    ((a,),) = [r.traits for r in anytime.roles if r.name == "Thug"]
+    ((b,),) = [r.traits for r in plain.roles if r.name == "Thug"]
+    assert a.by_day and not b.by_day
+
+
+def test_one_time_use_is_once_per_game_where_the_ruleset_defines_it() -> None:
+    """ "3. One-time use - These roles can only be used once.": a parenthesis's "One-time
+    use" is read as the ruleset defines it; without the definition it says nothing."""
+    role = (
+        "Blocker: Targets a player each night. That player is roleblocked. (Active, One-time use)\n"
+    )
+    plain = "Ruleset: X\nPossible Town Roles\n" + role
+    defined = (
+        "Ruleset: X\n3. One-time use - These roles can only be used once.\nPossible Town Roles\n"
+        + role
+    )
+    ((a,),) = [r.abilities for r in parse_ruleset(plain, "x.rules").roles]
+    ((b,),) = [r.abilities for r in parse_ruleset(defined, "x.rules").roles]
+    assert a.frequency is Frequency.EACH_NIGHT and b.frequency is Frequency.ONCE_PER_GAME

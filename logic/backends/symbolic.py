@@ -171,6 +171,20 @@ class Encoding:
 _CTX = z3.main_ctx()
 
 
+def fresh() -> None:
+    """Make the terms and solvers from now on in a new Z3 context, as a new process would.
+    Z3's choices follow its terms' ids, which count every term made before in the
+    context: a search's verdicts within a budget of work depend on what its process built
+    earlier (`check --jobs`: a part run after others met other paradoxes than the same
+    part alone). A part of a check starts here, so it searches the same way in any
+    process and after any other part. Terms of the old context stay valid, among
+    themselves: none may be mixed with a new one."""
+    global _CTX
+    z3.z3._main_ctx = z3.Context()  # (z3py's default context: `main_ctx` reads it)
+    _CTX = z3.main_ctx()
+    _bv.cache_clear()
+
+
 def _bool(ast: Any) -> z3.BoolRef:
     return z3.BoolRef(ast, _CTX)
 

@@ -104,3 +104,25 @@ def run_file(path: Path, cache: RulesetCache) -> list[CaseResult]:
     text = grammar.read_source(path, "case")
     cases = parse_cases(text, str(path))
     return [run_case(ruleset_for(c, path, cache, text), c, text) for c in cases]
+
+
+def cases_by_ruleset(files: list[Path], cache: RulesetCache) -> dict[Path, list[tuple[Case, str]]]:
+    """The cases of `files`, each with its file's text, grouped by the ruleset file each
+    names (in the order the rulesets are first named)."""
+    out: dict[Path, list[tuple[Case, str]]] = {}
+    for path in files:
+        text = grammar.read_source(path, "case")
+        for c in parse_cases(text, str(path)):
+            ruleset_for(c, path, cache, text)  # a case naming no ruleset is bad input
+            found = find_ruleset(c.ruleset or "", path)
+            assert found is not None
+            out.setdefault(_shown(found), []).append((c, text))
+    return out
+
+
+def _shown(path: Path) -> Path:
+    """`path` relative to the working folder when it is under it (as a user typed it)."""
+    try:
+        return path.resolve().relative_to(Path.cwd().resolve())
+    except ValueError:
+        return path.resolve()

@@ -24,12 +24,12 @@ from __future__ import annotations
 
 import multiprocessing
 import time
-import uuid
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from logic.commands.check import Checker, Finding, Night, OutOfTime, Report, minimal_only, on_time
+from logic.backends import symbolic
+from logic.commands.check import Checker, Finding, OutOfTime, Report, minimal_only, on_time
 from logic.lang.errors import RulingError
 from logic.model.ir import Role, Ruleset
 
@@ -63,7 +63,6 @@ class Settings:
     paradox_players: int
     nights: int
     roles: list[Role] | None = None
-    token: str = field(default_factory=lambda: uuid.uuid4().hex)  # one check's parts
 
 
 @dataclass
@@ -89,18 +88,16 @@ def parts_of(wanted: list[str], count: int) -> list[Part]:
     return out
 
 
-_BUILT: dict[str, dict[int, Night]] = {}
-"""The nights this process built for one check (by its `Settings.token`): the parts a
-worker runs one after the other share them, as one checker's searches do."""
-
-
 def run_part(ruleset: Ruleset, settings: Settings, part: Part) -> Done:
-    """One part of a check (in any process: its arguments are picklable)."""
+    """One part of a check (in any process: its arguments are picklable), in a Z3 context
+    of its own (`symbolic.fresh`) with the nights it builds: so a part searches the same
+    way wherever it runs and whatever ran before it in its process, and a query over its
+    budget of work ends where it would in any other run (`--jobs 1` and `--jobs 2` give
+    the same findings, witnesses and unknowns). (The nights were shared by the parts a
+    worker ran: Turtle's findings then depended on which parts shared a process.)"""
     start = time.perf_counter()
     deadline = None if settings.until is None else start + (settings.until - time.time())
-    if settings.token not in _BUILT:
-        _BUILT.clear()  # (another check's nights are not wanted any more)
-        _BUILT[settings.token] = {}
+    symbolic.fresh()
     c = Checker(
         ruleset,
         settings.players,
@@ -110,7 +107,6 @@ def run_part(ruleset: Ruleset, settings: Settings, part: Part) -> Done:
         deadline=deadline,
         roles=settings.roles,
         share=(part.index, part.count),
-        built=_BUILT[settings.token],
     )
     found: list[Finding] = []
     try:

@@ -66,10 +66,12 @@ class AutoProtect:
     The first night a member is attacked, every attack that night is stopped; then it is
     used up (the mark `automatic protection`). A jail that stops the member's alignment
     powers stops it too (logic/effects/block.py). Also a role trait, the holder's own:
-    "This player survives one death via any means except lynching." (the Thug)."""
+    "This player survives one death via any means except lynching." (the Thug), which
+    `by_day` says holds against a day's kill too (logic/effects/endure.py)."""
 
     why: Why = meta()
     span: Why | None = None
+    by_day: bool = False
 
     def describe(self) -> str:
         return "automatic protection: the first night attacked, every nightkill is stopped (once)"
@@ -238,8 +240,8 @@ def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
         return out
     for q in b.sc.players:
         used = conj(auto_protected(b, q), attacked(b, q))
-        if used != FALSE:
-            out[Atom("mark", q, USED)] = disj(b.sc.marked_before(q, USED), used)
+        if used != FALSE:  # made tonight (a flag once given holds for good: the frame's)
+            out[Atom("mark", q, USED)] = used
     return out
 
 

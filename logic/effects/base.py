@@ -36,9 +36,15 @@ concrete or a symbolic day), which asks every kind for its part of the day:
                 before, the day's sway)
   day_lynch     the lynch: adds its variables and equations, returns its atoms
   day_deaths    deaths of the day other than the lynch (a day kill)
+  day_spares    p does not die of a day's kill today (a death survived by day)
   day_echoes    deaths that follow from the others (a linked player dies as well)
   day_atoms     further atoms of the day (the marks it leaves, records that revert)
   day_texts     the day's texts (announcements, reveals, reports)
+
+A storyteller's game over its observations (Blood on the Clocktower's puzzles: what
+each player was told, night by night) is played out concretely, one starting world at a
+time, by logic/model/table.py, which asks every kind for its `table` (`Table`: the deal,
+the night's choices and deaths, what a node may tell its player, the day's events).
 
 and, where one kind's reading depends on another's, the asking kind asks every kind
 (it imports none of them):
@@ -51,6 +57,7 @@ and, where one kind's reading depends on another's, the asking kind asks every k
   saves_against  the saves that stop slot i's attack on q, when not every save does
   spares         slot i's attack on q does not kill q (a defection)
   stops_auto     q's automatic protection is stopped tonight
+  shows_role     what a role scan of q shows instead of his role tonight (a fake result)
 
 A kind adds to the night through the builder's narrow interface: `b.choice(name,
 values, random=...)` for a variable of its own (an open choice or a draw), `b.once(key,
@@ -73,10 +80,13 @@ from logic.model.expr import Expr
 from logic.model.why import Why
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from logic.model.day import DayBuilder
     from logic.model.ir import Ruleset
     from logic.model.phase import Atom, ChainEnd, PhaseEnd, TextSource
     from logic.model.semantics import NightBuilder
+    from logic.model.table import Event, Play, Script, State
 
 
 class Effect(Protocol):
@@ -125,6 +135,60 @@ class Lasting:
 
 
 @dataclass(frozen=True)
+class Table:
+    """A kind's part of a game played out at the table (logic/model/table.py): a
+    storyteller's game over its observations, one starting world at a time, each of the
+    storyteller's and the players' unobserved choices a branch (existential). The frame
+    plays the phases and asks every kind; each hook answers for the kind's own nodes
+    (None: not the kind's concern). Generators yield the states a step may leave.
+
+      teams     each faction's team (the ruleset's own sentences)
+      liars     the team whose players may claim anything and whose information is free
+      caps      with n players, the most characters of each type a game may deal (None:
+                the kind deals no game of n)
+      hides     a seat that claims `claim` may hold `hidden` instead (`me`: the observer)
+      dealt     a starting world the deal allows (by seat, with the seats' claims)
+      acting    nodes whose working matters beyond what their holder is told
+      setup     the choices made before the first night (a red herring)
+      choices   the night's choices made before anyone dies (whom an ability impairs)
+      deaths    the night's deaths (the given seats died: the kill that explains them)
+      settle    after deaths: what ends with them (an impairment whose maker died)
+      impaired  seat k's ability does not work now (its information is free)
+      statement the information is about its teller's own change (`I became the X`)
+      learns    whether seat k learns now at all (an ability used on its holder's death)
+      told      whether `text` may be what the node tells seat k (the world, `before` and
+                after the night's deaths; the storyteller's registrations make it so)
+      day       day event i is the kind's: the states it leaves, each with the next event
+      executed  seat k is executed: what the kind makes of it (a team that loses)
+      dies      seat k dies by day: what the kind makes of it (the Demon passes on)
+      won       a team has won (too few players alive)
+      day_end   what ends with the day
+    """
+
+    teams: Callable[[Ruleset], dict[str, str]] | None = None
+    liars: Callable[[Script], str | None] | None = None
+    caps: Callable[[Script, int], dict[str, int] | None] | None = None
+    hides: Callable[[Script, str, str, bool], bool] | None = None
+    dealt: Callable[[Script, Sequence[str], Sequence[str]], bool] | None = None
+    acting: tuple[type, ...] = ()
+    setup: Callable[[Play, State], Iterator[State]] | None = None
+    choices: Callable[[Play, State, int, Sequence[Event]], Iterator[State]] | None = None
+    deaths: Callable[[Play, State, int, Sequence[Event]], Iterator[State]] | None = None
+    settle: Callable[[Play, State], None] | None = None
+    impaired: Callable[[Play, State, int], bool] | None = None
+    statement: Callable[[Play, State, State, int, str], bool | None] | None = None
+    learns: Callable[[Play, State, State, int, str], bool | None] | None = None
+    told: Callable[[Play, State, State, int, Any, str], bool | None] | None = None
+    day: (
+        Callable[[Play, State, Sequence[Event], int], Iterator[tuple[State, int]] | None] | None
+    ) = None
+    executed: Callable[[Play, State, int], Iterator[State] | None] | None = None
+    dies: Callable[[Play, State, int], Iterator[State] | None] | None = None
+    won: Callable[[Play, State], bool] | None = None
+    day_end: Callable[[Play, State], None] | None = None
+
+
+@dataclass(frozen=True)
 class Kind:
     name: str
     nodes: tuple[type, ...] = ()
@@ -152,6 +216,8 @@ class Kind:
     spares: Callable[[NightBuilder, str, int], Expr] | None = None
     # q's automatic protection (a faction's trait) is stopped tonight
     stops_auto: Callable[[NightBuilder, str], Expr] | None = None
+    # what a role scan of q shows instead of his role tonight, and when (a fake result)
+    shows_role: Callable[[NightBuilder, str], list[tuple[str, Expr]]] | None = None
     # what a check by `checker` shows of q (who holds `role`, of `faction`) instead, and
     # when: (a result of `results`, the condition) (a registration, logic/effects/registration.py)
     shows_as: (
@@ -182,6 +248,9 @@ class Kind:
     day_marked: Callable[[DayBuilder, str, str], list[tuple[Expr, str]]] | None = None
     day_lynch: Callable[[DayBuilder], dict[Atom, Expr]] | None = None
     day_deaths: Callable[[DayBuilder], list[tuple[str, Expr]]] | None = None
+    day_spares: Callable[[DayBuilder, str], Expr] | None = None
     day_echoes: Callable[[DayBuilder, dict[Atom, Expr]], dict[Atom, Expr]] | None = None
     day_atoms: Callable[[DayBuilder, Outcome], dict[Atom, Expr]] | None = None
     day_texts: Callable[[DayBuilder, Outcome], list[TextSource]] | None = None
+    # its part of a game played out at the table (`Table`, logic/model/table.py)
+    table: Table | None = None

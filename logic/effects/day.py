@@ -152,8 +152,10 @@ def day_unpowered(db: DayBuilder, p: str) -> Expr:
 
 
 def day_deaths(db: DayBuilder) -> list[tuple[str, Expr]]:
-    """A day kill's target dies at once."""
-    return [(p, x) for p in db.players if (x := db.took(DayKill, p)) != FALSE]
+    """A day kill's target dies at once, unless a kind spares him (`Kind.day_spares`)."""
+    return [
+        (p, conj(x, neg(db.spared(p)))) for p in db.players if (x := db.took(DayKill, p)) != FALSE
+    ]
 
 
 def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:

@@ -15,10 +15,17 @@ Vocabulary (ruleset-level nodes, `Ruleset.kind_rules`, unless said):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from logic.effects.base import Kind
+from logic.effects.base import Kind, Table
+from logic.effects.registration import same
+from logic.model.ir import Ruleset, canon
 from logic.model.why import Why, meta
+
+if TYPE_CHECKING:
+    from logic.model.table import Play, Script, State
 
 
 @dataclass(frozen=True)
@@ -66,4 +73,102 @@ class TeamWins:
         return f"victory: the {self.team} team wins when only {self.alive} players are alive"
 
 
-KIND = Kind("deal", (Deal, Team, Extra, TeamWins))
+# ----------------------------------------------------------------------------- at the table
+# (logic/model/table.py): the deal of a starting world, who may lie, when a team has won
+
+
+def _faction(rs: Ruleset, group: str) -> str | None:
+    return next((f for f in rs.factions if same(f, group)), None)
+
+
+def teams(rs: Ruleset) -> dict[str, str]:
+    """Each faction's team, as `Team` says (canonical faction name -> team)."""
+    out: dict[str, str] = {}
+    for t in rs.kind_rules:
+        if isinstance(t, Team):
+            for g in t.groups:
+                f = _faction(rs, g)
+                if f is not None:
+                    out[canon(f)] = t.team
+    return out
+
+
+def liars(script: Script) -> str | None:
+    """The team that may lie: the team of the type whose death wins the game for the
+    other team ("The good team wins when the Demon dies.": the Demon's team)."""
+    for w in script.rs.kind_rules:
+        if isinstance(w, TeamWins) and w.dies is not None:
+            typ = _faction(script.rs, w.dies)
+            if typ is not None and canon(typ) in script.teams:
+                return script.teams[canon(typ)]
+    return None
+
+
+def wins_on_death(rs: Ruleset, typ: str) -> bool:
+    """A team wins when a character of type `typ` dies (the Demon)."""
+    return any(isinstance(w, TeamWins) and w.dies and same(typ, w.dies) for w in rs.kind_rules)
+
+
+def _deal(rs: Ruleset, n: int) -> dict[str, int] | None:
+    for d in rs.kind_rules:
+        if isinstance(d, Deal) and d.players == n:
+            return {(_faction(rs, g) or g): k for g, k in d.counts}
+    return None
+
+
+def caps(script: Script, n: int) -> dict[str, int] | None:
+    """The most characters of each type a game of n may deal: the deal, and up to
+    `Extra` more of a type a character in play adds to."""
+    deal = _deal(script.rs, n)
+    if deal is None:
+        return None
+    out = dict(deal)
+    for r in script.rs.roles:
+        for t in r.traits:
+            if isinstance(t, Extra) and t.count is not None and t.count > 0:
+                typ = next((f for f in out if same(f, t.group)), None)
+                if typ is not None:
+                    out[typ] = deal[typ] + t.count
+    return out
+
+
+def hides(script: Script, hidden: str, claim: str, me: bool) -> bool:
+    """A player of the team that may lie may claim anything (the observer knows their
+    own team)."""
+    return not me and script.lies(hidden)
+
+
+def dealt(script: Script, world: Sequence[str], claims: Sequence[str]) -> bool:
+    """The world has exactly the deal's count of each type, changed by the `Extra` of
+    the characters in it (taken from the biggest type)."""
+    want = _deal(script.rs, len(world))
+    assert want is not None
+    biggest = max(want, key=lambda t: want[t])
+    for c in world:
+        for t in script.traits(c):
+            if isinstance(t, Extra) and t.count is not None:
+                typ = next((f for f in want if same(f, t.group)), None)
+                if typ is not None:
+                    want[typ] += t.count
+                    want[biggest] -= t.count
+    got: dict[str, int] = dict.fromkeys(want, 0)
+    for c in world:
+        typ = script.type_of(c)
+        got[typ] = got.get(typ, 0) + 1
+    return got == want
+
+
+def won(play: Play, st: State) -> bool:
+    """A team has won because only `TeamWins.alive` players are left alive."""
+    alive = sum(st.alive)
+    return any(
+        isinstance(w, TeamWins) and w.alive is not None and alive <= w.alive
+        for w in play.s.rs.kind_rules
+    )
+
+
+KIND = Kind(
+    "deal",
+    (Deal, Team, Extra, TeamWins),
+    table=Table(teams=teams, liars=liars, caps=caps, hides=hides, dealt=dealt, won=won),
+)

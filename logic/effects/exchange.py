@@ -202,26 +202,26 @@ def _kept_spent(b: NightBuilder, i: int) -> Expr:
     for (thief, victim), happened in stolen.items():
         if thief != p:
             continue
-        kept = _kept_why(b)
-        if kept is None:
-            return FALSE
         for c, ab in b.sc.abilities(i):
             if ab.frequency is not Frequency.ONCE_PER_GAME:
                 continue
             spent = b.history.used(victim, ab.name)
             chained = b.sc.sent_before(victim, ab.name)
             used = TRUE if spent else at_least(1, chained)
-            for x, _ in happened:
-                out.append(label(conj(c, x, used), kept))
+            for x, took in happened:
+                kept = _kept_why(b, took)
+                if kept is not None:
+                    out.append(label(conj(c, x, used), kept))
     return any_of(out)
 
 
-def _kept_why(b: NightBuilder | DayBuilder) -> Why | None:
+def _kept_why(b: NightBuilder, took: Why) -> Why | None:
+    """The "Power use status is preserved." of the ability whose theft is the sentence
+    `took` (None: that theft keeps no uses: each thief's own sentence says it)."""
     for role in b.rs.roles:
         for ab in role.abilities:
-            for e in ab.effects:
-                if isinstance(e, UsesKept):
-                    return e.why
+            if any(isinstance(e, TakePower | TakePowerByDay) and e.why == took for e in ab.effects):
+                return next((e.why for e in ab.effects if isinstance(e, UsesKept)), None)
     return None
 
 

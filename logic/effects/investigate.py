@@ -12,11 +12,12 @@ roles a "seen by" list names (the ruleset's `SeenBy` sentences).
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from logic.effects import attack, forge
-from logic.effects.base import Kind, Outcome
+from logic.effects import attack, forge, registration
+from logic.effects.base import Kind, Outcome, Table
 from logic.model import frame
 from logic.model.expr import FALSE, Const, Expr, any_of, conj, disj, eq, label, neg
 from logic.model.ir import VisitClass
@@ -26,6 +27,7 @@ from logic.model.why import Why, canon, meta
 if TYPE_CHECKING:
     from logic.model.ir import VisitClass
     from logic.model.semantics import NightBuilder
+    from logic.model.table import Play, State
 
 
 class Info(enum.Enum):
@@ -252,10 +254,17 @@ def investigation(b: NightBuilder, i: int, c: Expr, e: Investigate) -> TextSourc
     checker = b.actor(i)
     if e.info is Info.ROLE:
         for q in b.sc.players:
+            aims = b.aims(i, q)
+            if aims == FALSE:
+                continue
+            # a fake result shown instead of q's role (`Kind.shows_role`: a meddling)
+            fakes = [x for k in b.kinds if k.shows_role for x in k.shows_role(b, q)]
+            own = neg(any_of(c for _, c in fakes))
             for role in b.roles:
-                x = conj(b.aims(i, q), b.sc.role_is(q, role))
+                x = conj(aims, b.sc.role_is(q, role), own)
                 if x != FALSE:
                     pieces.append((x, role.name))
+            pieces += [(x, text) for text, c in fakes if (x := conj(aims, c)) != FALSE]
         return TextSource(checker, gate, None, tuple(pieces), e.why)
     for j in range(b.n):
         if j == i:
@@ -336,10 +345,22 @@ def result_gate(b: NightBuilder, i: int, r: Result) -> Expr:
     raise AssertionError(r.cond)
 
 
+def table_told(play: Play, st: State, before: State, k: int, node: Any, text: str) -> bool | None:
+    """At the table (logic/model/table.py): "X is the C", learned of a target's
+    character, may be told when X's character may register as C."""
+    if not isinstance(node, Investigate) or node.info is not Info.ROLE:
+        return None
+    m = re.fullmatch(r"(\w+) is the (.+)", text)
+    if m is None:
+        return False
+    return registration.may_show_as(play.s, st.chars[play.seat(m.group(1))], m.group(2))
+
+
 KIND = Kind(
     "investigate",
     (Investigate, Result, AlignmentCheck, Unlinked, SeenAfterKill),
     texts=texts,
     transition=first_kills,
     nouns=(("investigation", (Investigate, AlignmentCheck)),),
+    table=Table(told=table_told),
 )

@@ -17,11 +17,19 @@ Vocabulary:
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from logic.effects.base import Kind
-from logic.model.ir import Chooser
+from logic.effects.base import Kind, Table
+from logic.effects.registration import same
+from logic.model.expr import Expr, any_of, label
+from logic.model.ir import Chooser, canon
 from logic.model.why import Why, meta
+
+if TYPE_CHECKING:
+    from logic.model.semantics import NightBuilder
+    from logic.model.table import Event, Play, Script, State
 
 
 @dataclass(frozen=True)
@@ -66,4 +74,88 @@ class FalseInfo:
         return f"malfunction: what the holder learns might be false ({self.by.value}'s choice)"
 
 
-KIND = Kind("malfunction", (Impaired, Unaware, Believes, FalseInfo))
+# ----------------------------------------------------------------------------- the night
+
+
+def impaired_tonight(b: NightBuilder, p: str) -> Expr:
+    """p's ability malfunctions tonight: an `Impaired` lands on p, or p's role has
+    `Believes` (labelled with its sentence). What p is told is then the storyteller's
+    free choice (logic/effects/knowing.py asks). A night reads only tonight's impairment:
+    one made the night before and lasting through its day is not carried into a chain's
+    next night yet."""
+    parts = [label(x, e.why) for _, x, e in b.lands(Impaired, p)]
+    for role in b.roles:
+        for t in role.traits:
+            if isinstance(t, Believes):
+                parts.append(label(b.sc.role_is(p, role), t.why))
+    return any_of(parts)
+
+
+# ----------------------------------------------------------------------------- at the table
+# (logic/model/table.py): a `Believes` holder sits under the claim of a character of its
+# group, always impaired; an `Impaired` target is impaired from the night it is chosen
+# through the following day, until its maker dies or no longer holds its character.
+
+IMPAIRED, IMPAIRER = "malfunction:impaired", "malfunction:impairer"
+
+
+def hides(script: Script, hidden: str, claim: str, me: bool) -> bool:
+    """A `Believes` holder may sit under a claim of the group it is told it holds."""
+    believes = [t for t in script.traits(hidden) if isinstance(t, Believes)]
+    return any(same(script.type_of(claim), t.group) for t in believes)
+
+
+def dealt(script: Script, world: Sequence[str], claims: Sequence[str]) -> bool:
+    """The character a `Believes` holder is shown is not in play (the rulebook's; read
+    from "All roles are unique.": no character is dealt twice, shown or held)."""
+    held = {canon(c) for c in world}
+    shown = [claims[k] for k, c in enumerate(world) if script.has(c, Believes)]
+    return not any(canon(c) in held for c in shown)
+
+
+def impaired(play: Play, st: State, k: int) -> bool:
+    return play.holds(st, k, Believes) or st.marks.get(IMPAIRED) == k
+
+
+def choices(play: Play, st: State, night: int, events: Sequence[Event]) -> Iterator[State]:
+    """Whom a working `Impaired` ability picks tonight: no one, or a player whose
+    character acts or is told something tonight (any other is as none)."""
+    makers = [k for k in range(play.n) if st.alive[k] and play.holds(st, k, Impaired)]
+    working = [k for k in makers if not play.holds(st, k, Believes)]
+    targets: list[int | None] = [None]
+    if working:
+        speakers = {play.seat(e.subject) for e in events if e.kind == "says_info"}
+        targets += [
+            k for k in range(play.n) if st.alive[k] and (k in speakers or play.s.acts(st.chars[k]))
+        ]
+    for t in targets:
+        s1 = st.copy()
+        s1.marks[IMPAIRED] = t
+        s1.marks[IMPAIRER] = working[0] if working else None
+        yield s1
+
+
+def settle(play: Play, st: State) -> None:
+    """An impairment ends when its maker dies or no longer holds its character."""
+    k = st.marks.get(IMPAIRER)
+    if k is not None and (not st.alive[k] or not play.holds(st, k, Impaired)):
+        st.marks[IMPAIRED] = None
+        st.marks[IMPAIRER] = None
+
+
+def day_end(play: Play, st: State) -> None:
+    st.marks[IMPAIRED] = None
+
+
+KIND = Kind(
+    "malfunction",
+    (Impaired, Unaware, Believes, FalseInfo),
+    table=Table(
+        hides=hides,
+        dealt=dealt,
+        impaired=impaired,
+        choices=choices,
+        settle=settle,
+        day_end=day_end,
+    ),
+)

@@ -14,17 +14,18 @@ Vocabulary (traits of the role that says them):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from logic.effects.base import Kind
+from logic.effects.base import Kind, Table
 from logic.model.expr import TRUE, Const, Expr, conj, eq, label
 from logic.model.ir import Chooser, canon
 from logic.model.why import Why, meta
 
 if TYPE_CHECKING:
     from logic.model.semantics import NightBuilder
+    from logic.model.table import Play, Script, State
 
 
 @dataclass(frozen=True)
@@ -89,4 +90,69 @@ def shows_as(
     return out
 
 
-KIND = Kind("registration", (RegistersAs, RedHerring), shows_as=shows_as)
+# ----------------------------------------------------------------------------- at the table
+# (logic/model/table.py): what a character may show to a look, at the storyteller's
+# choice (each look its own choice), and the red herring fixed at setup. The kinds that
+# look (knowing, investigate, triggers) ask these.
+
+HERRING = "registration:herring"
+
+
+def shows(script: Script, char: str) -> list[tuple[str, ...]]:
+    key = ("registration:shows", char)
+    if key not in script.memo:
+        script.memo[key] = [
+            p for t in script.traits(char) if isinstance(t, RegistersAs) for p in t.shows
+        ]
+    return script.memo[key]
+
+
+def may_be_team(script: Script, char: str, team: str) -> bool:
+    if same(script.team_of(char), team):
+        return True
+    return any(same(g, team) for part in shows(script, char) for g in part)
+
+
+def must_be_team(script: Script, char: str, team: str) -> bool:
+    """Whether the character registers as `team` whatever the storyteller chooses."""
+    if not same(script.team_of(char), team):
+        return False
+    others = [g for part in shows(script, char) for g in part if g in script.teams.values()]
+    return not any(not same(g, team) for g in others)
+
+
+def may_be_type(script: Script, char: str, typ: str) -> bool:
+    if same(script.type_of(char), typ):
+        return True
+    return any(same(g, typ) for part in shows(script, char) for g in part)
+
+
+def must_be_type(script: Script, char: str, typ: str) -> bool:
+    if not same(script.type_of(char), typ):
+        return False
+    return not any(not same(g, typ) for part in shows(script, char) for g in part)
+
+
+def may_show_as(script: Script, char: str, shown: str) -> bool:
+    """Whether a character may register as the character `shown`: itself, or any
+    character of a type it might register as."""
+    if canon(char) == canon(shown):
+        return True
+    return canon(shown) in script.types and any(
+        same(g, script.type_of(shown)) for part in shows(script, char) for g in part
+    )
+
+
+def setup(play: Play, st: State) -> Iterator[State]:
+    """The red herring, when a character in play has one: a good player some
+    information names, or any other (None: one no information names)."""
+    if not any(play.holds(st, k, RedHerring) for k in range(play.n)):
+        yield st
+        return
+    for h in [None, *(k for k in play.named() if not play.s.lies(st.chars[k]))]:
+        s1 = st.copy()
+        s1.marks[HERRING] = h
+        yield s1
+
+
+KIND = Kind("registration", (RegistersAs, RedHerring), shows_as=shows_as, table=Table(setup=setup))

@@ -20,18 +20,26 @@ Vocabulary:
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from logic.effects import attack
-from logic.effects.base import Death, Kind
+from logic.effects.base import Death, Kind, Outcome, Table
+from logic.effects.deal import wins_on_death
+from logic.effects.identity import becomes
+from logic.effects.malfunction import impaired_tonight
 from logic.effects.registration import same
-from logic.model.expr import FALSE, Expr, any_of, conj, label, neg
-from logic.model.ir import Chooser
+from logic.model.expr import FALSE, Const, Expr, any_of, conj, disj, eq, ite, label, lt, neg
+from logic.model.expr import add as add_
+from logic.model.ir import Chooser, canon
 from logic.model.why import Why, meta
 
 if TYPE_CHECKING:
+    from logic.model.phase import Atom
     from logic.model.semantics import NightBuilder
+    from logic.model.table import Event, Play, State
 
 
 @dataclass(frozen=True)
@@ -96,32 +104,258 @@ def of_group(b: NightBuilder, p: str, group: str) -> Expr:
 
 def safe(b: NightBuilder, killer: str, q: str) -> Expr:
     """q is safe tonight from `killer`'s kill: a SafeFrom of the killer's group lands on
-    q, or q's role has one (labelled with its sentence)."""
+    q from a player whose ability works tonight, or q's role has one and q's works
+    (labelled with its sentence; malfunction.impaired_tonight: a poisoned protector)."""
     parts = [
-        label(conj(lands, of_group(b, killer, s.group)), s.why)
-        for _, lands, s in b.lands(SafeFrom, q)
+        label(
+            conj(lands, of_group(b, killer, s.group), neg(impaired_tonight(b, b.actor(j)))), s.why
+        )
+        for j, lands, s in b.lands(SafeFrom, q)
     ]
     for role in b.roles:
         for t in role.traits:
             if isinstance(t, SafeFrom):
                 held = conj(b.sc.role_is(q, role), of_group(b, killer, t.group))
-                parts.append(label(held, t.why))
+                parts.append(label(conj(held, neg(impaired_tonight(b, q))), t.why))
     return any_of(parts)
 
 
 def deaths(b: NightBuilder) -> list[Death]:
-    """The target of a `Dies` dies, unless safe from its killer (the storyteller's moves
-    of a death, and the passing on of a character, are not built into a night yet)."""
+    """The target of a working `Dies` dies, unless safe from its killer; when the target
+    holds a working `DiesInstead`, the storyteller may move the death to another living
+    player (a pick of theirs: the target itself, or another). Whether a moved death
+    still stops at the new victim's safety from the killer the texts do not say (finding
+    T13): an open reading (the host's choice, `ambiguous` where it matters)."""
     out: list[Death] = []
+    players = list(b.sc.players)
     for i in range(b.n):
         for c, e in b.effects(i, Dies):
-            for q in b.sc.players:
-                hit = conj(c, b.ok(i), b.aims(i, q))
+            killer = b.actor(i)
+            for q in players:
+                hit = conj(c, b.ok(i), b.aims(i, q), neg(impaired_tonight(b, killer)))
                 if hit == FALSE:
                     continue
-                killed = conj(hit, neg(safe(b, b.actor(i), q)))
-                out.append((q, attack.death_tier(b, i), label(killed, e.why)))
+                killed = conj(hit, neg(safe(b, killer, q)))
+                tier = attack.death_tier(b, i)
+                instead = _instead(b, q)
+                if instead == FALSE:
+                    out.append((q, tier, label(killed, e.why)))
+                    continue
+                move = b.choice(f"instead:{canon(q)}", range(len(players)), by=Chooser.STORYTELLER)
+                moved = []
+                for k, p in enumerate(players):
+                    if p == q:
+                        continue
+                    lands = conj(killed, instead, eq(move, Const(k)), b.sc.alive_now(p))
+                    moved.append(lands)
+                    ignores = eq(b.choice("open:moved-death-safety", [False, True]), Const(True))
+                    dies = conj(lands, disj(neg(safe(b, killer, p)), ignores))
+                    out.append((p, tier, label(dies, e.why)))
+                out.append((q, tier, label(conj(killed, neg(any_of(moved))), e.why)))
     return out
 
 
-KIND = Kind("succession", (Dies, SafeFrom, DiesInstead, Succession), deaths=deaths)
+def _instead(b: NightBuilder, q: str) -> Expr:
+    """q's role has a working `DiesInstead` (labelled with its sentence)."""
+    parts = [
+        label(conj(b.sc.role_is(q, role), neg(impaired_tonight(b, q))), t.why)
+        for role in b.roles
+        for t in role.traits
+        if isinstance(t, DiesInstead)
+    ]
+    return any_of(parts)
+
+
+def _pick(b: NightBuilder, name: str, eligible: list[Expr]) -> list[Expr]:
+    """Which of the eligible the storyteller picks (a variable of theirs): the one
+    picked when it is eligible, else the first that is (so every pick is a night)."""
+    pick = b.choice(name, range(len(eligible)), by=Chooser.STORYTELLER)
+    picked_ok = any_of(conj(eq(pick, Const(k)), x) for k, x in enumerate(eligible))
+    first: Expr = Const(-1)
+    for k in reversed(range(len(eligible))):
+        first = ite(eligible[k], Const(k), first)
+    chosen = ite(picked_ok, pick, first)
+    return [eq(chosen, Const(k)) for k in range(len(eligible))]
+
+
+def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
+    """`X becomes NAME` when a character passes on tonight: a killer's self-kill makes a
+    living player of the heir's group (the storyteller's pick) its `becomes`; a holder of
+    a `Succession` on a group's death (working, while enough players were alive) becomes
+    the character of that group's player who died. Both may hold at once: the texts do
+    not say which comes first (casebook/trouble-brewing/findings.case)."""
+    out: dict[Atom, Expr] = {}
+
+    def add(p: str, name: str, cond: Expr) -> None:
+        if cond != FALSE:
+            key = becomes(p, name)
+            out[key] = disj(out.get(key, FALSE), cond)
+
+    players = list(b.sc.players)
+    for i in range(b.n):
+        killer = b.actor(i)
+        for c, e in b.effects(i, Succession):
+            if not e.self_kill or e.heir is None:
+                continue
+            gone = conj(c, b.ok(i), b.aims(i, killer), outcome.died.get(killer, FALSE))
+            if gone == FALSE:
+                continue
+            heirs = [q for q in players if q != killer]
+            eligible = [conj(of_group(b, q, e.heir), outcome.alive_after[q]) for q in heirs]
+            chosen = _pick(b, f"heir:{canon(killer)}", eligible)
+            for q, x, ch in zip(heirs, eligible, chosen, strict=True):
+                add(q, e.becomes, label(conj(gone, x, ch), e.why))
+    alive = add_(*(ite(b.sc.alive_now(p), Const(1), Const(0)) for p in players))
+    for role in b.roles:
+        for t in role.traits:
+            if not isinstance(t, Succession) or t.dies is None:
+                continue
+            enough = neg(lt(alive, Const(t.min_alive)))
+            for q in players:
+                holds = conj(b.sc.role_is(q, role), outcome.alive_after[q], enough)
+                holds = conj(holds, neg(impaired_tonight(b, q)))
+                if holds == FALSE:
+                    continue
+                for d in players:
+                    for dead_role in b.roles:
+                        if d == q or not same(dead_role.faction, t.dies):
+                            continue
+                        died = conj(b.sc.role_is(d, dead_role), outcome.died.get(d, FALSE))
+                        add(q, dead_role.name, label(conj(holds, died), t.why))
+    return out
+
+
+# ----------------------------------------------------------------------------- at the table
+# (logic/model/table.py): the night's kill (its holder's choice, from its ability's first
+# night), stopped by safety, moved by the storyteller (`DiesInstead`), passed on when the
+# killer dies (`Succession`); and its holder's death by day.
+
+
+def table_deaths(play: Play, st: State, night: int, events: Sequence[Event]) -> Iterator[State]:
+    """The night's deaths: at most one, by the one working killer's choice."""
+    died = {play.seat(e.subject) for e in events if e.kind == "died"}
+    killers = [
+        k
+        for k in range(play.n)
+        if st.alive[k]
+        and play.works(st, k, Dies)
+        and night >= play.s.first_night_of(st.chars[k], Dies)
+    ]
+    if not died:
+        yield st  # no kill, or a kill stopped: always possible
+        return
+    if len(killers) != 1 or len(died) > 1:
+        return
+    (demon,) = killers
+    (victim,) = died
+    if not st.alive[victim]:
+        return
+    # the kill lands on the victim, or on a holder of DiesInstead whose death the
+    # storyteller moves to the victim (safe or not: both readings of T13)
+    moved = any(
+        m != victim
+        and st.alive[m]
+        and play.works(st, m, DiesInstead)
+        and not _safe(play, st, m, demon)
+        for m in range(play.n)
+    )
+    if victim == demon:  # it kills itself (the character passes on), or a death moved
+        yield from _passed_on(play, st, demon, self_kill=True)
+        if moved:
+            yield from _passed_on(play, st, demon, self_kill=False)
+        return
+    if not _safe(play, st, victim, demon) or moved:
+        s1 = st.copy()
+        s1.alive[victim] = False
+        if play.won(s1):
+            s1.over = True
+        yield s1
+
+
+def _safe(play: Play, st: State, k: int, demon: int) -> bool:
+    traits = play.s.traits(st.chars[k])
+    if any(isinstance(t, SafeFrom) for t in traits) and play.sober(st, k):
+        return True
+    # a protector (an ability with SafeFrom) may have chosen k: any sober living one
+    return any(
+        st.alive[m] and m != k and play.works(st, m, SafeFrom) and m != demon
+        for m in range(play.n)
+        if any(isinstance(e, SafeFrom) for e in play.s.effects(st.chars[m]))
+    )
+
+
+def _passed_on(play: Play, st: State, demon: int, self_kill: bool) -> Iterator[State]:
+    """The killer dies: on its self-kill, a living player of the heir's group takes its
+    `becomes` (the storyteller's pick); every working holder of a `Succession` on the
+    killer's group's death (while enough were alive) becomes the killer's character, as
+    well (both texts hold at once: finding T8, as the night reads them); no heir at all:
+    its team has lost."""
+    alive_before = sum(st.alive)
+    st = st.copy()
+    st.alive[demon] = False
+    demon_char = st.chars[demon]
+    picked: list[tuple[int, str]] = []
+    forced: list[int] = []
+    for k in range(play.n):
+        if not st.alive[k]:
+            continue
+        if self_kill:
+            for e in play.s.effects(demon_char):
+                if (
+                    isinstance(e, Succession)
+                    and e.self_kill
+                    and e.heir
+                    and same(play.s.type_of(st.chars[k]), e.heir)
+                ):
+                    picked.append((k, e.becomes))
+        for t in play.s.traits(st.chars[k]):
+            if (
+                isinstance(t, Succession)
+                and t.dies
+                and same(play.s.type_of(demon_char), t.dies)
+                and alive_before >= t.min_alive
+                and play.sober(st, k)
+            ):
+                forced.append(k)
+    if not picked and not forced:
+        st.over = True
+        yield st
+        return
+    picks: list[tuple[int, str] | None] = [*picked] or [None]
+    for pick in picks:
+        s1 = st.copy()
+        for k in forced:
+            s1.chars[k] = play.s.role(demon_char).name
+        if pick is not None:
+            s1.chars[pick[0]] = play.s.role(pick[1]).name
+        yield s1
+
+
+def table_dies(play: Play, st: State, k: int) -> Iterator[State] | None:
+    """The killer dies by day: its character passes on, or its team has lost."""
+    char = st.chars[k]
+    if play.s.has(char, Dies) and wins_on_death(play.s.rs, play.s.type_of(char)):
+        return _passed_on(play, st, k, self_kill=False)
+    return None
+
+
+def statement(play: Play, st: State, before: State, k: int, text: str) -> bool | None:
+    """ "I became the X": the teller now holds X (a character passed on to them)."""
+    became = re.fullmatch(r"I became the (.+)", text)
+    if became is None:
+        return None
+    return canon(st.chars[k]) == canon(became.group(1))
+
+
+KIND = Kind(
+    "succession",
+    (Dies, SafeFrom, DiesInstead, Succession),
+    deaths=deaths,
+    transition=transition,
+    table=Table(
+        acting=(Dies, SafeFrom, DiesInstead, Succession),
+        deaths=table_deaths,
+        dies=table_dies,
+        statement=statement,
+    ),
+)

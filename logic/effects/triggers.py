@@ -21,10 +21,17 @@ Vocabulary:
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from logic.effects.base import Kind
+from logic.effects.base import Kind, Table
+from logic.effects.registration import may_be_type, must_be_type
+from logic.model.ir import canon
 from logic.model.why import Why, meta
+
+if TYPE_CHECKING:
+    from logic.model.table import Event, Play, State
 
 
 @dataclass(frozen=True)
@@ -90,4 +97,98 @@ class VotesWith:
         return "vote: tomorrow, the holder may vote only if the target votes too"
 
 
-KIND = Kind("triggers", (OnDeath, TeamResult, OnNominated, IfIs, Public, VotesWith))
+# ----------------------------------------------------------------------------- at the table
+# (logic/model/table.py): an ability used on its holder's death learns only then; a
+# public shot kills a target that registers as its group (once a game); the first
+# nomination of an `OnNominated` holder executes a nominator of its group at once; a
+# `TeamResult` holder executed ends the game.
+
+SHOT, NOMINATED = "triggers:shot", "triggers:nominated"
+
+
+def learns(play: Play, st: State, before: State, k: int, char: str) -> bool | None:
+    """An ability used on its holder's death tells them only the night they die."""
+    if any(isinstance(e, OnDeath) for e in play.s.effects(char)):
+        return before.alive[k] and not st.alive[k]
+    return None
+
+
+def day(
+    play: Play, st: State, events: Sequence[Event], i: int
+) -> Iterator[tuple[State, int]] | None:
+    e = events[i]
+    if e.kind == "says_info" and play.s.has(e.obj, IfIs):
+        return _shot(play, st, events, i)
+    if e.kind == "nominates":
+        return _nomination(play, st, events, i)
+    return None
+
+
+def _next_is(play: Play, events: Sequence[Event], i: int, kind: str, k: int) -> bool:
+    return (
+        i + 1 < len(events) and events[i + 1].kind == kind and play.seat(events[i + 1].subject) == k
+    )
+
+
+def _shot(play: Play, st: State, events: Sequence[Event], i: int) -> Iterator[tuple[State, int]]:
+    """A public shot at a target: it dies if it registers as the shot's group (a death
+    the next event says), once a game, by a working holder of the character claimed."""
+    e = events[i]
+    k, target = play.seat(e.subject), play.seat(e.text)
+    dies_next = _next_is(play, events, i, "died", target)
+    holds = canon(st.chars[k]) == canon(e.obj)
+    works = holds and st.alive[k] and play.sober(st, k) and k not in st.marks.get(SHOT, ())
+    works = works and st.alive[target]
+    if holds:
+        st.marks[SHOT] = st.marks.get(SHOT, frozenset()) | {k}
+    group = next(x.group for x in play.s.effects(e.obj) if isinstance(x, IfIs))
+    may = works and may_be_type(play.s, st.chars[target], group)
+    must = works and must_be_type(play.s, st.chars[target], group)
+    if dies_next and may:
+        yield from ((s, i + 2) for s in play.die(st, target))
+    elif not dies_next and not must:
+        yield st, i + 1
+
+
+def _nomination(
+    play: Play, st: State, events: Sequence[Event], i: int
+) -> Iterator[tuple[State, int]]:
+    """The first nomination of a working `OnNominated` holder executes a nominator of
+    its group at once (the execution the next event says)."""
+    e = events[i]
+    x, v = play.seat(e.subject), play.seat(e.obj)
+    executed = _next_is(play, events, i, "executed", x)
+    nominated = st.marks.get(NOMINATED, frozenset())
+    first = v not in nominated
+    st.marks[NOMINATED] = nominated | {v}
+    trait = next((t for t in play.s.traits(st.chars[v]) if isinstance(t, OnNominated)), None)
+    works = trait is not None and first and play.sober(st, v) and st.alive[x]
+    may = works and trait is not None and may_be_type(play.s, st.chars[x], trait.group)
+    must = works and trait is not None and must_be_type(play.s, st.chars[x], trait.group)
+    if executed and may:
+        yield from ((s, i + 2) for s in play.execute(st, x))
+    elif not executed and not must:
+        yield st, i + 1
+
+
+def executed(play: Play, st: State, k: int) -> Iterator[State] | None:
+    """A working holder of a `TeamResult` that loses on execution dies and ends it."""
+    for t in play.s.traits(st.chars[k]):
+        loses = isinstance(t, TeamResult) and not t.wins and "execution" in t.event
+        if loses and play.sober(st, k):
+            st.alive[k] = False
+            st.over = True
+            return iter((st,))
+    return None
+
+
+KIND = Kind(
+    "triggers",
+    (OnDeath, TeamResult, OnNominated, IfIs, Public, VotesWith),
+    table=Table(
+        acting=(OnNominated, IfIs, TeamResult),
+        learns=learns,
+        day=day,
+        executed=executed,
+    ),
+)

@@ -354,7 +354,7 @@ class _Binder:
             raise self.error(
                 "these are a Clocktower game's observations (seats, hidden characters, "
                 "information said of a character): the Clocktower solver reads them "
-                "(logic/commands/solve/clocktower.py), not this binding",
+                "(logic/commands/solve/clocktower.py, logic/model/table.py), not this binding",
                 whys.get("seats") or whys.get("hidden") or whys.get("maybe"),
             )
         players = self._player_names()

@@ -300,7 +300,14 @@ def _held_sentences(
         label, start = _statement_body(text, st)
         line = st.meta.line
         column = start - text.rfind("\n", 0, start)
-        sentences = split(text[start : st.meta.end_pos], line, column, kind="rule", label=label)
+        sentences = split(
+            text[start : st.meta.end_pos],
+            line,
+            column,
+            kind="rule",
+            label=label,
+            heading=isinstance(item, (_Heading, _Title)),
+        )
         raw = text[st.meta.start_pos : st.meta.end_pos]
         why = Why(Loc(filename, line, st.meta.column), " ".join(raw.split()))
         for k in pending:

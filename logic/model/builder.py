@@ -10,8 +10,11 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from logic.effects.base import Lasting
-from logic.model.expr import Expr, Var
-from logic.model.ir import Chooser
+from logic.model import win
+from logic.model.expr import FALSE, Const, Expr, Var
+from logic.model.ir import Chooser, Ruleset
+from logic.model.phase import Act, PhaseModel, TextSource
+from logic.model.why import Why
 
 T = TypeVar("T")
 
@@ -24,6 +27,9 @@ class PhaseBuilder:
     after it)."""
 
     sc: Any
+    rs: Ruleset
+    equations: list[tuple[Expr, Why]]
+    definitions: dict[str, Expr]
     domains: dict[str, list[Any]]
     random_vars: list[str]
     storyteller_vars: list[str]
@@ -70,3 +76,48 @@ class PhaseBuilder:
             f"before:{lasting.name}",
             lambda: lasting.view(h.state(lasting.name, lasting.empty), self.reads_night),
         )
+
+    def finish(
+        self,
+        phase: str,
+        atoms: dict[Any, Expr],
+        texts: list[TextSource],
+        acts: tuple[Act, ...],
+        scenario: tuple[str, ...],
+        alive_after: Callable[[str], Expr],
+        member: Any,
+        drawn: bool = True,
+        slot_vars: tuple[tuple[str, str], ...] = (),
+    ) -> PhaseModel:
+        """The phase's model, night or day, once its atoms and texts are made: every
+        sentence switch of the scenario gets its domain, the draws and the storyteller's
+        choices are listed when `drawn`, and the ruleset's wins are added over who is
+        alive after the phase."""
+        switches = dict(getattr(self.sc, "switches", {}))  # every one is known now
+        for name in switches:
+            self.domains[name] = [False, True]
+        model = PhaseModel(
+            phase=phase,
+            domains=self.domains,
+            equations=self.equations,
+            definitions=self.definitions,
+            atoms=atoms,
+            texts=texts,
+            acts=acts,
+            scenario_vars=scenario,
+            switches=switches,
+            slot_vars=slot_vars,
+            random_vars=tuple(self.random_vars) if drawn else (),
+            storyteller_vars=tuple(self.storyteller_vars) if drawn else (),
+        )
+        win.add_wins(model, self.rs, list(self.sc.players), alive_after, member)
+        return model
+
+    def flagged(self, p: str, mark: str) -> Expr:
+        """p holds the frame's flag `mark` (an atom `mark` of an earlier phase: a
+        protection used up), carried in by a chain or read from the history."""
+        c = self.sc.carried
+        if c is not None:
+            got: Expr = c.marks.get((p, mark), FALSE)
+            return got
+        return Const((p, mark) in self.sc.history.flags)

@@ -297,7 +297,10 @@ def carry(
     renamed variables): the frame's flags, and each kind's lasting states, moved by the
     kind's own symbolic step (`Lasting.chain`)."""
     marks = dict(carried.marks)
-    marks.update(((a.subject, a.obj), e) for a, e in atoms if a.kind == "mark")
+    for a, e in atoms:  # a flag once given holds for good (as `next_history`'s flags)
+        if a.kind == "mark":
+            key = (a.subject, a.obj)
+            marks[key] = disj(marks[key], e) if key in marks else e
     end = ChainEnd(kind, number, tuple(atoms), ruleset)
     states = dict(carried.kinds)
     for k in kinds:

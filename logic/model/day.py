@@ -30,7 +30,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 from logic.effects.base import Kind, Outcome
-from logic.model import frame, win
+from logic.model import frame
 from logic.model.builder import PhaseBuilder
 from logic.model.expr import (
     FALSE,
@@ -453,6 +453,10 @@ class DayBuilder(PhaseBuilder):
     def removed(self, p: str) -> Expr:
         return self.once(f"removed:{p}", lambda: self._ask("day_removed", p))
 
+    def spared(self, p: str) -> Expr:
+        """p does not die of a day's kill today (`Kind.day_spares`)."""
+        return self.once(f"spared:{p}", lambda: self._ask("day_spares", p))
+
     def powered(self, p: str) -> Expr:
         """p's role powers are in effect today (`Kind.day_unpowered` says none stop them)."""
         return self.once(f"powered:{p}", lambda: neg(self._ask("day_unpowered", p)))
@@ -526,30 +530,20 @@ class DayBuilder(PhaseBuilder):
                 texts += [
                     t for t in k.day_texts(self, outcome) if readers is None or t.actor in readers
                 ]
-        switches = dict(getattr(self.sc, "switches", {}))  # every one is known now
-        for name in switches:
-            self.domains[name] = [False, True]
         scenario = self.sc.scenario_vars()
         if scenario:  # a symbolic day: the picks and draws are part of its scenario
             chosen = [v for v in self.domains if v.startswith("choice:")]
             scenario = (*scenario, *chosen, *self.random_vars, *self.storyteller_vars)
-        model = PhaseModel(
-            phase=phase,
-            domains=self.domains,
-            equations=self.equations,
-            definitions=self.definitions,
-            atoms=atoms,
-            texts=texts,
-            acts=acts,
-            scenario_vars=scenario,
-            random_vars=() if scenario else tuple(self.random_vars),
-            storyteller_vars=() if scenario else tuple(self.storyteller_vars),
-            switches=switches,
+        return self.finish(
+            phase,
+            atoms,
+            texts,
+            acts,
+            scenario,
+            alive_after.__getitem__,
+            member_of(self.rs, self.sc),
+            drawn=not scenario,
         )
-        win.add_wins(
-            model, self.rs, self.players, alive_after.__getitem__, member_of(self.rs, self.sc)
-        )
-        return model
 
 
 def build_day(

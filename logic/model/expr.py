@@ -490,11 +490,18 @@ def show(x: Expr) -> str:
 
 
 def labels(x: Expr) -> list[Why]:
-    """Every sentence labelled anywhere in `x`, in first-seen order."""
+    """Every sentence labelled anywhere in `x`, in first-seen order. Each shared subtree
+    is walked once (the lasting states of chained nights share most of each night: the
+    werewolf pool's `--nights 2` walked its drained powers as a tree, for over 30 minutes);
+    a subtree met again adds only sentences already seen."""
     out: list[Why] = []
     stack: list[Expr] = [x]
+    seen: set[int] = set()  # (ids of nodes of `x`: alive while it is)
     while stack:
         e = stack.pop()
+        if id(e) in seen:
+            continue
+        seen.add(id(e))
         match e:
             case Label(a, why):
                 if why not in out:

@@ -314,6 +314,7 @@ class Sentence:
     label: str | None = None
     reason: str | None = None
     rewords: Why | None = None
+    heading: bool = False  # a title or section heading: what follows it is its section
 
 
 SENTENCE_KINDS = ("rule", "no effect", "flavour", "not modelled", "source")

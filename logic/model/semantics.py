@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from logic.effects.base import Death, Kind, Outcome
-from logic.model import frame, order, outcome_rulings, win
+from logic.model import frame, order, outcome_rulings
 from logic.model.builder import PhaseBuilder
 from logic.model.expr import (
     FALSE,
@@ -669,12 +669,17 @@ def _acting_constraints(sc: SymbolicNight) -> list[tuple[Expr, Why]]:
             for ab in r.abilities:
                 if not ab.frequency.allows(sc.night, 0) or p in sc.history.dead:
                     continue  # the dead are not forced to act
-                for f in (x for x in ab.restrictions if isinstance(x, Forced)):  # each sentence
+                # each sentence that makes it used: "Must visit each night", and a kill
+                # whose target is drawn at random ("randomly selects a target to kill": no
+                # "may"), as the concrete night completes it (binding.forced_completions)
+                drawn = drawn_kill(ab)
+                whys = [x.why for x in ab.restrictions if isinstance(x, Forced)]
+                for why in whys + ([drawn.why] if drawn is not None else []):
                     # (in chained nights a dead player's forced action simply fails:
                     # who may act must not depend on the outcome)
                     holder = sc.role_is(p, r) if sc.settled(p) else sc.dealt(p, r)
-                    forced = conj(holder, sc.switch(f.why))
-                    out.append((implies(forced, sc.value(f"uses:{p}")), f.why))
+                    forced = conj(holder, sc.switch(why))
+                    out.append((implies(forced, sc.value(f"uses:{p}")), why))
         if rs.nightkills:
             has_kill = any_of(sc.may_kill(p, k) for k in rs.nightkills)
             out.append((implies(sc.value(f"kills:{p}"), has_kill), rs.nightkills[0].why))
@@ -1070,37 +1075,28 @@ class NightBuilder(PhaseBuilder):
         for k in self.kinds:
             if k.transition:
                 atoms.update(k.transition(self, outcome))
-        for name in getattr(self.sc, "switches", {}):  # every sentence switch is known now
-            self.domains[name] = [False, True]
-        model = PhaseModel(
-            phase=phase,
-            domains=self.domains,
-            equations=self.equations,
-            definitions=self.definitions,
-            atoms=atoms,
-            texts=texts,
-            acts=acts,
-            # random draws and the storyteller's choices are part of the scenario:
-            # outcomes that differ only by them are `random` (or the storyteller's),
-            # never `ambiguous`
-            scenario_vars=(
-                *self.sc.scenario_vars(),
-                *self.shared,
-                *self.random_vars,
-                *self.storyteller_vars,
-            ),
-            switches=dict(getattr(self.sc, "switches", {})),
-            slot_vars=tuple((f"ok:{i}", self.actor(i)) for i in range(self.n)),
-            random_vars=tuple(self.random_vars),
-            storyteller_vars=tuple(self.storyteller_vars),
-        )
-        alive_after = outcome.alive_after.__getitem__
         member = member_of(self.rs, self.sc)
         for k in self.kinds:
             if k.member_after is not None:
                 member = k.member_after(self.rs, member, atoms)
-        win.add_wins(model, self.rs, players, alive_after, member)
-        return model
+        # random draws and the storyteller's choices are part of the scenario: outcomes
+        # that differ only by them are `random` (or the storyteller's), never `ambiguous`
+        scenario = (
+            *self.sc.scenario_vars(),
+            *self.shared,
+            *self.random_vars,
+            *self.storyteller_vars,
+        )
+        return self.finish(
+            phase,
+            atoms,
+            texts,
+            acts,
+            scenario,
+            outcome.alive_after.__getitem__,
+            member,
+            slot_vars=tuple((f"ok:{i}", self.actor(i)) for i in range(self.n)),
+        )
 
 
 def _take_place(b: NightBuilder, deaths: Sequence[Death]) -> None:

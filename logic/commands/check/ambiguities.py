@@ -90,7 +90,7 @@ class Ambiguities(Search):
                 if r == "unsat":
                     break
                 if bound is None:  # (no bound: the fewest actions are sought after)
-                    m = self._needed_only(search, n, self._fewest(search, actions, where), where)
+                    m = self._needed_only(search, n, self._fewest(search, n, actions))
                 else:
                     m = search.model()
                 # (no action of the witness is irrelevant: with one off, it would be a
@@ -115,18 +115,30 @@ class Ambiguities(Search):
                     with_toggled=on,
                 )
 
-    def _fewest(self, search: Session, actions: list[Any], where: str) -> Model:
-        """The model of `search`, or one with fewer actions while there is one."""
+    def _fewest(self, search: Session, n: Night, actions: list[Any]) -> Model:
+        """The model of `search`, or one with fewer actions while there is one with the
+        same players' roles and factions (its seats: fixed, they leave a small query; the
+        same question over every seating of the night at the bound ran over its budget
+        on Turtle and cost as much as the search). The class found is then the smallest
+        of its seating, not always of the night: a smaller class met later drops it
+        (`minimal_only`), and the search still ends only when no class is left, so the
+        classes reported are the same. These queries only make a witness smaller: one
+        that ends `unknown` leaves it as it is, and is no unknown of the search."""
 
         def taken(m: Model) -> int:
             return sum(1 for x in actions if symbolic.holds(m, x))
 
         m = search.model()
+        seats = [
+            n.enc.var(v) == symbolic.evaluate(m, n.enc.var(v))
+            for v in sorted(n.model.scenario_vars)
+            if v.startswith(("role:", "fac:"))
+        ]
         k = taken(m)
         while k > 1:
             search.push()
-            search.add(symbolic.at_most([(x, 1) for x in actions], k - 1))
-            r = self.check(search, where)
+            search.add(*seats, symbolic.at_most([(x, 1) for x in actions], k - 1))
+            r = self.trial(search)
             if r == "sat":
                 m = search.model()
                 k = taken(m)
@@ -135,12 +147,13 @@ class Ambiguities(Search):
                 break
         return m
 
-    def _needed_only(self, search: Session, n: Night, m: Model, where: str) -> Model:
+    def _needed_only(self, search: Session, n: Night, m: Model) -> Model:
         """`m` with each action the finding does not need turned off: the scenario fixed
         but for that action (and its slot's pick), is the night still ambiguous? Each
         query has one scenario, so it is quick. `_fewest` leaves no such action when its
         queries end in time; when one runs out (Turtle's 5-player night: a Witch's hex on
-        herself kept in a witness of T10), this keeps it out."""
+        herself kept in a witness of T10), this keeps it out. (A query that ends
+        `unknown` keeps that action, and is no unknown of the search: `trial`.)"""
         scen = sorted(n.model.scenario_vars)
         for name in n.action_names():
             x = n.enc.var(name)
@@ -152,7 +165,7 @@ class Ambiguities(Search):
             ]
             search.push()
             search.add(symbolic.negation(x), *fixed)
-            r = self.check(search, where)
+            r = self.trial(search)
             if r == "sat":
                 m = search.model()
             search.pop()

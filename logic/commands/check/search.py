@@ -144,6 +144,13 @@ class Search:
             self.report.unknown.append(f"{what}: unknown ({self.why_unknown(s, over)})")
         return r
 
+    def trial(self, s: Session, *assumptions: Any) -> Status:
+        """A query that only makes something already found smaller (a witness's actions):
+        counted, but an `unknown` is not reported, since it leaves what was found as it
+        was and the search as complete as before."""
+        self.report.queries += 1
+        return s.check(*assumptions)
+
     def why_unknown(self, s: Session, over: bool = False) -> str:
         """Why a query ended `unknown`: the command's deadline, its budget of work (about
         `timeout` seconds of an idle machine), or the wall-clock safety net."""

@@ -56,9 +56,9 @@ Where each part is:
     counted from scratch (`_rank`, kept to check the shared count against);
   - `nogc.py`: the garbage collector kept off while a count runs (`without_gc`);
   - `clocktower.py`: a Clocktower game's observations (seats, hidden characters, what
-    each character told its player): its starting worlds, played out phase by phase
-    over the storyteller's and the evil players' choices (its own loop, not the chained
-    symbolic nights: see its docstring).
+    each character told its player), bound and handed to the table frame
+    (logic/model/table.py), which plays its starting worlds out phase by phase over the
+    storyteller's and the evil players' choices and asks each kind (`Kind.table`).
 """
 
 from logic.commands.solve.chain import Chain, order

@@ -290,6 +290,7 @@ class FinishAssembler(ProseAssembler, ChecksAssembler):
                 raise self.error(f"this ruling orders {first} before itself", o.why)
             orders.append(replace(o, first=first, second=second))
         roles = self._listed_classes(roles)
+        roles = _pools_filled(roles)
         return Ruleset(
             framework=self.framework[0] if self.framework else "tiers",
             framework_why=self.framework[1] if self.framework else None,
@@ -512,3 +513,28 @@ class FinishAssembler(ProseAssembler, ChecksAssembler):
             self.resolve_faction(other[4:], why),
             why,
         )
+
+
+def _pools_filled(roles: list[Role]) -> list[Role]:
+    """An effect whose options are the roles of some factions (its `pool`: a meddling's
+    fake answers, a morph's roles) gets them, in the ruleset's order, once every role is
+    known (through its `with_pool`, if it has one, else as they are)."""
+
+    def filled(e: Any) -> Any:
+        pool = getattr(e, "pool", ())
+        if not pool or getattr(e, "options", None) != ():
+            return e
+        names = tuple(r.name for r in roles if any(canon(r.faction) == canon(f) for f in pool))
+        with_pool = getattr(e, "with_pool", None)
+        return with_pool(names) if with_pool is not None else replace(e, options=names)
+
+    out = []
+    for role in roles:
+        abilities = tuple(
+            replace(a, effects=effects)
+            if (effects := tuple(filled(e) for e in a.effects)) != a.effects
+            else a
+            for a in role.abilities
+        )
+        out.append(role if abilities == role.abilities else replace(role, abilities=abilities))
+    return out

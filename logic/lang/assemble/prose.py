@@ -357,7 +357,7 @@ class ProseAssembler(AssemblerState):
                     facts.setdefault("roleless", []).append((f.value, f.why))
                 case "balance":
                     facts["balance"] = (f.value, f.why)
-                case "records" | "round" | "simultaneous" | "role types" | "modify":
+                case "records" | "round" | "simultaneous" | "role types" | "modify" | "nature":
                     pass  # read; the engine's frame, a heading or an effect kind holds them
                 case "day":
                     facts["day_rules"].append(f.value)

@@ -18,6 +18,7 @@ from logic.lang.kinds.allegiance import FactionIs
 from logic.lang.kinds.common2 import Implied
 from logic.lang.kinds.phrasing import NotFirstNight
 from logic.lang.read.pieces import (
+    NATURE,
     _AbilityName,
     _AbilityStart,
     _About,
@@ -223,8 +224,12 @@ class RolesAssembler(AssemblerState):
                 line.notes.append(why)
             case _Capability() | _Trait() | _RulesetFact():
                 self.prose(s, role.name, None)
-            case _Natures(once, why):
-                self._natures(line, once, why, key)
+            case _Natures(once, why, defined, tags):
+                # a nature the ruleset defines ("One-time use - These roles can only be
+                # used once."): said before the roles, read as its definition says
+                said = self._defined_natures()
+                self._natures_hold(line, tags, said, why)
+                self._natures(line, once and (not defined or "once" in said), why, key)
             case _AddTo(kind, name, why, value):
                 self._add_to(line, kind, name, why, value)
             case _ if isinstance(s, DAY_AND_HEX_EFFECTS):
@@ -289,6 +294,32 @@ class RolesAssembler(AssemblerState):
         if s.verb == "kills":
             a = line.abilities[line.current]
             line.abilities[line.current] = replace(a, effects=(Kill(s.why),))
+
+    def _defined_natures(self) -> dict[str, Why]:
+        """The natures the ruleset defines (sentences read before this one), by meaning."""
+        return {f.value: f.why for f, _, _ in self.facts if f.kind == NATURE}
+
+    def _natures_hold(
+        self, line: _Line, tags: tuple[str, ...], said: dict[str, Why], why: Why
+    ) -> None:
+        """A parenthesis's natures, as the ruleset defines them, agree with the role's own
+        sentences: "Passive" after no ability, "Active" after one, "Night-time" after a
+        night's, "Day-time" after a day's (else bad input, naming the definition)."""
+        current = None if line.current is None else line.abilities[line.current]
+        day = current is not None and any(getattr(e, "by_day", False) for e in current.effects)
+        wrong = {
+            "passive": current is not None,
+            "active": current is None,
+            "night": current is not None and day and "day" not in tags,
+            "day": current is not None and not day and "night" not in tags,
+        }
+        for meaning, bad in wrong.items():
+            if bad and meaning in tags and meaning in said:
+                raise self.error(
+                    f"these natures say {meaning!r} ({said[meaning].loc.short}), but the "
+                    f"sentence before them gives {_what(current, day)}",
+                    why,
+                )
 
     def _natures(self, line: _Line, once: bool, why: Why, key: str) -> None:
         """'(Active, One-time use)': a note on a passive role (its one-time traits made once),
@@ -445,3 +476,9 @@ def _as_variant(sentence: Any) -> Any:
             cap = _Capability(None, (), (sentence,), None, False, sentence.why)
             return _Variant(cap)
     return _Variant(sentence)
+
+
+def _what(ability: Any, day: bool) -> str:
+    if ability is None:
+        return "no ability (a passive role)"
+    return f"the {'day' if day else 'night'} ability {ability.name!r}"

@@ -14,6 +14,7 @@ from logic.lang.game_kinds.frighten import FrightenReading
 from logic.lang.game_kinds.healing import HealingReading
 from logic.lang.game_kinds.interplay import InterplayReading
 from logic.lang.game_kinds.kills import KillReading
+from logic.lang.game_kinds.natures import NatureReading
 from logic.lang.game_kinds.nominate import NominateReading
 from logic.lang.game_kinds.records import RecordsReading
 from logic.lang.game_kinds.reveals import RevealReading
@@ -37,6 +38,7 @@ class GameReadings(
     CrimesReading,
     DealReading,
     NominateReading,
+    NatureReading,
     DayArrestReading,
     FrightenReading,
     AptxReading,

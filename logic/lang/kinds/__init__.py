@@ -28,6 +28,8 @@ from logic.lang.kinds.knowing import KnowingReading
 from logic.lang.kinds.lastshot import LastShotReading
 from logic.lang.kinds.lynchstop import LynchStopReading
 from logic.lang.kinds.malfunction import MalfunctionReading
+from logic.lang.kinds.meddle import MeddleReading
+from logic.lang.kinds.morph import MorphReading
 from logic.lang.kinds.phrasing import PhrasingReading
 from logic.lang.kinds.powers import PowerReading
 from logic.lang.kinds.registration import RegistrationReading
@@ -82,6 +84,8 @@ class Readings(
     SecretVoteReading,
     SpyReading,
     AmplifyReading,
+    MeddleReading,
+    MorphReading,
     FrightenReading,
     LynchStopReading,
     TallyReading,

@@ -22,7 +22,7 @@ from logic.effects.investigate import Info, Investigate
 from logic.effects.sway import Spare, Substitute, SurviveLynch, VoteBlock, VoteDouble
 from logic.lang.clause_parts import Actor, Nothing
 from logic.lang.kinds.traits import Trait
-from logic.lang.read.pieces import _AbilityStart, _DayAbility, _Natures
+from logic.lang.read.pieces import _AbilityStart, _DayAbility, _Natures, nature_tags
 from logic.model.ir import Frequency, NoSelfTarget, Why
 
 
@@ -143,9 +143,12 @@ class PowerReading:
     def survives_death(self, children: list[Any]) -> tuple[Any, ...]:
         """'Survives one death via any means except lynching': the automatic protection
         (a night's kill is survived once; a lynch never is in the model, logic/effects/
-        attack.py), as 'has a one-shot vest' reads. The exception is read as what the
-        protection does anyway, so a sentence without it means the same (a choice: said)."""
-        return self._said_of(children, Trait(AutoProtect(self.why)))
+        attack.py), as 'has a one-shot vest' reads; "via any means" ("from any cause")
+        makes it any death, a day's kill too, the one protection for both
+        (logic/effects/endure.py). The exception is read as what the protection does
+        anyway, so a sentence without it means the same (a choice: said)."""
+        means = any(isinstance(c, Token) and c.type == "MEANS" for c in children)
+        return self._said_of(children, Trait(AutoProtect(self.why, by_day=means)))
 
     def survives_lynch(self, children: list[Any]) -> tuple[Any, ...]:
         """'This player can survive one lynching attempt.': a lynch survived once."""
@@ -164,4 +167,5 @@ class PowerReading:
     # natures
     def natures(self, children: list[Any]) -> tuple[Any, ...]:
         once = any(t.type == "ONCE" for t in _tokens(children))
-        return (_Natures(once, self.why),)
+        words = [str(t) for t in _tokens(children)]
+        return (_Natures(once, self.why, defined=True, tags=nature_tags(words)),)

@@ -74,13 +74,47 @@ class _DayAbility:
     # sentence gives a night ability the same one (a sentence's parts are said once)
 
 
+NATURE = "nature"  # the fact a nature's definition gives (logic/lang/game_kinds/natures.py)
+
+
+def nature_tags(words: list[str]) -> tuple[str, ...]:
+    """What a parenthesis's natures are, by their words ("Night-time" -> "night")."""
+    out = []
+    for w in (" ".join(w.lower().split()) for w in words):
+        if w.startswith(("one-time", "single", "one-shot", "once", "one-use")):
+            out.append("once")
+        elif w in ("active",):
+            out.append("active")
+        elif w in ("passive", "automatic"):
+            out.append("passive")
+        elif w in ("recurring",):
+            out.append("recurring")
+        elif w in (
+            "anytime",
+            "any-time",
+            "any time",
+            "at any time",
+            "day or night",
+            "night or day",
+        ):
+            out.append("any")
+        elif w.startswith("night"):
+            out.append("night")
+        elif w.startswith("day"):
+            out.append("day")
+    return tuple(out)
+
+
 @dataclass(frozen=True)
 class _Natures:
     """'(Active, One-time use, Day-time, Dual-nature)': the natures of the ability before it;
-    'One-time use' makes it once per game."""
+    'One-time use' makes it once per game (`defined`: only where the ruleset defines the
+    nature, "One-time use - These roles can only be used once.")."""
 
     once: bool
     why: Why
+    defined: bool = False
+    tags: tuple[str, ...] = ()  # what its natures are ("night", "active": natures.tags)
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from logic.lang.read.pieces import (
     _SubAbility,
     _Variant,
     _Variants,
+    nature_tags,
 )
 
 
@@ -41,7 +42,8 @@ class RolesReader(Reader):
 
     def natures(self, meta: Meta, children: list[Any]) -> _Natures:
         words = [c for c in children if isinstance(c, str)]
-        return _Natures(any(w.startswith("one-time") for w in words), self._why(meta))
+        once = any(w.startswith("one-time") for w in words)
+        return _Natures(once, self._why(meta), defined=True, tags=nature_tags(words))
 
     def ability_count(self, meta: Meta, children: list[Any]) -> None:
         return None  # "Town players have no outstanding abilities.": read, nothing to add

@@ -1,0 +1,139 @@
+"""Owns `ruling casebook --deletions`: which sentences of a ruleset its cases pin down.
+
+A ruling acts because its sentence says so: delete the sentence and something must
+change. For every sentence a ruleset reads and acts on (`Sentence.kind == "rule"`, not
+a heading), the
+ruleset is read again without it and the cases that name it are run again. Each sentence
+gets one of four answers:
+
+- `pinned`: some case no longer passes (or no longer binds: it names what the sentence
+  gave), named;
+- `leaned on`: the rest of the ruleset no longer reads (another sentence refers to it:
+  "that player", a role line left empty);
+- `same rules`: the ruleset reads to the same rules without it (a heading, or a sentence
+  another one already says);
+- `not pinned`: the rules change, and every case still passes: no case shows what the
+  sentence decides. These are what a rule writer adds cases for.
+
+A sentence whose cases run out of time without it is `unknown`, never `not pinned`.
+Cases are tried in an order that finds the pinning case early: the cases naming the
+sentence's role first, then the case that pinned the sentence before it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from logic.commands.casebook import CaseResult, run_case
+from logic.lang.case import Case
+from logic.lang.errors import RulingError
+from logic.lang.rules import parse_ruleset
+from logic.model.ir import Ruleset, Sentence
+
+ANSWERS = ("pinned", "leaned on", "same rules", "not pinned", "unknown")
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What deleting one sentence does."""
+
+    sentence: Sentence
+    answer: str  # one of ANSWERS
+    by: str = ""  # the case that pins it, the reading error, or why unknown
+
+
+@dataclass
+class Deletions:
+    """The answers for one ruleset, over the cases that name it."""
+
+    path: Path
+    cases: int
+    answers: list[Answer] = field(default_factory=list)
+    failing: list[str] = field(default_factory=list)  # cases failing with every sentence
+
+    def count(self, answer: str) -> int:
+        return sum(a.answer == answer for a in self.answers)
+
+
+def without(text: str, s: Sentence) -> str:
+    """The ruleset's text with sentence `s` deleted: the sentence cut out of its line, or
+    the whole line when nothing but its label would be left (a role with no other
+    sentence goes, and the cases naming it no longer bind)."""
+    lines = text.split("\n")
+    i = s.loc.line - 1
+    line = lines[i]
+    start = line.find(s.text, max(s.loc.column - 1, 0))
+    if start < 0:
+        start = line.find(s.text)
+    if start < 0:  # a sentence the reader re-spaced: its words, wherever they are
+        raise ValueError(f"line {s.loc.line} does not hold {s.text!r}")
+    rest = (line[:start] + line[start + len(s.text) :]).rstrip()
+    label = f"{s.label}:" if s.label else ""
+    if not rest.strip() or rest.strip() == label:
+        del lines[i]
+    else:
+        lines[i] = rest
+    return "\n".join(lines)
+
+
+def _order(cases: Sequence[tuple[Case, str]], s: Sentence, last: str | None) -> list[int]:
+    """Indices of `cases`, those most likely to notice `s`'s deletion first."""
+
+    def rank(i: int) -> tuple[int, int]:
+        case, _ = cases[i]
+        named = bool(s.label) and any(
+            (p.role or "").casefold() == (s.label or "").casefold() for p in case.players
+        )
+        return (0 if case.title == last else 1 if named else 2, i)
+
+    return sorted(range(len(cases)), key=rank)
+
+
+def deletions(
+    path: Path,
+    cases: Sequence[tuple[Case, str]],
+    run: Callable[[Ruleset, Case, str], CaseResult] = run_case,
+) -> Deletions:
+    """Delete each sentence `path`'s ruleset acts on in turn and run `cases` (each with
+    its file's text) against what is left."""
+    text = path.read_text(encoding="utf-8")
+    ruleset = parse_ruleset(text, str(path))
+    out = Deletions(path, len(cases))
+    live: list[tuple[Case, str]] = []
+    for case, ctext in cases:
+        if run(ruleset, case, ctext).passed:
+            live.append((case, ctext))
+        else:
+            out.failing.append(case.title)
+    last: str | None = None
+    for s in ruleset.sentences:
+        if s.kind != "rule" or s.heading:  # a heading's section is its sentences'
+            continue
+        try:
+            cut = parse_ruleset(without(text, s), str(path))
+        except RulingError as e:
+            out.answers.append(Answer(s, "leaned on", e.message.split("\n")[0]))
+            continue
+        if cut == ruleset:
+            out.answers.append(Answer(s, "same rules"))
+            continue
+        answer = Answer(s, "not pinned")
+        for i in _order(live, s, last):
+            case, ctext = live[i]
+            try:
+                result = run(cut, case, ctext)
+            except RulingError as e:
+                answer = Answer(s, "pinned", f"{case.title} (no longer binds: {e.message})")
+                break
+            if result.resolution.timed_out:
+                answer = Answer(s, "unknown", f"{case.title}: {result.resolution.timed_out}")
+                continue
+            if not result.passed:
+                answer = Answer(s, "pinned", case.title)
+                break
+        if answer.answer == "pinned":
+            last = answer.by.split(" (no longer binds")[0]
+        out.answers.append(answer)
+    return out

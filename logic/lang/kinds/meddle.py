@@ -1,0 +1,41 @@
+"""Owns the clause language's readings of grammar/clause/meddle.lark (words in
+grammar/lexicon/meddle.toml), mixed into logic/lang/kinds.Readings: a night ability named
+"meddle" whose effect is `Meddle` (logic/effects/meddle.py), "This werewolf may provide
+fake scan results for the status of another player at night-time."; the answer given
+("If the Meddler provides a preferred answer, ... if not the GG randomly selects one
+(possible) answer.": `Meddle.decided`) and the roles it is drawn from ("The random answer
+is one of the Village and General roles, in play or not.": `Meddle.pool`), each said of
+the ability before it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token
+
+from logic.effects.meddle import Meddle
+from logic.lang.clause_parts import subject_of
+from logic.lang.kinds.powers import Whom
+from logic.lang.kinds.traits import Adds
+from logic.lang.read.pieces import _AbilityStart
+from logic.model.ir import Frequency, NoSelfTarget, Why
+
+
+class MeddleReading:
+    """The methods of meddle.lark's rules."""
+
+    why: Why
+
+    def meddle(self, children: list[Any]) -> tuple[Any, ...]:
+        freqs = [c for c in children if isinstance(c, Frequency)]
+        freq = next((f for f in freqs if f is not Frequency.EACH_NIGHT), Frequency.EACH_NIGHT)
+        start = _AbilityStart("targets", freq, self.why, subject_of(children), 1, "meddle")
+        other = any(isinstance(c, Whom) and c.other for c in children)
+        return (start, Meddle(self.why), *((NoSelfTarget(self.why),) if other else ()))
+
+    def meddle_answer(self, _: list[Any]) -> tuple[Any, ...]:
+        return (Adds(Meddle, "decided", self.why),)
+
+    def meddle_pool(self, children: list[Any]) -> tuple[Any, ...]:
+        names = tuple(str(c) for c in children if isinstance(c, Token) and c.type == "NAME")
+        return (Adds(Meddle, "pool", self.why, names), Adds(Meddle, "pool_why", self.why))

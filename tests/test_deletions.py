@@ -1,0 +1,94 @@
+"""`ruling casebook --deletions` (logic/commands/deletions.py): delete each sentence a
+ruleset acts on and run its cases again. A small ruleset whose sentences get each of the
+answers: pinned (a case fails), leaned on (the rest no longer reads), same rules (said
+twice), not pinned (no case shows what it decides)."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+from logic.cli import main
+from logic.commands.deletions import deletions, without
+from logic.lang.case import parse_cases
+from logic.lang.rules import parse_ruleset
+
+RULES = """Ruleset: Small
+Possible Town Roles
+Doctor: Protects a player each night. Cannot target the same player on consecutive nights.
+Cop: Checks a player each night. Learns the role of that player. Non-visiting role.
+Townie: No special powers.
+Possible Mafia Roles
+Goon: Kills a player each night.
+Core Mechanic: Visiting
+Non-visiting roles: Cop.
+"""
+
+CASES = """case "the Doctor saves the Goon's target"
+  ruleset: small
+  players: Ann is Doctor, Bob is Goon, Cid is Townie
+  night 1:
+    Ann targets Cid
+    Bob targets Cid
+  expect:
+    not Cid dies
+
+case "the Cop learns the Goon's role"
+  ruleset: small
+  players: Ann is Cop, Bob is Goon, Cid is Townie
+  night 1:
+    Ann targets Bob
+  expect:
+    Ann learns "Goon"
+"""
+
+
+def _answers(tmp_path: Path) -> dict[str, str]:
+    rules = tmp_path / "small.rules"
+    rules.write_text(RULES, encoding="utf-8")
+    cases = [(c, CASES) for c in parse_cases(CASES, str(tmp_path / "x.case"))]
+    found = deletions(rules, cases)
+    assert found.failing == [] and found.cases == 2
+    return {a.sentence.text: a.answer for a in found.answers}
+
+
+def test_each_sentence_gets_what_deleting_it_does(tmp_path: Path) -> None:
+    got = _answers(tmp_path)
+    assert got["Learns the role of that player."] == "pinned"
+    # the Goon's line goes with its one sentence: the cases naming the Goon no longer bind
+    assert got["Kills a player each night."] == "pinned"
+    # "that player" needs the sentence before it; a limit needs the ability it limits
+    assert got["Checks a player each night."] == "leaned on"
+    assert got["Protects a player each night."] == "leaned on"
+    # no case has the Doctor on two nights
+    assert got["Cannot target the same player on consecutive nights."] == "not pinned"
+    # the Cop's class is given twice: without the role line's, the rules are the same;
+    # without the list, the role line still gives it, and no case sees a difference
+    assert got["Non-visiting role."] == "same rules"
+    assert got["Non-visiting roles: Cop."] == "not pinned"
+    # headings are not asked about
+    assert "Possible Town Roles" not in got and "Ruleset: Small" not in got
+
+
+def test_a_sentence_alone_on_its_line_takes_the_line() -> None:
+    rs = parse_ruleset(RULES, "small.rules")
+    (goon,) = [s for s in rs.sentences if s.text == "Kills a player each night."]
+    assert "Goon" not in without(RULES, goon)
+    (limit,) = [s for s in rs.sentences if s.text.startswith("Cannot target")]
+    assert "Doctor: Protects a player each night.\n" in without(RULES, limit)
+
+
+def test_the_command_lists_what_no_case_pins(tmp_path: Path) -> None:
+    (tmp_path / "small.rules").write_text(RULES, encoding="utf-8")
+    (tmp_path / "small.case").write_text(CASES, encoding="utf-8")
+    out = io.StringIO()
+    code = main(["casebook", str(tmp_path), "--deletions"], stdout=out, stderr=io.StringIO())
+    text = out.getvalue()
+    assert code == 1, text
+    assert "small.rules:3: Doctor: Cannot target the same player on consecutive nights." in text
+    assert "no case notices its deletion" in text
+    out = io.StringIO()
+    main(["casebook", str(tmp_path), "--deletions", "--json"], stdout=out, stderr=io.StringIO())
+    (one,) = json.loads(out.getvalue())["rulesets"]
+    assert one["tally"]["not pinned"] == 2 and one["tally"]["pinned"] == 2

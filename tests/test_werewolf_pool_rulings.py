@@ -1,0 +1,693 @@
+"""Every modelled ruling of the werewolf pool lives in its text (issue 28, item 9): each
+sentence of casebook/werewolf-pool.rules that the engine reads decides a case of
+casebook/werewolf-pool/, so deleting it changes that case's verdict (or the case can no
+longer be run: it names a power the ruleset no longer has). A role's only power deleted
+leaves the role with "This player has no powers." (its name stays in the visiting lists).
+
+The few sentences whose deletion changes nothing are listed in `NOTED` with the reason,
+and the ruleset says the same at their lines; the test checks that they do change
+nothing, and that every sentence of the ruleset's statements is in one list or the
+other."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from logic.commands.casebook import run_case
+from logic.lang.case import Case, parse_cases
+from logic.lang.errors import RulingError
+from logic.lang.rules import load_ruleset, parse_ruleset
+from logic.model.ir import Ruleset
+
+ROOT = Path(__file__).parent.parent
+RULES = ROOT / "casebook" / "werewolf-pool.rules"
+CASEBOOK = ROOT / "casebook" / "werewolf-pool"
+POWERLESS = "This player has no powers."
+
+# (the start of the line, the sentences deleted from it together, a case it decides)
+DECIDES: list[tuple[str, tuple[str, ...], str]] = [
+    (
+        "3. One-time use - These ro",
+        ("3. One-time use - These roles can only be used once.",),
+        "One-time use: the Blocker blocks once per game",
+    ),
+    (
+        "Werewolf:",
+        ("First, the Werewolf may choose one person each night to kill.",),
+        "The Guard protects from the werewolves' kill",
+    ),
+    (
+        "Seer:",
+        ("This player can choose one other alive player to scan the role of per night.",),
+        "The Seer scans the role of another living player",
+    ),
+    (
+        "Guard:",
+        (
+            "This player can choose one alive player to protect from death or infection "
+            "(including self).",
+            "Cannot target the same player on consecutive nights.",
+            "This protection extends into the following game day and protects from all types "
+            "of death (infection) except lynching.",
+        ),
+        "The Guard protects from the werewolves' kill",
+    ),
+    (
+        "Guard:",
+        ("Cannot target the same player on consecutive nights.",),
+        "W5: the Guard cannot protect the same player twice in a row",
+    ),
+    (
+        "Guard:",
+        (
+            "This protection extends into the following game day and protects from all types "
+            "of death (infection) except lynching.",
+        ),
+        "The Guard's protection of the night holds the day after: the Hunter's kill fails",
+    ),
+    (
+        "Undertaker:",
+        ("This player can choose one dead player to scan the role of per night.",),
+        "The Undertaker scans the role of a dead player",
+    ),
+    (
+        "Stalwart:",
+        ("This player is immune to infection from the werewolves.",),
+        "The Stalwart is immune to infection",
+    ),
+    (
+        "Stalwart:",
+        ("(Passive, One-time use, Night-time)",),
+        "The Stalwart's immunity holds once: a second infection converts him",
+    ),
+    (
+        "Thug:",
+        ("This player survives one death via any means except lynching.",),
+        "The Hunter's kill fails on the Thug",
+    ),
+    (
+        "Thug:",
+        ("This player survives one death via any means except lynching.",),
+        "W14: the Hunter's kill by day fails on the Thug",
+    ),
+    (
+        "Hunter:",
+        ("Kills a player once per game.", "Cannot self-target."),
+        "The Hunter kills an unprotected player, once per game",
+    ),
+    ("Hunter:", ("Cannot self-target.",), "The Hunter chooses another player, not himself"),
+    (
+        "Hunter:",
+        ("Once per game, during the day, the Hunter may kill another player.",),
+        "The Hunter kills by day",
+    ),
+    (
+        "Executioner:",
+        (
+            "This player chooses one other alive player to substitute for the lynching victim "
+            "that day.",
+        ),
+        "The Executioner's target is lynched in place of the day's victim",
+    ),
+    (
+        "Executioner:",
+        ("(Active, One-time use, Day-time, Dual-nature)",),
+        "The Executioner substitutes once per game",
+    ),
+    (
+        "Morpher:",
+        (
+            "This player chooses one role from the General Pool they would like to assume.",
+            "If that role is not assigned, they assume that role.",
+            "If the role is assigned, the player can choose whether or not to assume the "
+            "alignment of the other player (without being told what it is).",
+            "(Active, One-time use, Anytime, Private)",
+        ),
+        "An unassigned role is the Morpher's",
+    ),
+    (
+        "Morpher:",
+        ("If that role is not assigned, they assume that role.",),
+        "An unassigned role is the Morpher's",
+    ),
+    (
+        "Morpher:",
+        (
+            "If the role is assigned, the player can choose whether or not to assume the "
+            "alignment of the other player (without being told what it is).",
+        ),
+        "An assigned role: the Morpher takes its holder's alignment, a werewolf's",
+    ),
+    (
+        "Morpher:",
+        ("(Active, One-time use, Anytime, Private)",),
+        "One-time use: the Morpher chooses once per game",
+    ),
+    (
+        "Reverber:",
+        ("This player can double his or her own vote for lynching.",),
+        "The Reverber doubles his own vote",
+    ),
+    (
+        "Reverber:",
+        ("(Active, One-time use, Day-time, Dual-nature)",),
+        "One-time use: the Reverber's second day is a single vote",
+    ),
+    (
+        "Rioter:",
+        ("This player can double another's lynching vote.",),
+        "The Rioter doubles another's vote, which decides the lynch",
+    ),
+    (
+        "Rioter:",
+        ("(Active, One-time use, Day-time, Dual-nature)",),
+        "The amplified Rioter's power was spent: nothing happens",
+    ),
+    (
+        "Soother:",
+        ("This player can block another's lynching vote.",),
+        "The Soother blocks a vote, which changes the lynch",
+    ),
+    (
+        "Soother:",
+        ("(Active, One-time use, Day-time, Dual-nature)",),
+        "One-time use: the Soother blocks once per game",
+    ),
+    (
+        "Spy:",
+        (
+            "The spy selects a player to spy on.",
+            "If that player uses a power that night, the spy knows what power was used, but "
+            "not the target.",
+            "Cannot target the same player on consecutive nights.",
+        ),
+        "The Spy learns the power the watched player used, not its target",
+    ),
+    (
+        "Spy:",
+        (
+            "If that player uses a power that night, the spy knows what power was used, but "
+            "not the target.",
+        ),
+        "The Spy learns the power the watched player used, not its target",
+    ),
+    (
+        "Spy:",
+        ("Cannot target the same player on consecutive nights.",),
+        "The Spy cannot watch the same player on consecutive nights",
+    ),
+    (
+        "Seeker:",
+        ("Checks a player each night.", "Learns what roles visited that player."),
+        "The Seeker learns the powers used on a player, not who used them",
+    ),
+    (
+        "Seeker:",
+        ("Learns what roles visited that player.",),
+        "The Seeker learns the powers used on a player, not who used them",
+    ),
+    (
+        "Visiting roles:",
+        (
+            "Seer, Guard, Undertaker, Hunter, Seeker, Blocker, Smoker, Maniac, Alpha, Swapper, "
+            "Leech, Spy.",
+            "Additionally, any Werewolf role executing the faction's nightkill is considered a "
+            "visiting role for the night.",
+        ),
+        "The Seeker learns the powers used on a player, not who used them",
+    ),
+    (
+        "Visiting roles:",
+        (
+            "Additionally, any Werewolf role executing the faction's nightkill is considered a "
+            "visiting role for the night.",
+        ),
+        "The Seeker learns the powers used on a player, not who used them",
+    ),
+    (
+        "Blocker:",
+        ("Once per game, during the day, the Blocker may block another player.",),
+        "Example b.: the Blocker blocks the Soother by day: the soothed vote counts",
+    ),
+    (
+        "Blocker:",
+        (
+            "This player can block the activity of one player for a day OR night-time period "
+            "(not both).",
+            "This does not apply to normal WW powers such as night-time kills, infection or "
+            "kamikaze kills (unless kami is an exclusive power, rather than core).",
+        ),
+        "Example d.: a blocked Seer's scan fails",
+    ),
+    (
+        "Blocker:",
+        (
+            "This does not apply to normal WW powers such as night-time kills, infection or "
+            "kamikaze kills (unless kami is an exclusive power, rather than core).",
+        ),
+        "W4: the Blocker does not stop the werewolves' night kill",
+    ),
+    (
+        "Blocker:",
+        ("(Active, One-time use, Anytime, Private)",),
+        "One-time use: the Blocker blocks once per game",
+    ),
+    (
+        "Amplifier:",
+        (
+            "This player can enhance the potency of one other player's action for a day or "
+            "night-time period.",
+        ),
+        "The amplified Rioter's target's vote counts three times",
+    ),
+    (
+        "Amplifier:",
+        ("(Active, One-time use, Anytime, Dual-nature)",),
+        "One-time use: the Amplifier amplifies once per game",
+    ),
+    (
+        "Necromancer:",
+        ("During the day, the Necromancer may revive one dead player.",),
+        "The Necromancer revives the night's victim by day; the Seer scans again",
+    ),
+    (
+        "Necromancer:",
+        ("(Active, One-time use, Anytime, Private)",),
+        "The Necromancer revives once per game",
+    ),
+    (
+        "Die-hard:",
+        ("This player can survive one lynching attempt.",),
+        "The Die-hard survives the first lynching attempt, and nobody is lynched in their place",
+    ),
+    (
+        "Judge:",
+        (
+            "This player can save another player from lynching.",
+            "No player is lynched that day to prevent redundancy with Executioner.",
+        ),
+        "The Judge saves the victim: no player is lynched that day",
+    ),
+    (
+        "Judge:",
+        ("(Active, One-time use, Day-time, Dual-nature)",),
+        "One-time use: the Judge saves once per game",
+    ),
+    (
+        "Bluff:",
+        (
+            "This player submits a private vote that is different than their public vote.",
+            "Once enacted, the public vote from then on does not count, but the bluff can "
+            "still vote as usual.",
+        ),
+        "The Bluff's secret vote counts, his public vote does not",
+    ),
+    (
+        "Bluff:",
+        (
+            "Once enacted, the public vote from then on does not count, but the bluff can "
+            "still vote as usual.",
+        ),
+        "The Rioter doubles the Bluff's secret vote (a reading)",
+    ),
+    (
+        "Bluff:",
+        ("(Active, One-time use, Day-time, Private)",),
+        "The Bluff votes secretly once per game",
+    ),
+    (
+        "Swapper:",
+        ("This player may swap the powers of two other living players.",),
+        "The Swapper swaps two players' powers: the Seer holds the Hunter's kill",
+    ),
+    (
+        "Swapper:",
+        ("(Active, One-time use, Anytime, Dual-nature)",),
+        "The Swapper swaps once per game",
+    ),
+    (
+        "Leech:",
+        (
+            "This player may steal the power of another live player.",
+            "Power use status is preserved.",
+        ),
+        "The Leech steals a living player's power",
+    ),
+    (
+        "Leech:",
+        ("Power use status is preserved.",),
+        "Power use status is preserved: a spent Hunter's kill stays spent for the Leech",
+    ),
+    (
+        "Leech:",
+        ("(Active, One-time use, Anytime, Private)",),
+        "One-time use: a blocked theft spends the Leech's one use",
+    ),
+    (
+        "Scavenger:",
+        (
+            "During the day, the Scavenger may steal the power of a dead player.",
+            "Power use status is preserved.",
+        ),
+        "The Scavenger steals a dead player's power by day",
+    ),
+    (
+        "Scavenger:",
+        ("Power use status is preserved.",),
+        "Power use status is preserved: the Scavenger takes a spent kill",
+    ),
+    (
+        "Smoker:",
+        ("Targets a player once per game.", "That player is roleblocked.", "Cannot self-target."),
+        "The Smoker blocks the Seer's scan",
+    ),
+    ("Smoker:", ("That player is roleblocked.",), "The Smoker blocks the Seer's scan"),
+    ("Smoker:", ("Cannot self-target.",), "The Smoker cannot block himself"),
+    (
+        "Meddler:",
+        (
+            "This werewolf may provide fake scan results for the status of another player at "
+            "night-time.",
+            "If the Meddler provides a preferred answer, that is what is given as a scan "
+            "result, if not the GG randomly selects one (possible) answer.",
+            "The random answer is one of the Village and General roles, in play or not.",
+        ),
+        "The Meddler's preferred answer is what the Seer's scan gives",
+    ),
+    (
+        "Meddler:",
+        (
+            "If the Meddler provides a preferred answer, that is what is given as a scan "
+            "result, if not the GG randomly selects one (possible) answer.",
+        ),
+        "No preferred answer: the GG draws a random villager role",
+    ),
+    (
+        "Meddler:",
+        ("The random answer is one of the Village and General roles, in play or not.",),
+        "The Meddler's preferred answer is what the Seer's scan gives",
+    ),
+    (
+        "Meddler:",
+        ("(Active, One-time use, Any-time, Private)",),
+        "One-time use: the Meddler meddles once per game",
+    ),
+    (
+        "Maniac:",
+        ("Kills a player once per game.",),
+        "The Blocker stops the Maniac's extra kill",
+    ),
+    (
+        "Maniac:",
+        ("Once per game, the Maniac may strengthen the nightkill of the Werewolf.",),
+        "The Maniac overrides the Guard's protection: the werewolves' kill succeeds",
+    ),
+    (
+        "Maniac:",
+        ("The Maniac cannot use more than one ability per game.",),
+        "One use for either: the Maniac's kill spends his override",
+    ),
+    (
+        "Alpha:",
+        (
+            "This werewolf may select one other player to convert to a werewolf in the "
+            "night-time period.",
+            "Normal protections apply.",
+        ),
+        "The Alpha converts a villager to a werewolf",
+    ),
+    ("Alpha:", ("Normal protections apply.",), "The Guard's protection stops the infection"),
+    (
+        "Alpha:",
+        ("(Active, One-time use, Night-time, Private)",),
+        "The Alpha converts once per game",
+    ),
+    (
+        "Kamikaze:",
+        ("This werewolf can kill a player of their choosing at the time of their death.",),
+        "The Kamikaze is lynched: the player he named dies with him",
+    ),
+]
+
+# (the start of the line, a sentence whose deletion changes no case, why)
+NOTED: list[tuple[str, str, str]] = [
+    (
+        "1. Active - These roles sp",
+        "1. Active - These roles specify a certain player/role as their target.",
+        "a check: a role's natures agree with its sentences (test below)",
+    ),
+    (
+        "2. Passive - These roles a",
+        "2. Passive - These roles are automatically performed without the player's input.",
+        "a check: a role's natures agree with its sentences (test below)",
+    ),
+    (
+        "4. Recurring - These roles",
+        "4. Recurring - These roles are used once every full game day cycle.",
+        "read: what an ability is when no sentence says otherwise (each night or each day)",
+    ),
+    (
+        "5. Night-time - These role",
+        "5. Night-time - These roles can only be used at night.",
+        "a check: a role's natures agree with its sentences (test below)",
+    ),
+    (
+        "6. Day-time - These roles ",
+        "6. Day-time - These roles can only be used in the daytime.",
+        "a check: a role's natures agree with its sentences (test below)",
+    ),
+    (
+        "7. Anytime - These roles h",
+        "7. Anytime - These roles have no time restriction.",
+        "read: a nature with no restriction to check",
+    ),
+    (
+        "Seer:",
+        "(Active, Night-time, Recurring, Private)",
+        "natures that agree with the Seer's sentence (checked as the ruleset defines them)",
+    ),
+    (
+        "Undertaker:",
+        "(Active, Night-time, Recurring, Private)",
+        "natures that agree with the Undertaker's sentence (checked)",
+    ),
+    (
+        "Seeker:",
+        "(Active, Recurring, Night-time, Private)",
+        "natures that agree with the Seeker's sentence (checked)",
+    ),
+    (
+        "Spy:",
+        "(Active, Recurring, Night-time, Private)",
+        "natures that agree with the Spy's sentence (checked)",
+    ),
+    (
+        "Smoker:",
+        "(Active, One-time use, Night-time, Private)",
+        "natures that agree with the Smoker's sentence, which says 'once per game' (checked)",
+    ),
+    (
+        "Village and Werewolf roles",
+        "Village and Werewolf roles will only be given to players of their respective "
+        "alignments, while General roles may be given to either.",
+        "the setup: a case must say a General role's faction (test below)",
+    ),
+    (
+        "Thug:",
+        "(Passive, One-time, Anytime)",
+        "the natures of a passive role: its sentence says once ('one death') and any time "
+        "('via any means')",
+    ),
+    (
+        "Non-visiting roles:",
+        "Executioner, Reverber, Rioter, Soother, Judge, Bluff, Scavenger, Kamikaze, "
+        "Necromancer, Amplifier.",
+        "each acts by day or names a player without visiting, the engine's default anyway",
+    ),
+    (
+        "Die-hard:",
+        "Nobody is lynched in their place.",
+        "read as a note: what a survived lynch gives in the model anyway",
+    ),
+    (
+        "Die-hard:",
+        "(Passive, One-time use, Day-time)",
+        "the natures of a passive role: its sentence says 'one lynching attempt'",
+    ),
+    (
+        "Judge:",
+        "No player is lynched that day to prevent redundancy with Executioner.",
+        "what the Judge's save gives in the model anyway (no lynch that day)",
+    ),
+    (
+        "Scavenger:",
+        "(Active, One-time use, Day-time, Private)",
+        "a theft leaves the Scavenger another role, and a failed day use spends nothing: "
+        "no second use can be tried",
+    ),
+]
+
+SKIP = (
+    "#",
+    "Not modelled",
+    "Flavour:",
+    "Source:",
+    "Ruleset:",
+    "Alignments:",
+    "Village Roles:",
+    "General Roles:",
+    "Werewolf Roles:",
+)
+
+
+def _split(body: str) -> list[str]:
+    return re.split(r"(?<![0-9]\.)(?<=[.)])\s+(?=[A-Z(])", body)
+
+
+def _line(lines: list[str], start: str) -> int:
+    (k,) = [k for k, line in enumerate(lines) if line.startswith(start)]
+    return k
+
+
+def _without(text: str, start: str, sentences: tuple[str, ...]) -> str:
+    """The ruleset with `sentences` deleted from the line that begins with `start`; a
+    role left with nothing has no powers, any other line left empty goes."""
+    lines = text.split("\n")
+    k = _line(lines, start)
+    head, _, body = lines[k].partition(": ") if start.endswith(":") else ("", "", lines[k])
+    for one in sentences:
+        assert one in body, (start, one)
+        body = body.replace(one, "", 1)
+    body = " ".join(body.split())
+    if body:
+        lines[k] = f"{head}: {body}" if head else body
+    elif head and RS.role(head) is not None:
+        lines[k] = f"{head}: {POWERLESS}"
+    else:  # the line goes, with the Source: lines it rewords
+        del lines[k]
+        while k > 0 and lines[k - 1].startswith("Source:"):
+            del lines[k - 1]
+            k -= 1
+    return "\n".join(lines)
+
+
+def _cases() -> dict[str, tuple[Case, str]]:
+    out = {}
+    for path in sorted(CASEBOOK.glob("*.case")):
+        text = path.read_text(encoding="utf-8")
+        for case in parse_cases(text, str(path)):
+            out[case.title] = (case, text)
+    return out
+
+
+CASES = _cases()
+RS = load_ruleset(RULES)
+
+
+def _passes(rs: Ruleset, title: str) -> bool:
+    case, text = CASES[title]
+    try:
+        return run_case(rs, case, text).passed
+    except RulingError:  # the case names a power the ruleset no longer has
+        return False
+
+
+@pytest.mark.parametrize(("start", "sentences", "title"), DECIDES, ids=lambda x: str(x)[:40])
+def test_deleting_a_ruling_changes_its_case(
+    start: str, sentences: tuple[str, ...], title: str
+) -> None:
+    assert _passes(RS, title)
+    text = RULES.read_text(encoding="utf-8")
+    try:
+        without = parse_ruleset(_without(text, start, sentences), str(RULES))
+    except RulingError as e:  # the role's natures left with no ability: "Active" says one
+        assert "these natures say 'active'" in str(e), e
+        return
+    assert not _passes(without, title), (start, sentences)
+
+
+@pytest.mark.parametrize(("start", "sentence", "why"), NOTED, ids=lambda x: str(x)[:40])
+def test_a_noted_sentence_changes_no_case(start: str, sentence: str, why: str) -> None:
+    """Listed, not hidden: if one of these comes to decide a case, move it to DECIDES."""
+    text = RULES.read_text(encoding="utf-8")
+    without = parse_ruleset(_without(text, start, (sentence,)), str(RULES))
+    changed = [t for t in CASES if _passes(RS, t) != _passes(without, t)]
+    assert changed == [], why
+
+
+def test_every_sentence_of_the_statements_is_listed() -> None:
+    listed = {(s, one) for s, group, _ in DECIDES for one in group} | {
+        (s, one) for s, one, _ in NOTED
+    }
+    missing = []
+    for line in RULES.read_text(encoding="utf-8").split("\n"):
+        if not line or line.startswith(SKIP):
+            continue
+        head, _, body = line.partition(": ")
+        start = f"{head}:" if body and len(head) < 25 else line[:26]
+        body = body if start.endswith(":") else line
+        missing += [(start, s) for s in _split(body) if (start, s) not in listed]
+    assert missing == []
+
+
+def test_a_general_role_needs_its_faction_said_only_with_the_neutral_sentence() -> None:
+    """ "General roles may be given to either": a case must say which; without the
+    sentence the General Pool is a faction of its own."""
+    case_text = (
+        'case "a Rioter"\n  ruleset: werewolf-pool\n  players: Ann is Rioter, Bob is Alpha\n'
+        "  day 1:\n    Ann votes Bob\n  expect:\n    Bob is lynched\n"
+    )
+    (case,) = parse_cases(case_text, "general.case")
+    with pytest.raises(RulingError, match="may be given to"):
+        run_case(RS, case, case_text)
+    ((start, sentence, _),) = [x for x in NOTED if x[0] == "Village and Werewolf roles"]
+    text = _without(RULES.read_text(encoding="utf-8"), start, (sentence,))
+    assert run_case(parse_ruleset(text, str(RULES)), case, case_text).passed
+
+
+# (a nature's definition, a role's natures that contradict the role's sentence under it)
+CONTRADICTS = [
+    ("1. Active - These roles sp", "Stalwart:", "(Passive, One-time use, Night-time)", "(Active)"),
+    (
+        "2. Passive - These roles a",
+        "Seer:",
+        "(Active, Night-time, Recurring, Private)",
+        "(Passive)",
+    ),
+    (
+        "5. Night-time - These role",
+        "Executioner:",
+        "(Active, One-time use, Day-time, Dual-nature)",
+        "(Night-time)",
+    ),
+    (
+        "6. Day-time - These roles ",
+        "Seer:",
+        "(Active, Night-time, Recurring, Private)",
+        "(Day-time)",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("definition", "start", "natures", "wrong"), CONTRADICTS, ids=lambda x: str(x)[:12]
+)
+def test_a_defined_nature_is_checked_against_the_role(
+    definition: str, start: str, natures: str, wrong: str
+) -> None:
+    """The natures a role's parenthesis lists are read as the ruleset defines them, and a
+    parenthesis that contradicts its role's sentences is bad input; without the
+    definition the same parenthesis says nothing."""
+    text = RULES.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    k = _line(lines, start)
+    assert natures in lines[k]
+    lines[k] = lines[k].replace(natures, wrong)
+    bad = "\n".join(lines)
+    with pytest.raises(RulingError, match="these natures say"):
+        parse_ruleset(bad, str(RULES))
+    (sentence,) = [one for s, one, _ in NOTED if s == definition]
+    parse_ruleset(_without(bad, definition, (sentence,)), str(RULES))
