@@ -204,7 +204,7 @@ class Search:
 
         def probe(trial: list[Any]) -> Status:  # (the switches left out are off)
             rest = [symbolic.negation(f) for f in flags if not any(f.eq(t) for t in trial)]
-            return self.check(s, "core", *trial, *rest)
+            return self.trial(s, *trial, *rest)  # (an unknown keeps that sentence)
 
         core = symbolic.shrink(s.core(flags), probe)
         names = {str(f) for f in core}
