@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import resource
+import signal
 import subprocess
 import sys
 import tempfile
@@ -77,18 +78,24 @@ def run(tree: Tree, argv: list[str], limit: float | None = None) -> Run:
     """`ruling ARGV` under `tree` (run from the tree's folder: the casebook paths resolve)."""
     env = dict(os.environ, PYTHONPATH=str(tree.path), COLUMNS="200")
     start, cpu = time.perf_counter(), _cpu()
-    try:
-        p = subprocess.run(
-            [sys.executable, "-m", "logic.cli", *argv],
-            cwd=tree.path,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=LIMIT if limit is None else limit,
-        )
-    except subprocess.TimeoutExpired:
-        return Run(time.perf_counter() - start, -1, "", _cpu() - cpu)
-    return Run(time.perf_counter() - start, p.returncode, p.stdout, _cpu() - cpu)
+    # (a session of its own: cut at the limit, the command's worker processes, `check
+    # --jobs 2`'s, are ended with it, not left running)
+    with subprocess.Popen(
+        [sys.executable, "-m", "logic.cli", *argv],
+        cwd=tree.path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    ) as p:
+        try:
+            out, _ = p.communicate(timeout=LIMIT if limit is None else limit)
+        except subprocess.TimeoutExpired:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.communicate()
+            return Run(time.perf_counter() - start, -1, "", _cpu() - cpu)
+    return Run(time.perf_counter() - start, p.returncode, out, _cpu() - cpu)
 
 
 def compare(

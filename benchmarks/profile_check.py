@@ -95,9 +95,11 @@ def main(argv: list[str] | None = None) -> int:
         seen[(id(s), key)] = now
         return now - last if now >= last else now
 
-    def check(self: check_mod.Checker, s: Any, what: str, *assumptions: Any) -> Any:
+    def check(
+        self: check_mod.Checker, s: Any, what: str, *assumptions: Any, run: Any = None
+    ) -> Any:
         w0, c0, u0 = time.perf_counter(), time.process_time(), symbolic.spent()
-        r = asked(self, s, what, *assumptions)
+        r = asked(self, s, what, *assumptions) if run is None else run(self, s, *assumptions)
         wall, cpu = time.perf_counter() - w0, time.process_time() - c0
         t = tallies[what]
         t.work += symbolic.spent() - u0
@@ -117,12 +119,19 @@ def main(argv: list[str] | None = None) -> int:
             )
         return r
 
+    tried = check_mod.Checker.trial
+
+    def trial(self: check_mod.Checker, s: Any, *assumptions: Any) -> Any:
+        # (a query that only shrinks a witness or a core: tallied as "trial")
+        return check(self, s, "trial (shrinking)", *assumptions, run=tried)
+
     def night(self: check_mod.Night, *a: Any, **k: Any) -> None:
         w0, c0 = time.perf_counter(), time.process_time()
         built(self, *a, **k)
         builds.append((len(self.names), time.perf_counter() - w0, time.process_time() - c0))
 
     check_mod.Checker.check = check  # type: ignore[method-assign]
+    check_mod.Checker.trial = trial  # type: ignore[method-assign]
     check_mod.Night.__init__ = night  # type: ignore[method-assign]
     kinds = tuple(args.only) if args.only else check_mod.KINDS
     checker = check_mod.Checker(

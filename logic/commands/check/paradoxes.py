@@ -116,7 +116,8 @@ class Paradoxes(Search):
     def _shrink(
         self, n: Night, env: dict[str, Any], legal: Session, fits: Session
     ) -> dict[str, Any]:
-        """Turn actions off one by one while the scenario stays legal and a paradox."""
+        """Turn actions off one by one while the scenario stays legal and a paradox (each
+        query a `trial`: one that ends unknown keeps that action)."""
         for var in n.action_names():  # (every night's: "uses:Ann@n1" over chained nights)
             if not env.get(var):
                 continue
@@ -126,10 +127,10 @@ class Paradoxes(Search):
             fixed = self._fix(
                 n, {k: v for k, v in trial.items() if not k.startswith(("tier:", "protected:"))}
             )
-            if self.check(legal, "paradox search", *fixed) != "sat":
+            if self.trial(legal, *fixed) != "sat":
                 continue
             full = {v: _value(legal.model(), n.enc.var(v)) for v in env}
-            if self.check(fits, "paradox search", *self._fix(n, full)) == "unsat":
+            if self.trial(fits, *self._fix(n, full)) == "unsat":
                 env = full
         return env
 

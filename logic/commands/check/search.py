@@ -30,7 +30,6 @@ class Search:
         deadline: float | None = None,
         roles: list[Role] | None = None,
         share: tuple[int, int] = (0, 1),
-        built: dict[int, Night] | None = None,
         day: bool = False,
     ) -> None:
         """`timeout` bounds each query, `deadline` (a `time.perf_counter` time) the whole
@@ -38,9 +37,9 @@ class Search:
         nights deal from (default: every role of the ruleset). `share` (i, k) makes this
         checker search part i of k (`parts.py`: `check --jobs`): the scenarios whose first
         player's role is i modulo k, and every k-th sentence of the dead rules and
-        redundant rulings. `built` holds the nights already built for this ruleset and
-        bound (a worker's parts share them). `day`: each night is followed by its day (a
-        ruling about the day: `ask`), when the ruleset says how a lynch goes."""
+        redundant rulings (each part builds its own nights: `parts.run_part`). `day`: each
+        night is followed by its day (a ruling about the day: `ask`), when the ruleset
+        says how a lynch goes."""
         if not 0 <= share[0] < share[1]:
             raise ValueError(f"share must be a part i of k, not {share}")
         self.share = share
@@ -63,7 +62,7 @@ class Search:
         self.report.nights = nights
         self.players = players
         self.requested = requested  # (a process of its own seats them again: `seatable`)
-        self._nights: dict[int, Night] = {} if built is None else built
+        self._nights: dict[int, Night] = {}
         self._days: dict[int, Night] = {}  # (one night and the day after: `day_at`)
         self.day = day
 
@@ -204,7 +203,7 @@ class Search:
 
         def probe(trial: list[Any]) -> Status:  # (the switches left out are off)
             rest = [symbolic.negation(f) for f in flags if not any(f.eq(t) for t in trial)]
-            return self.check(s, "core", *trial, *rest)
+            return self.trial(s, *trial, *rest)  # (an unknown keeps that sentence)
 
         core = symbolic.shrink(s.core(flags), probe)
         names = {str(f) for f in core}
