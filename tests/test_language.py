@@ -229,10 +229,12 @@ def test_a_result_for_a_faction_and_one_for_success_do_not_mix() -> None:
 def test_role_texts_in_three_voices_give_the_effects_the_engine_has() -> None:
     """The Bodyguard dies in their place (Protect sacrifice), the roleblock's target is
     told, a vest (AutoProtect), a vote that counts twice (VoteWeight), the last player
-    alive wins (Victory 'last'), a target who cannot vote (VoteBlock)."""
+    alive wins (Victory 'last'), a night's target who cannot vote the next day (a hex, the
+    vote with no power: once read as the Soother's day action VoteBlock, which made the
+    night ability a day one)."""
     from logic.effects.attack import AutoProtect, Protect
     from logic.effects.block import Roleblock
-    from logic.effects.sway import VoteBlock
+    from logic.effects.hex import Hex
     from logic.effects.vote import VoteWeight
 
     guard = _one_role(
@@ -265,7 +267,7 @@ def test_role_texts_in_three_voices_give_the_effects_the_engine_has() -> None:
     vb = _one_role(
         "Vote Blocker", "Every night you may choose someone; they can't vote the next day."
     )
-    assert vb.role("Vote Blocker").abilities[0].effects == (VoteBlock(),)  # type: ignore[union-attr]
+    assert vb.role("Vote Blocker").abilities[0].effects == (Hex("powerless"),)  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize(

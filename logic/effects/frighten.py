@@ -1,15 +1,13 @@
 """Owns Frighten: a night action whose target loses the next day, read from the GM's
-sentences ("The Frightened player can't use his ability the next day." "He also can't
-vote the next day."). Its phrases are grammar/clause/frighten.lark, its words
+sentences ("The Frightened player can't use his ability the next day."). Its phrases are grammar/clause/frighten.lark, its words
 grammar/lexicon/frighten.toml, its reading logic/lang/kinds/frighten.py.
 
 Vocabulary:
   Frighten  a night action: when it takes place its target gets the mark `frightened`
             (logic/effects/status.py carries it to the day after), and that day the
-            target's day actions do not take place; `vote` (the sentence "He also can't
-            vote the next day."): nor does the target's vote count (the status
-            `powerless` of logic/effects/vote.py: "his Vote will show as if he didn't
-            Vote").
+            target's day actions do not take place. ("He also can't vote the next day."
+            is the base language's: a second effect of the same action, the target's
+            vote with no power the next day: logic/effects/hex.py's `powerless`.)
 
 An ability the whole game's sentences exempt is not stopped ("Arrest can't be frightened.":
 `FrightExempt`, the ability by its name).
@@ -41,11 +39,9 @@ FRIGHTENED = "frightened"
 @dataclass(frozen=True)
 class Frighten:
     why: Why = meta()
-    vote: Why | None = None  # "He also can't vote the next day."
 
     def describe(self) -> str:
-        also = " nor vote" if self.vote is not None else ""
-        return f"frighten: the target cannot use day actions{also} the next day"
+        return "frighten: the target cannot use day actions the next day"
 
 
 @dataclass(frozen=True)
@@ -107,27 +103,9 @@ def day_stops(db: DayBuilder, i: int) -> Expr:
     return label(stopped, why)
 
 
-def day_marked(db: DayBuilder, p: str, name: str) -> list[tuple[Expr, str]]:
-    """A frightened player's vote has no power the next day (`powerless`), when a
-    sentence says so ("He also can't vote the next day.")."""
-    if name != "powerless":
-        return []
-    out: list[tuple[Expr, str]] = []
-    said = [e.vote for e in _frightens(db) if e.vote is not None]
-    if not said:
-        return out
-    why = said[0]
-    for c, src in status.day_marks(db, p, FRIGHTENED):
-        x = label(conj(c, db.switch(why)), why)
-        if x != FALSE:
-            out.append((x, src))
-    return out
-
-
 KIND = Kind(
     "frighten",
     (Frighten, FrightExempt),
     transition=transition,
     day_stops=day_stops,
-    day_marked=day_marked,
 )

@@ -13,6 +13,7 @@ from lark import Token
 
 from logic.effects.attack import AutoProtect, Protect
 from logic.effects.block import Roleblock
+from logic.effects.hex import Hex
 from logic.effects.identity import DeathLink
 from logic.effects.investigate import Cond
 from logic.effects.react import Explode
@@ -131,6 +132,9 @@ class TraitReading:
 
     def vote_blocked(self, _: list[Any]) -> Any:
         return self._tail((VoteBlock(self.why),))
+
+    def vote_blocked_next(self, _: list[Any]) -> Any:
+        return self._tail((Hex("powerless", self.why),))
 
     # traits
     def vest(self, children: list[Any]) -> tuple[Any, ...]:
