@@ -4,6 +4,8 @@ switches (ablation: `told_apart`); classes, blocks, and witnesses written as cas
 
 from __future__ import annotations
 
+import hashlib
+import pickle
 from typing import Any
 
 from logic.backends import symbolic
@@ -15,7 +17,7 @@ from logic.engine import build_symbolic_night, chain
 from logic.model.day import day_menus
 from logic.model.expr import Evaluator, Var, explain
 from logic.model.ir import Role, Ruleset, Why
-from logic.model.semantics import SymbolicNight, night_menus, options_of
+from logic.model.semantics import PhaseModel, SymbolicNight, night_menus, options_of
 
 _value = symbolic.read
 
@@ -24,6 +26,43 @@ def _pick_of(action: str) -> str:
     """The variable of the ability an action's slot picks ("uses:Ann@n1" -> "ab:Ann@n1"):
     turning the action off frees it (an unused slot's pick is 0)."""
     return action.replace("uses:", "ab:", 1)
+
+
+_MODELS: dict[tuple[Any, ...], tuple[SymbolicNight, PhaseModel, list[Ruleset]]] = {}
+"""The phases this process built (`_phases`), for one ruleset at a time, with each copy
+of the ruleset that used them: kept alive, so no object of theirs leaves its id to
+another (a scenario knows roles by id: `SymbolicNight.role_is`)."""
+
+
+def _phases(
+    ruleset: Ruleset,
+    names: tuple[str, ...],
+    roles: list[Role] | None,
+    nights: int,
+    day: bool,
+    deadline: float | None,
+) -> tuple[SymbolicNight, PhaseModel]:
+    """The scenario and the phase model of a night (chained nights, a day), built once a
+    process for a ruleset (its pickled bytes: a part of `check --jobs` gets a copy):
+    the parts of a check, each in a Z3 context of its own (`symbolic.fresh`), encode
+    the same model again, but no part builds it again. (A model is Python's, the same
+    whatever ran before: only its Z3 terms are a context's.)"""
+    digest = hashlib.sha1(pickle.dumps(ruleset)).hexdigest()
+    key = (digest, names, None if roles is None else tuple(r.name for r in roles), nights, day)
+    if key not in _MODELS:
+        if not any(k[0] == digest for k in _MODELS):
+            _MODELS.clear()  # (another ruleset's phases are not wanted any more)
+        scenario = SymbolicNight(ruleset, names, roles=roles)
+        model = (
+            chain(ruleset, names, nights, roles, between=lambda: on_time(deadline), last_day=day)
+            if nights > 1 or day
+            else build_symbolic_night(scenario)
+        )
+        _MODELS[key] = (scenario, model, [])
+    scenario, model, users = _MODELS[key]
+    if not any(u is ruleset for u in users):
+        users.append(ruleset)
+    return scenario, model
 
 
 class Night:
@@ -45,15 +84,10 @@ class Night:
         self.rs = ruleset
         self.names = names
         self.nights = nights
-        self.scenario = SymbolicNight(ruleset, names, roles=roles)
         # variable suffix of each night: none for a single night, @nK when chained
         chained = nights > 1 or day
         self.suffixes = [f"@n{k}" for k in range(1, nights + 1)] if chained else [""]
-        self.model = (
-            chain(ruleset, names, nights, roles, between=lambda: on_time(deadline), last_day=day)
-            if chained
-            else build_symbolic_night(self.scenario)
-        )
+        self.scenario, self.model = _phases(ruleset, names, roles, nights, day, deadline)
         # the days the chain holds (day k after night k), by their suffix
         self.days = [
             k
