@@ -154,3 +154,20 @@ def test_jobs_2_and_jobs_1_give_the_same_report(timeout: float) -> None:
     assert one.unknown == two.unknown == again.unknown
     assert one.queries == two.queries == again.queries
     assert one.findings
+
+
+def test_a_part_gives_the_process_its_z3_context_back() -> None:
+    """A part runs in a Z3 context of its own; after it, the process's terms made before
+    are valid again. Found by the default suite: once a part had run in the process, the
+    solve tests (whose terms were made before) failed with "Sort mismatch", as would a
+    `ruling serve` asked to check and then to solve."""
+    before = z3.Bool("made_before")
+    rs = load_ruleset(BLOCKERS_PATH)
+    parts.run_part(rs, parts.Settings(3, 10.0, None, 3, 1), parts.Part("dead rule", 0, 1))
+    s = z3.Solver()
+    s.add(z3.Not(before))
+    assert s.check() == z3.sat
+    out = io.StringIO()
+    obs = ROOT / "casebook" / "metadata-mafia" / "ann.obs"
+    rules = ROOT / "casebook" / "metadata-mafia.rules"
+    assert main(["solve", str(rules), str(obs)], stdout=out, stderr=io.StringIO()) == 0

@@ -22,10 +22,11 @@ terms a command builds around an encoding (`boolean`, `implies`, `all_of`, `at_m
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import time
 import weakref
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -171,18 +172,26 @@ class Encoding:
 _CTX = z3.main_ctx()
 
 
-def fresh() -> None:
-    """Make the terms and solvers from now on in a new Z3 context, as a new process would.
-    Z3's choices follow its terms' ids, which count every term made before in the
-    context: a search's verdicts within a budget of work depend on what its process built
-    earlier (`check --jobs`: a part run after others met other paradoxes than the same
-    part alone). A part of a check starts here, so it searches the same way in any
-    process and after any other part. Terms of the old context stay valid, among
-    themselves: none may be mixed with a new one."""
+@contextlib.contextmanager
+def fresh() -> Iterator[None]:
+    """Make the terms and solvers inside the block in a new Z3 context, as a new process
+    would, and give the old one back after it. Z3's choices follow its terms' ids, which
+    count every term made before in the context: a search's verdicts within a budget of
+    work depend on what its process built earlier (`check --jobs`: a part run after
+    others met other paradoxes than the same part alone). A part of a check runs in
+    here, so it searches the same way in any process and after any other part. No term
+    made inside may be used after the block: the terms made before it (cached by
+    `solve`, by a long-lived `ruling serve`) are valid again after it, and only then."""
     global _CTX
+    before, before_ctx = z3.z3._main_ctx, _CTX
     z3.z3._main_ctx = z3.Context()  # (z3py's default context: `main_ctx` reads it)
     _CTX = z3.main_ctx()
     _bv.cache_clear()
+    try:
+        yield
+    finally:
+        z3.z3._main_ctx, _CTX = before, before_ctx
+        _bv.cache_clear()
 
 
 def _bool(ast: Any) -> z3.BoolRef:

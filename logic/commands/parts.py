@@ -97,23 +97,25 @@ def run_part(ruleset: Ruleset, settings: Settings, part: Part) -> Done:
     worker ran: Turtle's findings then depended on which parts shared a process.)"""
     start = time.perf_counter()
     deadline = None if settings.until is None else start + (settings.until - time.time())
-    symbolic.fresh()
-    c = Checker(
-        ruleset,
-        settings.players,
-        settings.timeout,
-        paradox_players=settings.paradox_players,
-        nights=settings.nights,
-        deadline=deadline,
-        roles=settings.roles,
-        share=(part.index, part.count),
-    )
-    found: list[Finding] = []
-    try:
-        on_time(deadline)
-        found.extend(c.steps()[part.kind]())
-    except OutOfTime:
-        c.report.unknown.append(f"{part.kind} search: unknown (the command's --timeout ran out)")
+    with symbolic.fresh():
+        c = Checker(
+            ruleset,
+            settings.players,
+            settings.timeout,
+            paradox_players=settings.paradox_players,
+            nights=settings.nights,
+            deadline=deadline,
+            roles=settings.roles,
+            share=(part.index, part.count),
+        )
+        found: list[Finding] = []
+        try:
+            on_time(deadline)
+            found.extend(c.steps()[part.kind]())
+        except OutOfTime:
+            c.report.unknown.append(
+                f"{part.kind} search: unknown (the command's --timeout ran out)"
+            )
     seconds = time.perf_counter() - start
     return Done(part, found, c.report.queries, c.report.unknown, c.report.skipped, seconds)
 
