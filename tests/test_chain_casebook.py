@@ -32,6 +32,7 @@ from logic.effects.attack import Kill
 from logic.effects.convert import Convert
 from logic.effects.exchange import SwapPowers, TakePower
 from logic.effects.identity import Bond, Defect, Steal
+from logic.effects.morph import Morph
 from logic.engine import chain
 from logic.lang.case import parse_cases
 from logic.lang.rules import load_ruleset
@@ -178,7 +179,8 @@ def games(draw: Any, rs: Ruleset) -> Game:
         nights.append(acts)
         for a in acts:
             effects = a.ability.effects if a.ability is not None else ()
-            if any(isinstance(e, Defect | Steal | TakePower) for e in effects):
+            # a player who may hold another role after the night (a Morpher who took one)
+            if any(isinstance(e, Defect | Steal | TakePower | Morph) for e in effects):
                 changed.add(a.actor)
             if any(isinstance(e, Convert | Bond | SwapPowers) for e in effects):
                 # a redirection, or a forced act left to the resolver, may make it land
