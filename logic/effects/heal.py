@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from logic.effects.attack import Protect, attacked, attacks
 from logic.effects.base import Death, Kind, Outcome
-from logic.model.expr import FALSE, Const, Expr, any_of, conj, disj, label, neg
+from logic.model.expr import FALSE, Expr, any_of, conj, disj, label, neg
 from logic.model.phase import Atom, TextSource
 from logic.model.why import Why, meta
 
@@ -344,23 +344,13 @@ def stops(b: NightBuilder, i: int) -> Expr:
     return any_of(parts)
 
 
-def injured_before(db: DayBuilder, p: str) -> Expr:
-    """p was injured in a phase before this day (the frame's flag: a chain's carried
-    mark, or the history's)."""
-    carried = db.sc.carried
-    if carried is not None:
-        got: Expr = carried.marks.get((p, INJURED), FALSE)
-        return got
-    return Const((p, INJURED) in db.sc.history.flags)
-
-
 def day_stops(db: DayBuilder, i: int) -> Expr:
     """An injured player's day abilities do not take place either ("Injured: Player unable
     to use any abilities"), as their night ones (`stops`)."""
     hurts = _all(db.sc.roles(), Injury) + _all(db.sc.roles(), InjuresAttacker)
     if not hurts:
         return FALSE
-    return label(injured_before(db, db.actor(i)), hurts[0].why)
+    return label(db.flagged(db.actor(i), INJURED), hurts[0].why)
 
 
 def unmasked(b: NightBuilder, outcome: Outcome) -> list[TextSource]:

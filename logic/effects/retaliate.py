@@ -77,14 +77,6 @@ def day_deaths(db: DayBuilder) -> list[tuple[str, Expr]]:
     return [(q, x) for q, x, _ in _struck(db, LynchKills)]
 
 
-def _had(db: DayBuilder, p: str, mark: str) -> Expr:
-    carried = db.sc.carried
-    if carried is not None:
-        got: Expr = carried.marks.get((p, mark), FALSE)
-        return got
-    return Const((p, mark) in db.sc.history.flags)
-
-
 def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     """The mark a lynched holder of LynchMarks leaves on the player they voted for (with
     the mark they had before: a chain carries the last value)."""
@@ -92,7 +84,7 @@ def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     for q, x, t in _struck(db, LynchMarks):
         mark = t.mark  # type: ignore[attr-defined]
         key = Atom("mark", q, mark)
-        out[key] = disj(out.get(key, _had(db, q, mark)), x)
+        out[key] = disj(out.get(key, db.flagged(q, mark)), x)
     return out
 
 
