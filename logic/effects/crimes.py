@@ -251,7 +251,7 @@ def is_crime(rs: Ruleset, keyword: str) -> Why | None:
     return None
 
 
-def _in_play(rs: Ruleset) -> bool:
+def in_play(rs: Ruleset) -> bool:
     """The ruleset speaks of crimes: the record is kept (others keep none)."""
     if crimes_of(rs):
         return True
@@ -321,7 +321,7 @@ def _committed_as_accused(b: NightBuilder, i: int, q: str) -> Expr:
 def repeated(b: NightBuilder, i: int, q: str) -> Expr:
     """Slot i accuses q of the crimes of a phase q was arrested for before ("You can't
     arrest someone for the same crime twice.")."""
-    gate = _gate(b, NotTwice)
+    gate = said_any(b, NotTwice)
     if gate == FALSE:
         return FALSE
     decided = b.sc.decision(i, PHASES)
@@ -354,7 +354,8 @@ def said(b: Any, kind: type) -> list[tuple[Expr, Any]]:
     return [(label(b.sc.switch(x.why), x.why), x) for x in nodes]
 
 
-def _gate(b: Any, kind: type) -> Expr:
+def said_any(b: Any, kind: type) -> Expr:
+    """Some sentence of `kind` is said and switched on (`said`'s gates, any of them)."""
     return any_of(g for g, _ in said(b, kind))
 
 
@@ -368,7 +369,7 @@ def _arrests_tonight(b: NightBuilder, q: str) -> list[tuple[Expr, Expr, int]]:
     out = []
     for j, x, e in b.lands(Accuse, q):
         out.append((label(conj(x, accusation_holds(b, j, q)), e.why), b.tiers[j], j))
-    auto = _gate(b, AutoArrest)
+    auto = said_any(b, AutoArrest)
     for j, x, e in b.lands(HouseSearch, q):
         out.append((conj(label(conj(x, committed(b, q)), e.why), auto), b.tiers[j], j))
     return [(c, t, j) for c, t, j in out if c != FALSE]
@@ -427,7 +428,8 @@ def in_custody(b: Any, p: str) -> Expr:
     return got.get(p, FALSE)
 
 
-def _tag(reason: str, phases: int) -> str:
+def state_tag(reason: str, phases: int) -> str:
+    """The name of a lasting state kept for `phases` phases for `reason`."""
     return f"{reason}:{phases}"
 
 
@@ -454,14 +456,14 @@ def stops(b: NightBuilder, i: int) -> Expr:
     will not go thorough and will fail."); it lands on a player in custody or arrested
     tonight before its tier ("Any and all actions on arrested players will fail ...");
     it is a house search of an officer barred from searching."""
-    if not _in_play(b.rs):
+    if not in_play(b.rs):
         return FALSE
     p = b.actor(i)
-    held = _gate(b, HeldFails)
+    held = said_any(b, HeldFails)
     parts = [suspended_now(b, p, _now(b))]
     mine = [in_custody(b, p)] + [conj(c, lt(t, b.tiers[i])) for c, t, _ in arrests_tonight(b, p)]
     parts.append(conj(held, any_of(mine)))
-    on_held = _gate(b, OnHeldFails)
+    on_held = said_any(b, OnHeldFails)
     frees = any_of(c for c, _ in b.effects(i, Release))  # "with the exception of Lawsuit"
     on_held = conj(on_held, neg(frees))
     if on_held != FALSE:
@@ -577,7 +579,7 @@ def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     """The record of tonight (`did`), who is in custody when the night ends, and who is
     suspended tonight, for how long and why (a false accusation, a search in vain, a
     sniper's resistance), and who may search no more."""
-    if not _in_play(b.rs):
+    if not in_play(b.rs):
         return {}
     out = deeds(b)
     out.update(charges(b))
@@ -598,9 +600,9 @@ def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
                     continue
                 x = conj(gate, why_now(b, q))
                 if x != FALSE:
-                    key = Atom(SUSPENDED_ATOM, q, _tag(reason, e.phases))
+                    key = Atom(SUSPENDED_ATOM, q, state_tag(reason, e.phases))
                     out[key] = any_of([out.get(key, FALSE), x])
-        vain = conj(_gate(b, Barred), searched_in_vain(b, q))
+        vain = conj(said_any(b, Barred), searched_in_vain(b, q))
         if vain != FALSE:
             out[Atom(SUSPENDED_ATOM, q, BARRED)] = vain
     return out

@@ -98,7 +98,7 @@ def _committed_as_accused(db: DayBuilder, i: int, q: str) -> Expr:
 
 def _repeated(db: DayBuilder, i: int, q: str) -> Expr:
     """Day slot i accuses q of the crimes of a phase q was arrested for before."""
-    gate = crimes._gate(db, crimes.NotTwice)
+    gate = crimes.said_any(db, crimes.NotTwice)
     if gate == FALSE:
         return FALSE
     decided = db.sc.decision(i, crimes.PHASES)
@@ -142,15 +142,15 @@ def day_stops(db: DayBuilder, i: int) -> Expr:
     """Day slot i does not take place: its actor is suspended; its actor is arrested
     today (unless it is an arrest itself); it aims at a player in custody or arrested
     today."""
-    if not crimes._in_play(db.rs):
+    if not crimes.in_play(db.rs):
         return FALSE
     p = db.actor(i)
     parts = [crimes.suspended_now(db, p, _now(db))]
     other = neg(_accuses(db, i))
-    held = crimes._gate(db, crimes.HeldFails)
+    held = crimes.said_any(db, crimes.HeldFails)
     if held != FALSE:
         parts.append(conj(held, other, arrested_today(db, p)))
-    on_held = crimes._gate(db, crimes.OnHeldFails)
+    on_held = crimes.said_any(db, crimes.OnHeldFails)
     if on_held != FALSE:
         for q in db.players:
             on = db.sc.aims(i, q)
@@ -177,7 +177,7 @@ def day_marked(db: DayBuilder, p: str, name: str) -> list[tuple[Expr, str]]:
     kind = kinds.get(name)
     if kind is None:
         return []
-    gate = crimes._gate(db, kind)
+    gate = crimes.said_any(db, kind)
     if gate == FALSE:
         return []
     x = conj(gate, arrested_today(db, p))
@@ -194,7 +194,7 @@ def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     """Custody at the end of the day (every player who may be in it: a phase that says
     custody says all of it), the charges of today's arrests, and the suspensions of
     officers who accused falsely."""
-    if not crimes._in_play(db.rs) or not any(
+    if not crimes.in_play(db.rs) or not any(
         isinstance(e, DayAccuse) for r in db.sc.roles() for a in r.abilities for e in a.effects
     ):
         return {}
@@ -216,7 +216,9 @@ def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
                 continue
             x = conj(gate, _false_accusation(db, q))
             if x != FALSE:
-                key = Atom(crimes.SUSPENDED_ATOM, q, crimes._tag(crimes.ARREST_REASON, e.phases))
+                key = Atom(
+                    crimes.SUSPENDED_ATOM, q, crimes.state_tag(crimes.ARREST_REASON, e.phases)
+                )
                 out[key] = disj(out.get(key, FALSE), x)
     return {k: v for k, v in out.items() if v != FALSE}
 
