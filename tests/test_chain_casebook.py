@@ -49,6 +49,7 @@ CASEBOOK = (
     "werewolf-pool",
     "turtle-chat-mafia",
     "dctp-mini-mafia",
+    "trouble-brewing",
 )
 _LOADED: dict[str, Ruleset] = {}
 # roles dealt at most once a game: `resolve` keeps a path per random draw, and each
@@ -556,3 +557,39 @@ def test_a_morph_agrees_in_the_chain() -> None:
             lines = ['Ann uses "morph"', *([f'Ann decides "{said}"'] if said else [])]
             night = [Act("Ann", "ability", morph, 0, (), tuple(lines), decision)]
             compare(rs, seats, [night, []])
+
+
+def _tb_seats(*pairs: tuple[str, str]) -> list[Seat]:
+    rs = ruleset("trouble-brewing")
+    out = []
+    for who, name in pairs:
+        role = rs.role(name)
+        assert role is not None
+        out.append(Seat(who, role, role.faction, None))
+    return out
+
+
+def test_two_roles_that_tell_one_of_two_players_each_tell_their_own_list() -> None:
+    """The Librarian's "1 of 2 players is a particular Outsider" and the Washerwoman's
+    "... a particular Townsfolk" name one variable each: in the chain, where the seat may
+    hold either role, sharing one cut the Washerwoman's 39 texts to the Librarian's 13, so
+    only "Ann or Bob is ..." could be told (resolve told all six true ones)."""
+    rs = ruleset("trouble-brewing")
+    seats = _tb_seats(("Ann", "Librarian"), ("Bob", "Washerwoman"), ("Cid", "Investigator"))
+    check = night_menus([seats[1].role], 1)[0][0]
+    line = 'Bob uses "check"'
+    compare(rs, seats, [[Act("Bob", "ability", check, 0, (), (line,))], []])
+
+
+def test_a_poisoned_washerwoman_may_be_told_of_a_character_nobody_holds() -> None:
+    """An impaired player is told any of the group's characters, dealt or not: the chain
+    over a pool of the two roles dealt tells what resolve tells."""
+    rs = ruleset("trouble-brewing")
+    seats = _tb_seats(("Ann", "Washerwoman"), ("Bob", "Poisoner"))
+    check = night_menus([seats[0].role], 1)[0][0]
+    target = night_menus([seats[1].role], 1)[0][0]
+    acts = [
+        Act("Ann", "ability", check, 0, (), ('Ann uses "check"',)),
+        Act("Bob", "ability", target, 0, ("Ann",), ('Bob uses "target" on Ann',)),
+    ]
+    compare(rs, seats, [acts, []])

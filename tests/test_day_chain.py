@@ -66,6 +66,7 @@ RULESETS = {
         "metadata-mafia",
         "werewolf-pool",
         "dctp-mini-mafia",
+        "trouble-brewing",
     )
 }
 
@@ -239,7 +240,8 @@ def _compare(rs: Ruleset, game: Game) -> None:
 
 @pytest.mark.slow  # a long cross-check: a chained symbolic day against resolve's day
 @pytest.mark.parametrize(
-    "name", ["turtle-chat-mafia", "byond-mafia", "metadata-mafia", "dctp-mini-mafia"]
+    "name",
+    ["turtle-chat-mafia", "byond-mafia", "metadata-mafia", "dctp-mini-mafia", "trouble-brewing"],
 )
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())

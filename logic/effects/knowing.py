@@ -208,7 +208,9 @@ def tells(
     gate = conj(c, b.ok(i))
     if gate == FALSE or not options or not b.reads(actor):
         return []
-    key = f"tells:{canon(actor)}:{i}:{type(e).__name__}"
+    # one variable per sentence: in a search, the slot's player may hold any of several
+    # roles whose sentences tell one of different lists (a Washerwoman's, a Librarian's)
+    key = f"tells:{canon(actor)}:{i}:{type(e).__name__}:{e.why.loc.line}:{e.why.loc.column}"
     free = impaired_tonight(b, actor)
     pick = b.choice(key, range(len(options)), by=Chooser.STORYTELLER)
     truths = [t for _, t in options]
@@ -231,7 +233,9 @@ def _shown_one_of(b: NightBuilder, i: int) -> list[TextSource]:
     players = list(b.sc.players)
     for c, e in b.effects(i, OneOf):
         look = f"{canon(b.actor(i))}:shown"
-        roles = [r for r in b.roles if same(r.faction, e.group)]
+        # every character of the group the ruleset has, dealt or not: an impaired
+        # player may be told one nobody holds (the pool a search deals from is smaller)
+        roles = [r for r in b.rs.roles if same(r.faction, e.group)]
         options = [
             (
                 f"{x} or {y} is the {r.name}",

@@ -50,7 +50,10 @@ class PhaseBuilder:
         decides, existential where observations are explained). Asked again by the same
         name, the same variable."""
         chooser = by if by is not None else (Chooser.CHANCE if random else Chooser.HOST)
-        if name not in self.domains:
+        if name in self.domains:
+            if self.domains[name] != list(values):
+                raise ValueError(f"choice {name!r} asked again over other values")
+        else:
             self.domains[name] = list(values)
             if chooser is Chooser.CHANCE:
                 self.random_vars.append(name)
