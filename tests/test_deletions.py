@@ -111,3 +111,27 @@ def test_a_sentence_said_again_elsewhere_is_the_same_rules(tmp_path: Path) -> No
     assert got["Must use their ability each night."] == "same rules"
     assert got["The Doctor must use their ability each night."] == "same rules"
     assert got["Kills a player each night."] == "not pinned"  # (no case at all here)
+
+
+def test_a_suggested_case_pins_the_sentence(tmp_path: Path) -> None:
+    """`--suggest`: for a sentence no case pins, a case (found as `ruling diff` finds a
+    change) that expects what the sentence makes happen and keeps from happening; added to
+    the casebook, it pins the sentence. A sentence whose difference no case can show (roles
+    not duplicated: without it the rules deal what they refuse) says why instead."""
+    rules = tmp_path / "small.rules"
+    rules.write_text(
+        "Ruleset: Small\nSetup\n- Roles will not be duplicated\nPossible Town Roles\n"
+        "Doctor: Targets a player each night. That player cannot be killed that night.\n"
+        "Townie: No special powers.\nPossible Mafia Roles\nGoon: Kills a player each night.\n",
+        encoding="utf-8",
+    )
+    found = deletions(rules, [], suggest=30)
+    got = {a.sentence.text: a for a in found.answers}
+    save = got["That player cannot be killed that night."]
+    assert save.answer == "not pinned" and "expect:" in save.suggestion, save.suggestion
+    assert "dies" in save.suggestion  # (as "not X dies")
+    cases = [(c, save.suggestion) for c in parse_cases(save.suggestion, str(tmp_path / "s.case"))]
+    again = {a.sentence.text: a.answer for a in deletions(rules, cases).answers}
+    assert again["That player cannot be killed that night."] == "pinned"
+    unique = got["- Roles will not be duplicated"]
+    assert unique.answer == "not pinned" and "no case can pin it" in unique.suggestion
