@@ -57,7 +57,7 @@ def clockchecker_name(obs_title: str) -> str:
 def ours() -> dict[str, tuple[float, int]]:
     rs = load_ruleset(RULES)
     out = {}
-    for path in sorted(PUZZLES.glob("nqt-*.obs")):
+    for path in sorted(PUZZLES.glob("*.obs")):
         obs, _ = load_observations(path)
         start = time.process_time()
         got = solve_clocktower(rs, obs)

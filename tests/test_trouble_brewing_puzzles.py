@@ -137,8 +137,43 @@ SOLUTIONS: dict[str, tuple[tuple[str, ...], ...]] = {
     ),
 }
 
+# and the two other Trouble-Brewing-only puzzles of puzzles.py (not numbered NQT puzzles)
+SOLUTIONS["nqt-sw-test"] = (
+    (
+        "Washerwoman",
+        "Imp",
+        "Drunk",
+        "Slayer",
+        "Ravenkeeper",
+        "Investigator",
+        "Librarian",
+        "Scarlet Woman",
+    ),
+)
+SOLUTIONS["josef-yes-but-dont"] = (
+    (
+        "Ravenkeeper",
+        "Slayer",
+        "Imp",
+        "Investigator",
+        "Fortune Teller",
+        "Recluse",
+        "Empath",
+        "Spy",
+        "Soldier",
+        "Scarlet Woman",
+        "Washerwoman",
+    ),
+)
+
 # puzzles `ruling solve` does not solve yet, and why
-NOT_YET: dict[str, str] = {}
+NOT_YET: dict[str, str] = {
+    "josef-yes-but-dont": (
+        "its solution has the Scarlet Woman 'catch' the executed Recluse's death (the Recluse"
+        " registering as the Demon, the storyteller's choice) and become an Imp beside the"
+        " first: the Scarlet Woman's trigger ('the Demon dies') does not read registration yet"
+    ),
+}
 
 
 @pytest.fixture(scope="module")
@@ -147,7 +182,7 @@ def tb() -> Ruleset:
 
 
 def test_every_puzzle_file_has_its_solution() -> None:
-    assert sorted(p.stem for p in PUZZLES.glob("nqt-*.obs")) == sorted(SOLUTIONS)
+    assert sorted(p.stem for p in PUZZLES.glob("*.obs")) == sorted(SOLUTIONS)
 
 
 @pytest.mark.parametrize(
