@@ -29,10 +29,12 @@ from pathlib import Path
 
 from logic.commands.casebook import CaseResult, run_case
 from logic.commands.diff import Change, diff
+from logic.commands.resolve import Resolution
 from logic.lang.case import Case
 from logic.lang.errors import RulingError
 from logic.lang.rules import parse_ruleset
 from logic.model.ir import Ruleset, Sentence
+from logic.model.phase import Atom
 from logic.model.why import Why
 
 ANSWERS = ("pinned", "leaned on", "same rules", "not pinned", "unknown")
@@ -87,12 +89,13 @@ def without(text: str, s: Sentence) -> str:
 
 def suggestion(cut: Ruleset, whole: Ruleset, name: str, seconds: float) -> str:
     """A case that pins a sentence: `ruling diff` of the rules without it against the
-    rules with it (one night, 4 players) finds a scenario whose outcome it changes, and
-    the case expects the outcome with it (the atoms of its one outcome, or `ambiguous` /
-    `random`). Or why there is none: no scenario at that bound differs (the sentence may
-    matter over more nights, by day, or restate what the rest implies), or the search
-    did not finish."""
-    rep = diff(cut, whole, timeout=seconds, limit=1, deadline=time.perf_counter() + seconds)
+    rules with it (one night, 4 players) finds scenarios whose outcomes it changes, and
+    the case is the first a case's expectations can tell apart (`_expect`). Or why there
+    is none: no scenario at that bound differs (the sentence may matter over more nights,
+    by day, or restate what the rest implies), the role goes with it, the rules without
+    it deal what they refuse, the search did not finish, or the outcomes differ where no
+    expectation reaches."""
+    rep = diff(cut, whole, timeout=seconds, limit=4, deadline=time.perf_counter() + seconds)
     if not rep.changes:
         if rep.only_new:  # (diff compares the roles both versions have)
             gone = ", ".join(rep.only_new)
@@ -104,21 +107,43 @@ def suggestion(cut: Ruleset, whole: Ruleset, name: str, seconds: float) -> str:
         if rep.unknown:
             return f"no case found: {rep.unknown}"
         return "no scenario of one night at 4 players comes out differently without it"
-    (change,) = rep.changes[:1]
-    lines = change.witness.rstrip("\n").split("\n")
-    lines = [f'case "{_title(change)}"' if x.startswith("case ") else x for x in lines]
-    lines = [f"  ruleset: {name}" if x.startswith("  ruleset:") else x for x in lines]
-    new = change.new
-    if new.verdict in ("ambiguous", "random", "paradox"):
-        expect = [new.verdict]
-    else:
-        (outcome,) = new.outcomes()[:1]
-        said = {a for a in outcome.atoms if a.kind in _CASE_ATOMS}
-        # and what it keeps from happening (`kept` off): an atom of an outcome without it
-        kept = {a for o in change.old.outcomes() for a in o.atoms if a.kind in _CASE_ATOMS}
-        expect = sorted(str(a) for a in said) + sorted(f"not {a}" for a in kept - said)
-        expect = expect or ["not ambiguous"]
-    return "\n".join([*lines, "  expect:", *(f"    {x}" for x in expect)])
+    for change in rep.changes:  # the first scenario a case can tell apart
+        lines = change.witness.rstrip("\n").split("\n")
+        lines = [f'case "{_title(change)}"' if x.startswith("case ") else x for x in lines]
+        lines = [f"  ruleset: {name}" if x.startswith("  ruleset:") else x for x in lines]
+        expect = _expect(change.old, change.new)
+        if expect is not None:
+            return "\n".join([*lines, "  expect:", *(f"    {x}" for x in expect)])
+    change = rep.changes[0]
+    scenario = [x.strip() for x in change.witness.split("\n")[2:] if x.strip()]
+    return (
+        f"no case found: a scenario comes out {change.new.verdict} with it and "
+        f"{change.old.verdict} without it, but no expectation a case can write tells them "
+        f"apart ({'; '.join(scenario)})"
+    )
+
+
+def _expect(old: Resolution, new: Resolution) -> list[str] | None:
+    """What a case expects of a scenario to pass with the sentence and fail without it:
+    the atoms in every outcome with it, the atoms in none with it (`not`), and the verdict
+    word where it is one (`ambiguous`, `random`, `paradox`); None when none of those
+    tells the two apart."""
+
+    def atoms(r: Resolution) -> list[set[Atom]]:
+        return [{a for a in o.atoms if a.kind in _CASE_ATOMS} for o in r.outcomes()]
+
+    with_it, without = atoms(new), atoms(old)
+    always = set.intersection(*with_it) if with_it else set()
+    never = set().union(*without) - set().union(*with_it)
+    words = ("ambiguous", "random", "paradox")
+    verdict = [new.verdict] if new.verdict in words else []
+    if old.verdict in words and old.verdict != new.verdict:
+        verdict.append(f"not {old.verdict}")
+    always_before = set.intersection(*without) if without else set()
+    told = new.verdict != old.verdict and bool(verdict)  # the verdict word alone pins it
+    if not (always - always_before or never or told):
+        return None
+    return verdict + sorted(str(a) for a in always) + sorted(f"not {a}" for a in never)
 
 
 _CASE_ATOMS = ("dies", "fails", "succeeds", "roleblocked", "visits", "learns")  # case syntax
