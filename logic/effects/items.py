@@ -1,0 +1,252 @@
+"""Owns items and inventories, read from the GM's sentences (DCTP's cards and Steal): what
+a player holds, a theft by night, and what a theft leaves for the nights after it. Its
+phrases are grammar/clause/items.lark, read by logic/lang/kinds/items.py (words in
+grammar/lexicon/items.toml). No other file names it.
+
+Vocabulary:
+  Holds   a role trait, the card's "Items: Gun, Car-keys, Panties.": what the holder
+          holds when the game begins (one of each: the cards name no item twice)
+  Steal   a night action on one player ("Can steal one item from one person per night."):
+          one item the target holds is drawn at random that night (chance's draw: the
+          GM never says the thief names it), and the thief learns it (`X learns "Gun"`);
+          a target who holds nothing gives nothing. The GM's rulings on it, each a field
+          set by its own sentence (None: the sentence is not in the ruleset):
+    gone    "An already stolen item will be gone from a player's inventory and can't be
+            stolen again.": the item leaves the target's inventory for the rest of the
+            game. Unsaid, it stays (a later theft may draw it again).
+    kept    "Items stolen will NOT be added to the thief's inventory.": the thief holds no
+            more than before. Unsaid, whether the thief now holds the item is left open
+            (the host's choice: `ambiguous` where a later theft from him matters).
+    shared  'If a player gets stolen from by 2 or more different thieves, all thieves will
+            "get the same item."': one item is drawn for the target, and every thief of
+            that night receives it. Unsaid, one item is still taken (the item is not there
+            twice) and which of the thieves receives it is left open (the host's choice).
+    told    "The player who was stolen from will get a notification on the item that he
+            lost.": the target learns the item's name.
+
+The state a night leaves is the atoms `has lost ITEM` (of the target, when `gone` is
+said) and `has gained ITEM` (of a thief, when `kept` is not), carried to the later nights
+as the lasting state `INVENTORY` (a day keeps it: no item moves by day). A night reads it:
+what q holds is his card's items, less what he has lost, with what he has gained.
+
+Not modelled: disguises' items (a disguised player's two cards), Agasa's bow-tie and watch
+(items lent by day for a night), the Black Suitcase, the notices of how many thieves there
+were, the thief's crime (crimes.py's record holds the action, as it holds every action).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from logic.effects.base import Kind, Lasting, Outcome
+from logic.model.expr import FALSE, TRUE, Const, Expr, all_of, any_of, conj, disj, eq, label, neg
+from logic.model.phase import Atom, ChainEnd, PhaseEnd, TextSource
+from logic.model.why import Why, canon, meta
+
+if TYPE_CHECKING:
+    from logic.model.semantics import NightBuilder
+
+LOST = "has lost"
+GAINED = "has gained"
+
+
+@dataclass(frozen=True)
+class Holds:
+    items: tuple[str, ...]
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"the holder's card: holds {', '.join(self.items)}"
+
+
+@dataclass(frozen=True)
+class Steal:
+    why: Why = meta()
+    gone: Why | None = None
+    kept: Why | None = None
+    shared: Why | None = None
+    told: Why | None = None
+
+    def describe(self) -> str:
+        said = [
+            w
+            for w, f in (
+                ("the item is gone", self.gone),
+                ("not the thief's", self.kept),
+                ("every thief gets it", self.shared),
+                ("the target is told", self.told),
+            )
+            if f is not None
+        ]
+        return "steal: one item the target holds, drawn; the thief learns it" + (
+            f" ({'; '.join(said)})" if said else ""
+        )
+
+
+# ----------------------------------------------------------------------------- inventories
+
+
+def universe(b: NightBuilder) -> list[str]:
+    """Every item a card of the ruleset names, in a fixed order (a draw's values), each
+    spelled as its first card spells it ("Car-keys", "Car-Keys": one item)."""
+    got: dict[str, str] = {}
+    for r in b.rs.roles:
+        for t in r.traits:
+            if isinstance(t, Holds):
+                for i in t.items:
+                    got.setdefault(canon(i), i)
+    return [got[k] for k in sorted(got)]
+
+
+def _said(b: NightBuilder, why: Why | None) -> Expr:
+    return FALSE if why is None else label(b.sc.switch(why), why)
+
+
+def held(b: NightBuilder, q: str, item: str) -> Expr:
+    """q holds `item` when the night begins: on his card and not lost, or gained."""
+
+    def make() -> Expr:
+        before: Inventory = b.before(INVENTORY)
+        card = any_of(
+            label(conj(b.sc.role_is(q, r), b.sc.switch(t.why)), t.why)
+            for r in b.rs.roles
+            for t in r.traits
+            if isinstance(t, Holds) and canon(item) in {canon(i) for i in t.items}
+        )
+        lost = before.get((LOST, q, item), FALSE)
+        gained = before.get((GAINED, q, item), FALSE)
+        return disj(conj(card, neg(lost)), gained)
+
+    got: Expr = b.once(f"items:held:{q}:{item}", make)
+    return got
+
+
+def _taken(b: NightBuilder, q: str) -> dict[str, Expr]:
+    """item -> it is the item drawn from q tonight (a theft landed on q, and q held it).
+    One draw a target and night: the first item q holds from the drawn place on, in the
+    fixed order, so that every item q holds may be drawn and none he does not."""
+
+    def make() -> dict[str, Expr]:
+        thieves = b.lands(Steal, q)
+        items = universe(b)
+        if not thieves or not items:
+            return {}
+        hit = any_of(x for _, x, _ in thieves)
+        drawn = b.choice(f"steal:{q}", range(len(items)), random=True)
+        has = [held(b, q, k) for k in items]
+        out = {}
+        n = len(items)
+        for k, item in enumerate(items):
+            ways = []
+            for d in range(n):
+                skipped = [neg(has[(d + j) % n]) for j in range((k - d) % n)]
+                ways.append(conj(eq(drawn, Const(d)), all_of(skipped)))
+            x = conj(hit, has[k], any_of(ways))
+            if x != FALSE:
+                out[item] = x
+        return out
+
+    got: dict[str, Expr] = b.once(f"items:taken:{q}", make)
+    return got
+
+
+def receives(b: NightBuilder, i: int, q: str) -> dict[str, Expr]:
+    """item -> slot i's theft on q receives it: every thief when `shared` is said, else
+    the one thief, or the one of several the host picks."""
+    thieves = b.lands(Steal, q)
+    mine = [x for j, x, _ in thieves if j == i]
+    if not mine:
+        return {}
+    hit = mine[0]
+    others = [x for j, x, _ in thieves if j != i]
+    shared = any_of(_said(b, f.shared) for _, _, f in thieves)
+    alone = neg(any_of(others))
+    if others:
+        pick = b.choice(f"steal:taker:{q}", list(range(b.n)))
+        alone = disj(alone, eq(pick, Const(i)))
+    gets = conj(hit, disj(shared, alone))
+    return {k: x for k, t in _taken(b, q).items() if (x := conj(gets, t)) != FALSE}
+
+
+def texts(b: NightBuilder, i: int) -> list[TextSource]:
+    """The thief learns the item he receives; the target, when `told` is said, the item
+    he lost."""
+    out: list[TextSource] = []
+    me = b.actor(i)
+    for _, e in b.effects(i, Steal):
+        for q in b.sc.players:
+            for item, x in receives(b, i, q).items():
+                out.append(TextSource(me, label(x, e.why), item, why=e.why))
+            if e.told is not None:
+                told = _said(b, e.told)
+                for item, x in _taken(b, q).items():
+                    out.append(TextSource(q, conj(x, told), item, why=e.told))
+    return out
+
+
+def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
+    """What tonight's thefts leave: `has lost ITEM` (when `gone` is said) of each target,
+    `has gained ITEM` (when `kept` is not said, left open) of each thief."""
+    out: dict[Atom, Expr] = {}
+    for q in b.sc.players:
+        thieves = b.lands(Steal, q)
+        if not thieves:
+            continue
+        gone = any_of(_said(b, e.gone) for _, _, e in thieves)
+        for item, x in _taken(b, q).items():
+            lost = conj(x, gone)
+            if lost != FALSE:
+                key = Atom(LOST, q, item)
+                out[key] = disj(out.get(key, FALSE), lost)
+        for i, _, e in thieves:
+            kept = _said(b, e.kept)
+            for item, x in receives(b, i, q).items():
+                keeps = b.choice(f"steal:keeps:{i}:{q}", [False, True])
+                gained = conj(x, neg(kept), eq(keeps, Const(True)))
+                if gained != FALSE:
+                    key = Atom(GAINED, b.actor(i), item)
+                    out[key] = disj(out.get(key, FALSE), gained)
+    return out
+
+
+# ----------------------------------------------------------------------------- lasting state
+
+Inventory = dict[tuple[str, str, str], Expr]  # (has lost / has gained, player, item) -> holds
+
+
+def _step(
+    before: tuple[tuple[str, str, str], ...], end: PhaseEnd
+) -> tuple[tuple[str, str, str], ...]:
+    """A night adds what it took and gave; a day keeps the inventories."""
+    if end.kind != "night":
+        return before
+    got = {(a.kind, a.subject, a.obj) for a in end.atoms if a.kind in (LOST, GAINED)}
+    return tuple(sorted(set(before) | got))
+
+
+def _chain(before: Inventory, end: ChainEnd) -> Inventory:
+    if end.kind != "night":
+        return before
+    out = dict(before)
+    for a, e in end.atoms:
+        if a.kind in (LOST, GAINED):
+            key = (a.kind, a.subject, a.obj)
+            out[key] = disj(out.get(key, FALSE), e)
+    return out
+
+
+def _view(state: tuple[tuple[str, str, str], ...], night: int) -> Inventory:
+    return {key: TRUE for key in state}
+
+
+INVENTORY = Lasting("inventory", (), _step, _chain, _view)
+
+
+KIND = Kind(
+    "items",
+    (Holds, Steal),
+    texts=texts,
+    transition=transition,
+    lasting=(INVENTORY,),
+)

@@ -1,0 +1,70 @@
+"""DCTP's items and inventories (issue 28, item 5): the cards' "Items: ..." and Steal, read
+from the GM's sentences by one kind in its own files (logic/effects/items.py,
+grammar/clause/items.lark, grammar/lexicon/items.toml, logic/lang/kinds/items.py), with a
+lasting state (what each player has lost or gained) carried from night to night. Each
+sentence the kind reads changes a case of casebook/dctp-mini-mafia/items.case when it is
+deleted, and a few fixed games give the same outcome symbolically (the chain) as
+concretely (resolve)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from logic.commands.casebook import run_case
+from logic.lang.case import parse_cases
+from logic.lang.errors import RulingError
+from logic.lang.rules import load_ruleset, parse_ruleset
+
+ROOT = Path(__file__).parent.parent
+DCTP = ROOT / "casebook" / "dctp-mini-mafia.rules"
+CASEBOOK = ROOT / "casebook" / "dctp-mini-mafia" / "items.case"
+
+# each sentence the kind reads, and a case of items.case that it decides: with the sentence
+# the case passes, without it the case fails (or names an ability no longer there)
+DECIDES = [
+    (
+        " Can steal one item from one person per night.",
+        "Steal: Kid steals Kogorou's one item and learns it",
+    ),
+    (" Items: Alcohol.", "Steal: Kid steals Kogorou's one item and learns it"),
+    (" Items: Gun, Car-keys, Panties.", "Steal: from a card of three items the item is drawn"),
+    (
+        " An already stolen item will be gone from a player’s inventory and can't be stolen again.",
+        "Steal: a stolen item is gone, a second theft finds nothing",
+    ),
+    (
+        " Items stolen will NOT be added to the thief’s inventory.",
+        "Steal: a stolen item is not the thief's",
+    ),
+    (
+        ' If a player gets stolen from by 2 or more different thieves, all thieves will "get the same item."',
+        "Steal: two thieves on one player both get the same item",
+    ),
+    (
+        " The player who was stolen from will get a notification on the item that he lost.",
+        "Steal: the player stolen from learns the item he lost",
+    ),
+]
+
+
+def _without(sentence: str) -> str:
+    text = DCTP.read_text(encoding="utf-8")
+    for one in sentence.split("\n"):
+        assert one in text, one
+        text = text.replace(one, "")  # on every line that says it
+    return text
+
+
+@pytest.mark.parametrize(("sentence", "title"), DECIDES)
+def test_deleting_a_sentence_changes_its_case(sentence: str, title: str) -> None:
+    cases_text = CASEBOOK.read_text(encoding="utf-8")
+    (case,) = [c for c in parse_cases(cases_text, str(CASEBOOK)) if c.title == title]
+    assert run_case(load_ruleset(DCTP), case, cases_text).passed
+    try:
+        without = parse_ruleset(_without(sentence), str(DCTP))
+        result = run_case(without, case, cases_text)
+    except RulingError:  # the rulings after it add to no ability, or the case names one
+        return
+    assert not result.passed, title
