@@ -68,3 +68,39 @@ def test_deleting_a_sentence_changes_its_case(sentence: str, title: str) -> None
     except RulingError:  # the rulings after it add to no ability, or the case names one
         return
     assert not result.passed, title
+
+
+# ----------------------------------------------------------------------------- the chain
+
+# (players, each phase's actions: night 1, day 1, night 2; the day's votes): the chained
+# symbolic nights (`check --nights`, the world solver) give what resolve gives, the
+# inventory carried from night 1 over the day to night 2
+GAMES = {
+    "a theft, then a second from the same player": (
+        [("Ann", "Kid", ""), ("Bob", "Kogorou", ""), ("Cid", "Gin", "")],
+        [{"Ann": ("Steal", "Bob")}, {}, {"Ann": ("Steal", "Bob")}],
+        {"Ann": "Cid", "Bob": "Cid"},
+    ),
+    "two thieves on one player of four items": (
+        [("Ann", "Kid", ""), ("Bob", "Gin", ""), ("Cid", "Akemi", "")],
+        [{"Ann": ("Steal", "Bob"), "Cid": ("Steal", "Bob")}, {}, {"Ann": ("Steal", "Bob")}],
+        {"Ann": "Cid"},
+    ),
+    "a theft from the thief": (
+        [("Ann", "Kid", ""), ("Bob", "Kogorou", ""), ("Cid", "Akemi", "")],
+        [{"Ann": ("Steal", "Bob")}, {}, {"Cid": ("Steal", "Ann")}],
+        {"Ann": "Cid", "Bob": "Cid"},
+    ),
+    "a tricked thief takes nothing": (
+        [("Ann", "Kid", ""), ("Bob", "Kogorou", ""), ("Cid", "Eisuke", "")],
+        [{"Ann": ("Steal", "Bob"), "Cid": ("Discombobulate", "Ann")}, {}, {"Ann": ("Steal", "Bob")}],
+        {},
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_chain_agrees_with_resolve(name: str) -> None:
+    from test_day_chain import RULESETS, _compare
+
+    _compare(RULESETS["dctp-mini-mafia"], GAMES[name])  # type: ignore[arg-type]

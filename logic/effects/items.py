@@ -143,8 +143,8 @@ def _taken(b: NightBuilder, q: str) -> dict[str, Expr]:
                 skipped = [neg(has[(d + j) % n]) for j in range((k - d) % n)]
                 ways.append(conj(eq(drawn, Const(d)), all_of(skipped)))
             x = conj(hit, has[k], any_of(ways))
-            if x != FALSE:
-                out[item] = x
+            if x != FALSE:  # (named: the draw's domain holds wherever it is read)
+                out[item] = b.define(f"items:taken:{q}:{k}", x)
         return out
 
     got: dict[str, Expr] = b.once(f"items:taken:{q}", make)
@@ -155,17 +155,16 @@ def receives(b: NightBuilder, i: int, q: str) -> dict[str, Expr]:
     """item -> slot i's theft on q receives it: every thief when `shared` is said, else
     the one thief, or the one of several the host picks."""
     thieves = b.lands(Steal, q)
-    mine = [x for j, x, _ in thieves if j == i]
-    if not mine:
+    hit = any_of(x for j, x, _ in thieves if j == i)  # (a symbolic slot: each role's Steal)
+    if hit == FALSE:
         return {}
-    hit = mine[0]
     others = [x for j, x, _ in thieves if j != i]
     shared = any_of(_said(b, f.shared) for _, _, f in thieves)
     alone = neg(any_of(others))
     if others:
         pick = b.choice(f"steal:taker:{q}", list(range(b.n)))
         alone = disj(alone, eq(pick, Const(i)))
-    gets = conj(hit, disj(shared, alone))
+    gets = b.define(f"items:gets:{i}:{q}", conj(hit, disj(shared, alone)))
     return {k: x for k, t in _taken(b, q).items() if (x := conj(gets, t)) != FALSE}
 
 
@@ -174,12 +173,12 @@ def texts(b: NightBuilder, i: int) -> list[TextSource]:
     he lost."""
     out: list[TextSource] = []
     me = b.actor(i)
-    for _, e in b.effects(i, Steal):
+    for c, e in b.effects(i, Steal):
         for q in b.sc.players:
             for item, x in receives(b, i, q).items():
-                out.append(TextSource(me, label(x, e.why), item, why=e.why))
+                out.append(TextSource(me, label(conj(c, x), e.why), item, why=e.why))
             if e.told is not None:
-                told = _said(b, e.told)
+                told = conj(c, b.ok(i), b.aims(i, q), _said(b, e.told))
                 for item, x in _taken(b, q).items():
                     out.append(TextSource(q, conj(x, told), item, why=e.told))
     return out
@@ -199,11 +198,13 @@ def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
             if lost != FALSE:
                 key = Atom(LOST, q, item)
                 out[key] = disj(out.get(key, FALSE), lost)
-        for i, _, e in thieves:
-            kept = _said(b, e.kept)
+        for i in sorted({j for j, _, _ in thieves}):
+            kept = any_of(conj(x, _said(b, e.kept)) for j, x, e in thieves if j == i)
             for item, x in receives(b, i, q).items():
                 keeps = b.choice(f"steal:keeps:{i}:{q}", [False, True])
-                gained = conj(x, neg(kept), eq(keeps, Const(True)))
+                gained = b.define(
+                    f"items:gained:{i}:{q}:{item}", conj(x, neg(kept), eq(keeps, Const(True)))
+                )
                 if gained != FALSE:
                     key = Atom(GAINED, b.actor(i), item)
                     out[key] = disj(out.get(key, FALSE), gained)
