@@ -46,6 +46,20 @@ DECIDES = [
         " The player who was stolen from will get a notification on the item that he lost.",
         "Steal: the player stolen from learns the item he lost",
     ),
+    (
+        " Watch: Can also lend the watch to anyone for one night except for himself (and it is "
+        "returned at the end of the night).",
+        "Watch: the holder survives the Black Org's kill the night after",
+    ),
+    (
+        " The wristwatch protects the holder from attacks the night they are in possession of it.",
+        "Watch: the holder survives the Black Org's kill the night after",
+    ),
+    (
+        " If sniped, the target will survive, but the watch will be destroyed and can't be used "
+        "anymore.",
+        "Watch: a sniped holder survives, and the watch is broken",
+    ),
 ]
 
 
@@ -91,9 +105,28 @@ GAMES = {
         [{"Ann": ("Steal", "Bob")}, {}, {"Cid": ("Steal", "Ann")}],
         {"Ann": "Cid", "Bob": "Cid"},
     ),
+    "the watch lent by day saves its holder the night after": (
+        [("Ann", "Gin", ""), ("Bob", "Megure", ""), ("Dee", "Agasa", "")],
+        [{}, {"Dee": ("Watch", "Bob")}, {"Ann": ("__kill", "Bob")}],
+        {},
+    ),
+    "the watch lent to another, the kill kills": (
+        [("Ann", "Gin", ""), ("Bob", "Megure", ""), ("Dee", "Agasa", "")],
+        [{}, {"Dee": ("Watch", "Ann")}, {"Ann": ("__kill", "Bob")}],
+        {},
+    ),
+    "a snipe of the watch's holder breaks it": (
+        [("Ann", "Chianti", ""), ("Bob", "Megure", ""), ("Dee", "Agasa", "")],
+        [{}, {"Dee": ("Watch", "Bob")}, {"Ann": ("__kill", "Bob")}],
+        {},
+    ),
     "a tricked thief takes nothing": (
         [("Ann", "Kid", ""), ("Bob", "Kogorou", ""), ("Cid", "Eisuke", "")],
-        [{"Ann": ("Steal", "Bob"), "Cid": ("Discombobulate", "Ann")}, {}, {"Ann": ("Steal", "Bob")}],
+        [
+            {"Ann": ("Steal", "Bob"), "Cid": ("Discombobulate", "Ann")},
+            {},
+            {"Ann": ("Steal", "Bob")},
+        ],
         {},
     ),
 }

@@ -221,6 +221,11 @@ def _stoppable(b: NightBuilder, q: str, ab: Ability) -> Expr:
     return any_of(conj(hit, neg(_snipe(b, i))) for i, v, hit, _ in attacks(b) if v == q)
 
 
+def is_snipe(b: NightBuilder, i: int) -> Expr:
+    """Slot i's kill is a snipe (for the kinds that a snipe changes: an item it breaks)."""
+    return b.once(f"heal:snipe:{i}", lambda: _snipe(b, i))
+
+
 def _snipe(b: NightBuilder, i: int) -> Expr:
     """Slot i's kill is a snipe: it is the faction's kill, carried out by a sniper."""
     if b.sc.slots[i].kind != "kill":

@@ -37,18 +37,22 @@ were, the thief's crime (crimes.py's record holds the action, as it holds every 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from logic.effects import attack, heal
 from logic.effects.base import Kind, Lasting, Outcome
 from logic.model.expr import FALSE, TRUE, Const, Expr, all_of, any_of, conj, disj, eq, label, neg
 from logic.model.phase import Atom, ChainEnd, PhaseEnd, TextSource
 from logic.model.why import Why, canon, meta
 
 if TYPE_CHECKING:
+    from logic.model.day import DayBuilder
     from logic.model.semantics import NightBuilder
 
 LOST = "has lost"
 GAINED = "has gained"
+LENT = "holds"  # an item lent by day, held the night after
+BROKE = "broke"  # an item broken in its holder's hands, out of play
 
 
 @dataclass(frozen=True)
@@ -80,6 +84,35 @@ class Steal:
             if f is not None
         ]
         return "steal: one item the target holds, drawn; the thief learns it" + (
+            f" ({'; '.join(said)})" if said else ""
+        )
+
+
+@dataclass(frozen=True)
+class Lend:
+    """A day ability on one player (Agasa's "Watch: Can also lend the watch to anyone for
+    one night except for himself (and it is returned at the end of the night).").
+    `protects` ("The wristwatch protects the holder from attacks the night they are in
+    possession of it."): no attack kills the holder the night after; `breaks` ("If
+    sniped, the target will survive, but the watch will be destroyed and can't be used
+    anymore."): a snipe of the holder breaks it, and it is lent no more."""
+
+    by_day: ClassVar[bool] = True  # used by day (logic/effects/base.Effect)
+    item: str
+    why: Why = meta()
+    protects: Why | None = None
+    breaks: Why | None = None
+
+    def describe(self) -> str:
+        said = [
+            w
+            for w, f in (
+                ("it protects from attacks", self.protects),
+                ("a snipe breaks it", self.breaks),
+            )
+            if f is not None
+        ]
+        return f"lend: the target holds the {self.item} the next night" + (
             f" ({'; '.join(said)})" if said else ""
         )
 
@@ -187,7 +220,7 @@ def texts(b: NightBuilder, i: int) -> list[TextSource]:
 def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     """What tonight's thefts leave: `has lost ITEM` (when `gone` is said) of each target,
     `has gained ITEM` (when `kept` is not said, left open) of each thief."""
-    out: dict[Atom, Expr] = {}
+    out: dict[Atom, Expr] = _breaks(b)
     for q in b.sc.players:
         thieves = b.lands(Steal, q)
         if not thieves:
@@ -211,27 +244,93 @@ def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     return out
 
 
+# ----------------------------------------------------------------------------- lent items
+
+
+def _lends(rs: Any) -> list[Lend]:
+    return [e for r in rs.roles for a in r.abilities for e in a.effects if isinstance(e, Lend)]
+
+
+def broken(before: Inventory, item: str) -> Expr:
+    """`item` broke in an earlier night (in anyone's hands)."""
+    return any_of(x for (k, _, it), x in before.items() if k == BROKE and canon(it) == canon(item))
+
+
+def lent(b: NightBuilder, q: str, item: str) -> Expr:
+    """q holds `item` tonight: it was lent to him the day before."""
+    before: Inventory = b.before(INVENTORY)
+    return before.get((LENT, q, item), FALSE)
+
+
+def spares(b: NightBuilder, q: str, i: int) -> Expr:
+    """Slot i's attack on q does not kill q: q holds an item that protects its holder."""
+    return any_of(
+        label(conj(lent(b, q, e.item), b.sc.switch(e.protects)), e.protects)
+        for e in _lends(b.rs)
+        if e.protects is not None
+    )
+
+
+def _breaks(b: NightBuilder) -> dict[Atom, Expr]:
+    """A snipe of the holder of an item that a snipe breaks."""
+    out: dict[Atom, Expr] = {}
+    for e in _lends(b.rs):
+        if e.breaks is None:
+            continue
+        said = label(b.sc.switch(e.breaks), e.breaks)
+        for i, q, hit, _ in attack.attacks(b):
+            x = conj(hit, heal.is_snipe(b, i), lent(b, q, e.item), said)
+            if x != FALSE:
+                key = Atom(BROKE, q, e.item)
+                out[key] = disj(out.get(key, FALSE), x)
+    return out
+
+
+def day_stops(db: DayBuilder, i: int) -> Expr:
+    """A lending of an item that broke before does not take place."""
+    before: Inventory = db.before(INVENTORY)
+    return any_of(conj(c, broken(before, e.item)) for c, e in db.effects(i, Lend))
+
+
+def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
+    """Who holds a lent item the night after the day (`holds ITEM`)."""
+    out: dict[Atom, Expr] = {}
+    for i in range(db.n):
+        for c, e in db.effects(i, Lend):
+            for q in db.players:
+                x = conj(c, db.ok(i), db.sc.aims(i, q))
+                if x != FALSE:
+                    key = Atom(LENT, q, e.item)
+                    out[key] = disj(out.get(key, FALSE), label(x, e.why))
+    return out
+
+
 # ----------------------------------------------------------------------------- lasting state
 
 Inventory = dict[tuple[str, str, str], Expr]  # (has lost / has gained, player, item) -> holds
 
 
+_KEPT = (LOST, GAINED, BROKE)  # for good
+
+
 def _step(
     before: tuple[tuple[str, str, str], ...], end: PhaseEnd
 ) -> tuple[tuple[str, str, str], ...]:
-    """A night adds what it took and gave; a day keeps the inventories."""
+    """A night adds what it took, gave and broke, and the items lent for it go back; a
+    day adds the items it lent."""
     if end.kind != "night":
-        return before
-    got = {(a.kind, a.subject, a.obj) for a in end.atoms if a.kind in (LOST, GAINED)}
-    return tuple(sorted(set(before) | got))
+        got = {(a.kind, a.subject, a.obj) for a in end.atoms if a.kind == LENT}
+        return tuple(sorted(set(before) | got))
+    kept = {x for x in before if x[0] != LENT}
+    got = {(a.kind, a.subject, a.obj) for a in end.atoms if a.kind in _KEPT}
+    return tuple(sorted(kept | got))
 
 
 def _chain(before: Inventory, end: ChainEnd) -> Inventory:
-    if end.kind != "night":
-        return before
-    out = dict(before)
+    night = end.kind == "night"
+    out = {k: x for k, x in before.items() if not (night and k[0] == LENT)}
     for a, e in end.atoms:
-        if a.kind in (LOST, GAINED):
+        if a.kind in (_KEPT if night else (LENT,)):
             key = (a.kind, a.subject, a.obj)
             out[key] = disj(out.get(key, FALSE), e)
     return out
@@ -246,8 +345,11 @@ INVENTORY = Lasting("inventory", (), _step, _chain, _view)
 
 KIND = Kind(
     "items",
-    (Holds, Steal),
+    (Holds, Steal, Lend),
     texts=texts,
     transition=transition,
+    spares=spares,
+    day_stops=day_stops,
+    day_atoms=day_atoms,
     lasting=(INVENTORY,),
 )

@@ -5,7 +5,10 @@ begins a night ability on one player named "Steal" whose effect is `Steal`
 (logic/effects/items.py), and the GM's rulings on it set the node's fields: "An already
 stolen item will be gone ..." (`gone`), "Items stolen will NOT be added ..." (`kept`),
 '... all thieves will "get the same item."' (`shared`), "The player who was stolen from
-will get a notification ..." (`told`)."""
+will get a notification ..." (`told`). Agasa's "Watch: Can also lend the watch to anyone
+for one night except for himself ..." is a day ability named by the item whose effect is
+`Lend`; "The wristwatch protects the holder ..." (`protects`) and "If sniped, ... the watch
+will be destroyed ..." (`breaks`) set its fields."""
 
 from __future__ import annotations
 
@@ -13,9 +16,9 @@ from typing import Any
 
 from lark import Token
 
-from logic.effects.items import Holds, Steal
-from logic.lang.read.pieces import _AbilityStart, _AddTo, _Trait
-from logic.model.ir import Frequency, Why
+from logic.effects.items import Holds, Lend, Steal
+from logic.lang.read.pieces import _AbilityStart, _AddTo, _DayAbility, _Trait
+from logic.model.ir import Frequency, NoSelfTarget, Why
 
 
 class ItemsReading:
@@ -45,3 +48,16 @@ class ItemsReading:
 
     def it_told(self, children: list[Any]) -> tuple[Any, ...]:
         return (_AddTo(Steal, "told", self.why),)
+
+    def it_lend(self, children: list[Any]) -> tuple[Any, ...]:
+        """The day ability named by the item ("Watch: ..."), on one player, not himself."""
+        name = str(children[0])
+        lend = Lend(name, self.why)
+        rule = (NoSelfTarget(self.why),)
+        return (_DayAbility(name, 1, Frequency.EACH_NIGHT, (lend,), self.why, rule),)
+
+    def it_protects(self, children: list[Any]) -> tuple[Any, ...]:
+        return (_AddTo(Lend, "protects", self.why),)
+
+    def it_breaks(self, children: list[Any]) -> tuple[Any, ...]:
+        return (_AddTo(Lend, "breaks", self.why),)
