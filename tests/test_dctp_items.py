@@ -60,6 +60,15 @@ DECIDES = [
         "anymore.",
         "Watch: a sniped holder survives, and the watch is broken",
     ),
+    (  # the order of healing's item (the line's other lines are comments)
+        " Watch Protection >",
+        "Watch Protection > Protection: Ran protecting the watch's holder is not injured",
+    ),
+    (
+        " Watch Protection >",
+        "Watch Protection > Protection: a sniped holder protected by Ran, the watch breaks "
+        "and Ran lives",
+    ),
 ]
 
 
@@ -118,6 +127,11 @@ GAMES = {
     "a snipe of the watch's holder breaks it": (
         [("Ann", "Chianti", ""), ("Bob", "Megure", ""), ("Dee", "Agasa", "")],
         [{}, {"Dee": ("Watch", "Bob")}, {"Ann": ("__kill", "Bob")}],
+        {},
+    ),
+    "the watch's holder protected by Ran as well": (
+        [("Ann", "Chianti", ""), ("Bob", "Megure", ""), ("Cid", "Ran", ""), ("Dee", "Agasa", "")],
+        [{}, {"Dee": ("Watch", "Bob")}, {"Ann": ("__kill", "Bob"), "Cid": ("Protect", "Bob")}],
         {},
     ),
     "a tricked thief takes nothing": (

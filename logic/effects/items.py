@@ -271,6 +271,19 @@ def spares(b: NightBuilder, q: str, i: int) -> Expr:
     )
 
 
+def held_saves(b: NightBuilder, q: str) -> list[tuple[Expr, tuple[str, ...]]]:
+    """The protection of an item q holds tonight, named for an order of healing by the
+    item ("Watch Protection" of "Watch Protection > Protection > ...")."""
+    return [
+        (
+            label(conj(lent(b, q, e.item), b.sc.switch(e.protects)), e.protects),
+            (f"{e.item} Protection", e.item),
+        )
+        for e in _lends(b.rs)
+        if e.protects is not None
+    ]
+
+
 def _breaks(b: NightBuilder) -> dict[Atom, Expr]:
     """A snipe of the holder of an item that a snipe breaks."""
     out: dict[Atom, Expr] = {}
@@ -349,6 +362,7 @@ KIND = Kind(
     texts=texts,
     transition=transition,
     spares=spares,
+    held_saves=held_saves,
     day_stops=day_stops,
     day_atoms=day_atoms,
     lasting=(INVENTORY,),
