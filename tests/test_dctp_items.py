@@ -28,8 +28,13 @@ DECIDES = [
         " Can steal one item from one person per night.",
         "Steal: Kid steals Kogorou's one item and learns it",
     ),
-    (" Items: Alcohol.", "Steal: Kid steals Kogorou's one item and learns it"),
-    (" Items: Gun, Car-keys, Panties.", "Steal: from a card of three items the item is drawn"),
+    (  # Kogorou's card and the GM's list say the same (either alone gives the Alcohol)
+        " Items: Alcohol.\nAlcohol can be stolen from Gin, Vermouth, Bourbon, Pisco, Irish, "
+        "Vodka, Calvados, Chianti, Korn, Tequila, Sherry, Shiratori, Yumi, James, Akai, Jodie, "
+        "Kir, Heiji, Kogorou, Okiya and Haibara.",
+        "Steal: Kid steals Kogorou's one item and learns it",
+    ),
+    (" Items: Car-keys, Panties.", "Steal: Kujou's card alone says what she holds"),
     (
         " An already stolen item will be gone from a player’s inventory and can't be stolen again.",
         "Steal: a stolen item is gone, a second theft finds nothing",
@@ -59,6 +64,15 @@ DECIDES = [
         " If sniped, the target will survive, but the watch will be destroyed and can't be used "
         "anymore.",
         "Watch: a sniped holder survives, and the watch is broken",
+    ),
+    (
+        "Panties can be stolen from Vermouth, Chianti, Akemi, Sherry, Satou, Yumi, Jodie, Kir, "
+        "Haibara, Kazuha, Ran, Kobayashi, Eri, Sonoko, Asami, Ayumi and Yukiko.",
+        "I1: Haibara's card has no Panties, the GM's list of stealable items does: open",
+    ),
+    (
+        " Items: School book, Alcohol.",  # (Haibara's card: the list alone is not open)
+        "I1: Haibara's card has no Panties, the GM's list of stealable items does: open",
     ),
     (  # the order of healing's item (the line's other lines are comments)
         " Watch Protection >",
@@ -91,6 +105,19 @@ def test_deleting_a_sentence_changes_its_case(sentence: str, title: str) -> None
     except RulingError:  # the rulings after it add to no ability, or the case names one
         return
     assert not result.passed, title
+
+
+def test_stealing_is_a_crime_because_the_list_of_crimes_says_so() -> None:
+    """ "List of abilities that constitute crimes: ..., Frightening, Stealing." ("Steal —
+    Stealing" names the ability): without "Stealing", a theft is not on record."""
+    title = "Steal: two thieves of one item are both on record, each can be arrested"
+    cases_text = CASEBOOK.read_text(encoding="utf-8")
+    (case,) = [c for c in parse_cases(cases_text, str(CASEBOOK)) if c.title == title]
+    text = DCTP.read_text(encoding="utf-8")
+    assert run_case(load_ruleset(DCTP), case, cases_text).passed
+    assert text.count("Frightening, Stealing.") == 1
+    without = parse_ruleset(text.replace("Frightening, Stealing.", "Frightening."), str(DCTP))
+    assert not run_case(without, case, cases_text).passed
 
 
 # ----------------------------------------------------------------------------- the chain

@@ -65,6 +65,19 @@ class Holds:
 
 
 @dataclass(frozen=True)
+class StolenFrom:
+    """The whole game's: the GM's list "Items that can be stolen from a role", one item's
+    line ("Panties can be stolen from Vermouth, Chianti, ... and Yukiko.")."""
+
+    item: str
+    roles: tuple[str, ...]
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"{self.item} can be stolen from {', '.join(self.roles)}"
+
+
+@dataclass(frozen=True)
 class Steal:
     why: Why = meta()
     gone: Why | None = None
@@ -129,7 +142,34 @@ def universe(b: NightBuilder) -> list[str]:
             if isinstance(t, Holds):
                 for i in t.items:
                     got.setdefault(canon(i), i)
+    for x in _lists(b.rs):
+        got.setdefault(canon(x.item), x.item)
     return [got[k] for k in sorted(got)]
+
+
+def _lists(rs: Any) -> list[StolenFrom]:
+    return [x for x in rs.healing if isinstance(x, StolenFrom)]
+
+
+def _start(b: NightBuilder, role: Any, item: str) -> Expr:
+    """The holder of `role` holds `item` when the game begins: his card says so, or the
+    GM's list of what can be stolen from a role does. Where the two are both said of the
+    role and disagree on the item (Haibara's card has no Panties, the list's "All
+    females" has Haibara), which holds is left open (the host's choice, for the whole
+    game: `ambiguous` where it matters)."""
+    k = canon(item)
+    cards = [t for t in role.traits if isinstance(t, Holds)]
+    card = any_of(
+        label(b.sc.switch(t.why), t.why) for t in cards if k in {canon(i) for i in t.items}
+    )
+    lists = _lists(b.rs)
+    named = [x for x in lists if canon(role.name) in {canon(r) for r in x.roles}]
+    listed = any_of(label(b.sc.switch(x.why), x.why) for x in named if canon(x.item) == k)
+    said = (card != FALSE, listed != FALSE)
+    if not cards or not named or said[0] == said[1]:
+        return disj(card, listed)
+    name = f"game:items:{canon(role.name)}:{k}"
+    return disj(conj(card, listed), conj(disj(card, listed), b.choice(name, [False, True])))
 
 
 def _said(b: NightBuilder, why: Why | None) -> Expr:
@@ -141,12 +181,7 @@ def held(b: NightBuilder, q: str, item: str) -> Expr:
 
     def make() -> Expr:
         before: Inventory = b.before(INVENTORY)
-        card = any_of(
-            label(conj(b.sc.role_is(q, r), b.sc.switch(t.why)), t.why)
-            for r in b.rs.roles
-            for t in r.traits
-            if isinstance(t, Holds) and canon(item) in {canon(i) for i in t.items}
-        )
+        card = any_of(conj(b.sc.role_is(q, r), _start(b, r, item)) for r in b.rs.roles)
         lost = before.get((LOST, q, item), FALSE)
         gained = before.get((GAINED, q, item), FALSE)
         return disj(conj(card, neg(lost)), gained)
@@ -358,7 +393,7 @@ INVENTORY = Lasting("inventory", (), _step, _chain, _view)
 
 KIND = Kind(
     "items",
-    (Holds, Steal, Lend),
+    (Holds, StolenFrom, Steal, Lend),
     texts=texts,
     transition=transition,
     spares=spares,
