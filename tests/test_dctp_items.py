@@ -66,6 +66,11 @@ DECIDES = [
         "Watch: a sniped holder survives, and the watch is broken",
     ),
     (
+        " The target is also presented with a notice stating just how many thieves targeted "
+        "them that night.",
+        "Steal: the player stolen from by two thieves learns there were two",
+    ),
+    (
         "Panties can be stolen from Vermouth, Chianti, Akemi, Sherry, Satou, Yumi, Jodie, Kir, "
         "Haibara, Kazuha, Ran, Kobayashi, Eri, Sonoko, Asami, Ayumi and Yukiko.",
         "I1: Haibara's card has no Panties, the GM's list of stealable items does: open",

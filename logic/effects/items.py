@@ -23,6 +23,10 @@ Vocabulary:
             twice) and which of the thieves receives it is left open (the host's choice).
     told    "The player who was stolen from will get a notification on the item that he
             lost.": the target learns the item's name.
+    counted "The target is also presented with a notice stating just how many thieves
+            targeted them that night." (the Rule Clarifications', of a player "stolen from
+            twice in one phase"): a target of two thieves or more learns how many
+            (`X learns "2 thieves"`).
 
 The state a night leaves is the atoms `has lost ITEM` (of the target, when `gone` is
 said) and `has gained ITEM` (of a thief, when `kept` is not), carried to the later nights
@@ -41,7 +45,20 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from logic.effects import attack, heal
 from logic.effects.base import Kind, Lasting, Outcome
-from logic.model.expr import FALSE, TRUE, Const, Expr, all_of, any_of, conj, disj, eq, label, neg
+from logic.model.expr import (
+    FALSE,
+    TRUE,
+    Const,
+    Expr,
+    all_of,
+    any_of,
+    at_least,
+    conj,
+    disj,
+    eq,
+    label,
+    neg,
+)
 from logic.model.phase import Atom, ChainEnd, PhaseEnd, TextSource
 from logic.model.why import Why, canon, meta
 
@@ -84,6 +101,7 @@ class Steal:
     kept: Why | None = None
     shared: Why | None = None
     told: Why | None = None
+    counted: Why | None = None
 
     def describe(self) -> str:
         said = [
@@ -93,6 +111,7 @@ class Steal:
                 ("not the thief's", self.kept),
                 ("every thief gets it", self.shared),
                 ("the target is told", self.told),
+                ("the target learns how many thieves", self.counted),
             )
             if f is not None
         ]
@@ -252,6 +271,25 @@ def texts(b: NightBuilder, i: int) -> list[TextSource]:
     return out
 
 
+def counts(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
+    """A player whose thefts tonight were two or more, when `counted` is said, learns how
+    many thieves there were ("2 thieves")."""
+    out: list[TextSource] = []
+    for q in b.sc.players:
+        thieves = b.lands(Steal, q)
+        slots = sorted({j for j, _, _ in thieves})
+        if len(slots) < 2:
+            continue
+        hits = [any_of(x for j, x, _ in thieves if j == i) for i in slots]
+        said = any_of(conj(x, _said(b, e.counted)) for _, x, e in thieves if e.counted)
+        for n in range(2, len(slots) + 1):
+            exactly = conj(at_least(n, hits), neg(at_least(n + 1, hits)), said)
+            if exactly != FALSE:
+                why = next(e.counted for _, _, e in thieves if e.counted is not None)
+                out.append(TextSource(q, exactly, f"{n} thieves", why=why))
+    return out
+
+
 def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     """What tonight's thefts leave: `has lost ITEM` (when `gone` is said) of each target,
     `has gained ITEM` (when `kept` is not said, left open) of each thief."""
@@ -395,6 +433,7 @@ KIND = Kind(
     "items",
     (Holds, StolenFrom, Steal, Lend),
     texts=texts,
+    phase_texts=counts,
     transition=transition,
     spares=spares,
     held_saves=held_saves,

@@ -61,3 +61,6 @@ class ItemsReading:
 
     def it_breaks(self, children: list[Any]) -> tuple[Any, ...]:
         return (_AddTo(Lend, "breaks", self.why),)
+
+    def it_count(self, children: list[Any]) -> tuple[Any, ...]:
+        return (_AddTo(Steal, "counted", self.why),)
