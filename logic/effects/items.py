@@ -1,11 +1,18 @@
-"""Owns items and inventories, read from the GM's sentences (DCTP's cards and Steal): what
-a player holds, a theft by night, and what a theft leaves for the nights after it. Its
-phrases are grammar/clause/items.lark, read by logic/lang/kinds/items.py (words in
+"""Owns items and inventories, read from the GM's sentences (DCTP's cards, Steal, the GM's
+list of stealable items, Agasa's watch): what a player holds, a theft by night, an item
+lent by day for the night after, and what each leaves for the phases after it. Its phrases
+are grammar/clause/items.lark (the roles' lines) and grammar/game/items.lark (the GM's
+list), read by logic/lang/kinds/items.py and logic/lang/game_kinds/items.py (words in
 grammar/lexicon/items.toml). No other file names it.
 
 Vocabulary:
   Holds   a role trait, the card's "Items: Gun, Car-keys, Panties.": what the holder
           holds when the game begins (one of each: the cards name no item twice)
+  StolenFrom  the whole game's, one line of the GM's list "Items that can be stolen from a
+          role" ("Panties can be stolen from Vermouth, ... and Yukiko."): the roles named
+          hold the item too; where a role has a card and is named by the list, and the
+          two disagree on an item, whether he holds it is left open (the host's choice,
+          for the whole game: `ambiguous` where it matters)
   Steal   a night action on one player ("Can steal one item from one person per night."):
           one item the target holds is drawn at random that night (chance's draw: the
           GM never says the thief names it), and the thief learns it (`X learns "Gun"`);
@@ -28,14 +35,29 @@ Vocabulary:
             twice in one phase"): a target of two thieves or more learns how many
             (`X learns "2 thieves"`).
 
-The state a night leaves is the atoms `has lost ITEM` (of the target, when `gone` is
-said) and `has gained ITEM` (of a thief, when `kept` is not), carried to the later nights
-as the lasting state `INVENTORY` (a day keeps it: no item moves by day). A night reads it:
-what q holds is his card's items, less what he has lost, with what he has gained.
+  Lend    a day ability on one player, the item lent for the night after (Agasa's "Watch:
+          Can also lend the watch to anyone for one night except for himself (and it is
+          returned at the end of the night)."), with its rulings:
+    protects  "The wristwatch protects the holder from attacks the night they are in
+            possession of it.": no attack kills the holder (`spares`); in an order of
+            healing it is "ITEM Protection" ("Watch Protection > Protection > ..."), a save
+            the holder holds (`held_saves`, read by logic/effects/heal.py), so a lower one
+            on him does not succeed
+    breaks  "If sniped, the target will survive, but the watch will be destroyed and can't
+            be used anymore.": a snipe of the holder breaks it; a later lending fails
 
-Not modelled: disguises' items (a disguised player's two cards), Agasa's bow-tie and watch
-(items lent by day for a night), the Black Suitcase, the notices of how many thieves there
-were, the thief's crime (crimes.py's record holds the action, as it holds every action).
+The state a phase leaves is the atoms `has lost ITEM` (of the target, when `gone` is
+said), `has gained ITEM` (of a thief, when `kept` is not), `broke ITEM` (of the holder a
+snipe broke it on) and, of a day, `holds ITEM` (lent for the night after), carried as the
+lasting state `INVENTORY`: a night reads it (what q holds is his card's and the list's
+items, less what he has lost, with what he has gained; what he was lent) and drops what
+was lent for it.
+
+Not modelled: disguises' items (a disguised player's two cards), Agasa's bow-tie (a night
+ability lent to its holder), the watch's notices and a higher save (Bone Breaking) that
+keeps it out of play, the Black Suitcase, the thieves' "not the only thief" notice,
+Kogorou sober once his alcohol is stolen. A theft is a crime because the list of crimes
+says "Stealing" (logic/effects/crimes.py's record).
 """
 
 from __future__ import annotations
