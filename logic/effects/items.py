@@ -210,7 +210,10 @@ def _start(b: NightBuilder, role: Any, item: str) -> Expr:
     if not cards or not named or said[0] == said[1]:
         return disj(card, listed)
     name = f"game:items:{canon(role.name)}:{k}"
-    return disj(conj(card, listed), conj(disj(card, listed), b.choice(name, [False, True])))
+    opened = b.choice(name, [False, True])
+    for w in (*(t.why for t in cards), *(x.why for x in named)):  # both sides, for `check`
+        opened = label(opened, w)
+    return disj(conj(card, listed), conj(disj(card, listed), opened))
 
 
 def _said(b: NightBuilder, why: Why | None) -> Expr:
