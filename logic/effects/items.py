@@ -398,9 +398,14 @@ def _breaks(b: NightBuilder) -> dict[Atom, Expr]:
 
 
 def day_stops(db: DayBuilder, i: int) -> Expr:
-    """A lending of an item that broke before does not take place."""
+    """A lending of an item that broke before does not take place (why: the sentence that
+    says a snipe breaks it)."""
     before: Inventory = db.before(INVENTORY)
-    return any_of(conj(c, broken(before, e.item)) for c, e in db.effects(i, Lend))
+    return any_of(
+        conj(c, label(broken(before, e.item), e.breaks))
+        for c, e in db.effects(i, Lend)
+        if e.breaks is not None
+    )
 
 
 def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
