@@ -92,3 +92,22 @@ def test_the_command_lists_what_no_case_pins(tmp_path: Path) -> None:
     main(["casebook", str(tmp_path), "--deletions", "--json"], stdout=out, stderr=io.StringIO())
     (one,) = json.loads(out.getvalue())["rulesets"]
     assert one["tally"]["not pinned"] == 2 and one["tally"]["pinned"] == 2
+
+
+def test_a_sentence_said_again_elsewhere_is_the_same_rules(tmp_path: Path) -> None:
+    """A restriction on the role's line and a ruling that says it again (Metadata's Nosy
+    Neighbor): deleting either leaves the other's, so each is `same rules`, not a sentence
+    for which a case is missing; the lines after a deleted line move, and where each thing
+    was said is not what it says (`meaning`)."""
+    rules = tmp_path / "twice.rules"
+    rules.write_text(
+        "Ruleset: Twice\nPossible Town Roles\n"
+        "Doctor: Protects a player each night. Must use their ability each night.\n"
+        "Townie: No special powers.\nPossible Mafia Roles\nGoon: Kills a player each night.\n"
+        "Rulings\nRuling: The Doctor must use their ability each night.\n",
+        encoding="utf-8",
+    )
+    got = {a.sentence.text: a.answer for a in deletions(rules, []).answers}
+    assert got["Must use their ability each night."] == "same rules"
+    assert got["The Doctor must use their ability each night."] == "same rules"
+    assert got["Kills a player each night."] == "not pinned"  # (no case at all here)

@@ -11,7 +11,7 @@ gets one of four answers:
 - `leaned on`: the rest of the ruleset no longer reads (another sentence refers to it:
   "that player", a role line left empty);
 - `same rules`: the ruleset reads to the same rules without it (a heading, or a sentence
-  another one already says);
+  another one already says: the same nodes, said by another sentence, `meaning`);
 - `not pinned`: the rules change, and every case still passes: no case shows what the
   sentence decides. These are what a rule writer adds cases for.
 
@@ -23,7 +23,7 @@ sentence's role first, then the case that pinned the sentence before it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from pathlib import Path
 
 from logic.commands.casebook import CaseResult, run_case
@@ -31,6 +31,7 @@ from logic.lang.case import Case
 from logic.lang.errors import RulingError
 from logic.lang.rules import parse_ruleset
 from logic.model.ir import Ruleset, Sentence
+from logic.model.why import Why
 
 ANSWERS = ("pinned", "leaned on", "same rules", "not pinned", "unknown")
 
@@ -78,6 +79,40 @@ def without(text: str, s: Sentence) -> str:
     return "\n".join(lines)
 
 
+def meaning(rs: Ruleset) -> object:
+    """What `rs` says, not where: every node with its sentence (`Why`) left out and each
+    list with a node said twice kept once ("Must visit each night." on the role's line and
+    a ruling that says it again give one restriction), and the list of ruling sentences
+    (`Ruleset.rulings`, where each was said) left out. Two rulesets of one meaning differ
+    only in which sentences say what they say."""
+    return _plain(rs, top=True)
+
+
+def _plain(x: object, top: bool = False) -> object:
+    if isinstance(x, Why):
+        return Why
+    if is_dataclass(x) and not isinstance(x, type):
+        return (
+            type(x).__name__,
+            tuple(
+                _plain(getattr(x, f.name))
+                for f in fields(x)
+                if f.compare and not (top and f.name == "rulings")
+            ),
+        )
+    if isinstance(x, (tuple, list)):
+        out: list[object] = []
+        for item in map(_plain, x):
+            if item not in out:
+                out.append(item)
+        return tuple(out)
+    if isinstance(x, dict):
+        return tuple((k, _plain(v)) for k, v in x.items())
+    if isinstance(x, (set, frozenset)):
+        return frozenset(map(_plain, x))
+    return x
+
+
 def _order(cases: Sequence[tuple[Case, str]], s: Sentence, last: str | None) -> list[int]:
     """Indices of `cases`, those most likely to notice `s`'s deletion first."""
 
@@ -116,7 +151,7 @@ def deletions(
         except RulingError as e:
             out.answers.append(Answer(s, "leaned on", e.message.split("\n")[0]))
             continue
-        if cut == ruleset:
+        if cut == ruleset or meaning(cut) == meaning(ruleset):
             out.answers.append(Answer(s, "same rules"))
             continue
         answer = Answer(s, "not pinned")
