@@ -56,6 +56,8 @@ and, where one kind's reading depends on another's, the asking kind asks every k
                  (for the win conditions the frame checks after a phase)
   saves_against  the saves that stop slot i's attack on q, when not every save does
   spares         slot i's attack on q does not kill q (a defection)
+  held_saves     saves q holds tonight that are no slot's action (an item's), with the
+                 names an order of healing ranks them by (logic/effects/heal.py)
   stops_auto     q's automatic protection is stopped tonight
   shows_role     what a role scan of q shows instead of his role tonight (a fake result)
 
@@ -214,6 +216,9 @@ class Kind:
     saves_against: Callable[[NightBuilder, str, int], Expr | None] | None = None
     # slot i's attack on q does not kill q for a reason of the kind's (a defection)
     spares: Callable[[NightBuilder, str, int], Expr] | None = None
+    # saves q holds tonight that are no slot's action (an item's), each with its names in
+    # an order of healing ("Watch Protection"): (it holds, its names, its sentence)
+    held_saves: Callable[[NightBuilder, str], list[tuple[Expr, tuple[str, ...]]]] | None = None
     # q's automatic protection (a faction's trait) is stopped tonight
     stops_auto: Callable[[NightBuilder, str], Expr] | None = None
     # what a role scan of q shows instead of his role tonight, and when (a fake result)

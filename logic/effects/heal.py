@@ -152,13 +152,29 @@ def _rules(rs: Ruleset, kind: type) -> list[object]:
 
 def rank(rs: Ruleset, ab: Ability) -> int:
     """The save's group in the order of healing (0 highest); unlisted: below all."""
+    return rank_of(rs, _names(ab))
+
+
+def rank_of(rs: Ruleset, names: set[str]) -> int:
+    """The group in the order of healing of a save called by one of `names` (roots)."""
     for order in _rules(rs, HealingOrder):
         assert isinstance(order, HealingOrder)
         for k, group in enumerate(order.groups):
-            if _names(ab) & {root(n) for n in group}:
+            if names & {root(n) for n in group}:
                 return k
         return len(order.groups)
     return 0
+
+
+def held_saves(b: NightBuilder, q: str) -> list[tuple[Expr, int]]:
+    """(it holds, its group) for each save q holds tonight that is no slot's action (an
+    item's, `Kind.held_saves`), when the order of healing ranks it."""
+    out = []
+    for k in b.kinds:
+        if k.held_saves:
+            for x, names in k.held_saves(b, q):
+                out.append((x, rank_of(b.rs, {root(n) for n in names})))
+    return out
 
 
 def _order_why(rs: Ruleset) -> Why | None:
@@ -200,6 +216,8 @@ def succeeds(b: NightBuilder, j: int, q: str, ability: Ability | None = None) ->
             for _, y, other, _ in saves_on(b, q)
             if rank(b.rs, other) < rank(b.rs, ab)
         ]
+        if why is not None:  # a save held (an item's) of a higher group: it stops every attack
+            higher += [y for y, k in held_saves(b, q) if k < rank(b.rs, ab)]
         beaten = any_of(higher)
         if beaten != FALSE and why is not None:
             beaten = label(conj(beaten, b.sc.switch(why)), why)
@@ -219,6 +237,11 @@ def _stoppable(b: NightBuilder, q: str, ab: Ability) -> Expr:
     if not (_names(ab) & names):
         return attacked(b, q)
     return any_of(conj(hit, neg(_snipe(b, i))) for i, v, hit, _ in attacks(b) if v == q)
+
+
+def is_snipe(b: NightBuilder, i: int) -> Expr:
+    """Slot i's kill is a snipe (for the kinds that a snipe changes: an item it breaks)."""
+    return b.once(f"heal:snipe:{i}", lambda: _snipe(b, i))
 
 
 def _snipe(b: NightBuilder, i: int) -> Expr:

@@ -13,6 +13,7 @@ from logic.lang.game_kinds.deal import DealReading
 from logic.lang.game_kinds.frighten import FrightenReading
 from logic.lang.game_kinds.healing import HealingReading
 from logic.lang.game_kinds.interplay import InterplayReading
+from logic.lang.game_kinds.items import ItemListReading
 from logic.lang.game_kinds.kills import KillReading
 from logic.lang.game_kinds.natures import NatureReading
 from logic.lang.game_kinds.nominate import NominateReading
@@ -42,5 +43,6 @@ class GameReadings(
     DayArrestReading,
     FrightenReading,
     AptxReading,
+    ItemListReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

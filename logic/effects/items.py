@@ -1,0 +1,473 @@
+"""Owns items and inventories, read from the GM's sentences (DCTP's cards, Steal, the GM's
+list of stealable items, Agasa's watch): what a player holds, a theft by night, an item
+lent by day for the night after, and what each leaves for the phases after it. Its phrases
+are grammar/clause/items.lark (the roles' lines) and grammar/game/items.lark (the GM's
+list), read by logic/lang/kinds/items.py and logic/lang/game_kinds/items.py (words in
+grammar/lexicon/items.toml). No other file names it.
+
+Vocabulary:
+  Holds   a role trait, the card's "Items: Gun, Car-keys, Panties.": what the holder
+          holds when the game begins (one of each: the cards name no item twice)
+  StolenFrom  the whole game's, one line of the GM's list "Items that can be stolen from a
+          role" ("Panties can be stolen from Vermouth, ... and Yukiko."): the roles named
+          hold the item too; where a role has a card and is named by the list, and the
+          two disagree on an item, whether he holds it is left open (the host's choice,
+          for the whole game: `ambiguous` where it matters)
+  Steal   a night action on one player ("Can steal one item from one person per night."):
+          one item the target holds is drawn at random that night (chance's draw: the
+          GM never says the thief names it), and the thief learns it (`X learns "Gun"`);
+          a target who holds nothing gives nothing. The GM's rulings on it, each a field
+          set by its own sentence (None: the sentence is not in the ruleset):
+    gone    "An already stolen item will be gone from a player's inventory and can't be
+            stolen again.": the item leaves the target's inventory for the rest of the
+            game. Unsaid, it stays (a later theft may draw it again).
+    kept    "Items stolen will NOT be added to the thief's inventory.": the thief holds no
+            more than before. Unsaid, whether the thief now holds the item is left open
+            (the host's choice: `ambiguous` where a later theft from him matters).
+    shared  'If a player gets stolen from by 2 or more different thieves, all thieves will
+            "get the same item."': one item is drawn for the target, and every thief of
+            that night receives it. Unsaid, one item is still taken (the item is not there
+            twice) and which of the thieves receives it is left open (the host's choice).
+    told    "The player who was stolen from will get a notification on the item that he
+            lost.": the target learns the item's name.
+    counted "The target is also presented with a notice stating just how many thieves
+            targeted them that night." (the Rule Clarifications', of a player "stolen from
+            twice in one phase"): a target of two thieves or more learns how many
+            (`X learns "2 thieves"`).
+
+  Lend    a day ability on one player, the item lent for the night after (Agasa's "Watch:
+          Can also lend the watch to anyone for one night except for himself (and it is
+          returned at the end of the night)."), with its rulings:
+    protects  "The wristwatch protects the holder from attacks the night they are in
+            possession of it.": no attack kills the holder (`spares`); in an order of
+            healing it is "ITEM Protection" ("Watch Protection > Protection > ..."), a save
+            the holder holds (`held_saves`, read by logic/effects/heal.py), so a lower one
+            on him does not succeed
+    breaks  "If sniped, the target will survive, but the watch will be destroyed and can't
+            be used anymore.": a snipe of the holder breaks it; a later lending fails
+
+The state a phase leaves is the atoms `has lost ITEM` (of the target, when `gone` is
+said), `has gained ITEM` (of a thief, when `kept` is not), `broke ITEM` (of the holder a
+snipe broke it on) and, of a day, `holds ITEM` (lent for the night after), carried as the
+lasting state `INVENTORY`: a night reads it (what q holds is his card's and the list's
+items, less what he has lost, with what he has gained; what he was lent) and drops what
+was lent for it.
+
+Not modelled: disguises' items (a disguised player's two cards), Agasa's bow-tie (a night
+ability lent to its holder), the watch's notices and a higher save (Bone Breaking) that
+keeps it out of play, the Black Suitcase, the thieves' "not the only thief" notice,
+Kogorou sober once his alcohol is stolen. A theft is a crime because the list of crimes
+says "Stealing" (logic/effects/crimes.py's record).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from logic.effects import attack, heal
+from logic.effects.base import Kind, Lasting, Outcome
+from logic.model.expr import (
+    FALSE,
+    TRUE,
+    Const,
+    Expr,
+    all_of,
+    any_of,
+    at_least,
+    conj,
+    disj,
+    eq,
+    label,
+    neg,
+)
+from logic.model.phase import Atom, ChainEnd, PhaseEnd, TextSource
+from logic.model.why import Why, canon, meta
+
+if TYPE_CHECKING:
+    from logic.model.day import DayBuilder
+    from logic.model.semantics import NightBuilder
+
+LOST = "has lost"
+GAINED = "has gained"
+LENT = "holds"  # an item lent by day, held the night after
+BROKE = "broke"  # an item broken in its holder's hands, out of play
+
+
+@dataclass(frozen=True)
+class Holds:
+    items: tuple[str, ...]
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"the holder's card: holds {', '.join(self.items)}"
+
+
+@dataclass(frozen=True)
+class StolenFrom:
+    """The whole game's: the GM's list "Items that can be stolen from a role", one item's
+    line ("Panties can be stolen from Vermouth, Chianti, ... and Yukiko.")."""
+
+    item: str
+    roles: tuple[str, ...]
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"{self.item} can be stolen from {', '.join(self.roles)}"
+
+
+@dataclass(frozen=True)
+class Steal:
+    why: Why = meta()
+    gone: Why | None = None
+    kept: Why | None = None
+    shared: Why | None = None
+    told: Why | None = None
+    counted: Why | None = None
+
+    def describe(self) -> str:
+        said = [
+            w
+            for w, f in (
+                ("the item is gone", self.gone),
+                ("not the thief's", self.kept),
+                ("every thief gets it", self.shared),
+                ("the target is told", self.told),
+                ("the target learns how many thieves", self.counted),
+            )
+            if f is not None
+        ]
+        return "steal: one item the target holds, drawn; the thief learns it" + (
+            f" ({'; '.join(said)})" if said else ""
+        )
+
+
+@dataclass(frozen=True)
+class Lend:
+    """A day ability on one player (Agasa's "Watch: Can also lend the watch to anyone for
+    one night except for himself (and it is returned at the end of the night).").
+    `protects` ("The wristwatch protects the holder from attacks the night they are in
+    possession of it."): no attack kills the holder the night after; `breaks` ("If
+    sniped, the target will survive, but the watch will be destroyed and can't be used
+    anymore."): a snipe of the holder breaks it, and it is lent no more."""
+
+    by_day: ClassVar[bool] = True  # used by day (logic/effects/base.Effect)
+    item: str
+    why: Why = meta()
+    protects: Why | None = None
+    breaks: Why | None = None
+
+    def describe(self) -> str:
+        said = [
+            w
+            for w, f in (
+                ("it protects from attacks", self.protects),
+                ("a snipe breaks it", self.breaks),
+            )
+            if f is not None
+        ]
+        return f"lend: the target holds the {self.item} the next night" + (
+            f" ({'; '.join(said)})" if said else ""
+        )
+
+
+# ----------------------------------------------------------------------------- inventories
+
+
+def universe(b: NightBuilder) -> list[str]:
+    """Every item a card of the ruleset names, in a fixed order (a draw's values), each
+    spelled as its first card spells it ("Car-keys", "Car-Keys": one item)."""
+    got: dict[str, str] = {}
+    for r in b.rs.roles:
+        for t in r.traits:
+            if isinstance(t, Holds):
+                for i in t.items:
+                    got.setdefault(canon(i), i)
+    for x in _lists(b.rs):
+        got.setdefault(canon(x.item), x.item)
+    return [got[k] for k in sorted(got)]
+
+
+def _lists(rs: Any) -> list[StolenFrom]:
+    return [x for x in rs.healing if isinstance(x, StolenFrom)]
+
+
+def _start(b: NightBuilder, role: Any, item: str) -> Expr:
+    """The holder of `role` holds `item` when the game begins: his card says so, or the
+    GM's list of what can be stolen from a role does. Where the two are both said of the
+    role and disagree on the item (Haibara's card has no Panties, the list's "All
+    females" has Haibara), which holds is left open (the host's choice, for the whole
+    game: `ambiguous` where it matters)."""
+    k = canon(item)
+    cards = [t for t in role.traits if isinstance(t, Holds)]
+    card = any_of(
+        label(b.sc.switch(t.why), t.why) for t in cards if k in {canon(i) for i in t.items}
+    )
+    lists = _lists(b.rs)
+    named = [x for x in lists if canon(role.name) in {canon(r) for r in x.roles}]
+    listed = any_of(label(b.sc.switch(x.why), x.why) for x in named if canon(x.item) == k)
+    said = (card != FALSE, listed != FALSE)
+    if not cards or not named or said[0] == said[1]:
+        return disj(card, listed)
+    name = f"game:items:{canon(role.name)}:{k}"
+    opened = b.choice(name, [False, True])
+    for w in (*(t.why for t in cards), *(x.why for x in named)):  # both sides, for `check`
+        opened = label(opened, w)
+    return disj(conj(card, listed), conj(disj(card, listed), opened))
+
+
+def _said(b: NightBuilder, why: Why | None) -> Expr:
+    return FALSE if why is None else label(b.sc.switch(why), why)
+
+
+def held(b: NightBuilder, q: str, item: str) -> Expr:
+    """q holds `item` when the night begins: on his card and not lost, or gained."""
+
+    def make() -> Expr:
+        before: Inventory = b.before(INVENTORY)
+        card = any_of(conj(b.sc.role_is(q, r), _start(b, r, item)) for r in b.rs.roles)
+        lost = before.get((LOST, q, item), FALSE)
+        gained = before.get((GAINED, q, item), FALSE)
+        return disj(conj(card, neg(lost)), gained)
+
+    got: Expr = b.once(f"items:held:{q}:{item}", make)
+    return got
+
+
+def _taken(b: NightBuilder, q: str) -> dict[str, Expr]:
+    """item -> it is the item drawn from q tonight (a theft landed on q, and q held it).
+    One draw a target and night: the first item q holds from the drawn place on, in the
+    fixed order, so that every item q holds may be drawn and none he does not."""
+
+    def make() -> dict[str, Expr]:
+        thieves = b.lands(Steal, q)
+        items = universe(b)
+        if not thieves or not items:
+            return {}
+        hit = any_of(x for _, x, _ in thieves)
+        drawn = b.choice(f"steal:{q}", range(len(items)), random=True)
+        has = [held(b, q, k) for k in items]
+        out = {}
+        n = len(items)
+        for k, item in enumerate(items):
+            ways = []
+            for d in range(n):
+                skipped = [neg(has[(d + j) % n]) for j in range((k - d) % n)]
+                ways.append(conj(eq(drawn, Const(d)), all_of(skipped)))
+            x = conj(hit, has[k], any_of(ways))
+            if x != FALSE:  # (named: the draw's domain holds wherever it is read)
+                out[item] = b.define(f"items:taken:{q}:{k}", x)
+        return out
+
+    got: dict[str, Expr] = b.once(f"items:taken:{q}", make)
+    return got
+
+
+def receives(b: NightBuilder, i: int, q: str) -> dict[str, Expr]:
+    """item -> slot i's theft on q receives it: every thief when `shared` is said, else
+    the one thief, or the one of several the host picks."""
+    thieves = b.lands(Steal, q)
+    hit = any_of(x for j, x, _ in thieves if j == i)  # (a symbolic slot: each role's Steal)
+    if hit == FALSE:
+        return {}
+    others = [x for j, x, _ in thieves if j != i]
+    shared = any_of(_said(b, f.shared) for _, _, f in thieves)
+    alone = neg(any_of(others))
+    if others:
+        pick = b.choice(f"steal:taker:{q}", list(range(b.n)))
+        alone = disj(alone, eq(pick, Const(i)))
+    gets = b.define(f"items:gets:{i}:{q}", conj(hit, disj(shared, alone)))
+    return {k: x for k, t in _taken(b, q).items() if (x := conj(gets, t)) != FALSE}
+
+
+def texts(b: NightBuilder, i: int) -> list[TextSource]:
+    """The thief learns the item he receives; the target, when `told` is said, the item
+    he lost."""
+    out: list[TextSource] = []
+    me = b.actor(i)
+    for c, e in b.effects(i, Steal):
+        for q in b.sc.players:
+            for item, x in receives(b, i, q).items():
+                out.append(TextSource(me, label(conj(c, x), e.why), item, why=e.why))
+            if e.told is not None:
+                told = conj(c, b.ok(i), b.aims(i, q), _said(b, e.told))
+                for item, x in _taken(b, q).items():
+                    out.append(TextSource(q, conj(x, told), item, why=e.told))
+    return out
+
+
+def counts(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
+    """A player whose thefts tonight were two or more, when `counted` is said, learns how
+    many thieves there were ("2 thieves")."""
+    out: list[TextSource] = []
+    for q in b.sc.players:
+        thieves = b.lands(Steal, q)
+        slots = sorted({j for j, _, _ in thieves})
+        if len(slots) < 2:
+            continue
+        hits = [any_of(x for j, x, _ in thieves if j == i) for i in slots]
+        said = any_of(conj(x, _said(b, e.counted)) for _, x, e in thieves if e.counted)
+        for n in range(2, len(slots) + 1):
+            exactly = conj(at_least(n, hits), neg(at_least(n + 1, hits)), said)
+            if exactly != FALSE:
+                why = next(e.counted for _, _, e in thieves if e.counted is not None)
+                out.append(TextSource(q, exactly, f"{n} thieves", why=why))
+    return out
+
+
+def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
+    """What tonight's thefts leave: `has lost ITEM` (when `gone` is said) of each target,
+    `has gained ITEM` (when `kept` is not said, left open) of each thief."""
+    out: dict[Atom, Expr] = _breaks(b)
+    for q in b.sc.players:
+        thieves = b.lands(Steal, q)
+        if not thieves:
+            continue
+        gone = any_of(_said(b, e.gone) for _, _, e in thieves)
+        for item, x in _taken(b, q).items():
+            lost = conj(x, gone)
+            if lost != FALSE:
+                key = Atom(LOST, q, item)
+                out[key] = disj(out.get(key, FALSE), lost)
+        for i in sorted({j for j, _, _ in thieves}):
+            kept = any_of(conj(x, _said(b, e.kept)) for j, x, e in thieves if j == i)
+            for item, x in receives(b, i, q).items():
+                keeps = b.choice(f"steal:keeps:{i}:{q}", [False, True])
+                gained = b.define(
+                    f"items:gained:{i}:{q}:{item}", conj(x, neg(kept), eq(keeps, Const(True)))
+                )
+                if gained != FALSE:
+                    key = Atom(GAINED, b.actor(i), item)
+                    out[key] = disj(out.get(key, FALSE), gained)
+    return out
+
+
+# ----------------------------------------------------------------------------- lent items
+
+
+def _lends(rs: Any) -> list[Lend]:
+    return [e for r in rs.roles for a in r.abilities for e in a.effects if isinstance(e, Lend)]
+
+
+def broken(before: Inventory, item: str) -> Expr:
+    """`item` broke in an earlier night (in anyone's hands)."""
+    return any_of(x for (k, _, it), x in before.items() if k == BROKE and canon(it) == canon(item))
+
+
+def lent(b: NightBuilder, q: str, item: str) -> Expr:
+    """q holds `item` tonight: it was lent to him the day before."""
+    before: Inventory = b.before(INVENTORY)
+    return before.get((LENT, q, item), FALSE)
+
+
+def spares(b: NightBuilder, q: str, i: int) -> Expr:
+    """Slot i's attack on q does not kill q: q holds an item that protects its holder."""
+    return any_of(
+        label(conj(lent(b, q, e.item), b.sc.switch(e.protects)), e.protects)
+        for e in _lends(b.rs)
+        if e.protects is not None
+    )
+
+
+def held_saves(b: NightBuilder, q: str) -> list[tuple[Expr, tuple[str, ...]]]:
+    """The protection of an item q holds tonight, named for an order of healing by the
+    item ("Watch Protection" of "Watch Protection > Protection > ...")."""
+    return [
+        (
+            label(conj(lent(b, q, e.item), b.sc.switch(e.protects)), e.protects),
+            (f"{e.item} Protection", e.item),
+        )
+        for e in _lends(b.rs)
+        if e.protects is not None
+    ]
+
+
+def _breaks(b: NightBuilder) -> dict[Atom, Expr]:
+    """A snipe of the holder of an item that a snipe breaks."""
+    out: dict[Atom, Expr] = {}
+    for e in _lends(b.rs):
+        if e.breaks is None:
+            continue
+        said = label(b.sc.switch(e.breaks), e.breaks)
+        for i, q, hit, _ in attack.attacks(b):
+            x = conj(hit, heal.is_snipe(b, i), lent(b, q, e.item), said)
+            if x != FALSE:
+                key = Atom(BROKE, q, e.item)
+                out[key] = disj(out.get(key, FALSE), x)
+    return out
+
+
+def day_stops(db: DayBuilder, i: int) -> Expr:
+    """A lending of an item that broke before does not take place (why: the sentence that
+    says a snipe breaks it)."""
+    before: Inventory = db.before(INVENTORY)
+    return any_of(
+        conj(c, label(broken(before, e.item), e.breaks))
+        for c, e in db.effects(i, Lend)
+        if e.breaks is not None
+    )
+
+
+def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
+    """Who holds a lent item the night after the day (`holds ITEM`)."""
+    out: dict[Atom, Expr] = {}
+    for i in range(db.n):
+        for c, e in db.effects(i, Lend):
+            for q in db.players:
+                x = conj(c, db.ok(i), db.sc.aims(i, q))
+                if x != FALSE:
+                    key = Atom(LENT, q, e.item)
+                    out[key] = disj(out.get(key, FALSE), label(x, e.why))
+    return out
+
+
+# ----------------------------------------------------------------------------- lasting state
+
+Inventory = dict[tuple[str, str, str], Expr]  # (has lost / has gained, player, item) -> holds
+
+
+_KEPT = (LOST, GAINED, BROKE)  # for good
+
+
+def _step(
+    before: tuple[tuple[str, str, str], ...], end: PhaseEnd
+) -> tuple[tuple[str, str, str], ...]:
+    """A night adds what it took, gave and broke, and the items lent for it go back; a
+    day adds the items it lent."""
+    if end.kind != "night":
+        got = {(a.kind, a.subject, a.obj) for a in end.atoms if a.kind == LENT}
+        return tuple(sorted(set(before) | got))
+    kept = {x for x in before if x[0] != LENT}
+    got = {(a.kind, a.subject, a.obj) for a in end.atoms if a.kind in _KEPT}
+    return tuple(sorted(kept | got))
+
+
+def _chain(before: Inventory, end: ChainEnd) -> Inventory:
+    night = end.kind == "night"
+    out = {k: x for k, x in before.items() if not (night and k[0] == LENT)}
+    for a, e in end.atoms:
+        if a.kind in (_KEPT if night else (LENT,)):
+            key = (a.kind, a.subject, a.obj)
+            out[key] = disj(out.get(key, FALSE), e)
+    return out
+
+
+def _view(state: tuple[tuple[str, str, str], ...], night: int) -> Inventory:
+    return {key: TRUE for key in state}
+
+
+INVENTORY = Lasting("inventory", (), _step, _chain, _view)
+
+
+KIND = Kind(
+    "items",
+    (Holds, StolenFrom, Steal, Lend),
+    texts=texts,
+    phase_texts=counts,
+    transition=transition,
+    spares=spares,
+    held_saves=held_saves,
+    day_stops=day_stops,
+    day_atoms=day_atoms,
+    lasting=(INVENTORY,),
+)
