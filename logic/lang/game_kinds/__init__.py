@@ -19,6 +19,7 @@ from logic.lang.game_kinds.nominate import NominateReading
 from logic.lang.game_kinds.records import RecordsReading
 from logic.lang.game_kinds.reveals import RevealReading
 from logic.lang.game_kinds.setup import SetupReading
+from logic.lang.game_kinds.timeline import TimelineReading
 from logic.lang.game_kinds.turn import TurnReading
 from logic.lang.game_kinds.victory import VictoryReading
 from logic.lang.game_kinds.votes import VoteReading
@@ -42,5 +43,6 @@ class GameReadings(
     DayArrestReading,
     FrightenReading,
     AptxReading,
+    TimelineReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

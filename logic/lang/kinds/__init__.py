@@ -43,6 +43,7 @@ from logic.lang.kinds.storyteller import StorytellerReading
 from logic.lang.kinds.succession import SuccessionReading
 from logic.lang.kinds.survival import SurvivalReading
 from logic.lang.kinds.tally import TallyReading
+from logic.lang.kinds.timeline import TimelineReading
 from logic.lang.kinds.traits import TraitReading
 from logic.lang.kinds.triggers import TriggersReading
 from logic.lang.kinds.turns import TurnsReading
@@ -91,5 +92,6 @@ class Readings(
     TallyReading,
     RetaliateReading,
     AptxReading,
+    TimelineReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
