@@ -380,7 +380,7 @@ def test_a_once_a_game_day_ability_is_spent_across_the_days_of_a_chain() -> None
 def test_werewolf_pools_vote_timeline_agrees() -> None:
     """The day's timeline (logic/effects/timeline.py): votes cast and changed in order, the
     majority lock, the Stretcher's void and the Collapser's end of the day, before or
-    after a lock, and a riot toward the lock: the chain's symbolic day, its timeline
+    after a lock, a riot and a secret vote toward the lock: the chain's symbolic day, its timeline
     fixed to the case's order, gives resolve's outcomes. (Roles with no night text: a
     text's pieces read the unused targets, and the enumeration would list them all.)"""
     rs = RULESETS["werewolf-pool"]
@@ -413,3 +413,9 @@ def test_werewolf_pools_vote_timeline_agrees() -> None:
     steps: Steps = [("@Bob", None), ("Ann", "Cid"), ("Dee", "Cid"), ("Ann", "Dee"), ("Dee", "Bob")]
     _compare(rs, (riot, [{}, doubled, {}], steps))
     _compare(rs, (riot, [{}, doubled, {}], [*steps[1:], ("@Bob", None)]))
+    # the Bluff's secret vote voids his public vote from its moment on, toward the lock too
+    bluff = [("Ann", "Bluff", "Werewolf"), *town[1:]]
+    secret = {"Ann": ("secret vote", "Bob")}
+    cast: Steps = [("Ann", "Cid"), ("Bob", "Cid"), ("Dee", "Cid"), ("Bob", "Dee")]
+    _compare(rs, (bluff, [{}, secret, {}], [("@Ann", None), *cast]))
+    _compare(rs, (bluff, [{}, secret, {}], [*cast[:3], ("@Ann", None), cast[3]]))

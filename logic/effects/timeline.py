@@ -28,8 +28,8 @@ The moments of a day: the timeline's steps are its votes in order; day slot i's 
 comes before step `at[i]` (actions at one position are simultaneous). The states read
 are, for each position m, the one after the actions at m and the one after vote m. A
 status a day action gives (a riot's `doubled`, a soothing's `powerless`) holds from its
-source's action on (a status whose source took no action today holds all day; one a
-player gives by night and who acts by day too is timed by his day action: not told apart).
+day action on (the slots whose `ok:i` its condition reads; a status no day action gives,
+a hex of the night, holds all day).
 A case places a private action's line where the GM makes it public (docs/formats.md).
 """
 
@@ -55,6 +55,7 @@ from logic.model.expr import (
     le,
     lt,
     neg,
+    variables,
 )
 from logic.model.why import Why, meta
 
@@ -140,8 +141,8 @@ class _Moments:
         self.inp = inp
         self.steps = len(tl.who)
         self.index = {p: k for k, p in enumerate(db.players)}
-        self.slot = {db.actor(i): i for i in range(db.n)}
         self._cur: dict[tuple[str, int], Expr] = {}
+        self._slots: dict[int, list[int]] = {}  # a condition's day slots (by its id)
 
     def cur(self, p: str, v: int) -> Expr:
         """p's vote once the first `v` steps are cast (-1: none yet)."""
@@ -155,11 +156,16 @@ class _Moments:
                 self._cur[key] = ite(mine, self.tl.whom[t], self.cur(p, t))
         return self._cur[key]
 
-    def _from(self, src: str, m: int) -> Expr:
-        """A status from `src` is in force at position m: src's day action came by then
-        (a source with no day slot: all day)."""
-        i = self.slot.get(src)
-        return TRUE if i is None else le(self.tl.at[i], Const(m))
+    def _from(self, c: Expr, m: int) -> Expr:
+        """A status under condition `c` is in force at position m: the day actions it
+        comes from (the slots whose `ok:i` it reads) came by then; a status no day action
+        gives (a hex of the night) holds all day."""
+        key = id(c)
+        if key not in self._slots:
+            self._slots[key] = sorted(
+                {int(v[3:]) for v in variables(c) if v.startswith("ok:") and v[3:].isdigit()}
+            )
+        return conj(*(le(self.tl.at[i], Const(m)) for i in self._slots[key]))
 
     def inputs(self, v: int, m: int, riot: Expr = TRUE) -> vote.DayInputs:
         """The day's inputs at the state with `v` votes cast and the actions up to m (a
@@ -167,12 +173,12 @@ class _Moments:
 
         def marked(p: str, name: str) -> Expr:
             return any_of(
-                conj(c, self._from(s, m), riot if name == DOUBLED and s != p else TRUE)
+                conj(c, self._from(c, m), riot if name == DOUBLED and s != p else TRUE)
                 for c, s in self.db.marked(p, name)
             )
 
         def marked_by(p: str, name: str, q: str) -> Expr:
-            return any_of(conj(c, self._from(s, m)) for c, s in self.db.marked(p, name) if s == q)
+            return any_of(conj(c, self._from(c, m)) for c, s in self.db.marked(p, name) if s == q)
 
         return replace(self.inp, vote=lambda p: self.cur(p, v), marked=marked, marked_by=marked_by)
 
