@@ -141,6 +141,11 @@ EPILOG_CASEBOOK = (
 pinned (a case fails), leaned on (the rest no longer reads), same rules (the rules are
 the same without it), not pinned (the rules change, and every case still passes: add a
 case), or unknown (a case ran out of time). It runs the cases once per sentence.
+--suggest SECONDS writes, for each sentence not pinned, a case that would pin it: a
+scenario of one night (4 players) whose outcome the deletion changes, found as `ruling
+diff` finds one, expecting what the sentence makes happen and keeps from happening; or
+says why there is none (no scenario at that bound differs; the rules without it deal
+what they refuse, which a case cannot show).
 
 exit codes:
   0  every case passed (with --deletions: and every sentence is pinned, leaned on or
@@ -491,6 +496,14 @@ def _add_casebook(sub: Any) -> None:
         action="store_true",
         help="delete each sentence of each ruleset in turn: which sentences do the cases pin?",
     )
+    sc.add_argument(
+        "--suggest",
+        type=float,
+        metavar="SECONDS",
+        default=None,
+        help="with --deletions: for each sentence not pinned, search (as `ruling diff`, one "
+        "night, 4 players, SECONDS per sentence) a case that would pin it",
+    )
 
 
 def main(
@@ -758,7 +771,10 @@ def _casebook(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
         raise RulingError(f"no .case files under {', '.join(args.paths)}")
     cache = RulesetCache()
     if args.deletions:
-        found = [deletions(p, cs) for p, cs in cases_by_ruleset(files, cache).items()]
+        found = [
+            deletions(p, cs, suggest=args.suggest)
+            for p, cs in cases_by_ruleset(files, cache).items()
+        ]
         if args.json:
             print(json.dumps(report.deletions_json(found), indent=2), file=out)
         else:

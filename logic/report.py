@@ -368,6 +368,12 @@ def print_deletions(found: list[Deletions], console: Console) -> None:
                     f"\n      {escape(why)}",
                     highlight=False,
                 )
+                if a.suggestion and "\n" in a.suggestion:  # a case to add
+                    console.print("      a case that pins it:", highlight=False)
+                    for line in a.suggestion.split("\n"):
+                        console.print(f"        {escape(line)}", highlight=False)
+                elif a.suggestion:  # why there is none
+                    console.print(f"      ({escape(a.suggestion)})", highlight=False)
 
 
 def deletions_json(found: list[Deletions]) -> dict[str, Any]:
@@ -385,6 +391,7 @@ def deletions_json(found: list[Deletions]) -> dict[str, Any]:
                         "text": a.sentence.text,
                         "answer": a.answer,
                         "by": a.by,
+                        "suggestion": a.suggestion,
                     }
                     for a in d.answers
                 ],

@@ -87,12 +87,16 @@ def without_each_action(ruleset_path: Path, witness: str) -> list[tuple[str, str
     return out
 
 
-def witnesses_hold(path: Path, rep: Report) -> None:
+def witnesses_hold(path: Path, rep: Report, sample: int | None = None) -> None:
     """Every witness of the report resolves to its finding, and each action in it that
     its actor was free not to take is needed: removed, the finding disappears (the night
-    is no longer ambiguous, or no longer a paradox)."""
+    is no longer ambiguous, or no longer a paradox). With `sample`, that many witnesses,
+    spread evenly over the report's order (a report of 170 findings is checked by a
+    sample: each costs a resolve per action)."""
     found = [f for f in rep.findings if f.witness]
     assert found
+    if sample is not None and len(found) > sample:
+        found = [found[k * len(found) // sample] for k in range(sample)]
     free = 0  # actions some actor was free not to take (forced ones cannot be removed)
     for f in found:
         assert f.witness is not None
@@ -337,7 +341,7 @@ def test_dctp_witnesses_resolve_and_no_action_is_irrelevant() -> None:
     path = ROOT / "casebook" / "dctp-mini-mafia.rules"
     rep = Checker(load_ruleset(path), players=3, timeout=60).run(("ambiguous", "paradox"))
     assert len([f for f in rep.findings if f.witness]) >= 2, rep.unknown
-    witnesses_hold(path, rep)
+    witnesses_hold(path, rep, sample=16)
 
 
 @pytest.mark.slow  # Turtle's 3-player paradox search: about 20 s of CPU

@@ -230,3 +230,38 @@ def test_the_chain_agrees_with_resolve(name: str) -> None:
     from test_day_chain import RULESETS, _compare
 
     _compare(RULESETS["dctp-mini-mafia"], GAMES[name])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # DCTP's own wording, and other GMs' for the same power: "frighten" is a verb any
+        # ability may have, and "can't use his ability the next day" an effect any target may
+        # suffer (grammar/clause/frighten.lark over the base `ability` and `effect`)
+        "Night action: Frighten. The Frightened player can't use his ability the next day.",
+        "You may frighten one player each night. The frightened player cannot use their"
+        " ability the next day.",
+        "Each night, you may frighten a player.",
+        "Each night, choose a player. That player cannot act the following day.",
+    ],
+)
+def test_a_frightening_in_other_words(text: str) -> None:
+    rs = parse_ruleset(f"Ruleset: X\nPossible Town Roles\nScarer: {text}\n", "x.rules")
+    role = rs.role("Scarer")
+    assert role is not None
+    (ability,) = role.abilities
+    assert [type(e).__name__ for e in ability.effects] == ["Frighten"]
+    assert ability.targets == 1
+
+
+def test_tonight_is_the_night_a_sentence_speaks_of() -> None:
+    """ "tonight" is the base language's word ("cannot be killed tonight"), not only the
+    Clocktower fragment's."""
+    rs = parse_ruleset(
+        "Ruleset: X\nPossible Town Roles\nGhoul: Each night, you may protect a player."
+        " The protected player cannot be killed tonight.\n",
+        "x.rules",
+    )
+    role = rs.role("Ghoul")
+    assert role is not None
+    assert [type(e).__name__ for e in role.abilities[0].effects] == ["Protect"]

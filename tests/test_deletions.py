@@ -92,3 +92,46 @@ def test_the_command_lists_what_no_case_pins(tmp_path: Path) -> None:
     main(["casebook", str(tmp_path), "--deletions", "--json"], stdout=out, stderr=io.StringIO())
     (one,) = json.loads(out.getvalue())["rulesets"]
     assert one["tally"]["not pinned"] == 2 and one["tally"]["pinned"] == 2
+
+
+def test_a_sentence_said_again_elsewhere_is_the_same_rules(tmp_path: Path) -> None:
+    """A restriction on the role's line and a ruling that says it again (Metadata's Nosy
+    Neighbor): deleting either leaves the other's, so each is `same rules`, not a sentence
+    for which a case is missing; the lines after a deleted line move, and where each thing
+    was said is not what it says (`meaning`)."""
+    rules = tmp_path / "twice.rules"
+    rules.write_text(
+        "Ruleset: Twice\nPossible Town Roles\n"
+        "Doctor: Protects a player each night. Must use their ability each night.\n"
+        "Townie: No special powers.\nPossible Mafia Roles\nGoon: Kills a player each night.\n"
+        "Rulings\nRuling: The Doctor must use their ability each night.\n",
+        encoding="utf-8",
+    )
+    got = {a.sentence.text: a.answer for a in deletions(rules, []).answers}
+    assert got["Must use their ability each night."] == "same rules"
+    assert got["The Doctor must use their ability each night."] == "same rules"
+    assert got["Kills a player each night."] == "not pinned"  # (no case at all here)
+
+
+def test_a_suggested_case_pins_the_sentence(tmp_path: Path) -> None:
+    """`--suggest`: for a sentence no case pins, a case (found as `ruling diff` finds a
+    change) that expects what the sentence makes happen and keeps from happening; added to
+    the casebook, it pins the sentence. A sentence whose difference no case can show (roles
+    not duplicated: without it the rules deal what they refuse) says why instead."""
+    rules = tmp_path / "small.rules"
+    rules.write_text(
+        "Ruleset: Small\nSetup\n- Roles will not be duplicated\nPossible Town Roles\n"
+        "Doctor: Targets a player each night. That player cannot be killed that night.\n"
+        "Townie: No special powers.\nPossible Mafia Roles\nGoon: Kills a player each night.\n",
+        encoding="utf-8",
+    )
+    found = deletions(rules, [], suggest=30)
+    got = {a.sentence.text: a for a in found.answers}
+    save = got["That player cannot be killed that night."]
+    assert save.answer == "not pinned" and "expect:" in save.suggestion, save.suggestion
+    assert "dies" in save.suggestion  # (as "not X dies")
+    cases = [(c, save.suggestion) for c in parse_cases(save.suggestion, str(tmp_path / "s.case"))]
+    again = {a.sentence.text: a.answer for a in deletions(rules, cases).answers}
+    assert again["That player cannot be killed that night."] == "pinned"
+    unique = got["- Roles will not be duplicated"]
+    assert unique.answer == "not pinned" and "no case can pin it" in unique.suggestion

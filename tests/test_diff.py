@@ -129,3 +129,25 @@ def test_a_deadline_past_stops_the_build_of_the_nights() -> None:
     report = diff(rs, rs, players=3, deadline=time.perf_counter())
     assert report.unknown == "diff: unknown (the command's --timeout ran out)"
     assert report.changes == []
+
+
+def test_a_player_forced_to_act_and_left_idle_is_a_change(tmp_path: Path) -> None:
+    """Metadata's Nosy Neighbor "Must visit each night." (and the GM's ruling that says it
+    again), both deleted: the scenarios that differ have her idle, and a witness of only the
+    players who act or are acted on left her out, so both versions resolved it alike and
+    the search stopped, unknown, after 200 misses. The witness seats everyone when the
+    short one shows no change."""
+    path = RULESETS.parent.parent / "casebook" / "metadata-mafia.rules"
+    text = path.read_text(encoding="utf-8")
+    cut = text.replace(" Must visit each night.", "").replace(
+        "Ruling: Nosy Neighbor must visit each night.\n", ""
+    )
+    assert cut.count("must visit") + cut.count("Must visit") == 0
+    old = tmp_path / "cut.rules"
+    old.write_text(cut, encoding="utf-8")
+    rep = diff(load_ruleset(old), load_ruleset(path), players=3, timeout=20, limit=1)
+    assert rep.unknown is None
+    (change,) = rep.changes  # (its class of acting roles is empty: she is idle in it)
+    assert "is Nosy Neighbor" in change.witness
+    assert any(a.kind == "visits" for o in change.new.outcomes() for a in o.atoms)
+    assert not any(a.kind == "visits" for o in change.old.outcomes() for a in o.atoms)

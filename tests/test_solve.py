@@ -782,7 +782,7 @@ def games(draw: Any) -> str:
 
 @pytest.mark.slow  # a long cross-check against brute force
 @settings(
-    max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=24, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
 )
 @given(games())
 def test_solver_matches_brute_force_on_random_games(text: str) -> None:

@@ -11,7 +11,7 @@ gets one of four answers:
 - `leaned on`: the rest of the ruleset no longer reads (another sentence refers to it:
   "that player", a role line left empty);
 - `same rules`: the ruleset reads to the same rules without it (a heading, or a sentence
-  another one already says);
+  another one already says: the same nodes, said by another sentence, `meaning`);
 - `not pinned`: the rules change, and every case still passes: no case shows what the
   sentence decides. These are what a rule writer adds cases for.
 
@@ -22,15 +22,18 @@ sentence's role first, then the case that pinned the sentence before it.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from pathlib import Path
 
 from logic.commands.casebook import CaseResult, run_case
+from logic.commands.diff import Change, diff
 from logic.lang.case import Case
 from logic.lang.errors import RulingError
 from logic.lang.rules import parse_ruleset
 from logic.model.ir import Ruleset, Sentence
+from logic.model.why import Why
 
 ANSWERS = ("pinned", "leaned on", "same rules", "not pinned", "unknown")
 
@@ -42,6 +45,10 @@ class Answer:
     sentence: Sentence
     answer: str  # one of ANSWERS
     by: str = ""  # the case that pins it, the reading error, or why unknown
+    # with `suggest`, for a sentence not pinned: a case that would pin it (a scenario of
+    # one night whose outcome its deletion changes, expecting the outcome with it), or
+    # why there is none
+    suggestion: str = ""
 
 
 @dataclass
@@ -78,6 +85,83 @@ def without(text: str, s: Sentence) -> str:
     return "\n".join(lines)
 
 
+def suggestion(cut: Ruleset, whole: Ruleset, name: str, seconds: float) -> str:
+    """A case that pins a sentence: `ruling diff` of the rules without it against the
+    rules with it (one night, 4 players) finds a scenario whose outcome it changes, and
+    the case expects the outcome with it (the atoms of its one outcome, or `ambiguous` /
+    `random`). Or why there is none: no scenario at that bound differs (the sentence may
+    matter over more nights, by day, or restate what the rest implies), or the search
+    did not finish."""
+    rep = diff(cut, whole, timeout=seconds, limit=1, deadline=time.perf_counter() + seconds)
+    if not rep.changes:
+        if rep.only_new:  # (diff compares the roles both versions have)
+            gone = ", ".join(rep.only_new)
+            return f"without it there is no {gone}: any case that deals {gone} pins it"
+        if rep.refused:
+            return (
+                f"no case can pin it: without it the rules deal what they refuse ({rep.refused[0]})"
+            )
+        if rep.unknown:
+            return f"no case found: {rep.unknown}"
+        return "no scenario of one night at 4 players comes out differently without it"
+    (change,) = rep.changes[:1]
+    lines = change.witness.rstrip("\n").split("\n")
+    lines = [f'case "{_title(change)}"' if x.startswith("case ") else x for x in lines]
+    lines = [f"  ruleset: {name}" if x.startswith("  ruleset:") else x for x in lines]
+    new = change.new
+    if new.verdict in ("ambiguous", "random", "paradox"):
+        expect = [new.verdict]
+    else:
+        (outcome,) = new.outcomes()[:1]
+        said = {a for a in outcome.atoms if a.kind in _CASE_ATOMS}
+        # and what it keeps from happening (`kept` off): an atom of an outcome without it
+        kept = {a for o in change.old.outcomes() for a in o.atoms if a.kind in _CASE_ATOMS}
+        expect = sorted(str(a) for a in said) + sorted(f"not {a}" for a in kept - said)
+        expect = expect or ["not ambiguous"]
+    return "\n".join([*lines, "  expect:", *(f"    {x}" for x in expect)])
+
+
+_CASE_ATOMS = ("dies", "fails", "succeeds", "roleblocked", "visits", "learns")  # case syntax
+
+
+def _title(change: Change) -> str:
+    return f"what deleting the sentence would change ({change.old.verdict} without it)"
+
+
+def meaning(rs: Ruleset) -> object:
+    """What `rs` says, not where: every node with its sentence (`Why`) left out and each
+    list with a node said twice kept once ("Must visit each night." on the role's line and
+    a ruling that says it again give one restriction), and the list of ruling sentences
+    (`Ruleset.rulings`, where each was said) left out. Two rulesets of one meaning differ
+    only in which sentences say what they say."""
+    return _plain(rs, top=True)
+
+
+def _plain(x: object, top: bool = False) -> object:
+    if isinstance(x, Why):
+        return Why
+    if is_dataclass(x) and not isinstance(x, type):
+        return (
+            type(x).__name__,
+            tuple(
+                _plain(getattr(x, f.name))
+                for f in fields(x)
+                if f.compare and not (top and f.name == "rulings")
+            ),
+        )
+    if isinstance(x, (tuple, list)):
+        out: list[object] = []
+        for item in map(_plain, x):
+            if item not in out:
+                out.append(item)
+        return tuple(out)
+    if isinstance(x, dict):
+        return tuple((k, _plain(v)) for k, v in x.items())
+    if isinstance(x, (set, frozenset)):
+        return frozenset(map(_plain, x))
+    return x
+
+
 def _order(cases: Sequence[tuple[Case, str]], s: Sentence, last: str | None) -> list[int]:
     """Indices of `cases`, those most likely to notice `s`'s deletion first."""
 
@@ -95,9 +179,11 @@ def deletions(
     path: Path,
     cases: Sequence[tuple[Case, str]],
     run: Callable[[Ruleset, Case, str], CaseResult] = run_case,
+    suggest: float | None = None,
 ) -> Deletions:
     """Delete each sentence `path`'s ruleset acts on in turn and run `cases` (each with
-    its file's text) against what is left."""
+    its file's text) against what is left; with `suggest` (seconds per sentence), a case
+    for each sentence not pinned (`suggestion`)."""
     text = path.read_text(encoding="utf-8")
     ruleset = parse_ruleset(text, str(path))
     out = Deletions(path, len(cases))
@@ -116,7 +202,7 @@ def deletions(
         except RulingError as e:
             out.answers.append(Answer(s, "leaned on", e.message.split("\n")[0]))
             continue
-        if cut == ruleset:
+        if cut == ruleset or meaning(cut) == meaning(ruleset):
             out.answers.append(Answer(s, "same rules"))
             continue
         answer = Answer(s, "not pinned")
@@ -135,5 +221,7 @@ def deletions(
                 break
         if answer.answer == "pinned":
             last = answer.by.split(" (no longer binds")[0]
+        if answer.answer == "not pinned" and suggest is not None:
+            answer = replace(answer, suggestion=suggestion(cut, ruleset, path.stem, suggest))
         out.answers.append(answer)
     return out

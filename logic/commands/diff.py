@@ -15,13 +15,14 @@ Each class of acting roles is reported once, at its smallest witness.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from logic.backends import symbolic
 from logic.backends.symbolic import Encoding, Status
 from logic.commands.check import NAMES, Night, OutOfTime, _value, minimal_only, on_time, seatable
 from logic.commands.resolve import Resolution, resolve
 from logic.lang.case import parse_cases
+from logic.lang.errors import RulingError
 from logic.model import frame
 from logic.model.expr import FALSE, variables
 from logic.model.ir import Ruleset
@@ -47,6 +48,9 @@ class DiffReport:
     only_new: list[str]
     queries: int = 0
     unknown: str | None = None
+    # scenarios one version deals and the other refuses (a role dealt twice where the new
+    # rules say roles are not duplicated): what the refusing version says
+    refused: list[str] = field(default_factory=list)
 
 
 def diff(
@@ -147,10 +151,20 @@ def _search(
             floor = k + 1
         env = {v: _value(m, ea.var(v)) for v in sorted(scenario) if v in a.model.domains}
         block = symbolic.any_of([ea.var(v) != symbolic.value(x) for v, x in env.items()])
-        witness = a.witness(env, title, [])
-        (case,) = parse_cases(witness, "<witness>")
-        res_old, res_new = resolve(old, case, witness), resolve(new, case, witness)
-        if {o.atoms for o in res_old.outcomes()} == {o.atoms for o in res_new.outcomes()}:
+        try:
+            witness, res_old, res_new = _resolved(a, env, title, old, new, everyone=False)
+            if _same(res_old, res_new):
+                # the players left out of the short witness (who neither act nor are acted
+                # on) may be what differs: a player the new rules force to act (a Nosy
+                # Neighbor who "must visit each night") is idle in the scenario
+                witness, res_old, res_new = _resolved(a, env, title, old, new, everyone=True)
+        except RulingError as e:  # one version does not deal this scenario
+            report.refused.append(e.message.split("\n")[0])
+            s.add(block)
+            if len(report.refused) >= limit:
+                break
+            continue
+        if _same(res_old, res_new):
             s.add(block)  # only different free choices: not a change; exclude this scenario
             misses += 1
             if misses > MAX_MISSES:
@@ -164,6 +178,20 @@ def _search(
         roles = Night.names_of(klass)
         report.changes.append(Change(roles, witness, res_old, res_new))
     report.changes = minimal_only(report.changes, lambda c: c.roles)
+
+
+def _resolved(
+    a: Night, env: dict[str, object], title: str, old: Ruleset, new: Ruleset, everyone: bool
+) -> tuple[str, Resolution, Resolution]:
+    """The scenario `env` as a case (every player seated, with `everyone`), resolved
+    concretely under both versions."""
+    witness = a.witness(env, title, [], everyone=everyone)
+    (case,) = parse_cases(witness, "<witness>")
+    return witness, resolve(old, case, witness), resolve(new, case, witness)
+
+
+def _same(x: Resolution, y: Resolution) -> bool:
+    return {o.atoms for o in x.outcomes()} == {o.atoms for o in y.outcomes()}
 
 
 def _shared(a: Night, b: Night) -> tuple[set[str], set[str]]:

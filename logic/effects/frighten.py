@@ -106,6 +106,7 @@ def day_stops(db: DayBuilder, i: int) -> Expr:
 KIND = Kind(
     "frighten",
     (Frighten, FrightExempt),
+    actions=(("FRIGHTEN", "targets", Frighten),),
     transition=transition,
     day_stops=day_stops,
 )

@@ -153,7 +153,9 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
     def target(self, children: list[Any]) -> TargetRef:
         if phrasing.is_you(children):  # a role PM's "you" is the role, never its target
             raise NoReading("'you' is the role, not its target")
-        return TargetRef(any(isinstance(c, Token) and c.type == "TARGET" for c in children))
+        verb = next((c.category for c in children if isinstance(c, Verb)), None)
+        named = any(isinstance(c, Token) and c.type == "TARGET" for c in children)
+        return TargetRef(named or verb is not None, verb)
 
     def act_verb(self, children: list[Token]) -> Verb:
         word = children[0]
@@ -401,8 +403,11 @@ def _also(children: list[Any]) -> bool:
 def _named_target(children: list[Any], why: Why) -> tuple[Any, ...]:
     """'Your target cannot be killed that night.' with no ability before it: the ability
     the target is of, each night (`Implied`: after an ability it adds nothing)."""
-    if any(isinstance(c, TargetRef) and c.named for c in children):
-        return (common2.Implied("targets", (), why),)
+    for c in children:
+        if isinstance(c, TargetRef) and c.named:
+            # "the Frightened player ...": an ability of that verb, used as its verb is
+            # (what befalls the target is the sentence's tail, not the verb's effect)
+            return (common2.Implied(USED_AS.get(c.verb or "", "targets"), (), why),)
     return ()
 
 

@@ -77,6 +77,8 @@ class Objects:
 @dataclass(frozen=True)
 class TargetRef:
     named: bool = False  # "the target", "your target": the sentence says there is an ability
+    # "the Frightened player": the target of an ability of that verb (its lexicon category)
+    verb: str | None = None
 
 
 @dataclass(frozen=True)

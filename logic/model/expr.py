@@ -238,11 +238,12 @@ def label(x: Expr, why: Why) -> Expr:
     return Label(x, why)
 
 
-def variables(x: Expr, *more: Expr, stop: Callable[[str], bool] | None = None) -> set[str]:
+def variables(*exprs: Expr, stop: Callable[[str], bool] | None = None) -> set[str]:
     """The names of the variables the expressions mention (each shared subtree visited
-    once); with `stop`, the walk ends at the first name it accepts."""
+    once; none for no expression: a phase where nothing can happen); with `stop`, the walk
+    ends at the first name it accepts."""
     out: set[str] = set()
-    stack: list[Expr] = [x, *more]
+    stack: list[Expr] = list(exprs)
     seen: set[int] = set()
     while stack:
         e = stack.pop()

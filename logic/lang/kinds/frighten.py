@@ -1,18 +1,18 @@
 """Owns the clause language's reading of grammar/clause/frighten.lark (words in
-grammar/lexicon/frighten.toml), mixed into logic/lang/kinds.Readings: "The Frightened
-player can't use his ability the next day." begins a night ability on one player (named
-by the name said before it, "Night action: Frighten.") whose effect is `Frighten`
-(logic/effects/frighten.py). "He also can't vote the next day." is the base language's
-(clause.lark's `vote_blocked_next`: a hex, the target's vote with no power the next
-day)."""
+grammar/lexicon/frighten.toml), mixed into logic/lang/kinds.Readings: "can't use his
+ability the next day" said of a target is `Frighten` (logic/effects/frighten.py), the
+target's day actions stopped the day after. "The Frightened player ..." is clause.lark's
+`effect` with a target named by the verb of the ability it is of (frighten, a verb the kind
+declares); "He also can't vote the next day." is the base language's (`vote_blocked_next`:
+a hex, the target's vote with no power the next day)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from logic.effects.frighten import Frighten
-from logic.lang.read.pieces import _AbilityStart
-from logic.model.ir import Frequency, Why
+from logic.lang.clause_parts import Tail
+from logic.model.ir import Why
 
 
 class FrightenReading:
@@ -20,6 +20,5 @@ class FrightenReading:
 
     why: Why
 
-    def fr_acts(self, children: list[Any]) -> tuple[Any, ...]:
-        start = _AbilityStart("targets", Frequency.EACH_NIGHT, self.why, None, 1, "frighten")
-        return (start, Frighten(self.why))
+    def actions_blocked_next(self, _: list[Any]) -> Tail:
+        return Tail((Frighten(self.why),))
