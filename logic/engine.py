@@ -40,10 +40,12 @@ def build_day(
     history: History,
     acts: Sequence[Act] = (),
     order: Sequence[str] = (),
+    steps: Sequence[tuple[str, str | None, int]] | None = None,
 ) -> PhaseModel:
     """The model of a concrete day (a case's `day N:` block): its actions, the lynch,
-    reports, the marks it leaves, the wins (logic/model/day.py's frame)."""
-    return days.build_day(ruleset, players, day, votes, choices, history, KINDS, acts, order)
+    reports, the marks it leaves, the wins (logic/model/day.py's frame); `steps` its vote
+    lines in order (voter, target, line), for a kind that reads the day's timeline."""
+    return days.build_day(ruleset, players, day, votes, choices, history, KINDS, acts, order, steps)
 
 
 def build_symbolic_night(scenario: SymbolicNight) -> PhaseModel:

@@ -71,8 +71,29 @@ RULESETS = {
 }
 
 # (name, role, faction when the role leaves it open), each phase's actions (ability, target
-# and, where the ability leaves one, the player's decision), the day's votes
-Game = tuple[list[tuple[str, str, str]], list[dict[str, tuple[str, ...]]], dict[str, str | None]]
+# and, where the ability leaves one, the player's decision), the day's votes: each player's
+# one vote, or the day's timeline (logic/model/day.Timeline), its steps in order, a vote
+# (voter, target or None) or ("@NAME", None): NAME's day action comes there
+Steps = list[tuple[str, str | None]]
+Game = tuple[
+    list[tuple[str, str, str]], list[dict[str, tuple[str, ...]]], dict[str, str | None] | Steps
+]
+
+
+def _steps(votes: dict[str, str | None] | Steps) -> Steps:
+    """The day's steps in order: a dict's votes are cast in its order, after the actions."""
+    if isinstance(votes, dict):
+        return [(p, t) for p, t in votes.items() if t is not None]
+    return list(votes)
+
+
+def _last(votes: dict[str, str | None] | Steps) -> dict[str, str | None]:
+    """Each player's last vote."""
+    out: dict[str, str | None] = {}
+    for p, t in _steps(votes):
+        if not p.startswith("@"):
+            out[p] = t
+    return out
 
 
 @st.composite
@@ -124,7 +145,7 @@ def games(draw: Any, rs: Ruleset) -> Game:
 def _case(
     players: list[tuple[str, str, str]],
     phases: list[dict[str, tuple[str, str]]],
-    votes: dict[str, str | None],
+    votes: dict[str, str | None] | Steps,
 ) -> str:
     def line(a: str, ab: str, t: str, *decided: str) -> str:
         if ab == "__kill":
@@ -133,10 +154,19 @@ def _case(
         return out + "".join(f'    {a} decides "{d}"\n' for d in decided)
 
     body = ""
+    steps = _steps(votes)
+    placed = {p[1:] for p, _ in steps if p.startswith("@")}
     for (label_, _), acts in zip(((p, 0) for p in PHASES), phases, strict=True):
-        body += f"  {label_}:\n" + "".join(line(a, *act) for a, act in acts.items())
-        if label_.startswith("day"):
-            body += "".join(f"    {p} votes {t}\n" for p, t in votes.items() if t is not None)
+        day = label_.startswith("day")
+        body += f"  {label_}:\n" + "".join(
+            line(a, *act) for a, act in acts.items() if not (day and a in placed)
+        )
+        if day:
+            for p, t in steps:
+                if p.startswith("@"):
+                    body += line(p[1:], *acts[p[1:]])
+                else:
+                    body += f"    {p} votes {t if t is not None else 'no one'}\n"
     players_ = ", ".join(f"{a} is {r} ({f})" if f else f"{a} is {r}" for a, r, f in players)
     return f'case "random"\n  players: {players_}\n{body}'
 
@@ -159,6 +189,22 @@ def _fix(
         faction = res.players[name].faction
         if faction in rs.factions:
             put(f"fac:{name}", rs.factions.index(faction))
+    steps = _steps(votes)
+    cast = [(p, t) for p, t in steps if not p.startswith("@")]
+    for t, (p, target) in enumerate(cast):  # the day's timeline, when the day reads it
+        put(f"tw:{t}@d1", names.index(p))
+        put(f"tt:{t}@d1", names.index(target) if target is not None else -1)
+    for t in range(len(cast), len(names) + 1):
+        put(f"tw:{t}@d1", -1)
+        put(f"tt:{t}@d1", -1)
+    at = {
+        p[1:]: sum(1 for q, _ in steps[:k] if not q.startswith("@"))
+        for k, (p, _) in enumerate(steps)
+        if p.startswith("@")
+    }
+    for name in names:
+        put(f"dat:{name}@d1", at.get(name, 0))
+    votes = _last(votes)
     for (kind, k), acts in zip((("n", 1), ("d", 1), ("n", 2)), phases, strict=True):
         for name in names:
             ab, target, *decided = acts.get(name, ("", ""))
@@ -333,6 +379,50 @@ def test_a_once_a_game_day_ability_is_spent_across_the_days_of_a_chain() -> None
 
     assert uses(1) == z3.sat and uses(2) == z3.sat
     assert uses(1, 2) == z3.unsat
+
+
+def test_werewolf_pools_vote_timeline_agrees() -> None:
+    """The day's timeline (logic/effects/timeline.py): votes cast and changed in order, the
+    majority lock, the Stretcher's void and the Collapser's end of the day, before or
+    after a lock, a riot and a secret vote toward the lock: the chain's symbolic day, its timeline
+    fixed to the case's order, gives resolve's outcomes. (Roles with no night text: a
+    text's pieces read the unused targets, and the enumeration would list them all.)"""
+    rs = RULESETS["werewolf-pool"]
+    town = [
+        ("Ann", "Stalwart", ""),
+        ("Bob", "Guard", ""),
+        ("Cid", "Alpha", ""),
+        ("Dee", "Thug", ""),
+    ]
+    changed: Steps = [
+        ("Ann", "Cid"),
+        ("Bob", "Cid"),
+        ("Dee", "Cid"),
+        ("Ann", "Dee"),
+        ("Bob", "Dee"),
+    ]
+    _compare(rs, (town, [{}, {}, {}], changed))  # a lock on Cid
+    _compare(rs, (town, [{}, {}, {}], [changed[0], *changed[3:], changed[2]]))  # none
+    stretch = [("Ann", "Stretcher", "Village"), *town[1:]]
+    void = {"Ann": ("void", "")}
+    _compare(rs, (stretch, [{}, void, {}], [("@Ann", None), *changed]))
+    _compare(rs, (stretch, [{}, void, {}], [*changed[:3], ("@Ann", None), *changed[3:]]))
+    collapse = [("Ann", "Collapser", "Werewolf"), *town[1:]]
+    end = {"Ann": ("end", "")}
+    early = [("Bob", "Cid"), ("Ann", "Cid"), ("@Ann", None), ("Dee", "Bob"), ("Cid", "Bob")]
+    _compare(rs, (collapse, [{}, end, {}], early))
+    _compare(rs, (collapse, [{}, end, {}], [*changed[:3], ("@Ann", None), *changed[3:]]))
+    riot = [("Ann", "Stalwart", ""), ("Bob", "Rioter", "Werewolf"), *town[2:]]
+    doubled = {"Bob": ("double vote", "Ann")}
+    steps: Steps = [("@Bob", None), ("Ann", "Cid"), ("Dee", "Cid"), ("Ann", "Dee"), ("Dee", "Bob")]
+    _compare(rs, (riot, [{}, doubled, {}], steps))
+    _compare(rs, (riot, [{}, doubled, {}], [*steps[1:], ("@Bob", None)]))
+    # the Bluff's secret vote voids his public vote from its moment on, toward the lock too
+    bluff = [("Ann", "Bluff", "Werewolf"), *town[1:]]
+    secret = {"Ann": ("secret vote", "Bob")}
+    cast: Steps = [("Ann", "Cid"), ("Bob", "Cid"), ("Dee", "Cid"), ("Bob", "Dee")]
+    _compare(rs, (bluff, [{}, secret, {}], [("@Ann", None), *cast]))
+    _compare(rs, (bluff, [{}, secret, {}], [*cast[:3], ("@Ann", None), cast[3]]))
 
 
 @pytest.mark.parametrize(

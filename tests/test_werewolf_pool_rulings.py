@@ -430,6 +430,64 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
         ("This werewolf can kill a player of their choosing at the time of their death.",),
         "The Kamikaze is lynched: the player he named dies with him",
     ),
+    # R21: the day's timeline (casebook/werewolf-pool/timeline.case)
+    (
+        "A player who has the votes",
+        (
+            "A player who has the votes of more than half of the living players is lynched "
+            "immediately, and the day ends.",
+        ),
+        "R21: a majority locks the lynch: votes changed after it do not count",
+    ),
+    (
+        "A player who has the votes",
+        (
+            "A player who has the votes of more than half of the living players is lynched "
+            "immediately, and the day ends.",
+        ),
+        "The Reverber's public double vote counts toward the majority lock",
+    ),
+    (
+        "Stretcher:",
+        (
+            "During the day, the Stretcher may void the majority lock.",
+            "If the majority lock was reached before it, it does not count and can be used again.",
+        ),
+        "The Stretcher voids the majority lock: the last votes decide",
+    ),
+    (
+        "Stretcher:",
+        ("If the majority lock was reached before it, it does not count and can be used again.",),
+        "A lock reached before the stretching: the lock stands, the Stretcher's use is not spent",
+    ),
+    (
+        "Stretcher:",
+        ("(Active, One-time use, Day-time, Dual-nature)",),
+        "One-time use: the Stretcher's second void does not take place",
+    ),
+    (
+        "Collapser:",
+        (
+            "During the day, the Collapser may end the day instantly.",
+            "If the majority lock was reached before it, it does not count and can be used again.",
+        ),
+        "The Collapser ends the day: the votes standing then decide",
+    ),
+    (
+        "Collapser:",
+        ("If the majority lock was reached before it, it does not count and can be used again.",),
+        "A lock reached before the collapsing: the lock stands, the Collapser's use is not spent",
+    ),
+    (
+        "Collapser:",
+        ("(Active, One-time use, Day-time, Dual-nature)",),
+        "One-time use: the Collapser's second collapsing does not take place",
+    ),
+    (
+        "Whether a vote another pla",
+        ("Whether a vote another player doubles counts toward the majority lock is not settled.",),
+        "W18: a public riot toward a majority: whether it locks the lynch is open",
+    ),
 ]
 
 # (the start of the line, a sentence whose deletion changes no case, why)

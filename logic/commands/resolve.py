@@ -294,8 +294,8 @@ def _models(
             (build_night(ruleset, now, block.number, acts_, history), notes, draws)
             for acts_, notes, draws in forced_completions(binder, block.number, acts, history)
         ]
-    votes, choices, day_acts, order = binder.votes(block, history)
-    day = build_day(ruleset, now, block.number, votes, choices, history, day_acts, order)
+    votes, choices, day_acts, order, steps = binder.votes(block, history)
+    day = build_day(ruleset, now, block.number, votes, choices, history, day_acts, order, steps)
     return [(day, (), ())]
 
 

@@ -262,6 +262,9 @@ class DayInputs:
     marked: Callable[[str, str], Expr] = field(default=_false2)
     marked_by: Callable[[str, str, str], Expr] = field(default=_false3)
     rank: Callable[[str], Expr] | None = None
+    # per player number, the majority lock's lynch of them (logic/effects/timeline.py):
+    # when one holds, the lock decides the lynch, not the votes at the day's end
+    locked: Callable[[int], Expr] | None = None
 
 
 @dataclass
@@ -359,6 +362,8 @@ def day_constraints(rs: Ruleset, inp: DayInputs) -> DayConstraints:
         chosen_by_draw = _draw(randoms[0], top, conj(tie, neg(some_pick)), domains, equations)
     lynch = Var("lynch")
     base: list[Expr] = []
+    locked = [inp.locked(k) for k in range(n)] if inp.locked is not None else [FALSE] * n
+    any_locked = any_of(locked)
     for k in range(n):
         by_draw = (
             label(conj(tie, neg(some_pick), top[k], chosen_by_draw[k]), randoms[0].why)
@@ -366,6 +371,7 @@ def day_constraints(rs: Ruleset, inp: DayInputs) -> DayConstraints:
             else FALSE
         )
         why_k = disj(label(unique[k], lynch_why), conj(tie, picked[k]), by_draw)
+        why_k = disj(locked[k], conj(neg(any_locked), why_k))
         base.append(why_k)
         equations.append((implies(eq(lynch, Const(k)), why_k), lynch_why))
     equations.append((implies(any_of(base), neg(eq(lynch, Const(NO_ONE)))), lynch_why))
@@ -619,11 +625,9 @@ def concrete_inputs(
     )
 
 
-def day_lynch(db: DayBuilder) -> dict[Atom, Expr]:
-    """The day's lynch over what the day's frame says of its players (who votes, whose
-    votes are removed, whose powers are in effect, the statuses held today): its
-    variables and equations go to the day, its atoms are returned (a lynching attempt
-    survived is the lasting mark `lynch survived`)."""
+def day_inputs(db: DayBuilder) -> DayInputs:
+    """What the lynch reads of the day's frame (who votes, whose votes are removed,
+    whose powers are in effect, the statuses held today), before the day's timeline."""
 
     def marked(p: str, name: str) -> Expr:
         return any_of(c for c, _ in db.marked(p, name))
@@ -631,7 +635,7 @@ def day_lynch(db: DayBuilder) -> dict[Atom, Expr]:
     def marked_by(p: str, name: str, q: str) -> Expr:
         return any_of(c for c, src in db.marked(p, name) if src == q)
 
-    inputs = DayInputs(
+    return DayInputs(
         db.players,
         db.sc.vote,
         db.alive,
@@ -643,6 +647,17 @@ def day_lynch(db: DayBuilder) -> dict[Atom, Expr]:
         marked_by=marked_by,
         rank=db.sc.rank(),
     )
+
+
+def day_lynch(db: DayBuilder) -> dict[Atom, Expr]:
+    """The day's lynch over what the day's frame says of its players, as the day's
+    timeline leaves it (`Kind.day_timed`): its variables and equations go to the day,
+    its atoms are returned (a lynching attempt survived is the lasting mark `lynch
+    survived`)."""
+    inputs = day_inputs(db)
+    for k in db.kinds:
+        if k.day_timed:
+            inputs = k.day_timed(db, inputs)
     d = day_constraints(db.rs, inputs)
     for name, values in d.domains.items():
         db.choice(name, values, random=name in d.random_vars)

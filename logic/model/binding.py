@@ -307,15 +307,23 @@ class Binder:
 
     def votes(
         self, block: PhaseBlock, history: History
-    ) -> tuple[dict[str, str | None], dict[str, str], tuple[Act, ...], tuple[str, ...]]:
+    ) -> tuple[
+        dict[str, str | None],
+        dict[str, str],
+        tuple[Act, ...],
+        tuple[str, ...],
+        tuple[tuple[str, str | None, int], ...],
+    ]:
         """A day's votes, the picks of tie-breaking roles ('Judy targets Bob' / 'Judy uses
         Judgment on Bob' in a day block), the day actions ('Sam uses kill on Bob', 'Sam
-        kills Bob', 'Ivy uses discard') and the voters in the order their last votes were
-        cast."""
+        kills Bob', 'Ivy uses discard'), the voters in the order their last votes were
+        cast, and every vote line in order (voter, target, its line: the day's timeline,
+        logic/model/day.Timeline)."""
         votes: dict[str, str | None] = {}
         choices: dict[str, str] = {}
         acts: list[Act] = []
         order: list[str] = []
+        steps: list[tuple[str, str | None, int]] = []
         breakers = {canon(r.name) for r in self.rs.tie_breakers()}
         decided: list[tuple[str, Line]] = []
         for line in block.lines:
@@ -350,13 +358,14 @@ class Binder:
             if line.verb == "nothing":
                 continue
             votes[actor] = targets[0] if targets else None
+            steps.append((actor, votes[actor], line.why.loc.line))
             if actor in order:
                 order.remove(actor)
             if targets:
                 order.append(actor)
         for actor, line in decided:
             acts = self.decide(acts, actor, line, day=True)
-        return votes, choices, tuple(acts), tuple(order)
+        return votes, choices, tuple(acts), tuple(order), tuple(steps)
 
 
 def forced_completions(

@@ -27,6 +27,7 @@ Variables of a day (its own; a chain names them `v@dK`):
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 from logic.effects.base import Kind, Outcome
@@ -60,6 +61,19 @@ T = TypeVar("T")
 NO_VOTE = -1  # the value of a vote for no one (logic/effects/vote.NO_ONE)
 
 
+@dataclass(frozen=True)
+class Timeline:
+    """A day's votes in the order they were cast: step t is player number `who[t]` (-1:
+    no step) voting for `whom[t]` (-1: no one, an unvote); day slot i's action comes
+    before step `at[i]` (`len(who)`: after every vote). A kind that reads the order of
+    the day (logic/effects/timeline.py) asks for it (`DayBuilder.timeline`); a symbolic
+    day makes its variables then (`tw:t`, `tt:t`, `dat:p`), tied to its votes."""
+
+    who: tuple[Expr, ...]
+    whom: tuple[Expr, ...]
+    at: tuple[Expr, ...]
+
+
 class DayScenario(Protocol):
     """What the day's frame may ask of a scenario: a constant for a concrete day, an
     expression over scenario variables for a symbolic one."""
@@ -90,6 +104,7 @@ class DayScenario(Protocol):
     def roles(self) -> Sequence[Role]: ...
     def identities(self, p: str) -> list[tuple[Expr, Role, str]]: ...
     def switch(self, why: Why) -> Expr: ...
+    def timeline(self) -> tuple[Timeline, dict[str, list[Any]], list[tuple[Expr, Why]]]: ...
 
 
 def day_menus(roles: Sequence[Role], day: int) -> tuple[tuple[Ability, ...], ...]:
@@ -112,6 +127,7 @@ class ConcreteDay:
         history: History,
         acts: Sequence[Act] = (),
         order: Sequence[str] = (),
+        steps: Sequence[tuple[str, str | None, int]] | None = None,
     ) -> None:
         self.ruleset = ruleset
         self.info = players
@@ -126,9 +142,32 @@ class ConcreteDay:
         self._choices = choices
         self._order = list(order)
         self._index = {p: k for k, p in enumerate(self.players)}
+        # every vote line in order (voter, target, its line); without them, the last votes
+        # in the order they were cast
+        self._steps = (
+            list(steps) if steps is not None else [(p, votes.get(p), 0) for p in self._order]
+        )
 
     def domains(self) -> dict[str, list[Any]]:
         return {}
+
+    def timeline(self) -> tuple[Timeline, dict[str, list[Any]], list[tuple[Expr, Why]]]:
+        """The case's vote lines in order; a day action comes before the first vote line
+        below its own (an action with no line: before every vote)."""
+        idx = self._index
+
+        def at(a: Act) -> int:
+            if a.why is None or steps_have_no_lines:
+                return 0
+            return sum(1 for _, _, line in self._steps if line < a.why.loc.line)
+
+        steps_have_no_lines = all(line == 0 for _, _, line in self._steps)
+        tl = Timeline(
+            tuple(Const(idx[p]) for p, _, _ in self._steps),
+            tuple(Const(idx[t] if t is not None else NO_VOTE) for _, t, _ in self._steps),
+            tuple(Const(at(a)) for a in self.acts),
+        )
+        return tl, {}, []
 
     def constraints(self) -> list[tuple[Expr, Why]]:
         return []
@@ -222,10 +261,44 @@ class SymbolicDay:
         self._index = {p: k for k, p in enumerate(self.players)}
         self._holds: dict[tuple[str, Callable[[Ability], bool]], Expr] = {}
         self.switches: dict[str, Why] = {}
+        self._timed: dict[str, list[Any]] = {}  # the timeline's variables, once asked
+
+    def timeline(self) -> tuple[Timeline, dict[str, list[Any]], list[tuple[Expr, Why]]]:
+        """Open steps (one more than the players: a vote may be changed once), each a
+        voter and a vote, empty steps last; each player's vote is his last step's; each
+        day slot's position. Asked once a day (DayBuilder.timeline)."""
+        n = len(self.players)
+        size = n + 1
+        who = [Var(f"tw:{t}") for t in range(size)]
+        whom = [Var(f"tt:{t}") for t in range(size)]
+        at = [Var(f"dat:{p}") for p in self.actors]
+        doms: dict[str, list[Any]] = {}
+        for t in range(size):
+            doms[f"tw:{t}"] = [NO_VOTE, *range(n)]
+            doms[f"tt:{t}"] = [NO_VOTE, *range(n)]
+        for p in self.actors:
+            doms[f"dat:{p}"] = list(range(size + 1))
+        why = frame.TAKES_PLACE
+        out: list[tuple[Expr, Why]] = []
+        for t in range(size):
+            empty = eq(who[t], Const(NO_VOTE))
+            out.append((implies(empty, eq(whom[t], Const(NO_VOTE))), why))
+            if t + 1 < size:
+                out.append((implies(empty, eq(who[t + 1], Const(NO_VOTE))), why))
+        for k, p in enumerate(self.players):
+            last: Expr = Const(NO_VOTE)
+            for t in range(size):
+                last = ite(eq(who[t], Const(k)), whom[t], last)
+            out.append((eq(Var(f"vote:{p}"), last), why))
+        for p, a in zip(self.actors, at, strict=True):
+            out.append((implies(neg(Var(f"duse:{p}")), eq(a, Const(0))), why))
+        self._timed = doms
+        return Timeline(tuple(who), tuple(whom), tuple(at)), doms, out
 
     def domains(self) -> dict[str, list[Any]]:
         n = len(self.players)
         out: dict[str, list[Any]] = {f"vote:{p}": [NO_VOTE, *range(n)] for p in self.players}
+        out.update(self._timed)
         for p in self.actors:
             out[f"duse:{p}"] = [False, True]
             out[f"dtgt:{p}"] = list(range(n))
@@ -461,6 +534,18 @@ class DayBuilder(PhaseBuilder):
         """p's role powers are in effect today (`Kind.day_unpowered` says none stop them)."""
         return self.once(f"powered:{p}", lambda: neg(self._ask("day_unpowered", p)))
 
+    def timeline(self) -> Timeline:
+        """The day's votes in order and its actions' places among them (made once a day:
+        a symbolic day's variables and their ties to its votes join the phase)."""
+
+        def make() -> Timeline:
+            tl, doms, out = self.sc.timeline()
+            self.domains.update(doms)
+            self.equations.extend(out)
+            return tl
+
+        return self.once("timeline", make)
+
     def marked(self, p: str, name: str) -> list[tuple[Expr, str]]:
         """The statuses `name` p holds today, each with its source (`Kind.day_marked`)."""
         return self.once(
@@ -556,9 +641,11 @@ def build_day(
     kinds: Sequence[Kind],
     acts: Sequence[Act] = (),
     order: Sequence[str] = (),
+    steps: Sequence[tuple[str, str | None, int]] | None = None,
 ) -> PhaseModel:
-    """The model of a concrete day (a case's `day N:` block)."""
-    sc = ConcreteDay(ruleset, players, day, votes, choices, history, acts, order)
+    """The model of a concrete day (a case's `day N:` block; `steps`: its vote lines in
+    order, each with its line)."""
+    sc = ConcreteDay(ruleset, players, day, votes, choices, history, acts, order, steps)
     return DayBuilder(sc, kinds).build(f"day {day}", tuple(acts))
 
 

@@ -20,6 +20,7 @@ from logic.lang.game_kinds.nominate import NominateReading
 from logic.lang.game_kinds.records import RecordsReading
 from logic.lang.game_kinds.reveals import RevealReading
 from logic.lang.game_kinds.setup import SetupReading
+from logic.lang.game_kinds.timeline import TimelineReading
 from logic.lang.game_kinds.turn import TurnReading
 from logic.lang.game_kinds.victory import VictoryReading
 from logic.lang.game_kinds.votes import VoteReading
@@ -44,5 +45,6 @@ class GameReadings(
     FrightenReading,
     AptxReading,
     ItemListReading,
+    TimelineReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

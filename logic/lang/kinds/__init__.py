@@ -44,6 +44,7 @@ from logic.lang.kinds.storyteller import StorytellerReading
 from logic.lang.kinds.succession import SuccessionReading
 from logic.lang.kinds.survival import SurvivalReading
 from logic.lang.kinds.tally import TallyReading
+from logic.lang.kinds.timeline import TimelineReading
 from logic.lang.kinds.traits import TraitReading
 from logic.lang.kinds.triggers import TriggersReading
 from logic.lang.kinds.turns import TurnsReading
@@ -93,5 +94,6 @@ class Readings(
     RetaliateReading,
     AptxReading,
     ItemsReading,
+    TimelineReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
