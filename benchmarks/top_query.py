@@ -18,10 +18,20 @@ The classes blocked come from a run of the small night's search (`--classes FILE
 to skip the run), or are found here by `Checker.ambiguities` at 3 players.
 `--limit` is each query's budget in seconds of an idle machine (`symbolic.work`).
 
-Measured 27 Nov 2026 (the machine at load 9-15: CPU figures; classes from profile_check):
+Measured 27 Nov 2026 (the machine at load 7-15: CPU figures; classes from profile_check's
+run at the defaults; `--limit 60`, 222 M units a query, unless said):
   DCTP, 178 classes of 3 players blocked: the 5-player query is unknown after 600 M units
-  (126 s CPU) with BLAST; with the first player's role fixed to the smallest role (the
-  largest part), unknown after 80 M (34 s CPU); at 4 players unknown after 240 M (72 s).
+  (126 s CPU, `--limit 150`) with BLAST; with the first player's role fixed to the
+  smallest role (the largest part of `--split-role`), unknown after 80 M (34 s CPU); at 4
+  players unknown after 240 M (72 s CPU).
+  Turtle, 19 classes: a first query sat (19.6 M, 7.8 s CPU), the second unknown after
+  222 M (79 s CPU) with BLAST and after 222 M (66 s CPU) with elim-uncnstr added before
+  bit-blast.
+  Werewolf pool (the whole pool), 3 classes: the first query unknown after 222 M with
+  BLAST (52 s CPU) and with elim-uncnstr (53 s CPU).
+The search at the bound needs more than 60 s of an idle machine on each of the three,
+whatever these tactics: the encoding, not the tactic, has to change (see the report of
+issue 26, stop 37).
 """
 
 from __future__ import annotations
