@@ -1,7 +1,7 @@
 """The ambiguity search at the bound (the query `check` leaves unknown), under other solvers.
 
     python benchmarks/top_query.py casebook/R.rules [--classes FILE] [--players N]
-        [--limit S] [--tactics T1,T2,...]... [--split-role] [--without ROLE]...
+        [--limit S] [--tactics T1,T2,...]... [--split-role] [--without ROLE]... [--size]
 
 `Checker.ambiguities` searches a small night first (3 players) and then the night at the
 bound with every class it met blocked: that last search is one query (or a few: each class
@@ -24,11 +24,16 @@ run at the defaults; `--limit 60`, 222 M units a query, unless said):
   (126 s CPU, `--limit 150`) with BLAST; with the first player's role fixed to the
   smallest role (the largest part of `--split-role`), unknown after 80 M (34 s CPU); at 4
   players unknown after 240 M (72 s CPU).
-  Turtle, 19 classes: a first query sat (19.6 M, 7.8 s CPU), the second unknown after
+  Turtle, 20 classes: a first query sat (19.6 M, 7.8 s CPU), the second unknown after
   222 M (79 s CPU) with BLAST and after 222 M (66 s CPU) with elim-uncnstr added before
   bit-blast.
   Werewolf pool (the whole pool), 3 classes: the first query unknown after 222 M with
   BLAST (52 s CPU) and with elim-uncnstr (53 s CPU).
+  Its size (`--size`), the werewolf pool: 1.6 M clauses at 3 players, 10.5 M at 5 (21.7 s
+  CPU to convert). Z3's incremental QF_FD solver asked the 5-player query with at most one
+  action (a bound under which the search is trivial) spent 61 M units (22 s CPU) on the
+  werewolf pool and 62 M (30 s CPU) on Turtle: most of a query's budget goes to the
+  formula's size before any search.
 The search at the bound needs more than 60 s of an idle machine on each of the three,
 whatever these tactics: the encoding, not the tactic, has to change (see the report of
 issue 26, stop 37).
@@ -130,6 +135,18 @@ def split_by_role(
     return ("unknown" if "unknown" in answers else "unsat"), work, cpu
 
 
+def size(query: list[Any]) -> None:
+    """The query's clauses after BLAST's simplification, bit-blasting and Tseitin's CNF
+    (Z3's own `tseitin-cnf` tactic: the SAT solver's conversion is of the same order),
+    with the work and CPU seconds it took."""
+    goal = z3.Goal()
+    goal.add(*query)
+    u0, c0 = symbolic.spent(), time.process_time()
+    cnf = z3.Then(*symbolic.BLAST[:-1], "tseitin-cnf")(goal)[0]
+    u, c = (symbolic.spent() - u0) / 1e6, time.process_time() - c0
+    print(f"size: {len(cnf)} clauses ({u:.1f} M units, {c:.1f} s CPU)", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -141,6 +158,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--tactics", action="append", help="comma-separated Z3 tactics, or fd")
     ap.add_argument("--split-role", action="store_true")
     ap.add_argument("--without", action="append", default=[], help="a role left out")
+    ap.add_argument("--size", action="store_true", help="also the query's size in clauses")
     args = ap.parse_args(argv)
 
     rs = load_ruleset(args.ruleset)
@@ -159,6 +177,8 @@ def main(argv: list[str] | None = None) -> int:
     query.append(symbolic.lex_less(*c._primaries(n)))
     query += [n.block(k) for k in klasses]
     print(f"{rs.name}: {args.players} players, {len(klasses)} classes blocked")
+    if args.size:
+        size(query)
     for t in args.tactics or [",".join(symbolic.BLAST)]:
         search(n, list(query), t.split(","), args.limit, args.split_role)
     return 0
