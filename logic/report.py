@@ -12,6 +12,7 @@ from rich.markup import escape
 from logic.commands.ask import Answer
 from logic.commands.casebook import CaseResult
 from logic.commands.check import Report as CheckReport
+from logic.commands.check.findings import common_causes
 from logic.commands.coverage import STATUSES, Coverage, Held
 from logic.commands.deletions import ANSWERS, Deletions
 from logic.commands.diff import Change, DiffReport
@@ -412,6 +413,11 @@ def print_check(rep: CheckReport, console: Console) -> None:
     )
     if not rep.findings:
         console.print("[green]no findings[/green]")
+    causes = common_causes(rep.findings)
+    if causes:
+        console.print("most findings cite:")
+        for w, kind, n, of in causes[:5]:
+            console.print(f"  {n} of {of} {kind}: {escape(_cite((w,))[0])}", highlight=False)
     colour = {
         "contradiction": "red",
         "paradox": "red",
@@ -457,6 +463,10 @@ def check_json(rep: CheckReport) -> dict[str, Any]:
         "seconds": round(rep.seconds, 3),
         "unknown": rep.unknown,
         "skipped": rep.skipped,
+        "common_causes": [
+            {"sentence": to_json(w), "kind": kind, "findings": n, "of": of}
+            for w, kind, n, of in common_causes(rep.findings)
+        ],
         "findings": [
             {
                 "kind": f.kind,
@@ -590,8 +600,10 @@ def print_diff(rep: DiffReport, console: Console) -> None:
     ):
         if names:
             console.print(f"  {title}: {escape(', '.join(names))} (not compared)")
-    if not rep.changes:
+    if not rep.changes and not rep.refused:
         console.print("[green]no scenario's outcome changes[/green]")
+    for refused in rep.refused:  # a deal one version allows and the other refuses
+        console.print(f"  a scenario one version deals and the other refuses: {escape(refused)}")
     for n, c in enumerate(rep.changes, 1):
         console.print(f"\n[bold]{n}. {escape(' + '.join(c.roles))}[/bold]")
         _print_case(console, c.witness, "   ")
@@ -613,6 +625,7 @@ def diff_json(rep: DiffReport) -> dict[str, Any]:
         "unknown": rep.unknown,
         "only_old": rep.only_old,
         "only_new": rep.only_new,
+        "refused": rep.refused,
         "changes": [
             {
                 "roles": list(c.roles),

@@ -481,3 +481,19 @@ def test_day_abilities_get_a_verdict_over_the_first_night_and_day() -> None:
         r, env = c.ablation(c.day_at(3).switches_of(e.why), "test", day=True)
         assert r == "sat" and env is not None
         assert any(v.startswith("duse:") and v.endswith("@d1") and env[v] for v in env)
+
+
+def test_the_sentence_most_findings_cite_is_named_once() -> None:
+    """`common_causes`: a sentence cited by most findings of a kind (DCTP's 160 of 172
+    ambiguities, one contradiction of the GM's met once per pair of roles) is named at the
+    head of the report, with how many; a sentence few findings cite is not."""
+    from logic.commands.check.findings import Finding, common_causes
+    from logic.lang.errors import Loc
+    from logic.model.why import Why
+
+    often = Why(Loc("x.rules", 7, 1), "Can be the same night he's investigating too.")
+    rare = Why(Loc("x.rules", 9, 1), "Heals a player each night.")
+    findings = [Finding("ambiguous", f"pair {k}", sentences=(often,)) for k in range(5)]
+    findings.append(Finding("ambiguous", "other", sentences=(rare,)))
+    findings.append(Finding("paradox", "a loop", sentences=(rare,)))
+    assert common_causes(findings) == [(often, "ambiguous", 5, 6)]
