@@ -784,9 +784,17 @@ class NightBuilder(PhaseBuilder):
     ) -> Expr:
         """In a symbolic night, name a subterm used in many places by an auxiliary
         variable (so the formula stays small); in a concrete one keep it inline. An
-        integer term over variables gives its `domain`."""
+        integer term over variables gives its `domain`. Asked again by the same name,
+        the same variable over the same term; over another term it raises: two
+        equations `name = a`, `name = b` would rule out every scenario where a and b
+        differ (a name made per effect class, shared by two roles' sentences that a
+        search seat may hold, made `check` report "no scenario at all")."""
         if not self.symbolic or is_const(expr):
             return expr
+        if name in self.definitions:
+            if self.definitions[name] is not expr and self.definitions[name] != expr:
+                raise ValueError(f"definition {name!r} asked again over another term")
+            return Var(name)
         if domain is None:
             domain = [False, True] if _is_bool(expr) else sorted(_int_values(expr))
         self.domains[name] = domain
