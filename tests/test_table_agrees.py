@@ -222,3 +222,63 @@ def test_the_night_and_the_table_move_the_mayors_death_alike(
             }
             table.add(frozenset(said))
     assert night == table
+
+
+# ----------------------------------------------------------------------------- the day's shot
+# The Slayer's public shot (logic/effects/triggers.py): the phase frame's day (`resolve` of
+# a `day 1:` block, `day_deaths`, the Poisoner's impairment carried into the day by
+# malfunction's lasting state) and the table's `day` hook agree on whether the target may
+# die and may live, for every target, in worlds with the Recluse, the Spy and a poisoned
+# Slayer.
+
+SHOT_WORLDS = (
+    ("Slayer", "Imp", "Recluse", "Chef", "Spy"),
+    ("Imp", "Slayer", "Poisoner", "Recluse", "Monk", "Saint"),
+    ("Slayer", "Soldier", "Scarlet Woman", "Imp", "Empath"),
+    ("Recluse", "Baron", "Slayer", "Imp", "Butler", "Chef", "Saint"),
+)
+
+
+def _day_deaths(
+    tb: Ruleset, seats: list[str], world: list[str], poisoned: bool, q: str
+) -> set[bool]:
+    """Whether `resolve` lets q die of the Slayer's shot on day 1 (each outcome)."""
+    players = ", ".join(f"{p} is {c}" for p, c in zip(seats, world, strict=True))
+    slayer = seats[world.index("Slayer")]
+    night = ""
+    if poisoned:
+        night = f"  night 1:\n    {seats[world.index('Poisoner')]} targets {slayer}\n"
+    text = (
+        f'case "shot"\n  ruleset: trouble-brewing\n  players: {players}\n{night}'
+        f'  day 1:\n    {slayer} uses "target" on {q}\n  expect:\n    paradox\n'
+    )
+    (case,) = parse_cases(text)
+    res = resolve(tb, case, text)
+    return {any(str(a) == f"{q} dies" for a in o.atoms) for o in res.outcomes()}
+
+
+SHOTS = [(w, p) for w in SHOT_WORLDS for p in (False, True) if not p or "Poisoner" in w]
+
+
+@pytest.mark.parametrize(("world", "poisoned"), SHOTS)
+def test_the_day_and_the_table_agree_on_the_slayers_shot(
+    tb: Ruleset, world: tuple[str, ...], poisoned: bool
+) -> None:
+    seats = list(NAMES[: len(world)])
+    script = Script.read(tb, engine.KINDS)
+    game = Game(tuple(seats), tuple(world), (), (), 0, ())
+    play = Play(script, game, tuple(world))
+    k = world.index("Slayer")
+    marks = {}
+    if poisoned:
+        marks = {"malfunction:impaired": k, "malfunction:impairer": world.index("Poisoner")}
+    for q in seats:
+        if q == seats[k]:
+            continue
+        shot = Event("says_info", seats[k], "Slayer", q)
+        table = set()
+        for events, dies in (((shot, Event("died", q)), True), ((shot,), False)):
+            st = State(list(world), [True] * len(world), dict(marks))
+            if any(True for _ in play._day(st, events)):
+                table.add(dies)
+        assert _day_deaths(tb, seats, list(world), poisoned, q) == table, (world, q, poisoned)
