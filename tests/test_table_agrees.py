@@ -227,22 +227,25 @@ def test_the_night_and_the_table_move_the_mayors_death_alike(
 # ----------------------------------------------------------------------------- the day's shot
 # The Slayer's public shot (logic/effects/triggers.py): the phase frame's day (`resolve` of
 # a `day 1:` block, `day_deaths`, the Poisoner's impairment carried into the day by
-# malfunction's lasting state) and the table's `day` hook agree on whether the target may
-# die and may live, for every target, in worlds with the Recluse, the Spy and a poisoned
-# Slayer.
+# malfunction's lasting state, the Scarlet Woman's succession by day) and the table's `day`
+# hook agree on whether the target may die and may live, and on who then holds another
+# character, for every target, in worlds with the Recluse, the Spy, the Scarlet Woman
+# (with five players alive) and a poisoned Slayer.
 
 SHOT_WORLDS = (
     ("Slayer", "Imp", "Recluse", "Chef", "Spy"),
     ("Imp", "Slayer", "Poisoner", "Recluse", "Monk", "Saint"),
     ("Slayer", "Soldier", "Scarlet Woman", "Imp", "Empath"),
+    ("Slayer", "Scarlet Woman", "Imp", "Poisoner", "Empath", "Chef", "Monk"),
     ("Recluse", "Baron", "Slayer", "Imp", "Butler", "Chef", "Saint"),
 )
 
 
 def _day_deaths(
     tb: Ruleset, seats: list[str], world: list[str], poisoned: bool, q: str
-) -> set[bool]:
-    """Whether `resolve` lets q die of the Slayer's shot on day 1 (each outcome)."""
+) -> set[tuple[bool, tuple[str, ...]]]:
+    """Whether `resolve` lets q die of the Slayer's shot on day 1, and who then holds
+    another character (`X becomes C`), in each outcome."""
     players = ", ".join(f"{p} is {c}" for p, c in zip(seats, world, strict=True))
     slayer = seats[world.index("Slayer")]
     night = ""
@@ -254,7 +257,13 @@ def _day_deaths(
     )
     (case,) = parse_cases(text)
     res = resolve(tb, case, text)
-    return {any(str(a) == f"{q} dies" for a in o.atoms) for o in res.outcomes()}
+    roles = {r.name for r in tb.roles}
+    out = set()
+    for o in res.outcomes():
+        said = [str(a) for a in o.atoms]
+        became = [x for x in said if x.partition(" becomes ")[2] in roles]
+        out.add((f"{q} dies" in said, tuple(sorted(became))))
+    return out
 
 
 SHOTS = [(w, p) for w in SHOT_WORLDS for p in (False, True) if not p or "Poisoner" in w]
@@ -279,6 +288,11 @@ def test_the_day_and_the_table_agree_on_the_slayers_shot(
         table = set()
         for events, dies in (((shot, Event("died", q)), True), ((shot,), False)):
             st = State(list(world), [True] * len(world), dict(marks))
-            if any(True for _ in play._day(st, events)):
-                table.add(dies)
+            for after in play._day(st, events):
+                became = [
+                    f"{p} becomes {c}"
+                    for p, c, w in zip(seats, after.chars, world, strict=True)
+                    if c != w
+                ]
+                table.add((dies, tuple(sorted(became))))
         assert _day_deaths(tb, seats, list(world), poisoned, q) == table, (world, q, poisoned)
