@@ -296,3 +296,51 @@ def test_the_day_and_the_table_agree_on_the_slayers_shot(
                 ]
                 table.add((dies, tuple(sorted(became))))
         assert _day_deaths(tb, seats, list(world), poisoned, q) == table, (world, q, poisoned)
+
+
+# ----------------------------------------------------------------------------- on a death
+# The Ravenkeeper (triggers.OnDeath): killed by the Demon on night 2, what the phase frame
+# lets him learn of each player (investigate's role with registration's `shows_role`: the
+# Recluse shown as a Minion or the Demon, the Spy as a Townsfolk or an Outsider) is what
+# the table's `told` accepts.
+
+RAVEN_WORLDS = (
+    ("Ravenkeeper", "Imp", "Recluse", "Chef", "Spy"),
+    ("Imp", "Ravenkeeper", "Poisoner", "Saint", "Monk", "Butler"),
+)
+
+
+def _raven_texts(tb: Ruleset, seats: list[str], world: list[str], q: str) -> set[str]:
+    players = ", ".join(f"{p} is {c}" for p, c in zip(seats, world, strict=True))
+    raven, imp = seats[world.index("Ravenkeeper")], seats[world.index("Imp")]
+    text = (
+        f'case "raven"\n  ruleset: trouble-brewing\n  players: {players}\n  night 2:\n'
+        f'    {imp} targets {raven}\n    {raven} uses "check" on {q}\n  expect:\n    paradox\n'
+    )
+    (case,) = parse_cases(text)
+    res = resolve(tb, case, text)
+    out: set[str] = set()
+    for o in res.outcomes():
+        for a in o.atoms:
+            who, _, said = str(a).partition(" learns ")
+            if said and who == raven:
+                out.add(said.strip('"'))
+    return out
+
+
+@pytest.mark.parametrize("world", RAVEN_WORLDS)
+def test_the_night_and_the_table_agree_on_the_ravenkeeper(
+    tb: Ruleset, world: tuple[str, ...]
+) -> None:
+    seats = list(NAMES[: len(world)])
+    script = Script.read(tb, engine.KINDS)
+    game = Game(tuple(seats), tuple(world), (), (), 0, ())
+    play = Play(script, game, tuple(world))
+    k = world.index("Ravenkeeper")
+    before = State(list(world), [True] * len(world))
+    after = State(list(world), [j != k for j in range(len(world))])
+    for q in seats:
+        if q == seats[k]:
+            continue
+        table = {r.name for r in tb.roles if play.told(after, before, k, f"{q} is the {r.name}")}
+        assert _raven_texts(tb, seats, list(world), q) == table, (world, q)
