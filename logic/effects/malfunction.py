@@ -96,13 +96,13 @@ def impaired_tonight(b: NightBuilder, p: str) -> Expr:
 
 # ----------------------------------------------------------------------------- the day after
 # An impairment "tonight and tomorrow day" (`through_day`) lasts into the day after the
-# night it lands, while its maker lives: the night leaves the atom `is impaired today` of
+# night it lands, while its maker lives: the night leaves the atom `is impaired tomorrow` of
 # each such target (its maker alive when the night ends: the table's reading, "until its
 # maker dies"), carried to the day as the lasting state `IMPAIRED_DAY`, which the next
 # night replaces (a night reads only its own impairment). A day reads it through
 # `impaired_today` (logic/effects/triggers.py: a public shot that does not work).
 
-IMPAIRED_ATOM = "is impaired today"
+IMPAIRED_ATOM = "is impaired tomorrow"
 
 
 def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
