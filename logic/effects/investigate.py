@@ -18,15 +18,14 @@ from typing import TYPE_CHECKING, Any
 
 from logic.effects import attack, forge, registration
 from logic.effects.base import Kind, Outcome, Table
-from logic.effects.malfunction import impaired_tonight
 from logic.model import frame
 from logic.model.expr import FALSE, Const, Expr, any_of, conj, disj, eq, label, neg
-from logic.model.ir import Chooser, VisitClass
+from logic.model.ir import VisitClass
 from logic.model.phase import Atom, TextSource
 from logic.model.why import Why, canon, meta
 
 if TYPE_CHECKING:
-    from logic.model.ir import Chooser, VisitClass
+    from logic.model.ir import VisitClass
     from logic.model.semantics import NightBuilder
     from logic.model.table import Play, State
 
@@ -266,7 +265,7 @@ def investigation(b: NightBuilder, i: int, c: Expr, e: Investigate) -> TextSourc
                 if x != FALSE:
                     pieces.append((x, role.name))
             pieces += [(x, text) for text, c in fakes if (x := conj(aims, c)) != FALSE]
-        return TextSource(checker, gate, None, _impaired(b, i, e, tuple(pieces)), e.why)
+        return TextSource(checker, gate, None, tuple(pieces), e.why)
     for j in range(b.n):
         if j == i:
             continue
@@ -293,22 +292,6 @@ def investigation(b: NightBuilder, i: int, c: Expr, e: Investigate) -> TextSourc
                     if x != FALSE:
                         pieces.append((x, role.name))
     return TextSource(checker, gate, None, tuple(pieces), e.why)
-
-
-def _impaired(
-    b: NightBuilder, i: int, e: Investigate, pieces: tuple[tuple[Expr, str], ...]
-) -> tuple[tuple[Expr, str], ...]:
-    """A role learnt by a player whose ability malfunctions tonight (a poisoned
-    Ravenkeeper: malfunction.impaired_tonight) is the storyteller's free choice among the
-    ruleset's characters, dealt or not; a working player's is the true one."""
-    free = impaired_tonight(b, b.actor(i))
-    if free == FALSE:
-        return pieces
-    key = f"tells:{canon(b.actor(i))}:{i}:{e.why.loc.line}:{e.why.loc.column}"
-    pick = b.choice(key, range(len(b.rs.roles)), by=Chooser.STORYTELLER)
-    kept = [(conj(neg(free), x), text) for x, text in pieces]
-    told = [(conj(free, eq(pick, Const(k))), r.name) for k, r in enumerate(b.rs.roles)]
-    return (*kept, *told)
 
 
 def alignment_same(b: NightBuilder, target: str, last: str, checker: str) -> Expr:
