@@ -222,3 +222,125 @@ def test_the_night_and_the_table_move_the_mayors_death_alike(
             }
             table.add(frozenset(said))
     assert night == table
+
+
+# ----------------------------------------------------------------------------- the day's shot
+# The Slayer's public shot (logic/effects/triggers.py): the phase frame's day (`resolve` of
+# a `day 1:` block, `day_deaths`, the Poisoner's impairment carried into the day by
+# malfunction's lasting state, the Scarlet Woman's succession by day) and the table's `day`
+# hook agree on whether the target may die and may live, and on who then holds another
+# character, for every target, in worlds with the Recluse, the Spy, the Scarlet Woman
+# (with five players alive) and a poisoned Slayer.
+
+SHOT_WORLDS = (
+    ("Slayer", "Imp", "Recluse", "Chef", "Spy"),
+    ("Imp", "Slayer", "Poisoner", "Recluse", "Monk", "Saint"),
+    ("Slayer", "Soldier", "Scarlet Woman", "Imp", "Empath"),
+    ("Slayer", "Scarlet Woman", "Imp", "Poisoner", "Empath", "Chef", "Monk"),
+    ("Recluse", "Baron", "Slayer", "Imp", "Butler", "Chef", "Saint"),
+)
+
+
+def _day_deaths(
+    tb: Ruleset, seats: list[str], world: list[str], poisoned: bool, q: str
+) -> set[tuple[bool, tuple[str, ...]]]:
+    """Whether `resolve` lets q die of the Slayer's shot on day 1, and who then holds
+    another character (`X becomes C`), in each outcome."""
+    players = ", ".join(f"{p} is {c}" for p, c in zip(seats, world, strict=True))
+    slayer = seats[world.index("Slayer")]
+    night = ""
+    if poisoned:
+        night = f"  night 1:\n    {seats[world.index('Poisoner')]} targets {slayer}\n"
+    text = (
+        f'case "shot"\n  ruleset: trouble-brewing\n  players: {players}\n{night}'
+        f'  day 1:\n    {slayer} uses "target" on {q}\n  expect:\n    paradox\n'
+    )
+    (case,) = parse_cases(text)
+    res = resolve(tb, case, text)
+    roles = {r.name for r in tb.roles}
+    out = set()
+    for o in res.outcomes():
+        said = [str(a) for a in o.atoms]
+        became = [x for x in said if x.partition(" becomes ")[2] in roles]
+        out.add((f"{q} dies" in said, tuple(sorted(became))))
+    return out
+
+
+SHOTS = [(w, p) for w in SHOT_WORLDS for p in (False, True) if not p or "Poisoner" in w]
+
+
+@pytest.mark.parametrize(("world", "poisoned"), SHOTS)
+def test_the_day_and_the_table_agree_on_the_slayers_shot(
+    tb: Ruleset, world: tuple[str, ...], poisoned: bool
+) -> None:
+    seats = list(NAMES[: len(world)])
+    script = Script.read(tb, engine.KINDS)
+    game = Game(tuple(seats), tuple(world), (), (), 0, ())
+    play = Play(script, game, tuple(world))
+    k = world.index("Slayer")
+    marks = {}
+    if poisoned:
+        marks = {"malfunction:impaired": k, "malfunction:impairer": world.index("Poisoner")}
+    for q in seats:
+        if q == seats[k]:
+            continue
+        shot = Event("says_info", seats[k], "Slayer", q)
+        table = set()
+        for events, dies in (((shot, Event("died", q)), True), ((shot,), False)):
+            st = State(list(world), [True] * len(world), dict(marks))
+            for after in play._day(st, events):
+                became = [
+                    f"{p} becomes {c}"
+                    for p, c, w in zip(seats, after.chars, world, strict=True)
+                    if c != w
+                ]
+                table.add((dies, tuple(sorted(became))))
+        assert _day_deaths(tb, seats, list(world), poisoned, q) == table, (world, q, poisoned)
+
+
+# ----------------------------------------------------------------------------- on a death
+# The Ravenkeeper (triggers.OnDeath): killed by the Demon on night 2, what the phase frame
+# lets him learn of each player (investigate's role with registration's `shows_role`: the
+# Recluse shown as a Minion or the Demon, the Spy as a Townsfolk or an Outsider) is what
+# the table's `told` accepts.
+
+RAVEN_WORLDS = (
+    ("Ravenkeeper", "Imp", "Recluse", "Chef", "Spy"),
+    ("Imp", "Ravenkeeper", "Poisoner", "Saint", "Monk", "Butler"),
+)
+
+
+def _raven_texts(tb: Ruleset, seats: list[str], world: list[str], q: str) -> set[str]:
+    players = ", ".join(f"{p} is {c}" for p, c in zip(seats, world, strict=True))
+    raven, imp = seats[world.index("Ravenkeeper")], seats[world.index("Imp")]
+    text = (
+        f'case "raven"\n  ruleset: trouble-brewing\n  players: {players}\n  night 2:\n'
+        f'    {imp} targets {raven}\n    {raven} uses "check" on {q}\n  expect:\n    paradox\n'
+    )
+    (case,) = parse_cases(text)
+    res = resolve(tb, case, text)
+    out: set[str] = set()
+    for o in res.outcomes():
+        for a in o.atoms:
+            who, _, said = str(a).partition(" learns ")
+            if said and who == raven:
+                out.add(said.strip('"'))
+    return out
+
+
+@pytest.mark.parametrize("world", RAVEN_WORLDS)
+def test_the_night_and_the_table_agree_on_the_ravenkeeper(
+    tb: Ruleset, world: tuple[str, ...]
+) -> None:
+    seats = list(NAMES[: len(world)])
+    script = Script.read(tb, engine.KINDS)
+    game = Game(tuple(seats), tuple(world), (), (), 0, ())
+    play = Play(script, game, tuple(world))
+    k = world.index("Ravenkeeper")
+    before = State(list(world), [True] * len(world))
+    after = State(list(world), [j != k for j in range(len(world))])
+    for q in seats:
+        if q == seats[k]:
+            continue
+        table = {r.name for r in tb.roles if play.told(after, before, k, f"{q} is the {r.name}")}
+        assert _raven_texts(tb, seats, list(world), q) == table, (world, q)

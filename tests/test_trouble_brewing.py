@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from logic.commands.check import Checker
 from logic.commands.coverage import coverage
 from logic.effects.deal import Deal, Extra, Team, TeamWins
 from logic.effects.knowing import (
@@ -197,3 +198,13 @@ def test_a_kill_and_a_safety_in_other_words() -> None:
     assert SafeFrom("Werewolf", tonight=True) in ability.effects
     (ability,) = _one("Each night, choose a player: they die.").abilities
     assert Dies() in ability.effects
+
+
+def test_check_leaves_the_ravenkeeper_to_later_nights(tb: Ruleset) -> None:
+    """The Ravenkeeper learns only the night he dies (triggers.stops), and no one dies on
+    a first night of Trouble Brewing (the Imp acts "Each night*"): over one night his
+    result is never given at all, which `check` says is not checked (it needs more
+    nights), not that the sentence is dead."""
+    report = Checker(tb, players=5, timeout=60).run(("dead rule",))
+    assert report.findings == []
+    assert any(":68 " in s and "never used in a first night" in s for s in report.skipped)

@@ -53,6 +53,7 @@ from logic.model.phase import Atom, TextSource
 from logic.model.why import Why, meta
 
 if TYPE_CHECKING:
+    from logic.model.builder import PhaseBuilder
     from logic.model.semantics import NightBuilder
     from logic.model.table import Play, State
 
@@ -134,7 +135,7 @@ class SeesAll:
 # say) leaves the storyteller free: the night has no deal of its own.
 
 
-def _team(b: NightBuilder, team: str) -> list[str]:
+def _team(b: PhaseBuilder, team: str) -> list[str]:
     """The factions of a team (deal.Team, in the ruleset's kind_rules), or the faction
     named so."""
     out = [
@@ -148,7 +149,7 @@ def _team(b: NightBuilder, team: str) -> list[str]:
     return out or [f for f in b.rs.factions if same(f, team)]
 
 
-def looks(b: NightBuilder, p: str, team: str, look: str) -> Expr:
+def looks(b: PhaseBuilder, p: str, team: str, look: str) -> Expr:
     """p registers as `team` at this look: p's faction is the team's and the storyteller
     does not choose that p registers as something else (a role that might register as
     another team: "might register as good"), or p's role might register as the team and
@@ -159,7 +160,7 @@ def looks(b: NightBuilder, p: str, team: str, look: str) -> Expr:
     )
 
 
-def _registers(b: NightBuilder, p: str, team: str, look: str, away: bool = False) -> Expr:
+def _registers(b: PhaseBuilder, p: str, team: str, look: str, away: bool = False) -> Expr:
     """p's role might register as `team` (a team, a faction, a character type) and the
     storyteller so chooses at this look; with `away`: as another group of its level (a
     team for a team, any group for a type), so not as `team`."""

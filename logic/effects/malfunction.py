@@ -21,13 +21,16 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from logic.effects.base import Kind, Table
+from logic.effects.base import Kind, Lasting, Outcome, Table
 from logic.effects.registration import same
-from logic.model.expr import Expr, any_of, label
+from logic.model import frame
+from logic.model.expr import FALSE, TRUE, Expr, any_of, conj, label, labels
 from logic.model.ir import Chooser, canon
+from logic.model.phase import Atom, ChainEnd, PhaseEnd
 from logic.model.why import Why, meta
 
 if TYPE_CHECKING:
+    from logic.model.day import DayBuilder
     from logic.model.semantics import NightBuilder
     from logic.model.table import Event, Play, Script, State
 
@@ -91,6 +94,85 @@ def impaired_tonight(b: NightBuilder, p: str) -> Expr:
     return any_of(parts)
 
 
+# ----------------------------------------------------------------------------- the day after
+# An impairment "tonight and tomorrow day" (`through_day`) lasts into the day after the
+# night it lands, while its maker lives: the night leaves the atom `is impaired tomorrow` of
+# each such target (its maker alive when the night ends: the table's reading, "until its
+# maker dies"), carried to the day as the lasting state `IMPAIRED_DAY`, which the next
+# night replaces (a night reads only its own impairment). A day reads it through
+# `impaired_today` (logic/effects/triggers.py: a public shot that does not work).
+
+IMPAIRED_ATOM = "is impaired tomorrow"
+
+
+def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
+    """Who stays impaired through the day after this night."""
+    out: dict[Atom, Expr] = {}
+    for q in b.sc.players:
+        parts = [
+            label(conj(x, outcome.alive_after[b.actor(j)], outcome.alive_after[q]), e.why)
+            for j, x, e in b.lands(Impaired, q)
+            if e.through_day
+        ]
+        hit = any_of(parts)
+        if hit != FALSE:
+            out[Atom(IMPAIRED_ATOM, q)] = hit
+    return out
+
+
+Impairs = dict[str, list[tuple[Expr, Why]]]  # player -> (impaired today, the sentence)
+
+
+def _step(before: tuple[tuple[str, Why], ...], end: PhaseEnd) -> tuple[tuple[str, Why], ...]:
+    """A night replaces who is impaired through the day with its own; a day ends it."""
+    if end.kind != "night":
+        return ()
+    return tuple(
+        (a.subject, _cause(end.why(a))) for a in sorted(end.atoms) if a.kind == IMPAIRED_ATOM
+    )
+
+
+def _cause(whys: tuple[Why, ...]) -> Why:
+    return next((w for w in whys if w.kind != "axiom"), whys[0] if whys else frame.TAKES_PLACE)
+
+
+def _chain(before: Impairs, end: ChainEnd) -> Impairs:
+    if end.kind != "night":
+        return {}
+    out: Impairs = {}
+    for a, e in end.atoms:
+        if a.kind == IMPAIRED_ATOM:
+            out.setdefault(a.subject, []).append((e, next(iter(labels(e)), frame.TAKES_PLACE)))
+    return out
+
+
+def _view(state: tuple[tuple[str, Why], ...], night: int) -> Impairs:
+    out: Impairs = {}
+    for q, why in state:
+        out.setdefault(q, []).append((TRUE, why))
+    return out
+
+
+IMPAIRED_DAY = Lasting("impaired today", (), _step, _chain, _view)
+
+
+def impaired_today(db: DayBuilder, p: str) -> Expr:
+    """p's ability malfunctions today: an impairment of the night before lasts through
+    the day (`IMPAIRED_DAY`), or p's role has `Believes`."""
+    before: Impairs = db.before(IMPAIRED_DAY)
+    parts = [label(cond, why) for cond, why in before.get(p, [])]
+    return any_of([*parts, *_believes(db, p)])
+
+
+def _believes(db: DayBuilder, p: str) -> list[Expr]:
+    return [
+        label(db.sc.role_is(p, role), t.why)
+        for role in db.sc.roles()
+        for t in role.traits
+        if isinstance(t, Believes)
+    ]
+
+
 # ----------------------------------------------------------------------------- at the table
 # (logic/model/table.py): a `Believes` holder sits under the claim of a character of its
 # group, always impaired; an `Impaired` target is impaired from the night it is chosen
@@ -150,6 +232,8 @@ def day_end(play: Play, st: State) -> None:
 KIND = Kind(
     "malfunction",
     (Impaired, Unaware, Believes, FalseInfo),
+    transition=transition,
+    lasting=(IMPAIRED_DAY,),
     table=Table(
         hides=hides,
         dealt=dealt,

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from logic.effects.base import Kind, Table
-from logic.model.expr import TRUE, Const, Expr, conj, eq, label
+from logic.model.expr import FALSE, TRUE, Const, Expr, conj, eq, label
 from logic.model.ir import Chooser, canon
 from logic.model.why import Why, meta
 
@@ -90,6 +90,38 @@ def shows_as(
     return out
 
 
+def shows_role(b: NightBuilder, q: str) -> list[tuple[str, Expr]]:
+    """What a look at q's character shows instead of it tonight, and when: a character
+    of a type q's role might register as ("You might register as evil & as a Minion or
+    Demon": the Recluse shown as the Imp to the Ravenkeeper), dealt or not, at the
+    storyteller's choice (one variable for q a night; 0: what q is). The table's
+    `may_show_as` reads the same sentence. A registration with no chooser ("You
+    register as Town.") shows no other character."""
+    out: list[tuple[str, Expr]] = []
+    for role in b.roles:
+        holds = b.sc.role_is(q, role)
+        if holds == FALSE:
+            continue
+        for t in role.traits:
+            if not isinstance(t, RegistersAs):
+                continue
+            shown = [
+                r.name
+                for r in b.rs.roles
+                if canon(r.name) != canon(role.name)
+                and any(same(g, r.faction) for part in t.shows for g in part)
+            ]
+            if not shown:
+                continue
+            if t.by is None:
+                continue  # ("You register as Town.": a team to a check, not a character)
+            name = f"shows:{canon(q)}:{canon(role.name)}"
+            pick = b.choice(name, range(len(shown) + 1), by=t.by)
+            for k, other in enumerate(shown):
+                out.append((other, label(conj(holds, eq(pick, Const(k + 1))), t.why)))
+    return out
+
+
 # ----------------------------------------------------------------------------- at the table
 # (logic/model/table.py): what a character may show to a look, at the storyteller's
 # choice (each look its own choice), and the red herring fixed at setup. The kinds that
@@ -155,4 +187,10 @@ def setup(play: Play, st: State) -> Iterator[State]:
         yield s1
 
 
-KIND = Kind("registration", (RegistersAs, RedHerring), shows_as=shows_as, table=Table(setup=setup))
+KIND = Kind(
+    "registration",
+    (RegistersAs, RedHerring),
+    shows_as=shows_as,
+    shows_role=shows_role,
+    table=Table(setup=setup),
+)

@@ -29,7 +29,7 @@ from logic.effects import attack
 from logic.effects.base import Death, Kind, Outcome, Table
 from logic.effects.deal import wins_on_death
 from logic.effects.identity import becomes
-from logic.effects.malfunction import impaired_tonight
+from logic.effects.malfunction import impaired_today, impaired_tonight
 from logic.effects.registration import same
 from logic.model.expr import FALSE, Const, Expr, any_of, conj, disj, eq, ite, label, lt, neg
 from logic.model.expr import add as add_
@@ -37,6 +37,7 @@ from logic.model.ir import Chooser, canon
 from logic.model.why import Why, meta
 
 if TYPE_CHECKING:
+    from logic.model.day import DayBuilder
     from logic.model.phase import Atom
     from logic.model.semantics import NightBuilder
     from logic.model.table import Event, Play, State
@@ -225,6 +226,41 @@ def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     return out
 
 
+# ----------------------------------------------------------------------------- the day
+# (logic/model/day.py): a character passed on by day. A working holder of a `Succession`
+# on a group's death ("If there are 5 or more players alive & the Demon dies, you become
+# the Demon.") becomes the character of that group's player who died today (a public
+# shot), while enough players were alive when the day began (the table's count: before
+# the death) and the holder is alive at its end. The atoms are identity's `becomes`,
+# which its lasting state carries into the next night.
+
+
+def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
+    out: dict[Atom, Expr] = {}
+    players = list(db.players)
+    alive = add_(*(ite(db.sc.dead_before(p), Const(0), Const(1)) for p in players))
+    for role in db.roles:
+        for t in role.traits:
+            if not isinstance(t, Succession) or t.dies is None:
+                continue
+            enough = neg(lt(alive, Const(t.min_alive)))
+            for q in players:
+                holds = conj(db.sc.role_is(q, role), outcome.alive_after[q], enough)
+                holds = conj(holds, neg(impaired_today(db, q)))
+                if holds == FALSE:
+                    continue
+                for d in players:
+                    for dead_role in db.roles:
+                        if d == q or not same(dead_role.faction, t.dies):
+                            continue
+                        died = conj(db.sc.role_is(d, dead_role), outcome.died.get(d, FALSE))
+                        if died == FALSE:
+                            continue
+                        key = becomes(q, dead_role.name)
+                        out[key] = disj(out.get(key, FALSE), label(conj(holds, died), t.why))
+    return out
+
+
 # ----------------------------------------------------------------------------- at the table
 # (logic/model/table.py): the night's kill (its holder's choice, from its ability's first
 # night), stopped by safety, moved by the storyteller (`DiesInstead`), passed on when the
@@ -352,6 +388,7 @@ KIND = Kind(
     (Dies, SafeFrom, DiesInstead, Succession),
     deaths=deaths,
     transition=transition,
+    day_atoms=day_atoms,
     table=Table(
         acting=(Dies, SafeFrom, DiesInstead, Succession),
         deaths=table_deaths,

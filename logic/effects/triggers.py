@@ -26,11 +26,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from logic.effects.base import Kind, Table
+from logic.effects.knowing import looks
+from logic.effects.malfunction import impaired_today
 from logic.effects.registration import may_be_type, must_be_type
+from logic.model.expr import FALSE, Expr, any_of, conj, label, neg
 from logic.model.ir import canon
 from logic.model.why import Why, meta
 
 if TYPE_CHECKING:
+    from logic.model.day import DayBuilder
+    from logic.model.semantics import NightBuilder
     from logic.model.table import Event, Play, State
 
 
@@ -95,6 +100,49 @@ class VotesWith:
 
     def describe(self) -> str:
         return "vote: tomorrow, the holder may vote only if the target votes too"
+
+
+# ----------------------------------------------------------------------------- the night
+# An ability used on its holder's death at night (`OnDeath`: "If you die at night, you
+# are woken to choose a player") takes place only the night its holder dies, and that
+# death does not stop it (the frame's "the dead do not act"). One used on a death by
+# execution is not used at night.
+
+
+def stops(b: NightBuilder, i: int) -> Expr:
+    return any_of(
+        label(conj(c, neg(b.dies_tonight(b.actor(i))) if e.how != "execution" else c), e.why)
+        for c, e in b.effects(i, OnDeath)
+    )
+
+
+def posthumous(b: NightBuilder, i: int) -> Expr:
+    return any_of(c for c, e in b.effects(i, OnDeath) if e.how != "execution")
+
+
+# ----------------------------------------------------------------------------- the day
+# (logic/model/day.py): a public shot (`IfIs`) kills its target, alive when the day
+# began, when the target registers as the shot's group at this look (the storyteller's
+# choice for a character that might register as it: knowing.looks) and the shooter's
+# ability works today (malfunction.impaired_today: poisoned "tonight and tomorrow day").
+# Once a game and the dead not acting are the frame's (the ability's frequency, `ok:i`).
+
+
+def day_deaths(db: DayBuilder) -> list[tuple[str, Expr]]:
+    out: list[tuple[str, Expr]] = []
+    for i in range(db.n):
+        p = db.actor(i)
+        for c, e in db.effects(i, IfIs):
+            works = conj(db.ok(i), c, neg(impaired_today(db, p)))
+            if works == FALSE:
+                continue
+            for q in db.players:
+                aimed = conj(works, db.sc.aims(i, q), neg(db.sc.dead_before(q)))
+                if aimed == FALSE:
+                    continue
+                shown = looks(db, q, e.group, f"{canon(p)}:shot:{canon(q)}")
+                out.append((q, label(conj(aimed, shown), e.why)))
+    return out
 
 
 # ----------------------------------------------------------------------------- at the table
@@ -185,6 +233,9 @@ def executed(play: Play, st: State, k: int) -> Iterator[State] | None:
 KIND = Kind(
     "triggers",
     (OnDeath, TeamResult, OnNominated, IfIs, Public, VotesWith),
+    stops=stops,
+    posthumous=posthumous,
+    day_deaths=day_deaths,
     table=Table(
         acting=(OnNominated, IfIs, TeamResult),
         learns=learns,

@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 from logic.effects.base import Lasting
 from logic.model import win
 from logic.model.expr import FALSE, Const, Expr, Var
-from logic.model.ir import Chooser, Ruleset
+from logic.model.ir import Chooser, Role, Ruleset
 from logic.model.phase import Act, PhaseModel, TextSource
 from logic.model.why import Why
 
@@ -28,6 +28,7 @@ class PhaseBuilder:
 
     sc: Any
     rs: Ruleset
+    roles: list[Role]  # the roles the phase may deal (a search's pool)
     equations: list[tuple[Expr, Why]]
     definitions: dict[str, Expr]
     domains: dict[str, list[Any]]

@@ -451,6 +451,7 @@ class DayBuilder(PhaseBuilder):
         self.sc = scenario
         self.kinds: tuple[Kind, ...] = tuple(kinds)
         self.rs = scenario.ruleset
+        self.roles = list(scenario.roles())
         self.day = scenario.day
         self.reads_night = scenario.day + 1  # as the night after the day reads a state
         self.players = scenario.players

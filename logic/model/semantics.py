@@ -773,6 +773,7 @@ class NightBuilder(PhaseBuilder):
         self.shared: list[str] = []  # auxiliary variables fixed by the scenario alone
         self._kinds: dict[tuple[int, type], list[tuple[Expr, Any]]] = {}
         self.memo: dict[str, Any] = {}  # the effect kinds' cached subterms
+        self.deaths: list[Death] = []  # tonight's deaths, once gathered (`dies_tonight`)
         self.random_vars: list[str] = []
         self.storyteller_vars: list[str] = []
         # a tier is fixed by the scenario, unless a modifier tonight can move it (hasten)
@@ -784,9 +785,17 @@ class NightBuilder(PhaseBuilder):
     ) -> Expr:
         """In a symbolic night, name a subterm used in many places by an auxiliary
         variable (so the formula stays small); in a concrete one keep it inline. An
-        integer term over variables gives its `domain`."""
+        integer term over variables gives its `domain`. Asked again by the same name,
+        the same variable over the same term; over another term it raises: two
+        equations `name = a`, `name = b` would rule out every scenario where a and b
+        differ (a name made per effect class, shared by two roles' sentences that a
+        search seat may hold, made `check` report "no scenario at all")."""
         if not self.symbolic or is_const(expr):
             return expr
+        if name in self.definitions:
+            if self.definitions[name] is not expr and self.definitions[name] != expr:
+                raise ValueError(f"definition {name!r} asked again over another term")
+            return Var(name)
         if domain is None:
             domain = [False, True] if _is_bool(expr) else sorted(_int_values(expr))
         self.domains[name] = domain
@@ -806,6 +815,12 @@ class NightBuilder(PhaseBuilder):
             f"modified:{i}:{mode}",
             lambda: any_of(k.kill_modified(self, i, mode) for k in self.kinds if k.kill_modified),
         )
+
+    def dies_tonight(self, p: str) -> Expr:
+        """p dies tonight, of any of the night's deaths (for a kind's stopper: an ability
+        used only on its holder's death; the deaths are gathered before `ok:i`)."""
+        dies = any_of(cond for v, _, cond in self.deaths if v == p)
+        return conj(neg(self.sc.dead_before(p)), dies) if dies != FALSE else FALSE
 
     def posthumous(self, i: int) -> Expr:
         """Slot i is a power used once dead, by whichever kind says so (`Kind.posthumous`)."""
@@ -1051,6 +1066,7 @@ class NightBuilder(PhaseBuilder):
         action takes place, the outcome atoms, texts and transition, then the wins."""
         deaths = [d for k in self.kinds if k.deaths for d in k.deaths(self)]
         deaths += [d for k in self.kinds if k.echoes for d in k.echoes(self, deaths)]
+        self.deaths = deaths
         _take_place(self, deaths)
         players = self.sc.players
         atoms = _outcome_atoms(self, deaths)

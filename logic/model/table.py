@@ -19,20 +19,29 @@ kind's names, immutable values).
 Why this is a frame of its own and not the phase frame (logic/model/semantics.py,
 day.py, chain.py), which since issue 29 builds a Clocktower night's information
 (knowing.texts), impairment (malfunction.impaired_tonight) and passing on (succession's
-transition) as well, and agrees with this frame on a first night's information
-(tests/test_table_agrees.py). What the phase frame lacks for the puzzles:
+transition) as well, and agrees with this frame on a first night's information, the
+day's public shot and the Ravenkeeper's look (tests/test_table_agrees.py). What the
+phase frame has now, and what it still lacks for the puzzles:
   1. Observations: `solve`'s binding (logic/lang/observations.py) has no seat whose
      claim may be a lie (an evil player's) or a belief (`malfunction.Believes`), nor
      hidden characters; a table world is an assignment of characters to seats.
-  2. Lasting states for these kinds: an impairment through the next day that ends when
-     its maker dies, the day's execution read by the next night (`ExecutedRole`). (The
-     red herring is carried, as a mark: knowing.herrings.)
-  3. The day: a nomination that executes its nominator at once (`OnNominated`), a
-     public shot (`IfIs`), a team that loses by its holder's execution (`TeamResult`),
-     an execution by the votes (logic/effects/nominate.py): no kind answers the day
-     frame's `day_lynch`, `day_deaths` or `day_stops` for them, so no day is searched.
-  4. Night deaths the texts leave to the storyteller (`DiesInstead`: a death moved) and
-     information on the holder's death (`OnDeath`), not built into a night yet.
+  2. Lasting states: the phase frame carries an impairment "tonight and tomorrow day"
+     into the day after its night while its maker lives (malfunction's `IMPAIRED_DAY`)
+     and the red herring (knowing.herrings). It lacks the day's execution read by the
+     next night (`ExecutedRole`).
+  3. The day: the phase frame's day has the public shot (`IfIs`: triggers.day_deaths,
+     with registration and the impairment above) and a character passed on by day
+     (the Scarlet Woman: succession.day_atoms). It lacks a nomination that executes
+     its nominator at once (`OnNominated`), a team that loses by its holder's
+     execution (`TeamResult`), an execution by the votes (logic/effects/nominate.py)
+     and the teams' wins (deal.TeamWins): no kind answers `day_lynch` for them (a
+     Clocktower vote is not one vote per player), so `check` searches no Clocktower
+     day.
+  4. Night deaths and what a death tells: the phase frame has a death moved
+     (`DiesInstead`, an open reading of its safety: finding T13), information on the
+     holder's death (`OnDeath`: triggers.stops and posthumous over
+     `NightBuilder.dies_tonight`) and a character shown as another it might register
+     as (registration.shows_role: the Ravenkeeper's look at the Recluse).
   5. Cost: `resolve` enumerates the product of the storyteller's picks of every player
      told something (hundreds of options each); a table checks each reported text
      against a world, and plays a few thousand worlds in a second.

@@ -76,6 +76,14 @@ class DeadRules(Ablation):
                             (e.why,),
                         )
                     elif isinstance(e, Investigate) and self.reports_nothing(e.why):
+                        if self.nights == 1 and self.reports_nothing(e.why, gate_only=True):
+                            # (never used in a first night: an ability used on its
+                            # holder's death, where no one dies the first night)
+                            self.report.skipped.append(
+                                f"{e.why.loc.short} ({e.why.text[:40]}...): never used in a "
+                                "first night, so needs more than one night"
+                            )
+                            continue
                         yield Finding(
                             "dead rule",
                             f'{role.name}: this result can never report anyone (it is always "no one")',
@@ -101,16 +109,17 @@ class DeadRules(Ablation):
                     (e.why,),
                 )
 
-    def reports_nothing(self, why: Why) -> bool:
-        """Whether the listing result of sentence `why` lists nobody in every scenario."""
+    def reports_nothing(self, why: Why, gate_only: bool = False) -> bool:
+        """Whether the listing result of sentence `why` lists nobody in every scenario
+        (`gate_only`: is never given at all, listing anyone or no one)."""
         for size in self.sizes():
             n = self.night_at(size)
-            lists = [
-                conj(src.gate, cond)
-                for src in n.model.texts
-                if src.why == why
-                for cond, _ in src.pieces
-            ]
+            sources = [src for src in n.model.texts if src.why == why]
+            lists = (
+                [src.gate for src in sources]
+                if gate_only
+                else [conj(src.gate, cond) for src in sources for cond, _ in src.pieces]
+            )
             s = self.session()
             s.add(n.valid, *n.all_on(), n.enc.term(any_of(lists)))
             if self.check(s, "dead rule") != "unsat":
