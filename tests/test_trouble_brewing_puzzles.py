@@ -171,7 +171,9 @@ NOT_YET: dict[str, str] = {
     "josef-yes-but-dont": (
         "its solution has the Scarlet Woman 'catch' the executed Recluse's death (the Recluse"
         " registering as the Demon, the storyteller's choice) and become an Imp beside the"
-        " first: the Scarlet Woman's trigger ('the Demon dies') does not read registration yet"
+        " first, and the two Imps kill on night 2 (one kills himself and passes the Imp to the"
+        " Spy): the Scarlet Woman's trigger ('the Demon dies') does not read registration, and"
+        " the table's night has one killer"
     ),
 }
 
