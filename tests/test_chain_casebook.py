@@ -593,3 +593,21 @@ def test_a_poisoned_washerwoman_may_be_told_of_a_character_nobody_holds() -> Non
         Act("Bob", "ability", target, 0, ("Ann",), ('Bob uses "target" on Ann',)),
     ]
     compare(rs, seats, [acts, []])
+
+
+def test_a_drained_werewolf_kills_in_both_back_ends() -> None:
+    """Found by the long run: a Leech stole a werewolf's power on night 1, and on night 2
+    resolve stopped the werewolf's pack kill (the concrete night gives a kill slot the kill
+    as its ability, and `drained` stopped any slot with one) where the chain did not."""
+    rs = ruleset("werewolf-pool")
+    role = {r.name: r for r in rs.roles}
+    seats = [
+        Seat("Ann", role["Leech"], "Village", "Village"),
+        Seat("Bob", role["Stalwart"], role["Stalwart"].faction, None),
+        Seat("Cid", role["Reverber"], "Werewolf", "Werewolf"),
+        Seat("Dee", role["Reverber"], "Village", "Village"),
+    ]
+    steal = night_menus([role["Leech"]], 1)[0][0]
+    night1 = [Act("Ann", "ability", steal, 0, ("Cid",), ('Ann uses "steal" on Cid',))]
+    night2 = [Act("Cid", "kill", None, 0, ("Ann",), ("Cid kills Ann",))]
+    compare(rs, seats, [night1, night2])

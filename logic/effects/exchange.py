@@ -164,8 +164,10 @@ def stops(b: NightBuilder, i: int) -> Expr:
     theft whose targets do not fit; a stolen once-per-game power its holder used."""
     p = b.actor(i)
     reasons: list[Expr] = []
-    ability = any_of(c for c, _ in b.sc.abilities(i))
-    if ability != FALSE:
+    # a role's power, not its faction's nightkill (a drained werewolf still kills with his
+    # pack: the concrete night gives a kill slot the kill as its ability, the symbolic none)
+    if b.sc.slots[i].kind == "ability":
+        ability = any_of(c for c, _ in b.sc.abilities(i))
         reasons.append(conj(ability, _drained(b.before(DRAINED), p)))
     for c, e in b.effects(i, SwapPowers):
         reasons.append(label(conj(c, _swap_unfit(b, i, e)), e.why))
