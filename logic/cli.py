@@ -511,7 +511,7 @@ def main(
 ) -> int:
     out = stdout or sys.stdout
     err = stderr or sys.stderr
-    console = Console(file=out, highlight=False, soft_wrap=True)
+    console = Console(file=out, highlight=False, soft_wrap=True, emoji=False)
     try:
         args = build_parser().parse_args(argv)
         return _run(args, console, out, err)

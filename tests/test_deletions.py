@@ -135,3 +135,15 @@ def test_a_suggested_case_pins_the_sentence(tmp_path: Path) -> None:
     assert again["That player cannot be killed that night."] == "pinned"
     unique = got["- Roles will not be duplicated"]
     assert unique.answer == "not pinned" and "no case can pin it" in unique.suggestion
+
+
+def test_a_line_number_is_printed_as_written(tmp_path: Path) -> None:
+    """`file:100: ...` is not rich's emoji code `:100:` (Trouble Brewing's line 100 came out
+    as an emoji): the command's console prints no emoji codes."""
+    padded = RULES.replace("Ruleset: Small\n", "Ruleset: Small\n" + "# -\n" * 97)
+    assert padded.split("\n")[99].startswith("Doctor:")
+    (tmp_path / "small.rules").write_text(padded, encoding="utf-8")
+    (tmp_path / "small.case").write_text(CASES, encoding="utf-8")
+    out = io.StringIO()
+    main(["casebook", str(tmp_path), "--deletions"], stdout=out, stderr=io.StringIO())
+    assert "small.rules:100: Doctor: Cannot target" in out.getvalue(), out.getvalue()
