@@ -21,7 +21,7 @@ Vocabulary:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -207,6 +207,22 @@ def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
             for q, x, ch in zip(heirs, eligible, chosen, strict=True):
                 add(q, e.becomes, label(conj(gone, x, ch), e.why))
     alive = add_(*(ite(b.sc.alive_now(p), Const(1), Const(0)) for p in players))
+    for q, name, cond in _caught(b, players, outcome, alive, lambda q: impaired_tonight(b, q)):
+        add(q, name, cond)
+    return out
+
+
+def _caught(
+    b: NightBuilder | DayBuilder,
+    players: list[str],
+    outcome: Outcome,
+    alive: Expr,
+    impaired: Callable[[str], Expr],
+) -> Iterator[tuple[str, str, Expr]]:
+    """(q, character, when): a working holder q of a `Succession` on a group's death
+    becomes the character of that group's player who died in the phase, while `alive`
+    (the count when the phase began) is enough and q is alive at its end (the night's
+    and the day's reading alike)."""
     for role in b.roles:
         for t in role.traits:
             if not isinstance(t, Succession) or t.dies is None:
@@ -214,7 +230,7 @@ def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
             enough = neg(lt(alive, Const(t.min_alive)))
             for q in players:
                 holds = conj(b.sc.role_is(q, role), outcome.alive_after[q], enough)
-                holds = conj(holds, neg(impaired_tonight(b, q)))
+                holds = conj(holds, neg(impaired(q)))
                 if holds == FALSE:
                     continue
                 for d in players:
@@ -222,8 +238,8 @@ def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
                         if d == q or not same(dead_role.faction, t.dies):
                             continue
                         died = conj(b.sc.role_is(d, dead_role), outcome.died.get(d, FALSE))
-                        add(q, dead_role.name, label(conj(holds, died), t.why))
-    return out
+                        if died != FALSE:
+                            yield q, dead_role.name, label(conj(holds, died), t.why)
 
 
 # ----------------------------------------------------------------------------- the day
@@ -239,25 +255,9 @@ def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     out: dict[Atom, Expr] = {}
     players = list(db.players)
     alive = add_(*(ite(db.sc.dead_before(p), Const(0), Const(1)) for p in players))
-    for role in db.roles:
-        for t in role.traits:
-            if not isinstance(t, Succession) or t.dies is None:
-                continue
-            enough = neg(lt(alive, Const(t.min_alive)))
-            for q in players:
-                holds = conj(db.sc.role_is(q, role), outcome.alive_after[q], enough)
-                holds = conj(holds, neg(impaired_today(db, q)))
-                if holds == FALSE:
-                    continue
-                for d in players:
-                    for dead_role in db.roles:
-                        if d == q or not same(dead_role.faction, t.dies):
-                            continue
-                        died = conj(db.sc.role_is(d, dead_role), outcome.died.get(d, FALSE))
-                        if died == FALSE:
-                            continue
-                        key = becomes(q, dead_role.name)
-                        out[key] = disj(out.get(key, FALSE), label(conj(holds, died), t.why))
+    for q, name, cond in _caught(db, players, outcome, alive, lambda q: impaired_today(db, q)):
+        key = becomes(q, name)
+        out[key] = disj(out.get(key, FALSE), cond)
     return out
 
 
