@@ -51,7 +51,7 @@ from logic.model.expr import (
     neg,
 )
 from logic.model.ir import Ability, Frequency, NoSelfTarget, Role, Ruleset, Why, canon
-from logic.model.phase import Act, Atom, History, PhaseModel, Player, TextSource
+from logic.model.phase import Act, Atom, History, PhaseModel, Player, TextSource, merge_atoms
 from logic.model.semantics import Sent, is_day, member_of, named, options_of, sentence_switch
 
 if TYPE_CHECKING:
@@ -607,8 +607,8 @@ class DayBuilder(PhaseBuilder):
         }
         outcome = Outcome(alive_after, {p: atoms[Atom("dies", p)] for p in self.players})
         for k in self.kinds:
-            if k.day_atoms:
-                atoms.update(k.day_atoms(self, outcome))
+            if k.day_atoms:  # (an atom two kinds give: either, as the night's transition)
+                merge_atoms(atoms, k.day_atoms(self, outcome))
         texts: list[TextSource] = []
         readers = self.sc.readers
         for k in self.kinds:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from logic.model.expr import Expr
+from logic.model.expr import Expr, disj
 from logic.model.why import Why
 
 if TYPE_CHECKING:
@@ -205,3 +205,10 @@ class Slot:
 
     actor: str
     kind: str  # "ability" or "kill"
+
+
+def merge_atoms(atoms: dict[Atom, Expr], more: dict[Atom, Expr]) -> None:
+    """Add `more` to `atoms`: an atom both have holds when either's condition does (two
+    kinds may give one atom: a theft's and a morph's `X becomes ROLE`)."""
+    for a, x in more.items():
+        atoms[a] = disj(atoms[a], x) if a in atoms else x

@@ -77,7 +77,7 @@ from logic.model.ir import (
     Why,
     canon,
 )
-from logic.model.phase import IDENTITY
+from logic.model.phase import IDENTITY, merge_atoms
 from logic.model.phase import Act as Act
 from logic.model.phase import Atom as Atom
 from logic.model.phase import History as History
@@ -1089,8 +1089,10 @@ class NightBuilder(PhaseBuilder):
             if k.phase_texts:
                 texts.extend(t for t in k.phase_texts(self, outcome) if self.reads(t.actor))
         for k in self.kinds:
-            if k.transition:
-                atoms.update(k.transition(self, outcome))
+            if k.transition:  # an atom two kinds give holds when either says so (a Leech's
+                # theft and a Morpher's choice both give `X becomes ROLE`: one replaced the
+                # other, and the chain lost the theft wherever the seat might be a Morpher)
+                merge_atoms(atoms, k.transition(self, outcome))
         member = member_of(self.rs, self.sc)
         for k in self.kinds:
             if k.member_after is not None:
