@@ -581,14 +581,21 @@ def test_a_morph_agrees_in_the_chain() -> None:
             compare(rs, seats, [night, []])
 
 
-def _tb_seats(*pairs: tuple[str, str]) -> list[Seat]:
-    rs = ruleset("trouble-brewing")
+def _seats(rules: str, *seats: tuple[str, str] | tuple[str, str, str]) -> list[Seat]:
+    """Seats of a fixed game: (player, role) with the role's faction, or (player, role,
+    faction) with the faction written in the case."""
+    rs = ruleset(rules)
     out = []
-    for who, name in pairs:
+    for who, name, *written in seats:
         role = rs.role(name)
         assert role is not None
-        out.append(Seat(who, role, role.faction, None))
+        faction = written[0] if written else None
+        out.append(Seat(who, role, faction or role.faction, faction))
     return out
+
+
+def _tb_seats(*pairs: tuple[str, str]) -> list[Seat]:
+    return _seats("trouble-brewing", *pairs)
 
 
 def test_two_roles_that_tell_one_of_two_players_each_tell_their_own_list() -> None:
@@ -622,14 +629,14 @@ def test_a_drained_werewolf_kills_in_both_back_ends() -> None:
     resolve stopped the werewolf's pack kill (the concrete night gives a kill slot the kill
     as its ability, and `drained` stopped any slot with one) where the chain did not."""
     rs = ruleset("werewolf-pool")
-    role = {r.name: r for r in rs.roles}
-    seats = [
-        Seat("Ann", role["Leech"], "Village", "Village"),
-        Seat("Bob", role["Stalwart"], role["Stalwart"].faction, None),
-        Seat("Cid", role["Reverber"], "Werewolf", "Werewolf"),
-        Seat("Dee", role["Reverber"], "Village", "Village"),
-    ]
-    steal = night_menus([role["Leech"]], 1)[0][0]
+    seats = _seats(
+        "werewolf-pool",
+        ("Ann", "Leech", "Village"),
+        ("Bob", "Stalwart"),
+        ("Cid", "Reverber", "Werewolf"),
+        ("Dee", "Reverber", "Village"),
+    )
+    steal = night_menus([seats[0].role], 1)[0][0]
     night1 = [Act("Ann", "ability", steal, 0, ("Cid",), ('Ann uses "steal" on Cid',))]
     night2 = [Act("Cid", "kill", None, 0, ("Ann",), ("Cid kills Ann",))]
     compare(rs, seats, [night1, night2])
@@ -640,14 +647,14 @@ def test_a_theft_and_a_morph_give_one_atom_in_the_chain() -> None:
     `Ann becomes Reverber`; the frame kept one kind's condition and dropped the other's, so
     the chain lost the theft wherever the seat might hold the Morpher (the pool had one)."""
     rs = ruleset("werewolf-pool")
-    role = {r.name: r for r in rs.roles}
-    seats = [
-        Seat("Ann", role["Leech"], "Village", "Village"),
-        Seat("Bob", role["Seer"], role["Seer"].faction, None),
-        Seat("Cid", role["Reverber"], "Village", "Village"),
-        Seat("Dee", role["Morpher"], role["Morpher"].faction, None),
-    ]
-    steal = night_menus([role["Leech"]], 1)[0][0]
+    seats = _seats(
+        "werewolf-pool",
+        ("Ann", "Leech", "Village"),
+        ("Bob", "Seer"),
+        ("Cid", "Reverber", "Village"),
+        ("Dee", "Morpher"),
+    )
+    steal = night_menus([seats[0].role], 1)[0][0]
     compare(
         rs, seats, [[Act("Ann", "ability", steal, 0, ("Cid",), ('Ann uses "steal" on Cid',))], []]
     )
