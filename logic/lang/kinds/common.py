@@ -70,6 +70,8 @@ def _count(children: list[Any]) -> int:
             return NUMBERS[str(c).lower()]
         if isinstance(c, Token) and c.type == "TWICE":
             return 2
+        if isinstance(c, Token) and c.type == "ONE_SHOT":
+            return 1
     raise AssertionError("a count with no number")
 
 
