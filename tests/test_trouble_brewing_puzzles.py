@@ -167,15 +167,7 @@ SOLUTIONS["josef-yes-but-dont"] = (
 )
 
 # puzzles `ruling solve` does not solve yet, and why
-NOT_YET: dict[str, str] = {
-    "josef-yes-but-dont": (
-        "its solution has the Scarlet Woman 'catch' the executed Recluse's death (the Recluse"
-        " registering as the Demon, the storyteller's choice) and become an Imp beside the"
-        " first, and the two Imps kill on night 2 (one kills himself and passes the Imp to the"
-        " Spy): the Scarlet Woman's trigger ('the Demon dies') does not read registration, and"
-        " the table's night has one killer"
-    ),
-}
+NOT_YET: dict[str, str] = {}
 
 
 @pytest.fixture(scope="module")

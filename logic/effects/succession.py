@@ -22,15 +22,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
+from itertools import permutations, product
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from logic.effects import attack
 from logic.effects.base import Death, Kind, Outcome, Table
-from logic.effects.deal import wins_on_death
 from logic.effects.identity import becomes
 from logic.effects.malfunction import impaired_today, impaired_tonight
-from logic.effects.registration import same
+from logic.effects.registration import may_be_type, must_be_type, same
 from logic.model.expr import FALSE, Const, Expr, any_of, conj, disj, eq, ite, label, lt, neg
 from logic.model.expr import add as add_
 from logic.model.ir import Chooser, canon
@@ -262,14 +262,26 @@ def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
 
 
 # ----------------------------------------------------------------------------- at the table
-# (logic/model/table.py): the night's kill (its holder's choice, from its ability's first
-# night), stopped by safety, moved by the storyteller (`DiesInstead`), passed on when the
-# killer dies (`Succession`); and its holder's death by day.
+# (logic/model/table.py): the night's kills (each killer's choice, from its ability's
+# first night), stopped by safety, moved by the storyteller (`DiesInstead`); a character
+# passed on when its holder dies, by night or by day (`Succession`), to a holder whose
+# trigger's group the dead player registers as (registration.may_be_type: the
+# storyteller's choice where the dead might register as it).
 
 
 def table_deaths(play: Play, st: State, night: int, events: Sequence[Event]) -> Iterator[State]:
-    """The night's deaths: at most one, by the one working killer's choice."""
-    died = {play.seat(e.subject) for e in events if e.kind == "died"}
+    """The night's deaths, exactly the observed ones: each working killer alive when the
+    night began uses its kill, in an order of the storyteller's (the texts do not order
+    two holders of one kill: an Imp and a Scarlet Woman who became the Imp by day), on a
+    player who dies, on itself, or on no one who dies (a dead or safe target). A killer
+    killed earlier tonight kills no one; one who became a killer tonight kills from the
+    next night."""
+    died = frozenset(play.seat(e.subject) for e in events if e.kind == "died")
+    if not died:
+        yield st  # no kill, or every kill stopped: always possible
+        return
+    if any(not st.alive[v] for v in died):
+        return
     killers = [
         k
         for k in range(play.n)
@@ -277,17 +289,37 @@ def table_deaths(play: Play, st: State, night: int, events: Sequence[Event]) -> 
         and play.works(st, k, Dies)
         and night >= play.s.first_night_of(st.chars[k], Dies)
     ]
-    if not died:
-        yield st  # no kill, or a kill stopped: always possible
+    seen: set[object] = set()
+    for order in permutations(killers):
+        for s in _kills(play, st, order, died):
+            key = (tuple(s.chars), tuple(s.alive), s.over, tuple(sorted(s.marks.items())))
+            if key not in seen:
+                seen.add(key)
+                yield s
+
+
+def _kills(
+    play: Play, st: State, order: Sequence[int], died: frozenset[int]
+) -> Iterator[State]:
+    """The kills of `order`'s killers, in turn, leaving exactly `died` dead tonight."""
+    if not order:
+        if not any(st.alive[v] for v in died):
+            yield st
         return
-    if len(killers) != 1 or len(died) > 1:
+    demon, rest = order[0], order[1:]
+    yield from _kills(play, st, rest, died)  # its kill kills no one (or it died first)
+    if not st.alive[demon]:
         return
-    (demon,) = killers
-    (victim,) = died
-    if not st.alive[victim]:
-        return
-    # the kill lands on the victim, or on a holder of DiesInstead whose death the
-    # storyteller moves to the victim (safe or not: both readings of T13)
+    for victim in died:
+        if st.alive[victim]:
+            for s in _kill(play, st, demon, victim):
+                yield from _kills(play, s, rest, died)
+
+
+def _kill(play: Play, st: State, demon: int, victim: int) -> Iterator[State]:
+    """`demon`'s kill leaves `victim` dead: it lands on the victim, or on a holder of
+    DiesInstead whose death the storyteller moves to the victim (safe or not: both
+    readings of T13)."""
     moved = any(
         m != victim
         and st.alive[m]
@@ -301,11 +333,7 @@ def table_deaths(play: Play, st: State, night: int, events: Sequence[Event]) -> 
             yield from _passed_on(play, st, demon, self_kill=False)
         return
     if not _safe(play, st, victim, demon) or moved:
-        s1 = st.copy()
-        s1.alive[victim] = False
-        if play.won(s1):
-            s1.over = True
-        yield s1
+        yield from _passed_on(play, st, victim, self_kill=False)
 
 
 def _safe(play: Play, st: State, k: int, demon: int) -> bool:
@@ -320,59 +348,70 @@ def _safe(play: Play, st: State, k: int, demon: int) -> bool:
     )
 
 
-def _passed_on(play: Play, st: State, demon: int, self_kill: bool) -> Iterator[State]:
-    """The killer dies: on its self-kill, a living player of the heir's group takes its
-    `becomes` (the storyteller's pick); every working holder of a `Succession` on the
-    killer's group's death (while enough were alive) becomes the killer's character, as
-    well (both texts hold at once: finding T8, as the night reads them); no heir at all:
-    its team has lost."""
+def _catches(
+    play: Play, st: State, dead: int, alive_before: int
+) -> list[list[tuple[int, str] | None]]:
+    """For each living working holder of a `Succession` on a group's death (while enough
+    were alive): what it may become of this death. The dead player's character when it
+    is of the group; a character of the group it might register as (the storyteller's
+    choice: "You might register as evil & as a Minion or Demon" caught by "the Demon
+    dies"); None, not caught, unless the dead must register as the group."""
+    char = st.chars[dead]
+    out: list[list[tuple[int, str] | None]] = []
+    for k in range(play.n):
+        if k == dead or not st.alive[k]:
+            continue
+        for t in play.s.traits(st.chars[k]):
+            if not (isinstance(t, Succession) and t.dies and alive_before >= t.min_alive):
+                continue
+            if not may_be_type(play.s, char, t.dies) or not play.sober(st, k):
+                continue
+            if same(play.s.type_of(char), t.dies):
+                shown: list[tuple[int, str] | None] = [(k, play.s.role(char).name)]
+            else:
+                shown = [(k, r.name) for r in play.s.rs.roles if same(r.faction, t.dies)]
+            if not must_be_type(play.s, char, t.dies):
+                shown.append(None)
+            out.append(shown)
+    return out
+
+
+def _passed_on(play: Play, st: State, dead: int, self_kill: bool) -> Iterator[State]:
+    """Seat `dead` dies: on a killer's self-kill, a living player of the heir's group
+    takes its `becomes` (the storyteller's pick); every working holder of a `Succession`
+    on a group's death that the dead registers as becomes a character of that group (as
+    well: both texts hold at once, finding T8, as the night reads them); then a team
+    may have won (the Demon dead with no Demon left)."""
     alive_before = sum(st.alive)
     st = st.copy()
-    st.alive[demon] = False
-    demon_char = st.chars[demon]
-    picked: list[tuple[int, str]] = []
-    forced: list[int] = []
-    for k in range(play.n):
-        if not st.alive[k]:
-            continue
-        if self_kill:
-            for e in play.s.effects(demon_char):
-                if (
-                    isinstance(e, Succession)
-                    and e.self_kill
-                    and e.heir
-                    and same(play.s.type_of(st.chars[k]), e.heir)
-                ):
-                    picked.append((k, e.becomes))
-        for t in play.s.traits(st.chars[k]):
-            if (
-                isinstance(t, Succession)
-                and t.dies
-                and same(play.s.type_of(demon_char), t.dies)
-                and alive_before >= t.min_alive
-                and play.sober(st, k)
-            ):
-                forced.append(k)
-    if not picked and not forced:
-        st.over = True
-        yield st
-        return
-    picks: list[tuple[int, str] | None] = [*picked] or [None]
-    for pick in picks:
-        s1 = st.copy()
-        for k in forced:
-            s1.chars[k] = play.s.role(demon_char).name
-        if pick is not None:
-            s1.chars[pick[0]] = play.s.role(pick[1]).name
-        yield s1
+    st.alive[dead] = False
+    char = st.chars[dead]
+    picked: list[tuple[int, str] | None] = []
+    if self_kill:
+        for e in play.s.effects(char):
+            if isinstance(e, Succession) and e.self_kill and e.heir:
+                picked += [
+                    (k, e.becomes)
+                    for k in range(play.n)
+                    if st.alive[k] and same(play.s.type_of(st.chars[k]), e.heir)
+                ]
+    for caught in product(*_catches(play, st, dead, alive_before)):
+        for pick in picked or [None]:
+            s1 = st.copy()
+            for c in caught:
+                if c is not None:
+                    s1.chars[c[0]] = c[1]
+            if pick is not None:
+                s1.chars[pick[0]] = play.s.role(pick[1]).name
+            if play.won(s1):
+                s1.over = True
+            yield s1
 
 
 def table_dies(play: Play, st: State, k: int) -> Iterator[State] | None:
-    """The killer dies by day: its character passes on, or its team has lost."""
-    char = st.chars[k]
-    if play.s.has(char, Dies) and wins_on_death(play.s.rs, play.s.type_of(char)):
-        return _passed_on(play, st, k, self_kill=False)
-    return None
+    """Seat k dies by day: a character passed on to a holder of a `Succession` on its
+    death, and a team may have won."""
+    return _passed_on(play, st, k, self_kill=False)
 
 
 def statement(play: Play, st: State, before: State, k: int, text: str) -> bool | None:
