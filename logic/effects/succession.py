@@ -22,13 +22,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
-from itertools import permutations, product
 from dataclasses import dataclass
+from itertools import permutations, product
 from typing import TYPE_CHECKING
 
 from logic.effects import attack
 from logic.effects.base import Death, Kind, Outcome, Table
 from logic.effects.identity import becomes
+from logic.effects.knowing import looks
 from logic.effects.malfunction import impaired_today, impaired_tonight
 from logic.effects.registration import may_be_type, must_be_type, same
 from logic.model.expr import FALSE, Const, Expr, any_of, conj, disj, eq, ite, label, lt, neg
@@ -222,24 +223,40 @@ def _caught(
     """(q, character, when): a working holder q of a `Succession` on a group's death
     becomes the character of that group's player who died in the phase, while `alive`
     (the count when the phase began) is enough and q is alive at its end (the night's
-    and the day's reading alike)."""
+    and the day's reading alike). A dead player who might register as the group
+    (knowing.looks, the storyteller's choice at this look: "You might register as evil &
+    as a Minion or Demon" caught by "the Demon dies") makes q a character of the group
+    (the storyteller's pick where the script has several)."""
     for role in b.roles:
         for t in role.traits:
             if not isinstance(t, Succession) or t.dies is None:
                 continue
             enough = neg(lt(alive, Const(t.min_alive)))
+            group = [r.name for r in b.rs.roles if same(r.faction, t.dies)]
             for q in players:
                 holds = conj(b.sc.role_is(q, role), outcome.alive_after[q], enough)
                 holds = conj(holds, neg(impaired(q)))
                 if holds == FALSE:
                     continue
                 for d in players:
+                    died = outcome.died.get(d, FALSE)
+                    if d == q or died == FALSE:
+                        continue
+                    shows = looks(b, d, t.dies, f"caught:{canon(q)}")
                     for dead_role in b.roles:
-                        if d == q or not same(dead_role.faction, t.dies):
+                        was = conj(b.sc.role_is(d, dead_role), died, shows)
+                        if was == FALSE:
                             continue
-                        died = conj(b.sc.role_is(d, dead_role), outcome.died.get(d, FALSE))
-                        if died != FALSE:
-                            yield q, dead_role.name, label(conj(holds, died), t.why)
+                        if same(dead_role.faction, t.dies):
+                            yield q, dead_role.name, label(conj(holds, was), t.why)
+                            continue
+                        if len(group) == 1:
+                            yield q, group[0], label(conj(holds, was), t.why)
+                            continue
+                        name = f"caught:{canon(d)}:{t.why.loc.line}:{t.why.loc.column}"
+                        pick = b.choice(name, range(len(group)), by=Chooser.STORYTELLER)
+                        for k, other in enumerate(group):
+                            yield q, other, label(conj(holds, was, eq(pick, Const(k))), t.why)
 
 
 # ----------------------------------------------------------------------------- the day
@@ -298,9 +315,7 @@ def table_deaths(play: Play, st: State, night: int, events: Sequence[Event]) -> 
                 yield s
 
 
-def _kills(
-    play: Play, st: State, order: Sequence[int], died: frozenset[int]
-) -> Iterator[State]:
+def _kills(play: Play, st: State, order: Sequence[int], died: frozenset[int]) -> Iterator[State]:
     """The kills of `order`'s killers, in turn, leaving exactly `died` dead tonight."""
     if not order:
         if not any(st.alive[v] for v in died):
