@@ -15,7 +15,13 @@ Vocabulary:
   Succession  a trait or effect: when `trigger` happens, `heir` (a player of that group,
               or the holder itself when None) becomes `becomes` (a role or a group);
               `self_kill`: the trigger is the holder killing itself with this ability;
-              `min_alive`: only while at least that many players are alive
+              `min_alive`: only while at least that many players are alive; a
+              group's death is also that of a player who might register as the
+              group (registration: the storyteller's choice at each death)
+
+Every holder of a working kill uses it (two Demons kill on one night: an Imp and a
+Scarlet Woman who caught a death by day), in the night's order or, at the table, in an
+order of the storyteller's.
 """
 
 from __future__ import annotations
