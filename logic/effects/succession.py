@@ -358,15 +358,13 @@ def _kill(play: Play, st: State, demon: int, victim: int) -> Iterator[State]:
 
 
 def _safe(play: Play, st: State, k: int, demon: int) -> bool:
+    """Seat k is safe from `demon`'s kill whatever anyone chose: its own working
+    `SafeFrom` ("You are safe from the Demon."). A protector's choice ("choose a player
+    (not yourself): they are safe from the Demon tonight") may have fallen on k or on
+    another: it stops a kill only in a branch where no one dies of it, which the
+    night always allows."""
     traits = play.s.traits(st.chars[k])
-    if any(isinstance(t, SafeFrom) for t in traits) and play.sober(st, k):
-        return True
-    # a protector (an ability with SafeFrom) may have chosen k: any sober living one
-    return any(
-        st.alive[m] and m != k and play.works(st, m, SafeFrom) and m != demon
-        for m in range(play.n)
-        if any(isinstance(e, SafeFrom) for e in play.s.effects(st.chars[m]))
-    )
+    return any(isinstance(t, SafeFrom) for t in traits) and play.sober(st, k)
 
 
 def _catches(
