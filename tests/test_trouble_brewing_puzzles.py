@@ -260,3 +260,26 @@ def test_two_deaths_in_a_night_are_two_demons_kills(tb: Ruleset) -> None:
         assert line in text
         without = parse_ruleset(text.replace(line, "No special powers."), str(RULES))
         assert solve_clocktower(without, obs).worlds == ()
+
+
+NO_DEATH = """observations "a night with no death"
+  ruleset: trouble-brewing
+  seats: Ann, Bob, Cid, Dee, Eve
+  hidden: Imp, Spy, Poisoner
+  I am Ann, Chef
+  claims: Bob claims Empath; Cid claims Washerwoman; Dee claims Investigator; Eve claims Librarian
+  night 1: Ann says Chef: "0"
+  night 2: Bob says Empath: "1"
+"""
+
+
+def test_a_night_with_no_death_needs_a_kill_that_kills_no_one(tb: Ruleset) -> None:
+    """ "Each night*, choose a player: they die.": on night 2, with no one dead, no one
+    safe from the Demon and no protector, a sober Imp kills someone; a night with no
+    death is explained only by the Poisoner poisoning the Imp (every consistent world
+    has the Poisoner, none the Spy)."""
+    worlds = solve_clocktower(tb, parse_observations(NO_DEATH, "no-death.obs")).worlds
+    assert worlds and all("Poisoner" in w and "Spy" not in w for w in worlds)
+    soldier = NO_DEATH.replace("Eve claims Librarian", "Eve claims Soldier")
+    worlds = solve_clocktower(tb, parse_observations(soldier, "no-death.obs")).worlds
+    assert any("Spy" in w and "Soldier" in w for w in worlds)

@@ -300,9 +300,6 @@ def table_deaths(play: Play, st: State, night: int, events: Sequence[Event]) -> 
     killed earlier tonight kills no one; one who became a killer tonight kills from the
     next night."""
     died = frozenset(play.seat(e.subject) for e in events if e.kind == "died")
-    if not died:
-        yield st  # no kill, or every kill stopped: always possible
-        return
     if any(not st.alive[v] for v in died):
         return
     killers = [
@@ -328,13 +325,33 @@ def _kills(play: Play, st: State, order: Sequence[int], died: frozenset[int]) ->
             yield st
         return
     demon, rest = order[0], order[1:]
-    yield from _kills(play, st, rest, died)  # its kill kills no one (or it died first)
-    if not st.alive[demon]:
+    if not st.alive[demon]:  # killed earlier tonight
+        yield from _kills(play, st, rest, died)
         return
+    if _kills_no_one(play, st, demon):
+        yield from _kills(play, st, rest, died)
     for victim in died:
         if st.alive[victim]:
             for s in _kill(play, st, demon, victim):
                 yield from _kills(play, s, rest, died)
+
+
+def _kills_no_one(play: Play, st: State, demon: int) -> bool:
+    """`demon` may choose a player its kill does not kill ("choose a player: they die"
+    names no living player): a dead one, one safe from it whatever anyone chose, or
+    one a living working protector may have chosen ("choose a player (not yourself):
+    they are safe from the Demon tonight")."""
+    return any(
+        not st.alive[k]
+        or _safe(play, st, k, demon)
+        or (
+            k != demon
+            and st.alive[k]
+            and play.works(st, k, SafeFrom)
+            and any(isinstance(e, SafeFrom) for e in play.s.effects(st.chars[k]))
+        )
+        for k in range(play.n)
+    )
 
 
 def _kill(play: Play, st: State, demon: int, victim: int) -> Iterator[State]:
