@@ -24,6 +24,7 @@ from logic.effects import records
 from logic.effects.base import Death, Kind, Outcome
 from logic.model.expr import (
     FALSE,
+    TRUE,
     Const,
     Expr,
     Var,
@@ -76,7 +77,9 @@ class AutoProtect:
     """A faction trait: "afforded one automatic protection against a nightkill. This
     protection will protect the Secret Boss from all nightkills and wears off at Day."
     The first night a member is attacked, every attack that night is stopped; then it is
-    used up (the mark `automatic protection`). A jail that stops the member's alignment
+    used up (the mark `automatic protection`). `span` is the sentence that makes it stop
+    every attack of that night; without one it is a protection against one nightkill,
+    and a second attack that night gets through. A jail that stops the member's alignment
     powers stops it too (logic/effects/block.py). Also a role trait, the holder's own:
     "This player survives one death via any means except lynching." (the Thug), which
     `by_day` says holds against a day's kill too (logic/effects/endure.py)."""
@@ -201,12 +204,20 @@ def _auto_once(b: NightBuilder, q: str) -> Expr:
             fresh = neg(b.sc.marked_before(q, USED))
             stopped = any_of(k.stops_auto(b, q) for k in b.kinds if k.stops_auto)
             member = b.sc.faction_is(q, faction)
-            parts.append(label(conj(member, fresh, neg(stopped)), trait.span or trait.why))
+            # without its span ("from all nightkills and wears off at Day") it is one
+            # protection against a nightkill: a second attack that night gets through
+            one = TRUE if trait.span is not None else neg(at_least(2, _on(b, q)))
+            parts.append(label(conj(member, fresh, neg(stopped), one), trait.span or trait.why))
     for role, trait in _role_auto(b):  # a role's own ("survives one death")
         if not trait.lasting:
             fresh = neg(b.sc.marked_before(q, USED))
             parts.append(label(conj(b.sc.role_is(q, role), fresh), trait.why))
     return any_of(parts)
+
+
+def _on(b: NightBuilder, q: str) -> list[Expr]:
+    """Each attack that may take place on q tonight."""
+    return [x for _, v, x, _ in attacks(b) if v == q]
 
 
 def _immune(b: NightBuilder, q: str) -> Expr:
