@@ -2,7 +2,8 @@
 example of a kind whose state outlasts its phase, written in one place: this module (its
 node, its constraints, what it carries from night to night), its phrase
 (grammar/clause/poison.lark: "poison" is a verb of an ability) and its word
-(grammar/lexicon/poison.toml). No other file names it.
+(grammar/lexicon/poison.toml), and the reading of its outcome said in words
+(logic/lang/kinds/poison.py). No other file names it.
 
 Vocabulary:
   Poison  an action: the target is poisoned tonight, and dies at the end of the

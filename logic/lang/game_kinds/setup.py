@@ -48,6 +48,11 @@ class SetupReading(GameBase):
     def same_tier(self, children: list[Any]) -> Fact:
         return Fact("simultaneous", None, self.why)
 
+    def all_at_once(self, _: list[Any]) -> Fact:
+        """ "All night actions happen simultaneously.": the actions of a tier are
+        simultaneous, and with no order of operations there is one tier."""
+        return Fact("simultaneous", None, self.why)
+
     def random_roles(self, children: list[Any]) -> Default:
         if not any(isinstance(c, Token) and c.type == "RANDOM" for c in children):
             return self.default("each player is dealt a role")

@@ -32,6 +32,7 @@ from logic.lang.kinds.malfunction import MalfunctionReading
 from logic.lang.kinds.meddle import MeddleReading
 from logic.lang.kinds.morph import MorphReading
 from logic.lang.kinds.phrasing import PhrasingReading
+from logic.lang.kinds.poison import PoisonReading
 from logic.lang.kinds.powers import PowerReading
 from logic.lang.kinds.registration import RegistrationReading
 from logic.lang.kinds.retaliate import RetaliateReading
@@ -69,6 +70,7 @@ class Readings(
     CooldownReading,
     DayReading,
     PhrasingReading,
+    PoisonReading,
     TurnsReading,
     BlockReading,
     CrimesReading,

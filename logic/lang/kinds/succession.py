@@ -44,7 +44,10 @@ class SuccessionReading:
 
     def passes_on_death(self, children: list[Any]) -> tuple[Any, ...]:
         dies, becomes = names(children)
-        node = Succession(becomes, None, dies=dies, min_alive=numbers(children)[0], why=self.why)
+        least = numbers(children)
+        node = Succession(
+            becomes, None, dies=dies, min_alive=least[0] if least else 0, why=self.why
+        )
         return (Trait(node),)
 
     def not_counted(self, _: list[Any]) -> tuple[Any, ...]:
