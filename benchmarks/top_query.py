@@ -2,6 +2,12 @@
 
     python benchmarks/top_query.py casebook/R.rules [--classes FILE] [--players N]
         [--limit S] [--tactics T1,T2,...]... [--split-role] [--without ROLE]... [--size]
+        [--whole]
+
+Since 27 Nov (issue 26, stop 38) `check` asks the query in two halves (`Ambiguities._halves`:
+the outcomes differ in which actions take place, or agree on it and differ in an open
+choice), and so does this, each half in turn; `--whole` asks the one query of before.
+The figures below are of the whole query.
 
 `Checker.ambiguities` searches a small night first (3 players) and then the night at the
 bound with every class it met blocked: that last search is one query (or a few: each class
@@ -95,8 +101,12 @@ def ask(s: Any, *assumptions: Any) -> tuple[str, float, float]:
     return r, (symbolic.spent() - u0) / 1e6, time.process_time() - c0
 
 
-def search(n: Night, query: list[Any], tactics: list[str], seconds: float, split: bool) -> None:
-    """The search at the bound: ask, block the class met, ask again, until unsat/unknown."""
+def search(
+    n: Night, query: list[Any], tactics: list[str], seconds: float, split: bool, met: list[Any]
+) -> None:
+    """The search at the bound: ask, block the class met, ask again, until unsat/unknown
+    (the blocks of `met`, met before, added first; each class met added to it)."""
+    query += met
     s = solver(tactics, seconds)
     s.add(*query)
     work = cpu = 0.0
@@ -113,6 +123,7 @@ def search(n: Night, query: list[Any], tactics: list[str], seconds: float, split
         print(f"  sat: {w:.1f} M units, {c:.1f} s CPU: {' + '.join(Night.names_of(klass))}")
         s.add(n.block(klass))
         query.append(n.block(klass))
+        met.append(n.block(klass))
     print(f"{','.join(tactics)}: {r}, {work:.1f} M units, {cpu:.1f} s CPU in all", flush=True)
 
 
@@ -159,6 +170,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--split-role", action="store_true")
     ap.add_argument("--without", action="append", default=[], help="a role left out")
     ap.add_argument("--size", action="store_true", help="also the query's size in clauses")
+    ap.add_argument("--whole", action="store_true", help="one query, not check's two halves")
     args = ap.parse_args(argv)
 
     rs = load_ruleset(args.ruleset)
@@ -172,15 +184,23 @@ def main(argv: list[str] | None = None) -> int:
         klasses = [klass_of(f.roles) for f in small.ambiguities()]
         print(f"small night: {len(klasses)} classes in {time.process_time() - c0:.1f} s CPU")
     n = c.night_at(args.players)
-    query = [n.renamed(n.valid, "a"), n.renamed(n.valid, "b"), *n.all_on()]
-    query.append(symbolic.any_of([x != y for x, y in c._pairs(n)]))
-    query.append(symbolic.lex_less(*c._primaries(n)))
-    query += [n.block(k) for k in klasses]
+    common = [*n.all_on(), *(n.block(k) for k in klasses)]
+    if args.whole:  # (as `check` asked it before 27 Nov: one query)
+        whole = [n.renamed(n.valid, "a"), n.renamed(n.valid, "b")]
+        whole.append(symbolic.any_of([x != y for x, y in c._pairs(n)]))
+        whole.append(symbolic.lex_less(*c._primaries(n)))
+        halves = [whole]
+    else:
+        halves = c._halves(n)
     print(f"{rs.name}: {args.players} players, {len(klasses)} classes blocked")
     if args.size:
-        size(query)
+        for half in halves:
+            size([*half, *common])
     for t in args.tactics or [",".join(symbolic.BLAST)]:
-        search(n, list(query), t.split(","), args.limit, args.split_role)
+        met: list[Any] = []  # (a class met in one half is blocked in the next)
+        for k, half in enumerate(halves, 1):
+            print(f"half {k} of {len(halves)}:")
+            search(n, [*half, *common], t.split(","), args.limit, args.split_role, met)
     return 0
 
 

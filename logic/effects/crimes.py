@@ -269,13 +269,7 @@ DID = "did"
 
 def deeds(b: NightBuilder) -> dict[Atom, Expr]:
     """The atoms `did` of tonight: actor, "KEYWORD>PLAYER"."""
-    out: dict[Atom, Expr] = {}
-    for j in range(b.n):
-        for q in b.sc.players:
-            for x, k in inquiry._on(b, j, q):
-                key = Atom(DID, b.actor(j), f"{k}>{q}")
-                out[key] = any_of([out.get(key, FALSE), x])
-    return out
+    return {Atom(DID, a, f"{k}>{q}"): x for q in b.sc.players for a, k, x in inquiry.did(b, q)}
 
 
 def committed(b: Any, p: str, phase: int | None = None) -> Expr:
@@ -553,14 +547,10 @@ def past_texts(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
                 asked = conj(_is(b, first, a), _is(b, second, q))
                 pieces.append((conj(asked, eq(decided, Const(at - 1)), x), k))
             tonight = b.choice(f"past:now:{i}", [False, True])
-            for j in range(b.n):
-                if j == i:
-                    continue
-                doer = _is(b, first, b.actor(j))
-                for q in b.sc.players:
-                    for x, k in inquiry._on(b, j, q):
-                        hit = conj(doer, _is(b, second, q), eq(decided, Const(now - 1)), x)
-                        pieces.append((conj(hit, label(tonight, e.why)), k))
+            for q in b.sc.players:
+                for a, k, x in inquiry.did(b, q, but=i):
+                    hit = conj(_is(b, first, a), _is(b, second, q), eq(decided, Const(now - 1)), x)
+                    pieces.append((conj(hit, label(tonight, e.why)), k))
             out.append(TextSource(me, label(gate, e.why), None, tuple(pieces), e.why))
     return out
 

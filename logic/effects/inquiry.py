@@ -101,6 +101,36 @@ def _made_on(b: NightBuilder, j: int, q: str) -> list[tuple[Expr, str]]:
     return out
 
 
+def did(b: NightBuilder, q: str, but: int | None = None) -> list[tuple[str, str, Expr]]:
+    """(actor, keyword, that actor's action of that keyword took place on q tonight)
+    for every actor of the night; `but` leaves slot `but`'s own action out. Made once a
+    night for q, each a variable of the symbolic night (`did:ACTOR:KEYWORD>q`, defined
+    once): every investigation, stake-out and record of tonight reads it, where each
+    listing used to rebuild every action (DCTP: most of `check`'s 5-player query). For
+    `but`'s actor, his other slots' actions are written out (a few terms)."""
+    out = [
+        (a, k, x)
+        for a, k, x in b.once(f"inquiry:did:{q}", lambda: _did(b, q))
+        if but is None or a != b.actor(but)
+    ]
+    if but is not None:
+        mine: dict[str, list[Expr]] = {}
+        for j in range(b.n):
+            if j != but and b.actor(j) == b.actor(but):
+                for x, k in _on(b, j, q):
+                    mine.setdefault(k, []).append(x)
+        out += [(b.actor(but), k, any_of(xs)) for k, xs in mine.items()]
+    return out
+
+
+def _did(b: NightBuilder, q: str) -> list[tuple[str, str, Expr]]:
+    parts: dict[tuple[str, str], list[Expr]] = {}
+    for j in range(b.n):
+        for x, k in _on(b, j, q):
+            parts.setdefault((b.actor(j), k), []).append(x)
+    return [(a, k, b.define(f"did:{a}:{k}>{q}", any_of(xs))) for (a, k), xs in parts.items()]
+
+
 def _is(b: NightBuilder, target: Expr, q: str) -> Expr:
     return eq(target, Const(b.sc.players.index(q)))
 
@@ -117,13 +147,9 @@ def texts(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
                 continue
             first, second = b.target(i, 0), b.target(i, 1)
             pieces: list[tuple[Expr, str]] = []
-            for j in range(b.n):
-                if j == i:
-                    continue
-                doer = _is(b, first, b.actor(j))
-                for q in b.sc.players:
-                    for x, k in _on(b, j, q):
-                        pieces.append((conj(doer, _is(b, second, q), x), k))
+            for q in b.sc.players:
+                for a, k, x in did(b, q, but=i):
+                    pieces.append((conj(_is(b, first, a), _is(b, second, q), x), k))
             out.append(TextSource(me, label(gate, e.why), None, tuple(pieces), e.why))
         for c, e in b.effects(i, StakeOut):
             for q in b.sc.players:
@@ -131,7 +157,7 @@ def texts(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
                 gate = conj(c, b.ok(i), b.aims(i, q), neg(outcome.died.get(q, FALSE)))
                 if gate == FALSE:
                     continue
-                pieces = [(x, k) for j in range(b.n) if j != i for x, k in _on(b, j, q)]
+                pieces = [(x, k) for _, k, x in did(b, q, but=i)]
                 out.append(TextSource(me, label(gate, e.why), None, tuple(pieces), e.why))
     return out
 

@@ -248,6 +248,36 @@ def seen(b: NightBuilder, vc: VisitClass, checker: str) -> Expr:
     return any_of(parts)
 
 
+def scan_shows(b: NightBuilder, q: str) -> list[tuple[Expr, str]]:
+    """(a role scan of q shows `name` tonight, name): q's role, or a fake shown instead
+    of it (`Kind.shows_role`: a meddling, a registration), whoever scans. Made once a
+    night, each a variable of the symbolic night (`scan:q:NAME`, defined once): every
+    scan of q reads it, where each used to rebuild the fakes (the werewolf pool's
+    Meddler: its fakes were most of `check`'s 5-player query, once per scanner)."""
+    return b.once(f"scan:{q}", lambda: _scan_shows(b, q))
+
+
+def _scan_shows(b: NightBuilder, q: str) -> list[tuple[Expr, str]]:
+    fakes = [x for k in b.kinds if k.shows_role for x in k.shows_role(b, q)]
+    own = neg(any_of(c for _, c in fakes))
+    parts: dict[str, list[Expr]] = {}
+    for role in b.roles:
+        x = conj(b.sc.role_is(q, role), own)
+        if x != FALSE:
+            parts.setdefault(role.name, []).append(x)
+    for text, c in fakes:
+        if c != FALSE:
+            parts.setdefault(text, []).append(c)
+    out = []
+    for name, xs in parts.items():
+        x = any_of(xs)
+        if fakes:  # (without a fake, q's role alone: nothing to share)
+            x = b.define(f"scan:{q}:{name}", x, shared=b.fixed(x))
+        if x != FALSE:
+            out.append((x, name))
+    return out
+
+
 def investigation(b: NightBuilder, i: int, c: Expr, e: Investigate) -> TextSource:
     gate = label(conj(c, b.ok(i)), e.why)
     pieces: list[tuple[Expr, str]] = []
@@ -257,14 +287,9 @@ def investigation(b: NightBuilder, i: int, c: Expr, e: Investigate) -> TextSourc
             aims = b.aims(i, q)
             if aims == FALSE:
                 continue
-            # a fake result shown instead of q's role (`Kind.shows_role`: a meddling)
-            fakes = [x for k in b.kinds if k.shows_role for x in k.shows_role(b, q)]
-            own = neg(any_of(c for _, c in fakes))
-            for role in b.roles:
-                x = conj(aims, b.sc.role_is(q, role), own)
-                if x != FALSE:
-                    pieces.append((x, role.name))
-            pieces += [(x, text) for text, c in fakes if (x := conj(aims, c)) != FALSE]
+            pieces += [
+                (x, name) for shows, name in scan_shows(b, q) if (x := conj(aims, shows)) != FALSE
+            ]
         return TextSource(checker, gate, None, tuple(pieces), e.why)
     for j in range(b.n):
         if j == i:

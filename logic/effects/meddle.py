@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from logic.effects.base import Kind
-from logic.model.expr import FALSE, Const, Expr, conj, eq, label
+from logic.model.expr import FALSE, Const, Expr, any_of, conj, eq, label
 from logic.model.why import Why, canon, meta
 
 if TYPE_CHECKING:
@@ -77,7 +77,19 @@ def shows_role(b: NightBuilder, q: str) -> list[tuple[str, Expr]]:
             undecided = conj(x, eq(decided, Const(-1)))
         if undecided == FALSE:
             continue
+        out += [(shown, conj(undecided, x)) for shown, x in drawn(b, q, e)]
+    return out
+
+
+def drawn(b: NightBuilder, q: str, e: Meddle) -> list[tuple[str, Expr]]:
+    """(the answer not decided is `shown`, shown) for each role of the pool's: one drawn
+    from the roles other than q's (`meddle:q:ROLE`, a draw for each role q may hold).
+    Made once a night for q, each a variable fixed by the scenario (`meddled:q:NAME`):
+    each meddling of q reads it (one for each player who may be the Meddler)."""
+
+    def make() -> list[tuple[str, Expr]]:
         why = e.pool_why or e.why
+        parts: dict[str, list[Expr]] = {}
         for role in b.roles:
             holds = b.sc.role_is(q, role)
             if holds == FALSE:
@@ -85,14 +97,20 @@ def shows_role(b: NightBuilder, q: str) -> list[tuple[str, Expr]]:
             others = [o for o in e.options if canon(o) != canon(role.name)]
             name = f"meddle:{q}:{canon(role.name)}"
             # no sentence says who picks the answer: the host's open choice
-            drawn = (
+            pick = (
                 b.choice(name, range(len(others)), random=True)
                 if e.decided is not None
                 else b.choice(f"open:{name}", range(len(others)))
             )
             for k, shown in enumerate(others):
-                out.append((shown, label(conj(undecided, holds, eq(drawn, Const(k))), why)))
-    return out
+                parts.setdefault(shown, []).append(conj(holds, eq(pick, Const(k))))
+        out = []
+        for shown, xs in parts.items():
+            x = label(any_of(xs), why)
+            out.append((shown, b.define(f"meddled:{q}:{shown}", x, shared=b.fixed(x))))
+        return out
+
+    return b.once(f"meddle:drawn:{q}:{e.options}", make)
 
 
 KIND = Kind("meddle", (Meddle,), shows_role=shows_role)

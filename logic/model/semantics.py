@@ -62,6 +62,7 @@ from logic.model.expr import (
     le,
     lt,
     neg,
+    variables,
 )
 from logic.model.frameworks import FRAMEWORKS
 from logic.model.ir import (
@@ -806,6 +807,14 @@ class NightBuilder(PhaseBuilder):
         if shared:
             self.shared.append(name)
         return Var(name)
+
+    def fixed(self, expr: Expr) -> bool:
+        """Whether `expr` reads the scenario alone (its roles, actions, switches, draws
+        and the storyteller's choices, or variables fixed by them): a variable defined
+        as it is the same in both outcomes of a scenario (`define`'s `shared`)."""
+        known = {*self.sc.scenario_vars(), *self.shared, *self.random_vars}
+        known.update(self.storyteller_vars)
+        return variables(expr) <= known
 
     # ------------------------------------------------------------ the kinds' interface
     # (what an effect kind may add to the night: `choice`, `once`, and read of earlier

@@ -131,16 +131,24 @@ class Night:
         """`term` over copy `name`'s outcome variables: a substitution, done in Z3."""
         return self.renamed_all([term], name)[0]
 
-    def renamed_all(self, terms: list[Any], name: str) -> list[Any]:
+    def renamed_all(
+        self, terms: list[Any], name: str, like: tuple[str, frozenset[str]] | None = None
+    ) -> list[Any]:
         """`renamed` for many terms at once: one substitution, so the parts they share
-        are renamed once (each signal of a night shares most of the night)."""
-        if name not in self._renames:
+        are renamed once (each signal of a night shares most of the night). `like`
+        (copy, variables): those outcome variables are that copy's, not this one's (a
+        copy whose actions take place as another's: `Ambiguities._halves`)."""
+        key = name if like is None else f"{name}|{like[0]}:{','.join(sorted(like[1]))}"
+        if key not in self._renames:
             enc = self.copy(name)
+            other, same = (self.copy(like[0]), like[1]) if like is not None else (enc, frozenset())
             scen = set(self.model.scenario_vars)
-            self._renames[name] = [
-                (self.enc.var(v), enc.var(v)) for v in self.model.domains if v not in scen
+            self._renames[key] = [
+                (self.enc.var(v), other.var(v) if v in same else enc.var(v))
+                for v in self.model.domains
+                if v not in scen
             ]
-        return symbolic.substitute_all(terms, self._renames[name])
+        return symbolic.substitute_all(terms, self._renames[key])
 
     def switches_of(self, why: Why, whole_line: bool = False) -> list[Any]:
         """The switches of sentence `why` (of its whole line, for a ruling)."""
