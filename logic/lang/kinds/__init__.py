@@ -25,6 +25,7 @@ from logic.lang.kinds.frighten import FrightenReading
 from logic.lang.kinds.hexes import HexReading
 from logic.lang.kinds.inquiry import InquiryReading
 from logic.lang.kinds.items import ItemsReading
+from logic.lang.kinds.travel import TravelReading
 from logic.lang.kinds.knowing import KnowingReading
 from logic.lang.kinds.lastshot import LastShotReading
 from logic.lang.kinds.lynchstop import LynchStopReading
@@ -95,5 +96,6 @@ class Readings(
     AptxReading,
     ItemsReading,
     TimelineReading,
+    TravelReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
