@@ -288,9 +288,7 @@ def stands(b: Any, q: str, day: bool) -> Expr:
             if not fx:
                 continue
             other = (
-                disj(frighten.day_stops(b, j), block.day_stops(b, j))
-                if day
-                else block.stops(b, j)
+                disj(frighten.day_stops(b, j), block.day_stops(b, j)) if day else block.stops(b, j)
             )
             took = conj(any_of(c for c, _ in fx), b.sc.taken(j), neg(flying(b, q)))
             parts.append(conj(took, neg(other), neg(_clash(b, j))))

@@ -25,7 +25,6 @@ from logic.lang.kinds.frighten import FrightenReading
 from logic.lang.kinds.hexes import HexReading
 from logic.lang.kinds.inquiry import InquiryReading
 from logic.lang.kinds.items import ItemsReading
-from logic.lang.kinds.travel import TravelReading
 from logic.lang.kinds.knowing import KnowingReading
 from logic.lang.kinds.lastshot import LastShotReading
 from logic.lang.kinds.lynchstop import LynchStopReading
@@ -47,6 +46,7 @@ from logic.lang.kinds.survival import SurvivalReading
 from logic.lang.kinds.tally import TallyReading
 from logic.lang.kinds.timeline import TimelineReading
 from logic.lang.kinds.traits import TraitReading
+from logic.lang.kinds.travel import TravelReading
 from logic.lang.kinds.triggers import TriggersReading
 from logic.lang.kinds.turns import TurnsReading
 from logic.lang.kinds.visits import VisitReading
