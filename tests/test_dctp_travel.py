@@ -57,11 +57,13 @@ DECIDES = [
         "Abroad: Hakuba's own interrogation fails",
     ),
     (
-        " While en route, the player may not use their abilities, vote, or be killed or lynched.",
+        " If the traveler is on the plane: While en route, the player may not use their "
+        "abilities, vote, or be killed or lynched.",
         "Example: Hakuba in the plane on day 1 is not lynched",
     ),
     (
-        " While en route, the player may not use their abilities, vote, or be killed or lynched.",
+        " If the traveler is on the plane: While en route, the player may not use their "
+        "abilities, vote, or be killed or lynched.",
         "Example: Hakuba's vote in the plane on day 1 does not count",
     ),
     (

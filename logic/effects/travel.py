@@ -50,10 +50,13 @@ Vocabulary:
                 Japan, the APTX will still take effect and they will die.": the APTX is no
                 kill `survives` spares
 
-The state a phase leaves (`WHEREABOUTS`): `X has moved` (he is not in the country he began
-the game in, or left it and is in the air) and `X is in the air` (in the phase after),
-computed for every traveler each phase. A traveler is abroad in a phase when he is not in
-the air and exactly one of "he began abroad" and "he has moved" holds.
+The state a phase leaves (`WHEREABOUTS`): the phases each traveler set off in (the phase's
+atom `X travels`: his travel took place). A traveler is in the air in the phase after one
+he set off in, when `flight` is said; he lands in the phase after that (the next phase,
+when it is not), and each landing takes him to the other country: he is abroad on the
+ground when he began the game abroad (`onset`) and has landed an even number of times, or
+the other way round. A phase's index, not the phases a case writes, times it (a case may
+leave a day out).
 
 Not modelled: the prep phase (a travel order before night 1), Bribe (a kill nothing
 stops), the Explosive Vest ("If a traveler is strapped with the bomb, they may not travel
