@@ -102,6 +102,10 @@ DECIDES = [
         "APTX will still take effect and they will die.",
         "Example: Hakuba travelling on day 2 dies of an APTX",
     ),
+    (
+        " If he successfully protects, he will fly out of Japan.",
+        "Makoto's successful protection flies him out of Japan",
+    ),
 ]
 
 
@@ -146,7 +150,7 @@ def test_every_travel_sentence_is_deleted_by_a_test() -> None:
         for t in r.traits:
             if isinstance(t, TravelRule):
                 said |= {w.text for w in vars(t).values() if hasattr(w, "text")}
-    assert len(said) == 13
+    assert len(said) == 14
     assert said == {s.strip() for s, _ in DECIDES}
 
 
@@ -199,9 +203,14 @@ GAMES = {
         [{"Bob": ("Travel", "")}, {}, {"Bob": ("Travel", ""), "Cid": ("__kill", "Bob")}],
         {},
     ),
-    "Makoto, in Japan on night 2, protects": (
+    "Makoto, in Japan on night 2, protects and flies out": (
         [("Ann", "Heiji", ""), ("Bob", "Makoto", ""), ("Cid", "Gin", "")],
         [{"Bob": ("Travel", "")}, {}, {"Bob": ("Protect", "Ann"), "Cid": ("__kill", "Ann")}],
+        {},
+    ),
+    "Makoto, in Japan on night 2, protects a player no one attacks": (
+        [("Ann", "Heiji", ""), ("Bob", "Makoto", ""), ("Cid", "Gin", "")],
+        [{"Bob": ("Travel", "")}, {}, {"Bob": ("Protect", "Ann"), "Cid": ("__kill", "Bob")}],
         {},
     ),
 }

@@ -49,6 +49,9 @@ Vocabulary:
     lands       "If the traveler is poisoned on the same phase they use Travel to leave
                 Japan, the APTX will still take effect and they will die.": the APTX is no
                 kill `survives` spares
+    flies_out   "If he successfully protects, he will fly out of Japan." (Makoto's note): a
+                night his protection succeeds (logic/effects/heal.py's), he sets off as if
+                he travelled (the day's protection of a lynch is not read as one: T6)
 
 The state a phase leaves (`WHEREABOUTS`): the phases each traveler set off in (the phase's
 atom `X travels`: his travel took place). A traveler is in the air in the phase after one
@@ -60,8 +63,7 @@ leave a day out).
 
 Not modelled: the prep phase (a travel order before night 1), Bribe (a kill nothing
 stops), the Explosive Vest ("If a traveler is strapped with the bomb, they may not travel
-out of the country that day phase."), the failure notices, Makoto's flight after a
-successful protection.
+out of the country that day phase."), the failure notices.
 """
 
 from __future__ import annotations
@@ -69,7 +71,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from logic.effects import aptx, block, frighten
+from logic.effects import aptx, block, frighten, heal
 from logic.effects.base import Kind, Lasting, Outcome
 from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, conj, disj, eq, label, neg
 from logic.model.phase import Atom, ChainEnd, PhaseEnd
@@ -94,6 +96,7 @@ TAGS = {
     "alone": "no other action and no vote in a phase he travels",
     "survives": "a kill or a lynch of the phase he travels does not take him",
     "lands": "an APTX of the phase he travels still takes him",
+    "flies_out": "a night his protection succeeds, he sets off",
 }
 
 
@@ -133,6 +136,7 @@ class TravelRule:
     alone: Why | None = None
     survives: Why | None = None
     lands: Why | None = None
+    flies_out: Why | None = None
 
     def describe(self) -> str:
         said = [w for tag, w in TAGS.items() if getattr(self, tag) is not None]
@@ -324,13 +328,16 @@ def spares(b: NightBuilder, q: str, i: int) -> Expr:
 
 
 def _travelled(b: Any, q: str, day: bool) -> dict[Atom, Expr]:
-    """`X travels`: q's travel took place this phase."""
+    """`X travels`: q's travel took place this phase, or (by night) his protection
+    succeeded and a sentence says he then flies out."""
+    mine = [j for j in range(b.n) if b.actor(j) == q]
     x = any_of(
-        conj(c, b.ok(j))
-        for j in range(b.n)
-        if b.actor(j) == q
-        for c, _ in b.effects(j, DayTravel if day else Travel)
+        conj(c, b.ok(j)) for j in mine for c, _ in b.effects(j, DayTravel if day else Travel)
     )
+    out = said(b, q, "flies_out")
+    if not day and out != FALSE:
+        saved = any_of(heal.succeeds(b, j, t) for j in mine for t in b.sc.players if t != q)
+        x = disj(x, conj(out, saved))
     return {} if x == FALSE else {Atom(TRAVELS, q): x}
 
 

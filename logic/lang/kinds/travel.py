@@ -82,3 +82,6 @@ class TravelReading:
 
     def tr_lands(self, children: list[Any]) -> tuple[Any, ...]:
         return self._rule("lands")
+
+    def tr_flies_out(self, children: list[Any]) -> tuple[Any, ...]:
+        return self._rule("flies_out")
