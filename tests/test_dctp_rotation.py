@@ -33,6 +33,11 @@ DECIDES = [
         "Kill cycle: Vodka lynched, Gin kills again",
     ),
     (
+        "The exceptions to this is if a member is unable to kill due to being arrested or "
+        "lynched, in which case they are no longer factored in to the kill cycle.",
+        "Kill cycle: Vodka arrested, Gin kills again",
+    ),
+    (
         "Once the cycle has been completed once, a new order may be decided.",
         "Kill cycle: the cycle completed, a new one begins",
     ),
