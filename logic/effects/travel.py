@@ -29,8 +29,8 @@ Vocabulary:
     on_route    'If targeted with Discombobulate, Frighten, or any other normal ability in
                 this state, the user will receive a "fail".': an action on a traveler in
                 the air fails, whatever it is (but an APTX, the Black Org's poisoning, no
-                role's "normal ability": `unpoisoned`)
-    unpoisoned  "While in this state, they may also not be poisoned.": an APTX on a
+                role's "normal ability": `no_aptx`)
+    no_aptx     "While in this state, they may also not be poisoned.": an APTX on a
                 traveler in the air fails
     anywhere    "Travelers can now be poisoned no matter where they are physically
                 located." (the change log of 8/22/11): an APTX on a traveler lands wherever
@@ -91,8 +91,8 @@ TAGS = {
     "idle": "abroad: not killed, no action but Travel, no vote",
     "en_route": "in the air: no action, no vote, not killed or lynched",
     "on_route": "in the air: every action on him fails",
-    "unpoisoned": "in the air: not poisoned",
-    "anywhere": "poisoned wherever he is",
+    "no_aptx": "in the air: an APTX fails",
+    "anywhere": "an APTX lands wherever he is",
     "alone": "no other action and no vote in a phase he travels",
     "survives": "a kill or a lynch of the phase he travels does not take him",
     "lands": "an APTX of the phase he travels still takes him",
@@ -131,7 +131,7 @@ class TravelRule:
     idle: Why | None = None
     en_route: Why | None = None
     on_route: Why | None = None
-    unpoisoned: Why | None = None
+    no_aptx: Why | None = None
     anywhere: Why | None = None
     alone: Why | None = None
     survives: Why | None = None
@@ -271,12 +271,12 @@ def _stopped(b: Any, i: int, day: bool) -> Expr:
         conj(abroad(b, p), said(b, p, "idle"), mine),
         _clash(b, i),
     ]
-    poison = any_of(c for c, _ in b.effects(i, aptx.Aptx)) if day else FALSE
+    by_aptx = any_of(c for c, _ in b.effects(i, aptx.Aptx)) if day else FALSE
     for q in b.sc.players:
         on = b.sc.aims(i, q) if day else b.aims(i, q)
         if on == FALSE or q == p:
             continue
-        on = conj(on, neg(poison))
+        on = conj(on, neg(by_aptx))
         parts.append(conj(on, flying(b, q), said(b, q, "on_route")))
         parts.append(conj(on, abroad(b, q), said(b, q, "on_abroad"), neg(_exempt(b, i, q))))
     return any_of(parts)
@@ -356,23 +356,23 @@ def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
 # ----------------------------------------------------------------------------- the day
 
 
-def _poisoning(db: DayBuilder, i: int, q: str) -> Expr:
+def _aptx_on(db: DayBuilder, i: int, q: str) -> Expr:
     """Day slot i is an APTX on q."""
     return conj(any_of(c for c, _ in db.effects(i, aptx.Aptx)), db.sc.aims(i, q))
 
 
 def day_stops(db: DayBuilder, i: int) -> Expr:
-    """As by night; an APTX on a traveler fails in the air (`unpoisoned`) or abroad
+    """As by night; an APTX on a traveler fails in the air (`no_aptx`) or abroad
     (`idle`: "can't be killed in any way"), unless "poisoned no matter where" is said too
     (then which holds is left open, T2), and the day he travels when `survives` is said
     and `lands` is not."""
     stopped = _stopped(db, i, True)
     for q in db.players:
-        hit = _poisoning(db, i, q)
+        hit = _aptx_on(db, i, q)
         if hit == FALSE or q == db.actor(i):
             continue
         where = disj(
-            conj(flying(db, q), said(db, q, "unpoisoned")),
+            conj(flying(db, q), said(db, q, "no_aptx")),
             conj(abroad(db, q), said(db, q, "idle")),
         )
         anywhere = said(db, q, "anywhere")

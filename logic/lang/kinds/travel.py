@@ -68,8 +68,8 @@ class TravelReading:
     def tr_on_route(self, children: list[Any]) -> tuple[Any, ...]:
         return self._rule("on_route")
 
-    def tr_unpoisoned(self, children: list[Any]) -> tuple[Any, ...]:
-        return self._rule("unpoisoned")
+    def tr_no_aptx(self, children: list[Any]) -> tuple[Any, ...]:
+        return self._rule("no_aptx")
 
     def tr_anywhere(self, children: list[Any]) -> tuple[Any, ...]:
         return self._rule("anywhere")
