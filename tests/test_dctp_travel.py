@@ -21,7 +21,18 @@ ROOT = Path(__file__).parent.parent
 DCTP = ROOT / "casebook" / "dctp-mini-mafia.rules"
 CASEBOOK = ROOT / "casebook" / "dctp-mini-mafia" / "travel.case"
 
-# each sentence the kind reads (on Hakuba's and Makoto's lines), and a case of travel.case
+EXEMPT = "\n".join(
+    [
+        " No actions may be taken on him except for discombobulation and frighten.",
+        " Discombobulate and Frighten DO still work while a player is out of the country if "
+        "the player attempts to use Travel in a phase where it would be affected.",
+        " Discombobulate & Frighten DO still work while a player is out of the country if "
+        "the player attempts to use Travel in a phase where it would be affected.",
+    ]
+)
+
+# each sentence the kind reads (on Hakuba's and Makoto's lines: a sentence said again by
+# others, the lines they are on), and a case of travel.case
 # that it decides: with the sentence the case passes, without it the case fails (or names
 # an ability no longer there)
 DECIDES = [
@@ -43,12 +54,12 @@ DECIDES = [
         " If a traveler is targeted with an action while abroad, that action will fail.",
         "Abroad: an interrogation of Hakuba fails",
     ),
-    (
-        " No actions may be taken on him except for discombobulation and frighten.",
+    (  # three sentences say it (the travel section's twice, the Rule Clarifications')
+        EXEMPT,
         "Abroad: a discombobulation still lands and stops Hakuba's travel",
     ),
     (
-        " No actions may be taken on him except for discombobulation and frighten.",
+        EXEMPT,
         "Abroad: frightened at night, Hakuba's travel of the next day fails",
     ),
     (
@@ -111,8 +122,10 @@ DECIDES = [
 
 def _without(sentence: str) -> str:
     text = DCTP.read_text(encoding="utf-8")
-    assert sentence in text, sentence
-    return text.replace(sentence, "")  # on every line that says it
+    for one in sentence.split("\n"):
+        assert one in text, one
+        text = text.replace(one, "")  # on every line that says it
+    return text
 
 
 def _case(title: str) -> tuple[object, str]:
@@ -150,8 +163,20 @@ def test_every_travel_sentence_is_deleted_by_a_test() -> None:
         for t in r.traits:
             if isinstance(t, TravelRule):
                 said |= {w.text for w in vars(t).values() if hasattr(w, "text")}
-    assert len(said) == 14
-    assert said == {s.strip() for s, _ in DECIDES}
+    parts = {one.strip() for s, _ in DECIDES for one in s.split("\n")}
+    # (a field said by several sentences keeps the first's: the exemption's two others)
+    assert len(said) == 14 and len(parts) == 16
+    assert said <= parts
+
+
+def test_a_sentence_said_again_alone_changes_nothing() -> None:
+    """Each of the three sentences of the exemption, deleted alone, leaves the same
+    reading: the two others still say it (`ruling casebook --deletions`: same rules)."""
+    title = "Abroad: a discombobulation still lands and stops Hakuba's travel"
+    case, cases_text = _case(title)
+    for one in EXEMPT.split("\n"):
+        without = parse_ruleset(_without(one), str(DCTP))
+        assert run_case(without, case, cases_text).passed, one  # type: ignore[arg-type]
 
 
 # ----------------------------------------------------------------------------- the chain

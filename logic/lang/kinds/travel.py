@@ -85,3 +85,13 @@ class TravelReading:
 
     def tr_flies_out(self, children: list[Any]) -> tuple[Any, ...]:
         return self._rule("flies_out")
+
+    def tr_still_work(self, children: list[Any]) -> tuple[Any, ...]:
+        """The abilities named before "DO still work" (`exempt`, said again)."""
+        names = []
+        for c in children:
+            if isinstance(c, Token) and c.type == "USE":
+                break
+            if isinstance(c, Token) and c.type in ("NAME", "BLOCK", "FRIGHTEN"):
+                names.append(str(c))
+        return self._rule("exempt", tuple(names))
