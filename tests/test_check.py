@@ -497,3 +497,15 @@ def test_the_sentence_most_findings_cite_is_named_once() -> None:
     findings.append(Finding("ambiguous", "other", sentences=(rare,)))
     findings.append(Finding("paradox", "a loop", sentences=(rare,)))
     assert common_causes(findings) == [(often, "ambiguous", 5, 6)]
+
+
+def test_an_ambiguity_witness_seats_the_idle_player_it_differs_on() -> None:
+    """A Mayor's death moved onto an idle Soldier (open: Trouble Brewing's T13): the
+    outcomes differ on whether the Soldier dies, and the witness seats him, idle as he
+    is (it left him out, and resolved as the storyteller's choice, not an ambiguity:
+    found by `check --nights 2` on Trouble Brewing)."""
+    path = ROOT / "tests" / "rulesets" / "moved-death.rules"
+    rep = Checker(load_ruleset(path), players=3, timeout=60).run(("ambiguous",))
+    (found,) = [f for f in rep.findings if f.kind == "ambiguous"]
+    assert found.witness is not None and "is Soldier" in found.witness
+    assert witness_passes(path, found.witness), found.witness

@@ -147,7 +147,7 @@ def test_a_look_at_the_dead() -> None:
         ("Lovers", "You know who your Lover is."),
         ("Doctor", "You are the Doctor."),
         ("Miller", "The Miller is Town."),
-        ("Escort", "Cannot be roleblocked."),
+        ("Escort", "They cannot be roleblocked."),  # (said of no target before it)
     ],
 )
 def test_what_the_engine_has_no_effect_for_is_a_note(role: str, text: str) -> None:

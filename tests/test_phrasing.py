@@ -24,14 +24,15 @@ def effects(rs: Ruleset, role: str) -> list[str]:
 
 
 def test_a_role_pms_you_is_never_the_target() -> None:
-    """'You cannot be killed at night.' after a kill is the Serial Killer's own immunity
-    (a note: the engine has none), not a protection of the kill's target."""
+    """'You cannot be killed at night.' after a kill is the Serial Killer's own night
+    immunity (a trait: tests/test_immunities.py), not a protection of the kill's target."""
     rs = ruleset(
         "Serial Killer: You may kill one player each night. You cannot be killed at night."
     )
     assert effects(rs, "Serial Killer") == ["Kill"]
     role = rs.role("Serial Killer")
-    assert role is not None and len(role.notes) == 1
+    assert role is not None and not role.notes
+    assert [getattr(t, "lasting", None) for t in role.traits] == [True]
     # "they" after an ability is still its target
     rs = ruleset("Doctor: You may protect one player each night. They cannot be killed that night.")
     assert effects(rs, "Doctor") == ["Protect"]

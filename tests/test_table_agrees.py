@@ -194,6 +194,27 @@ def test_the_night_and_the_table_move_the_mayors_death_alike(
     target of the Imp, are the same in the night's outcomes (both readings of T13) and
     at the table, which reads a death it is told of and not the Imp's target (a night
     with no death is left out: the table takes it as a kill not made)."""
+    _night_and_table_kill_alike(tb, world)
+
+
+# The Recluse killed at night beside the Scarlet Woman: she may catch his death (he
+# might register as the Demon: finding T15), in both frames alike; and as many players
+# alive as she needs, or one fewer (with 4 alive she does not).
+CAUGHT = (
+    ("Imp", "Recluse", "Scarlet Woman", "Chef", "Empath", "Monk"),
+    ("Imp", "Recluse", "Scarlet Woman", "Chef"),
+    ("Imp", "Recluse", "Poisoner", "Chef", "Empath"),
+)
+
+
+@pytest.mark.parametrize("world", CAUGHT)
+def test_the_night_and_the_table_catch_a_recluses_death_alike(
+    tb: Ruleset, world: tuple[str, ...]
+) -> None:
+    _night_and_table_kill_alike(tb, world)
+
+
+def _night_and_table_kill_alike(tb: Ruleset, world: tuple[str, ...]) -> None:
     seats = list(NAMES[: len(world)])
     players = ", ".join(f"{p} is {c}" for p, c in zip(seats, world, strict=True))
     night = set()
@@ -238,6 +259,7 @@ SHOT_WORLDS = (
     ("Slayer", "Soldier", "Scarlet Woman", "Imp", "Empath"),
     ("Slayer", "Scarlet Woman", "Imp", "Poisoner", "Empath", "Chef", "Monk"),
     ("Recluse", "Baron", "Slayer", "Imp", "Butler", "Chef", "Saint"),
+    ("Slayer", "Recluse", "Scarlet Woman", "Imp", "Empath", "Chef"),
 )
 
 

@@ -167,15 +167,7 @@ SOLUTIONS["josef-yes-but-dont"] = (
 )
 
 # puzzles `ruling solve` does not solve yet, and why
-NOT_YET: dict[str, str] = {
-    "josef-yes-but-dont": (
-        "its solution has the Scarlet Woman 'catch' the executed Recluse's death (the Recluse"
-        " registering as the Demon, the storyteller's choice) and become an Imp beside the"
-        " first, and the two Imps kill on night 2 (one kills himself and passes the Imp to the"
-        " Spy): the Scarlet Woman's trigger ('the Demon dies') does not read registration, and"
-        " the table's night has one killer"
-    ),
-}
+NOT_YET: dict[str, str] = {}
 
 
 @pytest.fixture(scope="module")
@@ -236,3 +228,58 @@ def test_the_command_prints_the_world_and_its_json_has_solves_keys() -> None:
     got = json.loads(out.getvalue())
     assert got["status"] == "sat" and got["worlds"] == 1
     assert got["examples"][0]["Tim"] == "Drunk" and "Tim is Drunk" in got["certain"]
+
+
+TWO_KILLERS = """observations "two killers"
+  ruleset: trouble-brewing
+  seats: Ann, Bob, Cid, Dee, Eve, Fay, Gus, Hal
+  hidden: Imp, Scarlet Woman
+  I am Ann, Empath
+  claims: Bob claims Recluse; Cid claims Chef; Dee claims Slayer; Eve claims Soldier; Fay claims Washerwoman; Gus claims Investigator; Hal claims Librarian
+  day 1: Bob is executed
+  night 2: Cid died; Dee died
+"""
+
+
+def test_two_deaths_in_a_night_are_two_demons_kills(tb: Ruleset) -> None:
+    """Two deaths in one night with no Mayor: the Scarlet Woman caught the executed
+    Recluse's death by day, and she and the Imp each kill (T15, T16). Every consistent
+    world has the Recluse, and neither Demon may be both Cid and Dee (the two would
+    have to kill themselves, and the good team would have won: T14). Without the
+    Scarlet Woman's sentence, or the Recluse's, no world explains it."""
+    obs = parse_observations(TWO_KILLERS, "two-killers.obs")
+    worlds = solve_clocktower(tb, obs).worlds
+    assert len(worlds) == 28
+    assert all(w[1] == "Recluse" for w in worlds)
+    assert not any({w[2], w[3]} == {"Imp", "Scarlet Woman"} for w in worlds)
+    text = RULES.read_text(encoding="utf-8")
+    for line in (
+        "If there are 5 or more players alive & the Demon dies, you become the Demon.",
+        "You might register as evil & as a Minion or Demon, even if dead.",
+    ):
+        assert line in text
+        without = parse_ruleset(text.replace(line, "No special powers."), str(RULES))
+        assert solve_clocktower(without, obs).worlds == ()
+
+
+NO_DEATH = """observations "a night with no death"
+  ruleset: trouble-brewing
+  seats: Ann, Bob, Cid, Dee, Eve
+  hidden: Imp, Spy, Poisoner
+  I am Ann, Chef
+  claims: Bob claims Empath; Cid claims Washerwoman; Dee claims Investigator; Eve claims Librarian
+  night 1: Ann says Chef: "0"
+  night 2: Bob says Empath: "1"
+"""
+
+
+def test_a_night_with_no_death_needs_a_kill_that_kills_no_one(tb: Ruleset) -> None:
+    """ "Each night*, choose a player: they die.": on night 2, with no one dead, no one
+    safe from the Demon and no protector, a sober Imp kills someone; a night with no
+    death is explained only by the Poisoner poisoning the Imp (every consistent world
+    has the Poisoner, none the Spy)."""
+    worlds = solve_clocktower(tb, parse_observations(NO_DEATH, "no-death.obs")).worlds
+    assert worlds and all("Poisoner" in w and "Spy" not in w for w in worlds)
+    soldier = NO_DEATH.replace("Eve claims Librarian", "Eve claims Soldier")
+    worlds = solve_clocktower(tb, parse_observations(soldier, "no-death.obs")).worlds
+    assert any("Spy" in w and "Soldier" in w for w in worlds)

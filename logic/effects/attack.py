@@ -22,7 +22,20 @@ from typing import TYPE_CHECKING, ClassVar
 
 from logic.effects import records
 from logic.effects.base import Death, Kind, Outcome
-from logic.model.expr import FALSE, Const, Expr, Var, any_of, at_least, conj, disj, eq, label, neg
+from logic.model.expr import (
+    FALSE,
+    TRUE,
+    Const,
+    Expr,
+    Var,
+    any_of,
+    at_least,
+    conj,
+    disj,
+    eq,
+    label,
+    neg,
+)
 from logic.model.phase import Atom, TextSource
 from logic.model.why import Why, meta
 
@@ -64,7 +77,9 @@ class AutoProtect:
     """A faction trait: "afforded one automatic protection against a nightkill. This
     protection will protect the Secret Boss from all nightkills and wears off at Day."
     The first night a member is attacked, every attack that night is stopped; then it is
-    used up (the mark `automatic protection`). A jail that stops the member's alignment
+    used up (the mark `automatic protection`). `span` is the sentence that makes it stop
+    every attack of that night; without one it is a protection against one nightkill,
+    and a second attack that night gets through. A jail that stops the member's alignment
     powers stops it too (logic/effects/block.py). Also a role trait, the holder's own:
     "This player survives one death via any means except lynching." (the Thug), which
     `by_day` says holds against a day's kill too (logic/effects/endure.py)."""
@@ -72,9 +87,25 @@ class AutoProtect:
     why: Why = meta()
     span: Why | None = None
     by_day: bool = False
+    # "You cannot be killed at night." "Immune to nightkills.": never used up
+    lasting: bool = False
 
     def describe(self) -> str:
+        if self.lasting:
+            return "night immunity: no nightkill kills the holder (a strengthened one aside)"
         return "automatic protection: the first night attacked, every nightkill is stopped (once)"
+
+
+@dataclass(frozen=True)
+class Unprotectable:
+    """A role trait: "You cannot be protected." "Doctors are unable to save you." (the
+    Macho): no protection that lands on the holder saves him, nor does a guard die in his
+    place."""
+
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "unprotectable: no protection saves the holder"
 
 
 @dataclass(frozen=True)
@@ -118,8 +149,20 @@ def attacked(b: NightBuilder, q: str) -> Expr:
 
 
 def saves(b: NightBuilder, q: str) -> list[Expr]:
-    """Each save that may land on q tonight (labelled with its sentence)."""
-    return [label(x, e.why) for _, x, e in b.lands(Protect, q)]
+    """Each save that may land on q tonight (labelled with its sentence), unless q's role
+    cannot be protected."""
+    bare = unprotectable(b, q)
+    return [conj(label(x, e.why), neg(bare)) for _, x, e in b.lands(Protect, q)]
+
+
+def unprotectable(b: NightBuilder, q: str) -> Expr:
+    """q holds a role no protection saves (labelled with its sentence)."""
+    return any_of(
+        label(b.sc.role_is(q, r), t.why)
+        for r in b.rs.roles
+        for t in r.traits
+        if isinstance(t, Unprotectable)
+    )
 
 
 def protected(b: NightBuilder, q: str) -> Expr:
@@ -148,22 +191,40 @@ def saved(b: NightBuilder, q: str, strength: int, i: int | None = None) -> Expr:
 
 
 def auto_protected(b: NightBuilder, q: str) -> Expr:
-    """q's faction's automatic protection holds tonight (not used before, not stopped)."""
-    return b.once(f"auto:{q}", lambda: _auto_protected(b, q))
+    """q's automatic protection holds tonight (not used before, not stopped), or q's night
+    immunity."""
+    return b.once(f"auto:{q}", lambda: disj(_auto_once(b, q), _immune(b, q)))
 
 
-def _auto_protected(b: NightBuilder, q: str) -> Expr:
+def _auto_once(b: NightBuilder, q: str) -> Expr:
+    """q's one automatic protection (the faction's or the role's) holds tonight."""
     parts = []
     for faction, trait in b.rs.faction_traits:
         if isinstance(trait, AutoProtect):
             fresh = neg(b.sc.marked_before(q, USED))
             stopped = any_of(k.stops_auto(b, q) for k in b.kinds if k.stops_auto)
             member = b.sc.faction_is(q, faction)
-            parts.append(label(conj(member, fresh, neg(stopped)), trait.span or trait.why))
+            # without its span ("from all nightkills and wears off at Day") it is one
+            # protection against a nightkill: a second attack that night gets through
+            one = TRUE if trait.span is not None else neg(at_least(2, _on(b, q)))
+            parts.append(label(conj(member, fresh, neg(stopped), one), trait.span or trait.why))
     for role, trait in _role_auto(b):  # a role's own ("survives one death")
-        fresh = neg(b.sc.marked_before(q, USED))
-        parts.append(label(conj(b.sc.role_is(q, role), fresh), trait.why))
+        if not trait.lasting:
+            fresh = neg(b.sc.marked_before(q, USED))
+            parts.append(label(conj(b.sc.role_is(q, role), fresh), trait.why))
     return any_of(parts)
+
+
+def _on(b: NightBuilder, q: str) -> list[Expr]:
+    """Each attack that may take place on q tonight."""
+    return [x for _, v, x, _ in attacks(b) if v == q]
+
+
+def _immune(b: NightBuilder, q: str) -> Expr:
+    """q's role cannot be killed at night (a role's lasting AutoProtect)."""
+    return any_of(
+        label(b.sc.role_is(q, role), trait.why) for role, trait in _role_auto(b) if trait.lasting
+    )
 
 
 def _role_auto(b: NightBuilder) -> list[tuple[Role, AutoProtect]]:
@@ -210,7 +271,7 @@ def deaths(b: NightBuilder) -> list[Death]:
             if not p.sacrifice:
                 continue
             for q in b.sc.players:  # the protector dies in the place of an attacked target
-                guard = conj(c, b.ok(i), b.aims(i, q))
+                guard = conj(c, b.ok(i), b.aims(i, q), neg(unprotectable(b, q)))
                 if guard != FALSE:
                     cond = label(conj(guard, attacked(b, q)), p.why)
                     out.append((b.actor(i), death_tier(b, i), cond))
@@ -234,12 +295,14 @@ def tells(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
 
 
 def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
-    """The automatic protection is used up the night a member is attacked with it."""
+    """The automatic protection is used up the night a member is attacked with it (a
+    night immunity, `lasting`, is not)."""
     out: dict[Atom, Expr] = {}
-    if not any(isinstance(t, AutoProtect) for _, t in b.rs.faction_traits) and not _role_auto(b):
+    once = [t for _, t in _role_auto(b) if not t.lasting]
+    if not any(isinstance(t, AutoProtect) for _, t in b.rs.faction_traits) and not once:
         return out
     for q in b.sc.players:
-        used = conj(auto_protected(b, q), attacked(b, q))
+        used = conj(_auto_once(b, q), attacked(b, q))
         if used != FALSE:  # made tonight (a flag once given holds for good: the frame's)
             out[Atom("mark", q, USED)] = used
     return out
@@ -247,7 +310,7 @@ def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
 
 KIND = Kind(
     "attack",
-    (Kill, Protect, AutoProtect, Duel),
+    (Kill, Protect, AutoProtect, Unprotectable, Duel),
     deaths=deaths,
     phase_texts=tells,
     transition=transition,

@@ -63,6 +63,28 @@ class Jail:
         return "jail: the target cannot be targeted by other night actions"
 
 
+@dataclass(frozen=True)
+class Unblockable:
+    """A role trait: "You cannot be roleblocked." "Roleblocks have no effect on you." (the
+    Strong-willed): a roleblock that lands on the holder stops none of his actions, and he
+    is not roleblocked (a jail still holds him)."""
+
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "roleblock immunity: no roleblock stops the holder's actions"
+
+
+def unblockable(b: NightBuilder, p: str) -> Expr:
+    """p holds a role no roleblock stops (labelled with its sentence)."""
+    return any_of(
+        label(b.sc.role_is(p, r), t.why)
+        for r in b.rs.roles
+        for t in r.traits
+        if isinstance(t, Unblockable)
+    )
+
+
 def reaches(b: NightBuilder, j: int, i: int, e: Roleblock) -> Expr:
     """Whether roleblock slot j reaches slot i of the player it lands on: slot i's tier
     is not earlier; or, for a block that claims the whole night against an order that
@@ -101,6 +123,7 @@ def stops(b: NightBuilder, i: int) -> Expr:
         if j != i
         for c, e in b.effects(j, Roleblock)
     )
+    blocked = conj(blocked, neg(unblockable(b, p))) if blocked != FALSE else FALSE
     jailed = any_of(
         label(conj(c, b.ok(j), b.shares(i, j), le(b.tiers[j], b.tiers[i])), e.why)
         for j in range(b.n)
@@ -122,7 +145,7 @@ def atoms(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
         alive = neg(b.sc.dead_before(p))
         if alive != FALSE:
             blocks = [label(x, e.why) for _, x, e in b.lands(Roleblock, p)]
-            out[Atom("roleblocked", p)] = conj(alive, any_of(blocks))
+            out[Atom("roleblocked", p)] = conj(alive, any_of(blocks), neg(unblockable(b, p)))
     return out
 
 
@@ -133,7 +156,8 @@ def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     for p in b.sc.players:
         blocks = [label(x, e.into_day) for _, x, e in b.lands(Roleblock, p) if e.into_day]
         if blocks:
-            out[status.mark_atom(p, "roleblocked")] = conj(b.sc.alive_now(p), any_of(blocks))
+            held = conj(b.sc.alive_now(p), any_of(blocks), neg(unblockable(b, p)))
+            out[status.mark_atom(p, "roleblocked")] = held
     return out
 
 
@@ -191,7 +215,7 @@ def block_why(ruleset: Ruleset) -> Why:
 
 KIND = Kind(
     "block",
-    (Roleblock, Jail),
+    (Roleblock, Jail, Unblockable),
     stops=stops,
     atoms=atoms,
     phase_texts=told,

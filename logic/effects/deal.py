@@ -159,12 +159,23 @@ def dealt(script: Script, world: Sequence[str], claims: Sequence[str]) -> bool:
 
 
 def won(play: Play, st: State) -> bool:
-    """A team has won because only `TeamWins.alive` players are left alive."""
+    """A team has won: only `TeamWins.alive` players are left alive, or the group whose
+    death wins it ("The good team wins when the Demon dies.") has died. With two
+    Demons (a Scarlet Woman who became one beside the Imp) the text does not say
+    whether the first's death wins: read as the rulebook's "the Demon" (finding T14),
+    when no player of the group is left alive (a character passed on is the group's
+    again)."""
     alive = sum(st.alive)
-    return any(
-        isinstance(w, TeamWins) and w.alive is not None and alive <= w.alive
-        for w in play.s.rs.kind_rules
-    )
+    for w in play.s.rs.kind_rules:
+        if not isinstance(w, TeamWins):
+            continue
+        if w.alive is not None and alive <= w.alive:
+            return True
+        if w.dies is not None and not any(
+            st.alive[k] and same(play.s.type_of(c), w.dies) for k, c in enumerate(st.chars)
+        ):
+            return True
+    return False
 
 
 KIND = Kind(

@@ -165,10 +165,9 @@ def stops(b: NightBuilder, i: int) -> Expr:
     p = b.actor(i)
     reasons: list[Expr] = []
     # a role's power, not its faction's nightkill (a drained werewolf still kills with his
-    # pack: the concrete night gives a kill slot the kill as its ability, the symbolic none)
-    if b.sc.slots[i].kind == "ability":
-        ability = any_of(c for c, _ in b.sc.abilities(i))
-        reasons.append(conj(ability, _drained(b.before(DRAINED), p)))
+    # pack: a kill slot has no ability of its own)
+    ability = any_of(c for c, _ in b.sc.abilities(i))
+    reasons.append(conj(ability, _drained(b.before(DRAINED), p)))
     for c, e in b.effects(i, SwapPowers):
         reasons.append(label(conj(c, _swap_unfit(b, i, e)), e.why))
     for c, t in b.effects(i, TakePower):

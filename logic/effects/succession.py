@@ -15,7 +15,13 @@ Vocabulary:
   Succession  a trait or effect: when `trigger` happens, `heir` (a player of that group,
               or the holder itself when None) becomes `becomes` (a role or a group);
               `self_kill`: the trigger is the holder killing itself with this ability;
-              `min_alive`: only while at least that many players are alive
+              `min_alive`: only while at least that many players are alive; a
+              group's death is also that of a player who might register as the
+              group (registration: the storyteller's choice at each death)
+
+Every holder of a working kill uses it (two Demons kill on one night: an Imp and a
+Scarlet Woman who caught a death by day), in the night's order or, at the table, in an
+order of the storyteller's.
 """
 
 from __future__ import annotations
@@ -23,14 +29,15 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import permutations, product
 from typing import TYPE_CHECKING
 
 from logic.effects import attack
 from logic.effects.base import Death, Kind, Outcome, Table
-from logic.effects.deal import wins_on_death
 from logic.effects.identity import becomes
+from logic.effects.knowing import looks
 from logic.effects.malfunction import impaired_today, impaired_tonight
-from logic.effects.registration import same
+from logic.effects.registration import may_be_type, must_be_type, same
 from logic.model.expr import FALSE, Const, Expr, any_of, conj, disj, eq, ite, label, lt, neg
 from logic.model.expr import add as add_
 from logic.model.ir import Chooser, canon
@@ -222,24 +229,40 @@ def _caught(
     """(q, character, when): a working holder q of a `Succession` on a group's death
     becomes the character of that group's player who died in the phase, while `alive`
     (the count when the phase began) is enough and q is alive at its end (the night's
-    and the day's reading alike)."""
+    and the day's reading alike). A dead player who might register as the group
+    (knowing.looks, the storyteller's choice at this look: "You might register as evil &
+    as a Minion or Demon" caught by "the Demon dies") makes q a character of the group
+    (the storyteller's pick where the script has several)."""
     for role in b.roles:
         for t in role.traits:
             if not isinstance(t, Succession) or t.dies is None:
                 continue
             enough = neg(lt(alive, Const(t.min_alive)))
+            group = [r.name for r in b.rs.roles if same(r.faction, t.dies)]
             for q in players:
                 holds = conj(b.sc.role_is(q, role), outcome.alive_after[q], enough)
                 holds = conj(holds, neg(impaired(q)))
                 if holds == FALSE:
                     continue
                 for d in players:
+                    died = outcome.died.get(d, FALSE)
+                    if d == q or died == FALSE:
+                        continue
+                    shows = looks(b, d, t.dies, f"caught:{canon(q)}")
                     for dead_role in b.roles:
-                        if d == q or not same(dead_role.faction, t.dies):
+                        was = conj(b.sc.role_is(d, dead_role), died, shows)
+                        if was == FALSE:
                             continue
-                        died = conj(b.sc.role_is(d, dead_role), outcome.died.get(d, FALSE))
-                        if died != FALSE:
-                            yield q, dead_role.name, label(conj(holds, died), t.why)
+                        if same(dead_role.faction, t.dies):
+                            yield q, dead_role.name, label(conj(holds, was), t.why)
+                            continue
+                        if len(group) == 1:
+                            yield q, group[0], label(conj(holds, was), t.why)
+                            continue
+                        name = f"caught:{canon(d)}:{t.why.loc.line}:{t.why.loc.column}"
+                        pick = b.choice(name, range(len(group)), by=Chooser.STORYTELLER)
+                        for k, other in enumerate(group):
+                            yield q, other, label(conj(holds, was, eq(pick, Const(k))), t.why)
 
 
 # ----------------------------------------------------------------------------- the day
@@ -262,14 +285,23 @@ def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
 
 
 # ----------------------------------------------------------------------------- at the table
-# (logic/model/table.py): the night's kill (its holder's choice, from its ability's first
-# night), stopped by safety, moved by the storyteller (`DiesInstead`), passed on when the
-# killer dies (`Succession`); and its holder's death by day.
+# (logic/model/table.py): the night's kills (each killer's choice, from its ability's
+# first night), stopped by safety, moved by the storyteller (`DiesInstead`); a character
+# passed on when its holder dies, by night or by day (`Succession`), to a holder whose
+# trigger's group the dead player registers as (registration.may_be_type: the
+# storyteller's choice where the dead might register as it).
 
 
 def table_deaths(play: Play, st: State, night: int, events: Sequence[Event]) -> Iterator[State]:
-    """The night's deaths: at most one, by the one working killer's choice."""
-    died = {play.seat(e.subject) for e in events if e.kind == "died"}
+    """The night's deaths, exactly the observed ones: each working killer alive when the
+    night began uses its kill, in an order of the storyteller's (the texts do not order
+    two holders of one kill: an Imp and a Scarlet Woman who became the Imp by day), on a
+    player who dies, on itself, or on no one who dies (a dead or safe target). A killer
+    killed earlier tonight kills no one; one who became a killer tonight kills from the
+    next night."""
+    died = frozenset(play.seat(e.subject) for e in events if e.kind == "died")
+    if any(not st.alive[v] for v in died):
+        return
     killers = [
         k
         for k in range(play.n)
@@ -277,17 +309,55 @@ def table_deaths(play: Play, st: State, night: int, events: Sequence[Event]) -> 
         and play.works(st, k, Dies)
         and night >= play.s.first_night_of(st.chars[k], Dies)
     ]
-    if not died:
-        yield st  # no kill, or a kill stopped: always possible
+    seen: set[object] = set()
+    for order in permutations(killers):
+        for s in _kills(play, st, order, died):
+            key = (tuple(s.chars), tuple(s.alive), s.over, tuple(sorted(s.marks.items())))
+            if key not in seen:
+                seen.add(key)
+                yield s
+
+
+def _kills(play: Play, st: State, order: Sequence[int], died: frozenset[int]) -> Iterator[State]:
+    """The kills of `order`'s killers, in turn, leaving exactly `died` dead tonight."""
+    if not order:
+        if not any(st.alive[v] for v in died):
+            yield st
         return
-    if len(killers) != 1 or len(died) > 1:
+    demon, rest = order[0], order[1:]
+    if not st.alive[demon]:  # killed earlier tonight
+        yield from _kills(play, st, rest, died)
         return
-    (demon,) = killers
-    (victim,) = died
-    if not st.alive[victim]:
-        return
-    # the kill lands on the victim, or on a holder of DiesInstead whose death the
-    # storyteller moves to the victim (safe or not: both readings of T13)
+    if _kills_no_one(play, st, demon):
+        yield from _kills(play, st, rest, died)
+    for victim in died:
+        if st.alive[victim]:
+            for s in _kill(play, st, demon, victim):
+                yield from _kills(play, s, rest, died)
+
+
+def _kills_no_one(play: Play, st: State, demon: int) -> bool:
+    """`demon` may choose a player its kill does not kill ("choose a player: they die"
+    names no living player): a dead one, one safe from it whatever anyone chose, or
+    one a living working protector may have chosen ("choose a player (not yourself):
+    they are safe from the Demon tonight")."""
+    return any(
+        not st.alive[k]
+        or _safe(play, st, k, demon)
+        or (
+            k != demon
+            and st.alive[k]
+            and play.works(st, k, SafeFrom)
+            and any(isinstance(e, SafeFrom) for e in play.s.effects(st.chars[k]))
+        )
+        for k in range(play.n)
+    )
+
+
+def _kill(play: Play, st: State, demon: int, victim: int) -> Iterator[State]:
+    """`demon`'s kill leaves `victim` dead: it lands on the victim, or on a holder of
+    DiesInstead whose death the storyteller moves to the victim (safe or not: both
+    readings of T13)."""
     moved = any(
         m != victim
         and st.alive[m]
@@ -301,78 +371,83 @@ def table_deaths(play: Play, st: State, night: int, events: Sequence[Event]) -> 
             yield from _passed_on(play, st, demon, self_kill=False)
         return
     if not _safe(play, st, victim, demon) or moved:
-        s1 = st.copy()
-        s1.alive[victim] = False
-        if play.won(s1):
-            s1.over = True
-        yield s1
+        yield from _passed_on(play, st, victim, self_kill=False)
 
 
 def _safe(play: Play, st: State, k: int, demon: int) -> bool:
+    """Seat k is safe from `demon`'s kill whatever anyone chose: its own working
+    `SafeFrom` ("You are safe from the Demon."). A protector's choice ("choose a player
+    (not yourself): they are safe from the Demon tonight") may have fallen on k or on
+    another: it stops a kill only in a branch where no one dies of it, which the
+    night always allows."""
     traits = play.s.traits(st.chars[k])
-    if any(isinstance(t, SafeFrom) for t in traits) and play.sober(st, k):
-        return True
-    # a protector (an ability with SafeFrom) may have chosen k: any sober living one
-    return any(
-        st.alive[m] and m != k and play.works(st, m, SafeFrom) and m != demon
-        for m in range(play.n)
-        if any(isinstance(e, SafeFrom) for e in play.s.effects(st.chars[m]))
-    )
+    return any(isinstance(t, SafeFrom) for t in traits) and play.sober(st, k)
 
 
-def _passed_on(play: Play, st: State, demon: int, self_kill: bool) -> Iterator[State]:
-    """The killer dies: on its self-kill, a living player of the heir's group takes its
-    `becomes` (the storyteller's pick); every working holder of a `Succession` on the
-    killer's group's death (while enough were alive) becomes the killer's character, as
-    well (both texts hold at once: finding T8, as the night reads them); no heir at all:
-    its team has lost."""
+def _catches(
+    play: Play, st: State, dead: int, alive_before: int
+) -> list[list[tuple[int, str] | None]]:
+    """For each living working holder of a `Succession` on a group's death (while enough
+    were alive): what it may become of this death. The dead player's character when it
+    is of the group; a character of the group it might register as (the storyteller's
+    choice: "You might register as evil & as a Minion or Demon" caught by "the Demon
+    dies"); None, not caught, unless the dead must register as the group."""
+    char = st.chars[dead]
+    out: list[list[tuple[int, str] | None]] = []
+    for k in range(play.n):
+        if k == dead or not st.alive[k]:
+            continue
+        for t in play.s.traits(st.chars[k]):
+            if not (isinstance(t, Succession) and t.dies and alive_before >= t.min_alive):
+                continue
+            if not may_be_type(play.s, char, t.dies) or not play.sober(st, k):
+                continue
+            if same(play.s.type_of(char), t.dies):
+                shown: list[tuple[int, str] | None] = [(k, play.s.role(char).name)]
+            else:
+                shown = [(k, r.name) for r in play.s.rs.roles if same(r.faction, t.dies)]
+            if not must_be_type(play.s, char, t.dies):
+                shown.append(None)
+            out.append(shown)
+    return out
+
+
+def _passed_on(play: Play, st: State, dead: int, self_kill: bool) -> Iterator[State]:
+    """Seat `dead` dies: on a killer's self-kill, a living player of the heir's group
+    takes its `becomes` (the storyteller's pick); every working holder of a `Succession`
+    on a group's death that the dead registers as becomes a character of that group (as
+    well: both texts hold at once, finding T8, as the night reads them); then a team
+    may have won (the Demon dead with no Demon left)."""
     alive_before = sum(st.alive)
     st = st.copy()
-    st.alive[demon] = False
-    demon_char = st.chars[demon]
-    picked: list[tuple[int, str]] = []
-    forced: list[int] = []
-    for k in range(play.n):
-        if not st.alive[k]:
-            continue
-        if self_kill:
-            for e in play.s.effects(demon_char):
-                if (
-                    isinstance(e, Succession)
-                    and e.self_kill
-                    and e.heir
-                    and same(play.s.type_of(st.chars[k]), e.heir)
-                ):
-                    picked.append((k, e.becomes))
-        for t in play.s.traits(st.chars[k]):
-            if (
-                isinstance(t, Succession)
-                and t.dies
-                and same(play.s.type_of(demon_char), t.dies)
-                and alive_before >= t.min_alive
-                and play.sober(st, k)
-            ):
-                forced.append(k)
-    if not picked and not forced:
-        st.over = True
-        yield st
-        return
-    picks: list[tuple[int, str] | None] = [*picked] or [None]
-    for pick in picks:
-        s1 = st.copy()
-        for k in forced:
-            s1.chars[k] = play.s.role(demon_char).name
-        if pick is not None:
-            s1.chars[pick[0]] = play.s.role(pick[1]).name
-        yield s1
+    st.alive[dead] = False
+    char = st.chars[dead]
+    picked: list[tuple[int, str] | None] = []
+    if self_kill:
+        for e in play.s.effects(char):
+            if isinstance(e, Succession) and e.self_kill and e.heir:
+                picked += [
+                    (k, e.becomes)
+                    for k in range(play.n)
+                    if st.alive[k] and same(play.s.type_of(st.chars[k]), e.heir)
+                ]
+    for caught in product(*_catches(play, st, dead, alive_before)):
+        for pick in picked or [None]:
+            s1 = st.copy()
+            for c in caught:
+                if c is not None:
+                    s1.chars[c[0]] = c[1]
+            if pick is not None:
+                s1.chars[pick[0]] = play.s.role(pick[1]).name
+            if play.won(s1):
+                s1.over = True
+            yield s1
 
 
 def table_dies(play: Play, st: State, k: int) -> Iterator[State] | None:
-    """The killer dies by day: its character passes on, or its team has lost."""
-    char = st.chars[k]
-    if play.s.has(char, Dies) and wins_on_death(play.s.rs, play.s.type_of(char)):
-        return _passed_on(play, st, k, self_kill=False)
-    return None
+    """Seat k dies by day: a character passed on to a holder of a `Succession` on its
+    death, and a team may have won."""
+    return _passed_on(play, st, k, self_kill=False)
 
 
 def statement(play: Play, st: State, before: State, k: int, text: str) -> bool | None:

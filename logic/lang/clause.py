@@ -331,6 +331,13 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
     def no_consecutive(self, children: list[Any]) -> tuple[Any, ...]:
         tokens = [c for c in children if isinstance(c, Token)]
         successfully = any(t.type == "SUCCESSFULLY" for t in tokens)
+        counts = [
+            int(t) if t.type == "NUMERAL" else NUMBERS.get(str(t).lower(), 0)
+            for t in tokens
+            if t.type in ("NUMBER", "NUMERAL")
+        ]
+        if any(n != 2 for n in counts):  # "on three consecutive nights" is another rule
+            raise NoReading("a target kept off more than two nights in a row")
         why = self.why
         implied = tuple(p for i in common2.implied(children, why) for p in about(children, i))
         return (*implied, *about(children, NoConsecutive(successfully, why)))
@@ -348,10 +355,10 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
         return about(children, AppearsAs(as_, to, self.why))
 
     def appears_to_subject(self, children: list[Any]) -> tuple[Any, ...]:
-        tokens = [c for c in children if isinstance(c, Token)]
-        by = next(str(t) for t in tokens if t.type == "ROLENAME")
-        as_ = next(str(t) for t in tokens if t.type == "NAME")
-        return (AppearsAs(as_, by, self.why),)
+        names = [
+            str(c) for c in children if isinstance(c, Token) and c.type in ("NAME", "ROLENAME")
+        ]
+        return (AppearsAs(names[-1], names[0], self.why),)  # "the Cop sees him as Mafia"
 
     # visiting
     def visiting(self, _: list[Any]) -> tuple[Any, ...]:

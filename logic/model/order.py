@@ -44,9 +44,9 @@ def reorder(b: NightBuilder, i: int, tier: Expr) -> Expr:
     if not b.rs.orders:
         return tier
     p = b.actor(i)
-    # a role's ability, not the faction's nightkill its holder carries out (the concrete
-    # night gives a kill slot the kill as its ability, the symbolic none)
-    uses = any_of(c for c, _ in b.sc.abilities(i)) if b.sc.slots[i].kind == "ability" else FALSE
+    # a role's ability, not the faction's nightkill its holder carries out (a kill slot
+    # has no ability of its own)
+    uses = any_of(c for c, _ in b.sc.abilities(i))
     for o in b.rs.orders:
         step = moved_step(b.rs, b.framework, o)
         role = b.rs.role(o.first)

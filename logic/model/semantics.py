@@ -171,7 +171,9 @@ class ConcreteNight:
         return Const(canon(self.player_info[p].faction) == canon(faction))
 
     def abilities(self, i: int) -> list[tuple[Expr, Ability]]:
-        return [(TRUE, self.acts[i].ability)]
+        # a nightkill slot uses no role ability: its kill is `nightkill_of` (as symbolic)
+        act = self.acts[i]
+        return [] if act.nightkill else [(TRUE, act.ability)]
 
     def nightkill_of(self, i: int) -> list[tuple[Expr, str]]:
         nk = self.acts[i].nightkill

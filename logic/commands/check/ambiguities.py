@@ -3,7 +3,8 @@ the outcome variables over one scenario, asked to differ in what anyone sees).""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from logic.backends import symbolic
@@ -17,6 +18,13 @@ def _about_wins(differing: list[str]) -> bool:
     """The outcomes differ in who wins (or whether the game goes on): every player of the
     scenario counts, idle or not."""
     return any(d.split(":", 1)[0].endswith((" wins", "goes on")) for d in differing)
+
+
+def _named(names: Sequence[str], differing: list[str]) -> list[str]:
+    """The players the differing atoms name ("Ann (night 2) dies: no / yes"): the
+    witness seats them, idle or not (the Mayor's death moved onto an idle Soldier)."""
+    words = {w for d in differing for w in re.findall(r"\w+", d.split(":", 1)[0])}
+    return [p for p in names if p in words]
 
 
 class Ambiguities(Search):
@@ -110,7 +118,13 @@ class Ambiguities(Search):
                     f"{title}: the rules allow two outcomes",
                     Night.names_of(klass),
                     self.sentences(klass, whys),
-                    n.witness(env_a, f"ambiguous: {title}", ["ambiguous"], _about_wins(differing)),
+                    n.witness(
+                        env_a,
+                        f"ambiguous: {title}",
+                        ["ambiguous"],
+                        _about_wins(differing),
+                        _named(n.names, differing),
+                    ),
                     tuple(differing),
                     with_toggled=on,
                 )

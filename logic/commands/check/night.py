@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import pickle
+from collections.abc import Sequence
 from typing import Any
 
 from logic.backends import symbolic
@@ -278,11 +279,17 @@ class Night:
         return symbolic.count(self.actions())
 
     def witness(
-        self, env: dict[str, Any], title: str, expect: list[str], everyone: bool = False
+        self,
+        env: dict[str, Any],
+        title: str,
+        expect: list[str],
+        everyone: bool = False,
+        named: Sequence[str] = (),
     ) -> str:
-        """The scenario as a case, with only the players who act or are acted on (with
-        `everyone`, all of them: who is left alive decides a victory)."""
-        involved: list[str] = []
+        """The scenario as a case, with only the players who act or are acted on, and
+        those `named` (the players the outcomes differ on: a death moved onto an idle
+        player); with `everyone`, all of them (who is left alive decides a victory)."""
+        involved: list[str] = [p for p in self.names if p in named]
         blocks: list[str] = []
         for k, sfx in enumerate(self.suffixes, 1):
             lines: list[str] = []

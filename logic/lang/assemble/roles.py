@@ -248,16 +248,14 @@ class RolesAssembler(AssemblerState):
                 if effect not in a.effects:  # said twice ("protect one player. That player
                     # cannot be killed that night."): one effect, its first sentence
                     abilities[line.current] = replace(a, effects=(*a.effects, effect))
-            case Implied(verb, effects, why):
+            case Implied(verb, effects, why, frequency):
                 # a restriction or a learning with no ability before it ("The Doctor
                 # cannot save themselves."): the ability its verb says
                 if line.current is None:
                     name, aliases = line.pending_name or (_VERB_NAME[verb], ())
                     line.pending_name = None
                     fx = (Kill(why),) if verb == "kills" else effects
-                    abilities.append(
-                        Ability(name, verb, Frequency.EACH_NIGHT, fx, why=why, aliases=aliases)
-                    )
+                    abilities.append(Ability(name, verb, frequency, fx, why=why, aliases=aliases))
                     line.current = len(abilities) - 1
             case NotFirstNight(why):
                 self._not_first_night(line, why)

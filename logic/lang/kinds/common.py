@@ -33,12 +33,15 @@ from typing import Any
 from lark import Token
 
 from logic.effects.afterlife import ReadDead
+from logic.effects.attack import AutoProtect, Unprotectable
+from logic.effects.block import Unblockable
 from logic.effects.day import DayKill
 from logic.effects.hex import Budget
 from logic.effects.react import Guard
 from logic.effects.vote import Immune
 from logic.lang.clause_parts import (
     NUMBERS,
+    About,
     NoReading,
     Nothing,
     Starts,
@@ -67,6 +70,8 @@ def _count(children: list[Any]) -> int:
             return NUMBERS[str(c).lower()]
         if isinstance(c, Token) and c.type == "TWICE":
             return 2
+        if isinstance(c, Token) and c.type == "ONE_SHOT":
+            return 1
     raise AssertionError("a count with no number")
 
 
@@ -173,6 +178,20 @@ class CommonReading:
         read = _DayAbility("investigate", 1, _frequency(children), (ReadDead(why),), why)
         return (*about(children, read), *uses_parts(children, why))
 
+    # immunities, the role's own
+    def immune_kill(self, children: list[Any]) -> tuple[Any, ...]:
+        """ "Cannot be killed at night." "Immune to nightkills.": a night immunity."""
+        return about(children, Trait(AutoProtect(self.why, lasting=True)))
+
+    def immune_block(self, children: list[Any]) -> tuple[Any, ...]:
+        """ "Cannot be roleblocked." "Roleblocks have no effect on you." ("They cannot be
+        roleblocked." is said of a target: a note)"""
+        return _own(children, Trait(Unblockable(self.why)), self.why)
+
+    def immune_protect(self, children: list[Any]) -> tuple[Any, ...]:
+        """ "You cannot be protected." "Doctors are unable to save you." (the Macho)"""
+        return _own(children, Trait(Unprotectable(self.why)), self.why)
+
     # notes: no effect
     def immune_note(self, _: list[Any]) -> tuple[Any, ...]:
         return (Nothing(self.why),)
@@ -188,6 +207,22 @@ class CommonReading:
 
     def sides_with_nobody(self, _: list[Any]) -> tuple[Any, ...]:
         return (Nothing(self.why),)
+
+
+def _own(children: list[Any], trait: Trait, why: Why) -> tuple[Any, ...]:
+    """An immunity of the role whose line says it ("you", no subject), or of the role it
+    names; said of "they" or "that player" (the target of the ability before): a note."""
+    words = [str(c).lower() for c in children if isinstance(c, Token)]
+    if any(isinstance(c, Token) and c.type == "HE" and str(c).lower() != "you" for c in children):
+        return (Nothing(why),)
+    if words[:2] == ["that", "player"]:
+        return (Nothing(why),)
+    for c in children:  # the role named before "cannot" (after it: "by the Doctor")
+        if isinstance(c, Token) and c.type == "CANNOT":
+            break
+        if isinstance(c, Token) and c.type == "ROLENAME":
+            return (About(str(c), trait),)
+    return about(children, trait)
 
 
 __all__ = ["CommonReading", "Uses", "uses_parts"]

@@ -50,13 +50,15 @@ class Implied:
     verb: str
     effects: tuple[Any, ...]
     why: Why
+    # how often, where the sentence says it ("Once per game, find out who one player visits.")
+    frequency: Frequency = Frequency.EACH_NIGHT
 
 
 def implied(children: list[Any], why: Why, verb: str | None = None) -> tuple[Any, ...]:
     """The `Implied` ability of a restriction's verb among `children` ("cannot save
     themselves": a protection), or of `verb` ("checks": a learning); () when none."""
     if verb is not None:
-        return (Implied(verb, (), why),)
+        return (Implied(verb, (), why, _frequency(children)),)
     verbs = [c.category for c in children if isinstance(c, Verb)]
     if len(verbs) != 1 or verbs[0] not in USED_AS:
         return ()

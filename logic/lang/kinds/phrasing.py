@@ -24,7 +24,7 @@ from typing import Any
 
 from lark import Token
 
-from logic.effects.attack import Protect
+from logic.effects.attack import AutoProtect, Protect
 from logic.effects.investigate import Info, Investigate
 from logic.effects.records import RecordsCheck
 from logic.lang.clause_parts import (
@@ -39,6 +39,7 @@ from logic.lang.clause_parts import (
 )
 from logic.lang.kinds.common import uses_parts
 from logic.lang.kinds.common2 import Implied, implied
+from logic.lang.kinds.traits import Trait
 from logic.model.ir import Frequency, Why
 
 
@@ -126,9 +127,13 @@ class PhrasingReading:
 
     # notes
     def you_immune(self, children: list[Any]) -> tuple[Any, ...]:
+        """ "You cannot be killed at night.": a night immunity; with no time said ("You
+        cannot be killed."), a note (by day too? the sentence does not say)."""
         if not is_you(children):  # "They cannot be killed.": the target's protection
             raise NoReading("'they cannot be killed' is said of the target")
-        return (Nothing(self.why),)
+        if not any(isinstance(c, Frequency) for c in children):
+            return (Nothing(self.why),)
+        return (Trait(AutoProtect(self.why, lasting=True)),)
 
     def ph_unseen(self, _: list[Any]) -> tuple[Any, ...]:
         return (Nothing(self.why),)
