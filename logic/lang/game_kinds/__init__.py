@@ -19,6 +19,7 @@ from logic.lang.game_kinds.natures import NatureReading
 from logic.lang.game_kinds.nominate import NominateReading
 from logic.lang.game_kinds.records import RecordsReading
 from logic.lang.game_kinds.reveals import RevealReading
+from logic.lang.game_kinds.rotation import RotationReading
 from logic.lang.game_kinds.setup import SetupReading
 from logic.lang.game_kinds.timeline import TimelineReading
 from logic.lang.game_kinds.turn import TurnReading
@@ -45,6 +46,7 @@ class GameReadings(
     FrightenReading,
     AptxReading,
     ItemListReading,
+    RotationReading,
     TimelineReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

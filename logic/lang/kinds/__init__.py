@@ -47,6 +47,7 @@ from logic.lang.kinds.survival import SurvivalReading
 from logic.lang.kinds.tally import TallyReading
 from logic.lang.kinds.timeline import TimelineReading
 from logic.lang.kinds.traits import TraitReading
+from logic.lang.kinds.travel import TravelReading
 from logic.lang.kinds.triggers import TriggersReading
 from logic.lang.kinds.turns import TurnsReading
 from logic.lang.kinds.visits import VisitReading
@@ -97,5 +98,6 @@ class Readings(
     AptxReading,
     ItemsReading,
     TimelineReading,
+    TravelReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
