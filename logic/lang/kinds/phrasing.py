@@ -138,5 +138,8 @@ class PhrasingReading:
     def ph_unseen(self, _: list[Any]) -> tuple[Any, ...]:
         return (Nothing(self.why),)
 
+    def ph_faction_kill(self, _: list[Any]) -> tuple[Any, ...]:
+        return (Nothing(self.why),)  # the faction's kill: any member may carry it out
+
 
 __all__ = ["NotFirstNight", "PhrasingReading", "is_you"]

@@ -92,6 +92,11 @@ class SpellsReading:
         """'may use this ability at most twice per game': the role's uses, counted."""
         return self.budget_total(children)
 
+    def budget_in_game(self, children: list[Any]) -> tuple[Any, ...]:
+        """'You can only use this ability once.': the role's uses in a game."""
+        n = next(c for c in children if type(c) is int)
+        return self._budget(children, "game", n)
+
     def budget_each(self, children: list[Any]) -> tuple[Any, ...]:
         """'may cast each hex only once per game': each power, n times a game."""
         n = next(c for c in children if type(c) is int)
