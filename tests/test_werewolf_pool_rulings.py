@@ -17,8 +17,10 @@ from pathlib import Path
 import pytest
 
 from logic.commands.casebook import run_case
+from logic.commands.solve import solve
 from logic.lang.case import Case, parse_cases
 from logic.lang.errors import RulingError
+from logic.lang.observations import bind, parse_observations
 from logic.lang.rules import load_ruleset, parse_ruleset
 from logic.model.ir import Ruleset
 
@@ -588,6 +590,53 @@ NOTED: list[tuple[str, str, str]] = [
     ),
 ]
 
+# the deal (R22): sentences that decide no case (a case lists its players' roles), each
+# what the engine does anyway, or read by `solve` (the test below)
+_DEAL = "the deal, R22: what the engine does anyway (a case lists its players' roles)"
+_SOLVE = "the deal, R22: read by solve's setup (test_every_game_deals_the_core_roles)"
+NOTED += [
+    (
+        "Every player in the game w",
+        "Every player in the game will have a special role or ability.",
+        _DEAL,
+    ),
+    (
+        "Roles are randomly assigne",
+        "Roles are randomly assigned and there are more role types than there are players, "
+        "so some roles are not guaranteed to be in the game.",
+        _DEAL,
+    ),
+    (
+        "1. Village Core - These ro",
+        "1. Village Core - These roles are always assigned and exclusive to villagers (good guys)",
+        _SOLVE,
+    ),
+    (
+        "2. Village Exclusive - The",
+        "2. Village Exclusive - These roles can only be assigned to villagers (good guys) "
+        "but are not guaranteed to be assigned.",
+        _DEAL,
+    ),
+    ("They are not guaranteed to", "They are not guaranteed to be assigned.", _DEAL),
+    (
+        "4. Werewolf Exclusive - Th",
+        "4. Werewolf Exclusive - These roles can only be assigned to werewolves (bad guys) "
+        "but are not guaranteed to be assigned.",
+        _DEAL,
+    ),
+    (
+        "5. Werewolf Core - These r",
+        "5. Werewolf Core - These roles are always assigned and exclusive to werewolves (bad guys)",
+        _SOLVE,
+    ),
+    (
+        'Seer, "Guard" and Undertak',
+        'Seer, "Guard" and Undertaker are the Village Core roles.',
+        _SOLVE,
+    ),
+    ("Alpha and Kamikaze are the", "Alpha and Kamikaze are the Werewolf Core roles.", _SOLVE),
+]
+
 SKIP = (
     "#",
     "Not modelled",
@@ -749,3 +798,23 @@ def test_a_defined_nature_is_checked_against_the_role(
         parse_ruleset(bad, str(RULES))
     (sentence,) = [one for s, one, _ in NOTED if s == definition]
     parse_ruleset(_without(bad, definition, (sentence,)), str(RULES))
+
+
+def _worlds(rs: Ruleset) -> tuple[int, int]:
+    text = (CASEBOOK / "deal.obs").read_text(encoding="utf-8")
+    res = solve(bind(rs, parse_observations(text, "deal.obs"), text), timeout=60)
+    return res.worlds, res.setups
+
+
+@pytest.mark.parametrize("start", [s for s, _, why in NOTED if why == _SOLVE])
+def test_every_game_deals_the_core_roles(start: str) -> None:
+    """R22: "These roles are always assigned": solve's setup deals each Core role (deal.obs:
+    6 worlds of 120); without the sentence it need not, and without the category the
+    sentence names, the sentence deals no role it knows."""
+    assert _worlds(RS) == (6, 120)
+    ((sentence, _),) = [(one, w) for s, one, w in NOTED if s == start]
+    without = parse_ruleset(_without(RULES.read_text(encoding="utf-8"), start, (sentence,)), "x")
+    try:
+        assert _worlds(without) != (6, 120)
+    except RulingError as e:
+        assert "Core' is not a role" in str(e) and "are the" in start + sentence
