@@ -32,6 +32,16 @@ POWERLESS = "This player has no powers."
 # (the start of the line, the sentences deleted from it together, a case it decides)
 DECIDES: list[tuple[str, tuple[str, ...], str]] = [
     (
+        "In the event of a tie, the",
+        ("In the event of a tie, the tied player who reached that vote total first is lynched.",),
+        "W9: A arrived at the tied total via a private riot: B is lynched",
+    ),
+    (
+        "In the event of a tie, the",
+        ("In the event of a tie, the tied player who reached that vote total first is lynched.",),
+        "R23: a count that fell and came back stands from its return",
+    ),
+    (
         "3. One-time use - These ro",
         ("3. One-time use - These roles can only be used once.",),
         "One-time use: the Blocker blocks once per game",
