@@ -32,6 +32,11 @@ POWERLESS = "This player has no powers."
 # (the start of the line, the sentences deleted from it together, a case it decides)
 DECIDES: list[tuple[str, tuple[str, ...], str]] = [
     (
+        "Meddler:",
+        ("If the action is a target, a random other player is chosen.",),
+        "W17: the Hunter's shot at the meddled player lands on a random other player",
+    ),
+    (
         "In the event of a tie, the",
         ("In the event of a tie, the tied player who reached that vote total first is lynched.",),
         "W9: A arrived at the tied total via a private riot: B is lynched",
@@ -386,6 +391,7 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
             "If the Meddler provides a preferred answer, that is what is given as a scan "
             "result, if not the GG randomly selects one (possible) answer.",
             "The random answer is one of the Village and General roles, in play or not.",
+            "If the action is a target, a random other player is chosen.",
         ),
         "The Meddler's preferred answer is what the Seer's scan gives",
     ),

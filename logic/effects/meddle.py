@@ -14,11 +14,19 @@ Vocabulary:
           him ("only by type (scan vs target), not by specific action")
   pool    the factions whose roles are the fake answers (`options`), "the entire villager
           pool (core, exclusive, general)"
+  scatter (of a Meddle, its sentence) "If the action is a target, a random other player is
+          chosen.": tonight every action aimed at the meddled player that is not a scan
+          (an action whose every effect tells its user something, a kind with `texts`:
+          the Seer's, the Seeker's, the Spy's, the Undertaker's) lands on a player drawn at
+          random from the others (`scatter:LINE:COL:SLOT:K:P`, a draw of chance; the
+          werewolves' kill too: "the action" is any)
 
-Asked by the role scan (logic/effects/investigate.py) through the `shows_role` hook. A
-scan of the actions of a player (the Spy's, the Seeker's) is not faked, nor an action
-aimed at him ("If the action is a target, a random other player is chosen": not
-modelled). No lasting state.
+Asked by the role scan (logic/effects/investigate.py) through the `shows_role` hook, and
+by every kind through the `retarget` hook (where an action lands). A scan of the actions
+of a player (the Spy's, the Seeker's) is not faked. Readings (the source is silent): the
+player drawn may be any other than the meddled one, the actor and the dead included; a
+meddling moves the actions of the night it takes place (its `ok`), whatever their tier.
+No lasting state.
 """
 
 from __future__ import annotations
@@ -27,7 +35,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from logic.effects.base import Kind
-from logic.model.expr import FALSE, Const, Expr, conj, eq, label
+from logic.model.expr import FALSE, Const, Expr, any_of, conj, eq, ite, label, neg
 from logic.model.why import Why, canon, meta
 
 if TYPE_CHECKING:
@@ -41,12 +49,14 @@ class Meddle:
     options: tuple[str, ...] = ()
     pool_why: Why | None = None
     decided: Why | None = None
+    scatter: Why | None = None
 
     def describe(self) -> str:
         among = " or ".join(self.pool) if self.pool else "no pool"
+        moved = "; an action aimed at him that is no scan lands on a random other player"
         return (
             "meddle: the target's role scans tonight show a fake role: the one decided, "
-            f"else a random role of {among}"
+            f"else a random role of {among}" + (moved if self.scatter else "")
         )
 
 
@@ -95,4 +105,37 @@ def shows_role(b: NightBuilder, q: str) -> list[tuple[str, Expr]]:
     return out
 
 
-KIND = Kind("meddle", (Meddle,), shows_role=shows_role)
+def _scan(b: NightBuilder, i: int) -> Expr:
+    """Slot i's action is a scan: an ability whose every effect tells its user something
+    (its kind has `texts`), not a target ("only by type (scan vs target)")."""
+    tells = {n for k in b.kinds if k.texts for n in k.nodes}
+    return any_of(
+        c
+        for c, ab in b.sc.abilities(i)
+        if ab.effects and all(isinstance(e, tuple(tells)) for e in ab.effects)
+    )
+
+
+def retarget(b: NightBuilder, i: int, k: int, t: Expr) -> Expr:
+    """Slot i's k-th target aimed at a player meddled with tonight, when it is no scan:
+    a player drawn at random from the others ("a random other player is chosen")."""
+    players = b.sc.players
+    target = neg(_scan(b, i))
+    for j in range(b.n):
+        if j == i:
+            continue
+        for c, e in b.effects(j, Meddle):
+            if e.scatter is None:
+                continue
+            for qi, q in enumerate(players):
+                x = conj(c, b.ok(j), b.sc.aims(j, q), target, eq(t, Const(qi)))
+                if x == FALSE:
+                    continue
+                others = [players.index(p) for p in players if p != q]
+                at = e.scatter.loc
+                d = b.choice(f"scatter:{at.line}:{at.column}:{i}:{k}:{q}", others, random=True)
+                t = ite(label(x, e.scatter), d, t)
+    return t
+
+
+KIND = Kind("meddle", (Meddle,), shows_role=shows_role, retarget=retarget)

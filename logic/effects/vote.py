@@ -364,7 +364,7 @@ def day_constraints(rs: Ruleset, inp: DayInputs) -> DayConstraints:
     some_pick = any_of(picked)
     # a tie no pick breaks, broken by who reached that count first (the day's timeline)
     firsts = [r for r in rs.tie_rules if r.kind == "first"]
-    by_time = [FALSE] * n
+    by_time: list[Expr] = [FALSE] * n
     if firsts and inp.since is not None:
         since = [inp.since(k) for k in range(n)]
         by_time = [

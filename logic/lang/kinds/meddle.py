@@ -4,8 +4,9 @@ grammar/lexicon/meddle.toml), mixed into logic/lang/kinds.Readings: a night abil
 fake scan results for the status of another player at night-time."; the answer given
 ("If the Meddler provides a preferred answer, ... if not the GG randomly selects one
 (possible) answer.": `Meddle.decided`) and the roles it is drawn from ("The random answer
-is one of the Village and General roles, in play or not.": `Meddle.pool`), each said of
-the ability before it."""
+is one of the Village and General roles, in play or not.": `Meddle.pool`), and where an
+action aimed at him lands ("If the action is a target, a random other player is chosen.":
+`Meddle.scatter`), each said of the ability before it."""
 
 from __future__ import annotations
 
@@ -35,6 +36,9 @@ class MeddleReading:
 
     def meddle_answer(self, _: list[Any]) -> tuple[Any, ...]:
         return (Adds(Meddle, "decided", self.why),)
+
+    def meddle_scatter(self, _: list[Any]) -> tuple[Any, ...]:
+        return (Adds(Meddle, "scatter", self.why),)
 
     def meddle_pool(self, children: list[Any]) -> tuple[Any, ...]:
         names = tuple(str(c) for c in children if isinstance(c, Token) and c.type == "NAME")
