@@ -32,6 +32,19 @@ POWERLESS = "This player has no powers."
 # (the start of the line, the sentences deleted from it together, a case it decides)
 DECIDES: list[tuple[str, tuple[str, ...], str]] = [
     (
+        "Follower Spy:",
+        ("He is told the target of that role, but not the result or who used it.",),
+        "R24: the Follower Spy follows the Seer: he is told the Seer's target",
+    ),
+    (
+        "Follower Spy:",
+        (
+            "This player follows the target of a specific night-time use role.",
+            "He is told the target of that role, but not the result or who used it.",
+        ),
+        "R24: the Follower Spy follows the Seer: he is told the Seer's target",
+    ),
+    (
         "Meddler:",
         ("If the action is a target, a random other player is chosen.",),
         "W17: the Hunter's shot at the meddled player lands on a random other player",
@@ -651,6 +664,11 @@ NOTED += [
         _SOLVE,
     ),
     ("Alpha and Kamikaze are the", "Alpha and Kamikaze are the Werewolf Core roles.", _SOLVE),
+    (
+        "Follower Spy:",
+        "(Active, Recurring, Night-time, Private)",
+        "the natures of a recurring night power: its sentence says as much (R4)",
+    ),
 ]
 
 SKIP = (
