@@ -290,8 +290,18 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
         (
             "This player can enhance the potency of one other player's action for a day or "
             "night-time period.",
+            "Thus, the target MUST use the power in that timeframe, although what they do with "
+            "it is their choice.",
         ),
         "The amplified Rioter's target's vote counts three times",
+    ),
+    (
+        "Amplifier:",
+        (
+            "Thus, the target MUST use the power in that timeframe, although what they do with "
+            "it is their choice.",
+        ),
+        "The forced use: the amplified Rioter who does not riot that day loses the power",
     ),
     (
         "Amplifier:",

@@ -10,12 +10,17 @@ Vocabulary:
            their rioting targets gets their vote TRIPLICATED, (not two separate double
            votes)"); a target whose power is spent or not used today gains nothing ("If
            the targets power was already spent, nothing happens and the amplification is
-           wasted")
+           wasted"); `forced` (its sentence) "Thus, the target MUST use the power in that
+           timeframe, although what they do with it is their choice.": a target holding
+           a day power who uses none that day loses his powers (logic/effects/exchange.py's
+           `drained`, read from then on)
 
-Not modelled: the night half (a Seer's double scan, a Guard's double protection, a
-Hunter's two kills: an action with two targets where its sentence gives one) and the
-"FORCED" use (the target must use the power: a case says what each player does). No
-lasting state.
+Readings (the source is silent): "MUST use" has the consequence the GM gives of the
+Hunter's two kills ("they HAVE to be at that time, or they are BOTH lost"); a use that
+was blocked was used; a target with no day power (a Seer by day) loses nothing (the
+amplification is wasted). Not modelled: the night half (a Seer's double scan, a Guard's
+double protection, a Hunter's two kills: an action with two targets where its sentence
+gives one). Its lasting state is exchange's `drained`.
 """
 
 from __future__ import annotations
@@ -23,8 +28,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from logic.effects.base import Kind
-from logic.model.expr import FALSE, Expr, any_of, conj, label
+from logic.effects.base import Kind, Outcome
+from logic.effects.exchange import DRAINED_ATOM
+from logic.model.expr import FALSE, Expr, any_of, conj, disj, label, neg
+from logic.model.phase import Atom
 from logic.model.why import Why, meta
 
 if TYPE_CHECKING:
@@ -37,9 +44,11 @@ TRIPLED = "tripled"  # a doubled vote counts three times (its source: who double
 class Amplify:
     by_day: ClassVar[bool] = True  # used by day (logic/effects/base.Effect)
     why: Why = meta()
+    forced: Why | None = None  # "Thus, the target MUST use the power in that timeframe, ..."
 
     def describe(self) -> str:
-        return "amplify: a vote the target doubles today counts three times"
+        forced = "; a target with a day power who uses none today loses it" if self.forced else ""
+        return "amplify: a vote the target doubles today counts three times" + forced
 
 
 def _amplified(db: DayBuilder, a: str) -> Expr:
@@ -63,4 +72,30 @@ def day_marked(db: DayBuilder, p: str, name: str) -> list[tuple[Expr, str]]:
     return out
 
 
-KIND = Kind("amplify", (Amplify,), day_marked=day_marked)
+def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
+    """The forced use: a player amplified today who holds a day power and used none
+    today is `drained` (his powers are lost)."""
+    out: dict[Atom, Expr] = {}
+    day_roles = [
+        r
+        for r in db.sc.roles()
+        if any(any(getattr(e, "by_day", False) for e in a.effects) for a in r.abilities)
+    ]
+    for j in range(db.n):
+        for c, e in db.effects(j, Amplify):
+            if e.forced is None:
+                continue
+            for q in db.players:
+                hit = conj(db.ok(j), c, db.sc.aims(j, q))
+                if hit == FALSE:
+                    continue
+                power = any_of(db.role_is(q, r) for r in day_roles)
+                acted = any_of(db.sc.taken(i) for i in range(db.n) if db.actor(i) == q)
+                x = label(conj(hit, power, neg(acted)), e.forced)
+                if x != FALSE:
+                    a = Atom(DRAINED_ATOM, q)
+                    out[a] = disj(out.get(a, FALSE), x)
+    return out
+
+
+KIND = Kind("amplify", (Amplify,), day_marked=day_marked, day_atoms=day_atoms)
