@@ -32,6 +32,16 @@ POWERLESS = "This player has no powers."
 # (the start of the line, the sentences deleted from it together, a case it decides)
 DECIDES: list[tuple[str, tuple[str, ...], str]] = [
     (
+        "Cover Smoker:",
+        ("This werewolf may block one other player from any night-time scan activity.",),
+        "R25: the Cover Smoker covers Bob: the Seer's scan of him fails",
+    ),
+    (
+        "Cover Smoker:",
+        ("(Active, One-time use, Night-time, Private)",),
+        "R25: the Cover Smoker covers once per game",
+    ),
+    (
         "Follower Spy:",
         ("He is told the target of that role, but not the result or who used it.",),
         "R24: the Follower Spy follows the Seer: he is told the Seer's target",

@@ -1,4 +1,5 @@
-"""Owns fake scan results for a player: the Meddler's "This werewolf may provide fake scan
+"""Owns what a scan of a player gives, and where an action aimed at him lands: fake scan
+results for a player, the Meddler's "This werewolf may provide fake scan
 results for the actions/status of another player (wolf or not) at night-time. ... If the
 Meddler provides a preferred answer, that is what is given as a scan result, if not the
 GG randomly selects one (possible) answer." Its phrases are grammar/clause/meddle.lark,
@@ -14,6 +15,10 @@ Vocabulary:
           him ("only by type (scan vs target), not by specific action")
   pool    the factions whose roles are the fake answers (`options`), "the entire villager
           pool (core, exclusive, general)"
+  ScanBlock  an action naming a player: tonight every scan aimed at him fails (the
+          Smoker's first mode: "This werewolf may block one other player from any
+          night-time scan activity.", its example "if Player Y was the target of night
+          activities/scans, they fail": read as the scans)
   scatter (of a Meddle, its sentence) "If the action is a target, a random other player is
           chosen.": tonight every action aimed at the meddled player that is not a scan
           (an action whose every effect tells its user something, a kind with `texts`:
@@ -40,6 +45,14 @@ from logic.model.why import Why, canon, meta
 
 if TYPE_CHECKING:
     from logic.model.semantics import NightBuilder
+
+
+@dataclass(frozen=True)
+class ScanBlock:
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "scan block: every scan aimed at the target tonight fails"
 
 
 @dataclass(frozen=True)
@@ -116,6 +129,25 @@ def _scan(b: NightBuilder, i: int) -> Expr:
     )
 
 
+def stops(b: NightBuilder, i: int) -> Expr:
+    """Slot i's scan does not take place: it is aimed at a player a scan block reached
+    tonight."""
+    blocks = b.once(
+        "scanblocks", lambda: [(j, c, e) for j in range(b.n) for c, e in b.effects(j, ScanBlock)]
+    )
+    scan = _scan(b, i) if blocks else FALSE
+    if scan == FALSE:
+        return FALSE
+    out: list[Expr] = []
+    for j, c, e in blocks:
+        if j != i:
+            for q in b.sc.players:
+                x = conj(c, b.ok(j), b.sc.aims(j, q), scan, b.aims(i, q))
+                if x != FALSE:
+                    out.append(label(x, e.why))
+    return any_of(out)
+
+
 def retarget(b: NightBuilder, i: int, k: int, t: Expr) -> Expr:
     """Slot i's k-th target aimed at a player meddled with tonight, when it is no scan:
     a player drawn at random from the others ("a random other player is chosen")."""
@@ -138,4 +170,4 @@ def retarget(b: NightBuilder, i: int, k: int, t: Expr) -> Expr:
     return t
 
 
-KIND = Kind("meddle", (Meddle,), shows_role=shows_role, retarget=retarget)
+KIND = Kind("meddle", (Meddle, ScanBlock), shows_role=shows_role, retarget=retarget, stops=stops)
