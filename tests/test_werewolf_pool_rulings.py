@@ -302,6 +302,16 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
             "night-time period.",
             "Thus, the target MUST use the power in that timeframe, although what they do with "
             "it is their choice.",
+            "If a rioter is targeted, the Rioter MUST use the power and their rioting targets "
+            "gets their vote TRIPLICATED, (not two separate double votes).",
+        ),
+        "The amplified Rioter's target's vote counts three times",
+    ),
+    (
+        "Amplifier:",
+        (
+            "If a rioter is targeted, the Rioter MUST use the power and their rioting targets "
+            "gets their vote TRIPLICATED, (not two separate double votes).",
         ),
         "The amplified Rioter's target's vote counts three times",
     ),

@@ -5,10 +5,12 @@ doubled and `tripled` counts three times). Its phrase is grammar/clause/amplify.
 words grammar/lexicon/amplify.toml, its reading logic/lang/kinds/amplify.py.
 
 Vocabulary:
-  Amplify  a day action on another player: a vote that player doubles today counts three
-           times, not twice ("If a rioter is targeted, the Rioter MUST use the power and
-           their rioting targets gets their vote TRIPLICATED, (not two separate double
-           votes)"); a target whose power is spent or not used today gains nothing ("If
+  Amplify  a day action on another player: `tripled` (its sentence) a vote that player
+           doubles today counts three times, not twice ("If a rioter is targeted, the
+           Rioter MUST use the power and their rioting targets gets their vote
+           TRIPLICATED, (not two separate double votes)", read for every doubling power:
+           the Reverber's own vote alike); a target whose power is spent or not used
+           today gains nothing ("If
            the targets power was already spent, nothing happens and the amplification is
            wasted"); `forced` (its sentence) "Thus, the target MUST use the power in that
            timeframe, although what they do with it is their choice.": a target holding
@@ -45,18 +47,21 @@ class Amplify:
     by_day: ClassVar[bool] = True  # used by day (logic/effects/base.Effect)
     why: Why = meta()
     forced: Why | None = None  # "Thus, the target MUST use the power in that timeframe, ..."
+    tripled: Why | None = None  # "... their rioting targets gets their vote TRIPLICATED, ..."
 
     def describe(self) -> str:
         forced = "; a target with a day power who uses none today loses it" if self.forced else ""
-        return "amplify: a vote the target doubles today counts three times" + forced
+        tripled = "a vote the target doubles today counts three times" if self.tripled else ""
+        return "amplify: " + (tripled or "the target's power enhanced today") + forced
 
 
 def _amplified(db: DayBuilder, a: str) -> Expr:
-    """A day action with Amplify took place on a today."""
+    """A day action with Amplify whose vote is tripled took place on a today."""
     return any_of(
-        label(conj(db.ok(j), c, db.sc.aims(j, a)), e.why)
+        label(conj(db.ok(j), c, db.sc.aims(j, a)), e.tripled)
         for j in range(db.n)
         for c, e in db.effects(j, Amplify)
+        if e.tripled is not None
     )
 
 

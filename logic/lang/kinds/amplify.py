@@ -3,7 +3,9 @@ grammar/lexicon/amplify.toml), mixed into logic/lang/kinds.Readings: another pla
 enhanced ("This player can enhance the potency of one other player's action for a day or
 night-time period."), a day ability named "amplify" whose effect is `Amplify`
 (logic/effects/amplify.py); "other": not its user; the forced use ("Thus, the target MUST
-use the power in that timeframe, ...": `Amplify.forced`), said of the ability before it."""
+use the power in that timeframe, ...": `Amplify.forced`) and the tripled vote ("If a rioter
+is targeted, ... their rioting targets gets their vote TRIPLICATED, ...": `Amplify.tripled`),
+said of the ability before it."""
 
 from __future__ import annotations
 
@@ -37,3 +39,6 @@ class AmplifyReading:
 
     def amp_forced(self, _: list[Any]) -> tuple[Any, ...]:
         return (Adds(Amplify, "forced", self.why),)
+
+    def amp_triple(self, _: list[Any]) -> tuple[Any, ...]:
+        return (Adds(Amplify, "tripled", self.why),)
