@@ -32,6 +32,11 @@ POWERLESS = "This player has no powers."
 # (the start of the line, the sentences deleted from it together, a case it decides)
 DECIDES: list[tuple[str, tuple[str, ...], str]] = [
     (
+        "Amplifier:",
+        ("The amplified player gets notified of the extra power.",),
+        "The amplified player is told so",
+    ),
+    (
         "Cover Smoker:",
         ("This werewolf may block one other player from any night-time scan activity.",),
         "R25: the Cover Smoker covers Bob: the Seer's scan of him fails",
@@ -300,6 +305,7 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
         (
             "This player can enhance the potency of one other player's action for a day or "
             "night-time period.",
+            "The amplified player gets notified of the extra power.",
             "Thus, the target MUST use the power in that timeframe, although what they do with "
             "it is their choice.",
             "If a rioter is targeted, the Rioter MUST use the power and their rioting targets "

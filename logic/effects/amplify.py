@@ -15,7 +15,9 @@ Vocabulary:
            wasted"); `forced` (its sentence) "Thus, the target MUST use the power in that
            timeframe, although what they do with it is their choice.": a target holding
            a day power who uses none that day loses his powers (logic/effects/exchange.py's
-           `drained`, read from then on)
+           `drained`, read from then on); `notified` (its sentence) "The amplified player
+           gets notified of the extra power.": the target is told "amplified" that day
+           (the source gives no words: the engine's)
 
 Readings (the source is silent): "MUST use" has the consequence the GM gives of the
 Hunter's two kills ("they HAVE to be at that time, or they are BOTH lost"); a use that
@@ -33,7 +35,7 @@ from typing import TYPE_CHECKING, ClassVar
 from logic.effects.base import Kind, Outcome
 from logic.effects.exchange import DRAINED_ATOM
 from logic.model.expr import FALSE, Expr, any_of, conj, disj, label, neg
-from logic.model.phase import Atom
+from logic.model.phase import Atom, TextSource
 from logic.model.why import Why, meta
 
 if TYPE_CHECKING:
@@ -48,11 +50,13 @@ class Amplify:
     why: Why = meta()
     forced: Why | None = None  # "Thus, the target MUST use the power in that timeframe, ..."
     tripled: Why | None = None  # "... their rioting targets gets their vote TRIPLICATED, ..."
+    notified: Why | None = None  # "The amplified player gets notified of the extra power."
 
     def describe(self) -> str:
         forced = "; a target with a day power who uses none today loses it" if self.forced else ""
         tripled = "a vote the target doubles today counts three times" if self.tripled else ""
-        return "amplify: " + (tripled or "the target's power enhanced today") + forced
+        told = "; the target is told 'amplified'" if self.notified else ""
+        return "amplify: " + (tripled or "the target's power enhanced today") + forced + told
 
 
 def _amplified(db: DayBuilder, a: str) -> Expr:
@@ -103,4 +107,21 @@ def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     return out
 
 
-KIND = Kind("amplify", (Amplify,), day_marked=day_marked, day_atoms=day_atoms)
+NOTICE = "amplified"  # what the amplified player is told (the source gives no words)
+
+
+def day_texts(db: DayBuilder, outcome: Outcome) -> list[TextSource]:
+    """The notice: an amplification that took place tells its target so."""
+    out: list[TextSource] = []
+    for j in range(db.n):
+        for c, e in db.effects(j, Amplify):
+            if e.notified is None:
+                continue
+            for q in db.players:
+                gate = conj(db.ok(j), c, db.sc.aims(j, q))
+                if gate != FALSE:
+                    out.append(TextSource(q, label(gate, e.notified), NOTICE, (), e.notified))
+    return out
+
+
+KIND = Kind("amplify", (Amplify,), day_marked=day_marked, day_atoms=day_atoms, day_texts=day_texts)

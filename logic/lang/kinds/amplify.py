@@ -5,7 +5,8 @@ night-time period."), a day ability named "amplify" whose effect is `Amplify`
 (logic/effects/amplify.py); "other": not its user; the forced use ("Thus, the target MUST
 use the power in that timeframe, ...": `Amplify.forced`) and the tripled vote ("If a rioter
 is targeted, ... their rioting targets gets their vote TRIPLICATED, ...": `Amplify.tripled`),
-said of the ability before it."""
+and the notice ("The amplified player gets notified of the extra power.":
+`Amplify.notified`), said of the ability before it."""
 
 from __future__ import annotations
 
@@ -42,3 +43,6 @@ class AmplifyReading:
 
     def amp_triple(self, _: list[Any]) -> tuple[Any, ...]:
         return (Adds(Amplify, "tripled", self.why),)
+
+    def amp_notified(self, _: list[Any]) -> tuple[Any, ...]:
+        return (Adds(Amplify, "notified", self.why),)
