@@ -306,6 +306,7 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
             "This player can enhance the potency of one other player's action for a day or "
             "night-time period.",
             "The amplified player gets notified of the extra power.",
+            "It is a FORCED enhancement of the activity, not a second use.",
             "Thus, the target MUST use the power in that timeframe, although what they do with "
             "it is their choice.",
             "If a rioter is targeted, the Rioter MUST use the power and their rioting targets "
@@ -324,6 +325,7 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
     (
         "Amplifier:",
         (
+            "It is a FORCED enhancement of the activity, not a second use.",
             "Thus, the target MUST use the power in that timeframe, although what they do with "
             "it is their choice.",
         ),

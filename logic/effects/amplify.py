@@ -12,8 +12,9 @@ Vocabulary:
            the Reverber's own vote alike); a target whose power is spent or not used
            today gains nothing ("If
            the targets power was already spent, nothing happens and the amplification is
-           wasted"); `forced` (its sentence) "Thus, the target MUST use the power in that
-           timeframe, although what they do with it is their choice.": a target holding
+           wasted"); `forced` (its sentences) "It is a FORCED enhancement of the activity,
+           not a second use. Thus, the target MUST use the power in that timeframe,
+           although what they do with it is their choice.": a target holding
            a day power who uses none that day loses his powers (logic/effects/exchange.py's
            `drained`, read from then on); `notified` (its sentence) "The amplified player
            gets notified of the extra power.": the target is told "amplified" that day
@@ -48,7 +49,7 @@ TRIPLED = "tripled"  # a doubled vote counts three times (its source: who double
 class Amplify:
     by_day: ClassVar[bool] = True  # used by day (logic/effects/base.Effect)
     why: Why = meta()
-    forced: Why | None = None  # "Thus, the target MUST use the power in that timeframe, ..."
+    forced: Why | None = None  # "It is a FORCED enhancement ... Thus, the target MUST use ..."
     tripled: Why | None = None  # "... their rioting targets gets their vote TRIPLICATED, ..."
     notified: Why | None = None  # "The amplified player gets notified of the extra power."
 
