@@ -669,16 +669,18 @@ def test_the_meddlers_scatter_and_the_cover_smoker_agree_in_both_back_ends() -> 
         ("Hal", "kill", ["Bob"]),
         ("Cid", "target", ["Bob"]),
     ]
-    _game(
-        "werewolf-pool",
-        [("Ann", "Meddler", None), ("Bob", "Guard", None), ("Hal", "Hunter", None)]
-        + [("Cid", "Seer", None)],
-        [meddle],
-    )
+    seats: list[tuple[str, str, str | None]] = [
+        ("Ann", "Meddler", None),
+        ("Bob", "Guard", None),
+        ("Hal", "Hunter", None),
+        ("Cid", "Seer", None),
+    ]
+    _game("werewolf-pool", seats, [meddle])
     cover = [("Ann", "smoke", ["Bob"]), ("Cid", "target", ["Bob"]), ("Dee", "target", ["Bob"])]
-    _game(
-        "werewolf-pool",
-        [("Ann", "Cover Smoker", None), ("Bob", "Alpha", None), ("Cid", "Seer", None)]
-        + [("Dee", "Guard", None)],
-        [cover, []],
-    )
+    seats = [
+        ("Ann", "Cover Smoker", None),
+        ("Bob", "Alpha", None),
+        ("Cid", "Seer", None),
+        ("Dee", "Guard", None),
+    ]
+    _game("werewolf-pool", seats, [cover, []])
