@@ -258,7 +258,7 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
         "Visiting roles:",
         (
             "Seer, Guard, Undertaker, Hunter, Seeker, Blocker, Smoker, Maniac, Alpha, Swapper, "
-            "Leech, Spy.",
+            "Leech, Spy, Meddler, Cover Smoker.",
             "Additionally, any Werewolf role executing the faction's nightkill is considered a "
             "visiting role for the night.",
         ),
@@ -631,7 +631,7 @@ NOTED: list[tuple[str, str, str]] = [
     (
         "Non-visiting roles:",
         "Executioner, Reverber, Rioter, Soother, Judge, Bluff, Scavenger, Kamikaze, "
-        "Necromancer, Amplifier.",
+        "Necromancer, Amplifier, Morpher, Stretcher, Collapser, Follower Spy.",
         "each acts by day or names a player without visiting, the engine's default anyway",
     ),
     (
