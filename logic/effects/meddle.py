@@ -23,15 +23,18 @@ Vocabulary:
           chosen.": tonight every action aimed at the meddled player that is not a scan
           (an action whose every effect tells its user something, a kind with `texts`:
           the Seer's, the Seeker's, the Spy's, the Undertaker's) lands on a player drawn at
-          random from the others (`scatter:LINE:COL:SLOT:K:P`, a draw of chance; the
-          werewolves' kill too: "the action" is any)
+          random from the others but the Meddler (`scatter:LINE:COL:SLOT:K:P:J`, a draw of
+          chance; the werewolves' kill too: "the action" is any)
 
 Asked by the role scan (logic/effects/investigate.py) through the `shows_role` hook, and
 by every kind through the `retarget` hook (where an action lands). A scan of the actions
 of a player (the Spy's, the Seeker's) is not faked. Readings (the source is silent): the
-player drawn may be any other than the meddled one, the actor and the dead included; a
-meddling moves the actions of the night it takes place (its `ok`), whatever their tier.
-No lasting state.
+player drawn may be any other than the meddled one and the Meddler, the actor and the
+dead included; a meddling moves the actions of the night it takes place (its `ok`),
+whatever their tier.
+The Meddler himself is not drawn: an action that landed on him (a block) could stop the
+meddling that moved it, which would not have moved it (a paradox the source does not
+speak to; W23). No lasting state.
 """
 
 from __future__ import annotations
@@ -163,9 +166,11 @@ def retarget(b: NightBuilder, i: int, k: int, t: Expr) -> Expr:
                 x = conj(c, b.ok(j), b.sc.aims(j, q), target, eq(t, Const(qi)))
                 if x == FALSE:
                     continue
-                others = [players.index(p) for p in players if p != q]
+                others = [players.index(p) for p in players if p not in (q, b.actor(j))]
+                if not others:
+                    continue
                 at = e.scatter.loc
-                d = b.choice(f"scatter:{at.line}:{at.column}:{i}:{k}:{q}", others, random=True)
+                d = b.choice(f"scatter:{at.line}:{at.column}:{i}:{k}:{q}:{j}", others, random=True)
                 t = ite(label(x, e.scatter), d, t)
     return t
 
