@@ -184,9 +184,12 @@ def test_a_ruling_on_a_day_ability_is_not_checked() -> None:
     ans = ask(WEREWOLF, "The Executioner cannot choose himself.")
     assert ans.verdict == "unknown"
     assert "the Executioner's substitute, used by day" in ans.note
-    # the Blocker acts by day or by night: a ruling on him is checked on the night
+    # the Blocker acts by day or by night: a ruling on him is checked on the night (since
+    # the Meddler's random other player, W17/W23, a night of two Meddlers and two Blockers
+    # whose blocks they move onto each other is a paradox the ruling leaves, as W12's
+    # cycles: `contradicted`, a verdict of the night's search, not `unknown`)
     ans = ask(WEREWOLF, "The Blocker cannot target himself.")
-    assert ans.verdict == "amends" and not ans.note
+    assert ans.verdict in ("amends", "contradicted") and not ans.note
 
 
 def test_ask_cli_json_and_bad_ruling() -> None:

@@ -658,3 +658,29 @@ def test_a_theft_and_a_morph_give_one_atom_in_the_chain() -> None:
     compare(
         rs, seats, [[Act("Ann", "ability", steal, 0, ("Cid",), ('Ann uses "steal" on Cid',))], []]
     )
+
+
+def test_the_meddlers_scatter_and_the_cover_smoker_agree_in_both_back_ends() -> None:
+    """The werewolf pool's W17 and R25 (logic/effects/meddle.py): a shot at the meddled
+    player lands on a player drawn at random from the others (`random` in both); a scan
+    of a player the Cover Smoker covers fails, a protection of him does not."""
+    meddle = [
+        ("Ann", "meddle", ["Bob"]),
+        ("Hal", "kill", ["Bob"]),
+        ("Cid", "target", ["Bob"]),
+    ]
+    seats: list[tuple[str, str, str | None]] = [
+        ("Ann", "Meddler", None),
+        ("Bob", "Guard", None),
+        ("Hal", "Hunter", None),
+        ("Cid", "Seer", None),
+    ]
+    _game("werewolf-pool", seats, [meddle])
+    cover = [("Ann", "smoke", ["Bob"]), ("Cid", "target", ["Bob"]), ("Dee", "target", ["Bob"])]
+    seats = [
+        ("Ann", "Cover Smoker", None),
+        ("Bob", "Alpha", None),
+        ("Cid", "Seer", None),
+        ("Dee", "Guard", None),
+    ]
+    _game("werewolf-pool", seats, [cover, []])

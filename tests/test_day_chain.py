@@ -399,8 +399,9 @@ def test_a_once_a_game_day_ability_is_spent_across_the_days_of_a_chain() -> None
 def test_werewolf_pools_vote_timeline_agrees() -> None:
     """The day's timeline (logic/effects/timeline.py): votes cast and changed in order, the
     majority lock, the Stretcher's void and the Collapser's end of the day, before or
-    after a lock, a riot and a secret vote toward the lock: the chain's symbolic day, its timeline
-    fixed to the case's order, gives resolve's outcomes. (Roles with no night text: a
+    after a lock, a riot and a secret vote toward the lock, a tie broken by who reached the
+    count first (R23), an amplification's notice and forced use (R18): the chain's symbolic
+    day, its timeline fixed to the case's order, gives resolve's outcomes. (Roles with no night text: a
     text's pieces read the unused targets, and the enumeration would list them all.)"""
     rs = RULESETS["werewolf-pool"]
     town = [
@@ -438,6 +439,17 @@ def test_werewolf_pools_vote_timeline_agrees() -> None:
     cast: Steps = [("Ann", "Cid"), ("Bob", "Cid"), ("Dee", "Cid"), ("Bob", "Dee")]
     _compare(rs, (bluff, [{}, secret, {}], [("@Ann", None), *cast]))
     _compare(rs, (bluff, [{}, secret, {}], [*cast[:3], ("@Ann", None), cast[3]]))
+    # R23 (W9): a tie goes to the count that stood first; a riot made public at the deadline
+    tie: Steps = [("Ann", "Cid"), ("Cid", "Dee")]
+    _compare(rs, (town, [{}, {}, {}], tie))
+    _compare(rs, (town, [{}, {}, {}], tie[::-1]))
+    late: Steps = [("Ann", "Cid"), ("Cid", "Dee"), ("Dee", "Dee"), ("@Bob", None)]
+    _compare(rs, (riot, [{}, doubled, {}], late))
+    # R18: the amplified player is told so, and loses the day power he did not use
+    amp = [("Ann", "Amplifier", "Village"), ("Bob", "Rioter", "Village"), *town[2:]]
+    _compare(rs, (amp, [{}, {"Ann": ("amplify", "Bob")}, {}], []))
+    both = {"Ann": ("amplify", "Bob"), "Bob": ("double vote", "Cid")}
+    _compare(rs, (amp, [{}, both, {}], [("Cid", "Dee"), ("Dee", "Dee"), ("Cid", "Ann")]))
 
 
 @pytest.mark.parametrize(

@@ -878,6 +878,11 @@ CASEBOOK_COUNTS = {
     # (a lynch flip, a night death, neutral roles, the Secret Boss, the vanilla count)
     "flip.obs": 4,
     "killer.obs": 3,
+    # the werewolf pool: every game deals the five Core roles (R22), so five players hold
+    # one each (5! = 120 deals); Ann, the Seer, scanned Bob as the Guard: the other three
+    # hold the Undertaker, the Alpha and the Kamikaze in any order (3! = 6); deleting the
+    # sentences: tests/test_werewolf_pool_rulings.py
+    "deal.obs": 6,
 }
 
 

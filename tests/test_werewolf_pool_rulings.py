@@ -17,8 +17,10 @@ from pathlib import Path
 import pytest
 
 from logic.commands.casebook import run_case
+from logic.commands.solve import solve
 from logic.lang.case import Case, parse_cases
 from logic.lang.errors import RulingError
+from logic.lang.observations import bind, parse_observations
 from logic.lang.rules import load_ruleset, parse_ruleset
 from logic.model.ir import Ruleset
 
@@ -29,6 +31,49 @@ POWERLESS = "This player has no powers."
 
 # (the start of the line, the sentences deleted from it together, a case it decides)
 DECIDES: list[tuple[str, tuple[str, ...], str]] = [
+    (
+        "Amplifier:",
+        ("The amplified player gets notified of the extra power.",),
+        "The amplified player is told so",
+    ),
+    (
+        "Cover Smoker:",
+        ("This werewolf may block one other player from any night-time scan activity.",),
+        "R25: the Cover Smoker covers Bob: the Seer's scan of him fails",
+    ),
+    (
+        "Cover Smoker:",
+        ("(Active, One-time use, Night-time, Private)",),
+        "R25: the Cover Smoker covers once per game",
+    ),
+    (
+        "Follower Spy:",
+        ("He is told the target of that role, but not the result or who used it.",),
+        "R24: the Follower Spy follows the Seer: he is told the Seer's target",
+    ),
+    (
+        "Follower Spy:",
+        (
+            "This player follows the target of a specific night-time use role.",
+            "He is told the target of that role, but not the result or who used it.",
+        ),
+        "R24: the Follower Spy follows the Seer: he is told the Seer's target",
+    ),
+    (
+        "Meddler:",
+        ("If the action is a target, a random other player is chosen.",),
+        "W17: the Hunter's shot at the meddled player lands on a random other player",
+    ),
+    (
+        "In the event of a tie, the",
+        ("In the event of a tie, the tied player who reached that vote total first is lynched.",),
+        "W9: A arrived at the tied total via a private riot: B is lynched",
+    ),
+    (
+        "In the event of a tie, the",
+        ("In the event of a tie, the tied player who reached that vote total first is lynched.",),
+        "R23: a count that fell and came back stands from its return",
+    ),
     (
         "3. One-time use - These ro",
         ("3. One-time use - These roles can only be used once.",),
@@ -213,7 +258,7 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
         "Visiting roles:",
         (
             "Seer, Guard, Undertaker, Hunter, Seeker, Blocker, Smoker, Maniac, Alpha, Swapper, "
-            "Leech, Spy.",
+            "Leech, Spy, Meddler, Cover Smoker.",
             "Additionally, any Werewolf role executing the faction's nightkill is considered a "
             "visiting role for the night.",
         ),
@@ -260,8 +305,31 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
         (
             "This player can enhance the potency of one other player's action for a day or "
             "night-time period.",
+            "The amplified player gets notified of the extra power.",
+            "It is a FORCED enhancement of the activity, not a second use.",
+            "Thus, the target MUST use the power in that timeframe, although what they do with "
+            "it is their choice.",
+            "If a rioter is targeted, the Rioter MUST use the power and their rioting targets "
+            "gets their vote TRIPLICATED, (not two separate double votes).",
         ),
         "The amplified Rioter's target's vote counts three times",
+    ),
+    (
+        "Amplifier:",
+        (
+            "If a rioter is targeted, the Rioter MUST use the power and their rioting targets "
+            "gets their vote TRIPLICATED, (not two separate double votes).",
+        ),
+        "The amplified Rioter's target's vote counts three times",
+    ),
+    (
+        "Amplifier:",
+        (
+            "It is a FORCED enhancement of the activity, not a second use.",
+            "Thus, the target MUST use the power in that timeframe, although what they do with "
+            "it is their choice.",
+        ),
+        "The forced use: the amplified Rioter who does not riot that day loses the power",
     ),
     (
         "Amplifier:",
@@ -374,6 +442,7 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
             "If the Meddler provides a preferred answer, that is what is given as a scan "
             "result, if not the GG randomly selects one (possible) answer.",
             "The random answer is one of the Village and General roles, in play or not.",
+            "If the action is a target, a random other player is chosen.",
         ),
         "The Meddler's preferred answer is what the Seer's scan gives",
     ),
@@ -562,7 +631,7 @@ NOTED: list[tuple[str, str, str]] = [
     (
         "Non-visiting roles:",
         "Executioner, Reverber, Rioter, Soother, Judge, Bluff, Scavenger, Kamikaze, "
-        "Necromancer, Amplifier.",
+        "Necromancer, Amplifier, Morpher, Stretcher, Collapser, Follower Spy.",
         "each acts by day or names a player without visiting, the engine's default anyway",
     ),
     (
@@ -585,6 +654,58 @@ NOTED: list[tuple[str, str, str]] = [
         "(Active, One-time use, Day-time, Private)",
         "a theft leaves the Scavenger another role, and a failed day use spends nothing: "
         "no second use can be tried",
+    ),
+]
+
+# the deal (R22): sentences that decide no case (a case lists its players' roles), each
+# what the engine does anyway, or read by `solve` (the test below)
+_DEAL = "the deal, R22: what the engine does anyway (a case lists its players' roles)"
+_SOLVE = "the deal, R22: read by solve's setup (test_every_game_deals_the_core_roles)"
+NOTED += [
+    (
+        "Every player in the game w",
+        "Every player in the game will have a special role or ability.",
+        _DEAL,
+    ),
+    (
+        "Roles are randomly assigne",
+        "Roles are randomly assigned and there are more role types than there are players, "
+        "so some roles are not guaranteed to be in the game.",
+        _DEAL,
+    ),
+    (
+        "1. Village Core - These ro",
+        "1. Village Core - These roles are always assigned and exclusive to villagers (good guys)",
+        _SOLVE,
+    ),
+    (
+        "2. Village Exclusive - The",
+        "2. Village Exclusive - These roles can only be assigned to villagers (good guys) "
+        "but are not guaranteed to be assigned.",
+        _DEAL,
+    ),
+    ("They are not guaranteed to", "They are not guaranteed to be assigned.", _DEAL),
+    (
+        "4. Werewolf Exclusive - Th",
+        "4. Werewolf Exclusive - These roles can only be assigned to werewolves (bad guys) "
+        "but are not guaranteed to be assigned.",
+        _DEAL,
+    ),
+    (
+        "5. Werewolf Core - These r",
+        "5. Werewolf Core - These roles are always assigned and exclusive to werewolves (bad guys)",
+        _SOLVE,
+    ),
+    (
+        'Seer, "Guard" and Undertak',
+        'Seer, "Guard" and Undertaker are the Village Core roles.',
+        _SOLVE,
+    ),
+    ("Alpha and Kamikaze are the", "Alpha and Kamikaze are the Werewolf Core roles.", _SOLVE),
+    (
+        "Follower Spy:",
+        "(Active, Recurring, Night-time, Private)",
+        "the natures of a recurring night power: its sentence says as much (R4)",
     ),
 ]
 
@@ -749,3 +870,23 @@ def test_a_defined_nature_is_checked_against_the_role(
         parse_ruleset(bad, str(RULES))
     (sentence,) = [one for s, one, _ in NOTED if s == definition]
     parse_ruleset(_without(bad, definition, (sentence,)), str(RULES))
+
+
+def _worlds(rs: Ruleset) -> tuple[int, int]:
+    text = (CASEBOOK / "deal.obs").read_text(encoding="utf-8")
+    res = solve(bind(rs, parse_observations(text, "deal.obs"), text), timeout=60)
+    return res.worlds, res.setups
+
+
+@pytest.mark.parametrize("start", [s for s, _, why in NOTED if why == _SOLVE])
+def test_every_game_deals_the_core_roles(start: str) -> None:
+    """R22: "These roles are always assigned": solve's setup deals each Core role (deal.obs:
+    6 worlds of 120); without the sentence it need not, and without the category the
+    sentence names, the sentence deals no role it knows."""
+    assert _worlds(RS) == (6, 120)
+    ((sentence, _),) = [(one, w) for s, one, w in NOTED if s == start]
+    without = parse_ruleset(_without(RULES.read_text(encoding="utf-8"), start, (sentence,)), "x")
+    try:
+        assert _worlds(without) != (6, 120)
+    except RulingError as e:
+        assert "Core' is not a role" in str(e) and "are the" in start + sentence

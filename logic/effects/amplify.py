@@ -5,17 +5,27 @@ doubled and `tripled` counts three times). Its phrase is grammar/clause/amplify.
 words grammar/lexicon/amplify.toml, its reading logic/lang/kinds/amplify.py.
 
 Vocabulary:
-  Amplify  a day action on another player: a vote that player doubles today counts three
-           times, not twice ("If a rioter is targeted, the Rioter MUST use the power and
-           their rioting targets gets their vote TRIPLICATED, (not two separate double
-           votes)"); a target whose power is spent or not used today gains nothing ("If
+  Amplify  a day action on another player: `tripled` (its sentence) a vote that player
+           doubles today counts three times, not twice ("If a rioter is targeted, the
+           Rioter MUST use the power and their rioting targets gets their vote
+           TRIPLICATED, (not two separate double votes)", read for every doubling power:
+           the Reverber's own vote alike); a target whose power is spent or not used
+           today gains nothing ("If
            the targets power was already spent, nothing happens and the amplification is
-           wasted")
+           wasted"); `forced` (its sentences) "It is a FORCED enhancement of the activity,
+           not a second use. Thus, the target MUST use the power in that timeframe,
+           although what they do with it is their choice.": a target holding
+           a day power who uses none that day loses his powers (logic/effects/exchange.py's
+           `drained`, read from then on); `notified` (its sentence) "The amplified player
+           gets notified of the extra power.": the target is told "amplified" that day
+           (the source gives no words: the engine's)
 
-Not modelled: the night half (a Seer's double scan, a Guard's double protection, a
-Hunter's two kills: an action with two targets where its sentence gives one) and the
-"FORCED" use (the target must use the power: a case says what each player does). No
-lasting state.
+Readings (the source is silent): "MUST use" has the consequence the GM gives of the
+Hunter's two kills ("they HAVE to be at that time, or they are BOTH lost"); a use that
+was blocked was used; a target with no day power (a Seer by day) loses nothing (the
+amplification is wasted). Not modelled: the night half (a Seer's double scan, a Guard's
+double protection, a Hunter's two kills: an action with two targets where its sentence
+gives one). Its lasting state is exchange's `drained`.
 """
 
 from __future__ import annotations
@@ -23,8 +33,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from logic.effects.base import Kind
-from logic.model.expr import FALSE, Expr, any_of, conj, label
+from logic.effects.base import Kind, Outcome
+from logic.effects.exchange import DRAINED_ATOM
+from logic.model.expr import FALSE, Expr, any_of, conj, disj, label, neg
+from logic.model.phase import Atom, TextSource
 from logic.model.why import Why, meta
 
 if TYPE_CHECKING:
@@ -37,17 +49,24 @@ TRIPLED = "tripled"  # a doubled vote counts three times (its source: who double
 class Amplify:
     by_day: ClassVar[bool] = True  # used by day (logic/effects/base.Effect)
     why: Why = meta()
+    forced: Why | None = None  # "It is a FORCED enhancement ... Thus, the target MUST use ..."
+    tripled: Why | None = None  # "... their rioting targets gets their vote TRIPLICATED, ..."
+    notified: Why | None = None  # "The amplified player gets notified of the extra power."
 
     def describe(self) -> str:
-        return "amplify: a vote the target doubles today counts three times"
+        forced = "; a target with a day power who uses none today loses it" if self.forced else ""
+        tripled = "a vote the target doubles today counts three times" if self.tripled else ""
+        told = "; the target is told 'amplified'" if self.notified else ""
+        return "amplify: " + (tripled or "the target's power enhanced today") + forced + told
 
 
 def _amplified(db: DayBuilder, a: str) -> Expr:
-    """A day action with Amplify took place on a today."""
+    """A day action with Amplify whose vote is tripled took place on a today."""
     return any_of(
-        label(conj(db.ok(j), c, db.sc.aims(j, a)), e.why)
+        label(conj(db.ok(j), c, db.sc.aims(j, a)), e.tripled)
         for j in range(db.n)
         for c, e in db.effects(j, Amplify)
+        if e.tripled is not None
     )
 
 
@@ -63,4 +82,47 @@ def day_marked(db: DayBuilder, p: str, name: str) -> list[tuple[Expr, str]]:
     return out
 
 
-KIND = Kind("amplify", (Amplify,), day_marked=day_marked)
+def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
+    """The forced use: a player amplified today who holds a day power and used none
+    today is `drained` (his powers are lost)."""
+    out: dict[Atom, Expr] = {}
+    day_roles = [
+        r
+        for r in db.sc.roles()
+        if any(any(getattr(e, "by_day", False) for e in a.effects) for a in r.abilities)
+    ]
+    for j in range(db.n):
+        for c, e in db.effects(j, Amplify):
+            if e.forced is None:
+                continue
+            for q in db.players:
+                hit = conj(db.ok(j), c, db.sc.aims(j, q))
+                if hit == FALSE:
+                    continue
+                power = any_of(db.role_is(q, r) for r in day_roles)
+                acted = any_of(db.sc.taken(i) for i in range(db.n) if db.actor(i) == q)
+                x = label(conj(hit, power, neg(acted)), e.forced)
+                if x != FALSE:
+                    a = Atom(DRAINED_ATOM, q)
+                    out[a] = disj(out.get(a, FALSE), x)
+    return out
+
+
+NOTICE = "amplified"  # what the amplified player is told (the source gives no words)
+
+
+def day_texts(db: DayBuilder, outcome: Outcome) -> list[TextSource]:
+    """The notice: an amplification that took place tells its target so."""
+    out: list[TextSource] = []
+    for j in range(db.n):
+        for c, e in db.effects(j, Amplify):
+            if e.notified is None:
+                continue
+            for q in db.players:
+                gate = conj(db.ok(j), c, db.sc.aims(j, q))
+                if gate != FALSE:
+                    out.append(TextSource(q, label(gate, e.notified), NOTICE, (), e.notified))
+    return out
+
+
+KIND = Kind("amplify", (Amplify,), day_marked=day_marked, day_atoms=day_atoms, day_texts=day_texts)

@@ -11,6 +11,10 @@ Vocabulary (ruleset-level nodes, `Ruleset.kind_rules`, unless said):
               while the holder is in play (None: the sentence does not say how many)
   TeamWins    `team` wins when `event` happens ("the Demon dies": `dies` a group;
               `alive`: only that many players are left alive)
+  Category    the roles `roles` are the category `name` ("The Village Core roles are Seer,
+              Guard and Undertaker.")
+  Always      every game deals each role of the category `group` ("Village Core - These
+              roles are always assigned ..."): `solve`'s setup holds each at least once
 """
 
 from __future__ import annotations
@@ -71,6 +75,47 @@ class TeamWins:
         if self.dies is not None:
             return f"victory: the {self.team} team wins when the {self.dies} dies"
         return f"victory: the {self.team} team wins when only {self.alive} players are alive"
+
+
+@dataclass(frozen=True)
+class Category:
+    name: str
+    roles: tuple[str, ...]
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"deal: the {self.name} roles are {', '.join(self.roles)}"
+
+
+@dataclass(frozen=True)
+class Always:
+    group: str
+    to: str | None = None  # the players it is exclusive to, as written ("villagers")
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"deal: every game deals each {self.group} role"
+
+
+def always_dealt(rs: Ruleset) -> list[tuple[str, Why]]:
+    """The roles every game deals, each with the sentence that says so: the roles of a
+    category an `Always` names (a category is a `Category`, a faction, or a role)."""
+    cats = {canon(c.name): c for c in rs.kind_rules if isinstance(c, Category)}
+    out: list[tuple[str, Why]] = []
+    for a in rs.kind_rules:
+        if not isinstance(a, Always):
+            continue
+        cat = cats.get(canon(a.group))
+        if cat is not None:
+            names = list(cat.roles)
+        elif (f := _faction(rs, a.group)) is not None:
+            names = [r.name for r in rs.roles if f in rs.factions_of(r)]
+        else:
+            names = [a.group]
+        for n in names:
+            role = rs.role(n)
+            out.append((role.name if role is not None else n, a.why))
+    return out
 
 
 # ----------------------------------------------------------------------------- at the table

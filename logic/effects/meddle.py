@@ -1,4 +1,5 @@
-"""Owns fake scan results for a player: the Meddler's "This werewolf may provide fake scan
+"""Owns what a scan of a player gives, and where an action aimed at him lands: fake scan
+results for a player, the Meddler's "This werewolf may provide fake scan
 results for the actions/status of another player (wolf or not) at night-time. ... If the
 Meddler provides a preferred answer, that is what is given as a scan result, if not the
 GG randomly selects one (possible) answer." Its phrases are grammar/clause/meddle.lark,
@@ -14,11 +15,26 @@ Vocabulary:
           him ("only by type (scan vs target), not by specific action")
   pool    the factions whose roles are the fake answers (`options`), "the entire villager
           pool (core, exclusive, general)"
+  ScanBlock  an action naming a player: tonight every scan aimed at him fails (the
+          Smoker's first mode: "This werewolf may block one other player from any
+          night-time scan activity.", its example "if Player Y was the target of night
+          activities/scans, they fail": read as the scans)
+  scatter (of a Meddle, its sentence) "If the action is a target, a random other player is
+          chosen.": tonight every action aimed at the meddled player that is not a scan
+          (an action whose every effect tells its user something, a kind with `texts`:
+          the Seer's, the Seeker's, the Spy's, the Undertaker's) lands on a player drawn at
+          random from the others but the Meddler (`scatter:LINE:COL:SLOT:K:P:J`, a draw of
+          chance; the werewolves' kill too: "the action" is any)
 
-Asked by the role scan (logic/effects/investigate.py) through the `shows_role` hook. A
-scan of the actions of a player (the Spy's, the Seeker's) is not faked, nor an action
-aimed at him ("If the action is a target, a random other player is chosen": not
-modelled). No lasting state.
+Asked by the role scan (logic/effects/investigate.py) through the `shows_role` hook, and
+by every kind through the `retarget` hook (where an action lands). A scan of the actions
+of a player (the Spy's, the Seeker's) is not faked. Readings (the source is silent): the
+player drawn may be any other than the meddled one and the Meddler, the actor and the
+dead included; a meddling moves the actions of the night it takes place (its `ok`),
+whatever their tier.
+The Meddler himself is not drawn: an action that landed on him (a block) could stop the
+meddling that moved it, which would not have moved it (a paradox the source does not
+speak to; W23). No lasting state.
 """
 
 from __future__ import annotations
@@ -27,11 +43,19 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from logic.effects.base import Kind
-from logic.model.expr import FALSE, Const, Expr, any_of, conj, eq, label
+from logic.model.expr import FALSE, Const, Expr, any_of, conj, eq, ite, label, neg
 from logic.model.why import Why, canon, meta
 
 if TYPE_CHECKING:
     from logic.model.semantics import NightBuilder
+
+
+@dataclass(frozen=True)
+class ScanBlock:
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "scan block: every scan aimed at the target tonight fails"
 
 
 @dataclass(frozen=True)
@@ -41,12 +65,14 @@ class Meddle:
     options: tuple[str, ...] = ()
     pool_why: Why | None = None
     decided: Why | None = None
+    scatter: Why | None = None
 
     def describe(self) -> str:
         among = " or ".join(self.pool) if self.pool else "no pool"
+        moved = "; an action aimed at him that is no scan lands on a random other player"
         return (
             "meddle: the target's role scans tonight show a fake role: the one decided, "
-            f"else a random role of {among}"
+            f"else a random role of {among}" + (moved if self.scatter else "")
         )
 
 
@@ -113,4 +139,58 @@ def drawn(b: NightBuilder, q: str, e: Meddle) -> list[tuple[str, Expr]]:
     return b.once(f"meddle:drawn:{q}:{e.options}", make)
 
 
-KIND = Kind("meddle", (Meddle,), shows_role=shows_role)
+def _scan(b: NightBuilder, i: int) -> Expr:
+    """Slot i's action is a scan: an ability whose every effect tells its user something
+    (its kind has `texts`), not a target ("only by type (scan vs target)")."""
+    tells = {n for k in b.kinds if k.texts for n in k.nodes}
+    return any_of(
+        c
+        for c, ab in b.sc.abilities(i)
+        if ab.effects and all(isinstance(e, tuple(tells)) for e in ab.effects)
+    )
+
+
+def stops(b: NightBuilder, i: int) -> Expr:
+    """Slot i's scan does not take place: it is aimed at a player a scan block reached
+    tonight."""
+    blocks = b.once(
+        "scanblocks", lambda: [(j, c, e) for j in range(b.n) for c, e in b.effects(j, ScanBlock)]
+    )
+    scan = _scan(b, i) if blocks else FALSE
+    if scan == FALSE:
+        return FALSE
+    out: list[Expr] = []
+    for j, c, e in blocks:
+        if j != i:
+            for q in b.sc.players:
+                x = conj(c, b.ok(j), b.sc.aims(j, q), scan, b.aims(i, q))
+                if x != FALSE:
+                    out.append(label(x, e.why))
+    return any_of(out)
+
+
+def retarget(b: NightBuilder, i: int, k: int, t: Expr) -> Expr:
+    """Slot i's k-th target aimed at a player meddled with tonight, when it is no scan:
+    a player drawn at random from the others ("a random other player is chosen")."""
+    players = b.sc.players
+    target = neg(_scan(b, i))
+    for j in range(b.n):
+        if j == i:
+            continue
+        for c, e in b.effects(j, Meddle):
+            if e.scatter is None:
+                continue
+            for qi, q in enumerate(players):
+                x = conj(c, b.ok(j), b.sc.aims(j, q), target, eq(t, Const(qi)))
+                if x == FALSE:
+                    continue
+                others = [players.index(p) for p in players if p not in (q, b.actor(j))]
+                if not others:
+                    continue
+                at = e.scatter.loc
+                d = b.choice(f"scatter:{at.line}:{at.column}:{i}:{k}:{q}:{j}", others, random=True)
+                t = ite(label(x, e.scatter), d, t)
+    return t
+
+
+KIND = Kind("meddle", (Meddle, ScanBlock), shows_role=shows_role, retarget=retarget, stops=stops)

@@ -124,9 +124,15 @@ def _acting(db: DayBuilder, kind: type) -> list[tuple[int, Expr]]:
     return out
 
 
+def _by_time(db: DayBuilder) -> bool:
+    """A tie is broken by who reached the count first (logic/effects/vote.py's `first`)."""
+    return any(r.kind == "first" for r in db.rs.tie_rules)
+
+
 def _timed(db: DayBuilder) -> bool:
-    """The day reads its timeline: a lock, or a day power of this kind."""
-    if _lock(db) is not None:
+    """The day reads its timeline: a lock, a tie broken by time, or a day power of this
+    kind."""
+    if _lock(db) is not None or _by_time(db):
         return True
     return any(db.effects(i, (VoidLock, EndDay)) for i in range(db.n))
 
@@ -203,6 +209,12 @@ class _Day:
     first: list[Expr]  # per state: a lock formed there, none before
     locked: list[Expr]  # per player number
     ended: list[Expr]  # per position m: the day ended there (the first EndDay)
+    at_m: list[Expr]  # per position m: an EndDay takes place there
+
+    def past(self, v: int, m: int) -> Expr:
+        """The day ended before the state (v, m): at an earlier position, or (after vote
+        m) at m."""
+        return any_of(self.at_m[k] for k in range(m + 1 if v > m else m))
 
 
 def _day(db: DayBuilder) -> _Day:
@@ -234,7 +246,7 @@ def _make(db: DayBuilder) -> _Day:
             first.append(FALSE)
             continue
         # the day ended before this state: at an earlier position, or (after vote m) at m
-        past = any_of(at_m[k] for k in range(m + 1 if v > m else m))
+        past = any_of(at_m[k] for k in range(m + 1 if v > m else m))  # (= _Day.past)
         void = any_of(conj(x, le(tl.at[i], Const(m))) for i, x in voids)
         open_ = conj(label(db.switch(lock.why), lock.why), neg(void), neg(past))
         if open_ == FALSE:
@@ -251,7 +263,26 @@ def _make(db: DayBuilder) -> _Day:
             locked[k] = disj(locked[k], conj(hits[k], neg(before)))
         first.append(conj(any_of(hits), neg(before)))
         earlier.append(any_of(hits))
-    return _Day(mo, states, first, [label(x, lock.why) if lock else x for x in locked], ended)
+    locked = [label(x, lock.why) if lock else x for x in locked]
+    return _Day(mo, states, first, locked, ended, at_m)
+
+
+def _since(db: DayBuilder, d: _Day, final: vote.DayInputs) -> list[Expr]:
+    """Per player number, how many of the day's states came before their final count
+    (their tally under `final`, the votes the lynch reads) stood for good: the states
+    from the last one back while the tally there is the final one (a state after the
+    day ended counts as standing)."""
+    out: list[Expr] = []
+    for k in range(len(db.players)):
+        total = vote.tally(db.rs, final, k)
+        stable: Expr = TRUE
+        moved: list[Expr] = []
+        for v, m in reversed(d.states):
+            here = vote.tally(db.rs, d.moments.inputs(v, m), k)
+            stable = conj(stable, disj(d.past(v, m), eq(here, total)))
+            moved.append(neg(stable))
+        out.append(add(*(ite(x, Const(1), Const(0)) for x in moved)))
+    return out
 
 
 def day_timed(db: DayBuilder, inp: vote.DayInputs) -> vote.DayInputs:
@@ -287,6 +318,8 @@ def day_timed(db: DayBuilder, inp: vote.DayInputs) -> vote.DayInputs:
         out = replace(out, vote=vote_, marked=marked, marked_by=marked_by)
     if any(x != FALSE for x in d.locked):
         out = replace(out, locked=d.locked.__getitem__)
+    if _by_time(db):
+        out = replace(out, since=_since(db, d, out).__getitem__)
     return out
 
 

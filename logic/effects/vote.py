@@ -22,8 +22,11 @@ Vocabulary (rules of the game):
                 `exclude` (a holder tied for the most is not considered: "he will not be
                 considered for the lynch"), `none` ("no one is removed": with a role, when
                 no holder can pick; with none, on every tie: "If there is a tie, no one is
-                lynched.", what the frame axiom [plurality] does anyway), or `random` (a
-                fair pick among the tied, marked random)
+                lynched.", what the frame axiom [plurality] does anyway), `random` (a
+                fair pick among the tied, marked random), or `first` (the tied player whose
+                count stood first is lynched: "In the event of a tie, the tied player who
+                reached that vote total first is lynched.", read over the day's timeline,
+                logic/effects/timeline.py)
   NoVotes       a day with no votes cast: everyone alive is tied at zero; `hidden`: the
                 lynched player's role is not revealed
   Reveal        the lynched player's role and alignment are revealed to all (`when`
@@ -183,6 +186,8 @@ class TieRule:
                 return "tie: no one is lynched"
             case "none":
                 return f"tie: with no {self.role} able to pick, no one is removed"
+            case "first":
+                return "tie: the tied player who reached that count first is lynched"
         return "tie: a random pick among the tied"
 
 
@@ -265,6 +270,9 @@ class DayInputs:
     # per player number, the majority lock's lynch of them (logic/effects/timeline.py):
     # when one holds, the lock decides the lynch, not the votes at the day's end
     locked: Callable[[int], Expr] | None = None
+    # per player number, how many of the day's moments passed before their final count
+    # stood for good (logic/effects/timeline.py): a tie rule "first" reads it
+    since: Callable[[int], Expr] | None = None
 
 
 @dataclass
@@ -354,23 +362,45 @@ def day_constraints(rs: Ruleset, inp: DayInputs) -> DayConstraints:
     picks = _tie_picks(rs, inp, domains)
     picked = [conj(top[k], any_of(picks[k])) for k in range(n)]
     some_pick = any_of(picked)
+    # a tie no pick breaks, broken by who reached that count first (the day's timeline)
+    firsts = [r for r in rs.tie_rules if r.kind == "first"]
+    by_time: list[Expr] = [FALSE] * n
+    if firsts and inp.since is not None:
+        since = [inp.since(k) for k in range(n)]
+        by_time = [
+            label(
+                conj(
+                    tie,
+                    neg(some_pick),
+                    top[k],
+                    *(disj(neg(top[j]), lt(since[k], since[j])) for j in range(n) if j != k),
+                ),
+                firsts[0].why,
+            )
+            for k in range(n)
+        ]
+    some_time = any_of(by_time)
     randoms = [r for r in rs.tie_rules if r.kind == "random"]
     random_vars: list[str] = []
     chosen_by_draw: list[Expr] = [FALSE] * n
     if randoms:
         random_vars.append(DRAW)
-        chosen_by_draw = _draw(randoms[0], top, conj(tie, neg(some_pick)), domains, equations)
+        left = conj(tie, neg(some_pick), neg(some_time))
+        chosen_by_draw = _draw(randoms[0], top, left, domains, equations)
     lynch = Var("lynch")
     base: list[Expr] = []
     locked = [inp.locked(k) for k in range(n)] if inp.locked is not None else [FALSE] * n
     any_locked = any_of(locked)
     for k in range(n):
         by_draw = (
-            label(conj(tie, neg(some_pick), top[k], chosen_by_draw[k]), randoms[0].why)
+            label(
+                conj(tie, neg(some_pick), neg(some_time), top[k], chosen_by_draw[k]),
+                randoms[0].why,
+            )
             if randoms
             else FALSE
         )
-        why_k = disj(label(unique[k], lynch_why), conj(tie, picked[k]), by_draw)
+        why_k = disj(label(unique[k], lynch_why), conj(tie, picked[k]), by_time[k], by_draw)
         why_k = disj(locked[k], conj(neg(any_locked), why_k))
         base.append(why_k)
         equations.append((implies(eq(lynch, Const(k)), why_k), lynch_why))
@@ -566,7 +596,7 @@ def clash(tie_rules: Sequence[TieRule], day_rules: Sequence[Any]) -> tuple[Why, 
     pick, a vote, a random draw), a reveal of no death beside a reveal of some, a night
     death revealed to all beside one told to the killer only."""
     nobody = [r for r in tie_rules if r.kind == "none" and r.role is None]
-    someone = [r for r in tie_rules if r.kind in ("choice", "vote", "random")]
+    someone = [r for r in tie_rules if r.kind in ("choice", "vote", "random", "first")]
     if nobody and someone:
         first, second = sorted((nobody[0].why, someone[0].why), key=lambda w: w.loc.line)
         return first, second, "whether a tie lynches anyone"

@@ -16,6 +16,7 @@ from typing import Any
 from lark import Token, v_args
 from lark.tree import Meta
 
+from logic.effects.deal import always_dealt
 from logic.effects.vote import Reveal
 from logic.lang import grammar
 from logic.lang.errors import Loc, RulingError, error_at_word, line_of
@@ -279,6 +280,7 @@ class Setup:
     my_kind: int | None = None  # the observer's kind (None: their role's only one)
     caps: tuple[int, ...] = ()  # per role: how many players may hold it (all its kinds)
     exact: tuple[tuple[int, int], ...] = ()  # (kind, the number of players of that kind)
+    lows: tuple[tuple[int, int], ...] = ()  # (kind, its fewest holders): a role always dealt
 
     def role_index(self, role: Role) -> int:
         return next(k for k, r in enumerate(self.roles) if canon(r.name) == canon(role.name))
@@ -376,6 +378,7 @@ class _Binder:
         )
         self._check_seats(counts, kinds, caps, setup_why)
         exact = self.balance(kinds, dict(counts), len(players), setup_why)
+        lows = self.always(kinds, pool, len(players), setup_why)
         my_kind = self.my_kind(kinds, pool, my_role, obs.me[2], whys["me"])
         facts = self._bound_facts(players, pool, me, kinds)
         nights = self._nights(facts)
@@ -397,6 +400,7 @@ class _Binder:
             my_kind if open_ else None,
             caps,
             exact,
+            lows,
         )
 
     def _player_names(self) -> dict[str, str]:
@@ -621,6 +625,37 @@ class _Binder:
                 why,
             )
         return ((k, n),)
+
+    def always(
+        self, kinds: tuple[Kind, ...], pool: tuple[Role, ...], players: int, why: Why
+    ) -> tuple[tuple[int, int], ...]:
+        """The roles every game deals ("These roles are always assigned"): each held by at
+        least one player; the pool must hold them and the players must be enough."""
+        out: list[tuple[int, int]] = []
+        for name, said in always_dealt(self.rs):
+            cite = f'the ruleset\'s line {said.loc.line} ("{said.text}")'
+            role = self.rs.role(name)
+            if role is None:
+                raise self.error(
+                    f"{name!r} is not a role of {self.rs.name}, but {cite} deals it", why
+                )
+            k = [i for i, x in enumerate(kinds) if canon(pool[x.role].name) == canon(role.name)]
+            if not k:
+                raise self.error(f"every game deals {role.name} by {cite}: add it to the pool", why)
+            if len(k) > 1:
+                raise self.error(
+                    f"{role.name} may be given to players of several factions: a role always "
+                    f"dealt ({cite}) is read for a role of one faction only",
+                    why,
+                )
+            out.append((k[0], 1))
+        if len(out) > players:
+            raise self.error(
+                f"every game deals {len(out)} roles by the ruleset's sentences, but the "
+                f"setup has {players} player(s)",
+                why,
+            )
+        return tuple(out)
 
     def night_reveals(self, facts: tuple[Fact, ...]) -> None:
         """A role seen of a player killed at night: only the killer learns it, by the

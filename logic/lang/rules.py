@@ -207,8 +207,9 @@ class _Assembler(RolesAssembler, FinishAssembler):
             case _Alias(alias, target, why):
                 self.aliases.append((alias, target, why))
             case _Step(tier, items, _):
-                for item in items:
-                    self.prose(item, None, tier)
+                for item in items:  # (a numbered sentence with no effect: a note)
+                    if not isinstance(item, _Note):
+                        self.prose(item, None, tier)
             case _Capability() | _Trait() | _RulesetFact():
                 self.prose(st, None, None)
             case _Order() if self.healing_next:
@@ -357,6 +358,10 @@ def _notes(pieces: Any) -> set[tuple[int, int]]:
         return set().union(*(_notes(p) for p in pieces)) if pieces else set()
     if isinstance(pieces, _Note):
         return {(pieces.why.loc.line, pieces.why.loc.column)}
+    if isinstance(pieces, _Step):  # a numbered sentence read as what the engine does anyway
+        inner = _notes(pieces.items)  # (held from its number on: the line's sentence is the step's)
+        whole = inner and all(isinstance(i, _Note) for i in pieces.items)
+        return inner | ({(pieces.why.loc.line, pieces.why.loc.column)} if whole else set())
     return set()
 
 

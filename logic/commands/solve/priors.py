@@ -95,16 +95,18 @@ def root_roles(setup: Setup) -> dict[str, int]:
 def space_of(setup: Setup, root: dict[str, int], named: int, anon: int) -> count.Space:
     """The points' space when the players of `root` hold its kinds: per kind its faction
     and how many more may hold it (the role's cap, shared by its kinds; a count the
-    ruleset fixes, such as its town vanilla, as the kind's fewest and most), and each
+    ruleset fixes, such as its town vanilla, as the kind's fewest and most; a role every
+    game deals, at least one), and each
     faction's number of the other players."""
     pool = setup.pool
     held = Counter(root.values())
     held_role = Counter(pool[k].role for k in root.values())
     exact = dict(setup.exact)
+    fewest = dict(setup.lows)
     family_caps = tuple(setup.cap(r) - held_role[r] for r in range(len(setup.roles)))
     caps, lows = [], []
     for k, x in enumerate(pool):
-        hi, lo = family_caps[x.role], 0
+        hi, lo = family_caps[x.role], max(0, fewest.get(k, 0) - held[k])
         if k in exact:
             lo = exact[k] - held[k]
             hi = min(hi, lo)
@@ -120,7 +122,9 @@ def space_of(setup: Setup, root: dict[str, int], named: int, anon: int) -> count
         return count.Space(
             factions, tuple(caps), named, anon, need, family, family_caps, tuple(lows)
         )
-    return count.Space(factions, tuple(caps), named, anon, need, lows=tuple(lows) if exact else ())
+    return count.Space(
+        factions, tuple(caps), named, anon, need, lows=tuple(lows) if exact or fewest else ()
+    )
 
 
 def prior(setup: Setup) -> int:

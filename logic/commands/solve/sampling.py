@@ -33,7 +33,7 @@ def wilson(hits: int, n: int, z: float = 1.96) -> tuple[float, float]:
 def draw(setup: Setup, rng: random.Random) -> dict[str, int]:
     """A role assignment of the prior with the observer's and the flipped roles, uniformly
     at random (one player at a time, each role weighed by the assignments it leaves)."""
-    if setup.kinds or setup.exact:
+    if setup.kinds or setup.exact or setup.lows:
         return _draw_kinds(setup, rng)
     roles = setup.roles
     cap = cap_of(setup)

@@ -518,10 +518,14 @@ class FinishAssembler(ProseAssembler, ChecksAssembler):
 def _pools_filled(roles: list[Role]) -> list[Role]:
     """An effect whose options are the roles of some factions (its `pool`: a meddling's
     fake answers, a morph's roles) gets them, in the ruleset's order, once every role is
-    known (through its `with_pool`, if it has one, else as they are)."""
+    known (through its `with_pool`, if it has one, else as they are); an effect whose
+    options are chosen among every role (a role followed) through its `with_roles`."""
 
     def filled(e: Any) -> Any:
         pool = getattr(e, "pool", ())
+        with_roles = getattr(e, "with_roles", None)
+        if with_roles is not None and getattr(e, "options", None) == ():
+            return with_roles(roles)  # options among every role (a role followed)
         if not pool or getattr(e, "options", None) != ():
             return e
         names = tuple(r.name for r in roles if any(canon(r.faction) == canon(f) for f in pool))

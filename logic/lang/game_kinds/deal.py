@@ -1,4 +1,5 @@
-"""Owns reading the deal of character types, the teams and their victories
+"""Owns reading the deal of character types, the teams and their victories, the
+categories of roles and which of them every game deals
 (grammar/game/deal.lark): ruleset-level nodes of logic/effects/deal.py, as facts of kind
 `KIND_RULE` (`Ruleset.kind_rules`)."""
 
@@ -8,10 +9,11 @@ from typing import Any
 
 from lark import Token
 
-from logic.effects.deal import Deal, Team, TeamWins
+from logic.effects.deal import Always, Category, Deal, Team, TeamWins
 from logic.lang.game_kinds.base import GameBase, groups
-from logic.lang.game_kinds.parts import Default
+from logic.lang.game_kinds.parts import Default, NoReading
 from logic.lang.kinds.traits import Fact
+from logic.model.ir import canon
 
 KIND_RULE = "kind rule"
 """A fact whose value is a ruleset-level node of an effect kind (`Ruleset.kind_rules`)."""
@@ -44,3 +46,36 @@ class DealReading(GameBase):
 
     def night_star(self, _: list[Any]) -> Default:
         return self.default("'each night*' is read as every night but the first")
+
+    def dl_role(self, children: list[Any]) -> tuple[str]:
+        (c,) = children
+        return (c.strip('"') if isinstance(c, Token) else c,)
+
+    def category_of(self, children: list[Any]) -> Fact:
+        roles = tuple(c[0] for c in children if isinstance(c, tuple))
+        name = groups(children)[-1]
+        return Fact(KIND_RULE, Category(name, roles, self.why), self.why)
+
+    def always_dealt(self, children: list[Any]) -> Fact:
+        said = [canon(c) for c in children if isinstance(c, Token) and c.type == "NAME"]
+        if said[0] not in ("always", "invariably"):
+            raise NoReading(f"'these roles are {said[0]} assigned': only 'always' is read")
+        if said[1:] and said[1] not in ("exclusive", "exclusively"):
+            raise NoReading(f"'always assigned and {said[1]} to': only 'exclusive to' is read")
+        gs = groups(children)
+        node = Always(gs[0], gs[1] if len(gs) > 1 else None, self.why)
+        return Fact(KIND_RULE, node, self.why)
+
+    def maybe_dealt(self, children: list[Any]) -> Default:
+        return self.default(
+            "a role of the category may be dealt or not, to players of its heading's faction"
+        )
+
+    def not_guaranteed(self, children: list[Any]) -> Default:
+        return self.default("a role may be left out of the deal")
+
+    def role_each(self, children: list[Any]) -> Default:
+        return self.default("each player is dealt a role")
+
+    def more_roles(self, children: list[Any]) -> Default:
+        return self.default("a game seats fewer players than the ruleset has roles")
