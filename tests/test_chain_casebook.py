@@ -31,7 +31,7 @@ from logic.commands.resolve import resolve
 from logic.effects.attack import Kill
 from logic.effects.convert import Convert
 from logic.effects.exchange import SwapPowers, TakePower
-from logic.effects.identity import Bond, Defect, Steal
+from logic.effects.identity import Bond, Defect, Steal, vanilla_of
 from logic.effects.morph import Morph
 from logic.engine import chain
 from logic.lang.case import parse_cases
@@ -503,11 +503,15 @@ XFAIL: dict[str, str] = {}
 
 
 def _given_roles(rs: Ruleset, pool: list[Role]) -> list[Role]:
-    """The roles an effect of the pool's roles makes a player hold (a Bond's `role`)."""
+    """The roles an effect of the pool's roles makes a player hold (a Bond's `role`; a
+    Defect's, where None names the ruleset's role of no role: a Traitor's "vanilla
+    Mafia", whose killer is told that role)."""
     out = []
     for r in pool:
         for node in (*(e for a in r.abilities for e in a.effects), *r.traits):
             name = getattr(node, "role", None)
+            if isinstance(node, Defect):
+                name = vanilla_of(rs, name)
             given = rs.role(name) if isinstance(name, str) else None
             if given is not None:
                 out.append(given)
