@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from logic.effects import records
-from logic.effects.base import Death, Kind, Outcome
+from logic.effects.base import Death, Kind, Outcome, holds_trait
 from logic.model.expr import (
     FALSE,
     TRUE,
@@ -157,12 +157,7 @@ def saves(b: NightBuilder, q: str) -> list[Expr]:
 
 def unprotectable(b: NightBuilder, q: str) -> Expr:
     """q holds a role no protection saves (labelled with its sentence)."""
-    return any_of(
-        label(b.sc.role_is(q, r), t.why)
-        for r in b.rs.roles
-        for t in r.traits
-        if isinstance(t, Unprotectable)
-    )
+    return holds_trait(b, q, Unprotectable)
 
 
 def protected(b: NightBuilder, q: str) -> Expr:
@@ -222,9 +217,7 @@ def _on(b: NightBuilder, q: str) -> list[Expr]:
 
 def _immune(b: NightBuilder, q: str) -> Expr:
     """q's role cannot be killed at night (a role's lasting AutoProtect)."""
-    return any_of(
-        label(b.sc.role_is(q, role), trait.why) for role, trait in _role_auto(b) if trait.lasting
-    )
+    return holds_trait(b, q, AutoProtect, lambda t: t.lasting)
 
 
 def _role_auto(b: NightBuilder) -> list[tuple[Role, AutoProtect]]:

@@ -79,9 +79,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from logic.model.expr import Expr
+from logic.model.expr import Expr, any_of, label
 from logic.model.why import Why
 
 if TYPE_CHECKING:
@@ -263,3 +263,14 @@ class Kind:
     day_texts: Callable[[DayBuilder, Outcome], list[TextSource]] | None = None
     # its part of a game played out at the table (`Table`, logic/model/table.py)
     table: Table | None = None
+
+
+def holds_trait(b: NightBuilder, p: str, node: type, when: Callable[[Any], bool] = bool) -> Expr:
+    """p holds a role with a trait of class `node` (for which `when` holds), labelled with
+    the trait's sentence: an immunity read by the kind it stops (attack, block)."""
+    return any_of(
+        label(b.sc.role_is(p, r), cast(Any, t).why)
+        for r in b.rs.roles
+        for t in r.traits
+        if isinstance(t, node) and when(t)
+    )

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from logic.effects import status
-from logic.effects.base import Kind, Outcome
+from logic.effects.base import Kind, Outcome, holds_trait
 from logic.effects.convert import Convert
 from logic.model import frame
 from logic.model.expr import FALSE, TRUE, Expr, any_of, conj, disj, label, le, neg
@@ -77,12 +77,7 @@ class Unblockable:
 
 def unblockable(b: NightBuilder, p: str) -> Expr:
     """p holds a role no roleblock stops (labelled with its sentence)."""
-    return any_of(
-        label(b.sc.role_is(p, r), t.why)
-        for r in b.rs.roles
-        for t in r.traits
-        if isinstance(t, Unblockable)
-    )
+    return holds_trait(b, p, Unblockable)
 
 
 def reaches(b: NightBuilder, j: int, i: int, e: Roleblock) -> Expr:
