@@ -163,8 +163,8 @@ def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
         )
         for p, x in killed.items():
             x = conj(x, neg(done))
-            if x != FALSE:
-                out[Atom(KILLED, p)] = x
+            if x != FALSE:  # (carried from an earlier night too: the cycle's sentence says why)
+                out[Atom(KILLED, p)] = label(x, cycle.why)
     return out
 
 
