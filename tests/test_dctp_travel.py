@@ -11,14 +11,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from dctp_deletions import DCTP, case_of, deleting_changes, without
 
 from logic.commands.casebook import run_case
-from logic.lang.case import parse_cases
-from logic.lang.errors import RulingError
 from logic.lang.rules import load_ruleset, parse_ruleset
 
 ROOT = Path(__file__).parent.parent
-DCTP = ROOT / "casebook" / "dctp-mini-mafia.rules"
 CASEBOOK = ROOT / "casebook" / "dctp-mini-mafia" / "travel.case"
 
 ONSET = "\n".join(
@@ -150,30 +148,9 @@ DECIDES = [
 ]
 
 
-def _without(sentence: str) -> str:
-    text = DCTP.read_text(encoding="utf-8")
-    for one in sentence.split("\n"):
-        assert one in text, one
-        text = text.replace(one, "")  # on every line that says it
-    return text
-
-
-def _case(title: str) -> tuple[object, str]:
-    cases_text = CASEBOOK.read_text(encoding="utf-8")
-    (case,) = [c for c in parse_cases(cases_text, str(CASEBOOK)) if c.title == title]
-    return case, cases_text
-
-
 @pytest.mark.parametrize(("sentence", "title"), DECIDES)
 def test_deleting_a_sentence_changes_its_case(sentence: str, title: str) -> None:
-    case, cases_text = _case(title)
-    assert run_case(load_ruleset(DCTP), case, cases_text).passed  # type: ignore[arg-type]
-    try:
-        without = parse_ruleset(_without(sentence), str(DCTP))
-        result = run_case(without, case, cases_text)  # type: ignore[arg-type]
-    except RulingError:  # the case names an ability no longer there
-        return
-    assert not result.passed, title
+    deleting_changes(CASEBOOK, title, without(sentence))
 
 
 def test_every_travel_sentence_is_deleted_by_a_test() -> None:
@@ -214,10 +191,10 @@ def test_a_sentence_said_again_alone_changes_nothing(group: str, title: str) -> 
     """Each sentence of a group that says one ruling, deleted alone, leaves its case as it
     was: the others still say it (`ruling casebook --deletions`: same rules); the group
     deleted whole changes it (DECIDES)."""
-    case, cases_text = _case(title)
+    case, cases_text = case_of(CASEBOOK, title)
     for one in group.split("\n"):
-        without = parse_ruleset(_without(one), str(DCTP))
-        assert run_case(without, case, cases_text).passed, one  # type: ignore[arg-type]
+        rules = parse_ruleset(without(one), str(DCTP))
+        assert run_case(rules, case, cases_text).passed, one
 
 
 # ----------------------------------------------------------------------------- the chain
