@@ -11,9 +11,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_chain import _compare, games
+from test_immunities import resolved
 
-from logic.commands.resolve import resolve
-from logic.lang.case import parse_cases
 from logic.lang.rules import load_ruleset
 
 RS = load_ruleset(Path(__file__).parent / "rulesets" / "heir.rules")
@@ -21,10 +20,7 @@ PLAYERS = "  players: Ann is Doctor, Bob is Nurse, Cid is Goon, Dee is Townie\n"
 
 
 def _atoms(body: str) -> tuple[str, set[str]]:
-    text = 'case "x"\n' + PLAYERS + body
-    (case,) = parse_cases(text, "x.case")
-    res = resolve(RS, case, text)
-    return res.verdict, {str(a) for p in res.paths for ph in p.phases for a in ph.atoms}
+    return resolved(RS, PLAYERS + body)
 
 
 def test_the_heir_becomes_the_role_and_uses_it_the_next_night() -> None:

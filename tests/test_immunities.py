@@ -9,7 +9,6 @@ target's."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
@@ -17,23 +16,28 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_chain import _compare, games
+from test_role_pm_shapes import meaning
 
 from logic.commands.resolve import resolve
 from logic.lang.case import parse_cases
-from logic.lang.rules import load_ruleset, parse_ruleset
-from logic.report import ruleset_lines
+from logic.lang.rules import load_ruleset
+from logic.model.ir import Ruleset
 
 ROOT = Path(__file__).parent.parent
 RS = load_ruleset(ROOT / "tests" / "rulesets" / "immunities.rules")
 
 
-def _outcome(body: str) -> tuple[str, set[str]]:
-    """The verdict and the atoms of every outcome of a one-night case."""
+def resolved(rs: Ruleset, body: str) -> tuple[str, set[str]]:
+    """The verdict and the atoms of every outcome of a case of `rs` (its players and
+    phases: `body`)."""
     text = f'case "x"\n{body}'
     (case,) = parse_cases(text, "x.case")
-    res = resolve(RS, case, text)
-    atoms = {str(a) for p in res.paths for ph in p.phases for a in ph.atoms}
-    return res.verdict, atoms
+    res = resolve(rs, case, text)
+    return res.verdict, {str(a) for p in res.paths for ph in p.phases for a in ph.atoms}
+
+
+def _outcome(body: str) -> tuple[str, set[str]]:
+    return resolved(RS, body)
 
 
 PLAYERS = "  players: Ann is Bulletproof, Bob is Godfather, Cid is Escort, Dee is Strong-willed, Eve is Macho, Fay is Doctor, Gus is Vigilante, Hal is Bodyguard\n"
@@ -74,12 +78,6 @@ def test_no_protection_saves_the_macho() -> None:
     assert "Gus dies" not in atoms, atoms  # (a protection saves anyone else)
 
 
-def _meaning(text: str) -> list[str]:
-    src = f"Ruleset: X\nPossible Town Roles\nR: {text}\nPossible Mafia Roles\nGoon: No special powers.\n"
-    lines = ruleset_lines(parse_ruleset(src, "x.rules"))[1:]
-    return [re.sub(r"\s+\[.*", "", ln).strip() for ln in lines]
-
-
 @pytest.mark.parametrize(
     ("text", "trait"),
     [
@@ -97,7 +95,7 @@ def _meaning(text: str) -> list[str]:
     ],
 )
 def test_the_wordings_of_an_immunity(text: str, trait: str) -> None:
-    assert any(ln.startswith(trait) for ln in _meaning(text)), _meaning(text)
+    assert any(ln.startswith(trait) for ln in meaning(text)), meaning(text)
 
 
 @pytest.mark.parametrize(
@@ -110,7 +108,7 @@ def test_the_wordings_of_an_immunity(text: str, trait: str) -> None:
     ],
 )
 def test_said_of_the_target_or_of_no_time_it_is_no_immunity(text: str) -> None:
-    got = _meaning(text)
+    got = meaning(text)
     assert not any(
         ln.startswith(("night immunity", "roleblock immunity", "unprotectable")) for ln in got
     ), got
