@@ -12,9 +12,10 @@ it into (most rules of the fragment are aliases of their methods: `survives_atta
 - an ability kept off the first night ("You may not shoot on the first night."):
   `NotFirstNight`, which makes the ability before it (or the one its verb says, with none
   before) one used on the nights after the first (logic/lang/assemble/roles.py);
-- notes (no effect kind): "You cannot be killed at night." (a role PM's "you" is the
-  role, never the target: a night immunity the engine does not have), what the role's
-  actions show to others ("Your kills cannot be seen by Trackers.").
+- "You cannot be killed at night." (a role PM's "you" is the role, never the target): a
+  night immunity (attack.py's lasting `AutoProtect`); with no time said, a note;
+- notes (no effect kind): what the role's actions show to others ("Your kills cannot be
+  seen by Trackers.").
 """
 
 from __future__ import annotations
