@@ -45,7 +45,6 @@ from logic.model.why import Why, meta
 
 if TYPE_CHECKING:
     from logic.model.day import DayBuilder
-    from logic.model.ir import Role
     from logic.model.phase import Atom
     from logic.model.semantics import NightBuilder
     from logic.model.table import Event, Play, State
@@ -239,10 +238,8 @@ def _caught(
             if not isinstance(t, Succession) or t.dies is None:
                 continue
             enough = neg(lt(alive, Const(t.min_alive)))
+            # a role's death ("If the Doctor dies, you become the new Doctor."), else a group's
             heir_of = b.rs.role(t.dies) if b.rs.faction(t.dies) is None else None
-            if heir_of is not None:  # a role's death ("If the Doctor dies, you become ...")
-                yield from _heir(b, players, outcome, role, t, heir_of, enough, impaired)
-                continue
             group = [r.name for r in b.rs.roles if same(r.faction, t.dies)]
             for q in players:
                 holds = conj(b.sc.role_is(q, role), outcome.alive_after[q], enough)
@@ -252,6 +249,11 @@ def _caught(
                 for d in players:
                     died = outcome.died.get(d, FALSE)
                     if d == q or died == FALSE:
+                        continue
+                    if heir_of is not None:
+                        was = conj(b.sc.role_is(d, heir_of), died)
+                        if was != FALSE:
+                            yield q, t.becomes, label(conj(holds, was), t.why)
                         continue
                     shows = looks(b, d, t.dies, f"caught:{canon(q)}")
                     for dead_role in b.roles:
@@ -268,30 +270,6 @@ def _caught(
                         pick = b.choice(name, range(len(group)), by=Chooser.STORYTELLER)
                         for k, other in enumerate(group):
                             yield q, other, label(conj(holds, was, eq(pick, Const(k))), t.why)
-
-
-def _heir(
-    b: NightBuilder | DayBuilder,
-    players: Sequence[str],
-    outcome: Outcome,
-    role: Role,
-    t: Succession,
-    dead_role: Role,
-    enough: Expr,
-    impaired: Callable[[str], Expr],
-) -> Iterator[tuple[str, str, Expr]]:
-    """A working holder q of `role` alive at the phase's end becomes `t.becomes` when a
-    holder of `dead_role` died in it ("If the Doctor dies, you become the new Doctor.")."""
-    for q in players:
-        holds = conj(b.sc.role_is(q, role), outcome.alive_after[q], enough, neg(impaired(q)))
-        if holds == FALSE:
-            continue
-        for d in players:
-            died = outcome.died.get(d, FALSE)
-            if d != q and died != FALSE:
-                was = conj(b.sc.role_is(d, dead_role), died)
-                if was != FALSE:
-                    yield q, t.becomes, label(conj(holds, was), t.why)
 
 
 # ----------------------------------------------------------------------------- the day
