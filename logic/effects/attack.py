@@ -157,7 +157,7 @@ def saves(b: NightBuilder, q: str) -> list[Expr]:
 
 def unprotectable(b: NightBuilder, q: str) -> Expr:
     """q holds a role no protection saves (labelled with its sentence)."""
-    return holds_trait(b, q, Unprotectable)
+    return b.once(f"unprotectable:{q}", lambda: holds_trait(b, q, Unprotectable))
 
 
 def protected(b: NightBuilder, q: str) -> Expr:

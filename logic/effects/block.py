@@ -77,7 +77,7 @@ class Unblockable:
 
 def unblockable(b: NightBuilder, p: str) -> Expr:
     """p holds a role no roleblock stops (labelled with its sentence)."""
-    return holds_trait(b, p, Unblockable)
+    return b.once(f"unblockable:{p}", lambda: holds_trait(b, p, Unblockable))
 
 
 def reaches(b: NightBuilder, j: int, i: int, e: Roleblock) -> Expr:
