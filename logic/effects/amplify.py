@@ -30,6 +30,7 @@ gives one). Its lasting state is exchange's `drained`.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -91,21 +92,26 @@ def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
         for r in db.sc.roles()
         if any(any(getattr(e, "by_day", False) for e in a.effects) for a in r.abilities)
     ]
+    for q, hit, e in _landed(db):
+        if e.forced is None:
+            continue
+        power = any_of(db.role_is(q, r) for r in day_roles)
+        acted = any_of(db.sc.taken(i) for i in range(db.n) if db.actor(i) == q)
+        x = label(conj(hit, power, neg(acted)), e.forced)
+        if x != FALSE:
+            a = Atom(DRAINED_ATOM, q)
+            out[a] = disj(out.get(a, FALSE), x)
+    return out
+
+
+def _landed(db: DayBuilder) -> Iterator[tuple[str, Expr, Amplify]]:
+    """(q, a day's amplification landed on q, its node), for each that may."""
     for j in range(db.n):
         for c, e in db.effects(j, Amplify):
-            if e.forced is None:
-                continue
             for q in db.players:
                 hit = conj(db.ok(j), c, db.sc.aims(j, q))
-                if hit == FALSE:
-                    continue
-                power = any_of(db.role_is(q, r) for r in day_roles)
-                acted = any_of(db.sc.taken(i) for i in range(db.n) if db.actor(i) == q)
-                x = label(conj(hit, power, neg(acted)), e.forced)
-                if x != FALSE:
-                    a = Atom(DRAINED_ATOM, q)
-                    out[a] = disj(out.get(a, FALSE), x)
-    return out
+                if hit != FALSE:
+                    yield q, hit, e
 
 
 NOTICE = "amplified"  # what the amplified player is told (the source gives no words)
@@ -113,16 +119,11 @@ NOTICE = "amplified"  # what the amplified player is told (the source gives no w
 
 def day_texts(db: DayBuilder, outcome: Outcome) -> list[TextSource]:
     """The notice: an amplification that took place tells its target so."""
-    out: list[TextSource] = []
-    for j in range(db.n):
-        for c, e in db.effects(j, Amplify):
-            if e.notified is None:
-                continue
-            for q in db.players:
-                gate = conj(db.ok(j), c, db.sc.aims(j, q))
-                if gate != FALSE:
-                    out.append(TextSource(q, label(gate, e.notified), NOTICE, (), e.notified))
-    return out
+    return [
+        TextSource(q, label(hit, e.notified), NOTICE, (), e.notified)
+        for q, hit, e in _landed(db)
+        if e.notified is not None
+    ]
 
 
 KIND = Kind("amplify", (Amplify,), day_marked=day_marked, day_atoms=day_atoms, day_texts=day_texts)
