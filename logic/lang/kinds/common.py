@@ -38,6 +38,7 @@ from logic.effects.block import Unblockable
 from logic.effects.day import DayKill
 from logic.effects.hex import Budget
 from logic.effects.react import Guard
+from logic.effects.records import Frame
 from logic.effects.vote import Immune
 from logic.lang.clause_parts import (
     NUMBERS,
@@ -126,13 +127,17 @@ class CommonReading:
         return ()
 
     # a frame
-    def frames(self, children: list[Any]) -> tuple[Any, ...]:
-        why = self.why
-        starts = Starts("targets", _frequency(children), why, subject_of(children))
-        return (starts, Nothing(why), *uses_parts(children, why))
-
-    def framed_note(self, _: list[Any]) -> tuple[Any, ...]:
-        return (Nothing(self.why),)
+    def framed(self, children: list[Any]) -> tuple[Any, ...]:
+        """What a frame shows: the faction named after "appear" ("" for "guilty")."""
+        words = [c for c in children if isinstance(c, Token)]
+        shown = next(
+            c
+            for i, c in enumerate(words)
+            if c.type in ("NAME", "GUILTY")
+            and i
+            and words[i - 1].type in ("APPEAR", "AS", "BE", "A", "THE", "LEARN", "THEM", "HE")
+        )
+        return (Frame(self.why, str(shown) if shown.type == "NAME" else ""),)
 
     # the alert and its visitors
     def alert(self, children: list[Any]) -> tuple[Any, ...]:
