@@ -83,6 +83,12 @@ def meaning(text: str) -> list[str]:
             "- records: checks whether",
         ),
         ("Choose someone to frame each night.", "- frame: the target's record shows guilty"),
+        ("You have a night immunity.", "night immunity"),
+        ("Each night, you may eat a player.", "- kill:"),
+        (
+            "Choose two people each night. Anyone targeting one of them will target the other instead.",
+            "- redirect:",
+        ),
         (
             "Each night, choose a player. If they are investigated, they will appear to be Mafia.",
             "- frame: the target's record shows a member of Mafia",
