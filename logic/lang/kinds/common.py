@@ -50,9 +50,10 @@ from logic.lang.clause_parts import (
     about,
     subject_of,
 )
-from logic.lang.kinds.traits import Trait
+from logic.lang.kinds.traits import Fact, Trait
 from logic.lang.read.pieces import _Capability, _DayAbility
 from logic.model.ir import Frequency, Why
+from logic.model.win import Victory
 
 
 @dataclass(frozen=True)
@@ -204,8 +205,15 @@ class CommonReading:
     def knows_other(self, _: list[Any]) -> tuple[Any, ...]:
         return (Nothing(self.why),)
 
-    def wins_unmodelled(self, _: list[Any]) -> tuple[Any, ...]:
-        return (Nothing(self.why),)
+    def wins_unmodelled(self, children: list[Any]) -> tuple[Any, ...]:
+        """The role's own victory (logic/model/win.py's SIDE): by being lynched, by
+        being alive when the game ends; by its target's lynch: a note (no role is given
+        a target)."""
+        kinds = {c.type for c in children if isinstance(c, Token)}
+        if "TARGET" in kinds:
+            return (Nothing(self.why),)
+        cond = "lynched" if "LYNCH" in kinds else "at_end"
+        return (Fact("victory", Victory("", cond, "", 0, (), self.why), self.why),)
 
     def shoots_on_death(self, _: list[Any]) -> tuple[Any, ...]:
         return (Nothing(self.why),)
