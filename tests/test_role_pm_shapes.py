@@ -84,6 +84,16 @@ def meaning(text: str) -> list[str]:
         ),
         ("Choose someone to frame each night.", "- frame: the target's record shows guilty"),
         ("You have a night immunity.", "night immunity"),
+        ("Each night you may frame one player so they appear guilty.", "- frame:"),
+        (
+            "Every night, you may investigate a player to learn if they are Town or Mafia.",
+            "- records: checks whether",
+        ),
+        (
+            "Every night, you may protect a player. If someone tries to kill them, you die instead.",
+            "- protect: the target cannot be killed that night; the protector dies instead",
+        ),
+        ("Each night you can swap two players. All actions on one go to the other.", "- redirect:"),
         ("Each night, you may eat a player.", "- kill:"),
         (
             "Choose two people each night. Anyone targeting one of them will target the other instead.",
@@ -107,6 +117,7 @@ def test_a_shape_means_what_the_plain_sentence_means(text: str, means: str) -> N
         "Each night, you may poison a player. They will die the following night.",  # no "unless"
         "You may protect a player. They will appear to be Mafia.",  # a frame needs its night
         "If you are investigated, you will appear to be Mafia.",  # the role's own, not a frame
+        "Each night you may choose one player so they appear innocent.",  # no record cleared
     ],
 )
 def test_a_shape_that_says_another_rule_is_not_read(text: str) -> None:

@@ -29,7 +29,7 @@ from logic.effects.block import Jail, Roleblock
 from logic.effects.inquiry import ActionCheck, StakeOut
 from logic.effects.interrogate import Interrogate
 from logic.effects.investigate import Cond, Info, Investigate, Result
-from logic.effects.records import OnRecords
+from logic.effects.records import Frame, OnRecords
 from logic.lang import earley, fragments, kinds, lexicon, parse_cache
 from logic.lang.clause_parts import (
     NUMBERS,
@@ -384,10 +384,9 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
                 so = True
             if isinstance(c, tuple):
                 if so and any(_shows(part) for part in c):
-                    # "frame one player so they appear guilty": how the target shows
-                    raise NoReading(
-                        "how a player shows to checks (a frame) said of the target, not of the role"
-                    )
+                    # "frame one player so they appear guilty": how the target shows that
+                    # night, a frame (logic/effects/records.py), not the role's own
+                    c = tuple(_as_frame(part, self.why) for part in c)
                 for part in c:  # "chooses one player to protect; that player cannot be
                     key = _key(part)  # killed": one protection, said twice
                     if key not in seen:
@@ -400,6 +399,19 @@ def _shows(part: Any) -> bool:
     """Whether `part` says how its role shows to checks (an appearance, a record)."""
     inner = getattr(part, "part", part)  # a trait's part
     return isinstance(inner, AppearsAs | OnRecords)
+
+
+def _as_frame(part: Any, why: Why) -> Any:
+    """How the target shows after "so" ("... so they appear guilty"): a frame as the
+    faction the appearance names ("" for guilty), or the part itself when it says none."""
+    inner = getattr(part, "part", part)
+    if isinstance(inner, AppearsAs):
+        return Frame(why, inner.faction)
+    if isinstance(inner, OnRecords):
+        if not inner.guilty:
+            raise NoReading("a target made to look innocent (no effect kind clears a record)")
+        return Frame(why)
+    return part
 
 
 def _also(children: list[Any]) -> bool:

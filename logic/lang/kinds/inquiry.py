@@ -18,7 +18,17 @@ from logic.effects.interrogate import Interrogate, Slander
 from logic.effects.records import OnRecords, RecordsCheck
 from logic.effects.report import Report, Witness
 from logic.lang import lexicon
-from logic.lang.clause_parts import About, NoReading, Objects, Starts, Verb, about, subject_of
+from logic.lang.clause_parts import (
+    About,
+    NoReading,
+    Objects,
+    Starts,
+    Tail,
+    Verb,
+    about,
+    subject_of,
+)
+from logic.lang.kinds.common2 import implied
 from logic.lang.kinds.traits import Trait
 from logic.lang.read.pieces import _Capability
 from logic.model.ir import Frequency, NoSelfTarget, Why
@@ -34,7 +44,15 @@ class InquiryReading:
 
     def learn_which(self, children: list[Any]) -> tuple[Any, ...]:
         answers = [str(c) for c in children if isinstance(c, Token) and c.type == "NAME"]
-        return about(children, Interrogate(tuple(answers), self.why, check=UNSAID))
+        implied_check = implied(children, self.why, "checks")  # with no ability before it
+        return (
+            *implied_check,
+            *about(children, Interrogate(tuple(answers), self.why, check=UNSAID)),
+        )
+
+    def which_purpose(self, children: list[Any]) -> Tail:
+        answers = [str(c) for c in children if isinstance(c, Token) and c.type == "NAME"]
+        return Tail((Interrogate(tuple(answers), self.why, check=UNSAID),))
 
     def actions_counted(self, children: list[Any]) -> tuple[Any, ...]:
         verb = next(c for c in children if isinstance(c, Verb))
