@@ -86,6 +86,10 @@ def meaning(text: str) -> list[str]:
         ("You have a night immunity.", "night immunity"),
         ("Each night you may frame one player so they appear guilty.", "- frame:"),
         (
+            "Every night you can frame a player, so that they show up as Mafia to any investigation that night.",
+            "- frame: the target's record shows a member of Mafia",
+        ),
+        (
             "Every night, you may investigate a player to learn if they are Town or Mafia.",
             "- records: checks whether",
         ),
