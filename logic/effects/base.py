@@ -63,6 +63,7 @@ and, where one kind's reading depends on another's, the asking kind asks every k
                  names an order of healing ranks them by (logic/effects/heal.py)
   stops_auto     q's automatic protection is stopped tonight
   shows_role     what a role scan of q shows instead of his role tonight (a fake result)
+  worn_card      the role whose card a check of q reads instead of his own (a disguise)
 
 A kind adds to the night through the builder's narrow interface: `b.choice(name,
 values, random=...)` for a variable of its own (an open choice or a draw), `b.once(key,
@@ -231,6 +232,9 @@ class Kind:
     shows_as: (
         Callable[[NightBuilder, str, Any, str, str, Sequence[str]], list[tuple[str, Expr]]] | None
     ) = None
+    # the roles whose card slot i's check `check` of q reads instead of q's own, and when:
+    # (role, the condition) (a disguise, logic/effects/disguise.py; asked by interrogate.py)
+    worn_card: Callable[[NightBuilder, int, str, str], list[tuple[Any, Expr]]] | None = None
     # slot i is a power used once dead (the frame's "the dead do not act" does not stop it)
     posthumous: Callable[[NightBuilder, int], Expr] | None = None
     # `member(p, group)` after the phase's atoms (a change of identity moves p)
