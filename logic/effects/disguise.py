@@ -243,7 +243,9 @@ def _forbidden(b: Any, role: Role, rule: NotAs) -> bool:
     for kind in rule.kinds:
         if canon(kind) == canon(role.faction):
             return True
-        if kind == "prep" and any(getattr(e, "prep", False) for a in role.abilities for e in a.effects):
+        if kind == "prep" and any(
+            getattr(e, "prep", False) for a in role.abilities for e in a.effects
+        ):
             return True
         cards = [t for t in role.traits if isinstance(t, interrogate.InterrogatesAs)]
         if any(_stem(kind) == _stem(t.text) for t in cards):
@@ -328,7 +330,10 @@ def _names(b: Any) -> list[str]:
 
 def _wearers(b: Any) -> list[str]:
     roles = [
-        r for r in b.rs.roles for a in r.abilities if any(isinstance(e, (Disguise, Costume)) for e in a.effects)
+        r
+        for r in b.rs.roles
+        for a in r.abilities
+        if any(isinstance(e, (Disguise, Costume)) for e in a.effects)
     ]
     return [q for q in b.sc.players if any_of(b.sc.role_is(q, r) for r in roles) != FALSE]
 
@@ -467,7 +472,9 @@ def _costumes(db: DayBuilder, q: str) -> list[tuple[str, Expr]]:
             decided = db.sc.decision(i, e.options)
             for k, name in enumerate(e.options):
                 x = conj(c, db.ok(i), eq(decided, Const(k)), _allowed(db, name, False))
-                again = conj(_carried(db, HAS_WORN, q, name), _traits(db, q, CostumeRule, "not_twice"))
+                again = conj(
+                    _carried(db, HAS_WORN, q, name), _traits(db, q, CostumeRule, "not_twice")
+                )
                 x = conj(x, neg(again))
                 if x != FALSE:
                     out.append((name, label(x, e.why)))
@@ -484,8 +491,8 @@ def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
             out[Atom(tag, q, name)] = x
     for q in db.players:
         for name, x in _costumes(db, q):
-            key = Atom(PUTS_ON, q, name)
-            out[key] = disj(out.get(key, FALSE), x)
+            atom = Atom(PUTS_ON, q, name)
+            out[atom] = disj(out.get(atom, FALSE), x)
     return out
 
 
@@ -510,7 +517,9 @@ Worn = dict[tuple[str, str, str], Expr]  # (atom kind, player, role's canon) -> 
 _TAGS = (WEARS, PUTS_ON, HAS_WORN)
 
 
-def _step(before: tuple[tuple[str, str, str], ...], end: PhaseEnd) -> tuple[tuple[str, str, str], ...]:
+def _step(
+    before: tuple[tuple[str, str, str], ...], end: PhaseEnd
+) -> tuple[tuple[str, str, str], ...]:
     got = tuple(sorted((a.kind, a.subject, canon(a.obj)) for a in end.atoms if a.kind in _TAGS))
     return got
 
@@ -533,7 +542,18 @@ WORN = Lasting("disguises", (), _step, _chain, _view)
 
 KIND = Kind(
     "disguise",
-    (Disguise, Costume, CostumeRule, SeesDisguise, Pinch, PinchRule, WornCard, LostOn, NotAs, Replaced),
+    (
+        Disguise,
+        Costume,
+        CostumeRule,
+        SeesDisguise,
+        Pinch,
+        PinchRule,
+        WornCard,
+        LostOn,
+        NotAs,
+        Replaced,
+    ),
     stops=stops,
     texts=texts,
     transition=transition,

@@ -9,8 +9,8 @@ from logic.lang.game_kinds.aptx import AptxReading
 from logic.lang.game_kinds.conduct import ConductReading
 from logic.lang.game_kinds.crimes import CrimesReading
 from logic.lang.game_kinds.dayarrest import DayArrestReading
-from logic.lang.game_kinds.disguise import DisguiseReading
 from logic.lang.game_kinds.deal import DealReading
+from logic.lang.game_kinds.disguise import DisguiseReading
 from logic.lang.game_kinds.frighten import FrightenReading
 from logic.lang.game_kinds.healing import HealingReading
 from logic.lang.game_kinds.interplay import InterplayReading

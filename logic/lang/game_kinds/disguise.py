@@ -52,7 +52,9 @@ class DisguiseReading(GameBase):
         return "prep"  # "Prep phase roles": the roles with a prep action
 
     def dg_not_as(self, children: list[Any]) -> _Healing:
-        kinds = tuple(c for c in children if isinstance(c, str) and not isinstance(c, (Token, Tree)))
+        kinds = tuple(
+            c for c in children if isinstance(c, str) and not isinstance(c, (Token, Tree))
+        )
         return _Healing(NotAs(kinds, self.why))
 
     def dg_replaced(self, children: list[Any]) -> _Healing:

@@ -31,7 +31,9 @@ class DisguiseReading:
         return (start, Disguise(self.why))
 
     def dg_costume(self, children: list[Any]) -> tuple[Any, ...]:
-        words = [str(c) for c in children if isinstance(c, Token) and c.type in ("NAME", "DISGUISE")]
+        words = [
+            str(c) for c in children if isinstance(c, Token) and c.type in ("NAME", "DISGUISE")
+        ]
         name = " ".join(words)  # "Temporary Disguise"
         return (_DayAbility(name, 0, Frequency.EACH_NIGHT, (Costume(self.why),), self.why),)
 
