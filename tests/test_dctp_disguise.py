@@ -131,3 +131,47 @@ def test_every_disguise_sentence_is_deleted_by_a_test() -> None:
     said |= {x.why.text for x in rs.healing if isinstance(x, rules)}
     parts = {one.strip() for s, _ in DECIDES for one in s.split("\n")}
     assert said == parts
+
+
+# ----------------------------------------------------------------------------- the chain
+
+# (players, each phase's actions: night 1, day 1, night 2; the day's votes): the chained
+# symbolic phases (`check --nights`, the world solver) give what resolve gives, where each
+# disguise is carried from phase to phase
+GAMES = {
+    "Vermouth disguised as Kir on night 1 is interrogated BO on night 2": (
+        [("Ann", "Vermouth", ""), ("Bob", "Heiji", ""), ("Cid", "Gin", "")],
+        [{"Ann": ("Disguise", "", "Kir")}, {}, {"Bob": ("Interrogate", "Ann")}],
+        {},
+    ),
+    "Kid disguised as Megure, house searched, is a teenager again": (
+        [("Ann", "Kid", ""), ("Bob", "Camel", ""), ("Cid", "Megure", ""), ("Dee", "Gin", "")],
+        [
+            {"Ann": ("Disguise", "", "Megure"), "Cid": ("House Search", "Ann")},
+            {},
+            {"Bob": ("Observe", "Ann")},
+        ],
+        {},
+    ),
+    "Nakamori pinches Vermouth disguised as Kir": (
+        [("Ann", "Vermouth", ""), ("Bob", "Heiji", ""), ("Cid", "Nakamori", "")],
+        [
+            {"Ann": ("Disguise", "", "Kir"), "Cid": ("Pinch Face", "Ann")},
+            {},
+            {"Bob": ("Interrogate", "Ann")},
+        ],
+        {},
+    ),
+    "Irish dons Kir by day, is BO on night 2": (
+        [("Ann", "Irish", ""), ("Bob", "Heiji", ""), ("Cid", "Gin", "")],
+        [{}, {"Ann": ("Temporary Disguise", "", "Kir")}, {"Bob": ("Interrogate", "Ann")}],
+        {},
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_chain_agrees_with_resolve(name: str) -> None:
+    from test_day_chain import RULESETS, _compare
+
+    _compare(RULESETS["dctp-mini-mafia"], GAMES[name])  # type: ignore[arg-type]

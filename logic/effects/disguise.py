@@ -396,9 +396,7 @@ def _stripped(b: NightBuilder, q: str) -> Expr:
 
 def stops(b: NightBuilder, i: int) -> Expr:
     """A disguised player pinched tonight fails with his actions ("their action for that
-    phase will fail"); not the pinch that strips him (a pinch of a pincher is his own)."""
-    if b.effects(i, Pinch):
-        return FALSE
+    phase will fail")."""
     return _stripped(b, b.actor(i))
 
 
