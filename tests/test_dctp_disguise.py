@@ -37,6 +37,10 @@ PINCH = (
     " Once within every two phases Nakamori can check a player for a disguise (Night 1 or "
     "Day 1, then Night 2 or Day 2..."
 )
+PINCH_ARRESTS = (
+    "If a face pinch is performed on a player and that player is in disguise (whether they "
+    "are town or Black Org), the target is automatically arrested."
+)
 NOT_AS = "Disguisers may not disguise as Black Org members, children, or Prep phase roles."
 REPLACED = (
     "The player chosen will receive a new role without ever having known their original role "
@@ -63,8 +67,11 @@ DECIDES = [
     (REPLACED, "Replaced: no disguise as a role a player holds"),
     (f"{INJURED}\n{LIST}", "Injured: Vermouth loses her disguise"),
     (LIST, "House searched: Kid loses his disguise"),
-    (f"{STRIPS}\n{LIST}", "Pinch Face: the pinched disguise is off the next night"),
-    (STRIPS, "Pinch Face: Nakamori names Vermouth's disguise, her kill fails, she is told"),
+    (PINCH_ARRESTS, "Pinch Face: a pinched player in disguise is arrested"),
+    (
+        f"{STRIPS}\n{PINCH_ARRESTS}",
+        "Pinch Face: Nakamori names Vermouth's disguise, her kill fails, she is told",
+    ),
     (PINCH, "Pinch Face: Nakamori names Vermouth's disguise, her kill fails, she is told"),
     (NAMES, "Pinch Face: Nakamori names Vermouth's disguise, her kill fails, she is told"),
     (
@@ -97,14 +104,18 @@ def test_deleting_a_sentence_changes_its_case(sentence: str, title: str) -> None
 
 SAID_AGAIN = [
     (f"{INJURED}\n{LIST}", "Injured: Vermouth loses her disguise"),
-    (f"{STRIPS}\n{LIST}", "Pinch Face: the pinched disguise is off the next night"),
+    (
+        f"{STRIPS}\n{PINCH_ARRESTS}",
+        "Pinch Face: Nakamori names Vermouth's disguise, her kill fails, she is told",
+    ),
 ]
 
 
 @pytest.mark.parametrize(("group", "title"), SAID_AGAIN)
 def test_a_sentence_said_again_alone_changes_nothing(group: str, title: str) -> None:
-    """Two sentences that each take Vermouth's disguise off (the injury: the Rule
-    Clarification's and the Kid/Vermouth list; the pinch: Pinch Face's and the list),
+    """Two sentences that each say a ruling (Vermouth's disguise off when she is injured:
+    the Rule Clarification's and the Kid/Vermouth list; a pinched player's action fails:
+    Pinch Face's "... their action for that phase will fail" and the auto-arrest's),
     deleted alone, leave the case as it was; deleted together they change it (DECIDES)."""
     case, cases_text = case_of(CASEBOOK, title)
     for one in group.split("\n"):
@@ -127,7 +138,13 @@ def test_every_disguise_sentence_is_deleted_by_a_test() -> None:
         for t in r.traits:
             if isinstance(t, (disguise.PinchRule, disguise.CostumeRule)):
                 said |= {w.text for w in vars(t).values() if hasattr(w, "text")}
-    rules = (disguise.WornCard, disguise.LostOn, disguise.NotAs, disguise.Replaced)
+    rules = (
+        disguise.WornCard,
+        disguise.LostOn,
+        disguise.NotAs,
+        disguise.Replaced,
+        disguise.PinchArrests,
+    )
     said |= {x.why.text for x in rs.healing if isinstance(x, rules)}
     parts = {one.strip() for s, _ in DECIDES for one in s.split("\n")}
     assert said == parts

@@ -47,6 +47,10 @@ Vocabulary (the whole game's):
   NotAs        "Disguisers may not disguise as Black Org members, children, or Prep phase
                roles.": a disguise decided as a role of one of `kinds` (a faction's
                members, a card's observe result, or a role with a prep action) is not put on
+  PinchArrests "If a face pinch is performed on a player and that player is in disguise
+               (whether they are town or Black Org), the target is automatically arrested.":
+               a pinch of a player in disguise arrests him (the crimes kind's custody, asked
+               through the `arrests` hook)
   Replaced     "The player chosen will receive a new role without ever having known ...":
                the role a Disguise takes is out of the game, so a disguise decided as a role
                a player holds is not put on (a costume does not replace its role)
@@ -82,6 +86,7 @@ if TYPE_CHECKING:
 WEARS = "is disguised as"  # the phase's atom: the disguise is on when it ends
 PUTS_ON = "puts on"  # a costume decided by day, worn the night after
 HAS_WORN = "has worn"  # a costume worn so far
+DEED = "Disguise"  # what the record calls a disguise put on or worn (its `did` atom)
 INJURED = "injured"  # the frame's mark of an injury (logic/effects/heal.py's)
 
 
@@ -194,6 +199,14 @@ class NotAs:
 
     def describe(self) -> str:
         return f"no disguise as {', '.join(self.kinds)}"
+
+
+@dataclass(frozen=True)
+class PinchArrests:
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "a pinched player in disguise is arrested"
 
 
 @dataclass(frozen=True)
@@ -394,6 +407,16 @@ def _stripped(b: NightBuilder, q: str) -> Expr:
     return got
 
 
+def arrests(b: NightBuilder, q: str) -> list[tuple[Expr, Expr, int]]:
+    """A pinch of q in disguise arrests him (the crimes kind's custody), when a sentence
+    says so: (it holds, the pinch's tier, its slot)."""
+    rules = _said(b, PinchArrests)
+    if not rules:
+        return []
+    on = any_of(_on(b, r) for r in rules)
+    return [(conj(x, _wears_any(b, q), on), b.tiers[j], j) for j, x in _pinches(b, q)]
+
+
 def stops(b: NightBuilder, i: int) -> Expr:
     """A disguised player pinched tonight fails with his actions ("their action for that
     phase will fail")."""
@@ -445,9 +468,19 @@ def _ends(b: NightBuilder, q: str, name: str) -> Expr:
     return conj(costume, _traits(b, q, CostumeRule, "one_night"))
 
 
+def _deed(b: Any, q: str, x: Expr) -> dict[Atom, Expr]:
+    """The record's `did` of a disguise put on or worn (the crimes kind's: "Disguising" is
+    on the list of crimes), as an action of q on himself named "Disguise"."""
+    if x == FALSE or not crimes.in_play(b.rs):
+        return {}
+    return {Atom(crimes.DID, q, f"{DEED}>{q}"): x}
+
+
 def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     out: dict[Atom, Expr] = {}
     for q in _wearers(b):
+        new = any_of(_put_on(b, q, n) for n in _names(b))
+        out.update(_deed(b, q, new))
         lost = _lost_tonight(b, q)
         for name, x in disguised(b, q):
             on = conj(x, neg(lost), neg(_ends(b, q, name)), outcome.alive_after[q])
@@ -491,6 +524,7 @@ def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
         for name, x in _costumes(db, q):
             atom = Atom(PUTS_ON, q, name)
             out[atom] = disj(out.get(atom, FALSE), x)
+        out.update(_deed(db, q, any_of(x for _, x in _costumes(db, q))))
     return out
 
 
@@ -547,6 +581,7 @@ KIND = Kind(
         SeesDisguise,
         Pinch,
         PinchRule,
+        PinchArrests,
         WornCard,
         LostOn,
         NotAs,
@@ -558,5 +593,6 @@ KIND = Kind(
     day_atoms=day_atoms,
     day_stops=day_stops,
     worn_card=worn_card,
+    arrests=arrests,
     lasting=(WORN,),
 )

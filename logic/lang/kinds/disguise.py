@@ -13,7 +13,7 @@ from typing import Any
 from lark import Token
 
 from logic.effects.disguise import Costume, CostumeRule, Disguise, Pinch, PinchRule, SeesDisguise
-from logic.lang.read.pieces import _AbilityStart, _DayAbility, _Trait
+from logic.lang.read.pieces import _AbilityName, _AbilityStart, _DayAbility, _Trait
 from logic.model.ir import Frequency, Why
 
 
@@ -48,7 +48,8 @@ class DisguiseReading:
 
     def dg_pinch(self, children: list[Any]) -> tuple[Any, ...]:
         start = _AbilityStart("checks", Frequency.EACH_NIGHT, self.why, None, 1, "Pinch Face")
-        return (start, Pinch(self.why))
+        # named as the section names it, and as the order of actions does ("Face Pinch")
+        return (start, Pinch(self.why), _AbilityName("Pinch Face", ("Face Pinch",), self.why))
 
     def dg_pinch_false(self, children: list[Any]) -> tuple[Any, ...]:
         return self._trait(PinchRule(self.why, false=self.why))
