@@ -41,6 +41,14 @@ PINCH_ARRESTS = (
     "If a face pinch is performed on a player and that player is in disguise (whether they "
     "are town or Black Org), the target is automatically arrested."
 )
+ITEMS = (
+    "The disguiser will have items from their original role in addition to those from their "
+    "disguised role."
+)
+COSTUME_ITEMS = (
+    "If the player is disguised, then all items from the real role and from the disguise can "
+    "be stolen."
+)
 NOT_AS = "Disguisers may not disguise as Black Org members, children, or Prep phase roles."
 REPLACED = (
     "The player chosen will receive a new role without ever having known their original role "
@@ -94,6 +102,7 @@ DECIDES = [
         " She can not disguise as the same role twice.",
         "Temporary Disguise: not the same costume twice",
     ),
+    (COSTUME_ITEMS, "Items: Yukiko in Kogorou's costume holds his Alcohol"),
 ]
 
 
@@ -144,10 +153,46 @@ def test_every_disguise_sentence_is_deleted_by_a_test() -> None:
         disguise.NotAs,
         disguise.Replaced,
         disguise.PinchArrests,
+        disguise.WornItems,
     )
     said |= {x.why.text for x in rs.healing if isinstance(x, rules)}
     parts = {one.strip() for s, _ in DECIDES for one in s.split("\n")}
-    assert said == parts
+    assert said == parts | {ITEMS}
+
+
+THEFT = """case "Kid disguised as Kogorou, Akemi steals from him"
+  ruleset: dctp-mini-mafia
+  players: Ann is Akemi, Bob is Kid, Cid is Heiji, Dee is Gin
+  night 1:
+    Bob decides "Kogorou"
+    Ann uses Steal on Bob
+"""
+
+
+def _drawn(rules: str) -> set[str]:
+    """The items Akemi may draw from Kid disguised as Kogorou, under `rules`."""
+    from logic.commands.resolve import resolve
+    from logic.lang.case import parse_cases
+
+    (case,) = parse_cases(THEFT, "theft.case")
+    res = resolve(parse_ruleset(rules, str(DCTP)), case, THEFT)
+    return {
+        a.obj
+        for p in res.paths
+        for ph in p.phases
+        for a in ph.atoms
+        if a.kind == "learns" and a.subject == "Ann"
+    }
+
+
+def test_a_disguises_items_are_its_wearers() -> None:
+    """ "The disguiser will have items from their original role in addition to those from
+    their disguised role.": a theft from Kid disguised as Kogorou may draw Kogorou's
+    Alcohol; deleted, only Kid's own four. (No case pins it: a draw among five items has no
+    outcome every path shares; the costume's sentence has one, DECIDES.)"""
+    text = DCTP.read_text(encoding="utf-8")
+    assert _drawn(text) == {"Gun", "School book", "Glasses", "Headgear", "Alcohol"}
+    assert _drawn(without(ITEMS)) == {"Gun", "School book", "Glasses", "Headgear"}
 
 
 # ----------------------------------------------------------------------------- the chain

@@ -64,6 +64,7 @@ and, where one kind's reading depends on another's, the asking kind asks every k
   stops_auto     q's automatic protection is stopped tonight
   shows_role     what a role scan of q shows instead of his role tonight (a fake result)
   worn_card      the role whose card a check of q reads instead of his own (a disguise)
+  worn_roles     the roles q wears whose cards' items he holds too (a disguise's)
   arrests        q's arrests tonight that are another kind's than crimes' (a pinch's)
 
 A kind adds to the night through the builder's narrow interface: `b.choice(name,
@@ -236,6 +237,9 @@ class Kind:
     # the roles whose card slot i's check `check` of q reads instead of q's own, and when:
     # (role, the condition) (a disguise, logic/effects/disguise.py; asked by interrogate.py)
     worn_card: Callable[[NightBuilder, int, str, str], list[tuple[Any, Expr]]] | None = None
+    # the roles q wears over his own tonight whose cards' items he holds too, and when
+    # (a disguise's; asked by logic/effects/items.py)
+    worn_roles: Callable[[NightBuilder, str], list[tuple[Any, Expr]]] | None = None
     # q's arrests tonight that are another kind's (an auto-arrest by a pinch): (it holds, the
     # tier it happens, the slot) (asked by logic/effects/crimes.py, whose custody they join)
     arrests: Callable[[NightBuilder, str], list[tuple[Expr, Expr, int]]] | None = None

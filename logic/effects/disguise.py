@@ -51,6 +51,12 @@ Vocabulary (the whole game's):
                (whether they are town or Black Org), the target is automatically arrested.":
                a pinch of a player in disguise arrests him (the crimes kind's custody, asked
                through the `arrests` hook)
+  WornItems    "The disguiser will have items from their original role in addition to those
+               from their disguised role." (a Disguise's) and "If the player is disguised,
+               then all items from the real role and from the disguise can be stolen." (a
+               costume's: `costume`): the wearer holds the worn role's card items too
+               while he wears it (logic/effects/items.py asks through `worn_roles`; an item
+               held twice, "two guns", is not modelled)
   Replaced     "The player chosen will receive a new role without ever having known ...":
                the role a Disguise takes is out of the game, so a disguise decided as a role
                a player holds is not put on (a costume does not replace its role)
@@ -59,7 +65,7 @@ The state a phase leaves (`WORN`): `X is disguised as R` for each disguise still
 the phase ends, `X puts on R` for a costume decided by day (worn the night after), and
 `X has worn R` for each costume worn so far. A check of a player's card reads the worn
 role's card while he wears one (two worn: each reads its own, which the host picks is
-open). Not modelled: the abilities and items of the worn role, an investigation or a
+open). Not modelled: the abilities of the worn role, an item held twice, an investigation or a
 special investigation of a disguise, Detect, Identify, scent (Follow), gender, the arrest
 for a disguise and a pinch's auto-arrest, a new disguise after a release, the GM's offer of
 five costumes of which three are chosen.
@@ -210,6 +216,15 @@ class PinchArrests:
 
 
 @dataclass(frozen=True)
+class WornItems:
+    costume: bool  # said of a costume (Temporary Disguise), else of a Disguise
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"a {'costume' if self.costume else 'disguise'}'s items are its wearer's too"
+
+
+@dataclass(frozen=True)
 class Replaced:
     why: Why = meta()
 
@@ -330,6 +345,11 @@ def worn(b: NightBuilder, q: str, name: str) -> Expr:
     return got
 
 
+def _costume(b: NightBuilder, q: str, name: str) -> Expr:
+    """q wears the role `name` tonight as the costume he put on by day."""
+    return conj(worn(b, q, name), _carried(b, PUTS_ON, q, name))
+
+
 def _names(b: Any) -> list[str]:
     """Every role a disguise may be (the options of the ruleset's disguises)."""
     out: dict[str, None] = {}
@@ -378,6 +398,23 @@ def worn_card(b: NightBuilder, i: int, q: str, check: str) -> list[tuple[Role, E
         role = b.rs.role(name)
         if role is not None:
             out.append((role, conj(reads, x)))
+    return out
+
+
+def worn_roles(b: NightBuilder, q: str) -> list[tuple[Role, Expr]]:
+    """(role, when) whose card's items q holds too: a role he wears, when a sentence says
+    a disguise's items are his (`WornItems`: a Disguise's, or a costume's)."""
+    rules = _said(b, WornItems)
+    out = []
+    for name, x in disguised(b, q):
+        role = b.rs.role(name)
+        if role is None:
+            continue
+        costume = _costume(b, q, name)
+        said = [conj(_on(b, r), costume if r.costume else neg(costume)) for r in rules]
+        got = conj(x, any_of(said))
+        if got != FALSE:
+            out.append((role, got))
     return out
 
 
@@ -582,6 +619,7 @@ KIND = Kind(
         Pinch,
         PinchRule,
         PinchArrests,
+        WornItems,
         WornCard,
         LostOn,
         NotAs,
@@ -594,5 +632,6 @@ KIND = Kind(
     day_stops=day_stops,
     worn_card=worn_card,
     arrests=arrests,
+    worn_roles=worn_roles,
     lasting=(WORN,),
 )
