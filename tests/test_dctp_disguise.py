@@ -103,6 +103,15 @@ DECIDES = [
         "Temporary Disguise: not the same costume twice",
     ),
     (COSTUME_ITEMS, "Items: Yukiko in Kogorou's costume holds his Alcohol"),
+    (
+        "When disguised as a role, the disguised player retains any abilities from their "
+        "actual role and gains all those of their disguise.",
+        "Abilities: Vermouth disguised as Heiji interrogates",
+    ),
+    (
+        "During the next night she can use any of her disguises abilities.",
+        "Abilities: Irish in Heiji's costume interrogates the night after",
+    ),
 ]
 
 
@@ -154,6 +163,7 @@ def test_every_disguise_sentence_is_deleted_by_a_test() -> None:
         disguise.Replaced,
         disguise.PinchArrests,
         disguise.WornItems,
+        disguise.WornAbilities,
     )
     said |= {x.why.text for x in rs.healing if isinstance(x, rules)}
     parts = {one.strip() for s, _ in DECIDES for one in s.split("\n")}
@@ -221,6 +231,15 @@ GAMES = {
             {"Ann": ("Disguise", "", "Kir"), "Cid": ("Pinch Face", "Ann")},
             {},
             {"Bob": ("Interrogate", "Ann")},
+        ],
+        {},
+    ),
+    "Kid disguised as Ran protects and is injured": (
+        [("Ann", "Kid", ""), ("Bob", "Gin", ""), ("Cid", "Camel", ""), ("Dee", "Heiji", "")],
+        [
+            {"Ann": ("Disguise", "", "Ran"), "Bob": ("__kill", "Dee")},
+            {},
+            {"Cid": ("Observe", "Ann")},
         ],
         {},
     ),

@@ -57,6 +57,13 @@ Vocabulary (the whole game's):
                costume's: `costume`): the wearer holds the worn role's card items too
                while he wears it (logic/effects/items.py asks through `worn_roles`; an item
                held twice, "two guns", is not modelled)
+  WornAbilities "When disguised as a role, the disguised player retains any abilities
+               from their actual role and gains all those of their disguise." (a Disguise's:
+               night and day) and "During the next night she can use any of her disguises
+               abilities." (a costume's, the night it is worn: `costume`): the wearer holds
+               the worn role's abilities beside his own (a case's lines may use them:
+               logic/model/binding.py asks through `lends`); `check`'s symbolic nights do
+               not give a player a worn role's abilities (not searched)
   Replaced     "The player chosen will receive a new role without ever having known ...":
                the role a Disguise takes is out of the game, so a disguise decided as a role
                a player holds is not put on (a costume does not replace its role)
@@ -65,7 +72,7 @@ The state a phase leaves (`WORN`): `X is disguised as R` for each disguise still
 the phase ends, `X puts on R` for a costume decided by day (worn the night after), and
 `X has worn R` for each costume worn so far. A check of a player's card reads the worn
 role's card while he wears one (two worn: each reads its own, which the host picks is
-open). Not modelled: the abilities of the worn role, an item held twice, an investigation or a
+open). Not modelled: an item held twice, an investigation or a
 special investigation of a disguise, Detect, Identify, scent (Follow), gender, the arrest
 for a disguise and a pinch's auto-arrest, a new disguise after a release, the GM's offer of
 five costumes of which three are chosen.
@@ -83,10 +90,11 @@ from logic.model.phase import Atom, ChainEnd, PhaseEnd, TextSource
 from logic.model.why import Why, canon, meta
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Mapping, Sequence
 
     from logic.model.day import DayBuilder
-    from logic.model.ir import Role
+    from logic.model.ir import Ability, Role, Ruleset
+    from logic.model.phase import History
     from logic.model.semantics import NightBuilder
 
 WEARS = "is disguised as"  # the phase's atom: the disguise is on when it ends
@@ -225,6 +233,20 @@ class WornItems:
 
 
 @dataclass(frozen=True)
+class WornAbilities:
+    costume: bool  # said of a costume (Temporary Disguise), else of a Disguise
+    why: Why = meta()
+
+    def describe(self) -> str:
+        worn = (
+            "a costume's abilities the night it is worn"
+            if self.costume
+            else "a disguise's abilities"
+        )
+        return f"its wearer holds {worn} beside his own"
+
+
+@dataclass(frozen=True)
 class Replaced:
     why: Why = meta()
 
@@ -265,7 +287,7 @@ def _stem(word: str) -> str:
     return {"children": "child", "kids": "kid"}.get(w, w.removesuffix("s"))
 
 
-def _forbidden(b: Any, role: Role, rule: NotAs) -> bool:
+def _forbidden(role: Role, rule: NotAs) -> bool:
     """`role` is of a kind the sentence names: a faction's member ("Black Org members"), a
     card's result ("children": "Observe: Child"), a role with a prep action."""
     for kind in rule.kinds:
@@ -287,7 +309,7 @@ def _allowed(b: Any, name: str, replaces: bool) -> Expr:
     role = b.rs.role(name)
     if role is None:
         return FALSE
-    stop = [_on(b, r) for r in _said(b, NotAs) if _forbidden(b, role, r)]
+    stop = [_on(b, r) for r in _said(b, NotAs) if _forbidden(role, r)]
     if replaces:
         held = any_of(b.sc.role_is(p, role) for p in b.sc.players)
         stop += [conj(_on(b, r), held) for r in _said(b, Replaced)]
@@ -415,6 +437,58 @@ def worn_roles(b: NightBuilder, q: str) -> list[tuple[Role, Expr]]:
         got = conj(x, any_of(said))
         if got != FALSE:
             out.append((role, got))
+    return out
+
+
+def _forbidden_in(rs: Ruleset, name: str, held: Mapping[str, str], replaces: bool) -> bool:
+    """A disguise decided as `name` is not put on (as `_allowed`, over a concrete deal)."""
+    role = rs.role(name)
+    if role is None:
+        return True
+    said = [x for x in rs.healing if isinstance(x, NotAs) and _forbidden(role, x)]
+    taken = any(canon(r) == canon(name) for r in held.values())
+    out = replaces and taken and any(isinstance(x, Replaced) for x in rs.healing)
+    return bool(said) or out
+
+
+def lends(
+    rs: Ruleset,
+    history: History,
+    held: Mapping[str, str],
+    p: str,
+    phase: tuple[str, int],
+    decided: str | None,
+) -> list[Ability]:
+    """The abilities p holds beside his role's in `phase` (a case's lines may use them):
+    the role he wears, when a sentence says its abilities are his (`WornAbilities`): a
+    Disguise's, by night and by day (from night 1: the decision of that night's block), a
+    costume's, the night after the day it was put on. `held`: each player's role."""
+    rules = [x for x in rs.healing if isinstance(x, WornAbilities)]
+    if not rules:
+        return []
+    kind, number = phase
+    names: list[str] = []
+    state: tuple[tuple[str, str, str], ...] = history.state(WORN.name)
+    for tag, q, key in state:
+        if q != p:
+            continue
+        if tag == WEARS and any(not r.costume for r in rules):
+            names.append(key)
+        if tag == PUTS_ON and kind == "night" and any(r.costume for r in rules):
+            names.append(key)
+    mine = rs.role(held[p]) if p in held else None
+    prep = mine is not None and any(
+        isinstance(e, Disguise) for a in mine.abilities for e in a.effects
+    )
+    first = prep and decided and (kind, number) == ("night", 1)
+    said = any(not r.costume for r in rules)
+    if first and said and decided and not _forbidden_in(rs, decided, held, True):
+        names.append(decided)
+    out: list[Ability] = []
+    for name in dict.fromkeys(canon(n) for n in names):
+        role = next((r for r in rs.roles if canon(r.name) == name), None)
+        if role is not None:
+            out.extend(role.abilities)
     return out
 
 
@@ -620,6 +694,7 @@ KIND = Kind(
         PinchRule,
         PinchArrests,
         WornItems,
+        WornAbilities,
         WornCard,
         LostOn,
         NotAs,
@@ -633,5 +708,6 @@ KIND = Kind(
     worn_card=worn_card,
     arrests=arrests,
     worn_roles=worn_roles,
+    lends=lends,
     lasting=(WORN,),
 )

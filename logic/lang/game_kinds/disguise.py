@@ -2,7 +2,7 @@
 (grammar/game/disguise.lark; logic/effects/disguise.py): what check of which roles reads
 the disguise ("If Vermouth or Irish are disguised, they assume the default interrogation
 result of the disguise they are wearing.": `WornCard`), what takes a disguise off
-(`LostOn`), a pinch's arrest (`PinchArrests`), a disguise's items (`WornItems`), the roles no one may disguise as (`NotAs`), and the role a disguise takes
+(`LostOn`), a pinch's arrest (`PinchArrests`), a disguise's items and abilities (`WornItems`, `WornAbilities`), the roles no one may disguise as (`NotAs`), and the role a disguise takes
 being out of the game (`Replaced`)."""
 
 from __future__ import annotations
@@ -11,7 +11,15 @@ from typing import Any
 
 from lark import Token, Tree
 
-from logic.effects.disguise import LostOn, NotAs, PinchArrests, Replaced, WornCard, WornItems
+from logic.effects.disguise import (
+    LostOn,
+    NotAs,
+    PinchArrests,
+    Replaced,
+    WornAbilities,
+    WornCard,
+    WornItems,
+)
 from logic.lang.game_kinds.base import GameBase
 from logic.lang.read.pieces import _Healing
 
@@ -68,3 +76,9 @@ class DisguiseReading(GameBase):
 
     def dg_costume_items(self, children: list[Any]) -> _Healing:
         return _Healing(WornItems(True, self.why))
+
+    def dg_abilities(self, children: list[Any]) -> _Healing:
+        return _Healing(WornAbilities(False, self.why))
+
+    def dg_costume_abilities(self, children: list[Any]) -> _Healing:
+        return _Healing(WornAbilities(True, self.why))
