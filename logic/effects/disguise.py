@@ -85,6 +85,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from logic.effects import crimes, interrogate
 from logic.effects.base import Kind, Lasting, Outcome
+from logic.model import frame
 from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, conj, disj, eq, label, neg
 from logic.model.phase import Atom, ChainEnd, PhaseEnd, TextSource
 from logic.model.why import Why, canon, meta
@@ -468,8 +469,8 @@ def lends(
         return []
     kind, number = phase
     names: list[str] = []
-    state: tuple[tuple[str, str, str], ...] = history.state(WORN.name)
-    for tag, q, key in state:
+    state: tuple[Entry, ...] = history.state(WORN.name)
+    for tag, q, key, _ in state:
         if q != p:
             continue
         if tag == WEARS and any(not r.costume for r in rules):
@@ -658,13 +659,23 @@ def day_stops(db: DayBuilder, i: int) -> Expr:
 
 Worn = dict[tuple[str, str, str], Expr]  # (atom kind, player, role's canon) -> it holds
 _TAGS = (WEARS, PUTS_ON, HAS_WORN)
+Entry = tuple[str, str, str, Why]  # (atom kind, player, role's canon, the sentence behind it)
 
 
-def _step(
-    before: tuple[tuple[str, str, str], ...], end: PhaseEnd
-) -> tuple[tuple[str, str, str], ...]:
-    got = tuple(sorted((a.kind, a.subject, canon(a.obj)) for a in end.atoms if a.kind in _TAGS))
-    return got
+def _cause(whys: tuple[Why, ...]) -> Why:
+    """The sentence that made an atom hold (not an axiom of the frame), kept with the
+    concrete state so that a later phase's atom still says why."""
+    return next((w for w in whys if w.kind != "axiom"), whys[0] if whys else frame.TAKES_PLACE)
+
+
+def _step(before: tuple[Entry, ...], end: PhaseEnd) -> tuple[Entry, ...]:
+    return tuple(
+        sorted(
+            (a.kind, a.subject, canon(a.obj), _cause(end.why(a)))
+            for a in end.atoms
+            if a.kind in _TAGS
+        )
+    )
 
 
 def _chain(before: Worn, end: ChainEnd) -> Worn:
@@ -676,8 +687,8 @@ def _chain(before: Worn, end: ChainEnd) -> Worn:
     return out
 
 
-def _view(state: tuple[tuple[str, str, str], ...], night: int) -> Worn:
-    return {key: TRUE for key in state}
+def _view(state: tuple[Entry, ...], night: int) -> Worn:
+    return {(tag, p, key): label(TRUE, why) for tag, p, key, why in state}
 
 
 WORN = Lasting("disguises", (), _step, _chain, _view)
