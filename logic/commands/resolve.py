@@ -23,7 +23,7 @@ from typing import Any
 
 from logic.backends import concrete
 from logic.effects import identity
-from logic.engine import build_day, build_night, next_history
+from logic.engine import KINDS, build_day, build_night, next_history
 from logic.lang.case import Case, PhaseBlock
 from logic.lang.errors import RulingError
 from logic.model import frame
@@ -185,7 +185,7 @@ def resolve(
     """Every outcome the rules allow for `case`'s phases, with a verdict. `timeout` bounds
     each phase's search, `deadline` (a `time.perf_counter` time) the whole command: a
     phase it has passed is not resolved, and the verdict is unknown."""
-    binder = Binder(ruleset, case, text)
+    binder = Binder(ruleset, case, text, KINDS)
     check_phase_order(binder, case)
     paths = [Path((), History(), ())]
     # which paths some one sequence of random draws and storyteller's choices reaches

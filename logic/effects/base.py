@@ -63,6 +63,10 @@ and, where one kind's reading depends on another's, the asking kind asks every k
                  names an order of healing ranks them by (logic/effects/heal.py)
   stops_auto     q's automatic protection is stopped tonight
   shows_role     what a role scan of q shows instead of his role tonight (a fake result)
+  worn_card      the role whose card a check of q reads instead of his own (a disguise)
+  worn_roles     the roles q wears whose cards' items he holds too (a disguise's)
+  lends          the abilities p holds beside his role's (a worn role's), for the binding
+  arrests        q's arrests tonight that are another kind's than crimes' (a pinch's)
 
 A kind adds to the night through the builder's narrow interface: `b.choice(name,
 values, random=...)` for a variable of its own (an open choice or a draw), `b.once(key,
@@ -77,7 +81,7 @@ where it reads that kind's nodes or helpers, never back.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
@@ -89,7 +93,7 @@ if TYPE_CHECKING:
 
     from logic.model.day import DayBuilder
     from logic.model.ir import Ruleset
-    from logic.model.phase import Atom, ChainEnd, PhaseEnd, TextSource
+    from logic.model.phase import Atom, ChainEnd, History, PhaseEnd, TextSource
     from logic.model.semantics import NightBuilder
     from logic.model.table import Event, Play, Script, State
 
@@ -231,6 +235,23 @@ class Kind:
     shows_as: (
         Callable[[NightBuilder, str, Any, str, str, Sequence[str]], list[tuple[str, Expr]]] | None
     ) = None
+    # the roles whose card slot i's check `check` of q reads instead of q's own, and when:
+    # (role, the condition) (a disguise, logic/effects/disguise.py; asked by interrogate.py)
+    worn_card: Callable[[NightBuilder, int, str, str], list[tuple[Any, Expr]]] | None = None
+    # the roles q wears over his own tonight whose cards' items he holds too, and when
+    # (a disguise's; asked by logic/effects/items.py)
+    worn_roles: Callable[[NightBuilder, str], list[tuple[Any, Expr]]] | None = None
+    # the abilities p holds beside his role's in a phase (("night" or "day", its number);
+    # `decided`: what p decides in that phase's block; each player's role by name), read
+    # from the history: a worn role's (a disguise's; asked by logic/model/binding.py, which
+    # binds a case's lines to abilities)
+    lends: (
+        Callable[[Ruleset, History, Mapping[str, str], str, tuple[str, int], str | None], list[Any]]
+        | None
+    ) = None
+    # q's arrests tonight that are another kind's (an auto-arrest by a pinch): (it holds, the
+    # tier it happens, the slot) (asked by logic/effects/crimes.py, whose custody they join)
+    arrests: Callable[[NightBuilder, str], list[tuple[Expr, Expr, int]]] | None = None
     # slot i is a power used once dead (the frame's "the dead do not act" does not stop it)
     posthumous: Callable[[NightBuilder, int], Expr] | None = None
     # `member(p, group)` after the phase's atoms (a change of identity moves p)

@@ -355,7 +355,8 @@ def said_any(b: Any, kind: type) -> Expr:
 
 def arrests_tonight(b: NightBuilder, q: str) -> list[tuple[Expr, Expr, int]]:
     """(q is arrested tonight, the tier it happens, the slot) for each arrest of q or
-    house search of q that finds a crime on record (when a sentence says it arrests)."""
+    house search of q that finds a crime on record (when a sentence says it arrests), and
+    each arrest another kind makes (`Kind.arrests`: a pinch of a disguised player)."""
     return b.once(f"crimes:arrests:{q}", lambda: _arrests_tonight(b, q))
 
 
@@ -366,6 +367,7 @@ def _arrests_tonight(b: NightBuilder, q: str) -> list[tuple[Expr, Expr, int]]:
     auto = said_any(b, AutoArrest)
     for j, x, e in b.lands(HouseSearch, q):
         out.append((conj(label(conj(x, committed(b, q)), e.why), auto), b.tiers[j], j))
+    out += [x for k in b.kinds if k.arrests for x in k.arrests(b, q)]  # (a pinch's)
     return [(c, t, j) for c, t, j in out if c != FALSE]
 
 

@@ -194,8 +194,10 @@ def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     """Custody at the end of the day (every player who may be in it: a phase that says
     custody says all of it), the charges of today's arrests, and the suspensions of
     officers who accused falsely."""
+    # (the ruleset's roles, not the day's pool: a symbolic day over a pool without an
+    # officer still carries a custody of the night before, as a concrete day does)
     if not crimes.in_play(db.rs) or not any(
-        isinstance(e, DayAccuse) for r in db.sc.roles() for a in r.abilities for e in a.effects
+        isinstance(e, DayAccuse) for r in db.rs.roles for a in r.abilities for e in a.effects
     ):
         return {}
     out: dict[Atom, Expr] = {}

@@ -87,7 +87,28 @@ def _drawn(b: NightBuilder, q: str, check: str, options: list[str]) -> Expr:
     return b.choice(name, range(len(options)), random=True)
 
 
+def _shown(
+    b: NightBuilder, q: str, e: Interrogate, role: Any, holds: Expr, inverted: Expr
+) -> list[tuple[str, Expr]]:
+    """(text, when) for a check `e` of q reading `role`'s card when `holds`."""
+    card = _card(role, e.check)
+    if card is None or holds == FALSE:
+        return []
+    own = label(conj(holds, b.sc.switch(card.why)), card.why)
+    options = [t.strip() for t in card.text.split("/")]
+    if len(options) > 1:  # "Adult/Teenager/Child": drawn at random
+        drawn = _drawn(b, q, e.check, options)
+        return [(text, conj(own, eq(drawn, Const(k)))) for k, text in enumerate(options)]
+    out = [(card.text, conj(own, neg(inverted)))]
+    other = _inverse(card.text, e.results)
+    if other is not None and inverted != FALSE:
+        out.append((other, conj(own, inverted)))
+    return out
+
+
 def texts(b: NightBuilder, i: int) -> list[TextSource]:
+    """The check's result: the target's card, or the card of a role he wears instead
+    (`Kind.worn_card`: a disguise), inverted by a slander (an interrogation)."""
     out: list[TextSource] = []
     me = b.actor(i)
     for c, e in b.effects(i, Interrogate):
@@ -97,22 +118,13 @@ def texts(b: NightBuilder, i: int) -> list[TextSource]:
             if hit == FALSE:
                 continue
             inverted = slandered(b, q) if e.check == INTERROGATION else FALSE
-            for role in b.roles:
-                card = _card(role, e.check)
-                holds = conj(hit, b.sc.role_is(q, role))
-                if card is None or holds == FALSE:
-                    continue
-                own = label(conj(holds, b.sc.switch(card.why)), card.why)
-                options = [t.strip() for t in card.text.split("/")]
-                if len(options) > 1:  # "Adult/Teenager/Child": drawn at random
-                    drawn = _drawn(b, q, e.check, options)
-                    for k, text in enumerate(options):
-                        shown.setdefault(text, []).append(conj(own, eq(drawn, Const(k))))
-                    continue
-                shown.setdefault(card.text, []).append(conj(own, neg(inverted)))
-                other = _inverse(card.text, e.results)
-                if other is not None and inverted != FALSE:
-                    shown.setdefault(other, []).append(conj(own, inverted))
+            worn = [x for k in b.kinds if k.worn_card for x in k.worn_card(b, i, q, e.check)]
+            mine = conj(hit, neg(any_of(x for _, x in worn)))
+            cards = [(role, conj(mine, b.sc.role_is(q, role))) for role in b.roles]
+            cards += [(role, conj(hit, x)) for role, x in worn]
+            for role, holds in cards:
+                for text, x in _shown(b, q, e, role, holds, inverted):
+                    shown.setdefault(text, []).append(x)
         for text, conds in shown.items():
             out.append(TextSource(me, label(any_of(conds), e.why), text, why=e.why))
     return out

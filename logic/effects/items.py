@@ -53,7 +53,9 @@ lasting state `INVENTORY`: a night reads it (what q holds is his card's and the 
 items, less what he has lost, with what he has gained; what he was lent) and drops what
 was lent for it.
 
-Not modelled: disguises' items (a disguised player's two cards), Agasa's bow-tie (a night
+A disguised player holds the items of the role he wears too, while he wears it, when
+the disguise kind says so (`Kind.worn_roles`: logic/effects/disguise.py). Not modelled:
+an item held twice (a disguised player's two cards, "two guns"), Agasa's bow-tie (a night
 ability lent to its holder), the watch's notices and a higher save (Bone Breaking) that
 keeps it out of play, the Black Suitcase, the thieves' "not the only thief" notice,
 Kogorou sober once his alcohol is stolen. A theft is a crime because the list of crimes
@@ -221,11 +223,15 @@ def _said(b: NightBuilder, why: Why | None) -> Expr:
 
 
 def held(b: NightBuilder, q: str, item: str) -> Expr:
-    """q holds `item` when the night begins: on his card and not lost, or gained."""
+    """q holds `item` when the night begins: on his card (or the card of a role he
+    wears, a disguise's) and not lost, or gained."""
 
     def make() -> Expr:
         before: Inventory = b.before(INVENTORY)
         card = any_of(conj(b.sc.role_is(q, r), _start(b, r, item)) for r in b.rs.roles)
+        # the cards of the roles he wears over his own (`Kind.worn_roles`: a disguise)
+        worn = [x for k in b.kinds if k.worn_roles for x in k.worn_roles(b, q)]
+        card = disj(card, any_of(conj(x, _start(b, r, item)) for r, x in worn))
         lost = before.get((LOST, q, item), FALSE)
         gained = before.get((GAINED, q, item), FALSE)
         return disj(conj(card, neg(lost)), gained)

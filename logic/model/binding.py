@@ -15,13 +15,18 @@ phases are applied by the caller (`Binder.at`).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from logic.lang.case import Case, Line, PhaseBlock
 from logic.lang.errors import Loc, RulingError, error_at_word, line_of
 from logic.model.ir import Ability, Ruleset, Why, canon
 from logic.model.phase import IDENTITY
+
+if TYPE_CHECKING:
+    from logic.effects.base import Kind
+
 from logic.model.semantics import (
     Act,
     History,
@@ -37,10 +42,15 @@ from logic.model.semantics import (
 class Binder:
     """Turns a case's names into players and acts of the ruleset; bad names are errors."""
 
-    def __init__(self, ruleset: Ruleset, case: Case, text: str | None = None) -> None:
+    def __init__(
+        self, ruleset: Ruleset, case: Case, text: str | None = None, kinds: Sequence[Kind] = ()
+    ) -> None:
         self.rs = ruleset
         self.case = case
         self.text = text
+        # the kinds asked for abilities a player holds beside his role's (`Kind.lends`)
+        self.kinds = tuple(kinds)
+        self.decided: dict[str, str] = {}  # what each player decides in the block read
         self.players: dict[str, Player] = {}  # as the case deals them
         self.canon_names: dict[str, str] = {}
         self.bind_players()
@@ -170,7 +180,7 @@ class Binder:
         """The ability a line uses: among the role's day abilities in a day block, among
         its night abilities in a night block."""
         role = self.now[actor].role
-        usable = [a for a in role.abilities if is_day(a) == day]
+        usable = [a for a in self.abilities_of(actor, history, day, night) if is_day(a) == day]
         if line.ability is not None:
             named = [a for a in usable if canon(a.name) == canon(line.ability)]
             if not named:
@@ -216,7 +226,30 @@ class Binder:
             )
         return ability
 
+    def abilities_of(self, actor: str, history: History, day: bool, number: int) -> list[Ability]:
+        """The actor's role's abilities, and those a kind lends him in this phase (a worn
+        role's, `Kind.lends`; one his role has by name is his role's)."""
+        own = list(self.now[actor].role.abilities)
+        roles = {p: pl.role.name for p, pl in self.now.items()}
+        phase = ("day" if day else "night", number)
+        names = {canon(a.name) for a in own}
+        for k in self.kinds:
+            if k.lends:
+                for a in k.lends(self.rs, history, roles, actor, phase, self.decided.get(actor)):
+                    if canon(a.name) not in names:
+                        own.append(a)
+                        names.add(canon(a.name))
+        return own
+
+    def _decisions(self, block: PhaseBlock) -> None:
+        """What each player decides in `block` (a kind may lend abilities by it)."""
+        self.decided = {}
+        for line in block.lines:
+            if line.verb == "decides" and line.text is not None:
+                self.decided[self.player(line.actor, line.why)] = line.text
+
     def acts(self, block: PhaseBlock, history: History) -> tuple[Act, ...]:
+        self._decisions(block)
         out: list[Act] = []
         killers: dict[str, Line] = {}
         decided: list[tuple[str, Line]] = []
@@ -278,7 +311,10 @@ class Binder:
         player (logic/effects/forge.py), which X then takes (with no target, if no line
         gives one); in a day block, X's day action that leaves one."""
         role = self.players[actor].role
-        deciding = [a for a in role.abilities if is_day(a) == day and options_of(a)]
+        # the deciding abilities the player uses in this block (a lent one too), else his
+        # role's
+        used = [a.ability for a in acts if a.actor == actor and options_of(a.ability)]
+        deciding = used or [a for a in role.abilities if is_day(a) == day and options_of(a)]
         if not deciding:
             raise self.error(
                 f"{actor} is {role.name}, whose sentences leave no decision to its player",
@@ -326,6 +362,7 @@ class Binder:
         steps: list[tuple[str, str | None, int]] = []
         breakers = {canon(r.name) for r in self.rs.tie_breakers()}
         decided: list[tuple[str, Line]] = []
+        self._decisions(block)
         for line in block.lines:
             actor = self.player(line.actor, line.why)
             if line.verb == "decides":
@@ -333,7 +370,9 @@ class Binder:
                 continue
             targets = tuple(self.player(t, line.why, line.verb) for t in line.targets)
             role = self.now[actor].role
-            day_abilities = [a for a in role.abilities if is_day(a)]
+            day_abilities = [
+                a for a in self.abilities_of(actor, history, True, block.number) if is_day(a)
+            ]
             if line.verb in ("targets", "uses", "kills") and day_abilities:
                 ability = self.ability_for(
                     actor, replace(line, targets=targets), block.number, history, day=True

@@ -967,6 +967,19 @@ class NightBuilder(PhaseBuilder):
                 options.append((cond, min(tiers)))
         p = self.actor(i)
         uses = any_of(c for c, _ in self.sc.abilities(i))
+        # an ability none of p's roles has (lent to him by a kind: a worn role's, `Kind.lends`)
+        # takes its own entry, by name, else its effects'
+        mine = [r for r in self.roles if self.sc.role_is(p, r) != FALSE]
+        for c, ab in self.sc.abilities(i):
+            if mine and not any(ab is a for r in mine for a in r.abilities):
+                named = [
+                    e.tier
+                    for e in self.rs.priority
+                    if e.ability and canon(e.ability) in map(canon, (ab.name, *ab.aliases))
+                ]
+                tiers = named or _effect_tiers(self.rs.priority, ab)
+                if tiers:
+                    options.append((c, min(tiers)))
         for role in self.roles if uses != FALSE else ():
             is_role = conj(self.sc.role_is(p, role), uses)
             if is_role == FALSE:

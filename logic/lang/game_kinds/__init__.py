@@ -10,6 +10,7 @@ from logic.lang.game_kinds.conduct import ConductReading
 from logic.lang.game_kinds.crimes import CrimesReading
 from logic.lang.game_kinds.dayarrest import DayArrestReading
 from logic.lang.game_kinds.deal import DealReading
+from logic.lang.game_kinds.disguise import DisguiseReading
 from logic.lang.game_kinds.frighten import FrightenReading
 from logic.lang.game_kinds.healing import HealingReading
 from logic.lang.game_kinds.interplay import InterplayReading
@@ -47,6 +48,7 @@ class GameReadings(
     AptxReading,
     ItemListReading,
     RotationReading,
+    DisguiseReading,
     TimelineReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

@@ -20,6 +20,7 @@ from logic.lang.kinds.dayblock import DayBlockReading
 from logic.lang.kinds.days import DayReading
 from logic.lang.kinds.deal import DealReading
 from logic.lang.kinds.disclosure import DisclosureReading
+from logic.lang.kinds.disguise import DisguiseReading
 from logic.lang.kinds.exchange import ExchangeReading
 from logic.lang.kinds.frighten import FrightenReading
 from logic.lang.kinds.hexes import HexReading
@@ -99,5 +100,6 @@ class Readings(
     ItemsReading,
     TimelineReading,
     TravelReading,
+    DisguiseReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

@@ -1,0 +1,724 @@
+"""Owns disguises, read from the GM's sentences (DCTP's Vermouth and Kid, Irish and Yukiko,
+Nakamori's Pinch Face): a role worn over the player's own, what a check of the player's
+card then reads, what takes it off, and the lasting state of who wears what. Its phrases
+are grammar/clause/disguise.lark (the roles' lines) and grammar/game/disguise.lark (the
+whole game's), read by logic/lang/kinds/disguise.py and logic/lang/game_kinds/disguise.py
+(words in grammar/lexicon/disguise.toml). No other file names it; the card checks
+(logic/effects/interrogate.py) ask it through the `worn_card` hook.
+
+Vocabulary (the roles' lines):
+  Disguise     the ability of "Prep action: Disguise.": the prep phase is not modelled, so
+               it is the player's decision in the first night's block (`X decides "Ran"`,
+               any role of the ruleset: `options`, filled when the ruleset is assembled);
+               the role decided is worn from the first night on (a prep action: nothing of
+               the night stops it, a reading)
+  Costume      the day ability of "Day action: Temporary Disguise." (`X decides "Ran"` in
+               a day block): the role decided is worn the night after that day
+  CostumeRule  the sentences of the costume wearer's line (a field each): `one_night` "After the night
+               Yukiko will no longer be disguised." (unsaid, a costume stays on);
+               `not_twice` "She can not disguise as the same role twice." (a costume
+               worn before is not put on again)
+  SeesDisguise "If the target is disguised, then the player will learn it for the
+               disguise, not the true identity.", said of the ability before it (the Age-
+               Observe): its check of a disguised target reads the worn role's card
+  Pinch        the ability of "Once within every two phases Nakamori can check a player
+               for a disguise ..." (each night here: the pace is not modelled)
+  PinchRule    the sentences of the pincher's line (a field each): `false` "If the player is not in
+               disguise, the action will return a false" (he learns "false"); `strips` "If
+               they are, they will be automatically arrested, then stripped of their
+               disguise and their action for that phase will fail" (the disguise is off
+               from the next phase, the target's actions of the night fail; the arrest is
+               not modelled); `names` "Nakamori will learn that the player was in disguise
+               and also which disguise it was." (he learns the worn role's name);
+               `told` "The target will be notified that they were pinched." (the target
+               learns "pinched")
+
+Vocabulary (the whole game's):
+  WornCard     "If Vermouth or Irish are disguised, they assume the default interrogation
+               result of the disguise they are wearing.": a check of that name
+               (`check`: "interrogation") of a holder of one of `roles` reads the worn
+               role's card
+  LostOn       "If a player is injured and in disguise, they lose their disguise." (any
+               wearer: `roles` empty) and "Kid/Vermouth lose their disguise if pinched,
+               injured, arrested for being disguised, house searched; ...": the causes
+               (`causes`: "pinched", "injured", "arrested", "searched") that take the
+               disguise of a holder of `roles` off, from the next phase. Unsaid, nothing
+               but the end of a costume's night does
+  NotAs        "Disguisers may not disguise as Black Org members, children, or Prep phase
+               roles.": a disguise decided as a role of one of `kinds` (a faction's
+               members, a card's observe result, or a role with a prep action) is not put on
+  PinchArrests "If a face pinch is performed on a player and that player is in disguise
+               (whether they are town or Black Org), the target is automatically arrested.":
+               a pinch of a player in disguise arrests him (the crimes kind's custody, asked
+               through the `arrests` hook)
+  WornItems    "The disguiser will have items from their original role in addition to those
+               from their disguised role." (a Disguise's) and "If the player is disguised,
+               then all items from the real role and from the disguise can be stolen." (a
+               costume's: `costume`): the wearer holds the worn role's card items too
+               while he wears it (logic/effects/items.py asks through `worn_roles`; an item
+               held twice, "two guns", is not modelled)
+  WornAbilities "When disguised as a role, the disguised player retains any abilities
+               from their actual role and gains all those of their disguise." (a Disguise's:
+               night and day) and "During the next night she can use any of her disguises
+               abilities." (a costume's, the night it is worn: `costume`): the wearer holds
+               the worn role's abilities beside his own (a case's lines may use them:
+               logic/model/binding.py asks through `lends`); `check`'s symbolic nights do
+               not give a player a worn role's abilities (not searched)
+  Replaced     "The player chosen will receive a new role without ever having known ...":
+               the role a Disguise takes is out of the game, so a disguise decided as a role
+               a player holds is not put on (a costume does not replace its role)
+
+The state a phase leaves (`WORN`): `X is disguised as R` for each disguise still on when
+the phase ends, `X puts on R` for a costume decided by day (worn the night after), and
+`X has worn R` for each costume worn so far. A check of a player's card reads the worn
+role's card while he wears one (two worn: each reads its own, which the host picks is
+open). Not modelled: an item held twice, an investigation or a
+special investigation of a disguise, Detect, Identify, scent (Follow), gender, the arrest
+for a disguise and a pinch's auto-arrest, a new disguise after a release, the GM's offer of
+five costumes of which three are chosen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from logic.effects import crimes, interrogate
+from logic.effects.base import Kind, Lasting, Outcome
+from logic.model import frame
+from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, conj, disj, eq, label, neg
+from logic.model.phase import Atom, ChainEnd, PhaseEnd, TextSource
+from logic.model.why import Why, canon, meta
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+
+    from logic.model.day import DayBuilder
+    from logic.model.ir import Ability, Role, Ruleset
+    from logic.model.phase import History
+    from logic.model.semantics import NightBuilder
+
+WEARS = "is disguised as"  # the phase's atom: the disguise is on when it ends
+PUTS_ON = "puts on"  # a costume decided by day, worn the night after
+HAS_WORN = "has worn"  # a costume worn so far
+DEED = "Disguise"  # what the record calls a disguise put on or worn (its `did` atom)
+INJURED = "injured"  # the frame's mark of an injury (logic/effects/heal.py's)
+
+
+def _every(roles: Sequence[Role]) -> tuple[str, ...]:
+    return tuple(r.name for r in roles)
+
+
+@dataclass(frozen=True)
+class Disguise:
+    prep: ClassVar[bool] = True  # a prep action ("Prep phase roles" are its holders)
+    why: Why = meta()
+    options: tuple[str, ...] = ()
+
+    def with_roles(self, roles: Sequence[Role]) -> Disguise:
+        return replace(self, options=_every(roles))
+
+    def describe(self) -> str:
+        return "disguise: decides a role, worn over the holder's own from the first night"
+
+
+@dataclass(frozen=True)
+class Costume:
+    by_day: ClassVar[bool] = True
+    why: Why = meta()
+    options: tuple[str, ...] = ()
+
+    def with_roles(self, roles: Sequence[Role]) -> Costume:
+        return replace(self, options=_every(roles))
+
+    def describe(self) -> str:
+        return "costume: decides a role by day, worn the night after"
+
+
+@dataclass(frozen=True)
+class CostumeRule:
+    """The sentences of a costume wearer's line, each a field (None: not said), all on one
+    trait of the role."""
+
+    why: Why = meta()
+    one_night: Why | None = None
+    not_twice: Why | None = None
+
+    def describe(self) -> str:
+        said = {"one_night": "a costume is off after its night", "not_twice": "no costume twice"}
+        return "costume: " + "; ".join(v for k, v in said.items() if getattr(self, k))
+
+
+@dataclass(frozen=True)
+class SeesDisguise:
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "a disguised target's card is read as the disguise's"
+
+
+@dataclass(frozen=True)
+class Pinch:
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "pinch: checks a player for a disguise"
+
+
+@dataclass(frozen=True)
+class PinchRule:
+    """The sentences of a pincher's line, each a field (None: not said), all on one trait
+    of the role."""
+
+    why: Why = meta()
+    false: Why | None = None
+    strips: Why | None = None
+    names: Why | None = None
+    told: Why | None = None
+
+    def describe(self) -> str:
+        said = {
+            "false": 'an undisguised target gives "false"',
+            "strips": "a disguised target loses the disguise and fails tonight",
+            "names": "learns the disguise worn",
+            "told": 'the target learns "pinched"',
+        }
+        return "pinch: " + "; ".join(v for k, v in said.items() if getattr(self, k))
+
+
+@dataclass(frozen=True)
+class WornCard:
+    check: str
+    roles: tuple[str, ...]
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"{' or '.join(self.roles)} disguised: the {self.check} reads the disguise's card"
+
+
+@dataclass(frozen=True)
+class LostOn:
+    causes: tuple[str, ...]
+    roles: tuple[str, ...] = ()  # empty: any wearer
+    why: Why = meta()
+
+    def describe(self) -> str:
+        who = "/".join(self.roles) or "a player"
+        return f"{who} loses the disguise when {', '.join(self.causes)}"
+
+
+@dataclass(frozen=True)
+class NotAs:
+    kinds: tuple[str, ...]
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"no disguise as {', '.join(self.kinds)}"
+
+
+@dataclass(frozen=True)
+class PinchArrests:
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "a pinched player in disguise is arrested"
+
+
+@dataclass(frozen=True)
+class WornItems:
+    costume: bool  # said of a costume (Temporary Disguise), else of a Disguise
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"a {'costume' if self.costume else 'disguise'}'s items are its wearer's too"
+
+
+@dataclass(frozen=True)
+class WornAbilities:
+    costume: bool  # said of a costume (Temporary Disguise), else of a Disguise
+    why: Why = meta()
+
+    def describe(self) -> str:
+        worn = (
+            "a costume's abilities the night it is worn"
+            if self.costume
+            else "a disguise's abilities"
+        )
+        return f"its wearer holds {worn} beside his own"
+
+
+@dataclass(frozen=True)
+class Replaced:
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "the role a disguise takes is out of the game"
+
+
+# ----------------------------------------------------------------------------- the sentences
+
+
+def _said(b: Any, kind: type) -> list[Any]:
+    return [x for x in b.rs.healing if isinstance(x, kind)]
+
+
+def _on(b: Any, node: Any) -> Expr:
+    return label(b.sc.switch(node.why), node.why)
+
+
+def _traits(b: Any, q: str, kind: type, tag: str) -> Expr:
+    """q holds a role whose line says `tag` (a field of a trait of `kind`), its sentence
+    in force."""
+    return any_of(
+        conj(b.sc.role_is(q, r), label(b.sc.switch(w), w))
+        for r in b.rs.roles
+        for t in r.traits
+        if isinstance(t, kind) and (w := getattr(t, tag)) is not None
+    )
+
+
+def _holds(b: Any, q: str, names: Sequence[str]) -> Expr:
+    """q holds one of the roles named."""
+    keys = {canon(n) for n in names}
+    return any_of(b.sc.role_is(q, r) for r in b.rs.roles if canon(r.name) in keys)
+
+
+def _stem(word: str) -> str:
+    w = canon(word)
+    return {"children": "child", "kids": "kid"}.get(w, w.removesuffix("s"))
+
+
+def _forbidden(role: Role, rule: NotAs) -> bool:
+    """`role` is of a kind the sentence names: a faction's member ("Black Org members"), a
+    card's result ("children": "Observe: Child"), a role with a prep action."""
+    for kind in rule.kinds:
+        if canon(kind) == canon(role.faction):
+            return True
+        if kind == "prep" and any(
+            getattr(e, "prep", False) for a in role.abilities for e in a.effects
+        ):
+            return True
+        cards = [t for t in role.traits if isinstance(t, interrogate.InterrogatesAs)]
+        if any(_stem(kind) == _stem(t.text) for t in cards):
+            return True
+    return False
+
+
+def _allowed(b: Any, name: str, replaces: bool) -> Expr:
+    """A disguise decided as the role `name` is put on: no sentence forbids its kind, and
+    (a Disguise, `replaces`) no player holds it when a sentence says it is replaced."""
+    role = b.rs.role(name)
+    if role is None:
+        return FALSE
+    stop = [_on(b, r) for r in _said(b, NotAs) if _forbidden(role, r)]
+    if replaces:
+        held = any_of(b.sc.role_is(p, role) for p in b.sc.players)
+        stop += [conj(_on(b, r), held) for r in _said(b, Replaced)]
+    return neg(any_of(stop))
+
+
+# ----------------------------------------------------------------------------- who wears what
+
+
+def _before(b: Any) -> dict[tuple[str, str, str], Expr]:
+    got: dict[tuple[str, str, str], Expr] = b.before(WORN)
+    return got
+
+
+def _carried(b: Any, tag: str, q: str, name: str) -> Expr:
+    return _before(b).get((tag, q, canon(name)), FALSE)
+
+
+def _put_on(b: NightBuilder, q: str, name: str) -> Expr:
+    """q puts the disguise `name` on tonight: his Disguise decided on the first night, or
+    the costume he decided by day."""
+    parts = []
+    if b.night == 1:
+        for j in range(b.n):
+            if b.actor(j) != q:
+                continue
+            for c, e in b.effects(j, Disguise):
+                keys = [canon(o) for o in e.options]
+                if canon(name) in keys:
+                    decided = eq(b.sc.decision(j, e.options), Const(keys.index(canon(name))))
+                    parts.append(label(conj(c, b.sc.taken(j), decided), e.why))
+        parts = [conj(any_of(parts), _allowed(b, name, True))] if parts else []
+    parts.append(_carried(b, PUTS_ON, q, name))
+    return any_of(parts)
+
+
+def _lost_before(b: Any, q: str) -> Expr:
+    """q's disguise came off before this phase by an injury (the frame's mark)."""
+    parts = []
+    for rule in _said(b, LostOn):
+        if "injured" in rule.causes:
+            who = _holds(b, q, rule.roles) if rule.roles else TRUE
+            parts.append(conj(_on(b, rule), who, b.sc.marked_before(q, INJURED)))
+    return any_of(parts)
+
+
+def worn(b: NightBuilder, q: str, name: str) -> Expr:
+    """q wears the role `name` tonight."""
+
+    def make() -> Expr:
+        x = disj(_carried(b, WEARS, q, name), _put_on(b, q, name))
+        return conj(x, neg(_lost_before(b, q))) if x != FALSE else FALSE
+
+    got: Expr = b.once(f"disguise:worn:{q}:{canon(name)}", make)
+    return got
+
+
+def _costume(b: NightBuilder, q: str, name: str) -> Expr:
+    """q wears the role `name` tonight as the costume he put on by day."""
+    return conj(worn(b, q, name), _carried(b, PUTS_ON, q, name))
+
+
+def _names(b: Any) -> list[str]:
+    """Every role a disguise may be (the options of the ruleset's disguises)."""
+    out: dict[str, None] = {}
+    for r in b.rs.roles:
+        for a in r.abilities:
+            for e in a.effects:
+                if isinstance(e, (Disguise, Costume)):
+                    out.update(dict.fromkeys(e.options))
+    return list(out)
+
+
+def _wearers(b: Any) -> list[str]:
+    roles = [
+        r
+        for r in b.rs.roles
+        for a in r.abilities
+        if any(isinstance(e, (Disguise, Costume)) for e in a.effects)
+    ]
+    return [q for q in b.sc.players if any_of(b.sc.role_is(q, r) for r in roles) != FALSE]
+
+
+def disguised(b: NightBuilder, q: str) -> list[tuple[str, Expr]]:
+    """(role, q wears it tonight) for each role q may wear."""
+    if q not in _wearers(b):
+        return []
+    return [(n, x) for n in _names(b) if (x := worn(b, q, n)) != FALSE]
+
+
+# ----------------------------------------------------------------------------- the checks
+
+
+def worn_card(b: NightBuilder, i: int, q: str, check: str) -> list[tuple[Role, Expr]]:
+    """(role, when) whose card slot i's check `check` of q reads instead of q's own: the
+    role q wears, when slot i's ability sees disguises or a sentence says the check of
+    q's role reads the disguise."""
+    pieces = disguised(b, q)
+    if not pieces:
+        return []
+    sees = any_of(label(c, e.why) for c, e in b.effects(i, SeesDisguise))
+    rules = [r for r in _said(b, WornCard) if canon(r.check) == canon(check)]
+    reads = disj(sees, any_of(conj(_on(b, r), _holds(b, q, r.roles)) for r in rules))
+    if reads == FALSE:
+        return []
+    out = []
+    for name, x in pieces:
+        role = b.rs.role(name)
+        if role is not None:
+            out.append((role, conj(reads, x)))
+    return out
+
+
+def worn_roles(b: NightBuilder, q: str) -> list[tuple[Role, Expr]]:
+    """(role, when) whose card's items q holds too: a role he wears, when a sentence says
+    a disguise's items are his (`WornItems`: a Disguise's, or a costume's)."""
+    rules = _said(b, WornItems)
+    out = []
+    for name, x in disguised(b, q):
+        role = b.rs.role(name)
+        if role is None:
+            continue
+        costume = _costume(b, q, name)
+        said = [conj(_on(b, r), costume if r.costume else neg(costume)) for r in rules]
+        got = conj(x, any_of(said))
+        if got != FALSE:
+            out.append((role, got))
+    return out
+
+
+def _forbidden_in(rs: Ruleset, name: str, held: Mapping[str, str], replaces: bool) -> bool:
+    """A disguise decided as `name` is not put on (as `_allowed`, over a concrete deal)."""
+    role = rs.role(name)
+    if role is None:
+        return True
+    said = [x for x in rs.healing if isinstance(x, NotAs) and _forbidden(role, x)]
+    taken = any(canon(r) == canon(name) for r in held.values())
+    out = replaces and taken and any(isinstance(x, Replaced) for x in rs.healing)
+    return bool(said) or out
+
+
+def lends(
+    rs: Ruleset,
+    history: History,
+    held: Mapping[str, str],
+    p: str,
+    phase: tuple[str, int],
+    decided: str | None,
+) -> list[Ability]:
+    """The abilities p holds beside his role's in `phase` (a case's lines may use them):
+    the role he wears, when a sentence says its abilities are his (`WornAbilities`): a
+    Disguise's, by night and by day (from night 1: the decision of that night's block), a
+    costume's, the night after the day it was put on. `held`: each player's role."""
+    rules = [x for x in rs.healing if isinstance(x, WornAbilities)]
+    if not rules:
+        return []
+    kind, number = phase
+    names: list[str] = []
+    state: tuple[Entry, ...] = history.state(WORN.name)
+    for tag, q, key, _ in state:
+        if q != p:
+            continue
+        if tag == WEARS and any(not r.costume for r in rules):
+            names.append(key)
+        if tag == PUTS_ON and kind == "night" and any(r.costume for r in rules):
+            names.append(key)
+    mine = rs.role(held[p]) if p in held else None
+    prep = mine is not None and any(
+        isinstance(e, Disguise) for a in mine.abilities for e in a.effects
+    )
+    first = prep and decided and (kind, number) == ("night", 1)
+    said = any(not r.costume for r in rules)
+    if first and said and decided and not _forbidden_in(rs, decided, held, True):
+        names.append(decided)
+    out: list[Ability] = []
+    for name in dict.fromkeys(canon(n) for n in names):
+        role = next((r for r in rs.roles if canon(r.name) == name), None)
+        if role is not None:
+            out.extend(role.abilities)
+    return out
+
+
+# ----------------------------------------------------------------------------- the pinch
+
+
+def _pinches(b: NightBuilder, q: str) -> list[tuple[int, Expr]]:
+    """(slot, its pinch took place on q) for each pinch tonight."""
+    return [(j, x) for j, x, _ in b.lands(Pinch, q)]
+
+
+def _wears_any(b: NightBuilder, q: str) -> Expr:
+    return any_of(x for _, x in disguised(b, q))
+
+
+def _stripped(b: NightBuilder, q: str) -> Expr:
+    """q, disguised, is pinched tonight, and a sentence says the pinch strips him."""
+
+    def make() -> Expr:
+        hits = _pinches(b, q)
+        if not hits:
+            return FALSE
+        strips = any_of(_traits(b, b.actor(j), PinchRule, "strips") for j, _ in hits)
+        return conj(any_of(x for _, x in hits), _wears_any(b, q), strips)
+
+    got: Expr = b.once(f"disguise:stripped:{q}", make)
+    return got
+
+
+def arrests(b: NightBuilder, q: str) -> list[tuple[Expr, Expr, int]]:
+    """A pinch of q in disguise arrests him (the crimes kind's custody), when a sentence
+    says so: (it holds, the pinch's tier, its slot)."""
+    rules = _said(b, PinchArrests)
+    if not rules:
+        return []
+    on = any_of(_on(b, r) for r in rules)
+    return [(conj(x, _wears_any(b, q), on), b.tiers[j], j) for j, x in _pinches(b, q)]
+
+
+def stops(b: NightBuilder, i: int) -> Expr:
+    """A disguised player pinched tonight fails with his actions ("their action for that
+    phase will fail")."""
+    return _stripped(b, b.actor(i))
+
+
+def texts(b: NightBuilder, i: int) -> list[TextSource]:
+    """A pinch tells its user the disguise worn ("names") or "false" ("false"); its target
+    learns "pinched" ("told")."""
+    out: list[TextSource] = []
+    me = b.actor(i)
+    for c, e in b.effects(i, Pinch):
+        for q in b.sc.players:
+            hit = conj(c, b.ok(i), b.aims(i, q))
+            if hit == FALSE:
+                continue
+            names = _traits(b, me, PinchRule, "names")
+            for name, x in disguised(b, q):
+                gate = label(conj(hit, x, names), e.why)
+                out.append(TextSource(me, gate, name, why=e.why))
+            false = _traits(b, me, PinchRule, "false")
+            gate = label(conj(hit, neg(_wears_any(b, q)), false), e.why)
+            out.append(TextSource(me, gate, "false", why=e.why))
+            told = _traits(b, me, PinchRule, "told")
+            if b.reads(q):
+                out.append(TextSource(q, label(conj(hit, told), e.why), "pinched", why=e.why))
+    return [t for t in out if t.gate != FALSE]
+
+
+# ----------------------------------------------------------------------------- what a phase leaves
+
+
+def _lost_tonight(b: NightBuilder, q: str) -> Expr:
+    """q's disguise comes off tonight: pinched (the pinch's sentence, or a loss sentence
+    naming it), or house searched (a loss sentence naming it)."""
+    parts = [_stripped(b, q)]
+    for rule in _said(b, LostOn):
+        who = conj(_on(b, rule), _holds(b, q, rule.roles) if rule.roles else TRUE)
+        if "pinched" in rule.causes:
+            parts.append(conj(who, any_of(x for _, x in _pinches(b, q))))
+        if "searched" in rule.causes:
+            parts.append(conj(who, any_of(x for _, x, _ in b.lands(crimes.HouseSearch, q))))
+    return any_of(parts)
+
+
+def _ends(b: NightBuilder, q: str, name: str) -> Expr:
+    """q's costume `name` of tonight comes off when the night ends (`one_night`)."""
+    costume = _carried(b, PUTS_ON, q, name)
+    return conj(costume, _traits(b, q, CostumeRule, "one_night"))
+
+
+def _deed(b: Any, q: str, x: Expr) -> dict[Atom, Expr]:
+    """The record's `did` of a disguise put on or worn (the crimes kind's: "Disguising" is
+    on the list of crimes), as an action of q on himself named "Disguise"."""
+    if x == FALSE or not crimes.in_play(b.rs):
+        return {}
+    return {Atom(crimes.DID, q, f"{DEED}>{q}"): x}
+
+
+def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
+    out: dict[Atom, Expr] = {}
+    for q in _wearers(b):
+        new = any_of(_put_on(b, q, n) for n in _names(b))
+        out.update(_deed(b, q, new))
+        lost = _lost_tonight(b, q)
+        for name, x in disguised(b, q):
+            on = conj(x, neg(lost), neg(_ends(b, q, name)), outcome.alive_after[q])
+            if on != FALSE:
+                out[Atom(WEARS, q, name)] = on
+        for name in _names(b):
+            worn_before = disj(_carried(b, HAS_WORN, q, name), _carried(b, PUTS_ON, q, name))
+            if worn_before != FALSE:
+                out[Atom(HAS_WORN, q, name)] = worn_before
+    return out
+
+
+def _costumes(db: DayBuilder, q: str) -> list[tuple[str, Expr]]:
+    """(role, q decided it by day and it is put on) for each costume decided today."""
+    out: list[tuple[str, Expr]] = []
+    for i in range(db.n):
+        if db.actor(i) != q:
+            continue
+        for c, e in db.effects(i, Costume):
+            decided = db.sc.decision(i, e.options)
+            for k, name in enumerate(e.options):
+                x = conj(c, db.ok(i), eq(decided, Const(k)), _allowed(db, name, False))
+                again = conj(
+                    _carried(db, HAS_WORN, q, name), _traits(db, q, CostumeRule, "not_twice")
+                )
+                x = conj(x, neg(again))
+                if x != FALSE:
+                    out.append((name, label(x, e.why)))
+    return out
+
+
+def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
+    """The disguises carried through the day, the costumes put on for the night after,
+    and those worn so far."""
+    out: dict[Atom, Expr] = {}
+    for (tag, q, key), x in _before(db).items():
+        name = next((n for n in _names(db) if canon(n) == key), None)
+        if name is not None and tag in (WEARS, HAS_WORN):
+            out[Atom(tag, q, name)] = x
+    for q in db.players:
+        for name, x in _costumes(db, q):
+            atom = Atom(PUTS_ON, q, name)
+            out[atom] = disj(out.get(atom, FALSE), x)
+        out.update(_deed(db, q, any_of(x for _, x in _costumes(db, q))))
+    return out
+
+
+def day_stops(db: DayBuilder, i: int) -> Expr:
+    """A costume decided as a role a sentence forbids, or worn before when a sentence
+    says not twice, is not put on: its day action does not take place."""
+    parts = []
+    for c, e in db.effects(i, Costume):
+        q = db.actor(i)
+        decided = db.sc.decision(i, e.options)
+        for k, name in enumerate(e.options):
+            again = conj(_carried(db, HAS_WORN, q, name), _traits(db, q, CostumeRule, "not_twice"))
+            bad = disj(neg(_allowed(db, name, False)), again)
+            if bad != FALSE:
+                parts.append(conj(c, eq(decided, Const(k)), bad))
+    return any_of(parts)
+
+
+# ----------------------------------------------------------------------------- lasting state
+
+Worn = dict[tuple[str, str, str], Expr]  # (atom kind, player, role's canon) -> it holds
+_TAGS = (WEARS, PUTS_ON, HAS_WORN)
+Entry = tuple[str, str, str, Why]  # (atom kind, player, role's canon, the sentence behind it)
+
+
+def _cause(whys: tuple[Why, ...]) -> Why:
+    """The sentence that made an atom hold (not an axiom of the frame), kept with the
+    concrete state so that a later phase's atom still says why."""
+    return next((w for w in whys if w.kind != "axiom"), whys[0] if whys else frame.TAKES_PLACE)
+
+
+def _step(before: tuple[Entry, ...], end: PhaseEnd) -> tuple[Entry, ...]:
+    return tuple(
+        sorted(
+            (a.kind, a.subject, canon(a.obj), _cause(end.why(a)))
+            for a in end.atoms
+            if a.kind in _TAGS
+        )
+    )
+
+
+def _chain(before: Worn, end: ChainEnd) -> Worn:
+    out: Worn = {}
+    for a, e in end.atoms:
+        if a.kind in _TAGS:
+            key = (a.kind, a.subject, canon(a.obj))
+            out[key] = disj(out.get(key, FALSE), e)
+    return out
+
+
+def _view(state: tuple[Entry, ...], night: int) -> Worn:
+    return {(tag, p, key): label(TRUE, why) for tag, p, key, why in state}
+
+
+WORN = Lasting("disguises", (), _step, _chain, _view)
+
+
+KIND = Kind(
+    "disguise",
+    (
+        Disguise,
+        Costume,
+        CostumeRule,
+        SeesDisguise,
+        Pinch,
+        PinchRule,
+        PinchArrests,
+        WornItems,
+        WornAbilities,
+        WornCard,
+        LostOn,
+        NotAs,
+        Replaced,
+    ),
+    stops=stops,
+    texts=texts,
+    transition=transition,
+    day_atoms=day_atoms,
+    day_stops=day_stops,
+    worn_card=worn_card,
+    arrests=arrests,
+    worn_roles=worn_roles,
+    lends=lends,
+    lasting=(WORN,),
+)
