@@ -122,6 +122,7 @@ def test_a_shape_means_what_the_plain_sentence_means(text: str, means: str) -> N
         "You may protect a player. They will appear to be Mafia.",  # a frame needs its night
         "If you are investigated, you will appear to be Mafia.",  # the role's own, not a frame
         "Each night you may choose one player so they appear innocent.",  # no record cleared
+        "You cannot investigate the same player twice.",  # never again: no restriction counts
     ],
 )
 def test_a_shape_that_says_another_rule_is_not_read(text: str) -> None:

@@ -333,6 +333,12 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
         implied = tuple(p for i in common2.implied(children, why) for p in about(children, i))
         return (*implied, *about(children, NoSelfTarget(why)))
 
+    def no_repeat(self, _: list[Any]) -> tuple[Any, ...]:
+        raise NoReading(
+            "the same player never targeted twice in the game (no restriction counts an "
+            "ability's targets over the game; 'on consecutive nights' is read)"
+        )
+
     def no_consecutive(self, children: list[Any]) -> tuple[Any, ...]:
         tokens = [c for c in children if isinstance(c, Token)]
         successfully = any(t.type == "SUCCESSFULLY" for t in tokens)
