@@ -17,6 +17,7 @@ from logic.model.phase import Act, PhaseModel, TextSource
 from logic.model.why import Why
 
 T = TypeVar("T")
+_DECIDES = "choice:decides"  # (memo: each choice's `decides`, one per asking)
 
 
 class PhaseBuilder:
@@ -69,12 +70,19 @@ class PhaseBuilder:
                 self.random_vars.append(name)
             elif chooser is Chooser.STORYTELLER:
                 self.storyteller_vars.append(name)
-            if decides is not None:
-                if chooser is Chooser.CHANCE:
-                    raise ValueError(f"a draw of chance ({name!r}) is weighed: never moot")
-                first = Const(self.domains[name][0])
-                self.equations.append((disj(decides, eq(Var(name), first)), frame.MOOT))
+        if chooser is Chooser.CHANCE and decides is not None:
+            raise ValueError(f"a draw of chance ({name!r}) is weighed: never moot")
+        # (each asking says where it reads the choice: it is moot where none of them does)
+        self.memo.setdefault(_DECIDES, {}).setdefault(name, []).append(decides)
         return Var(name)
+
+    def _moot(self) -> None:
+        """The equations of `choice`'s `decides`: a choice every asking of which said where
+        it decides takes its first value elsewhere (`frame.MOOT`)."""
+        for name, where in self.memo.get(_DECIDES, {}).items():
+            if all(w is not None for w in where):
+                first = Const(self.domains[name][0])
+                self.equations.append((disj(*where, eq(Var(name), first)), frame.MOOT))
 
     def once(self, key: str, make: Callable[[], T]) -> T:
         """`make()`, made once a phase under `key` (a subterm many kinds ask for)."""
@@ -111,6 +119,7 @@ class PhaseBuilder:
         sentence switch of the scenario gets its domain, the draws and the storyteller's
         choices are listed when `drawn`, and the ruleset's wins are added over who is
         alive after the phase."""
+        self._moot()
         switches = dict(getattr(self.sc, "switches", {}))  # every one is known now
         for name in switches:
             self.domains[name] = [False, True]
