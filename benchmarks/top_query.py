@@ -2,11 +2,13 @@
 
     python benchmarks/top_query.py casebook/R.rules [--classes FILE] [--players N]
         [--limit S] [--tactics T1,T2,...]... [--split-role] [--without ROLE]... [--size]
-        [--whole]
+        [--whole | --halves]
 
-Since 27 Nov (issue 26, stop 38) `check` asks the query in two halves (`Ambiguities._halves`:
-the outcomes differ in which actions take place, or agree on it and differ in an open
-choice), and so does this, each half in turn; `--whole` asks the one query of before.
+Since 27 Nov (issue 26, stop 38) `check` asks the query in two halves (the outcomes differ
+in which actions take place, or agree on it and differ in an open choice); since stop 39,
+at the bound, in finer parts (`strata.parts`: the first half by the first kind of signal
+that differs, the second by the first family of open choices that differs). This asks
+check's parts, each in turn; `--halves` the two halves, `--whole` the one query of before.
 The figures below are of the whole query.
 
 `Checker.ambiguities` searches a small night first (3 players) and then the night at the
@@ -63,6 +65,7 @@ import z3  # noqa: E402
 from logic.backends import symbolic  # noqa: E402
 from logic.commands.check import Checker, Night  # noqa: E402
 from logic.commands.check.findings import Klass  # noqa: E402
+from logic.commands.check.strata import parts  # noqa: E402
 from logic.lang.rules import load_ruleset  # noqa: E402
 
 FINDING = re.compile(r"finding: ambiguous: (.*): the rules allow two outcomes")
@@ -170,7 +173,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--split-role", action="store_true")
     ap.add_argument("--without", action="append", default=[], help="a role left out")
     ap.add_argument("--size", action="store_true", help="also the query's size in clauses")
-    ap.add_argument("--whole", action="store_true", help="one query, not check's two halves")
+    ap.add_argument("--whole", action="store_true", help="one query, not check's parts")
+    ap.add_argument("--halves", action="store_true", help="the two halves of before 27 Nov")
     args = ap.parse_args(argv)
 
     rs = load_ruleset(args.ruleset)
@@ -191,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
         whole.append(symbolic.lex_less(*c._primaries(n)))
         halves = [whole]
     else:
-        halves = c._halves(n)
+        halves = parts(n, c._primary_names(n), fine=not args.halves)
     print(f"{rs.name}: {args.players} players, {len(klasses)} classes blocked")
     if args.size:
         for half in halves:
@@ -199,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
     for t in args.tactics or [",".join(symbolic.BLAST)]:
         met: list[Any] = []  # (a class met in one half is blocked in the next)
         for k, half in enumerate(halves, 1):
-            print(f"half {k} of {len(halves)}:")
+            print(f"part {k} of {len(halves)}:")
             search(n, [*half, *common], t.split(","), args.limit, args.split_role, met)
     return 0
 

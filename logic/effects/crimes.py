@@ -548,11 +548,18 @@ def past_texts(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
                     continue
                 asked = conj(_is(b, first, a), _is(b, second, q))
                 pieces.append((conj(asked, eq(decided, Const(at - 1)), x), k))
-            tonight = b.choice(f"past:now:{i}", [False, True])
-            for q in b.sc.players:
-                for a, k, x in inquiry.did(b, q, but=i):
-                    hit = conj(_is(b, first, a), _is(b, second, q), eq(decided, Const(now - 1)), x)
-                    pieces.append((conj(hit, label(tonight, e.why)), k))
+            hits = [
+                (conj(_is(b, first, a), _is(b, second, q), eq(decided, Const(now - 1)), x), k)
+                for q in b.sc.players
+                for a, k, x in inquiry.did(b, q, but=i)
+            ]
+            # (the reading decides only where the investigation is of tonight and the
+            # first player did something to the second tonight)
+            tonight = b.choice(
+                f"past:now:{i}", [False, True], decides=conj(gate, any_of(h for h, _ in hits))
+            )
+            for hit, k in hits:
+                pieces.append((conj(hit, label(tonight, e.why)), k))
             out.append(TextSource(me, label(gate, e.why), None, tuple(pieces), e.why))
     return out
 

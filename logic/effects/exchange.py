@@ -271,8 +271,9 @@ def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
         slots = sorted(by_slot)
         fires = {j: any_of(x for x, _ in by_slot[j]) for j in slots}
         pick: Expr | None = None
-        if len(slots) > 1:
-            pick = b.choice(f"open:exchange:{q}", list(range(len(slots))))
+        if len(slots) > 1:  # (it decides only where two of the slots give a role)
+            two = any_of(conj(fires[j], fires[k]) for j in slots for k in slots if j < k)
+            pick = b.choice(f"open:exchange:{q}", list(range(len(slots))), decides=two)
         # the pick names a slot that gives a role, else the first such slot wins (a
         # symbolic night lists every slot that may)
         named = (

@@ -10,13 +10,14 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from logic.effects.base import Lasting
-from logic.model import win
-from logic.model.expr import FALSE, Const, Expr, Var
+from logic.model import frame, win
+from logic.model.expr import FALSE, Const, Expr, Var, disj, eq
 from logic.model.ir import Chooser, Role, Ruleset
 from logic.model.phase import Act, PhaseModel, TextSource
 from logic.model.why import Why
 
 T = TypeVar("T")
+_DECIDES = "choice:decides"  # (memo: each choice's `decides`, one per asking)
 
 
 class PhaseBuilder:
@@ -43,13 +44,22 @@ class PhaseBuilder:
         values: Sequence[Any],
         random: bool = False,
         by: Chooser | None = None,
+        decides: Expr | None = None,
     ) -> Expr:
         """A variable of the phase, `name`, over `values`, of one of the three kinds of
         choice (`ir.Chooser`): an open choice the rules leave to the host (`ambiguous`
         where it matters), a draw of chance (`random`, or `by=Chooser.CHANCE`: `random`),
         or the storyteller's (`by=Chooser.STORYTELLER`: part of what the storyteller
         decides, existential where observations are explained). Asked again by the same
-        name, the same variable."""
+        name, the same variable.
+
+        `decides`: where the choice can change the outcome (an open choice between the
+        actions that give one player a role decides something only where two of them
+        land). Elsewhere the variable takes its first value (`frame.MOOT`): every value
+        gives one and the same outcome there, which would otherwise be met once per
+        value, and a search for two outcomes would have to prove each pair of them alike
+        (the werewolf pool's ambiguity search, issue 26). Not for a draw of chance, whose
+        values are weighed."""
         chooser = by if by is not None else (Chooser.CHANCE if random else Chooser.HOST)
         if name in self.domains:
             if self.domains[name] != list(values):
@@ -60,7 +70,19 @@ class PhaseBuilder:
                 self.random_vars.append(name)
             elif chooser is Chooser.STORYTELLER:
                 self.storyteller_vars.append(name)
+        if chooser is Chooser.CHANCE and decides is not None:
+            raise ValueError(f"a draw of chance ({name!r}) is weighed: never moot")
+        # (each asking says where it reads the choice: it is moot where none of them does)
+        self.memo.setdefault(_DECIDES, {}).setdefault(name, []).append(decides)
         return Var(name)
+
+    def _moot(self) -> None:
+        """The equations of `choice`'s `decides`: a choice every asking of which said where
+        it decides takes its first value elsewhere (`frame.MOOT`)."""
+        for name, where in self.memo.get(_DECIDES, {}).items():
+            if all(w is not None for w in where):
+                first = Const(self.domains[name][0])
+                self.equations.append((disj(*where, eq(Var(name), first)), frame.MOOT))
 
     def once(self, key: str, make: Callable[[], T]) -> T:
         """`make()`, made once a phase under `key` (a subterm many kinds ask for)."""
@@ -97,6 +119,7 @@ class PhaseBuilder:
         sentence switch of the scenario gets its domain, the draws and the storyteller's
         choices are listed when `drawn`, and the ruleset's wins are added over who is
         alive after the phase."""
+        self._moot()
         switches = dict(getattr(self.sc, "switches", {}))  # every one is known now
         for name in switches:
             self.domains[name] = [False, True]

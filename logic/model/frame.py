@@ -42,6 +42,10 @@ FORCED = axiom(
 SYMMETRY = axiom(
     "symmetry", "Players are interchangeable: a symbolic night lists them in role order."
 )
+MOOT = axiom(
+    "moot",
+    "An open choice that changes nothing in a scenario is not a second outcome of it.",
+)
 DEFINITION = axiom("definition", "An auxiliary name for a shared part of a formula.")
 
 ALL = (

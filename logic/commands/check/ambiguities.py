@@ -12,6 +12,7 @@ from logic.backends.symbolic import Model, Session
 from logic.commands.check.findings import Finding, Klass
 from logic.commands.check.night import Night, _pick_of, _value
 from logic.commands.check.search import Search
+from logic.commands.check.strata import parts
 
 
 def _about_wins(differing: list[str]) -> bool:
@@ -61,8 +62,9 @@ class Ambiguities(Search):
         deepen: bool,
     ) -> Iterator[Finding]:
         """The search in night `n`, every class in `found` (from smaller nights) blocked.
-        It asks its two halves in turn (`_halves`), each in a solver of its own, and
-        blocks each class met in both."""
+        It asks the query's parts in turn (`strata.parts`: two halves in a small night,
+        finer parts at the bound), each in a solver of its own, and blocks each class
+        met in all."""
         common = [*n.all_on(but=toggled), *(x == side for x in toggled), *self.in_share(n)]
         common += [
             symbolic.implies(side == on, n.block(k)) if toggled else n.block(k) for k, on in found
@@ -70,7 +72,7 @@ class Ambiguities(Search):
         # (a search going up by actions runs many queries on one solver, which Z3's
         # incremental SAT solver does faster; a single hard query, bit-blasted afresh)
         halves = []
-        for half in self._halves(n):
+        for half in parts(n, self._primary_names(n), fine=not deepen):
             search = self.session("QF_FD" if deepen else "blast")
             search.add(*half, *common)
             halves.append(search)
@@ -131,48 +133,6 @@ class Ambiguities(Search):
                         tuple(differing),
                         with_toggled=on,
                     )
-
-    def _halves(self, n: Night) -> list[list[Any]]:
-        """The query, a scenario with two outcomes that differ in what anyone sees, in
-        two halves that together are the whole: the outcomes differ in which actions
-        take place (the slots' `ok`), or they agree on it and differ in another of their
-        primary variables (an open choice). In the second half copy b's `ok` are copy
-        a's (a substitution): whatever reads only them and the scenario is one term in
-        both copies, and the solver need not prove it equal. The whole query asked at
-        once was the one `check` left unknown on the werewolf pool (its 5-player night:
-        over 300 M units of work; the halves 15 M and 3 M). Copy a's outcome is the
-        lesser in each (`symbolic.lex_less`): the copies are interchangeable, so each
-        scenario with two outcomes is met once (the symmetry between them broken)."""
-        names = self._primary_names(n)
-        oks = [v for v in names if v.startswith("ok:")]
-        rest = [v for v in names if not v.startswith("ok:")]
-        a, b = n.copy("a"), n.copy("b")
-        terms = list(n.sig_terms.values())
-        in_a = n.renamed_all([n.valid, *terms], "a")
-        halves = []
-        if oks:
-            in_b = n.renamed_all([n.valid, *terms], "b")
-            halves.append(
-                [
-                    in_a[0],
-                    in_b[0],
-                    symbolic.any_of([x != y for x, y in zip(in_a[1:], in_b[1:], strict=True)]),
-                    symbolic.any_of([a.var(v) != b.var(v) for v in oks]),
-                    symbolic.lex_less([a.var(v) for v in names], [b.var(v) for v in names]),
-                ]
-            )
-        if rest:
-            like = n.renamed_all([n.valid, *terms], "b", like=("a", frozenset(oks)))
-            halves.append(
-                [
-                    in_a[0],
-                    like[0],
-                    *(a.var(v) == b.var(v) for v in oks),  # (copy b's, for its witness)
-                    symbolic.any_of([x != y for x, y in zip(in_a[1:], like[1:], strict=True)]),
-                    symbolic.lex_less([a.var(v) for v in rest], [b.var(v) for v in rest]),
-                ]
-            )
-        return halves
 
     def _fewest(self, search: Session, n: Night, actions: list[Any]) -> Model:
         """The model of `search`, or one with fewer actions while there is one with the
