@@ -8,6 +8,7 @@ knows no kind by name: it asks every kind in turn for
 
   deaths      (victim, tier, condition) for each way a player can die tonight
   stops       why slot i's action does not take place (a labelled expression)
+  unstoppable slot i's action takes place whatever would stop it (a bribed kill)
   texts       the result texts slot i's action may produce
   phase_texts texts told to players whatever they did (reports, glimpses, warnings)
   atoms       further outcome atoms of the night (`X is roleblocked`)
@@ -199,6 +200,8 @@ class Kind:
     nodes: tuple[type, ...] = ()
     deaths: Callable[[NightBuilder], list[Death]] | None = None
     stops: Callable[[NightBuilder, int], Expr] | None = None
+    # slot i's action takes place, taken, whatever a stopper, a ruling or a death would say
+    unstoppable: Callable[[NightBuilder, int], Expr] | None = None
     texts: Callable[[NightBuilder, int], list[TextSource]] | None = None
     phase_texts: Callable[[NightBuilder, Outcome], list[TextSource]] | None = None
     atoms: Callable[[NightBuilder, Outcome], dict[Atom, Expr]] | None = None

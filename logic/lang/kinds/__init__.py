@@ -12,6 +12,7 @@ from logic.lang.kinds.allegiance import AllegianceReading
 from logic.lang.kinds.amplify import AmplifyReading
 from logic.lang.kinds.aptx import AptxReading
 from logic.lang.kinds.blocks import BlockReading
+from logic.lang.kinds.bribe import BribeReading
 from logic.lang.kinds.common import CommonReading
 from logic.lang.kinds.common2 import Common2Reading
 from logic.lang.kinds.cooldown import CooldownReading
@@ -99,5 +100,6 @@ class Readings(
     ItemsReading,
     TimelineReading,
     TravelReading,
+    BribeReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
