@@ -24,7 +24,9 @@ class BribeReading:
         return (_Trait(None, BribeRule(self.why, **{tag: self.why}), self.why),)
 
     def br_order(self, children: list[Any]) -> tuple[Any, ...]:
-        name = next(str(c).strip('"') for c in children if isinstance(c, Token) and c.type == "STRING")
+        name = next(
+            str(c).strip('"') for c in children if isinstance(c, Token) and c.type == "STRING"
+        )
         effect = Bribe(self.why)
         freq = Frequency.ONCE_PER_GAME
         return (_Capability(None, (effect,), (), freq, False, self.why, name=name, targets=0),)
