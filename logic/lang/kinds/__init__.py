@@ -11,6 +11,7 @@ from logic.lang.kinds.afterlife import AfterlifeReading
 from logic.lang.kinds.allegiance import AllegianceReading
 from logic.lang.kinds.amplify import AmplifyReading
 from logic.lang.kinds.aptx import AptxReading
+from logic.lang.kinds.betrayal import BetrayalReading
 from logic.lang.kinds.blocks import BlockReading
 from logic.lang.kinds.bribe import BribeReading
 from logic.lang.kinds.common import CommonReading
@@ -101,5 +102,6 @@ class Readings(
     TimelineReading,
     TravelReading,
     BribeReading,
+    BetrayalReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
