@@ -23,10 +23,9 @@ Vocabulary (each a trait of the holder's role):
                   holder tonight stops the report. Unsaid, the report is passive: a
                   roleblock does not stop it
 
-Readings: the holder alive when the night begins learns (a holder killed that night too,
-as a stake-out's or an investigation's user killed later in the order); the report is
-not an action (it is in no slot, is investigated by no one, and is not the "action" a
-player killed before it loses); the list's "DOESN'T get to know" lines (covered, disguised
+Readings: the holder alive when the night begins learns (a holder killed that night too:
+the report is in no slot and no tier, is investigated by no one, and is not the "action"
+a player killed before it loses); the list's "DOESN'T get to know" lines (covered, disguised
 abilities, the Black Suitcase, Blame) name activities the engine does not model.
 """
 
