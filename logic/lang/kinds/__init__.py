@@ -6,6 +6,7 @@ module here and its base to `Readings`; the base grammar and the reader are not 
 
 from __future__ import annotations
 
+from logic.lang.kinds.abduct import AbductReading
 from logic.lang.kinds.actions import ActionReading
 from logic.lang.kinds.afterlife import AfterlifeReading
 from logic.lang.kinds.allegiance import AllegianceReading
@@ -103,5 +104,6 @@ class Readings(
     TravelReading,
     BribeReading,
     BetrayalReading,
+    AbductReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
