@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from dctp_deletions import deleting_changes, without
+from dctp_deletions import deleting_changes, without_on
 
 ROOT = Path(__file__).parent.parent
 CASEBOOK = ROOT / "casebook" / "dctp-mini-mafia" / "bribe.case"
@@ -47,7 +47,8 @@ DECIDES = [
 
 @pytest.mark.parametrize(("sentence", "title"), DECIDES)
 def test_deleting_a_sentence_changes_its_case(sentence: str, title: str) -> None:
-    deleting_changes(CASEBOOK, title, without(sentence))
+    # (deleting the ability leaves its cases unreadable: that counts as noticed)
+    deleting_changes(CASEBOOK, title, without_on("Pisco", sentence), sentence == ORDER)
 
 
 @pytest.mark.parametrize("sentence", UNHINDERED)
@@ -59,7 +60,7 @@ def test_each_saying_of_unhindered_alone_changes_nothing(sentence: str) -> None:
     from logic.lang.rules import parse_ruleset
 
     case, text = case_of(CASEBOOK, "Bribe: the bribed kill of Hakuba abroad goes through")
-    assert run_case(parse_ruleset(without(sentence), str(DCTP)), case, text).passed
+    assert run_case(parse_ruleset(without_on("Pisco", sentence), str(DCTP)), case, text).passed
 
 
 # ----------------------------------------------------------------------------- the chain

@@ -30,19 +30,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from logic.effects.base import Kind, Lasting, Outcome
+from logic.effects.base import Kind, Lasting, Outcome, first_drawn
 from logic.model.expr import (
     FALSE,
     TRUE,
-    Const,
     Expr,
-    Var,
     all_of,
     any_of,
     conj,
     disj,
-    eq,
-    implies,
     label,
     neg,
 )
@@ -142,13 +138,9 @@ def texts(b: NightBuilder, i: int) -> list[TextSource]:
         if not names:
             continue
         draw = f"abduct:{i}:{w.loc.line}:{w.loc.column}"
-        b.choice(draw, [-1, *range(len(names))], random=True)
-        for k, name in enumerate(names):
-            b.equations.append((implies(eq(Var(draw), Const(k)), free[name]), w))
-        some = any_of(free[n] for n in names)
-        b.equations.append((implies(some, neg(eq(Var(draw), Const(-1)))), w))
-        for k, name in enumerate(names):
-            out.append(TextSource(p, conj(holds, eq(Var(draw), Const(k))), name, why=w))
+        picked = first_drawn(b, draw, [free[n] for n in names])
+        for name, x in zip(names, picked, strict=True):
+            out.append(TextSource(p, conj(holds, x), name, why=w))
     return out
 
 

@@ -35,9 +35,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from logic.effects import crimes, inquiry
-from logic.effects.base import Kind, Outcome
+from logic.effects.base import Kind, Outcome, first_drawn
 from logic.effects.block import Roleblock, unblockable
-from logic.model.expr import FALSE, Const, Expr, Var, any_of, conj, eq, implies, label, neg
+from logic.model.expr import FALSE, Expr, any_of, conj, label, neg
 from logic.model.phase import TextSource
 from logic.model.why import Why, canon, meta
 
@@ -167,15 +167,10 @@ def texts(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
                     continue
                 names = sorted(acts)
                 draw = f"betrayal:{q}:{canon(role.name)}:{t.why.loc.line}:{t.why.loc.column}"
-                b.choice(draw, [-1, *range(len(names))], random=True)
-                for k, name in enumerate(names):
-                    b.equations.append((implies(eq(Var(draw), Const(k)), acts[name]), t.why))
-                some = any_of(acts.values())
-                b.equations.append((implies(some, neg(eq(Var(draw), Const(-1)))), t.why))
+                picked = first_drawn(b, draw, [acts[n] for n in names])
                 gate = conj(holds, label(b.sc.switch(t.why), t.why), neg(_stopped(b, q, role)))
-                for k, name in enumerate(names):
-                    drawn = conj(gate, eq(Var(draw), Const(k)))
-                    out.append(TextSource(q, drawn, name, why=t.why))
+                for name, x in zip(names, picked, strict=True):
+                    out.append(TextSource(q, conj(gate, x), name, why=t.why))
     return out
 
 

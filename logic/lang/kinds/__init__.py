@@ -13,6 +13,7 @@ from logic.lang.kinds.allegiance import AllegianceReading
 from logic.lang.kinds.amplify import AmplifyReading
 from logic.lang.kinds.aptx import AptxReading
 from logic.lang.kinds.betrayal import BetrayalReading
+from logic.lang.kinds.blame import BlameReading
 from logic.lang.kinds.blocks import BlockReading
 from logic.lang.kinds.bribe import BribeReading
 from logic.lang.kinds.common import CommonReading
@@ -105,5 +106,6 @@ class Readings(
     BribeReading,
     BetrayalReading,
     AbductReading,
+    BlameReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
