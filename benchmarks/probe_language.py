@@ -38,7 +38,7 @@ GAME_TAIL = (
 
 
 # a role line is read in a ruleset with a second faction, as real rulesets have
-ROLE_TAIL = "Possible Mafia Roles\nMafioso: No special powers.\n"
+ROLE_TAIL = "Possible Mafia Roles\nHenchman: No special powers.\n"
 
 
 def items(path: Path) -> list[tuple[str, str]]:

@@ -606,7 +606,6 @@ UNMODELLED = [
     ("The game begins with Day 1.", "day start"),
     ("The game will begin on Night 0.", "night 0"),
     ("There are no kills on Night 1.", "a night without kills"),
-    ("The Jester wins if they are lynched.", "victory by being lynched"),
     ("If all players die, the game ends in a draw.", "draw"),
     (
         "The Town wins when the Mafia and the Serial Killer are all dead.",
@@ -624,7 +623,6 @@ UNMODELLED = [
     ("Dead players may not post.", "conduct"),
     ("Dead players must remain silent.", "conduct"),
     ("The game ends when only one faction remains.", "victory of every faction"),
-    ("The Survivor wins if they are alive at the end of the game.", "victory by surviving"),
     ("No posting after death.", "conduct"),
     ("Outside contact is forbidden.", "conduct"),
     ("Be respectful to other players.", "conduct"),
@@ -753,3 +751,25 @@ def test_a_factions_name_is_the_faction_before_a_roles_plural() -> None:
     )
     (v,) = parse_ruleset(text, "x.rules").victories
     assert (v.winner, v.condition, v.group, v.others) == ("Werewolves", "versus", "Villager", 0)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "means"),
+    [
+        ("The Jester wins if they are lynched.", "Jester wins when a holder is lynched"),
+        (
+            "The Survivor wins if they are alive at the end of the game.",
+            "Survivor wins when the game ends with a holder alive",
+        ),
+    ],
+)
+def test_a_roles_own_victory_is_read(sentence: str, means: str) -> None:
+    """A victory by being lynched or by being alive at the end (logic/model/win.py's SIDE),
+    said of a role of the ruleset."""
+    text = (
+        f"Ruleset: X\n{sentence}\nPossible Town Roles\nTownie: No special powers.\n"
+        "Possible Neutral Roles\nJester: No special powers.\nSurvivor: No special powers.\n"
+        "Possible Mafia Roles\nGoon: No special powers.\n"
+    )
+    rs = parse_ruleset(text, "x.rules")
+    assert [v.describe() for v in rs.victories if means in v.describe()], rs.victories

@@ -69,6 +69,30 @@ def meaning(text: str) -> list[str]:
             "You may not protect the same person on two consecutive nights.",
             "- restriction: cannot target the same player on consecutive nights",
         ),
+        # heldout-3 (27 November 2026, second session)
+        ("You may go on alert three times.", "budget: each ability at most 3 time(s) a game"),
+        ("You can shoot up to two times during the game.", "budget: each ability at most 2"),
+        ("You may go on alert twice.", "budget: each ability at most 2"),
+        ("You can shoot up to two times during the game.", "- kill:"),
+        ("Each night, choose a player. That player will die.", "- kill:"),
+        ("Check one person each night for suspicious activity.", "- records: checks whether"),
+        ("Check one person for their exact role each night.", "- investigate: learns the role"),
+        ("Investigate a player each night for their alignment.", "- records: checks whether"),
+        (
+            "Each night you may investigate one player. You will learn whether your target is aligned with the Town or with the Mafia.",
+            "- records: checks whether",
+        ),
+        ("Choose someone to frame each night.", "- frame: the target's record shows guilty"),
+        ("You have a night immunity.", "night immunity"),
+        ("Each night, you may eat a player.", "- kill:"),
+        (
+            "Choose two people each night. Anyone targeting one of them will target the other instead.",
+            "- redirect:",
+        ),
+        (
+            "Each night, choose a player. If they are investigated, they will appear to be Mafia.",
+            "- frame: the target's record shows a member of Mafia",
+        ),
     ],
 )
 def test_a_shape_means_what_the_plain_sentence_means(text: str, means: str) -> None:
@@ -81,6 +105,8 @@ def test_a_shape_means_what_the_plain_sentence_means(text: str, means: str) -> N
     [
         "You may not protect the same person on three consecutive nights.",  # another rule
         "Each night, you may poison a player. They will die the following night.",  # no "unless"
+        "You may protect a player. They will appear to be Mafia.",  # a frame needs its night
+        "If you are investigated, you will appear to be Mafia.",  # the role's own, not a frame
     ],
 )
 def test_a_shape_that_says_another_rule_is_not_read(text: str) -> None:

@@ -11,10 +11,14 @@ Vocabulary:
                 original status ("When all Agents are removed from play, ...")
   RecordsCheck  an action: the actor pulls up the target's record and is told `yes` when
                 it shows a member of `faction`, else `no`
+  Frame         an action: the target's record shows a member of `faction` ("" for any
+                faction checked: "shows up as guilty") to the checks of that night in
+                its tier or a later one ("Choose someone to frame each night. If they are
+                investigated, they will appear to be Mafia."); gone the next night
 
-A record read by an action of tier t shows: the role's own status, reversed if it was
-reversed before tonight, and reversed (again) if a Reverse of an earlier tier took place
-tonight. Reversing twice restores it (the source says "reverse"; nothing says otherwise).
+A record read by an action of tier t shows: guilty if a Frame of tier t or earlier landed
+on it tonight; else the role's own status, reversed if it was reversed before tonight, and
+reversed (again) if a Reverse of an earlier tier took place tonight. Reversing twice restores it (the source says "reverse"; nothing says otherwise).
 The state after a phase is the atom `record reversed` of each player, an expression of
 the phase like any other (`transition`; by day, `settle`), carried to later phases as
 the kind's lasting state `RECORDS`.
@@ -27,7 +31,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from logic.effects.base import Kind, Lasting, Outcome
-from logic.model.expr import FALSE, TRUE, Expr, any_of, conj, iff, label, lt, neg
+from logic.model.expr import FALSE, TRUE, Expr, any_of, conj, disj, iff, label, le, lt, neg
 from logic.model.ir import Role, Ruleset
 from logic.model.phase import Atom, ChainEnd, History, PhaseEnd, TextSource
 from logic.model.why import Why, canon, meta
@@ -61,6 +65,16 @@ class Revert:
 
     def describe(self) -> str:
         return f"records revert when no {self.role} is left alive"
+
+
+@dataclass(frozen=True)
+class Frame:
+    why: Why = meta()
+    faction: str = ""
+
+    def describe(self) -> str:
+        shown = f"a member of {self.faction}" if self.faction else "guilty"
+        return f"frame: the target's record shows {shown} to that night's checks"
 
 
 @dataclass(frozen=True)
@@ -101,10 +115,19 @@ def reversed_tonight(b: NightBuilder, q: str, before: Expr | None = None) -> Exp
     )
 
 
+def framed_tonight(b: NightBuilder, q: str, faction: str, tier: Expr) -> Expr:
+    """A Frame as `faction` (or as guilty) landed on q tonight, in `tier` or before it."""
+    return any_of(
+        label(conj(hit, le(b.tiers[k], tier)), e.why)
+        for k, hit, e in b.lands(Frame, q)
+        if not e.faction or canon(e.faction) == canon(faction)
+    )
+
+
 def shows_guilty(b: NightBuilder, q: str, faction: str, tier: Expr) -> Expr:
     """What q's record says to an action of tier `tier`: a member of `faction` or not."""
     flipped = xor(reversed_before(b, q), reversed_tonight(b, q, tier))
-    return xor(base_guilty(b, q, faction), flipped)
+    return disj(framed_tonight(b, q, faction, tier), xor(base_guilty(b, q, faction), flipped))
 
 
 def texts(b: NightBuilder, i: int) -> list[TextSource]:
@@ -114,7 +137,12 @@ def texts(b: NightBuilder, i: int) -> list[TextSource]:
         guilty = any_of(
             conj(b.aims(i, q), shows_guilty(b, q, e.faction, b.tiers[i])) for q in b.sc.players
         )
-        for text, holds in ((e.yes, guilty), (e.no, neg(guilty))):
+        yes, no = e.yes, e.no
+        if yes is None and no is None and not e.faction.startswith("like:"):
+            # no text named ("You will learn whether they are Mafia."): the answer is
+            # said by the faction asked about
+            yes, no = e.faction, f"not {e.faction}"
+        for text, holds in ((yes, guilty), (no, neg(guilty))):
             if text is not None:
                 gate = label(conj(c, b.ok(i), holds), e.why)
                 out.append(TextSource(b.actor(i), gate, text, why=e.why))
@@ -199,8 +227,9 @@ def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
 
 KIND = Kind(
     "records",
-    (OnRecords, Reverse, Revert, RecordsCheck),
+    (OnRecords, Reverse, Revert, RecordsCheck, Frame),
     texts=texts,
+    actions=(("FRAME", "targets", Frame),),
     transition=transition,
     lasting=(RECORDS,),
     day_atoms=day_atoms,

@@ -24,7 +24,7 @@ from lark import Token, Transformer, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.visitors import CollapseAmbiguities
 
-from logic.effects.attack import Protect
+from logic.effects.attack import Kill, Protect
 from logic.effects.block import Jail, Roleblock
 from logic.effects.inquiry import ActionCheck, StakeOut
 from logic.effects.interrogate import Interrogate
@@ -237,6 +237,11 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
 
     def jailed(self, _: list[Any]) -> Tail:
         return Tail((Jail(self.why),))
+
+    def will_die(self, _: list[Any]) -> Tail:
+        """'That player will die.': a kill (succession.lark's "they die" is the
+        storyteller's, which only safety stops)."""
+        return Tail((Kill(self.why),))
 
     # what is learnt
     def stake_out(self, children: list[Any]) -> tuple[Any, ...]:

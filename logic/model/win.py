@@ -20,6 +20,13 @@ Vocabulary (the conditions of `Victory`; `group` is a faction or a role):
               with `absent`, none is: "the Mafia if he is not"); only after a night ("the
               day begins with")
 
+A role's own victory beside the game's (`SIDE`; it neither ends the game nor stops
+another victory, as the sentences that give it say no more):
+  lynched     a holder of `group` is lynched that day ("You win if you are lynched.")
+  at_end      the game ends after the phase (a victory of the conditions above holds) and a
+              holder of `group` is alive ("You win if you are alive at the end of the
+              game.")
+
 After each phase the conditions are evaluated on the players alive at its end. A
 victory that holds wins unless a victory taking precedence over it holds too. Two that
 hold with no precedence between them leave the winner open: the `winner` variable then
@@ -53,6 +60,7 @@ from logic.model.ir import Ruleset, Why, canon, meta
 from logic.model.phase import Atom, PhaseModel
 
 CONDITIONS = ("none_left", "outnumber", "last", "sole", "parity", "versus", "endgame")
+SIDE = ("lynched", "at_end")
 
 
 @dataclass(frozen=True)
@@ -86,6 +94,10 @@ class Victory:
                 if self.others > 1:
                     many = f"at least {self.others} more than"
                 when = f"the living {side} are {many} {them}"
+            case "lynched":
+                return f"victory: {self.winner} wins when a holder is lynched (the game goes on)"
+            case "at_end":
+                return f"victory: {self.winner} wins when the game ends with a holder alive"
             case "endgame":
                 who = "no" if self.absent else "a"
                 when = (
@@ -118,13 +130,16 @@ def win_constraints(
     member: Callable[[str, str], Expr],
     suffix: str = "",
     phase: str = "night",
+    lynched: Callable[[str], Expr] = lambda p: FALSE,
 ) -> WinConstraints:
     """The winner after a phase. `member(p, group)` says p belongs to a faction or holds
-    a role of that name; `alive_after(p)` that p is alive when the phase ends."""
-    if not rs.victories:
+    a role of that name; `alive_after(p)` that p is alive when the phase ends;
+    `lynched(p)` that p was lynched in it (a day)."""
+    victories = [v for v in rs.victories if v.condition not in SIDE]
+    if not victories:
         return WinConstraints({}, [], {})
     holds: list[Expr] = []
-    for v in rs.victories:
+    for v in victories:
         inside = [conj(alive_after(p), member(p, v.group)) for p in players]
         outside = [conj(alive_after(p), neg(member(p, v.group))) for p in players]
         match v.condition:
@@ -163,25 +178,36 @@ def win_constraints(
         holds.append(label(cond, v.why))
     name = f"winner{suffix}"
     winner = Var(name)
-    domains: dict[str, list[Any]] = {name: [GOES_ON, *range(len(rs.victories))]}
+    domains: dict[str, list[Any]] = {name: [GOES_ON, *range(len(victories))]}
     equations: list[tuple[Expr, Why]] = []
-    first = rs.victories[0].why
+    first = victories[0].why
     equations.append((iff(eq(winner, Const(GOES_ON)), neg(any_of(holds))), first))
-    for k, v in enumerate(rs.victories):
+    for k, v in enumerate(victories):
         beaten = [
             holds[j]
-            for j, w in enumerate(rs.victories)
+            for j, w in enumerate(victories)
             if j != k and any(canon(x) == canon(v.winner) for x in w.over)
         ]
         equations.append((implies(eq(winner, Const(k)), conj(holds[k], *map(neg, beaten))), v.why))
     goes_on = conj(
         eq(winner, Const(GOES_ON)),
-        *(label(neg(h), v.why) for h, v in zip(holds, rs.victories, strict=True)),
+        *(label(neg(h), v.why) for h, v in zip(holds, victories, strict=True)),
     )
     atoms: dict[tuple[str, str], Expr] = {("goes on", ""): goes_on}
-    for k, v in enumerate(rs.victories):
+    for k, v in enumerate(victories):
         key = ("wins", v.winner)
         atoms[key] = any_of([atoms.get(key, FALSE), conj(eq(winner, Const(k)), holds[k])])
+    ended = neg(eq(winner, Const(GOES_ON)))
+    for v in rs.victories:
+        if v.condition not in SIDE:
+            continue
+        holders = [p for p in players if member(p, v.group) != FALSE]
+        if v.condition == "lynched":
+            cond = any_of(conj(member(p, v.group), lynched(p)) for p in holders)
+        else:
+            cond = conj(ended, any_of(conj(member(p, v.group), alive_after(p)) for p in holders))
+        key = ("wins", v.winner)
+        atoms[key] = any_of([atoms.get(key, FALSE), label(cond, v.why)])
     return WinConstraints(domains, equations, atoms)
 
 
@@ -194,7 +220,14 @@ def add_wins(
 ) -> None:
     """The win conditions after the phase (logic/model/win.py), as atoms of it."""
     phase = "day" if model.phase.startswith("day") else "night"
-    wins = win_constraints(ruleset, players, alive_after, member, phase=phase)
+    wins = win_constraints(
+        ruleset,
+        players,
+        alive_after,
+        member,
+        phase=phase,
+        lynched=lambda p: model.atoms.get(Atom("lynched", p), FALSE),
+    )
     model.domains.update(wins.domains)
     model.equations.extend(wins.equations)
     for (kind, who), expr in wins.atoms.items():

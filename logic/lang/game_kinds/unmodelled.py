@@ -44,14 +44,6 @@ MECHANICS: dict[str, str] = {
         "a night on which no one may kill is not modelled for the whole game: say it on each "
         "killing role's line"
     ),
-    "victory by being lynched": (
-        "a victory by being lynched is not modelled: victories are evaluated on who is alive "
-        "after each phase"
-    ),
-    "victory by surviving": (
-        "a victory by being alive when the game ends is not modelled: victories are evaluated "
-        "on who is alive after each phase, and the game ends when one holds"
-    ),
     "draw": "a game that ends with no winner is not modelled: the game goes on",
     "victory over several groups": (
         "a victory that needs several groups gone at once is not modelled: say 'when all "

@@ -79,11 +79,18 @@ class VictoryReading(GameBase):
     def game_over(self, children: list[Any]) -> Default:
         return self.default("the game ends when a victory holds")
 
-    def win_by_lynch(self, children: list[Any]) -> Unmodelled:
-        return self.unmodelled("victory by being lynched")
+    def win_by_lynch(self, children: list[Any]) -> Fact:
+        return self._side(children, "lynched")
 
-    def win_by_surviving(self, children: list[Any]) -> Unmodelled:
-        return self.unmodelled("victory by surviving")
+    def win_by_surviving(self, children: list[Any]) -> Fact:
+        return self._side(children, "at_end")
+
+    def _side(self, children: list[Any], cond: str) -> Fact:
+        """A role's own victory beside the game's (logic/model/win.py's SIDE): "The
+        Jester wins if he is lynched." ("He wins ...": the role of the line)."""
+        named = groups(children)
+        winner = named[0] if named else ""
+        return Fact("victory", Victory(winner, cond, winner, 0, (), self.why), self.why)
 
     def game_draw(self, children: list[Any]) -> Unmodelled:
         return self.unmodelled("draw")

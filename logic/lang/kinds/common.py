@@ -38,6 +38,7 @@ from logic.effects.block import Unblockable
 from logic.effects.day import DayKill
 from logic.effects.hex import Budget
 from logic.effects.react import Guard
+from logic.effects.records import Frame
 from logic.effects.vote import Immune
 from logic.lang.clause_parts import (
     NUMBERS,
@@ -49,9 +50,10 @@ from logic.lang.clause_parts import (
     about,
     subject_of,
 )
-from logic.lang.kinds.traits import Trait
+from logic.lang.kinds.traits import Fact, Trait
 from logic.lang.read.pieces import _Capability, _DayAbility
 from logic.model.ir import Frequency, Why
+from logic.model.win import Victory
 
 
 @dataclass(frozen=True)
@@ -126,13 +128,17 @@ class CommonReading:
         return ()
 
     # a frame
-    def frames(self, children: list[Any]) -> tuple[Any, ...]:
-        why = self.why
-        starts = Starts("targets", _frequency(children), why, subject_of(children))
-        return (starts, Nothing(why), *uses_parts(children, why))
-
-    def framed_note(self, _: list[Any]) -> tuple[Any, ...]:
-        return (Nothing(self.why),)
+    def framed(self, children: list[Any]) -> tuple[Any, ...]:
+        """What a frame shows: the faction named after "appear" ("" for "guilty")."""
+        words = [c for c in children if isinstance(c, Token)]
+        shown = next(
+            c
+            for i, c in enumerate(words)
+            if c.type in ("NAME", "GUILTY")
+            and i
+            and words[i - 1].type in ("APPEAR", "AS", "BE", "A", "THE", "LEARN", "THEM", "HE")
+        )
+        return (Frame(self.why, str(shown) if shown.type == "NAME" else ""),)
 
     # the alert and its visitors
     def alert(self, children: list[Any]) -> tuple[Any, ...]:
@@ -199,8 +205,15 @@ class CommonReading:
     def knows_other(self, _: list[Any]) -> tuple[Any, ...]:
         return (Nothing(self.why),)
 
-    def wins_unmodelled(self, _: list[Any]) -> tuple[Any, ...]:
-        return (Nothing(self.why),)
+    def wins_unmodelled(self, children: list[Any]) -> tuple[Any, ...]:
+        """The role's own victory (logic/model/win.py's SIDE): by being lynched, by
+        being alive when the game ends; by its target's lynch: a note (no role is given
+        a target)."""
+        kinds = {c.type for c in children if isinstance(c, Token)}
+        if "TARGET" in kinds:
+            return (Nothing(self.why),)
+        cond = "lynched" if "LYNCH" in kinds else "at_end"
+        return (Fact("victory", Victory("", cond, "", 0, (), self.why), self.why),)
 
     def shoots_on_death(self, _: list[Any]) -> tuple[Any, ...]:
         return (Nothing(self.why),)

@@ -76,6 +76,13 @@ def _faction(children: list[Any]) -> str:
     return next(str(c) for c in children if isinstance(c, Token) and c.type == "NAME")
 
 
+def _asked(children: list[Any]) -> str:
+    """The faction a check asks about; "" (the alignment) when the sentence names two
+    ("whether they are aligned with the Town or with the Mafia")."""
+    named = {str(c) for c in children if isinstance(c, Token) and c.type == "NAME"}
+    return "" if len(named) > 1 else _faction(children)
+
+
 def _frequency(children: list[Any]) -> Frequency:
     freqs = [c for c in children if isinstance(c, Frequency)]
     if len(set(freqs) - {Frequency.EACH_NIGHT}) > 1:
@@ -104,7 +111,7 @@ class Common2Reading:
         return self._check(children, _faction(children))
 
     def learns_member(self, children: list[Any]) -> tuple[Any, ...]:
-        return (RecordsCheck(_faction(children), None, None, self.why),)
+        return (RecordsCheck(_asked(children), None, None, self.why),)
 
     def alignment_ability(self, children: list[Any]) -> tuple[Any, ...]:
         return self._check(children, "")
@@ -113,7 +120,7 @@ class Common2Reading:
         return Tail((RecordsCheck("", None, None, self.why),))
 
     def member_purpose(self, children: list[Any]) -> Tail:
-        return Tail((RecordsCheck(_faction(children), None, None, self.why),))
+        return Tail((RecordsCheck(_asked(children), None, None, self.why),))
 
     # two verbs, one effect
     def same_verb(self, children: list[Any]) -> Verb:

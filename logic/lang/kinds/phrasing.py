@@ -72,6 +72,12 @@ class PhrasingReading:
     def ph_guilty_purpose(self, _: list[Any]) -> Tail:
         return Tail((RecordsCheck("", None, None, self.why),))
 
+    def ph_for_guilt(self, _: list[Any]) -> Tail:
+        return Tail((RecordsCheck("", None, None, self.why),))
+
+    def ph_for_role(self, _: list[Any]) -> Tail:
+        return Tail((Investigate(Info.ROLE, self.why),))
+
     def ph_alignment_learnt(self, children: list[Any]) -> tuple[Any, ...]:
         implied_check = implied(children, self.why, "checks")  # with no ability before it
         return (*implied_check, RecordsCheck("", None, None, self.why))

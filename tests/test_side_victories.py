@@ -1,0 +1,67 @@
+"""A role's own victory beside the game's, as role PMs say it (logic/model/win.py's
+SIDE): "Your goal is to get yourself lynched." (the Jester wins when lynched, and the game
+goes on) and "You win if you are alive at the end of the game." (the Survivor wins with
+whoever ends the game, if alive). `resolve` shows them; deleting the sentence takes the
+victory away; the symbolic chain agrees with `resolve` on random games."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_chain import _compare, games
+from test_immunities import resolved
+
+from logic.lang.rules import load_ruleset, parse_ruleset
+
+ROOT = Path(__file__).parent.parent
+PATH = ROOT / "tests" / "rulesets" / "victories.rules"
+RS = load_ruleset(PATH)
+PLAYERS = "  players: Ann is Jester, Bob is Townie, Cid is Goon, Dee is Townie, Eve is Survivor\n"
+LYNCH_ANN = "  day 1:\n    Bob votes Ann\n    Cid votes Ann\n    Dee votes Ann\n"
+LYNCH_CID = "  day 1:\n    Bob votes Cid\n    Ann votes Cid\n    Dee votes Cid\n"
+
+
+def _atoms(body: str, rs: Any = RS) -> set[str]:
+    verdict, atoms = resolved(rs, PLAYERS + body)
+    assert verdict == "determined", verdict
+    return atoms
+
+
+def test_the_jester_lynched_wins_and_the_game_goes_on() -> None:
+    atoms = _atoms(LYNCH_ANN)
+    assert {"Ann is lynched", "Jester wins", "the game goes on"} <= atoms, atoms
+
+
+def test_the_survivor_wins_with_the_town_if_alive() -> None:
+    atoms = _atoms(LYNCH_CID)
+    assert {"Town wins", "Survivor wins"} <= atoms, atoms
+    assert "Jester wins" not in atoms
+    atoms = _atoms("  night 1:\n    Cid kills Eve\n" + LYNCH_CID)
+    assert "Town wins" in atoms and "Survivor wins" not in atoms, atoms
+
+
+def test_no_survivor_victory_while_the_game_goes_on() -> None:
+    atoms = _atoms("  night 1:\n    Cid kills Ann\n")
+    assert "the game goes on" in atoms and "Survivor wins" not in atoms, atoms
+
+
+def test_without_its_sentence_the_role_has_no_victory() -> None:
+    text = PATH.read_text().replace(" Your goal is to get yourself lynched.", "")
+    text = text.replace(
+        "Survivor: You win if you are alive at the end of the game.",
+        "Survivor: You have no special abilities.",
+    )
+    rs = parse_ruleset(text, str(PATH))
+    assert "Jester wins" not in _atoms(LYNCH_ANN, rs)
+    assert "Survivor wins" not in _atoms(LYNCH_CID, rs)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_chain_agrees_with_resolve_on_side_victories(data: Any) -> None:
+    """Random two-night games of this ruleset: the symbolic chain, fixed to the game, gives
+    exactly the outcomes `resolve` gives, night by night."""
+    _compare(RS, *data.draw(games(RS)))
