@@ -1,5 +1,6 @@
 """The pieces DCTP's deletion tests share (tests/test_dctp_day.py, _items.py, _travel.py,
-_rotation.py): the ruleset without a ruling's sentence, and the test that deleting it
+_rotation.py, _bribe.py, _betrayal.py, _abduct.py, _blame.py): the ruleset without a
+ruling's sentence (on every line, or on its role's line only), and the test that deleting it
 changes the case it decides (a ruling acts because its sentence says so)."""
 
 from __future__ import annotations
@@ -23,6 +24,18 @@ def without(sentence: str) -> str:
         assert one in text, one
         text = text.replace(one, "")
     return text
+
+
+def without_on(role: str, sentence: str) -> str:
+    """DCTP's text with each line of `sentence` deleted from `role`'s line only (the
+    not-modelled lines that quote it are left as they are: one of them may be nothing
+    else, and deleting it would leave a line that does not read)."""
+    lines = DCTP.read_text(encoding="utf-8").split("\n")
+    (at,) = [k for k, line in enumerate(lines) if line.startswith(f"{role}: ")]
+    for one in sentence.split("\n"):
+        assert one in lines[at], one
+        lines[at] = lines[at].replace(" " + one, "")
+    return "\n".join(lines)
 
 
 def case_of(case_file: Path, title: str) -> tuple[Any, str]:

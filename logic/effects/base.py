@@ -8,6 +8,7 @@ knows no kind by name: it asks every kind in turn for
 
   deaths      (victim, tier, condition) for each way a player can die tonight
   stops       why slot i's action does not take place (a labelled expression)
+  unstoppable slot i's action takes place whatever would stop it (a bribed kill)
   texts       the result texts slot i's action may produce
   phase_texts texts told to players whatever they did (reports, glimpses, warnings)
   atoms       further outcome atoms of the night (`X is roleblocked`)
@@ -85,7 +86,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from logic.model.expr import Expr, any_of, label
+from logic.model.expr import Const, Expr, all_of, any_of, conj, eq, label, neg
 from logic.model.why import Why
 
 if TYPE_CHECKING:
@@ -203,6 +204,8 @@ class Kind:
     nodes: tuple[type, ...] = ()
     deaths: Callable[[NightBuilder], list[Death]] | None = None
     stops: Callable[[NightBuilder, int], Expr] | None = None
+    # slot i's action takes place, taken, whatever a stopper, a ruling or a death would say
+    unstoppable: Callable[[NightBuilder, int], Expr] | None = None
     texts: Callable[[NightBuilder, int], list[TextSource]] | None = None
     phase_texts: Callable[[NightBuilder, Outcome], list[TextSource]] | None = None
     atoms: Callable[[NightBuilder, Outcome], dict[Atom, Expr]] | None = None
@@ -228,6 +231,11 @@ class Kind:
     held_saves: Callable[[NightBuilder, str], list[tuple[Expr, tuple[str, ...]]]] | None = None
     # q's automatic protection (a faction's trait) is stopped tonight
     stops_auto: Callable[[NightBuilder, str], Expr] | None = None
+    # (actor, keyword, when) for each action that did not take place but is seen on q
+    # tonight, by investigations and on the record of crimes, as if it had (a blamed action)
+    pretends: Callable[[NightBuilder, str], list[tuple[str, str, Expr]]] | None = None
+    # actions of this keyword are not seen by investigations of actions tonight, when it holds
+    unseen: Callable[[NightBuilder, str], Expr] | None = None
     # what a role scan of q shows instead of his role tonight, and when (a fake result)
     shows_role: Callable[[NightBuilder, str], list[tuple[str, Expr]]] | None = None
     # what a check by `checker` shows of q (who holds `role`, of `faction`) instead, and
@@ -295,3 +303,23 @@ def holds_trait(b: NightBuilder, p: str, node: type, when: Callable[[Any], bool]
         for t in r.traits
         if isinstance(t, node) and when(t)
     )
+
+
+def first_drawn(b: NightBuilder, name: str, holds: Sequence[Expr]) -> list[Expr]:
+    """Of the candidates in a fixed order, the one drawn at random (`name`, a draw of the
+    night: `random`): the first whose `holds` holds from the drawn place on, going round,
+    so that every value of the draw picks one that holds when any does (a draw the scenario
+    fixes never leaves the night without an outcome) and each that holds may be picked.
+    The i-th expression: candidate i is the one drawn (none, when none holds)."""
+    n = len(holds)
+    if n == 0:
+        return []
+    drawn = b.choice(name, range(n), random=True)
+    out = []
+    for k in range(n):
+        ways = []
+        for d in range(n):
+            skipped = [neg(holds[(d + j) % n]) for j in range((k - d) % n)]
+            ways.append(conj(eq(drawn, Const(d)), all_of(skipped)))
+        out.append(conj(holds[k], any_of(ways)))
+    return out

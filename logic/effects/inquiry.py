@@ -14,9 +14,12 @@ Vocabulary:
 An action that took place is one that was not stopped (a discombobulated action, or the
 action of a player killed before it, was not done), whether or not its effect was then
 undone (an attack that a heal stopped is still an attack). An ability that no keyword line
-names is shown by its own name. An investigation of an action is itself an action on the
-player whose action it names ("xpon investigates conia" when he asks "conia kills CTU"),
-not on the second player it names.
+names is shown by its own name. What a kind says investigations see that did not take
+place (a blamed action: `Kind.pretends`) is seen, and on the record of crimes, as if it
+had; an action of a keyword a kind hides (the blame itself: `Kind.unseen`) is on the
+record but no investigation of tonight sees it. An investigation of an action is itself
+an action on the player whose action it names ("xpon investigates conia" when he asks
+"conia kills CTU"), not on the second player it names.
 """
 
 from __future__ import annotations
@@ -128,11 +131,20 @@ def _did(b: NightBuilder, q: str) -> list[tuple[str, str, Expr]]:
     for j in range(b.n):
         for x, k in _on(b, j, q):
             parts.setdefault((b.actor(j), k), []).append(x)
+    for kind in b.kinds:  # actions seen as taken that were not (a blamed action)
+        if kind.pretends:
+            for a, k, x in kind.pretends(b, q):
+                parts.setdefault((a, k), []).append(x)
     return [(a, k, b.define(f"did:{a}:{k}>{q}", any_of(xs))) for (a, k), xs in parts.items()]
 
 
 def _is(b: NightBuilder, target: Expr, q: str) -> Expr:
     return eq(target, Const(b.sc.players.index(q)))
+
+
+def _seen(b: NightBuilder, keyword: str) -> Expr:
+    """Investigations see actions of `keyword` tonight: no kind says they do not."""
+    return neg(any_of(k.unseen(b, keyword) for k in b.kinds if k.unseen))
 
 
 def texts(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
@@ -149,7 +161,7 @@ def texts(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
             pieces: list[tuple[Expr, str]] = []
             for q in b.sc.players:
                 for a, k, x in did(b, q, but=i):
-                    pieces.append((conj(_is(b, first, a), _is(b, second, q), x), k))
+                    pieces.append((conj(_is(b, first, a), _is(b, second, q), x, _seen(b, k)), k))
             out.append(TextSource(me, label(gate, e.why), None, tuple(pieces), e.why))
         for c, e in b.effects(i, StakeOut):
             for q in b.sc.players:
@@ -157,7 +169,7 @@ def texts(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
                 gate = conj(c, b.ok(i), b.aims(i, q), neg(outcome.died.get(q, FALSE)))
                 if gate == FALSE:
                     continue
-                pieces = [(x, k) for _, k, x in did(b, q, but=i)]
+                pieces = [(conj(x, _seen(b, k)), k) for _, k, x in did(b, q, but=i)]
                 out.append(TextSource(me, label(gate, e.why), None, tuple(pieces), e.why))
     return out
 

@@ -68,13 +68,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from logic.effects import attack, heal
-from logic.effects.base import Kind, Lasting, Outcome
+from logic.effects.base import Kind, Lasting, Outcome, first_drawn
 from logic.model.expr import (
     FALSE,
     TRUE,
     Const,
     Expr,
-    all_of,
     any_of,
     at_least,
     conj,
@@ -251,16 +250,12 @@ def _taken(b: NightBuilder, q: str) -> dict[str, Expr]:
         if not thieves or not items:
             return {}
         hit = any_of(x for _, x, _ in thieves)
-        drawn = b.choice(f"steal:{q}", range(len(items)), random=True)
         has = [held(b, q, k) for k in items]
         out = {}
-        n = len(items)
-        for k, item in enumerate(items):
-            ways = []
-            for d in range(n):
-                skipped = [neg(has[(d + j) % n]) for j in range((k - d) % n)]
-                ways.append(conj(eq(drawn, Const(d)), all_of(skipped)))
-            x = conj(hit, has[k], any_of(ways))
+        for k, (item, picked) in enumerate(
+            zip(items, first_drawn(b, f"steal:{q}", has), strict=True)
+        ):
+            x = conj(hit, picked)
             if x != FALSE:  # (named: the draw's domain holds wherever it is read)
                 out[item] = b.define(f"items:taken:{q}:{k}", x)
         return out

@@ -1143,7 +1143,8 @@ class NightBuilder(PhaseBuilder):
 
 def _take_place(b: NightBuilder, deaths: Sequence[Death]) -> None:
     """Whether each slot's action takes place (`ok:i`): it was taken, and neither a rule
-    of the frame, a ruling nor a kind's stopper stops it."""
+    of the frame, a ruling nor a kind's stopper stops it (unless a kind says nothing
+    stops it: `Kind.unstoppable`)."""
     ruled = outcome_rulings.ruled_failures(b)
     for i in range(b.n):
         var = f"ok:{i}"
@@ -1157,12 +1158,18 @@ def _take_place(b: NightBuilder, deaths: Sequence[Death]) -> None:
         )
         if dead != FALSE:  # (a power used after death was sent by the dead)
             dead = conj(dead, neg(b.posthumous(i)))
-        failed = disj(b.static_failure(i), *ruled.get(p, ()))
-        definition = conj(
-            b.sc.taken(i),
-            neg(failed),
+        stopped = conj(
+            neg(disj(*ruled.get(p, ()))),
             *(neg(s) for s in stops),
             neg(label(dead, frame.DEAD_DO_NOT_ACT)) if dead != FALSE else TRUE,
+        )
+        # a kind's say that nothing stops it (a bribed kill) overrides every stopper, a
+        # ruling and a death; not the ability's own limits (its uses, its targets)
+        forced = any_of(u for k in b.kinds if k.unstoppable for u in [k.unstoppable(b, i)])
+        definition = conj(
+            b.sc.taken(i),
+            neg(b.static_failure(i)),
+            disj(forced, stopped) if forced != FALSE else stopped,
             label(TRUE, frame.TAKES_PLACE),
         )
         b.definitions[var] = definition

@@ -6,12 +6,16 @@ module here and its base to `Readings`; the base grammar and the reader are not 
 
 from __future__ import annotations
 
+from logic.lang.kinds.abduct import AbductReading
 from logic.lang.kinds.actions import ActionReading
 from logic.lang.kinds.afterlife import AfterlifeReading
 from logic.lang.kinds.allegiance import AllegianceReading
 from logic.lang.kinds.amplify import AmplifyReading
 from logic.lang.kinds.aptx import AptxReading
+from logic.lang.kinds.betrayal import BetrayalReading
+from logic.lang.kinds.blame import BlameReading
 from logic.lang.kinds.blocks import BlockReading
+from logic.lang.kinds.bribe import BribeReading
 from logic.lang.kinds.common import CommonReading
 from logic.lang.kinds.common2 import Common2Reading
 from logic.lang.kinds.cooldown import CooldownReading
@@ -101,5 +105,9 @@ class Readings(
     TimelineReading,
     TravelReading,
     DisguiseReading,
+    BribeReading,
+    BetrayalReading,
+    AbductReading,
+    BlameReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
