@@ -74,7 +74,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from logic.effects import aptx, block, frighten, heal
 from logic.effects.base import Kind, Lasting, Outcome
 from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, conj, disj, eq, label, neg
-from logic.model.phase import Atom, ChainEnd, PhaseEnd
+from logic.model.phase import Atom, ChainEnd, PhaseEnd, phase_index
 from logic.model.why import Why, meta
 
 if TYPE_CHECKING:
@@ -103,6 +103,7 @@ TAGS = {
 @dataclass(frozen=True)
 class Travel:
     why: Why = meta()
+    prep: bool = False  # the prep phase's twin ("whether it's during Prep, ..."): night 0
 
     def describe(self) -> str:
         return "travel: to the other country (or into the air first)"
@@ -181,9 +182,9 @@ def said(b: Any, q: str, tag: str) -> Expr:
 
 
 def _now(b: Any) -> int:
-    """The phase's index: night 1 is 1, day 1 is 2, night 2 is 3, ..."""
+    """The phase's index: the prep phase 0, night 1 is 1, day 1 is 2, night 2 is 3, ..."""
     day = getattr(b, "day", None)
-    return 2 * day if day is not None else 2 * b.night - 1
+    return phase_index("day", day) if day is not None else phase_index("night", b.night)
 
 
 def _departures(b: Any, q: str) -> list[tuple[int, Expr]]:
@@ -420,13 +421,13 @@ Departures = dict[tuple[str, int], Expr]  # (traveler, phase index he set off) -
 
 
 def _step(before: tuple[tuple[str, int], ...], end: PhaseEnd) -> tuple[tuple[str, int], ...]:
-    at = 2 * end.number - (1 if end.kind == "night" else 0)
+    at = phase_index(end.kind, end.number)
     got = [(a.subject, at) for a in sorted(end.atoms) if a.kind == TRAVELS]
     return (*before, *got) if got else before
 
 
 def _chain(before: Departures, end: ChainEnd) -> Departures:
-    at = 2 * end.number - (1 if end.kind == "night" else 0)
+    at = phase_index(end.kind, end.number)
     out = dict(before)
     for a, e in end.atoms:
         if a.kind == TRAVELS:

@@ -129,6 +129,9 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
             return Frequency.FIRST_NIGHT
         raise NoReading(f"an ability used on night {night} only")
 
+    def prep_phase(self, _: list[Any]) -> Frequency:
+        return Frequency.PREP
+
     def subsequent_nights(self, _: list[Any]) -> Frequency:
         return Frequency.SUBSEQUENT_NIGHTS
 

@@ -42,9 +42,15 @@ class Frequency(enum.Enum):
     ONCE_PER_GAME = "once per game"
     # "wakes up every second night": which nights is open (see semantics.static_failure)
     EVERY_SECOND_NIGHT = "every second night"
+    # "During the Prep phase, ...": used in the phase before night 1 (night 0), only then
+    PREP = "in the prep phase"
 
     def allows(self, night: int, uses_so_far: int) -> bool:
+        if (night == 0) != (self is Frequency.PREP):
+            return False  # the prep phase has its own abilities, and only those
         match self:
+            case Frequency.PREP:
+                return True
             case Frequency.EACH_NIGHT | Frequency.EVERY_SECOND_NIGHT:
                 return True
             case Frequency.FIRST_NIGHT:
