@@ -15,6 +15,7 @@ from logic.lang.kinds.blocks import BlockReading
 from logic.lang.kinds.common import CommonReading
 from logic.lang.kinds.common2 import Common2Reading
 from logic.lang.kinds.cooldown import CooldownReading
+from logic.lang.kinds.couple import CoupleReading
 from logic.lang.kinds.crimes import CrimesReading
 from logic.lang.kinds.dayblock import DayBlockReading
 from logic.lang.kinds.days import DayReading
@@ -99,5 +100,6 @@ class Readings(
     ItemsReading,
     TimelineReading,
     TravelReading,
+    CoupleReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

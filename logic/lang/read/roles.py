@@ -34,8 +34,10 @@ class RolesReader(Reader):
     def no_powers(self, meta: Meta, children: list[Any]) -> _Note:
         return _Note(self._why(meta))
 
-    def ability_name(self, meta: Meta, children: list[str]) -> _AbilityName:
-        return _AbilityName(children[0], tuple(children[1:]), self._why(meta))
+    def ability_name(self, meta: Meta, children: list[Any]) -> _AbilityName:
+        prep = [c for c in children if isinstance(c, Token) and c.type == "PREP_ACTION"]
+        names = [c for c in children if not (isinstance(c, Token) and c.type == "PREP_ACTION")]
+        return _AbilityName(names[0], tuple(names[1:]), self._why(meta), prep=bool(prep))
 
     def nature(self, meta: Meta, children: list[Token]) -> str:
         return " ".join(str(c).lower() for c in children)

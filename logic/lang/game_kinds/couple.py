@@ -1,0 +1,30 @@
+"""Owns reading what a pair of players joined by a status is, said of the whole game
+(grammar/game/couple.lark; logic/effects/couple.py): "When one lover dies, the other
+commits suicide that same phase." (`PairDeath`), "No amount of healing or protecting may
+prevent the death of a suicidal lover." (`PairUnsaved`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token
+
+from logic.effects.couple import PairDeath, PairUnsaved
+from logic.lang.game_kinds.base import GameBase
+from logic.lang.read.pieces import _Healing
+
+
+def _status(children: list[Any]) -> str:
+    """The status the sentence names: its last NAME ("lover")."""
+    return [str(c) for c in children if isinstance(c, Token) and c.type == "NAME"][-1].lower()
+
+
+class CoupleReading(GameBase):
+    """The methods of game/couple.lark's rules."""
+
+    def cp_suicide(self, children: list[Any]) -> _Healing:
+        names = [str(c) for c in children if isinstance(c, Token) and c.type == "NAME"]
+        return _Healing(PairDeath(names[0].lower(), self.why))
+
+    def cp_unsaved(self, children: list[Any]) -> _Healing:
+        return _Healing(PairUnsaved(_status(children), self.why))
