@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from logic.effects import attack
 from logic.effects.base import Death, Kind, Lasting, Outcome
-from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, conj, disj, eq, label, neg
+from logic.model.expr import FALSE, TRUE, Const, Expr, conj, disj, eq, label, neg
 from logic.model.phase import Atom, ChainEnd, PhaseEnd
 from logic.model.why import Why, canon, meta
 

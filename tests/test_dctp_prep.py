@@ -1,0 +1,92 @@
+"""DCTP's prep phase and Lovers (issue 28, item 7): Yumi's Amor in the prep phase ("Prep
+action: Amor. Chooses four players, two of which will become lovers.") and the Lovers
+section's sentences at the end of the ruleset (R16), read by one kind in its own files
+(logic/effects/couple.py, grammar/clause/couple.lark, grammar/game/couple.lark) with a
+lasting state (the pairs made). Which two of the four become lovers is the host's choice
+(P1), so the cases of casebook/dctp-mini-mafia/prep.case are `ambiguous`: these tests
+count the outcomes in which each player dies, with each sentence and without it."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from dctp_deletions import DCTP, case_of, deleting_changes
+
+from logic.commands.resolve import resolve
+from logic.lang.rules import load_ruleset, parse_ruleset
+
+ROOT = Path(__file__).parent.parent
+CASEBOOK = ROOT / "casebook" / "dctp-mini-mafia" / "prep.case"
+
+SUICIDE = "When one lover dies, the other commits suicide that same phase."
+UNSAVED = "No amount of healing or protecting may prevent the death of a suicidal lover."
+AMOR = "Prep action: Amor. Chooses four players, two of which will become lovers. "
+TRAVEL_PREP = "Prep, "  # deleted: "... (whether it's during Night, or Day)"
+
+
+def _without(sentence: str) -> str:
+    """DCTP's text with `sentence` deleted wherever it stands (a line at the end, or a
+    part of a role's line)."""
+    text = DCTP.read_text(encoding="utf-8")
+    assert sentence in text, sentence
+    return text.replace(sentence, "")
+
+
+def _deaths(text: str | None, title: str) -> tuple[Counter[str], int]:
+    """How many of the case's outcomes each player dies in (any phase), and the outcomes."""
+    rs = load_ruleset(DCTP) if text is None else parse_ruleset(text, str(DCTP))
+    case, cases_text = case_of(CASEBOOK, title)
+    res = resolve(rs, case, cases_text)
+    died: Counter[str] = Counter()
+    for path in res.paths:
+        for who in {a.subject for ph in path.phases for a in ph.atoms if a.kind == "dies"}:
+            died[who] += 1
+    return died, len(res.paths)
+
+
+def test_a_lovers_death_takes_one_of_the_other_three_named() -> None:
+    died, n = _deaths(None, "Lovers: which two of Yumi's four become lovers is not said (P1)")
+    # six pairs of the four named; Bob is in three of them
+    assert n == 6
+    assert died["Bob"] == 6
+    assert (died["Cid"], died["Eve"], died["Fay"]) == (1, 1, 1)
+    assert died["Gus"] == died["Ann"] == 0
+
+
+def test_deleting_the_suicide_takes_no_lover_with_bob() -> None:
+    title = "Lovers: which two of Yumi's four become lovers is not said (P1)"
+    died, _ = _deaths(_without(SUICIDE), title)
+    assert died["Bob"] == 6
+    assert died["Cid"] == died["Eve"] == died["Fay"] == 0
+
+
+def test_a_heal_does_not_save_a_suicidal_lover_unless_the_sentence_is_deleted() -> None:
+    title = "Lovers: a heal does not save a suicidal lover"
+    died, _ = _deaths(None, title)
+    assert died["Cid"] == 1  # the outcome where Cid is Bob's lover
+    died, _ = _deaths(_without(UNSAVED), title)
+    assert died["Cid"] == 0
+    assert died["Eve"] == died["Fay"] == 1  # (their pairs with Bob have no heal on them)
+
+
+def test_a_lover_lynched_takes_the_other_that_day() -> None:
+    title = "Lovers: a lover lynched, the other dies that day"
+    died, _ = _deaths(None, title)
+    assert (died["Cid"], died["Eve"], died["Fay"]) == (1, 1, 1)
+    died, _ = _deaths(_without(SUICIDE), title)
+    assert died["Cid"] == died["Eve"] == died["Fay"] == 0
+
+
+# the prep phase's abilities: deleting the sentence that gives one refuses its case (the
+# ability is no longer there) or changes it
+DECIDES = [
+    (AMOR, "Lovers: which two of Yumi's four become lovers is not said (P1)"),
+    (TRAVEL_PREP, "Prep: Hakuba travels in prep, is in the air on night 1 and cannot interrogate"),
+]
+
+
+@pytest.mark.parametrize(("sentence", "title"), DECIDES)
+def test_deleting_a_prep_sentence_changes_its_case(sentence: str, title: str) -> None:
+    deleting_changes(CASEBOOK, title, _without(sentence))
