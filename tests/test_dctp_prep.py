@@ -2,7 +2,8 @@
 action: Amor. Chooses four players, two of which will become lovers.") and the Lovers
 section's sentences at the end of the ruleset (R16), read by one kind in its own files
 (logic/effects/couple.py, grammar/clause/couple.lark, grammar/game/couple.lark) with a
-lasting state (the pairs made). Which two of the four become lovers is the host's choice
+lasting state (the pairs made); and the counts told in the prep phase (the NOC's and the
+FBI Leader's, logic/effects/census.py). Which two of the four become lovers is the host's choice
 (P1), so the cases of casebook/dctp-mini-mafia/prep.case are `ambiguous`: these tests
 count the outcomes in which each player dies, with each sentence and without it."""
 
@@ -84,6 +85,16 @@ def test_a_lover_lynched_takes_the_other_that_day() -> None:
 DECIDES = [
     (AMOR, "Lovers: which two of Yumi's four become lovers is not said (P1)"),
     (TRAVEL_PREP, "Prep: Hakuba travels in prep, is in the air on night 1 and cannot interrogate"),
+    (
+        " Player gets to know how many Black Org members are present in the current game "
+        "(not their identities).",
+        "NOC: Kir learns in the prep phase how many Black Org members are in the game",
+    ),
+    (
+        " At the onset of the round, the FBI Leader is given notice of how many of his "
+        "subordinated (Jodie, Akai, Camel, Kir) are in the game.",
+        "FBI Leader: James learns in the prep phase how many of his subordinates are in the game",
+    ),
 ]
 
 

@@ -12,6 +12,7 @@ from logic.lang.kinds.allegiance import AllegianceReading
 from logic.lang.kinds.amplify import AmplifyReading
 from logic.lang.kinds.aptx import AptxReading
 from logic.lang.kinds.blocks import BlockReading
+from logic.lang.kinds.census import CensusReading
 from logic.lang.kinds.common import CommonReading
 from logic.lang.kinds.common2 import Common2Reading
 from logic.lang.kinds.cooldown import CooldownReading
@@ -101,5 +102,6 @@ class Readings(
     TimelineReading,
     TravelReading,
     CoupleReading,
+    CensusReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
