@@ -6,7 +6,8 @@ logic/lang/kinds/travel.py (words in grammar/lexicon/travel.toml). No other file
 Vocabulary:
   Travel      a night action aimed at no one, and `DayTravel` its day twin ("To travel, the
               player sends a travel order to the GM (whether it's during Prep, Night, or
-              Day)."; the prep phase is not modelled). A travel that takes place moves its
+              Day)."; `prep`: the prep phase's twin, used in a case's `prep:` block, night 0,
+              index 0). A travel that takes place moves its
               player: to the other country, or into the air first (`flight`).
   TravelRule  a sentence of the traveler's line, about the holder (`tag`, each set by its
               own sentence; unsaid, the engine does not do it):
@@ -61,7 +62,7 @@ ground when he began the game abroad (`onset`) and has landed an even number of 
 the other way round. A phase's index, not the phases a case writes, times it (a case may
 leave a day out).
 
-Not modelled: the prep phase (a travel order before night 1), Bribe (a kill nothing
+Not modelled: Bribe (a kill nothing
 stops), the Explosive Vest ("If a traveler is strapped with the bomb, they may not travel
 out of the country that day phase."), the failure notices.
 """
