@@ -90,6 +90,8 @@ def _drawn(b: NightBuilder, q: str, check: str, options: list[str]) -> Expr:
 def texts(b: NightBuilder, i: int) -> list[TextSource]:
     out: list[TextSource] = []
     me = b.actor(i)
+    # a kind that gives slot i's results instead tonight (a drunk's: logic/effects/sobriety.py)
+    garbled = any_of(k.garbles(b, i) for k in b.kinds if k.garbles)
     for c, e in b.effects(i, Interrogate):
         shown: dict[str, list[Expr]] = {}
         for q in b.sc.players:
@@ -114,7 +116,8 @@ def texts(b: NightBuilder, i: int) -> list[TextSource]:
                 if other is not None and inverted != FALSE:
                     shown.setdefault(other, []).append(conj(own, inverted))
         for text, conds in shown.items():
-            out.append(TextSource(me, label(any_of(conds), e.why), text, why=e.why))
+            gate = conj(label(any_of(conds), e.why), neg(garbled))
+            out.append(TextSource(me, gate, text, why=e.why))
     return out
 
 

@@ -41,6 +41,7 @@ from logic.lang.kinds.retaliate import RetaliateReading
 from logic.lang.kinds.saves import SaveReading
 from logic.lang.kinds.secretvote import SecretVoteReading
 from logic.lang.kinds.shield import ShieldReading
+from logic.lang.kinds.sobriety import SobrietyReading
 from logic.lang.kinds.spells import SpellsReading
 from logic.lang.kinds.spy import SpyReading
 from logic.lang.kinds.storyteller import StorytellerReading
@@ -103,5 +104,6 @@ class Readings(
     TravelReading,
     CoupleReading,
     CensusReading,
+    SobrietyReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
