@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from dctp_deletions import DCTP, case_of, deleting_changes
 
+from logic.commands.casebook import run_case
 from logic.commands.resolve import resolve
 from logic.lang.rules import load_ruleset, parse_ruleset
 
@@ -98,6 +99,69 @@ DECIDES = [
 ]
 
 
+NIGHT_TOLD = (
+    "If Sonoko's friend is killed during the night (with the exception of a sniping), she "
+    "will be privy to the identity of the murderer."
+)
+BO_TOLD = (
+    "When Sonoko's friend dies as a result of being killed by the Black Org, she will learn "
+    "the identity of the attacker."
+)
+NOT_SNIPED = "She will not learn the identity if her friend happens to be sniped or poisoned."
+FIRST = (
+    "During Prep phase, if Sonoko's friend is also someone named by Yumi, Sonoko's ability "
+    "takes precedent."
+)
+FIRST_AGAIN = (
+    "Sonoko's ability takes precedent over Yumi's ability, meaning Friendship always takes "
+    "precedent over Lovers."
+)
+FRIENDSHIP = (
+    "Prep action: Friendship. Sonoko names a list of players he would like to befriend (GM "
+    "determines the exact amount of players to list). "
+)
+
+DECIDES += [
+    (FRIENDSHIP, "Friendship: Sonoko's friend killed by the Black Org, she learns who killed him"),
+    (
+        "The Sonoko player will then randomly befriend one of those players.",
+        "Friendship: Sonoko's friend killed by the Black Org, she learns who killed him",
+    ),
+]
+
+# sentences that say one ruling twice: deleted together they change the case, one alone
+# does not (the other still says it)
+GROUPS = [
+    (
+        (NIGHT_TOLD, BO_TOLD),
+        "Friendship: Sonoko's friend killed by the Black Org, she learns who killed him",
+    ),
+    ((FIRST, FIRST_AGAIN), "Friendship over Lovers: Sonoko's friend is not one of Yumi's lovers"),
+]
+
+
 @pytest.mark.parametrize(("sentence", "title"), DECIDES)
 def test_deleting_a_prep_sentence_changes_its_case(sentence: str, title: str) -> None:
     deleting_changes(CASEBOOK, title, _without(sentence))
+
+
+@pytest.mark.parametrize(("group", "title"), GROUPS)
+def test_deleting_a_group_changes_its_case_and_one_alone_does_not(
+    group: tuple[str, ...], title: str
+) -> None:
+    text = DCTP.read_text(encoding="utf-8")
+    for one in group:
+        text = text.replace(one, "")
+    deleting_changes(CASEBOOK, title, text, refused_counts=False)
+    case, cases_text = case_of(CASEBOOK, title)
+    for one in group:
+        assert run_case(parse_ruleset(_without(one), str(DCTP)), case, cases_text).passed, one
+
+
+def test_a_snipe_tells_sonoko_nothing_only_with_an_exception_said() -> None:
+    """The sniping exception is said twice (the Friends status's parenthesis, Friendship's
+    "She will not learn ..."): with neither, the snipe tells her who killed."""
+    title = "Friendship: Sonoko's friend sniped, she learns nothing"
+    bare = NIGHT_TOLD.replace(" (with the exception of a sniping)", "")
+    text = DCTP.read_text(encoding="utf-8").replace(NIGHT_TOLD, bare).replace(NOT_SNIPED, "")
+    deleting_changes(CASEBOOK, title, text, refused_counts=False)

@@ -30,10 +30,10 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from logic.effects import attack
+from logic.effects import attack, heal
 from logic.effects.base import Death, Kind, Lasting, Outcome
-from logic.model.expr import FALSE, TRUE, Const, Expr, conj, disj, eq, label, neg
-from logic.model.phase import Atom, ChainEnd, PhaseEnd
+from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, conj, disj, eq, label, neg
+from logic.model.phase import Atom, ChainEnd, PhaseEnd, TextSource
 from logic.model.why import Why, canon, meta
 
 if TYPE_CHECKING:
@@ -51,6 +51,48 @@ class Pair:
 
     def describe(self) -> str:
         return f"pair: two of the targets become {self.status} (which two: not said)"
+
+
+@dataclass(frozen=True)
+class Befriend:
+    status: str = "friends"
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "befriend: the user and one of the targets, drawn at random, become friends"
+
+
+@dataclass(frozen=True)
+class FriendTold:
+    """What the befriender learns when the friend is killed at night: the killer's name.
+    `night` "If Sonoko's friend is killed during the night (with the exception of a
+    sniping), ..." (its exception: `not_sniped`, said in it); `by` "When Sonoko's friend
+    dies as a result of being killed by the Black Org, ..." (a kill of that faction's
+    members); `not_sniped` "She will not learn the identity if her friend happens to be
+    sniped or poisoned." """
+
+    why: Why = meta()
+    night: Why | None = None
+    by: str | None = None
+    by_why: Why | None = None
+    not_sniped: Why | None = None
+
+    def describe(self) -> str:
+        return "told who killed the friend at night" + (", not a sniper" if self.not_sniped else "")
+
+
+@dataclass(frozen=True)
+class PairFirst:
+    """The whole game's "During Prep phase, if Sonoko's friend is also someone named by Yumi, Sonoko's ability
+    takes precedent.": a player `first`'s holder befriends in a phase is not among the two
+    `over`'s holder makes a pair that phase (a reading: the host picks two of the others)."""
+
+    first: str
+    over: str
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"{self.first}'s friend is not one of {self.over}'s pair"
 
 
 @dataclass(frozen=True)
@@ -82,21 +124,71 @@ def _same(status: str, word: str) -> bool:
     return a == b or a.rstrip("s") == b.rstrip("s")
 
 
-def _said(b: Any, kind: type) -> list[Any]:
-    return [x for x in b.rs.healing if isinstance(x, kind)]
+def _said(b: Any, kind: Any) -> Any:
+    """The whole game's sentences of `kind` (a class), or a sentence in force (a Why)."""
+    if isinstance(kind, type):
+        return [x for x in b.rs.healing if isinstance(x, kind)]
+    return FALSE if kind is None else label(b.sc.switch(kind), kind)
 
 
 # ----------------------------------------------------------------------------- the night
 
 
+def _listed(b: NightBuilder, i: int) -> int:
+    """How many players slot i names (a list's length: its targets up to the first none)."""
+    n = 0
+    while n < len(b.sc.players) and b.target(i, n) != Const(-1):
+        n += 1
+    return n
+
+
+def befriended(b: NightBuilder, i: int, q: str) -> Expr:
+    """Slot i's Befriend took place and its random draw of the players listed is q."""
+
+    def make() -> Expr:
+        idx = b.sc.players.index(q)
+        out = []
+        for c, e in b.effects(i, Befriend):
+            n = _listed(b, i)
+            loc = f"{e.why.loc.line}:{e.why.loc.column}"
+            drawn = b.choice(f"befriend:{i}:{loc}", range(n), random=True) if n > 1 else None
+            for k in range(n):
+                at = TRUE if drawn is None else eq(drawn, Const(k))
+                out.append(conj(c, b.ok(i), at, eq(b.target(i, k), Const(idx))))
+        return label(any_of(out), out and next(e for _, e in b.effects(i, Befriend)).why)
+
+    got: Expr = b.once(f"couple:befriended:{i}:{q}", make)
+    return got
+
+
+def _barred(b: NightBuilder, i: int, q: str) -> Expr:
+    """q may not be one of slot i's pair tonight: a sentence puts a friend made tonight by
+    a holder of its `first` role before a pair of its `over` role's holder."""
+    parts = []
+    for rule in _said(b, PairFirst):
+        over = b.rs.role(rule.over)
+        first = b.rs.role(rule.first)
+        if over is None or first is None:
+            continue
+        mine = b.sc.role_is(b.actor(i), over)
+        friend = any_of(
+            conj(b.sc.role_is(b.actor(j), first), befriended(b, j, q))
+            for j in range(b.n)
+            if b.effects(j, Befriend)
+        )
+        parts.append(conj(mine, friend, label(b.sc.switch(rule.why), rule.why)))
+    return any_of(parts)
+
+
 def made(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     """The pairs made tonight: slot i's Pair took place, and the host's choice of two of
-    its targets (one variable per slot and sentence) falls on p and q."""
+    its targets (one variable per slot and sentence) falls on p and q (never on a player
+    barred from it, `_barred`); slot i's Befriend took place and its draw fell on q."""
     out: dict[Atom, Expr] = {}
     idx = {p: k for k, p in enumerate(b.sc.players)}
     for i in range(b.n):
         for c, pair in b.effects(i, Pair):
-            n = max((ab.targets for _, ab in b.sc.abilities(i)), default=0)
+            n = _listed(b, i)
             options = [f"{a}+{z}" for a, z in combinations(range(n), 2)]
             if not options:
                 continue
@@ -110,14 +202,56 @@ def made(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
                         conj(eq(b.target(i, a), Const(idx[q])), eq(b.target(i, z), Const(idx[p]))),
                     )
                     x = conj(c, b.ok(i), chosen, on)
-                    if x != FALSE:
-                        key = Atom(_kind(pair.status), p, q)
-                        out[key] = disj(out.get(key, FALSE), label(x, pair.why))
+                    if x == FALSE:
+                        continue
+                    barred = disj(_barred(b, i, p), _barred(b, i, q))
+                    if barred != FALSE:  # the host does not choose a barred player
+                        b.equations.append((neg(conj(x, barred)), pair.why))
+                    key = Atom(_kind(pair.status), p, q)
+                    out[key] = disj(out.get(key, FALSE), label(conj(x, neg(barred)), pair.why))
+        for _c, e in b.effects(i, Befriend):
+            for q in b.sc.players:
+                x = befriended(b, i, q)
+                if x != FALSE:
+                    key = Atom(_kind(e.status), b.actor(i), q)
+                    out[key] = disj(out.get(key, FALSE), x)
+    return out
+
+
+def told(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
+    """A befriender whose friend (made before tonight) is killed tonight learns who killed
+    him, as the sentences of the befriender's role say (a kill of the group named; not a
+    snipe, when `not_sniped` is said)."""
+    out: list[TextSource] = []
+    for r in b.rs.roles:
+        for t in (x for x in r.traits if isinstance(x, FriendTold)):
+            for s, f, x in _pairs(b, "friends"):
+                if not b.reads(s):
+                    continue
+                for i, victim, hit, _ in attack.attacks(b):
+                    if victim != f:
+                        continue
+                    killed = conj(x, b.sc.role_is(s, r), hit, outcome.died.get(f, FALSE))
+                    sniped = conj(heal.is_snipe(b, i), _said(b, t.not_sniped))
+                    for why, group in ((t.night, None), (t.by_why, t.by)):
+                        if why is None:
+                            continue
+                        by = (
+                            TRUE
+                            if group is None
+                            else any_of(
+                                c for c, g in b.sc.nightkill_of(i) if canon(g) == canon(group)
+                            )
+                        )
+                        gate = conj(killed, _said(b, why), by, neg(sniped))
+                        if gate != FALSE:
+                            out.append(TextSource(s, gate, b.actor(i), why=why))
     return out
 
 
 def _pairs(b: Any, status: str) -> list[tuple[str, str, Expr]]:
-    """(p, q, the pair holds) for each pair of `status` made before this phase."""
+    """(p, q, the pair holds) for each pair of `status` made before this phase (p first
+    as the atom said it: a friendship's befriender)."""
     before: Pairs = b.before(PAIRS)
     return [(p, q, x) for (s, p, q), x in before.items() if _same(s, status) and x != FALSE]
 
@@ -192,8 +326,9 @@ PAIRS = Lasting("pairs", (), _step, _chain, _view)
 
 KIND = Kind(
     "couple",
-    (Pair, PairDeath, PairUnsaved),
+    (Pair, Befriend, FriendTold, PairFirst, PairDeath, PairUnsaved),
     transition=made,
+    phase_texts=told,
     echoes=echoes,
     day_echoes=day_echoes,
     lasting=(PAIRS,),

@@ -20,7 +20,7 @@ from dataclasses import replace
 
 from logic.lang.case import PREP, Case, Line, PhaseBlock
 from logic.lang.errors import Loc, RulingError, error_at_word, line_of
-from logic.model.ir import Ability, Frequency, Ruleset, Why, canon
+from logic.model.ir import LIST, Ability, Frequency, Ruleset, Why, canon
 from logic.model.phase import IDENTITY
 from logic.model.semantics import (
     Act,
@@ -214,6 +214,8 @@ class Binder:
                 names,
             )
         ability = pick[0]
+        if ability.targets == LIST and line.targets:  # "names a list of players": any length
+            return ability
         if len(line.targets) != ability.targets:
             want = "one target" if ability.targets == 1 else f"{ability.targets} targets"
             raise self.error(

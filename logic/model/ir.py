@@ -33,6 +33,9 @@ class VisitClass(enum.Enum):
     NON = "non-visiting"  # never visits
 
 
+LIST = -1  # an ability's count of targets when its user names a list of any length
+
+
 class Frequency(enum.Enum):
     """When an ability may be used."""
 
@@ -136,7 +139,9 @@ class Ability:
     effects: tuple[Effect, ...] = ()
     restrictions: tuple[Restriction, ...] = ()
     visit_class: VisitClass | None = None
-    targets: int = 1  # how many players it names (0: none, "to hasten the nightkill")
+    # how many players it names (0: none, "to hasten the nightkill"; LIST: as many as its
+    # user lists, "names a list of players", the prep phase's only)
+    targets: int = 1
     on_self: bool = False  # it acts on its user ("may activate the fabled Hamedo ability")
     why: Why = meta()
     class_why: Why = meta()

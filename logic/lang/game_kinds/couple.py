@@ -1,7 +1,8 @@
 """Owns reading what a pair of players joined by a status is, said of the whole game
 (grammar/game/couple.lark; logic/effects/couple.py): "When one lover dies, the other
 commits suicide that same phase." (`PairDeath`), "No amount of healing or protecting may
-prevent the death of a suicidal lover." (`PairUnsaved`)."""
+prevent the death of a suicidal lover." (`PairUnsaved`), "During Prep phase, if Sonoko's
+friend is also someone named by Yumi, Sonoko's ability takes precedent." (`PairFirst`)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 
 from lark import Token
 
-from logic.effects.couple import PairDeath, PairUnsaved
+from logic.effects.couple import PairDeath, PairFirst, PairUnsaved
 from logic.lang.game_kinds.base import GameBase
 from logic.lang.read.pieces import _Healing
 
@@ -28,3 +29,9 @@ class CoupleReading(GameBase):
 
     def cp_unsaved(self, children: list[Any]) -> _Healing:
         return _Healing(PairUnsaved(_status(children), self.why))
+
+    def cp_first(self, children: list[Any]) -> _Healing:
+        """Sonoko's ability over Yumi's: the first role named and the other."""
+        roles = [str(c) for c in children if isinstance(c, Token) and c.type == "ROLENAME"]
+        first, over = roles[0], next(r for r in roles if r != roles[0])
+        return _Healing(PairFirst(first, over, self.why))
