@@ -65,3 +65,38 @@ def _without(sentences: str) -> str:
 @pytest.mark.parametrize(("sentence", "title"), DECIDES)
 def test_deleting_a_sentence_changes_its_case(sentence: str, title: str) -> None:
     deleting_changes(CASEBOOK, title, _without(sentence), refused_counts=False)
+
+
+# ----------------------------------------------------------------------------- the chain
+
+_SIX = [
+    ("Ann", "Kogorou", ""),
+    ("Bob", "Ran", ""),
+    ("Cid", "Gin", ""),
+    ("Dee", "Heiji", ""),
+    ("Eve", "Agasa", ""),
+]
+GAMES = {
+    "drunk on night 1, drunk on night 2": (
+        _SIX,
+        [{"Ann": ("Interrogate", "Cid")}, {}, {"Ann": ("Interrogate", "Cid")}],
+        {},
+    ),
+    "Ran killed on night 1, sober on night 2": (
+        _SIX,
+        [{"Cid": ("__kill", "Bob")}, {}, {"Ann": ("Interrogate", "Cid")}],
+        {},
+    ),
+    "Ran lynched on day 1, sober on night 2": (
+        _SIX,
+        [{}, {}, {"Ann": ("Interrogate", "Cid")}],
+        {"Ann": "Bob", "Cid": "Bob", "Dee": "Bob"},
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_chain_agrees_with_resolve(name: str) -> None:
+    from test_day_chain import RULESETS, _compare
+
+    _compare(RULESETS["dctp-mini-mafia"], GAMES[name])  # type: ignore[arg-type]

@@ -154,8 +154,9 @@ def befriended(b: NightBuilder, i: int, q: str) -> Expr:
             drawn = b.choice(f"befriend:{i}:{loc}", range(n), random=True) if n > 1 else None
             for k in range(n):
                 at = TRUE if drawn is None else eq(drawn, Const(k))
-                out.append(conj(c, b.ok(i), at, eq(b.target(i, k), Const(idx))))
-        return label(any_of(out), out and next(e for _, e in b.effects(i, Befriend)).why)
+                hit = conj(c, b.ok(i), at, eq(b.target(i, k), Const(idx)))
+                out.append(label(hit, e.why))
+        return any_of(out)
 
     got: Expr = b.once(f"couple:befriended:{i}:{q}", make)
     return got

@@ -201,7 +201,8 @@ def texts(b: NightBuilder, i: int) -> list[TextSource]:
         return out
     for c, e in b.effects(i, Interrogate):
         results = list(e.results)
-        drawn = b.choice(f"sobriety:drawn:{i}", range(len(results)), random=True)
+        loc = f"{e.why.loc.line}:{e.why.loc.column}"  # (a slot of check's: several roles')
+        drawn = b.choice(f"sobriety:drawn:{i}:{loc}", range(len(results)), random=True)
         for k, text in enumerate(results):
             gate = conj(c, b.ok(i), garbled, eq(drawn, Const(k)))
             out.append(TextSource(b.actor(i), label(gate, e.why), text, why=e.why))
