@@ -131,7 +131,14 @@ DECIDES += [
 
 # sentences that say one ruling twice: deleted together they change the case, one alone
 # does not (the other still says it)
+FRIENDS_KNOW = "Friends know one another's identities, or just the disguise if one is disguised."
+SONOKO_KNOWS = (
+    "Sonoko and her friend will know one another's identities, unless that person is "
+    "disguised, in which case Sonoko will be given the disguised role and not the actual role."
+)
+
 GROUPS = [
+    ((FRIENDS_KNOW, SONOKO_KNOWS), "Friends: Sonoko and her friend learn who the other is"),
     (
         (NIGHT_TOLD, BO_TOLD),
         "Friendship: Sonoko's friend killed by the Black Org, she learns who killed him",
@@ -165,3 +172,22 @@ def test_a_snipe_tells_sonoko_nothing_only_with_an_exception_said() -> None:
     bare = NIGHT_TOLD.replace(" (with the exception of a sniping)", "")
     text = DCTP.read_text(encoding="utf-8").replace(NIGHT_TOLD, bare).replace(NOT_SNIPED, "")
     deleting_changes(CASEBOOK, title, text, refused_counts=False)
+
+
+def test_each_lover_learns_who_the_other_is_in_every_outcome() -> None:
+    title = "Lovers: only the lovers learn who the other is"
+    rs = load_ruleset(DCTP)
+    case, cases_text = case_of(CASEBOOK, title)
+    res = resolve(rs, case, cases_text)
+    roles = {"Bob": "Heiji", "Cid": "Gin", "Dee": "Agasa", "Eve": "Ran"}
+    assert len(res.paths) == 6
+    for path in res.paths:
+        (prep,) = path.phases
+        (pair,) = [a for a in prep.atoms if a.kind == "is lovers with"]
+        told = {(a.subject, a.obj) for a in prep.atoms if a.kind == "learns"}
+        p, q = pair.subject, pair.obj
+        assert told == {(p, f"{q} is {roles[q]}"), (q, f"{p} is {roles[p]}")}
+    # without the sentence, no one is told
+    text = _without("Lovers know one another's actual identities.")
+    res = resolve(parse_ruleset(text, str(DCTP)), case, cases_text)
+    assert not any(a.kind == "learns" for p in res.paths for ph in p.phases for a in ph.atoms)

@@ -13,6 +13,12 @@ Vocabulary:
   PairDeath   the whole game's: "When one lover dies, the other commits suicide that same
               phase.": when one of a pair of `status` dies, the other dies in the same
               phase (at the same tier of a night), whatever killed the first
+  Befriend    an effect: the user and one of the targets he listed, drawn at random,
+              become a pair of friends (the user first: Sonoko's Friendship)
+  FriendTold  a trait: the befriender learns who killed the friend at night (see it)
+  PairFirst   the whole game's: a friend made in a phase is not one of a pair made that
+              phase by the role the sentence puts after (see it)
+  PairKnows   the whole game's: the two of a new pair learn who the other is
   PairUnsaved "No amount of healing or protecting may prevent the death of a suicidal
               lover.": no save stops that death. Unsaid, a save that lands on the other
               that night stops it (the engine does not make a death no one can stop
@@ -93,6 +99,19 @@ class PairFirst:
 
     def describe(self) -> str:
         return f"{self.first}'s friend is not one of {self.over}'s pair"
+
+
+@dataclass(frozen=True)
+class PairKnows:
+    """The whole game's "Lovers know one another's actual identities.", "Friends know one another's
+    identities, or just the disguise if one is disguised." (disguises are not modelled):
+    the two of a pair of `status` learn, the phase it is made, who the other is."""
+
+    status: str
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"{self.status} know one another's identities"
 
 
 @dataclass(frozen=True)
@@ -182,6 +201,12 @@ def _barred(b: NightBuilder, i: int, q: str) -> Expr:
 
 
 def made(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
+    """The pairs made tonight (the phase's atoms, made once: `told` reads them too)."""
+    got: dict[Atom, Expr] = b.once("couple:made", lambda: _made(b))
+    return got
+
+
+def _made(b: NightBuilder) -> dict[Atom, Expr]:
     """The pairs made tonight: slot i's Pair took place, and the host's choice of two of
     its targets (one variable per slot and sentence) falls on p and q (never on a player
     barred from it, `_barred`); slot i's Befriend took place and its draw fell on q."""
@@ -219,11 +244,30 @@ def made(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     return out
 
 
+def _known(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
+    """The two of a pair made tonight learn who the other is ("Bob is Heiji"), when a
+    sentence says the pair's players know one another."""
+    out: list[TextSource] = []
+    for rule in _said(b, PairKnows):
+        said = label(b.sc.switch(rule.why), rule.why)
+        for atom, x in made(b, outcome).items():
+            if not _is_pair(atom.kind) or not _same(atom.kind[3:-5], rule.status):
+                continue
+            for me, other in ((atom.subject, atom.obj), (atom.obj, atom.subject)):
+                if not b.reads(me):
+                    continue
+                for r in b.rs.roles:
+                    gate = conj(x, said, b.sc.role_is(other, r))
+                    if gate != FALSE:
+                        out.append(TextSource(me, gate, f"{other} is {r.name}", why=rule.why))
+    return out
+
+
 def told(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
     """A befriender whose friend (made before tonight) is killed tonight learns who killed
     him, as the sentences of the befriender's role say (a kill of the group named; not a
-    snipe, when `not_sniped` is said)."""
-    out: list[TextSource] = []
+    snipe, when `not_sniped` is said); the two of a pair made tonight, who the other is."""
+    out: list[TextSource] = _known(b, outcome)
     for r in b.rs.roles:
         for t in (x for x in r.traits if isinstance(x, FriendTold)):
             for s, f, x in _pairs(b, "friends"):
@@ -327,7 +371,7 @@ PAIRS = Lasting("pairs", (), _step, _chain, _view)
 
 KIND = Kind(
     "couple",
-    (Pair, Befriend, FriendTold, PairFirst, PairDeath, PairUnsaved),
+    (Pair, Befriend, FriendTold, PairFirst, PairKnows, PairDeath, PairUnsaved),
     transition=made,
     phase_texts=told,
     echoes=echoes,

@@ -10,7 +10,7 @@ from typing import Any
 
 from lark import Token
 
-from logic.effects.couple import PairDeath, PairFirst, PairUnsaved
+from logic.effects.couple import PairDeath, PairFirst, PairKnows, PairUnsaved
 from logic.lang.game_kinds.base import GameBase
 from logic.lang.read.pieces import _Healing
 
@@ -35,3 +35,10 @@ class CoupleReading(GameBase):
         roles = [str(c) for c in children if isinstance(c, Token) and c.type == "ROLENAME"]
         first, over = roles[0], next(r for r in roles if r != roles[0])
         return _Healing(PairFirst(first, over, self.why))
+
+    def cp_knows(self, children: list[Any]) -> _Healing:
+        status = next(str(c) for c in children if isinstance(c, Token)).lower()
+        return _Healing(PairKnows(status, self.why))
+
+    def cp_knows_friend(self, children: list[Any]) -> _Healing:
+        return _Healing(PairKnows("friends", self.why))
