@@ -9,7 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from dctp_deletions import DCTP, deleting_changes
+from dctp_deletions import DCTP, case_of, deleting_changes
+
+from logic.commands.casebook import run_case
+from logic.lang.rules import parse_ruleset
 
 ROOT = Path(__file__).parent.parent
 CASEBOOK = ROOT / "casebook" / "dctp-mini-mafia" / "statuses.case"
@@ -19,6 +22,19 @@ TOWNIES = (
     "night of the dividing death will be an accurate one."
 )
 PLAYERS = "Kogorou becomes sober after 1/4th of the total players die."
+# the Drunk/Sober section's sentences and his note's, which say them again
+DEATH = "The player becomes sober the phase after Eri, Ran, Conan, or Shinichi dies."
+DEATH_NOTE = (
+    "Kogorou becomes sober the phase after Eri, Ran, Conan, or Shinichi dies (discounting "
+    "disguised roles)."
+)
+INJURY = "If Ran is injured due to successfully protecting someone at night, Kogorou becomes sober."
+INJURY_NOTE = (
+    "Ran becoming injured as a result of protecting someone at night will make Kogorou sober "
+    "(day protections and injuries incurred as a result of First Aid are not applicable)."
+)
+STOLEN = "Becomes sober when his alcohol has been stolen."
+STOLEN_NOTE = "If Kogorou's alcohol his stolen, he then becomes sober."
 
 # each sentence the kind reads (on Kogorou's line), and a case of statuses.case it decides
 DECIDES = [
@@ -31,19 +47,16 @@ DECIDES = [
         "Drunk: Kogorou's interrogation on night 1 is a random result",
     ),
     (
-        "The player becomes sober the phase after Eri, Ran, Conan, or Shinichi dies.",
+        f"{DEATH}\n{DEATH_NOTE}",
         "Sober: the night after Ran dies, Kogorou's interrogation is accurate",
     ),
+    (f"{DEATH}\n{DEATH_NOTE}", "Sober: Ran lynched on day 1, Kogorou is sober on night 2"),
     (
-        "The player becomes sober the phase after Eri, Ran, Conan, or Shinichi dies.",
-        "Sober: Ran lynched on day 1, Kogorou is sober on night 2",
-    ),
-    (
-        "If Ran is injured due to successfully protecting someone at night, Kogorou becomes sober.",
+        f"{INJURY}\n{INJURY_NOTE}",
         "Sober: Ran injured saving Heiji, Kogorou is sober the next night",
     ),
     (
-        "Becomes sober when his alcohol has been stolen.",
+        f"{STOLEN}\n{STOLEN_NOTE}",
         "Sober: Kid steals Kogorou's alcohol, Kogorou is sober the next night",
     ),
     (TOWNIES, "D11: a quarter of the townies dead is not a quarter of the players"),
@@ -65,6 +78,23 @@ def _without(sentences: str) -> str:
 @pytest.mark.parametrize(("sentence", "title"), DECIDES)
 def test_deleting_a_sentence_changes_its_case(sentence: str, title: str) -> None:
     deleting_changes(CASEBOOK, title, _without(sentence), refused_counts=False)
+
+
+SAID_TWICE = [
+    (DEATH, DEATH_NOTE, "Sober: the night after Ran dies, Kogorou's interrogation is accurate"),
+    (INJURY, INJURY_NOTE, "Sober: Ran injured saving Heiji, Kogorou is sober the next night"),
+    (STOLEN, STOLEN_NOTE, "Sober: Kid steals Kogorou's alcohol, Kogorou is sober the next night"),
+]
+
+
+@pytest.mark.parametrize(("one", "other", "title"), SAID_TWICE)
+def test_one_of_two_sentences_that_say_it_deleted_alone_changes_nothing(
+    one: str, other: str, title: str
+) -> None:
+    case, cases_text = case_of(CASEBOOK, title)
+    for sentence in (one, other):
+        rules = parse_ruleset(_without(sentence), str(DCTP))
+        assert run_case(rules, case, cases_text).passed, sentence
 
 
 # ----------------------------------------------------------------------------- the chain
