@@ -70,3 +70,11 @@ def test_two_of_three_is_the_hosts_choice() -> None:
 def test_the_prep_phase_refuses(body: str) -> None:
     with pytest.raises(RulingError):
         _run(body)
+
+
+def test_check_says_it_does_not_search_the_prep_phase() -> None:
+    from logic.commands.check import Checker
+
+    rep = Checker(load_ruleset(RULES), players=3, timeout=60).run(("dead rule",))
+    skipped = [s for s in rep.skipped if "prep phase" in s]
+    assert len(skipped) == 2 and any("Cupid" in s for s in skipped), rep.skipped
