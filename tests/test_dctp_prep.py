@@ -131,6 +131,7 @@ DECIDES += [
 
 # sentences that say one ruling twice: deleted together they change the case, one alone
 # does not (the other still says it)
+APART = "Friends may not also be lovers."
 FRIENDS_KNOW = "Friends know one another's identities, or just the disguise if one is disguised."
 SONOKO_KNOWS = (
     "Sonoko and her friend will know one another's identities, unless that person is "
@@ -143,7 +144,10 @@ GROUPS = [
         (NIGHT_TOLD, BO_TOLD),
         "Friendship: Sonoko's friend killed by the Black Org, she learns who killed him",
     ),
-    ((FIRST, FIRST_AGAIN), "Friendship over Lovers: Sonoko's friend is not one of Yumi's lovers"),
+    (
+        (FIRST, FIRST_AGAIN, APART),
+        "Friendship over Lovers: Sonoko's friend is not one of Yumi's lovers",
+    ),
 ]
 
 
@@ -191,3 +195,27 @@ def test_each_lover_learns_who_the_other_is_in_every_outcome() -> None:
     text = _without("Lovers know one another's actual identities.")
     res = resolve(parse_ruleset(text, str(DCTP)), case, cases_text)
     assert not any(a.kind == "learns" for p in res.paths for ph in p.phases for a in ph.atoms)
+
+
+# with Sonoko and her friend among Yumi's four, "Friends may not also be lovers." leaves one
+# pair: the Lovers sentences decide determined cases
+PINNED = [
+    (
+        SUICIDE,
+        "Lovers: Sonoko and her friend named by Yumi, the other two are the lovers; one dies, so does the other",
+    ),
+    (
+        APART,
+        "Lovers: Sonoko and her friend named by Yumi, the other two are the lovers; one dies, so does the other",
+    ),
+    (UNSAVED, "Lovers: Araide's heal does not save Eve, whose lover dies"),
+    (
+        "Lovers know one another's actual identities.",
+        "Lovers: the two lovers learn who the other is",
+    ),
+]
+
+
+@pytest.mark.parametrize(("sentence", "title"), PINNED)
+def test_deleting_a_lovers_sentence_changes_its_determined_case(sentence: str, title: str) -> None:
+    deleting_changes(CASEBOOK, title, _without(sentence), refused_counts=False)

@@ -18,6 +18,7 @@ Vocabulary:
   FriendTold  a trait: the befriender learns who killed the friend at night (see it)
   PairFirst   the whole game's: a friend made in a phase is not one of a pair made that
               phase by the role the sentence puts after (see it)
+  PairApart   the whole game's: a player of one status's pair is not picked for another's
   PairKnows   the whole game's: the two of a new pair learn who the other is
   PairUnsaved "No amount of healing or protecting may prevent the death of a suicidal
               lover.": no save stops that death. Unsaid, a save that lands on the other
@@ -102,6 +103,20 @@ class PairFirst:
 
 
 @dataclass(frozen=True)
+class PairApart:
+    """The whole game's "Friends may not also be lovers.": a player of a pair of `first`
+    (made before or in this phase; a befriender too) is not one of a pair of `second`
+    (the host does not pick him)."""
+
+    first: str
+    second: str
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"{self.first} may not also be {self.second}"
+
+
+@dataclass(frozen=True)
 class PairKnows:
     """The whole game's "Lovers know one another's actual identities.", "Friends know one another's
     identities, or just the disguise if one is disguised." (disguises are not modelled):
@@ -181,10 +196,32 @@ def befriended(b: NightBuilder, i: int, q: str) -> Expr:
     return got
 
 
-def _barred(b: NightBuilder, i: int, q: str) -> Expr:
-    """q may not be one of slot i's pair tonight: a sentence puts a friend made tonight by
-    a holder of its `first` role before a pair of its `over` role's holder."""
+def _paired(b: NightBuilder, q: str, status: str) -> Expr:
+    """q is one of a pair of `status` made before tonight, or befriends or is befriended
+    tonight (a Befriend's pairs are made first: the friends' precedence)."""
+    before = any_of(x for p, r, x in _pairs(b, status) if q in (p, r))
+    if not _same("friends", status):
+        return before
+    tonight = [
+        disj(
+            befriended(b, j, q),
+            any_of(befriended(b, j, r) for r in b.sc.players) if b.actor(j) == q else FALSE,
+        )
+        for j in range(b.n)
+        if b.effects(j, Befriend)
+    ]
+    return disj(before, *tonight)
+
+
+def _barred(b: NightBuilder, i: int, q: str, status: str = "") -> Expr:
+    """q may not be one of slot i's pair (of `status`) tonight: a sentence puts a friend
+    made tonight by a holder of its `first` role before a pair of its `over` role's
+    holder, or says the players of another status's pairs may not be of this one."""
     parts = []
+    for rule in _said(b, PairApart):
+        if _same(rule.second, status):
+            on = label(b.sc.switch(rule.why), rule.why)
+            parts.append(conj(_paired(b, q, rule.first), on))
     for rule in _said(b, PairFirst):
         over = b.rs.role(rule.over)
         first = b.rs.role(rule.first)
@@ -230,7 +267,7 @@ def _made(b: NightBuilder) -> dict[Atom, Expr]:
                     x = conj(c, b.ok(i), chosen, on)
                     if x == FALSE:
                         continue
-                    barred = disj(_barred(b, i, p), _barred(b, i, q))
+                    barred = disj(_barred(b, i, p, pair.status), _barred(b, i, q, pair.status))
                     if barred != FALSE:  # the host does not choose a barred player
                         b.equations.append((neg(conj(x, barred)), pair.why))
                     key = Atom(_kind(pair.status), p, q)
@@ -371,7 +408,7 @@ PAIRS = Lasting("pairs", (), _step, _chain, _view)
 
 KIND = Kind(
     "couple",
-    (Pair, Befriend, FriendTold, PairFirst, PairKnows, PairDeath, PairUnsaved),
+    (Pair, Befriend, FriendTold, PairFirst, PairApart, PairKnows, PairDeath, PairUnsaved),
     transition=made,
     phase_texts=told,
     echoes=echoes,

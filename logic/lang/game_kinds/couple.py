@@ -10,7 +10,7 @@ from typing import Any
 
 from lark import Token
 
-from logic.effects.couple import PairDeath, PairFirst, PairKnows, PairUnsaved
+from logic.effects.couple import PairApart, PairDeath, PairFirst, PairKnows, PairUnsaved
 from logic.lang.game_kinds.base import GameBase
 from logic.lang.read.pieces import _Healing
 
@@ -42,3 +42,8 @@ class CoupleReading(GameBase):
 
     def cp_knows_friend(self, children: list[Any]) -> _Healing:
         return _Healing(PairKnows("friends", self.why))
+
+    def cp_apart(self, children: list[Any]) -> _Healing:
+        """'Friends may not also be lovers.': the two statuses, in the order said."""
+        words = [str(c).lower() for c in children if isinstance(c, Token)]
+        return _Healing(PairApart(words[0], words[-1], self.why))
