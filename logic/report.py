@@ -69,8 +69,11 @@ def _ability_lines(a: Ability, tiers: str) -> list[str]:
         what = "acts on its user"
     elif a.targets == 0:
         what = "names no one"
-    elif a.targets == 2:
-        what = f"{a.verb} two players"
+    elif a.targets < 0:
+        what = f"{a.verb} a list of players"
+    elif a.targets >= 2:
+        n = {2: "two", 3: "three", 4: "four"}.get(a.targets, str(a.targets))
+        what = f"{a.verb} {n} players"
     else:
         what = f"{a.verb} a player"
     out = [

@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from logic.backends import concrete
 from logic.effects import identity
 from logic.engine import KINDS, build_day, build_night, next_history
-from logic.lang.case import Case, PhaseBlock
+from logic.lang.case import PREP, Case, PhaseBlock, phase_label
 from logic.lang.errors import RulingError
 from logic.model import frame
 from logic.model.binding import Binder, check_phase_order, forced_completions
@@ -237,7 +237,7 @@ def resolve(
                                 whys.append(w)
                     paradoxes.append(Paradox(block.label, tuple(whys), notes))
                     continue
-                night = block.number if block.kind == "night" else None
+                night = block.number if block.kind in ("night", PREP) else None
                 for env in sols.models:
                     reader = _Reader(model, env)
                     h = next_history(history, model, env, reader, night, block.number, ruleset)
@@ -288,6 +288,10 @@ def _models(
     actions left out can go (with the notes of what was assumed, and the draws), or the
     day's."""
     now = binder.at(history)
+    if block.kind == PREP:  # night 0: its own abilities, nothing forced, no kill
+        acts = binder.acts(block, history)
+        prep = replace(build_night(ruleset, now, 0, acts, history), phase=block.label)
+        return [(prep, (), ())]
     if block.kind == "night":
         acts = binder.acts(block, history)
         return [
@@ -339,7 +343,7 @@ def check_expectation(res: Resolution, exp: Any) -> tuple[bool, str]:
         return holds != exp.negated, f"the verdict is {res.verdict}"
     if not res.paths:
         return False, f"the verdict is {res.verdict}: no outcome to check"
-    phase_label = f"{exp.phase[0]} {exp.phase[1]}" if exp.phase else None
+    label_ = phase_label(*exp.phase) if exp.phase else None
     values: list[bool] = []
     for path in res.paths:
         if not path.phases:
@@ -349,10 +353,10 @@ def check_expectation(res: Resolution, exp: Any) -> tuple[bool, str]:
                 exp.why.loc,
             )
         idx = len(path.phases) - 1
-        if phase_label is not None:
-            found = [i for i, p in enumerate(path.phases) if p.phase == phase_label]
+        if label_ is not None:
+            found = [i for i, p in enumerate(path.phases) if p.phase == label_]
             if not found:
-                raise RulingError(f"this case has no {phase_label}", exp.why.loc)
+                raise RulingError(f"this case has no {label_}", exp.why.loc)
             idx = found[0]
         values.append(_atom_holds(res, path, idx, exp))
     ok = not any(values) if exp.negated else all(values)

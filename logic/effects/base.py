@@ -54,6 +54,8 @@ and, where one kind's reading depends on another's, the asking kind asks every k
 (it imports none of them):
 
   kill_modified  slot i's kill is strengthened / hastened tonight
+  garbles        slot i's results tonight are another kind's, not its own (a drunk's
+                 random interrogation)
   posthumous     slot i is a power used once dead (the frame's "the dead do not act"
                  does not stop it)
   member_after   who belongs to a group once the phase's changes of identity are made
@@ -260,6 +262,8 @@ class Kind:
     # q's arrests tonight that are another kind's (an auto-arrest by a pinch): (it holds, the
     # tier it happens, the slot) (asked by logic/effects/crimes.py, whose custody they join)
     arrests: Callable[[NightBuilder, str], list[tuple[Expr, Expr, int]]] | None = None
+    # slot i's results tonight are the kind's own, not its ability's (a drunk's random one)
+    garbles: Callable[[NightBuilder, int], Expr] | None = None
     # slot i is a power used once dead (the frame's "the dead do not act" does not stop it)
     posthumous: Callable[[NightBuilder, int], Expr] | None = None
     # `member(p, group)` after the phase's atoms (a change of identity moves p)

@@ -344,6 +344,17 @@ def _injured_tonight(b: NightBuilder, p: str, failing: bool) -> Expr:
     return any_of(out)
 
 
+def hurt_saving(b: NightBuilder, p: str) -> Expr:
+    """p is injured tonight because a save of p's own succeeded (Ran's "If Ran successfully
+    protects, she will become injured."), not because a save landed on p (a first aid)."""
+    out = []
+    for j, ab, e in _injuries(b):
+        if not e.target and b.actor(j) == p:
+            won = any_of(succeeds(b, j, q, ab) for q in b.sc.players)
+            out.append(label(conj(won, b.sc.switch(e.why)), e.why))
+    return any_of(out)
+
+
 def _breakers(b: NightBuilder) -> list[tuple[int, Ability, InjuresAttacker]]:
     return [
         (j, ab, e)

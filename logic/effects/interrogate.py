@@ -111,6 +111,8 @@ def texts(b: NightBuilder, i: int) -> list[TextSource]:
     (`Kind.worn_card`: a disguise), inverted by a slander (an interrogation)."""
     out: list[TextSource] = []
     me = b.actor(i)
+    # a kind that gives slot i's results instead tonight (a drunk's: logic/effects/sobriety.py)
+    garbled = any_of(k.garbles(b, i) for k in b.kinds if k.garbles)
     for c, e in b.effects(i, Interrogate):
         shown: dict[str, list[Expr]] = {}
         for q in b.sc.players:
@@ -126,7 +128,8 @@ def texts(b: NightBuilder, i: int) -> list[TextSource]:
                 for text, x in _shown(b, q, e, role, holds, inverted):
                     shown.setdefault(text, []).append(x)
         for text, conds in shown.items():
-            out.append(TextSource(me, label(any_of(conds), e.why), text, why=e.why))
+            gate = conj(label(any_of(conds), e.why), neg(garbled))
+            out.append(TextSource(me, gate, text, why=e.why))
     return out
 
 

@@ -264,6 +264,11 @@ def _taken(b: NightBuilder, q: str) -> dict[str, Expr]:
     return got
 
 
+def taken(b: NightBuilder, q: str, item: str) -> Expr:
+    """`item` (any case) is the item stolen from q tonight."""
+    return any_of(x for k, x in _taken(b, q).items() if k.casefold() == item.casefold())
+
+
 def receives(b: NightBuilder, i: int, q: str) -> dict[str, Expr]:
     """item -> slot i's theft on q receives it: every thief when `shared` is said, else
     the one thief, or the one of several the host picks."""

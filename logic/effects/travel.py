@@ -6,7 +6,8 @@ logic/lang/kinds/travel.py (words in grammar/lexicon/travel.toml). No other file
 Vocabulary:
   Travel      a night action aimed at no one, and `DayTravel` its day twin ("To travel, the
               player sends a travel order to the GM (whether it's during Prep, Night, or
-              Day)."; the prep phase is not modelled). A travel that takes place moves its
+              Day)."; `prep`: the prep phase's twin, used in a case's `prep:` block, night 0,
+              index 0). A travel that takes place moves its
               player: to the other country, or into the air first (`flight`).
   TravelRule  a sentence of the traveler's line, about the holder (`tag`, each set by its
               own sentence; unsaid, the engine does not do it):
@@ -61,7 +62,7 @@ ground when he began the game abroad (`onset`) and has landed an even number of 
 the other way round. A phase's index, not the phases a case writes, times it (a case may
 leave a day out).
 
-Not modelled: the prep phase (a travel order before night 1), Bribe (a kill nothing
+Not modelled: Bribe (a kill nothing
 stops), the Explosive Vest ("If a traveler is strapped with the bomb, they may not travel
 out of the country that day phase."), the failure notices.
 """
@@ -74,7 +75,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from logic.effects import aptx, block, frighten, heal
 from logic.effects.base import Kind, Lasting, Outcome
 from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, conj, disj, eq, label, neg
-from logic.model.phase import Atom, ChainEnd, PhaseEnd
+from logic.model.phase import Atom, ChainEnd, PhaseEnd, phase_index
 from logic.model.why import Why, meta
 
 if TYPE_CHECKING:
@@ -103,6 +104,7 @@ TAGS = {
 @dataclass(frozen=True)
 class Travel:
     why: Why = meta()
+    prep: bool = False  # the prep phase's twin ("whether it's during Prep, ..."): night 0
 
     def describe(self) -> str:
         return "travel: to the other country (or into the air first)"
@@ -181,9 +183,9 @@ def said(b: Any, q: str, tag: str) -> Expr:
 
 
 def _now(b: Any) -> int:
-    """The phase's index: night 1 is 1, day 1 is 2, night 2 is 3, ..."""
+    """The phase's index: the prep phase 0, night 1 is 1, day 1 is 2, night 2 is 3, ..."""
     day = getattr(b, "day", None)
-    return 2 * day if day is not None else 2 * b.night - 1
+    return phase_index("day", day) if day is not None else phase_index("night", b.night)
 
 
 def _departures(b: Any, q: str) -> list[tuple[int, Expr]]:
@@ -420,13 +422,13 @@ Departures = dict[tuple[str, int], Expr]  # (traveler, phase index he set off) -
 
 
 def _step(before: tuple[tuple[str, int], ...], end: PhaseEnd) -> tuple[tuple[str, int], ...]:
-    at = 2 * end.number - (1 if end.kind == "night" else 0)
+    at = phase_index(end.kind, end.number)
     got = [(a.subject, at) for a in sorted(end.atoms) if a.kind == TRAVELS]
     return (*before, *got) if got else before
 
 
 def _chain(before: Departures, end: ChainEnd) -> Departures:
-    at = 2 * end.number - (1 if end.kind == "night" else 0)
+    at = phase_index(end.kind, end.number)
     out = dict(before)
     for a, e in end.atoms:
         if a.kind == TRAVELS:

@@ -41,14 +41,22 @@ class Line:
 
 @dataclass(frozen=True)
 class PhaseBlock:
-    kind: str  # "night" or "day"
+    kind: str  # "night", "day" or "prep" (number 0: the phase before night 1)
     number: int
     lines: tuple[Line, ...]
     why: Why = field(compare=False)
 
     @property
     def label(self) -> str:
-        return f"{self.kind} {self.number}"
+        return phase_label(self.kind, self.number)
+
+
+PREP = "prep"  # the phase before the first night, played as night 0 (logic/model/binding.py)
+
+
+def phase_label(kind: str, number: int) -> str:
+    """A phase's name in outcomes and atoms: "night 1", "day 2", "prep"."""
+    return PREP if kind == PREP else f"{kind} {number}"
 
 
 @dataclass(frozen=True)
@@ -139,6 +147,9 @@ class _ToCase(grammar.SourceTransformer):
     def day(self, meta: Meta, children: list[Token]) -> tuple[str, int]:
         return ("day", int(children[0]))
 
+    def prep(self, meta: Meta, children: list[Token]) -> tuple[str, int]:
+        return (PREP, 0)
+
     def phase(self, meta: Meta, children: list[Any]) -> PhaseBlock:
         (kind, number), *lines = children
         return PhaseBlock(kind, number, tuple(lines), self._why(meta))
@@ -177,6 +188,9 @@ class _ToCase(grammar.SourceTransformer):
 
     def at_phase(self, meta: Meta, children: list[Token]) -> tuple[str, int]:
         return (str(children[0]).lower(), int(children[1]))
+
+    def on_prep(self, meta: Meta, children: list[Token]) -> tuple[str, int]:
+        return (PREP, 0)
 
     def _atom(self, kind: str, children: list[Token]) -> tuple[str, str, str]:
         words = [str(c) for c in children if c.type != "POSSESSIVE"]

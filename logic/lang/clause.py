@@ -53,6 +53,7 @@ from logic.lang.clause_parts import (
 from logic.lang.errors import Loc, RulingError
 from logic.lang.kinds import common, common2, phrasing, traits
 from logic.lang.kinds.verbs import DECLARED, HEAD, USED_AS, effects_of
+from logic.lang.read.pieces import _AbilityName
 from logic.model.ir import (
     AppearsAs,
     Forced,
@@ -128,6 +129,9 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
         if night == 1:
             return Frequency.FIRST_NIGHT
         raise NoReading(f"an ability used on night {night} only")
+
+    def prep_phase(self, _: list[Any]) -> Frequency:
+        return Frequency.PREP
 
     def subsequent_nights(self, _: list[Any]) -> Frequency:
         return Frequency.SUBSEQUENT_NIGHTS
@@ -312,6 +316,10 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
         if any(isinstance(c, Must) for c in children):
             parts.append(Forced(self.why))
         return tuple(parts)
+
+    def prep_name(self, children: list[Any]) -> tuple[Any, ...]:
+        names = [str(c) for c in children if isinstance(c, Token) and c.type == "NAME"]
+        return (_AbilityName(names[0], tuple(names[1:]), self.why, prep=True),)
 
     def powerless(self, _: list[Any]) -> tuple[Any, ...]:
         return (Nothing(self.why),)

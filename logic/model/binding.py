@@ -19,9 +19,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from logic.lang.case import Case, Line, PhaseBlock
+from logic.lang.case import PREP, Case, Line, PhaseBlock
 from logic.lang.errors import Loc, RulingError, error_at_word, line_of
-from logic.model.ir import Ability, Ruleset, Why, canon
+from logic.model.ir import LIST, Ability, Frequency, Ruleset, Why, canon
 from logic.model.phase import IDENTITY
 
 if TYPE_CHECKING:
@@ -180,12 +180,19 @@ class Binder:
         """The ability a line uses: among the role's day abilities in a day block, among
         its night abilities in a night block."""
         role = self.now[actor].role
-        usable = [a for a in self.abilities_of(actor, history, day, night) if is_day(a) == day]
+        # the prep phase (night 0) has its own abilities ("During the Prep phase, ..."),
+        # used then and only then
+        prep = not day and night == 0
+        usable = [
+            a
+            for a in self.abilities_of(actor, history, day, night)
+            if is_day(a) == day and (a.frequency is Frequency.PREP) == prep
+        ]
         if line.ability is not None:
             named = [a for a in usable if canon(a.name) == canon(line.ability)]
             if not named:
                 names = sorted({a.name for a in usable}) or ["(none)"]
-                when = "day " if day else ""
+                when = "day " if day else "prep " if prep else ""
                 raise self.error(
                     f"{role.name} has no {when}ability called {line.ability!r}",
                     line.why,
@@ -194,7 +201,7 @@ class Binder:
                 )
             usable = named
         if not usable:
-            when = "day" if day else "night"
+            when = "day" if day else "prep" if prep else "night"
             other = "night" if day else "day"
             more = (
                 f" (its abilities are used by {other}: a '{other} N:' block)"
@@ -217,6 +224,8 @@ class Binder:
                 names,
             )
         ability = pick[0]
+        if ability.targets == LIST and line.targets:  # "names a list of players": any length
+            return ability
         if len(line.targets) != ability.targets:
             want = "one target" if ability.targets == 1 else f"{ability.targets} targets"
             raise self.error(
@@ -263,6 +272,8 @@ class Binder:
             if line.verb == "decides":
                 decided.append((actor, line))
                 continue
+            if line.verb == "kills" and block.kind == PREP:
+                raise self.error("no one kills in the prep phase", line.why, "kills")
             if line.verb == "kills":
                 pl = self.now[actor]
                 faction = pl.faction
@@ -474,7 +485,11 @@ def check_phase_order(binder: Binder, case: Case) -> None:
                 block.why,
                 block.kind,
             )
-        if block.number < 1:
+        if block.kind == PREP and seen:
+            raise binder.error(
+                "the prep phase comes before night 1: write it first", block.why, block.kind
+            )
+        if block.number < 1 and block.kind != PREP:
             raise binder.error(
                 f"phases are numbered from 1, not {block.number}", block.why, block.kind
             )

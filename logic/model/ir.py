@@ -33,6 +33,9 @@ class VisitClass(enum.Enum):
     NON = "non-visiting"  # never visits
 
 
+LIST = -1  # an ability's count of targets when its user names a list of any length
+
+
 class Frequency(enum.Enum):
     """When an ability may be used."""
 
@@ -42,9 +45,15 @@ class Frequency(enum.Enum):
     ONCE_PER_GAME = "once per game"
     # "wakes up every second night": which nights is open (see semantics.static_failure)
     EVERY_SECOND_NIGHT = "every second night"
+    # "During the Prep phase, ...": used in the phase before night 1 (night 0), only then
+    PREP = "in the prep phase"
 
     def allows(self, night: int, uses_so_far: int) -> bool:
+        if (night == 0) != (self is Frequency.PREP):
+            return False  # the prep phase has its own abilities, and only those
         match self:
+            case Frequency.PREP:
+                return True
             case Frequency.EACH_NIGHT | Frequency.EVERY_SECOND_NIGHT:
                 return True
             case Frequency.FIRST_NIGHT:
@@ -130,7 +139,9 @@ class Ability:
     effects: tuple[Effect, ...] = ()
     restrictions: tuple[Restriction, ...] = ()
     visit_class: VisitClass | None = None
-    targets: int = 1  # how many players it names (0: none, "to hasten the nightkill")
+    # how many players it names (0: none, "to hasten the nightkill"; LIST: as many as its
+    # user lists, "names a list of players", the prep phase's only)
+    targets: int = 1
     on_self: bool = False  # it acts on its user ("may activate the fabled Hamedo ability")
     why: Why = meta()
     class_why: Why = meta()

@@ -53,6 +53,12 @@ class Mark:
     number: int
 
 
+def phase_index(kind: str, number: int) -> int:
+    """A phase's place in the game: the prep phase (night 0) is 0, night 1 is 1, day 1 is
+    2, night 2 is 3, ..."""
+    return max(0, 2 * number - 1) if kind == "night" else 2 * number
+
+
 # the lasting state whose values the frame itself reads (a scenario's `role_is`): changes
 # of role and faction, filled by the kind that makes them (logic/effects/identity.py)
 IDENTITY = "identity"

@@ -12,7 +12,7 @@ from logic.commands.check.findings import Finding
 from logic.effects import afterlife, hex
 from logic.effects.investigate import Cond, Investigate, Result
 from logic.model.expr import any_of, conj
-from logic.model.ir import Why
+from logic.model.ir import Frequency, Why
 from logic.model.semantics import is_day
 
 
@@ -39,6 +39,12 @@ class DeadRules(Ablation):
                 # (the phases searched: the nights, or the days after them but the last,
                 # and the day after one night: `day_at`)
                 phases = max(self.nights - 1, 1) if by_day else self.nights
+                if ab.frequency is Frequency.PREP:  # (the searches begin at night 1)
+                    self.report.skipped.append(
+                        f"{role.name}'s {ab.name} ({ab.why.loc.short}): used in the prep "
+                        "phase, before night 1, which is not searched (see its cases)"
+                    )
+                    continue
                 if not any(ab.frequency.allows(k, 0) for k in range(1, phases + 1)):
                     self.report.skipped.append(
                         f"{role.name}'s ability {ab.frequency.value} ({ab.why.loc.short}): "

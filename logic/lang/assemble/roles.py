@@ -87,6 +87,7 @@ class _Line:
     notes: list[Why]
     current: int | None
     pending_name: tuple[str, tuple[str, ...]] | None = None
+    pending_prep: bool = False  # the pending name was said "Prep action: ..."
 
 
 class RolesAssembler(AssemblerState):
@@ -193,13 +194,15 @@ class RolesAssembler(AssemblerState):
         an effect or restriction added to the ability before it, a note, or prose."""
         abilities = line.abilities
         match s:
-            case _AbilityName(name, aliases, _):
-                # names the ability before it, or else the next one
-                if line.current is not None and line.pending_name is None:
+            case _AbilityName(name, aliases, _, prep):
+                # names the ability before it, or else the next one ("Prep action: ..."
+                # the next one, used in the prep phase)
+                if line.current is not None and line.pending_name is None and not prep:
                     a = abilities[line.current]
                     abilities[line.current] = replace(a, name=name, aliases=aliases)
                 else:
                     line.pending_name = (name, aliases)
+                    line.pending_prep = prep
             case _DayAbility(name, n, freq, effects, why, restrictions):
                 abilities.append(
                     Ability(
@@ -284,9 +287,10 @@ class RolesAssembler(AssemblerState):
                 token=s.subject.split()[0],
             )
         name, aliases = line.pending_name or (s.name or _VERB_NAME[s.verb], ())
-        line.pending_name = None
+        frequency = Frequency.PREP if line.pending_prep else s.frequency
+        line.pending_name, line.pending_prep = None, False
         line.abilities.append(
-            Ability(name, s.verb, s.frequency, why=s.why, aliases=aliases, targets=s.targets)
+            Ability(name, s.verb, frequency, why=s.why, aliases=aliases, targets=s.targets)
         )
         line.current = len(line.abilities) - 1
         if s.verb == "kills":

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from logic.lang.game_kinds.aptx import AptxReading
 from logic.lang.game_kinds.conduct import ConductReading
+from logic.lang.game_kinds.couple import CoupleReading
 from logic.lang.game_kinds.crimes import CrimesReading
 from logic.lang.game_kinds.dayarrest import DayArrestReading
 from logic.lang.game_kinds.deal import DealReading
@@ -50,5 +51,6 @@ class GameReadings(
     RotationReading,
     DisguiseReading,
     TimelineReading,
+    CoupleReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

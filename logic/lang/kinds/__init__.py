@@ -16,9 +16,11 @@ from logic.lang.kinds.betrayal import BetrayalReading
 from logic.lang.kinds.blame import BlameReading
 from logic.lang.kinds.blocks import BlockReading
 from logic.lang.kinds.bribe import BribeReading
+from logic.lang.kinds.census import CensusReading
 from logic.lang.kinds.common import CommonReading
 from logic.lang.kinds.common2 import Common2Reading
 from logic.lang.kinds.cooldown import CooldownReading
+from logic.lang.kinds.couple import CoupleReading
 from logic.lang.kinds.crimes import CrimesReading
 from logic.lang.kinds.dayblock import DayBlockReading
 from logic.lang.kinds.days import DayReading
@@ -44,6 +46,7 @@ from logic.lang.kinds.retaliate import RetaliateReading
 from logic.lang.kinds.saves import SaveReading
 from logic.lang.kinds.secretvote import SecretVoteReading
 from logic.lang.kinds.shield import ShieldReading
+from logic.lang.kinds.sobriety import SobrietyReading
 from logic.lang.kinds.spells import SpellsReading
 from logic.lang.kinds.spy import SpyReading
 from logic.lang.kinds.storyteller import StorytellerReading
@@ -109,5 +112,8 @@ class Readings(
     BetrayalReading,
     AbductReading,
     BlameReading,
+    CoupleReading,
+    CensusReading,
+    SobrietyReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

@@ -32,6 +32,9 @@ class TravelReading:
     def tr_order(self, children: list[Any]) -> tuple[Any, ...]:
         phases = {c.type for c in children if isinstance(c, Token)}
         out: list[Any] = []
+        if "PREP" in phases:  # the prep phase's, before night 1 (its own ability)
+            start = _AbilityStart("targets", Frequency.PREP, self.why, None, 0, _NAME)
+            out += [start, Travel(self.why, prep=True)]
         if "NIGHT" in phases:
             start = _AbilityStart("targets", Frequency.EACH_NIGHT, self.why, None, 0, _NAME)
             out += [start, Travel(self.why)]

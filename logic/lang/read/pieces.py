@@ -41,6 +41,7 @@ class _AbilityName:
     name: str
     aliases: tuple[str, ...]
     why: Why
+    prep: bool = False  # "Prep action: Amor.": the ability named is the prep phase's
 
 
 @dataclass(frozen=True)

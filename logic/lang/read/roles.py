@@ -34,7 +34,7 @@ class RolesReader(Reader):
     def no_powers(self, meta: Meta, children: list[Any]) -> _Note:
         return _Note(self._why(meta))
 
-    def ability_name(self, meta: Meta, children: list[str]) -> _AbilityName:
+    def ability_name(self, meta: Meta, children: list[Any]) -> _AbilityName:
         return _AbilityName(children[0], tuple(children[1:]), self._why(meta))
 
     def nature(self, meta: Meta, children: list[Token]) -> str:

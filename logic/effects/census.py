@@ -1,0 +1,60 @@
+"""Owns a count told to a role's holder in the prep phase, before night 1, read from the
+GM's sentences (DCTP's NOC, Kir: "Player gets to know how many Black Org members are
+present in the current game (not their identities)."; the FBI Leader, James: "At the onset
+of the round, the FBI Leader is given notice of how many of his subordinated (Jodie, Akai,
+Camel, Kir) are in the game."). Its phrases are grammar/clause/census.lark, read by
+logic/lang/kinds/census.py. No other file names it.
+
+Vocabulary:
+  Census  a trait of the role: in the prep phase (a case's `prep:` block) the holder
+          learns how many players hold one of `groups` (roles or factions), as a number
+          ("2"). Not modelled: a count that includes disguised players ("This count
+          includes characters disguised as his subordinated."), the hint of a disguise;
+          without a prep phase nothing is told
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from logic.effects.base import Kind, Outcome
+from logic.model.expr import FALSE, any_of, at_least, conj, label, neg
+from logic.model.phase import TextSource
+from logic.model.why import Why, meta
+
+if TYPE_CHECKING:
+    from logic.model.semantics import NightBuilder
+
+
+@dataclass(frozen=True)
+class Census:
+    groups: tuple[str, ...]  # the roles or factions counted
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"told in the prep phase how many players are {' or '.join(self.groups)}"
+
+
+def told(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
+    """In the prep phase (night 0): each holder's count, one text per possible number."""
+    if b.night != 0:
+        return []
+    out: list[TextSource] = []
+    for role in b.rs.roles:
+        for c in (t for t in role.traits if isinstance(t, Census)):
+            members = [any_of(b.member(q, g) for g in c.groups) for q in b.sc.players]
+            said = label(b.sc.switch(c.why), c.why)
+            for p in b.sc.players:
+                holds = b.sc.role_is(p, role)
+                if holds == FALSE or not b.reads(p):
+                    continue
+                for n in range(len(members) + 1):
+                    exact = conj(at_least(n, members), neg(at_least(n + 1, members)))
+                    gate = conj(holds, said, exact)
+                    if gate != FALSE:
+                        out.append(TextSource(p, gate, str(n), why=c.why))
+    return out
+
+
+KIND = Kind("census", (Census,), phase_texts=told)

@@ -1,0 +1,417 @@
+"""Owns pairs of players joined by a status, made by an ability and read from the GM's
+sentences (DCTP's Lovers: Yumi's Amor in the prep phase, "Chooses four players, two of
+which will become lovers."), and what a pair does: the other's death when one dies. Its
+phrases are grammar/clause/couple.lark (the ability) and grammar/game/couple.lark (the
+whole game's sentences), read by logic/lang/kinds/couple.py and
+logic/lang/game_kinds/couple.py (words in grammar/lexicon/couple.toml). No other file
+names it.
+
+Vocabulary:
+  Pair        an effect: of the ability's targets, two (which two: the host's choice,
+              named by the sentence; the source does not say, P1) become a pair of
+              `status` ("lovers") when the ability takes place
+  PairDeath   the whole game's: "When one lover dies, the other commits suicide that same
+              phase.": when one of a pair of `status` dies, the other dies in the same
+              phase (at the same tier of a night), whatever killed the first
+  Befriend    an effect: the user and one of the targets he listed, drawn at random,
+              become a pair of friends (the user first: Sonoko's Friendship)
+  FriendTold  a trait: the befriender learns who killed the friend at night (see it)
+  PairFirst   the whole game's: a friend made in a phase is not one of a pair made that
+              phase by the role the sentence puts after (see it)
+  PairApart   the whole game's: a player of one status's pair is not picked for another's
+  PairKnows   the whole game's: the two of a new pair learn who the other is
+  PairUnsaved "No amount of healing or protecting may prevent the death of a suicidal
+              lover.": no save stops that death. Unsaid, a save that lands on the other
+              that night stops it (the engine does not make a death no one can stop
+              unless a sentence says so); by day no save is read
+
+The state a phase leaves (`PAIRS`): the pairs made so far, (status, p, q) with p before
+q; a pair is never undone. A pair made in a phase is the atom `p is STATUS with q` of
+that phase.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from logic.effects import attack, heal
+from logic.effects.base import Death, Kind, Lasting, Outcome
+from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, conj, disj, eq, label, neg
+from logic.model.phase import Atom, ChainEnd, PhaseEnd, TextSource
+from logic.model.why import Why, canon, meta
+
+if TYPE_CHECKING:
+    from logic.model.day import DayBuilder
+    from logic.model.semantics import NightBuilder
+
+Pairs = dict[tuple[str, str, str], Expr]  # (status, p, q) -> the pair holds
+
+
+@dataclass(frozen=True)
+class Pair:
+    status: str  # "lovers", as the sentence names it
+    why: Why = meta()
+    size: int = 2  # how many of the targets the pair takes ("two of which")
+
+    def describe(self) -> str:
+        return f"pair: two of the targets become {self.status} (which two: not said)"
+
+
+@dataclass(frozen=True)
+class Befriend:
+    status: str = "friends"
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "befriend: the user and one of the targets, drawn at random, become friends"
+
+
+@dataclass(frozen=True)
+class FriendTold:
+    """What the befriender learns when the friend is killed at night: the killer's name.
+    `night` "If Sonoko's friend is killed during the night (with the exception of a
+    sniping), ..." (its exception: `not_sniped`, said in it); `by` "When Sonoko's friend
+    dies as a result of being killed by the Black Org, ..." (a kill of that faction's
+    members); `not_sniped` "She will not learn the identity if her friend happens to be
+    sniped or poisoned." """
+
+    why: Why = meta()
+    night: Why | None = None
+    by: str | None = None
+    by_why: Why | None = None
+    not_sniped: Why | None = None
+
+    def describe(self) -> str:
+        return "told who killed the friend at night" + (", not a sniper" if self.not_sniped else "")
+
+
+@dataclass(frozen=True)
+class PairFirst:
+    """The whole game's "During Prep phase, if Sonoko's friend is also someone named by Yumi, Sonoko's ability
+    takes precedent.": a player `first`'s holder befriends in a phase is not among the two
+    `over`'s holder makes a pair that phase (a reading: the host picks two of the others)."""
+
+    first: str
+    over: str
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"{self.first}'s friend is not one of {self.over}'s pair"
+
+
+@dataclass(frozen=True)
+class PairApart:
+    """The whole game's "Friends may not also be lovers.": a player of a pair of `first`
+    (made before or in this phase; a befriender too) is not one of a pair of `second`
+    (the host does not pick him)."""
+
+    first: str
+    second: str
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"{self.first} may not also be {self.second}"
+
+
+@dataclass(frozen=True)
+class PairKnows:
+    """The whole game's "Lovers know one another's actual identities.", "Friends know one another's
+    identities, or just the disguise if one is disguised." (disguises are not modelled):
+    the two of a pair of `status` learn, the phase it is made, who the other is."""
+
+    status: str
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"{self.status} know one another's identities"
+
+
+@dataclass(frozen=True)
+class PairDeath:
+    status: str  # "lover", as the sentence names one of the pair
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"when one {self.status} dies, the other dies that same phase"
+
+
+@dataclass(frozen=True)
+class PairUnsaved:
+    status: str
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"no save stops the death of a {self.status} whose pair died"
+
+
+def _kind(status: str) -> str:
+    """The atom's kind: `Ann is lovers with Bob`."""
+    return f"is {canon(status)} with"
+
+
+def _same(status: str, word: str) -> bool:
+    """The status a sentence names ("lover") is the pair's ("lovers")."""
+    a, b = canon(status), canon(word)
+    return a == b or a.rstrip("s") == b.rstrip("s")
+
+
+def _said(b: Any, kind: Any) -> Any:
+    """The whole game's sentences of `kind` (a class), or a sentence in force (a Why)."""
+    if isinstance(kind, type):
+        return [x for x in b.rs.healing if isinstance(x, kind)]
+    return FALSE if kind is None else label(b.sc.switch(kind), kind)
+
+
+# ----------------------------------------------------------------------------- the night
+
+
+def _listed(b: NightBuilder, i: int) -> int:
+    """How many players slot i names (a list's length: its targets up to the first none)."""
+    n = 0
+    while n < len(b.sc.players) and b.target(i, n) != Const(-1):
+        n += 1
+    return n
+
+
+def befriended(b: NightBuilder, i: int, q: str) -> Expr:
+    """Slot i's Befriend took place and its random draw of the players listed is q."""
+
+    def make() -> Expr:
+        idx = b.sc.players.index(q)
+        out = []
+        for c, e in b.effects(i, Befriend):
+            n = _listed(b, i)
+            loc = f"{e.why.loc.line}:{e.why.loc.column}"
+            drawn = b.choice(f"befriend:{i}:{loc}", range(n), random=True) if n > 1 else None
+            for k in range(n):
+                at = TRUE if drawn is None else eq(drawn, Const(k))
+                hit = conj(c, b.ok(i), at, eq(b.target(i, k), Const(idx)))
+                out.append(label(hit, e.why))
+        return any_of(out)
+
+    got: Expr = b.once(f"couple:befriended:{i}:{q}", make)
+    return got
+
+
+def _paired(b: NightBuilder, q: str, status: str) -> Expr:
+    """q is one of a pair of `status` made before tonight, or befriends or is befriended
+    tonight (a Befriend's pairs are made first: the friends' precedence)."""
+    before = any_of(x for p, r, x in _pairs(b, status) if q in (p, r))
+    if not _same("friends", status):
+        return before
+    tonight = [
+        disj(
+            befriended(b, j, q),
+            any_of(befriended(b, j, r) for r in b.sc.players) if b.actor(j) == q else FALSE,
+        )
+        for j in range(b.n)
+        if b.effects(j, Befriend)
+    ]
+    return disj(before, *tonight)
+
+
+def _barred(b: NightBuilder, i: int, q: str, status: str = "") -> Expr:
+    """q may not be one of slot i's pair (of `status`) tonight: a sentence puts a friend
+    made tonight by a holder of its `first` role before a pair of its `over` role's
+    holder, or says the players of another status's pairs may not be of this one."""
+    parts = []
+    for rule in _said(b, PairApart):
+        if _same(rule.second, status):
+            on = label(b.sc.switch(rule.why), rule.why)
+            parts.append(conj(_paired(b, q, rule.first), on))
+    for rule in _said(b, PairFirst):
+        over = b.rs.role(rule.over)
+        first = b.rs.role(rule.first)
+        if over is None or first is None:
+            continue
+        mine = b.sc.role_is(b.actor(i), over)
+        friend = any_of(
+            conj(b.sc.role_is(b.actor(j), first), befriended(b, j, q))
+            for j in range(b.n)
+            if b.effects(j, Befriend)
+        )
+        parts.append(conj(mine, friend, label(b.sc.switch(rule.why), rule.why)))
+    return any_of(parts)
+
+
+def made(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
+    """The pairs made tonight (the phase's atoms, made once: `told` reads them too)."""
+    got: dict[Atom, Expr] = b.once("couple:made", lambda: _made(b))
+    return got
+
+
+def _made(b: NightBuilder) -> dict[Atom, Expr]:
+    """The pairs made tonight: slot i's Pair took place, and the host's choice of two of
+    its targets (one variable per slot and sentence) falls on p and q (never on a player
+    barred from it, `_barred`); slot i's Befriend took place and its draw fell on q."""
+    out: dict[Atom, Expr] = {}
+    idx = {p: k for k, p in enumerate(b.sc.players)}
+    for i in range(b.n):
+        for c, pair in b.effects(i, Pair):
+            n = _listed(b, i)
+            options = [f"{a}+{z}" for a, z in combinations(range(n), 2)]
+            if not options:
+                continue
+            loc = f"{pair.why.loc.line}:{pair.why.loc.column}"
+            pick = b.choice(f"pair:{i}:{loc}", options) if len(options) > 1 else None
+            for a, z in combinations(range(n), 2):
+                chosen = TRUE if pick is None else eq(pick, Const(f"{a}+{z}"))
+                for p, q in combinations(b.sc.players, 2):
+                    on = disj(
+                        conj(eq(b.target(i, a), Const(idx[p])), eq(b.target(i, z), Const(idx[q]))),
+                        conj(eq(b.target(i, a), Const(idx[q])), eq(b.target(i, z), Const(idx[p]))),
+                    )
+                    x = conj(c, b.ok(i), chosen, on)
+                    if x == FALSE:
+                        continue
+                    barred = disj(_barred(b, i, p, pair.status), _barred(b, i, q, pair.status))
+                    if barred != FALSE:  # the host does not choose a barred player
+                        b.equations.append((neg(conj(x, barred)), pair.why))
+                    key = Atom(_kind(pair.status), p, q)
+                    out[key] = disj(out.get(key, FALSE), label(conj(x, neg(barred)), pair.why))
+        for _c, e in b.effects(i, Befriend):
+            for q in b.sc.players:
+                x = befriended(b, i, q)
+                if x != FALSE:
+                    key = Atom(_kind(e.status), b.actor(i), q)
+                    out[key] = disj(out.get(key, FALSE), x)
+    return out
+
+
+def _known(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
+    """The two of a pair made tonight learn who the other is ("Bob is Heiji"), when a
+    sentence says the pair's players know one another."""
+    out: list[TextSource] = []
+    for rule in _said(b, PairKnows):
+        said = label(b.sc.switch(rule.why), rule.why)
+        for atom, x in made(b, outcome).items():
+            if not _is_pair(atom.kind) or not _same(atom.kind[3:-5], rule.status):
+                continue
+            for me, other in ((atom.subject, atom.obj), (atom.obj, atom.subject)):
+                if not b.reads(me):
+                    continue
+                for r in b.rs.roles:
+                    gate = conj(x, said, b.sc.role_is(other, r))
+                    if gate != FALSE:
+                        out.append(TextSource(me, gate, f"{other} is {r.name}", why=rule.why))
+    return out
+
+
+def told(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
+    """A befriender whose friend (made before tonight) is killed tonight learns who killed
+    him, as the sentences of the befriender's role say (a kill of the group named; not a
+    snipe, when `not_sniped` is said); the two of a pair made tonight, who the other is."""
+    out: list[TextSource] = _known(b, outcome)
+    for r in b.rs.roles:
+        for t in (x for x in r.traits if isinstance(x, FriendTold)):
+            for s, f, x in _pairs(b, "friends"):
+                if not b.reads(s):
+                    continue
+                for i, victim, hit, _ in attack.attacks(b):
+                    if victim != f:
+                        continue
+                    killed = conj(x, b.sc.role_is(s, r), hit, outcome.died.get(f, FALSE))
+                    sniped = conj(heal.is_snipe(b, i), _said(b, t.not_sniped))
+                    for why, group in ((t.night, None), (t.by_why, t.by)):
+                        if why is None:
+                            continue
+                        by = (
+                            TRUE
+                            if group is None
+                            else any_of(
+                                c for c, g in b.sc.nightkill_of(i) if canon(g) == canon(group)
+                            )
+                        )
+                        gate = conj(killed, _said(b, why), by, neg(sniped))
+                        if gate != FALSE:
+                            out.append(TextSource(s, gate, b.actor(i), why=why))
+    return out
+
+
+def _pairs(b: Any, status: str) -> list[tuple[str, str, Expr]]:
+    """(p, q, the pair holds) for each pair of `status` made before this phase (p first
+    as the atom said it: a friendship's befriender)."""
+    before: Pairs = b.before(PAIRS)
+    return [(p, q, x) for (s, p, q), x in before.items() if _same(s, status) and x != FALSE]
+
+
+def echoes(b: NightBuilder, deaths: Sequence[Death]) -> list[Death]:
+    """One of a pair dies tonight: the other dies at the same tier (unless a save lands on
+    him, when no sentence says none stops it)."""
+    out: list[Death] = []
+    for rule in _said(b, PairDeath):
+        said = label(b.sc.switch(rule.why), rule.why)
+        unsaid = [u for u in _said(b, PairUnsaved) if _same(u.status, rule.status)]
+        for p, q, x in _pairs(b, rule.status):
+            for a, other in ((p, q), (q, p)):
+                for victim, tier, cond in deaths:
+                    if victim != a:
+                        continue
+                    stop: Expr = attack.protected(b, other)
+                    for u in unsaid:
+                        stop = conj(stop, neg(label(b.sc.switch(u.why), u.why)))
+                    alive = b.sc.alive_now(other)
+                    why = conj(x, said, cond, alive, neg(stop))
+                    if why != FALSE:
+                        out.append((other, tier, why))
+    return out
+
+
+# ----------------------------------------------------------------------------- the day
+
+
+def day_echoes(db: DayBuilder, atoms: dict[Atom, Expr]) -> dict[Atom, Expr]:
+    """One of a pair dies by day (lynched, poisoned): the other dies with him."""
+    out = dict(atoms)
+    for rule in _said(db, PairDeath):
+        said = label(db.switch(rule.why), rule.why)
+        for p, q, x in _pairs(db, rule.status):
+            for a, other in ((p, q), (q, p)):
+                died = atoms.get(Atom("dies", a), FALSE)
+                if died == FALSE:
+                    continue
+                extra = conj(x, said, died, db.alive(other))
+                out[Atom("dies", other)] = disj(out.get(Atom("dies", other), FALSE), extra)
+    return out
+
+
+# ----------------------------------------------------------------------------- lasting state
+
+
+def _step(before: tuple[tuple[str, str, str], ...], end: PhaseEnd) -> tuple[Any, ...]:
+    made = {(a.kind[3:-5], a.subject, a.obj) for a in end.atoms if _is_pair(a.kind)}
+    return tuple(sorted(set(before) | made))
+
+
+def _is_pair(kind: str) -> bool:
+    return kind.startswith("is ") and kind.endswith(" with")
+
+
+def _chain(before: Pairs, end: ChainEnd) -> Pairs:
+    out = dict(before)
+    for a, e in end.atoms:
+        if _is_pair(a.kind):
+            key = (a.kind[3:-5], a.subject, a.obj)
+            out[key] = disj(out.get(key, FALSE), e)
+    return out
+
+
+def _view(state: tuple[tuple[str, str, str], ...], night: int) -> Pairs:
+    return {key: TRUE for key in state}
+
+
+PAIRS = Lasting("pairs", (), _step, _chain, _view)
+
+
+KIND = Kind(
+    "couple",
+    (Pair, Befriend, FriendTold, PairFirst, PairApart, PairKnows, PairDeath, PairUnsaved),
+    transition=made,
+    phase_texts=told,
+    echoes=echoes,
+    day_echoes=day_echoes,
+    lasting=(PAIRS,),
+)

@@ -1,0 +1,49 @@
+"""Owns reading what a pair of players joined by a status is, said of the whole game
+(grammar/game/couple.lark; logic/effects/couple.py): "When one lover dies, the other
+commits suicide that same phase." (`PairDeath`), "No amount of healing or protecting may
+prevent the death of a suicidal lover." (`PairUnsaved`), "During Prep phase, if Sonoko's
+friend is also someone named by Yumi, Sonoko's ability takes precedent." (`PairFirst`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token
+
+from logic.effects.couple import PairApart, PairDeath, PairFirst, PairKnows, PairUnsaved
+from logic.lang.game_kinds.base import GameBase
+from logic.lang.read.pieces import _Healing
+
+
+def _status(children: list[Any]) -> str:
+    """The status the sentence names: its last NAME ("lover")."""
+    return [str(c) for c in children if isinstance(c, Token) and c.type == "NAME"][-1].lower()
+
+
+class CoupleReading(GameBase):
+    """The methods of game/couple.lark's rules."""
+
+    def cp_suicide(self, children: list[Any]) -> _Healing:
+        names = [str(c) for c in children if isinstance(c, Token) and c.type == "NAME"]
+        return _Healing(PairDeath(names[0].lower(), self.why))
+
+    def cp_unsaved(self, children: list[Any]) -> _Healing:
+        return _Healing(PairUnsaved(_status(children), self.why))
+
+    def cp_first(self, children: list[Any]) -> _Healing:
+        """Sonoko's ability over Yumi's: the first role named and the other."""
+        roles = [str(c) for c in children if isinstance(c, Token) and c.type == "ROLENAME"]
+        first, over = roles[0], next(r for r in roles if r != roles[0])
+        return _Healing(PairFirst(first, over, self.why))
+
+    def cp_knows(self, children: list[Any]) -> _Healing:
+        status = next(str(c) for c in children if isinstance(c, Token)).lower()
+        return _Healing(PairKnows(status, self.why))
+
+    def cp_knows_friend(self, children: list[Any]) -> _Healing:
+        return _Healing(PairKnows("friends", self.why))
+
+    def cp_apart(self, children: list[Any]) -> _Healing:
+        """'Friends may not also be lovers.': the two statuses, in the order said."""
+        words = [str(c).lower() for c in children if isinstance(c, Token)]
+        return _Healing(PairApart(words[0], words[-1], self.why))

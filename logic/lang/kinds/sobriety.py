@@ -1,0 +1,54 @@
+"""Owns the clause language's reading of grammar/clause/sobriety.lark (words in
+grammar/lexicon/sobriety.toml): a drunk role's sentences, each a trait of the holder
+(logic/effects/sobriety.py): "Always begins the game drunk." and "If Kogorou is drunk,
+he'll get a random result." (`Drunk`), and what sobers him (`SoberOn`: a named role's
+death, its injury saving someone at night, a share of a group dead, an item stolen)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token
+
+from logic.effects.sobriety import Drunk, SoberOn
+from logic.lang.read.pieces import _Trait
+from logic.model.ir import Why
+
+
+def _tokens(children: list[Any], kind: str) -> list[str]:
+    return [str(c) for c in children if isinstance(c, Token) and c.type == kind]
+
+
+class SobrietyReading:
+    """The methods of sobriety.lark's rules."""
+
+    why: Why
+
+    def _trait(self, node: Any) -> tuple[Any, ...]:
+        return (_Trait(None, node, self.why),)
+
+    def sb_random(self, children: list[Any]) -> tuple[Any, ...]:
+        return self._trait(Drunk(self.why, random=self.why))
+
+    def sb_onset(self, children: list[Any]) -> tuple[Any, ...]:
+        return self._trait(Drunk(self.why, onset=self.why))
+
+    def sb_death(self, children: list[Any]) -> tuple[Any, ...]:
+        return self._trait(SoberOn("death", self.why, roles=tuple(_tokens(children, "ROLENAME"))))
+
+    def sb_injury(self, children: list[Any]) -> tuple[Any, ...]:
+        hurt = _tokens(children, "ROLENAME")[:1]  # "If Ran is injured ..., Kogorou ..."
+        return self._trait(SoberOn("injury", self.why, roles=tuple(hurt)))
+
+    def sb_fraction(self, children: list[Any]) -> tuple[Any, ...]:
+        num = int(_tokens(children, "NUMERAL")[0])
+        den = int("".join(ch for ch in _tokens(children, "FRACTION")[0] if ch.isdigit()))
+        # "the total townies" (a faction's players, the word its name begins) or "the total
+        # players" (everyone: no group)
+        after = [c for c in children if isinstance(c, Token) and c.type in ("NAME", "PLAYER")]
+        word = str(after[0]).lower() if after and after[0].type == "NAME" else None
+        return self._trait(SoberOn("fraction", self.why, per=word, share=(num, den)))
+
+    def sb_stolen(self, children: list[Any]) -> tuple[Any, ...]:
+        item = _tokens(children, "NAME")[-1]
+        return self._trait(SoberOn("stolen", self.why, item=item))
