@@ -138,10 +138,6 @@ def test_a_look_at_the_dead() -> None:
 @pytest.mark.parametrize(
     "role, text",
     [
-        ("Jester", "The Jester wins if he is lynched."),
-        ("Jester", "You win if the town lynches you."),
-        ("Survivor", "Wins if alive at the end of the game."),
-        ("Survivor", "You win if you are still alive when the game ends, whoever else wins."),
         ("Hunter", "When the Hunter dies, he may shoot one player, who dies as well."),
         ("Hunter", "If you die, you may immediately take one player down with you."),
         ("Lovers", "You know who your Lover is."),
@@ -157,6 +153,26 @@ def test_what_the_engine_has_no_effect_for_is_a_note(role: str, text: str) -> No
     assert "no abilities" in got
     assert f"[no effect] {text}" in got
     assert not any(line.startswith(("victory:", "death link", "budget")) for line in got)
+
+
+@pytest.mark.parametrize(
+    "role, text, means",
+    [
+        ("Jester", "The Jester wins if he is lynched.", "when a holder is lynched"),
+        ("Jester", "You win if the town lynches you.", "when a holder is lynched"),
+        ("Survivor", "Wins if alive at the end of the game.", "when the game ends with a holder"),
+        (
+            "Survivor",
+            "You win if you are still alive when the game ends, whoever else wins.",
+            "when the game ends with a holder",
+        ),
+    ],
+)
+def test_a_roles_own_victory(role: str, text: str, means: str) -> None:
+    """A victory by being lynched or by being alive at the end: the role's own, beside the
+    game's (logic/model/win.py's SIDE; tests/test_side_victories.py resolves them)."""
+    got = said(role, text)
+    assert any(line.startswith(f"victory: {role} wins {means}") for line in got), got
 
 
 @pytest.mark.parametrize(
