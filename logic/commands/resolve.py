@@ -10,7 +10,9 @@ Verdicts (one per resolution):
               framework's ties, e.g. Natural Action Resolution)
   storyteller two or more outcomes do, and a rule gives the choice to the storyteller
               ("might register as evil": ir.Chooser.STORYTELLER), not to chance alone
-  paradox     no outcome does; the core names the sentences that cannot all hold
+  paradox     no outcome does, or a draw of chance has none (the draw is one the rules
+              allow, and then the rules cannot all hold); the core names the sentences
+              that cannot all hold
   unknown     the solver ran out of time before it could say
 """
 
@@ -194,6 +196,9 @@ def resolve(
     same_draws: set[tuple[int, int]] = {(0, 0)}
     same_chance: set[tuple[int, int]] = {(0, 0)}
     paradoxes: list[Paradox] = []
+    # a draw of chance with no outcome: the rules cannot all hold whichever way the host
+    # decides what is left to him (the other draws' outcomes are kept beside it)
+    undrawn = False
     timed_out: str | None = None
     for block in case.phases:
         left = timeout if deadline is None else min(timeout, deadline - time.perf_counter())
@@ -211,7 +216,10 @@ def resolve(
             chance.append({})
             history = path.history
             alive = frozenset(p for p in binder.players if p not in history.dead)
+            # the binder's draws (a random victim) -> whether some completion has an outcome
+            reached: dict[Draws, bool] = {}
             for model, notes, drawn in _models(binder, block, history, ruleset):
+                reached.setdefault(drawn, False)
                 # an open question of the rules answered in an earlier phase stays answered
                 keep = [
                     (eq(Var(v), Const(x)), frame.TAKES_PLACE)
@@ -237,6 +245,11 @@ def resolve(
                                 whys.append(w)
                     paradoxes.append(Paradox(block.label, tuple(whys), notes))
                     continue
+                reached[drawn] = True
+                drawless = _undrawn(model, sols.models, block.label, notes, left)
+                for px in drawless if sols.status == "sat" else []:
+                    paradoxes.append(px)
+                    undrawn = True
                 night = block.number if block.kind == "night" else None
                 for env in sols.models:
                     reader = _Reader(model, env)
@@ -250,13 +263,14 @@ def resolve(
                         kept.append(Path((*path.phases, outcome), h, (*path.alive_before, alive)))
                     edges[-1].setdefault(draws, set()).add(new_paths[key])
                     chance[-1].setdefault(drawn_now, set()).add(new_paths[key])
+            undrawn |= any(not ok for d, ok in reached.items() if d)
         paths = kept
         same_draws = _reached_together(same_draws, edges)
         same_chance = _reached_together(same_chance, chance)
     distinct = {p.key() for p in paths}
     if timed_out:
         verdict = "unknown"
-    elif not paths:
+    elif not paths or undrawn:
         verdict = "paradox"
     elif len(distinct) == 1:
         verdict = "determined"
@@ -274,6 +288,47 @@ def resolve(
 
 
 Draws = tuple[tuple[str, object], ...]  # a phase's random picks: (name, value)
+
+
+def _undrawn(
+    model: PhaseModel,
+    models: list[dict[str, Any]],
+    label: str,
+    notes: tuple[str, ...],
+    timeout: float,
+) -> list[Paradox]:
+    """The draws of chance of the phase that the rules allow and that no outcome has: a
+    paradox each (the first few), its core found with the draw fixed. A draw the rules
+    allow satisfies the equations that read draws alone (a kind's rule of what may be
+    drawn: "a living member of the faction"); every other equation is the phase's, which
+    a draw must leave some outcome of."""
+    names = [v for v in model.random_vars if v in model.domains]
+    if not names or not models:
+        return []
+    own = [(e, w) for e, w in model.equations if variables(e) and variables(e) <= set(names)]
+    read = sorted(set(names) & variables(*(e for e, _ in model.equations)))
+    if not read:
+        return []  # no equation reads a draw: every draw has every outcome's company
+    got = {tuple(env[v] for v in read) for env in models}
+    allowed = concrete.solve(model.domains, own, timeout, free=read)
+    out: list[Paradox] = []
+    for env in allowed.models:
+        draw = tuple(env[v] for v in read)
+        if draw in got:
+            continue
+        got.add(draw)
+        fixed = {**model.domains, **{v: [x] for v, x in zip(read, draw, strict=True)}}
+        core = concrete.minimal_core(fixed, model.equations, timeout) or []
+        whys: list[Why] = []
+        for expr, why in core:
+            for w in [why, *labels(expr)]:
+                if w not in whys:
+                    whys.append(w)
+        said = ", ".join(f"{v} = {x}" for v, x in zip(read, draw, strict=True))
+        out.append(Paradox(label, tuple(whys), (*notes, f"drawn at random: {said}")))
+        if len(out) == 3:
+            break
+    return out
 
 
 def _chosen(label: str, names: Sequence[str], env: dict[str, Any]) -> Draws:
