@@ -267,27 +267,36 @@ def resolve(
         paths = kept
         same_draws = _reached_together(same_draws, edges)
         same_chance = _reached_together(same_chance, chance)
-    distinct = {p.key() for p in paths}
     if timed_out:
         verdict = "unknown"
     elif not paths or undrawn:
         verdict = "paradox"
-    elif len(distinct) == 1:
-        verdict = "determined"
-    elif all(paths[a].key() == paths[b].key() for a, b in same_draws):
-        # the outcomes differ only by picks a rule says are random, or the storyteller's
-        parted = any(paths[a].key() != paths[b].key() for a, b in same_chance)
-        verdict = "storyteller" if parted else "random"
     else:
-        verdict = FRAMEWORKS[
-            ruleset.framework
-        ].ties  # "ambiguous", or "random" when a fair pick is the rule
+        verdict = _verdict(paths, same_draws, same_chance, ruleset)
     return Resolution(
         case, verdict, paths, paradoxes, binder.players, _differing(paths), timed_out, ruleset
     )
 
 
 Draws = tuple[tuple[str, object], ...]  # a phase's random picks: (name, value)
+
+
+def _verdict(
+    paths: list[Path],
+    same_draws: set[tuple[int, int]],
+    same_chance: set[tuple[int, int]],
+    ruleset: Ruleset,
+) -> str:
+    """The verdict of the outcomes `paths` (at least one): determined, or why they
+    differ."""
+    if len({p.key() for p in paths}) == 1:
+        return "determined"
+    if all(paths[a].key() == paths[b].key() for a, b in same_draws):
+        # the outcomes differ only by picks a rule says are random, or the storyteller's
+        parted = any(paths[a].key() != paths[b].key() for a, b in same_chance)
+        return "storyteller" if parted else "random"
+    # "ambiguous", or "random" when a fair pick is the rule
+    return FRAMEWORKS[ruleset.framework].ties
 
 
 def _undrawn(

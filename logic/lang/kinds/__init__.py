@@ -11,6 +11,7 @@ from logic.lang.kinds.afterlife import AfterlifeReading
 from logic.lang.kinds.allegiance import AllegianceReading
 from logic.lang.kinds.amplify import AmplifyReading
 from logic.lang.kinds.aptx import AptxReading
+from logic.lang.kinds.blockrole import BlockRoleReading
 from logic.lang.kinds.blocks import BlockReading
 from logic.lang.kinds.common import CommonReading
 from logic.lang.kinds.common2 import Common2Reading
@@ -74,6 +75,7 @@ class Readings(
     PoisonReading,
     TurnsReading,
     BlockReading,
+    BlockRoleReading,
     CrimesReading,
     KnowingReading,
     RegistrationReading,
