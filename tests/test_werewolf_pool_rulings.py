@@ -206,8 +206,16 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
     ),
     (
         "Reverber:",
-        ("This player can double his or her own vote for lynching.",),
+        (
+            "This player can double his or her own vote for lynching.",
+            "It doubles whatever the valid vote is, so the vote can be changed.",
+        ),
         "The Reverber doubles his own vote",
+    ),
+    (
+        "Reverber:",
+        ("It doubles whatever the valid vote is, so the vote can be changed.",),
+        "W7: the Reverber changes his vote: the vote standing counts double",
     ),
     (
         "Reverber:",
@@ -216,8 +224,20 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
     ),
     (
         "Rioter:",
-        ("This player can double another's lynching vote.",),
+        (
+            "This player can double another's lynching vote.",
+            "If the rioted person changes vote or goes to no vote (the rioter can not do "
+            "anything about it), it is the current/final valid vote that counts double.",
+        ),
         "The Rioter doubles another's vote, which decides the lynch",
+    ),
+    (
+        "Rioter:",
+        (
+            "If the rioted person changes vote or goes to no vote (the rioter can not do "
+            "anything about it), it is the current/final valid vote that counts double.",
+        ),
+        "W7: the rioted player changes vote: the final vote counts double",
     ),
     (
         "Rioter:",
