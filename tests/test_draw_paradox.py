@@ -43,3 +43,26 @@ def test_draws_that_all_have_an_outcome_are_random() -> None:
     res = _resolved("")
     assert res.verdict == "random", [p.assumptions for p in res.paradoxes]
     assert not res.paradoxes
+
+
+CHAIN = """case "a draw of night 1 with no night 2"
+  players: Ann is Seer, Bob is Hunter, Cid is Meddler, Dee is Blocker (Village), Eve is Blocker (Village), Fay is Blocker (Village)
+  night 1:
+    Cid targets Ann
+    Bob targets Ann
+  night 2:
+    Dee targets Eve
+    Eve targets Fay
+    Fay targets Dee
+"""
+
+
+def test_a_draw_whose_next_phase_has_no_outcome_is_a_paradox() -> None:
+    """Bob's shot at the meddled Ann lands on a random other player: on Dee, Eve or Fay
+    night 2's three blocks are no cycle; on Bob himself, they are one (W12's paradox).
+    That draw has no night 2: a paradox, not a path left out (resolve said `random`)."""
+    (case,) = parse_cases(CHAIN, "draws.case")
+    res = resolve(load_ruleset(RULES), case, CHAIN)
+    assert res.verdict == "paradox"
+    assert {p.phases[0].phase for p in res.paths} == {"night 1"}
+    assert len(res.paths) == 3, "the three draws that go on are kept"

@@ -10,9 +10,9 @@ Verdicts (one per resolution):
               framework's ties, e.g. Natural Action Resolution)
   storyteller two or more outcomes do, and a rule gives the choice to the storyteller
               ("might register as evil": ir.Chooser.STORYTELLER), not to chance alone
-  paradox     no outcome does, or a draw of chance has none (the draw is one the rules
-              allow, and then the rules cannot all hold); the core names the sentences
-              that cannot all hold
+  paradox     no outcome does, or a draw of chance has none, in its phase or a later
+              one (the draw is one the rules allow, and then the rules cannot all hold);
+              the core names the sentences that cannot all hold
   unknown     the solver ran out of time before it could say
 """
 
@@ -264,6 +264,7 @@ def resolve(
                     edges[-1].setdefault(draws, set()).add(new_paths[key])
                     chance[-1].setdefault(drawn_now, set()).add(new_paths[key])
             undrawn |= any(not ok for d, ok in reached.items() if d)
+        undrawn |= bool(kept) and _stranded(same_chance, chance)
         paths = kept
         same_draws = _reached_together(same_draws, edges)
         same_chance = _reached_together(same_chance, chance)
@@ -361,6 +362,20 @@ def _models(
     votes, choices, day_acts, order, steps = binder.votes(block, history)
     day = build_day(ruleset, now, block.number, votes, choices, history, day_acts, order, steps)
     return [(day, (), ())]
+
+
+def _stranded(pairs: set[tuple[int, int]], edges: list[dict[Draws, set[int]]]) -> bool:
+    """A path of the earlier phases has no outcome in this one, and no path the same
+    draws of chance reached has one: those draws lead to no outcome (a paradox; a path
+    the host's or the storyteller's choices part from one that goes on is one they do
+    not choose). `pairs`: the earlier paths one sequence of chance reaches; `edges`:
+    per earlier path, this phase's draws of chance -> the paths they lead to."""
+    for x, out in enumerate(edges):
+        if out:
+            continue
+        if not any(edges[b if a == x else a] for a, b in pairs if x in (a, b) and a != b):
+            return True
+    return False
 
 
 def _reached_together(
