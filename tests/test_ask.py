@@ -184,12 +184,19 @@ def test_a_ruling_on_a_day_ability_is_not_checked() -> None:
     ans = ask(WEREWOLF, "The Executioner cannot choose himself.")
     assert ans.verdict == "unknown"
     assert "the Executioner's substitute, used by day" in ans.note
-    # the Blocker acts by day or by night: a ruling on him is checked on the night (since
-    # the Meddler's random other player, W17/W23, a night of two Meddlers and two Blockers
-    # whose blocks they move onto each other is a paradox the ruling leaves, as W12's
-    # cycles: `contradicted`, a verdict of the night's search, not `unknown`)
+    # the Blocker acts by day or by night: a ruling on him is checked on the night, a
+    # verdict of the night's search, not `unknown`. It is `contradicted`: the search's
+    # scenario holds the draws of chance, and on a night of two Meddlers (W23) there are
+    # draws that move the Smoker's block, through both meddlings, onto the Meddler whose
+    # meddling moved it; without the ruling the Blocker's block aimed at himself is moved
+    # too and can land where it breaks that loop; with the ruling it fails, and those
+    # draws have no outcome (a paradox the rules alone have on other draws). Resolve reads the
+    # witness so too: a draw with no outcome is a paradox, not left out (before, resolve
+    # kept the draws with an outcome and called the night with the ruling `random`).
     ans = ask(WEREWOLF, "The Blocker cannot target himself.")
-    assert ans.verdict in ("amends", "contradicted") and not ans.note
+    assert ans.verdict == "contradicted" and not ans.note
+    assert ans.with_ is not None and ans.with_.verdict == "paradox"
+    assert any("drawn at random" in n for px in ans.with_.paradoxes for n in px.assumptions)
 
 
 def test_ask_cli_json_and_bad_ruling() -> None:

@@ -60,6 +60,19 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
         "R24: the Follower Spy follows the Seer: he is told the Seer's target",
     ),
     (
+        "Role-Smoker:",
+        (
+            "This werewolf selects a role to block once per game.",
+            "If that role uses a power that night, it fails to work.",
+        ),
+        "R26: the Role-Smoker blocks the Seer's role: the Seer's scan fails",
+    ),
+    (
+        "Role-Smoker:",
+        ("If that role uses a power that night, it fails to work.",),
+        "R26: every holder of the role blocked fails",
+    ),
+    (
         "Meddler:",
         ("If the action is a target, a random other player is chosen.",),
         "W17: the Hunter's shot at the meddled player lands on a random other player",
@@ -193,8 +206,16 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
     ),
     (
         "Reverber:",
-        ("This player can double his or her own vote for lynching.",),
+        (
+            "This player can double his or her own vote for lynching.",
+            "It doubles whatever the valid vote is, so the vote can be changed.",
+        ),
         "The Reverber doubles his own vote",
+    ),
+    (
+        "Reverber:",
+        ("It doubles whatever the valid vote is, so the vote can be changed.",),
+        "W7: the Reverber changes his vote: the vote standing counts double",
     ),
     (
         "Reverber:",
@@ -203,8 +224,20 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
     ),
     (
         "Rioter:",
-        ("This player can double another's lynching vote.",),
+        (
+            "This player can double another's lynching vote.",
+            "If the rioted person changes vote or goes to no vote (the rioter can not do "
+            "anything about it), it is the current/final valid vote that counts double.",
+        ),
         "The Rioter doubles another's vote, which decides the lynch",
+    ),
+    (
+        "Rioter:",
+        (
+            "If the rioted person changes vote or goes to no vote (the rioter can not do "
+            "anything about it), it is the current/final valid vote that counts double.",
+        ),
+        "W7: the rioted player changes vote: the final vote counts double",
     ),
     (
         "Rioter:",
@@ -311,6 +344,8 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
             "it is their choice.",
             "If a rioter is targeted, the Rioter MUST use the power and their rioting targets "
             "gets their vote TRIPLICATED, (not two separate double votes).",
+            "If the targets power was already spent, nothing happens and the amplification "
+            "is wasted.",
         ),
         "The amplified Rioter's target's vote counts three times",
     ),
@@ -335,6 +370,14 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
         "Amplifier:",
         ("(Active, One-time use, Anytime, Dual-nature)",),
         "One-time use: the Amplifier amplifies once per game",
+    ),
+    (
+        "Amplifier:",
+        (
+            "If the targets power was already spent, nothing happens and the amplification "
+            "is wasted.",
+        ),
+        "The amplified Rioter's power was spent: he is not drained, nor told",
     ),
     (
         "Necromancer:",
@@ -617,6 +660,11 @@ NOTED: list[tuple[str, str, str]] = [
         "natures that agree with the Smoker's sentence, which says 'once per game' (checked)",
     ),
     (
+        "Maniac:",
+        "(Active, One-time use, Night-time, Private)",
+        "natures that agree with the Maniac's sentences, which say 'once per game' (checked)",
+    ),
+    (
         "Village and Werewolf roles",
         "Village and Werewolf roles will only be given to players of their respective "
         "alignments, while General roles may be given to either.",
@@ -631,7 +679,7 @@ NOTED: list[tuple[str, str, str]] = [
     (
         "Non-visiting roles:",
         "Executioner, Reverber, Rioter, Soother, Judge, Bluff, Scavenger, Kamikaze, "
-        "Necromancer, Amplifier, Morpher, Stretcher, Collapser, Follower Spy.",
+        "Necromancer, Amplifier, Morpher, Stretcher, Collapser, Follower Spy, Role-Smoker.",
         "each acts by day or names a player without visiting, the engine's default anyway",
     ),
     (
@@ -706,6 +754,11 @@ NOTED += [
         "Follower Spy:",
         "(Active, Recurring, Night-time, Private)",
         "the natures of a recurring night power: its sentence says as much (R4)",
+    ),
+    (
+        "Role-Smoker:",
+        "(Active, One-time use, Night-time, Private)",
+        "natures that agree with the Role-Smoker's sentence, which says 'once per game' (R4)",
     ),
 ]
 

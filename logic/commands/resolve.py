@@ -10,7 +10,9 @@ Verdicts (one per resolution):
               framework's ties, e.g. Natural Action Resolution)
   storyteller two or more outcomes do, and a rule gives the choice to the storyteller
               ("might register as evil": ir.Chooser.STORYTELLER), not to chance alone
-  paradox     no outcome does; the core names the sentences that cannot all hold
+  paradox     no outcome does, or a draw of chance has none, in its phase or a later
+              one (the draw is one the rules allow, and then the rules cannot all hold);
+              the core names the sentences that cannot all hold
   unknown     the solver ran out of time before it could say
 """
 
@@ -194,6 +196,9 @@ def resolve(
     same_draws: set[tuple[int, int]] = {(0, 0)}
     same_chance: set[tuple[int, int]] = {(0, 0)}
     paradoxes: list[Paradox] = []
+    # a draw of chance with no outcome: the rules cannot all hold whichever way the host
+    # decides what is left to him (the other draws' outcomes are kept beside it)
+    undrawn = False
     timed_out: str | None = None
     for block in case.phases:
         left = timeout if deadline is None else min(timeout, deadline - time.perf_counter())
@@ -211,7 +216,10 @@ def resolve(
             chance.append({})
             history = path.history
             alive = frozenset(p for p in binder.players if p not in history.dead)
+            # the binder's draws (a random victim) -> whether some completion has an outcome
+            reached: dict[Draws, bool] = {}
             for model, notes, drawn in _models(binder, block, history, ruleset):
+                reached.setdefault(drawn, False)
                 # an open question of the rules answered in an earlier phase stays answered
                 keep = [
                     (eq(Var(v), Const(x)), frame.TAKES_PLACE)
@@ -237,6 +245,11 @@ def resolve(
                                 whys.append(w)
                     paradoxes.append(Paradox(block.label, tuple(whys), notes))
                     continue
+                reached[drawn] = True
+                drawless = _undrawn(model, sols.models, block.label, notes, left)
+                for px in drawless if sols.status == "sat" else []:
+                    paradoxes.append(px)
+                    undrawn = True
                 night = block.number if block.kind in ("night", PREP) else None
                 for env in sols.models:
                     reader = _Reader(model, env)
@@ -250,30 +263,82 @@ def resolve(
                         kept.append(Path((*path.phases, outcome), h, (*path.alive_before, alive)))
                     edges[-1].setdefault(draws, set()).add(new_paths[key])
                     chance[-1].setdefault(drawn_now, set()).add(new_paths[key])
+            undrawn |= any(not ok for d, ok in reached.items() if d)
+        undrawn |= bool(kept) and _stranded(same_chance, chance)
         paths = kept
         same_draws = _reached_together(same_draws, edges)
         same_chance = _reached_together(same_chance, chance)
-    distinct = {p.key() for p in paths}
     if timed_out:
         verdict = "unknown"
-    elif not paths:
+    elif not paths or undrawn:
         verdict = "paradox"
-    elif len(distinct) == 1:
-        verdict = "determined"
-    elif all(paths[a].key() == paths[b].key() for a, b in same_draws):
-        # the outcomes differ only by picks a rule says are random, or the storyteller's
-        parted = any(paths[a].key() != paths[b].key() for a, b in same_chance)
-        verdict = "storyteller" if parted else "random"
     else:
-        verdict = FRAMEWORKS[
-            ruleset.framework
-        ].ties  # "ambiguous", or "random" when a fair pick is the rule
+        verdict = _verdict(paths, same_draws, same_chance, ruleset)
     return Resolution(
         case, verdict, paths, paradoxes, binder.players, _differing(paths), timed_out, ruleset
     )
 
 
 Draws = tuple[tuple[str, object], ...]  # a phase's random picks: (name, value)
+
+
+def _verdict(
+    paths: list[Path],
+    same_draws: set[tuple[int, int]],
+    same_chance: set[tuple[int, int]],
+    ruleset: Ruleset,
+) -> str:
+    """The verdict of the outcomes `paths` (at least one): determined, or why they
+    differ."""
+    if len({p.key() for p in paths}) == 1:
+        return "determined"
+    if all(paths[a].key() == paths[b].key() for a, b in same_draws):
+        # the outcomes differ only by picks a rule says are random, or the storyteller's
+        parted = any(paths[a].key() != paths[b].key() for a, b in same_chance)
+        return "storyteller" if parted else "random"
+    # "ambiguous", or "random" when a fair pick is the rule
+    return FRAMEWORKS[ruleset.framework].ties
+
+
+def _undrawn(
+    model: PhaseModel,
+    models: list[dict[str, Any]],
+    label: str,
+    notes: tuple[str, ...],
+    timeout: float,
+) -> list[Paradox]:
+    """The draws of chance of the phase that the rules allow and that no outcome has: a
+    paradox each (the first few), its core found with the draw fixed. A draw the rules
+    allow satisfies the equations that read draws alone (a kind's rule of what may be
+    drawn: "a living member of the faction"); every other equation is the phase's, which
+    a draw must leave some outcome of."""
+    names = [v for v in model.random_vars if v in model.domains]
+    if not names or not models:
+        return []
+    own = [(e, w) for e, w in model.equations if variables(e) and variables(e) <= set(names)]
+    read = sorted(set(names) & variables(*(e for e, _ in model.equations)))
+    if not read:
+        return []  # no equation reads a draw: every draw has every outcome's company
+    got = {tuple(env[v] for v in read) for env in models}
+    allowed = concrete.solve(model.domains, own, timeout, free=read)
+    out: list[Paradox] = []
+    for env in allowed.models:
+        draw = tuple(env[v] for v in read)
+        if draw in got:
+            continue
+        got.add(draw)
+        fixed = {**model.domains, **{v: [x] for v, x in zip(read, draw, strict=True)}}
+        core = concrete.minimal_core(fixed, model.equations, timeout) or []
+        whys: list[Why] = []
+        for expr, why in core:
+            for w in [why, *labels(expr)]:
+                if w not in whys:
+                    whys.append(w)
+        said = ", ".join(f"{v} = {x}" for v, x in zip(read, draw, strict=True))
+        out.append(Paradox(label, tuple(whys), (*notes, f"drawn at random: {said}")))
+        if len(out) == 3:
+            break
+    return out
 
 
 def _chosen(label: str, names: Sequence[str], env: dict[str, Any]) -> Draws:
@@ -301,6 +366,20 @@ def _models(
     votes, choices, day_acts, order, steps = binder.votes(block, history)
     day = build_day(ruleset, now, block.number, votes, choices, history, day_acts, order, steps)
     return [(day, (), ())]
+
+
+def _stranded(pairs: set[tuple[int, int]], edges: list[dict[Draws, set[int]]]) -> bool:
+    """A path of the earlier phases has no outcome in this one, and no path the same
+    draws of chance reached has one: those draws lead to no outcome (a paradox; a path
+    the host's or the storyteller's choices part from one that goes on is one they do
+    not choose). `pairs`: the earlier paths one sequence of chance reaches; `edges`:
+    per earlier path, this phase's draws of chance -> the paths they lead to."""
+    for x, out in enumerate(edges):
+        if out:
+            continue
+        if not any(edges[b if a == x else a] for a, b in pairs if x in (a, b) and a != b):
+            return True
+    return False
 
 
 def _reached_together(

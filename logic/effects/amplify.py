@@ -10,9 +10,10 @@ Vocabulary:
            Rioter MUST use the power and their rioting targets gets their vote
            TRIPLICATED, (not two separate double votes)", read for every doubling power:
            the Reverber's own vote alike); a target whose power is spent or not used
-           today gains nothing ("If
-           the targets power was already spent, nothing happens and the amplification is
-           wasted"); `forced` (its sentences) "It is a FORCED enhancement of the activity,
+           today gains nothing; `spent` (its sentence) "If the targets power was already
+           spent, nothing happens and the amplification is wasted.": on a target whose
+           powers are all used up (before today) the amplification does nothing (no forced
+           use, no notice), and the Amplifier's use is spent; `forced` (its sentences) "It is a FORCED enhancement of the activity,
            not a second use. Thus, the target MUST use the power in that timeframe,
            although what they do with it is their choice.": a target holding
            a day power who uses none that day loses his powers (logic/effects/exchange.py's
@@ -36,7 +37,8 @@ from typing import TYPE_CHECKING, ClassVar
 
 from logic.effects.base import Kind, Outcome
 from logic.effects.exchange import DRAINED_ATOM
-from logic.model.expr import FALSE, Expr, any_of, conj, disj, label, neg
+from logic.model.expr import FALSE, TRUE, Expr, all_of, any_of, conj, disj, label, neg
+from logic.model.ir import Ability, Frequency
 from logic.model.phase import Atom, TextSource
 from logic.model.why import Why, meta
 
@@ -53,12 +55,16 @@ class Amplify:
     forced: Why | None = None  # "It is a FORCED enhancement ... Thus, the target MUST use ..."
     tripled: Why | None = None  # "... their rioting targets gets their vote TRIPLICATED, ..."
     notified: Why | None = None  # "The amplified player gets notified of the extra power."
+    spent: Why | None = None  # "If the targets power was already spent, nothing happens ..."
 
     def describe(self) -> str:
         forced = "; a target with a day power who uses none today loses it" if self.forced else ""
         tripled = "a vote the target doubles today counts three times" if self.tripled else ""
         told = "; the target is told 'amplified'" if self.notified else ""
-        return "amplify: " + (tripled or "the target's power enhanced today") + forced + told
+        spent = "; on a target whose powers are used up, nothing" if self.spent else ""
+        return (
+            "amplify: " + (tripled or "the target's power enhanced today") + forced + told + spent
+        )
 
 
 def _amplified(db: DayBuilder, a: str) -> Expr:
@@ -105,13 +111,37 @@ def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
 
 
 def _landed(db: DayBuilder) -> Iterator[tuple[str, Expr, Amplify]]:
-    """(q, a day's amplification landed on q, its node), for each that may."""
+    """(q, a day's amplification landed on q, its node), for each that may; with `spent`,
+    not on a player whose powers were all used up before today ("nothing happens")."""
     for j in range(db.n):
         for c, e in db.effects(j, Amplify):
             for q in db.players:
                 hit = conj(db.ok(j), c, db.sc.aims(j, q))
+                if hit != FALSE and e.spent is not None:
+                    hit = conj(hit, label(neg(_used_up(db, q)), e.spent))
                 if hit != FALSE:
                     yield q, hit, e
+
+
+def _used_up(db: DayBuilder, q: str) -> Expr:
+    """q holds a role with powers, every one of which was used up before today (its
+    uses in the history, or sent on an earlier day of a chain)."""
+
+    def gone(ab: Ability) -> Expr:
+        if not ab.frequency.allows(db.day, db.sc.history.used(q, ab.name)):
+            return TRUE
+        if ab.frequency is Frequency.ONCE_PER_GAME:
+            return any_of(db.sc.sent_before(q, ab.name))
+        return FALSE
+
+    return db.once(
+        f"amplify:used up:{q}",
+        lambda: any_of(
+            conj(db.role_is(q, r), all_of(gone(ab) for ab in r.abilities))
+            for r in db.sc.roles()
+            if r.abilities
+        ),
+    )
 
 
 NOTICE = "amplified"  # what the amplified player is told (the source gives no words)

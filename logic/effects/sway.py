@@ -8,8 +8,12 @@ Vocabulary (effects of a day ability, each in force for the day it is used):
               can block another's lynching vote."
   VoteDouble  the target's vote counts twice that day (status `doubled`), or the user's
               own when `own`: "This player can double another's lynching vote.", "This
-              player can double his or her own vote for lynching." The vote counted is
-              the last one cast that day, whenever the power was used.
+              player can double his or her own vote for lynching." On a day read over its
+              timeline (logic/effects/timeline.py), `follows` (its sentence: "It doubles
+              whatever the valid vote is, so the vote can be changed") the vote standing
+              at each moment counts twice; without it, whether a vote changed after the
+              use still counts twice is the host's open choice (the source without it
+              does not say). A day read without a timeline counts the last vote cast.
   Substitute  the target is lynched in place of the day's lynching victim (status
               `substitute`); with no victim, nothing happens: "This player chooses one
               other alive player to substitute for the lynching victim that day."
@@ -67,10 +71,12 @@ class VoteDouble:
     by_day: ClassVar[bool] = True  # used by day (logic/effects/base.Effect)
     own: bool = False
     why: Why = meta()
+    follows: Why | None = None  # "It doubles whatever the valid vote is, so ... changed"
 
     def describe(self) -> str:
         whose = "the user's own" if self.own else "the target's"
-        return f"day: {whose} vote counts twice that day"
+        changed = "; a vote changed after it counts twice too" if self.follows else ""
+        return f"day: {whose} vote counts twice that day{changed}"
 
 
 @dataclass(frozen=True)

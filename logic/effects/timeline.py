@@ -39,13 +39,16 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
 from logic.effects import vote
+from logic.effects.amplify import TRIPLED
 from logic.effects.base import Kind
+from logic.effects.sway import VoteDouble
 from logic.model.expr import (
     FALSE,
     TRUE,
     Const,
     Expr,
     add,
+    all_of,
     any_of,
     conj,
     disj,
@@ -173,13 +176,50 @@ class _Moments:
             )
         return conj(*(le(self.tl.at[i], Const(m)) for i in self._slots[key]))
 
+    def kept(self, c: Expr, p: str, v: int) -> Expr:
+        """A doubling under condition `c` of p's vote still holds once `v` votes are cast:
+        its doubling `follows` p's changes, or p changed nothing since it (no vote cast
+        after it over one standing then; with none standing, one vote cast after it)."""
+        self._from(c, 0)  # (fills the condition's slots)
+        out: list[Expr] = []
+        for i in self._slots[id(c)]:
+            nodes = [e for _, e in self.db.effects(i, VoteDouble)]
+            if not nodes:
+                continue
+            out.append(disj(self._follows(i, nodes), neg(self._changed(i, p, v))))
+        return all_of(out)
+
+    def _follows(self, i: int, nodes: list[VoteDouble]) -> Expr:
+        """Day slot i's doubling follows its voter's changes: its sentence says so, or
+        (said by none, or switched off) the host's open choice."""
+        said = any_of(label(self.db.switch(e.follows), e.follows) for e in nodes if e.follows)
+        at = nodes[0].why.loc
+        return disj(said, self.db.choice(f"follows:{at.line}:{at.column}:{i}", [False, True]))
+
+    def _changed(self, i: int, p: str, v: int) -> Expr:
+        """p changed his vote after day slot i's action, once `v` votes are cast."""
+        at, me = self.tl.at[i], Const(self.index[p])
+        after = [conj(eq(self.tl.who[t], me), le(at, Const(t))) for t in range(v)]
+        standing = any_of(
+            conj(eq(at, Const(k)), neg(eq(self.cur(p, k), Const(-1))))
+            for k in range(self.steps + 1)
+        )
+        twice = any_of(conj(after[t], after[u]) for t in range(v) for u in range(t + 1, v))
+        return disj(conj(standing, any_of(after)), conj(neg(standing), twice))
+
     def inputs(self, v: int, m: int, riot: Expr = TRUE) -> vote.DayInputs:
         """The day's inputs at the state with `v` votes cast and the actions up to m (a
-        vote another player doubled counts twice where `riot` holds)."""
+        vote another player doubled counts twice where `riot` holds, and while the
+        doubling holds: `kept`)."""
 
         def marked(p: str, name: str) -> Expr:
             return any_of(
-                conj(c, self._from(c, m), riot if name == DOUBLED and s != p else TRUE)
+                conj(
+                    c,
+                    self._from(c, m),
+                    riot if name == DOUBLED and s != p else TRUE,
+                    self.kept(c, p, v) if name in (DOUBLED, TRIPLED) else TRUE,
+                )
                 for c, s in self.db.marked(p, name)
             )
 
@@ -293,6 +333,12 @@ def day_timed(db: DayBuilder, inp: vote.DayInputs) -> vote.DayInputs:
     if not _timed(db):
         return inp
     d = _day(db)
+    final, before = d.moments.inputs(d.moments.steps, d.moments.steps), inp.marked
+
+    def doubled(p: str, name: str) -> Expr:  # at the deadline: while the doubling holds
+        return final.marked(p, name) if name in (DOUBLED, TRIPLED) else before(p, name)
+
+    inp = replace(inp, marked=doubled)
     out = inp
     if any(e != FALSE for e in d.ended):
         standing = [(c, d.moments.inputs(m, m)) for m, c in enumerate(d.ended) if c != FALSE]

@@ -309,8 +309,13 @@ class Night:
                     ab = menu[pick] if pick < len(menu) else None
                     # a role with several night abilities names the one used
                     verb = f"uses {ab.name} on" if ab is not None and len(menu) > 1 else "targets"
+                    options = options_of(ab) if ab is not None else ()
+                    chose = env.get(f"decide:{p}{sfx}", -1)
+                    decided = bool(options) and 0 <= chose < len(options)
                     if ab is not None and (ab.on_self or ab.targets == 0):
-                        lines.append(f"{p} uses {ab.name}")
+                        # (an action aimed at no one is taken by its decision line alone)
+                        if not (decided and ab.targets == 0 and not ab.on_self):
+                            lines.append(f"{p} uses {ab.name}")
                         involved.append(p)
                     elif ab is not None and ab.targets == 2:
                         t = self.names[env[f"tgt:{p}{sfx}"]]
@@ -321,9 +326,7 @@ class Night:
                         t = self.names[env[f"tgt:{p}{sfx}"]]
                         lines.append(f"{p} {verb} {t}")
                         involved += [p, t]
-                    options = options_of(ab) if ab is not None else ()
-                    chose = env.get(f"decide:{p}{sfx}", -1)
-                    if options and 0 <= chose < len(options):  # the player's decision
+                    if decided:  # the player's decision
                         lines.append(f'{p} decides "{options[chose]}"')
                 if env.get(f"kills:{p}{sfx}"):
                     t = self.names[env[f"ktgt:{p}{sfx}"]]

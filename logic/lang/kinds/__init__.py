@@ -14,6 +14,7 @@ from logic.lang.kinds.amplify import AmplifyReading
 from logic.lang.kinds.aptx import AptxReading
 from logic.lang.kinds.betrayal import BetrayalReading
 from logic.lang.kinds.blame import BlameReading
+from logic.lang.kinds.blockrole import BlockRoleReading
 from logic.lang.kinds.blocks import BlockReading
 from logic.lang.kinds.bribe import BribeReading
 from logic.lang.kinds.census import CensusReading
@@ -82,6 +83,7 @@ class Readings(
     PoisonReading,
     TurnsReading,
     BlockReading,
+    BlockRoleReading,
     CrimesReading,
     KnowingReading,
     RegistrationReading,

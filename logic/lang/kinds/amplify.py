@@ -5,8 +5,9 @@ night-time period."), a day ability named "amplify" whose effect is `Amplify`
 (logic/effects/amplify.py); "other": not its user; the forced use ("Thus, the target MUST
 use the power in that timeframe, ...": `Amplify.forced`) and the tripled vote ("If a rioter
 is targeted, ... their rioting targets gets their vote TRIPLICATED, ...": `Amplify.tripled`),
-and the notice ("The amplified player gets notified of the extra power.":
-`Amplify.notified`), said of the ability before it."""
+the notice ("The amplified player gets notified of the extra power.":
+`Amplify.notified`) and a spent target ("If the targets power was already spent, nothing
+happens and the amplification is wasted.": `Amplify.spent`), said of the ability before it."""
 
 from __future__ import annotations
 
@@ -46,3 +47,6 @@ class AmplifyReading:
 
     def amp_notified(self, _: list[Any]) -> tuple[Any, ...]:
         return (Adds(Amplify, "notified", self.why),)
+
+    def amp_spent(self, _: list[Any]) -> tuple[Any, ...]:
+        return (Adds(Amplify, "spent", self.why),)

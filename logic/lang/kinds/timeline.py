@@ -2,14 +2,18 @@
 grammar/lexicon/timeline.toml), mixed into logic/lang/kinds.Readings: "During the day, the
 Stretcher may void the majority lock." gives a day ability aimed at no one, named by its
 verb ("void"), whose effect is `VoidLock`; "During the day, the Collapser may end the day
-instantly." one named "end" (`EndDay`) (logic/effects/timeline.py)."""
+instantly." one named "end" (`EndDay`) (logic/effects/timeline.py); a doubled vote that
+follows its voter's changes ("It doubles whatever the valid vote is, so the vote can be
+changed": `VoteDouble.follows`, logic/effects/sway.py), said of the ability before it."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from logic.effects.sway import VoteDouble
 from logic.effects.timeline import EndDay, VoidLock
 from logic.lang.clause_parts import about
+from logic.lang.kinds.traits import Adds
 from logic.lang.read.pieces import _AddTo, _DayAbility
 from logic.model.ir import Frequency, Why
 
@@ -35,3 +39,6 @@ class TimelineReading:
     def tl_moot(self, children: list[Any]) -> tuple[Any, ...]:
         kinds: Any = (VoidLock, EndDay)  # (the assembler's isinstance takes either)
         return (_AddTo(kinds, "moot", self.why),)
+
+    def tl_follows(self, _: list[Any]) -> tuple[Any, ...]:
+        return (Adds(VoteDouble, "follows", self.why),)
