@@ -175,15 +175,23 @@ def test_a_restriction_with_no_verb_and_no_ability_is_an_error() -> None:
         said("Doctor", "Cannot self-target.")
 
 
-def test_a_kills_guilt_and_a_frames_night_are_notes() -> None:
+def test_a_kills_guilt_is_a_note() -> None:
     for role, text in [
         ("Vigilante", "If you kill a town player, you will die of guilt the following night."),
         ("Vigilante", "If the Vigilante kills a Town player, he dies of guilt the next night."),
-        ("Framer", "They will appear guilty to the Cop that night."),
     ]:
         got = said(role, f"Kills one player each night. {text}")
         assert "Kept, not modelled:" in got, text
         assert len(_effect(got, "kill")) == 1
+
+
+def test_a_frames_night_is_a_frame() -> None:
+    """'They will appear guilty to the Cop that night.': the target's record that night
+    (logic/effects/records.py's Frame; a note before the frame was a mechanic)."""
+    got = said(
+        "Framer", "Kills one player each night. They will appear guilty to the Cop that night."
+    )
+    assert any(line.startswith("- frame: the target's record shows guilty") for line in got), got
 
 
 def test_guilt_for_a_kill_of_no_player_does_not_read() -> None:

@@ -112,14 +112,14 @@ def test_what_the_engine_does_not_model_is_said(line: str, said: str) -> None:
 @pytest.mark.parametrize(
     "line",
     [
-        "Framer: Each night you may frame one player so they appear guilty.",
         "Framer: Each night, choose a player. That player appears guilty to investigations.",
         "Framer: Each night, choose a player. That player will appear as Mafia to the Cop.",
     ],
 )
 def test_how_a_target_shows_is_not_said_of_the_role(line: str) -> None:
-    """A frame (how the target shows to checks) is not modelled: refused with what it is,
-    never read as the framer's own appearance (which it was, before)."""
+    """How the target shows to checks with no night said is refused with what it is, never
+    read as the framer's own appearance (which it was, before); with its night, or after
+    "frame ... so", it is a frame (tests/test_frame.py, test_role_pm_shapes.py)."""
     with pytest.raises(RulingError, match="the target"):
         ruleset(line)
 
