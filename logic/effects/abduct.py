@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from logic.effects.base import Kind, Lasting, Outcome, first_drawn
+from logic.effects.base import Kind, Lasting, Outcome, first_drawn, line_rules
 from logic.model.expr import (
     FALSE,
     TRUE,
@@ -81,12 +81,7 @@ class AbductRule:
 
 def _rules(b: Any, tag: str) -> list[tuple[Any, Why, AbductRule]]:
     """(role, the sentence, the trait) for each role whose line says `tag`."""
-    return [
-        (r, w, t)
-        for r in b.rs.roles
-        for t in r.traits
-        if isinstance(t, AbductRule) and (w := getattr(t, tag)) is not None
-    ]
+    return line_rules(b, AbductRule, tag)
 
 
 def _abducts(b: NightBuilder, i: int) -> Expr:

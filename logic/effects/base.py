@@ -309,6 +309,24 @@ def holds_trait(b: NightBuilder, p: str, node: type, when: Callable[[Any], bool]
     )
 
 
+def line_rules(b: Any, node: type, tag: str) -> list[tuple[Any, Why, Any]]:
+    """(role, the sentence, the trait) for each role whose line says `tag`: a field of a
+    trait of class `node` that holds the sentence saying it (travel's, a bribe's, ...)."""
+    return [
+        (r, w, t)
+        for r in b.rs.roles
+        for t in r.traits
+        if isinstance(t, node) and (w := getattr(t, tag)) is not None
+    ]
+
+
+def line_says(b: Any, p: str, node: type, tag: str) -> Expr:
+    """p holds a role whose line says `tag` (`line_rules`), its sentence in force."""
+    return any_of(
+        conj(b.sc.role_is(p, r), label(b.sc.switch(w), w)) for r, w, _ in line_rules(b, node, tag)
+    )
+
+
 def first_drawn(b: NightBuilder, name: str, holds: Sequence[Expr]) -> list[Expr]:
     """Of the candidates in a fixed order, the one drawn at random (`name`, a draw of the
     night: `random`): the first whose `holds` holds from the drawn place on, going round,

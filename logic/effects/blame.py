@@ -36,7 +36,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from logic.effects import inquiry
-from logic.effects.base import Kind
+from logic.effects.base import Kind, line_rules, line_says
 from logic.model.expr import FALSE, Const, Expr, any_of, conj, eq, label
 from logic.model.why import Why, canon, meta
 
@@ -84,17 +84,8 @@ class BlameRule:
         return "blame: " + "; ".join(said)
 
 
-def _rules(b: Any, tag: str) -> list[tuple[Any, Why]]:
-    return [
-        (r, w)
-        for r in b.rs.roles
-        for t in r.traits
-        if isinstance(t, BlameRule) and (w := getattr(t, tag)) is not None
-    ]
-
-
 def _said(b: Any, p: str, tag: str) -> Expr:
-    return any_of(conj(b.sc.role_is(p, r), label(b.sc.switch(w), w)) for r, w in _rules(b, tag))
+    return line_says(b, p, BlameRule, tag)
 
 
 def _keyword(b: NightBuilder, name: str) -> str:
@@ -141,7 +132,7 @@ def unseen(b: NightBuilder, keyword: str) -> Expr:
     """The blame's own keyword, when a blamer's line hides it."""
     return any_of(
         label(b.sc.switch(w), w)
-        for r, w in _rules(b, "hidden")
+        for r, w, _ in line_rules(b, BlameRule, "hidden")
         for ab in r.abilities
         if any(isinstance(e, Blame) for e in ab.effects)
         and canon(inquiry.keyword(b.rs, ab)) == canon(keyword)

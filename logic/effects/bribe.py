@@ -45,9 +45,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from logic.effects.attack import Protect
-from logic.effects.base import Kind
+from logic.effects.base import Kind, line_says
 from logic.effects.block import Roleblock
-from logic.model.expr import FALSE, Expr, any_of, conj, label
+from logic.model.expr import FALSE, Expr, any_of, conj
 from logic.model.why import Why, canon, meta
 
 if TYPE_CHECKING:
@@ -83,19 +83,9 @@ class BribeRule:
         return "bribe: " + "; ".join(said)
 
 
-def _rules(b: Any, tag: str) -> list[tuple[Any, Why]]:
-    """(role, the sentence) for each role whose line says `tag`."""
-    return [
-        (r, w)
-        for r in b.rs.roles
-        for t in r.traits
-        if isinstance(t, BribeRule) and (w := getattr(t, tag)) is not None
-    ]
-
-
 def _said(b: Any, p: str, tag: str) -> Expr:
     """p holds a role whose line says `tag` (its sentence in force)."""
-    return any_of(conj(b.sc.role_is(p, r), label(b.sc.switch(w), w)) for r, w in _rules(b, tag))
+    return line_says(b, p, BribeRule, tag)
 
 
 def _bribes(b: NightBuilder, j: int) -> Expr:

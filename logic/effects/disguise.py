@@ -8,11 +8,11 @@ whole game's), read by logic/lang/kinds/disguise.py and logic/lang/game_kinds/di
 
 Vocabulary (the roles' lines):
   Disguise     the ability of "Prep action: Disguise.": the prep phase is not modelled, so
-               it is the player's decision in the first night's block (`X decides "Ran"`,
+               it is the player's decision in the first night's block (`X decides "ROLE"`,
                any role of the ruleset: `options`, filled when the ruleset is assembled);
                the role decided is worn from the first night on (a prep action: nothing of
                the night stops it, a reading)
-  Costume      the day ability of "Day action: Temporary Disguise." (`X decides "Ran"` in
+  Costume      the day ability of "Day action: Temporary Disguise." (`X decides "ROLE"` in
                a day block): the role decided is worn the night after that day
   CostumeRule  the sentences of the costume wearer's line (a field each): `one_night` "After the night
                Yukiko will no longer be disguised." (unsaid, a costume stays on);
@@ -84,7 +84,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from logic.effects import crimes, interrogate
-from logic.effects.base import Kind, Lasting, Outcome
+from logic.effects.base import Kind, Lasting, Outcome, line_says
 from logic.model import frame
 from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, conj, disj, eq, label, neg
 from logic.model.phase import Atom, ChainEnd, PhaseEnd, TextSource
@@ -269,12 +269,7 @@ def _on(b: Any, node: Any) -> Expr:
 def _traits(b: Any, q: str, kind: type, tag: str) -> Expr:
     """q holds a role whose line says `tag` (a field of a trait of `kind`), its sentence
     in force."""
-    return any_of(
-        conj(b.sc.role_is(q, r), label(b.sc.switch(w), w))
-        for r in b.rs.roles
-        for t in r.traits
-        if isinstance(t, kind) and (w := getattr(t, tag)) is not None
-    )
+    return line_says(b, q, kind, tag)
 
 
 def _holds(b: Any, q: str, names: Sequence[str]) -> Expr:

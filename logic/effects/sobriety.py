@@ -168,11 +168,16 @@ def _fractions(b: NightBuilder, p: str) -> Expr:
     )
 
 
+def _begins_drunk(b: Any, p: str) -> Expr:
+    """p's role begins the game drunk (a night's or a day's builder)."""
+    return any_of(conj(x, _said(b, t.onset)) for x, t in _holders(b, p, Drunk))
+
+
 def drunk(b: NightBuilder, p: str) -> Expr:
     """p is drunk tonight: his role begins drunk, and nothing has sobered him."""
 
     def make() -> Expr:
-        begins = any_of(conj(x, _said(b, t.onset)) for x, t in _holders(b, p, Drunk))
+        begins = _begins_drunk(b, p)
         if begins == FALSE:
             return FALSE
         return conj(begins, neg(_sober_before(b, p)), neg(_fractions(b, p)))
@@ -233,7 +238,7 @@ def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     """`X sobers` tonight: drunk when the night began and an event sobered him."""
     out: dict[Atom, Expr] = {}
     for p in b.sc.players:
-        begins = any_of(conj(x, _said(b, t.onset)) for x, t in _holders(b, p, Drunk))
+        begins = _begins_drunk(b, p)
         if begins == FALSE:
             continue
         events = [_fractions(b, p)]
@@ -256,7 +261,7 @@ def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     """`X sobers` by day: a named role's holder died today (a lynch, an APTX)."""
     out: dict[Atom, Expr] = {}
     for p in db.sc.players:
-        begins = any_of(conj(x, _said(db, t.onset)) for x, t in _holders(db, p, Drunk))
+        begins = _begins_drunk(db, p)
         if begins == FALSE:
             continue
         events = []

@@ -73,7 +73,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from logic.effects import aptx, block, frighten, heal
-from logic.effects.base import Kind, Lasting, Outcome
+from logic.effects.base import Kind, Lasting, Outcome, line_rules, line_says
 from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, conj, disj, eq, label, neg
 from logic.model.phase import Atom, ChainEnd, PhaseEnd, phase_index
 from logic.model.why import Why, meta
@@ -162,21 +162,14 @@ def _travels(ab: Any) -> bool:
 
 def _rules(b: Any, tag: str) -> list[tuple[Any, Why, TravelRule]]:
     """(role, the sentence, the trait) for each role whose line says `tag`."""
-    return [
-        (r, w, t)
-        for r in b.rs.roles
-        for t in r.traits
-        if isinstance(t, TravelRule) and (w := getattr(t, tag)) is not None
-    ]
+    return line_rules(b, TravelRule, tag)
 
 
 def said(b: Any, q: str, tag: str) -> Expr:
     """q holds a role whose line says `tag` (its sentence in force)."""
 
     def make() -> Expr:
-        return any_of(
-            conj(b.sc.role_is(q, r), label(b.sc.switch(w), w)) for r, w, _ in _rules(b, tag)
-        )
+        return line_says(b, q, TravelRule, tag)
 
     got: Expr = b.once(f"travel:said:{q}:{tag}", make)
     return got
