@@ -309,6 +309,16 @@ def holds_trait(b: NightBuilder, p: str, node: type, when: Callable[[Any], bool]
     )
 
 
+def night_role_names(roles: Sequence[Any]) -> tuple[str, ...]:
+    """The names of the roles with a night ability (an ability none of whose effects is
+    used by day): the options of a role decided among those that act at night."""
+    return tuple(
+        r.name
+        for r in roles
+        if any(not any(getattr(e, "by_day", False) for e in a.effects) for a in r.abilities)
+    )
+
+
 def line_rules(b: Any, node: type, tag: str) -> list[tuple[Any, Why, Any]]:
     """(role, the sentence, the trait) for each role whose line says `tag`: a field of a
     trait of class `node` that holds the sentence saying it (travel's, a bribe's, ...)."""

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from logic.effects.base import Kind
+from logic.effects.base import Kind, night_role_names
 from logic.model.expr import FALSE, Const, Expr, any_of, conj, eq, label, neg
 from logic.model.why import Why, meta
 
@@ -40,12 +40,7 @@ class RoleBlock:
     def with_roles(self, roles: Sequence[Role]) -> RoleBlock:
         """The options: every role with a night ability (a role that "uses a power that
         night")."""
-        night = [
-            r.name
-            for r in roles
-            if any(not any(getattr(e, "by_day", False) for e in a.effects) for a in r.abilities)
-        ]
-        return replace(self, options=tuple(night))
+        return replace(self, options=night_role_names(roles))
 
     def describe(self) -> str:
         return "role block: decides a role; its holders' powers tonight fail"
