@@ -49,7 +49,10 @@ def games(draw: Any, rs: Ruleset) -> tuple[list[str], list[dict[str, tuple[str, 
             usable = [a for a in role.abilities if a.frequency.allows(k, 0) and a.verb != "kills"]
             forced = any(a.forced for a in usable)
             if usable and (forced or draw(st.booleans())):
-                acts[name] = ("targets", draw(st.sampled_from(names)))
+                target = draw(st.sampled_from(names))
+                if any(a.targets == 2 for a in usable):  # "names two players"
+                    target += " and " + draw(st.sampled_from(names))
+                acts[name] = ("targets", target)
             elif rs.nightkill(role.faction) and not killer_done and draw(st.booleans()):
                 acts[name] = ("kills", draw(st.sampled_from(names)))
                 killer_done = True
@@ -91,7 +94,10 @@ def _compare(rs: Ruleset, players: list[str], nights: list[dict[str, tuple[str, 
                 s.add(enc.var(f"kills:{name}@n{k}") == (verb == "kills"))
             if verb:
                 var = "tgt" if verb == "targets" else "ktgt"
-                s.add(enc.var(f"{var}:{name}@n{k}") == symbolic.value(names.index(target)))
+                first, _, second = target.partition(" and ")
+                s.add(enc.var(f"{var}:{name}@n{k}") == symbolic.value(names.index(first)))
+                if second:
+                    s.add(enc.var(f"tgt2:{name}@n{k}") == symbolic.value(names.index(second)))
     symbolic_outcomes: set[tuple[frozenset[Atom], ...]] = set()
     seen = 0
     while s.check() == z3.sat and seen < 500:
