@@ -32,7 +32,9 @@ NAMES = ("Ann", "Bob", "Cid", "Dee")
 
 
 @st.composite
-def games(draw: Any, rs: Ruleset) -> tuple[list[str], list[dict[str, tuple[str, str]]]]:
+def games(
+    draw: Any, rs: Ruleset, own_kills: bool = False
+) -> tuple[list[str], list[dict[str, tuple[str, str]]]]:
     n = draw(st.integers(min_value=2, max_value=4))
     names = list(NAMES[:n])
     if rs.unique_roles is not None:
@@ -46,7 +48,11 @@ def games(draw: Any, rs: Ruleset) -> tuple[list[str], list[dict[str, tuple[str, 
         for name, role_name in zip(names, roles, strict=True):
             role = rs.role(role_name)
             assert role is not None
-            usable = [a for a in role.abilities if a.frequency.allows(k, 0) and a.verb != "kills"]
+            usable = [
+                a
+                for a in role.abilities
+                if a.frequency.allows(k, 0) and (own_kills or a.verb != "kills")
+            ]
             forced = any(a.forced for a in usable)
             if usable and (forced or draw(st.booleans())):
                 target = draw(st.sampled_from(names))
