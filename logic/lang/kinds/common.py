@@ -33,7 +33,7 @@ from typing import Any
 from lark import Token
 
 from logic.effects.afterlife import ReadDead
-from logic.effects.attack import AutoProtect, Unprotectable
+from logic.effects.attack import AutoProtect, Protect, Unprotectable
 from logic.effects.block import Unblockable
 from logic.effects.day import DayKill
 from logic.effects.hex import Budget
@@ -123,6 +123,23 @@ class CommonReading:
         why = self.why
         starts = Starts("kills", _frequency(children), why, subject_of(children))
         return (starts, *uses_parts(children, why))
+
+    def vest_use(self, children: list[Any]) -> tuple[Any, ...]:
+        """A vest spent on oneself: an ability with no target that protects its user (its
+        uses: the vests the role has, `shots`)."""
+        why = self.why
+        cap = _Capability(
+            None,
+            (Protect(why),),
+            (),
+            _frequency(children),
+            False,
+            why,
+            name="Vest",
+            targets=0,
+            on_self=True,
+        )
+        return (*about(children, cap), *uses_parts(children, why))
 
     def one_a_night(self, _: list[Any]) -> tuple[Any, ...]:
         return ()
