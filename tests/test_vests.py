@@ -52,5 +52,5 @@ def test_without_the_sentences_nobody_survives() -> None:
         "Bulletproof: You have no special abilities.",
     )
     rs = parse_ruleset(text, str(PATH))
-    verdict, atoms = resolved(rs, PLAYERS + "  night 1:\n    Dee kills Bob\n")
+    _, atoms = resolved(rs, PLAYERS + "  night 1:\n    Dee kills Bob\n")
     assert "Bob dies" in atoms, atoms
