@@ -34,5 +34,5 @@ def test_without_the_sentence_the_hunter_has_no_shot() -> None:
     text = PATH.read_text()
     assert SENTENCE in text
     rs = parse_ruleset(text.replace(SENTENCE, "You have no special abilities."), str(PATH))
-    verdict, atoms = resolved(rs, PLAYERS + "  night 1:\n    Cid kills Ann\n")
+    _, atoms = resolved(rs, PLAYERS + "  night 1:\n    Cid kills Ann\n")
     assert "Cid dies" not in atoms, atoms
