@@ -34,7 +34,7 @@ def test_without_the_sentence_the_commuter_stays() -> None:
     assert SENTENCE in text
     rs = parse_ruleset(text.replace(SENTENCE, "You have no special abilities."), str(PATH))
     night = "  night 1:\n    Dee kills Ann\n    Bob targets Ann\n"
-    verdict, atoms = resolved(rs, PLAYERS + night)
+    _, atoms = resolved(rs, PLAYERS + night)
     assert "Ann dies" in atoms and 'Bob learns "not Mafia"' in atoms, atoms
 
 
