@@ -142,6 +142,13 @@ class CommonReading:
         )
         return (*about(children, cap), *uses_parts(children, why))
 
+    def vest_each(self, _: list[Any]) -> tuple[Any, ...]:
+        raise self._no_reading(
+            "vests that each stop a kill by themselves (the automatic protection stops one "
+            "night's kills, once; a vest used at night is an ability: 'Use one at night to "
+            "survive any attack.')"
+        )
+
     def one_a_night(self, _: list[Any]) -> tuple[Any, ...]:
         return ()
 
