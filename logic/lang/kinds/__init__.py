@@ -28,6 +28,7 @@ from logic.lang.kinds.days import DayReading
 from logic.lang.kinds.deal import DealReading
 from logic.lang.kinds.disclosure import DisclosureReading
 from logic.lang.kinds.disguise import DisguiseReading
+from logic.lang.kinds.either import EitherReading
 from logic.lang.kinds.exchange import ExchangeReading
 from logic.lang.kinds.frighten import FrightenReading
 from logic.lang.kinds.hexes import HexReading
@@ -117,5 +118,6 @@ class Readings(
     CoupleReading,
     CensusReading,
     SobrietyReading,
+    EitherReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
