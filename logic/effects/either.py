@@ -51,9 +51,7 @@ def _named(b: NightBuilder, j: int, name: str) -> Expr:
 def _sent(b: NightBuilder, p: str, name: str, but: int = -1) -> Expr:
     """p sent the ability `name` names tonight (in a slot other than `but`)."""
     return any_of(
-        conj(b.sc.taken(j), _named(b, j, name))
-        for j in range(b.n)
-        if j != but and b.actor(j) == p
+        conj(b.sc.taken(j), _named(b, j, name)) for j in range(b.n) if j != but and b.actor(j) == p
     )
 
 
