@@ -26,6 +26,7 @@ DECIDES = [
     ("Camel", "Night action: Observe OR Stake Out.", "Camel sends Observe"),
     ("Yuusaku", "Night action: Interrogate OR Special Investigate 1.", "Yuusaku sends"),
     ("Yamato", "Night action: First-Aid OR Investigate 2.", "Yamato sends"),
+    ("Uehara", "Night action: Police Detect OR Investigate 2.", "Uehara sends"),
 ]
 
 

@@ -16,8 +16,14 @@ Vocabulary:
     same        "Same for Kid." (`same_roles`): `own` again, of the role it names
     worn        "If he asks for his/her disguised role, then he'll get a False.": a role that
                 is only worn (no player holds it) is not found
+    pool        "In the experimental ruleset, these roles are: Megure, ..., and Yamato."
+                (`pool_roles`), after Police Detect's "Allows Uehara to detect other police
+                roles.": the only roles it may ask for; asked for another, it answers nothing
+    through     "Police Detect differs from normal Detect in that it does NOT detect through
+                disguises.": a role only worn is found ("true")
 
-Readings: "in the game" is dealt to a player, alive or dead (as abduct's "not played in the
+Police Detect ("Allows Uehara to detect other police roles.") is the same ability, named by
+the class and the verb. Readings: "in the game" is dealt to a player, alive or dead (as abduct's "not played in the
 game by any player"). Unsaid by a `DetectRule`, whether a disguised holder is found, and
 whether a role only worn is, is the host's choice (`ambiguous` where it matters): a disguise
 "awards the disguiser the player's role", and the source does not say which of the two a
@@ -66,9 +72,16 @@ class DetectRule:
     same: Why | None = None  # "Same for Kid.": `own` again, of `same_roles`
     same_roles: tuple[str, ...] = ()
     worn: Why | None = None
+    pool: Why | None = None  # the roles it may ask for (`pool_roles`), none other
+    pool_roles: tuple[str, ...] = ()
+    through: Why | None = None  # it does not see through a disguise: a role only worn is found
 
     def describe(self) -> str:
         said = []
+        if self.pool is not None:
+            said.append("asks only for " + ", ".join(self.pool_roles))
+        if self.through is not None:
+            said.append("a role only worn is found")
         if self.own is not None or self.same is not None:
             said.append("finds " + " and ".join(self.roles + self.same_roles) + " while disguised")
         if self.worn is not None:
@@ -88,7 +101,7 @@ def _wears(b: NightBuilder, q: str) -> list[tuple[str, Expr]]:
 def _said(b: NightBuilder, p: str, tag: str, role: str | None = None) -> Expr:
     """p holds a role whose line says `tag` (of `role`, for `own` and `same`), its sentence
     in force."""
-    named = "same_roles" if tag == "same" else "roles"
+    named = {"same": "same_roles", "pool": "pool_roles"}.get(tag, "roles")
     return any_of(
         conj(b.sc.role_is(p, r), label(b.sc.switch(w), w))
         for r, w, t in line_rules(b, DetectRule, tag)
@@ -116,9 +129,9 @@ def _found(b: NightBuilder, i: int, e: Detect, role: Any) -> Expr:
         host = eq(b.choice(f"detect:own:{at}", [False, True], decides=hid), Const(True))
         out = disj(out, conj(hid, disj(own, conj(neg(own), host))))
     if wor != FALSE:
-        said = _said(b, p, "worn")
+        said, through = _said(b, p, "worn"), _said(b, p, "through")
         host = eq(b.choice(f"detect:worn:{at}", [False, True], decides=wor), Const(True))
-        out = disj(out, conj(wor, neg(said), host))
+        out = disj(out, conj(wor, disj(through, conj(neg(said), neg(through), host))))
     return out
 
 
@@ -129,11 +142,14 @@ def texts(b: NightBuilder, i: int) -> list[TextSource]:
         decided = b.sc.decision(i, e.options)
         gate = label(conj(c, b.ok(i)), e.why)
         yes, no = [], []
+        pooled = _said(b, b.actor(i), "pool")
         for k, name in enumerate(e.options):
             role = b.rs.role(name)
             if role is None:
                 continue
-            chosen = eq(decided, Const(k))
+            # a role outside the roles it may ask for: no answer
+            asked = disj(neg(pooled), _said(b, b.actor(i), "pool", name))
+            chosen = conj(eq(decided, Const(k)), asked)
             found = _found(b, i, e, role)
             yes.append(conj(chosen, found))
             no.append(conj(chosen, neg(found)))

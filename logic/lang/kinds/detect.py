@@ -45,5 +45,23 @@ class DetectReading:
         rule = DetectRule(self.why, same=self.why, same_roles=(role,))
         return (_Trait(None, rule, self.why),)
 
+    def dt_class(self, children: list[Any]) -> tuple[Any, ...]:
+        words = [str(c) for c in children if isinstance(c, Token) and c.type in ("NAME", "POLICE")]
+        verb, kind = words[0], words[-1]
+        name = f"{kind[:1].upper()}{kind[1:]} {verb[:1].upper()}{verb[1:]}"
+        subject = _names(children, "ROLENAME")[0]
+        start = _AbilityStart("targets", Frequency.EACH_NIGHT, self.why, subject, 0, name)
+        return (start, Detect(self.why))
+
+    def dt_where(self, children: list[Any]) -> None:
+        return None  # where the class is said ("In the experimental ruleset"): no meaning
+
+    def dt_pool(self, children: list[Any]) -> tuple[Any, ...]:
+        rule = DetectRule(self.why, pool=self.why, pool_roles=tuple(_names(children, "ROLENAME")))
+        return (_Trait(None, rule, self.why),)
+
+    def dt_through(self, children: list[Any]) -> tuple[Any, ...]:
+        return (_Trait(None, DetectRule(self.why, through=self.why), self.why),)
+
     def dt_worn(self, children: list[Any]) -> tuple[Any, ...]:
         return (_Trait(None, DetectRule(self.why, worn=self.why), self.why),)
