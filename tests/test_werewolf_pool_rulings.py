@@ -381,8 +381,16 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
     ),
     (
         "Necromancer:",
-        ("During the day, the Necromancer may revive one dead player.",),
+        (
+            "During the day, the Necromancer may revive one dead player.",
+            "That player's power status returns to what it was just before death.",
+        ),
         "The Necromancer revives the night's victim by day; the Seer scans again",
+    ),
+    (
+        "Necromancer:",
+        ("That player's power status returns to what it was just before death.",),
+        "R27: a power the Scavenger stole from the dead returns with the revival",
     ),
     (
         "Necromancer:",
