@@ -572,6 +572,7 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
         (
             "During the day, the Stretcher may void the majority lock.",
             "If the majority lock was reached before it, it does not count and can be used again.",
+            "If used privately, it takes effect from the moment the GG makes it public.",
         ),
         "The Stretcher voids the majority lock: the last votes decide",
     ),
@@ -590,6 +591,7 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
         (
             "During the day, the Collapser may end the day instantly.",
             "If the majority lock was reached before it, it does not count and can be used again.",
+            "If used privately, it takes effect from the moment the GG makes it public.",
         ),
         "The Collapser ends the day: the votes standing then decide",
     ),
@@ -602,6 +604,43 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
         "Collapser:",
         ("(Active, One-time use, Day-time, Dual-nature)",),
         "One-time use: the Collapser's second collapsing does not take place",
+    ),
+    (
+        "Stretcher:",
+        ("If used privately, it takes effect from the moment the GG makes it public.",),
+        "R28: the Stretcher's private use takes effect where the GG makes it public, not at the deadline",
+    ),
+    (
+        "Collapser:",
+        ("If used privately, it takes effect from the moment the GG makes it public.",),
+        "R28: the Collapser's private use ends the day where the GG makes it public",
+    ),
+    (
+        "Hunter:",
+        ("(Active, One-time use, Anytime, Dual-nature)",),
+        "R28: the Hunter's public shot by day is immediate: the votes on the dead target do not lock",
+    ),
+    (
+        "8. Private - These roles a",
+        ("8. Private - These roles are only valid actions when PMed to the GM.",),
+        "R28: a Private power used publicly does not take place: the Blocker's public block",
+    ),
+    (
+        "9. Dual-nature - These rol",
+        ("9. Dual-nature - These roles can be used publicly or privately.",),
+        "R28: the Hunter's public shot by day is immediate: the votes on the dead target do not lock",
+    ),
+    (
+        "When done publicly, their ",
+        ("When done publicly, their effect is immediate, if applicable.",),
+        "R28: the Hunter's public shot by day is immediate: the votes on the dead target do not lock",
+    ),
+    (
+        "If performed privately, th",
+        (
+            "If performed privately, their effect takes place at the next day/night deadline, if applicable.",
+        ),
+        "R28: the Reverber's private double vote counts at the deadline only, whenever it was PMed",
     ),
     (
         "Whether a vote another pla",

@@ -37,6 +37,7 @@ from logic.lang.kinds.knowing import KnowingReading
 from logic.lang.kinds.lastshot import LastShotReading
 from logic.lang.kinds.lynchstop import LynchStopReading
 from logic.lang.kinds.malfunction import MalfunctionReading
+from logic.lang.kinds.manner import MannerReading
 from logic.lang.kinds.meddle import MeddleReading
 from logic.lang.kinds.morph import MorphReading
 from logic.lang.kinds.phrasing import PhrasingReading
@@ -117,5 +118,6 @@ class Readings(
     CoupleReading,
     CensusReading,
     SobrietyReading,
+    MannerReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
