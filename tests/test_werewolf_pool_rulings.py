@@ -209,8 +209,18 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
         (
             "This player can double his or her own vote for lynching.",
             "It doubles whatever the valid vote is, so the vote can be changed.",
+            "If the power is used privately, it only counts TWICE at the deadline, when the vote "
+            "doubled is disclosed (not the reason it was doubled).",
         ),
         "The Reverber doubles his own vote",
+    ),
+    (
+        "Reverber:",
+        (
+            "If the power is used privately, it only counts TWICE at the deadline, when the vote "
+            "doubled is disclosed (not the reason it was doubled).",
+        ),
+        "R28: the Reverber's private double vote decides the lynch at the deadline",
     ),
     (
         "Reverber:",
@@ -228,8 +238,21 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
             "This player can double another's lynching vote.",
             "If the rioted person changes vote or goes to no vote (the rioter can not do "
             "anything about it), it is the current/final valid vote that counts double.",
+            "If the rioting is done privately (via PM to the GG), that persons last vote will be "
+            "counted TWICE at deadline, when the vote doubled (but not the rioter, nor if it is "
+            "rioting) will be disclosed by the GG.",
+            "However, the rioting CAN be done overtly, in the thread, with a Rioting Post.",
         ),
         "The Rioter doubles another's vote, which decides the lynch",
+    ),
+    (
+        "Rioter:",
+        (
+            "If the rioting is done privately (via PM to the GG), that persons last vote will be "
+            "counted TWICE at deadline, when the vote doubled (but not the rioter, nor if it is "
+            "rioting) will be disclosed by the GG.",
+        ),
+        "R28: a private riot: the GG discloses the doubled vote, not the Rioter",
     ),
     (
         "Rioter:",
@@ -246,8 +269,13 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
     ),
     (
         "Soother:",
-        ("This player can block another's lynching vote.",),
+        ("This player can block another's lynching vote.", "Mechanics are similar to the rioter."),
         "The Soother blocks a vote, which changes the lynch",
+    ),
+    (
+        "Soother:",
+        ("Mechanics are similar to the rioter.",),
+        "R28: a private soothing is disclosed as a riot is: the vote, not the Soother",
     ),
     (
         "Soother:",
@@ -640,7 +668,7 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
         (
             "If performed privately, their effect takes place at the next day/night deadline, if applicable.",
         ),
-        "R28: the Reverber's private double vote counts at the deadline only, whenever it was PMed",
+        "R28: the Hunter's private shot by day takes effect at the deadline: the lock lynches Cid first",
     ),
     (
         "Whether a vote another pla",
@@ -757,6 +785,11 @@ NOTED: list[tuple[str, str, str]] = [
 _DEAL = "the deal, R22: what the engine does anyway (a case lists its players' roles)"
 _SOLVE = "the deal, R22: read by solve's setup (test_every_game_deals_the_core_roles)"
 NOTED += [
+    (
+        "Rioter:",
+        "However, the rioting CAN be done overtly, in the thread, with a Rioting Post.",
+        "R28: what the Rioter's natures say (Dual-nature: it may be used publicly)",
+    ),
     (
         "Every player in the game w",
         "Every player in the game will have a special role or ability.",

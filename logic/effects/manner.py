@@ -30,6 +30,14 @@ Vocabulary:
                moment the GG makes it public.": the ability's own rule (the Stretcher's,
                the Collapser's) over `Timing`: a private use takes effect where its line
                stands (the case places it where the GG makes it public)
+  Disclosed    (an effect of an ability) "If the power is used privately, it only counts
+               TWICE at the deadline, when the vote doubled is disclosed (not the reason
+               it was doubled).": the ability's own rule: a private use takes effect at
+               the deadline, and then every living player is told whose vote it changed,
+               not who changed it ("Bob's vote counts twice", "Bob's vote does not count")
+  MannerAs     (an effect of an ability) "Mechanics are similar to the rioter": the
+               ability is used publicly and privately as the named role's day ability
+               is (its `Disclosed`)
 
 What taking effect "now" or "at the deadline" changes ("if applicable"): the day's
 timeline (logic/effects/timeline.py: a doubled or blocked vote toward the majority lock,
@@ -46,7 +54,9 @@ from typing import TYPE_CHECKING
 
 from logic.effects.base import Kind, Outcome
 from logic.effects.day import DayKill
+from logic.effects.sway import VoteBlock, VoteDouble
 from logic.model.expr import FALSE, TRUE, Expr, any_of, conj, disj, ite, label, neg
+from logic.model.ir import canon
 from logic.model.phase import TextSource
 from logic.model.why import Why, meta
 
@@ -86,6 +96,35 @@ class AtAnnouncement:
         return "manner: a private use takes effect where the host makes it public"
 
 
+@dataclass(frozen=True)
+class Disclosed:
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "manner: a private use takes effect at the deadline, the vote it changed disclosed"
+
+
+@dataclass(frozen=True)
+class MannerAs:
+    role: str
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"manner: used publicly and privately as the {self.role}'s power is"
+
+
+def _disclosed(db: DayBuilder, i: int) -> list[tuple[Expr, Why]]:
+    """(when, the sentence) day slot i's ability discloses a private use at the deadline:
+    its own `Disclosed`, or the role's it is used as (`MannerAs`)."""
+    out = [(c, e.why) for c, e in db.effects(i, Disclosed)]
+    for c, e in db.effects(i, MannerAs):
+        role = next((r for r in db.rs.roles if canon(r.name) == canon(e.role)), None)
+        said = [] if role is None else [x for a in role.abilities for x in a.effects]
+        if any(isinstance(x, Disclosed) for x in said):
+            out.append((c, e.why))
+    return out
+
+
 def _timing(db: DayBuilder, manner: str) -> Timing | None:
     return next((r for r in db.rs.day_rules if isinstance(r, Timing) and r.manner == manner), None)
 
@@ -104,6 +143,9 @@ def _now(db: DayBuilder, i: int) -> Expr:
             if m == PRIVATE
             else FALSE
         )
+        late = any_of(label(c, w) for c, w in _disclosed(db, i)) if m == PRIVATE else FALSE
+        if late != FALSE:  # its own sentence: at the deadline
+            return conj(own, neg(late))
         rule = _timing(db, m)
         if rule is None:  # no sentence says when: the host's open choice
             return disj(own, db.choice(f"manner:now:{i}", [False, True]))
@@ -147,9 +189,12 @@ def day_removed(db: DayBuilder, p: str) -> Expr:
 
 
 def day_texts(db: DayBuilder, outcome: Outcome) -> list[TextSource]:
-    """A public use that takes place is seen by every player alive at the day's end."""
+    """A public use that takes place is seen by every player alive at the day's end; a
+    private one that says so discloses whose vote it changed."""
     texts: list[TextSource] = []
     for i in range(db.n):
+        if db.sc.manner(i) == PRIVATE:
+            texts += _disclosures(db, i, outcome)
         if db.sc.manner(i) != PUBLIC:
             continue
         p = db.actor(i)
@@ -165,9 +210,29 @@ def day_texts(db: DayBuilder, outcome: Outcome) -> list[TextSource]:
     return texts
 
 
+def _disclosures(db: DayBuilder, i: int, outcome: Outcome) -> list[TextSource]:
+    """At the deadline, every living player is told whose vote day slot i's private use
+    changed (the voter: its user for his own vote, else its target), not by whom."""
+    texts: list[TextSource] = []
+    for c, why in _disclosed(db, i):
+        for d, e in db.effects(i, (VoteDouble, VoteBlock)):
+            said = "counts twice" if isinstance(e, VoteDouble) else "does not count"
+            own = isinstance(e, VoteDouble) and e.own
+            for t in db.players:
+                aimed = TRUE if own else db.sc.aims(i, t)
+                if (own and t != db.actor(i)) or aimed == FALSE:
+                    continue
+                for q in db.players:
+                    gate = conj(db.ok(i), c, d, aimed, outcome.alive_after[q])
+                    if gate != FALSE:
+                        text = f"{t}'s vote {said}"
+                        texts.append(TextSource(q, label(gate, why), text, (), why))
+    return texts
+
+
 KIND = Kind(
     "manner",
-    (UseManner, Timing, AtAnnouncement),
+    (UseManner, Timing, AtAnnouncement, Disclosed, MannerAs),
     day_stops=day_stops,
     day_moment=day_moment,
     day_removed=day_removed,
