@@ -72,6 +72,7 @@ class Readings(
     InquiryReading,
     AfterlifeReading,
     DisclosureReading,
+    MannerReading,
     SurvivalReading,
     PowerReading,
     VisitReading,
@@ -118,6 +119,5 @@ class Readings(
     CoupleReading,
     CensusReading,
     SobrietyReading,
-    MannerReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
