@@ -348,6 +348,11 @@ def test_werewolf_pools_day_uses_of_night_powers_agree() -> None:
     _compare(rs, (block, [{}, {"Bob": ("double vote", "Cid")}, {}], votes))
     scavenger = [("Ann", "Scavenger", "Village"), ("Bob", "Seer", ""), ("Cid", "Alpha", "")]
     _compare(rs, (scavenger, [{"Cid": ("__kill", "Bob")}, {"Ann": ("steal", "Bob")}, {}], {}))
+    # R27: a power stolen from the dead is the revived player's again (the Necromancer's
+    # "That player's power status returns to what it was just before death.")
+    necro = [*scavenger, ("Dee", "Necromancer", "Village")]
+    day = {"Ann": ("steal", "Bob"), "Dee": ("revive", "Bob")}
+    _compare(rs, (necro, [{"Cid": ("__kill", "Bob")}, day, {"Bob": ("target", "Cid")}], {}))
     # the Thug's one death survived, by day too (logic/effects/endure.py), and spent
     thug = [("Ann", "Hunter", ""), ("Bob", "Thug", ""), ("Cid", "Alpha", "")]
     _compare(rs, (thug, [{}, {"Ann": ("kill", "Bob")}, {"Cid": ("__kill", "Bob")}], {}))

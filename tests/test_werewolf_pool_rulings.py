@@ -209,8 +209,18 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
         (
             "This player can double his or her own vote for lynching.",
             "It doubles whatever the valid vote is, so the vote can be changed.",
+            "If the power is used privately, it only counts TWICE at the deadline, when the vote "
+            "doubled is disclosed (not the reason it was doubled).",
         ),
         "The Reverber doubles his own vote",
+    ),
+    (
+        "Reverber:",
+        (
+            "If the power is used privately, it only counts TWICE at the deadline, when the vote "
+            "doubled is disclosed (not the reason it was doubled).",
+        ),
+        "R28: the Reverber's private double vote decides the lynch at the deadline",
     ),
     (
         "Reverber:",
@@ -228,8 +238,21 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
             "This player can double another's lynching vote.",
             "If the rioted person changes vote or goes to no vote (the rioter can not do "
             "anything about it), it is the current/final valid vote that counts double.",
+            "If the rioting is done privately (via PM to the GG), that persons last vote will be "
+            "counted TWICE at deadline, when the vote doubled (but not the rioter, nor if it is "
+            "rioting) will be disclosed by the GG.",
+            "However, the rioting CAN be done overtly, in the thread, with a Rioting Post.",
         ),
         "The Rioter doubles another's vote, which decides the lynch",
+    ),
+    (
+        "Rioter:",
+        (
+            "If the rioting is done privately (via PM to the GG), that persons last vote will be "
+            "counted TWICE at deadline, when the vote doubled (but not the rioter, nor if it is "
+            "rioting) will be disclosed by the GG.",
+        ),
+        "R28: a private riot: the GG discloses the doubled vote, not the Rioter",
     ),
     (
         "Rioter:",
@@ -246,8 +269,13 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
     ),
     (
         "Soother:",
-        ("This player can block another's lynching vote.",),
+        ("This player can block another's lynching vote.", "Mechanics are similar to the rioter."),
         "The Soother blocks a vote, which changes the lynch",
+    ),
+    (
+        "Soother:",
+        ("Mechanics are similar to the rioter.",),
+        "R28: a private soothing is disclosed as a riot is: the vote, not the Soother",
     ),
     (
         "Soother:",
@@ -381,8 +409,16 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
     ),
     (
         "Necromancer:",
-        ("During the day, the Necromancer may revive one dead player.",),
+        (
+            "During the day, the Necromancer may revive one dead player.",
+            "That player's power status returns to what it was just before death.",
+        ),
         "The Necromancer revives the night's victim by day; the Seer scans again",
+    ),
+    (
+        "Necromancer:",
+        ("That player's power status returns to what it was just before death.",),
+        "R27: a power the Scavenger stole from the dead returns with the revival",
     ),
     (
         "Necromancer:",
@@ -564,6 +600,7 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
         (
             "During the day, the Stretcher may void the majority lock.",
             "If the majority lock was reached before it, it does not count and can be used again.",
+            "If used privately, it takes effect from the moment the GG makes it public.",
         ),
         "The Stretcher voids the majority lock: the last votes decide",
     ),
@@ -582,6 +619,7 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
         (
             "During the day, the Collapser may end the day instantly.",
             "If the majority lock was reached before it, it does not count and can be used again.",
+            "If used privately, it takes effect from the moment the GG makes it public.",
         ),
         "The Collapser ends the day: the votes standing then decide",
     ),
@@ -594,6 +632,43 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
         "Collapser:",
         ("(Active, One-time use, Day-time, Dual-nature)",),
         "One-time use: the Collapser's second collapsing does not take place",
+    ),
+    (
+        "Stretcher:",
+        ("If used privately, it takes effect from the moment the GG makes it public.",),
+        "R28: the Stretcher's private use takes effect where the GG makes it public, not at the deadline",
+    ),
+    (
+        "Collapser:",
+        ("If used privately, it takes effect from the moment the GG makes it public.",),
+        "R28: the Collapser's private use ends the day where the GG makes it public",
+    ),
+    (
+        "Hunter:",
+        ("(Active, One-time use, Anytime, Dual-nature)",),
+        "R28: the Hunter's public shot by day is immediate: the votes on the dead target do not lock",
+    ),
+    (
+        "8. Private - These roles a",
+        ("8. Private - These roles are only valid actions when PMed to the GM.",),
+        "R28: a Private power used publicly does not take place: the Blocker's public block",
+    ),
+    (
+        "9. Dual-nature - These rol",
+        ("9. Dual-nature - These roles can be used publicly or privately.",),
+        "R28: the Hunter's public shot by day is immediate: the votes on the dead target do not lock",
+    ),
+    (
+        "When done publicly, their ",
+        ("When done publicly, their effect is immediate, if applicable.",),
+        "R28: the Hunter's public shot by day is immediate: the votes on the dead target do not lock",
+    ),
+    (
+        "If performed privately, th",
+        (
+            "If performed privately, their effect takes place at the next day/night deadline, if applicable.",
+        ),
+        "R28: the Hunter's private shot by day takes effect at the deadline: the lock lynches Cid first",
     ),
     (
         "Whether a vote another pla",
@@ -710,6 +785,11 @@ NOTED: list[tuple[str, str, str]] = [
 _DEAL = "the deal, R22: what the engine does anyway (a case lists its players' roles)"
 _SOLVE = "the deal, R22: read by solve's setup (test_every_game_deals_the_core_roles)"
 NOTED += [
+    (
+        "Rioter:",
+        "However, the rioting CAN be done overtly, in the thread, with a Rioting Post.",
+        "R28: what the Rioter's natures say (Dual-nature: it may be used publicly)",
+    ),
     (
         "Every player in the game w",
         "Every player in the game will have a special role or ability.",

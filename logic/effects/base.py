@@ -35,6 +35,8 @@ concrete or a symbolic day), which asks every kind for its part of the day:
   day_unpowered p's role powers are not in effect today (given up, roleblocked)
   day_marked    the statuses p holds today, with their sources (hexes of the night
                 before, the day's sway)
+  day_moment    where day slot i's action takes effect on the day's timeline, given where
+                its case line stands (a private use at the deadline: logic/effects/manner.py)
   day_timed     the lynch's inputs as the day's timeline leaves them (the votes standing
                 when the day ended, a majority lock: logic/effects/timeline.py), asked
                 by the lynch's kind before it decides
@@ -295,6 +297,7 @@ class Kind:
     day_removed: Callable[[DayBuilder, str], Expr] | None = None
     day_unpowered: Callable[[DayBuilder, str], Expr] | None = None
     day_marked: Callable[[DayBuilder, str, str], list[tuple[Expr, str]]] | None = None
+    day_moment: Callable[[DayBuilder, int, Expr, Expr], Expr] | None = None
     day_timed: Callable[[DayBuilder, Any], Any] | None = None
     day_lynch: Callable[[DayBuilder], dict[Atom, Expr]] | None = None
     day_deaths: Callable[[DayBuilder], list[tuple[str, Expr]]] | None = None

@@ -17,12 +17,18 @@ Vocabulary:
   UsesKept    with TakePower: "Power use status is preserved.": a once-per-game ability
               of the stolen role that its former holder used does not take place for the
               thief
+  PowersBack  with a revival (logic/effects/day.py's Revive): "That player's power
+              status returns to what it was just before death.": the powers the revived
+              player lost while dead (a theft from the dead) are his again; those lost
+              before his death stay lost (the Necromancer's sentence)
 
 A change of role is the identity kind's atom `X becomes ROLE` (logic/effects/identity.py),
 carried by its lasting state (the frame's IDENTITY, which `role_is` reads). What this
-kind carries itself: `DRAINED`, the players whose powers were stolen (atom `drained`),
-and `STOLEN`, who stole from whom (atom `stole`), for the uses kept. Both are kept for the
-rest of the game, by nights and days.
+kind carries itself: `DRAINED`, the players whose powers were stolen (atom `drained`;
+`drained` with the object `dead`: stolen while dead), and `STOLEN`, who stole from whom
+(atom `stole`), for the uses kept. Both are kept for the rest of the game, by nights and
+days, but a drain made while dead ends where a revival gives the power status back
+(atom `powers back`).
 
 Readings (the source is silent): the robbed player keeps his role card (a scan of him
 shows it; he only has no power); a faction's kill ("normal WW powers") is not a role
@@ -62,6 +68,8 @@ if TYPE_CHECKING:
 
 DRAINED_ATOM = "drained"
 STOLE_ATOM = "stole"
+BACK_ATOM = "powers back"  # a revived player's power status is what it was before death
+WHILE_DEAD = "dead"  # the object of a `drained` atom: stolen from the dead
 
 
 @dataclass(frozen=True)
@@ -97,9 +105,19 @@ class UsesKept:
         return "uses kept: a stolen once-per-game power its holder used stays used"
 
 
+@dataclass(frozen=True)
+class PowersBack:
+    by_day: ClassVar[bool] = True  # with a revival by day (logic/effects/base.Effect)
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "revived: the powers lost while dead are the player's again"
+
+
 # ----------------------------------------------------------------------------- lasting state
 
-Drained = dict[str, list[tuple[Expr, Why]]]  # player -> (his powers are gone, the sentence)
+# player -> (his powers are gone, the sentence, stolen while he was dead)
+Drained = dict[str, list[tuple[Expr, Why, bool]]]
 Stolen = dict[tuple[str, str], list[tuple[Expr, Why]]]  # (thief, victim) -> (it happened, why)
 
 
@@ -107,23 +125,41 @@ def _cause(whys: tuple[Why, ...]) -> Why:
     return next((w for w in whys if w.kind != "axiom"), whys[0] if whys else frame.TAKES_PLACE)
 
 
-def _drained_step(before: tuple[tuple[str, Why], ...], end: PhaseEnd) -> object:
-    got = {(a.subject, _cause(end.why(a))) for a in end.atoms if a.kind == DRAINED_ATOM}
-    return tuple(sorted(set(before) | got, key=lambda x: (x[0], str(x[1]))))
+def _drained_step(before: tuple[tuple[str, Why, bool], ...], end: PhaseEnd) -> object:
+    """The drains so far and this phase's; a drain made while dead ends with a revival
+    that gives the power status back (`powers back`)."""
+    got = {
+        (a.subject, _cause(end.why(a)), a.obj == WHILE_DEAD)
+        for a in end.atoms
+        if a.kind == DRAINED_ATOM
+    }
+    back = {a.subject for a in end.atoms if a.kind == BACK_ATOM}
+    kept = {(p, w, dead) for p, w, dead in set(before) | got if not (dead and p in back)}
+    return tuple(sorted(kept, key=lambda x: (x[0], str(x[1]), x[2])))
 
 
 def _drained_chain(before: Drained, end: ChainEnd) -> Drained:
-    out = {p: list(c) for p, c in before.items()}
+    back: dict[str, Expr] = {}
+    for a, e in end.atoms:
+        if a.kind == BACK_ATOM:
+            back[a.subject] = disj(back.get(a.subject, FALSE), e)
+    out = {
+        p: [(conj(c, neg(back.get(p, FALSE))) if dead else c, w, dead) for c, w, dead in cs]
+        for p, cs in before.items()
+    }
     for a, e in end.atoms:
         if a.kind == DRAINED_ATOM:
-            out.setdefault(a.subject, []).append((e, next(iter(labels(e)), frame.TAKES_PLACE)))
+            dead = a.obj == WHILE_DEAD
+            x = conj(e, neg(back.get(a.subject, FALSE))) if dead else e
+            why = next(iter(labels(e)), frame.TAKES_PLACE)
+            out.setdefault(a.subject, []).append((x, why, dead))
     return out
 
 
-def _drained_view(state: tuple[tuple[str, Why], ...], night: int) -> Drained:
+def _drained_view(state: tuple[tuple[str, Why, bool], ...], night: int) -> Drained:
     out: Drained = {}
-    for p, why in state:
-        out.setdefault(p, []).append((TRUE, why))
+    for p, why, dead in state:
+        out.setdefault(p, []).append((TRUE, why, dead))
     return out
 
 
@@ -153,7 +189,7 @@ STOLEN = Lasting("stolen", (), _stolen_step, _stolen_chain, _stolen_view)
 
 
 def _drained(state: Drained, p: str) -> Expr:
-    return any_of(label(c, why) for c, why in state.get(p, []))
+    return any_of(label(c, why) for c, why, _ in state.get(p, []))
 
 
 # ----------------------------------------------------------------------------- the night
@@ -265,7 +301,7 @@ def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
                 x = label(x, t.why)
                 for r in b.roles:
                     give(p, j, conj(x, b.sc.role_is(q, r)), r.name)
-                add(Atom(DRAINED_ATOM, q), x)
+                add(Atom(DRAINED_ATOM, q, WHILE_DEAD if t.dead else ""), x)
                 add(Atom(STOLE_ATOM, p, q), x)
     for q, by_slot in given.items():
         slots = sorted(by_slot)
@@ -334,14 +370,21 @@ def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
                     if y != FALSE:
                         a = becomes(p, r.name)
                         out[a] = disj(out.get(a, FALSE), y)
-                out[Atom(DRAINED_ATOM, q)] = disj(out.get(Atom(DRAINED_ATOM, q), FALSE), x)
+                d = Atom(DRAINED_ATOM, q, WHILE_DEAD if t.dead else "")
+                out[d] = disj(out.get(d, FALSE), x)
                 out[Atom(STOLE_ATOM, p, q)] = disj(out.get(Atom(STOLE_ATOM, p, q), FALSE), x)
+        for c, e in db.effects(i, PowersBack):
+            for q in db.players:
+                x = conj(db.ok(i), c, db.sc.aims(i, q), db.revived(q))
+                if x != FALSE:
+                    a = Atom(BACK_ATOM, q)
+                    out[a] = disj(out.get(a, FALSE), label(x, e.why))
     return out
 
 
 KIND = Kind(
     "exchange",
-    (SwapPowers, TakePower, TakePowerByDay, UsesKept),
+    (SwapPowers, TakePower, TakePowerByDay, UsesKept, PowersBack),
     stops=stops,
     transition=transition,
     lasting=(DRAINED, STOLEN),

@@ -37,6 +37,7 @@ class Line:
     ability: str | None = None
     why: Why = field(default=Why(Loc("<case>", 0, 0), ""), compare=False)
     text: str | None = None
+    manner: str | None = None  # "public" or "private": `... publicly`, `... privately`
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,18 @@ class PhaseBlock:
 
 
 PREP = "prep"  # the phase before the first night, played as night 0 (logic/model/binding.py)
+
+
+@dataclass(frozen=True)
+class _Manner:
+    value: str
+
+
+def _manner_of(children: list[Any]) -> tuple[str | None, list[Any]]:
+    """A line's manner (`publicly` / `privately`, last) and its other children."""
+    if children and isinstance(children[-1], _Manner):
+        return children[-1].value, children[:-1]
+    return None, children
 
 
 def phase_label(kind: str, number: int) -> str:
@@ -159,16 +172,24 @@ class _ToCase(grammar.SourceTransformer):
             return str(children[0])[1:-1]
         return " ".join(str(c) for c in children)
 
-    def targets(self, meta: Meta, children: list[Token]) -> Line:
+    def manner(self, meta: Meta, children: list[Token]) -> _Manner:
+        return _Manner("public" if children[0].type == "PUBLICLY" else "private")
+
+    def targets(self, meta: Meta, children: list[Any]) -> Line:
+        m, children = _manner_of(children)
         actor, *targets = (str(c) for c in children)
-        return Line(actor, "targets", tuple(targets), why=self._why(meta))
+        return Line(actor, "targets", tuple(targets), why=self._why(meta), manner=m)
 
     def uses(self, meta: Meta, children: list[Any]) -> Line:
+        m, children = _manner_of(children)
         actor, ability, *targets = children
-        return Line(str(actor), "uses", tuple(str(t) for t in targets), ability, self._why(meta))
+        return Line(
+            str(actor), "uses", tuple(str(t) for t in targets), ability, self._why(meta), manner=m
+        )
 
-    def kills(self, meta: Meta, children: list[Token]) -> Line:
-        return Line(str(children[0]), "kills", (str(children[1]),), why=self._why(meta))
+    def kills(self, meta: Meta, children: list[Any]) -> Line:
+        m, children = _manner_of(children)
+        return Line(str(children[0]), "kills", (str(children[1]),), why=self._why(meta), manner=m)
 
     def votes(self, meta: Meta, children: list[Token]) -> Line:
         return Line(str(children[0]), "votes", (str(children[1]),), why=self._why(meta))

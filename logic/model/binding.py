@@ -267,6 +267,14 @@ class Binder:
             targets = tuple(self.player(t, line.why, line.verb) for t in line.targets)
             if line.verb == "votes":
                 raise self.error("votes belong in a 'day N:' block", line.why, "votes")
+            if line.manner is not None:  # (a night's actions all take effect at its end)
+                word = "publicly" if line.manner == "public" else "privately"
+                raise self.error(
+                    "a use is public or private by day: a night's actions are PMed and "
+                    "take effect at its end",
+                    line.why,
+                    word,
+                )
             if line.verb == "nothing":
                 continue
             if line.verb == "decides":
@@ -392,8 +400,11 @@ class Binder:
                     raise self.error(
                         f"{actor} already uses {ability.name} in this day", line.why, line.actor
                     )
-                acts.append(Act(actor, ability, targets, None, line.why))
+                acts.append(Act(actor, ability, targets, None, line.why, manner=line.manner))
                 continue
+            if line.manner is not None:
+                word = "publicly" if line.manner == "public" else "privately"
+                raise self.error("only a day action is used publicly or privately", line.why, word)
             if line.verb in ("targets", "uses") and canon(role.name) in breakers:
                 if len(targets) != 1:
                     raise self.error("a tie-break names one player", line.why, line.verb)

@@ -249,6 +249,9 @@ class _Chained:
         self.equations += [(ren(e), w) for e, w in dm.equations]
         self.definitions.update({qualify(n, k, "d"): ren(e) for n, e in dm.definitions.items()})
         atoms = [(atom, ren(e)) for atom, e in dm.atoms.items()]
+        for atom, e in atoms:  # a revival by day ends the deaths before it (the day's
+            if atom.kind == "revived":  # `alive_after`: not dead before, or revived)
+                self.deaths[atom.subject] = [conj(any_of(self.deaths[atom.subject]), neg(e))]
         for atom, e in atoms:
             self.atoms[Atom(atom.kind, f"{atom.subject} (day {k})", atom.obj)] = e
             if atom.kind == "dies":

@@ -105,6 +105,7 @@ class DayScenario(Protocol):
     def identities(self, p: str) -> list[tuple[Expr, Role, str]]: ...
     def switch(self, why: Why) -> Expr: ...
     def timeline(self) -> tuple[Timeline, dict[str, list[Any]], list[tuple[Expr, Why]]]: ...
+    def manner(self, i: int) -> str | None: ...
 
 
 def day_menus(roles: Sequence[Role], day: int) -> tuple[tuple[Ability, ...], ...]:
@@ -171,6 +172,10 @@ class ConcreteDay:
 
     def constraints(self) -> list[tuple[Expr, Why]]:
         return []
+
+    def manner(self, i: int) -> str | None:
+        """How day slot i's action was used: "public", "private", or None (unsaid)."""
+        return self.acts[i].manner
 
     def scenario_vars(self) -> tuple[str, ...]:
         return ()
@@ -262,6 +267,9 @@ class SymbolicDay:
         self._holds: dict[tuple[str, Callable[[Ability], bool]], Expr] = {}
         self.switches: dict[str, Why] = {}
         self._timed: dict[str, list[Any]] = {}  # the timeline's variables, once asked
+
+    def manner(self, i: int) -> str | None:
+        return None  # (a symbolic day's actions say no manner: `check` searches none)
 
     def timeline(self) -> tuple[Timeline, dict[str, list[Any]], list[tuple[Expr, Why]]]:
         """Open steps (one more than the players: a vote may be changed once), each a
@@ -543,7 +551,12 @@ class DayBuilder(PhaseBuilder):
             tl, doms, out = self.sc.timeline()
             self.domains.update(doms)
             self.equations.extend(out)
-            return tl
+            at = list(tl.at)
+            for k in self.kinds:  # where each action takes effect (a private use's)
+                if k.day_moment:
+                    end = Const(len(tl.who))  # after every vote: the deadline
+                    at = [k.day_moment(self, i, a, end) for i, a in enumerate(at)]
+            return Timeline(tl.who, tl.whom, tuple(at))
 
         return self.once("timeline", make)
 

@@ -39,6 +39,9 @@ class Act:
     # what the actor's player decided, where the ability leaves a choice to them (the
     # Forger's "Town" or "Mafia": `X decides "TEXT"`, logic/effects/forge.py)
     decision: str | None = None
+    # how a day action was used, where the case says so: "public" (in the thread) or
+    # "private" (a PM to the host) (`X uses ABILITY on Y publicly`, logic/effects/manner.py)
+    manner: str | None = None
 
 
 @dataclass(frozen=True, order=True)

@@ -12,6 +12,7 @@ from logic.effects.attack import Kill
 from logic.effects.base import Effect
 from logic.effects.day import DayKill, Discard, Public, Revive, Rock, VotesBack, VotesGone
 from logic.effects.hex import Backlash, Hex, Informed, Telepathy
+from logic.effects.manner import UseManner
 from logic.effects.registry import KINDS
 from logic.lang.assemble.state import AssemblerState
 from logic.lang.kinds.allegiance import FactionIs
@@ -73,6 +74,10 @@ DAY_AND_HEX_EFFECTS = (
 # every effect kind's nodes (logic/effects/registry.py): a sentence that reads as one is
 # an effect of the ability before it
 _KIND_NODES = tuple(n for k in KINDS for n in k.nodes)
+
+
+def _by_day(a: Ability) -> bool:
+    return any(getattr(e, "by_day", False) for e in a.effects)
 
 
 _VERB_NAME = {"targets": "target", "checks": "check", "visits": "visit", "kills": "kill"}
@@ -234,6 +239,7 @@ class RolesAssembler(AssemblerState):
                 said = self._defined_natures()
                 self._natures_hold(line, tags, said, why)
                 self._natures(line, once and (not defined or "once" in said), why, key)
+                self._manners(line, tags, said)
             case _AddTo(kind, name, why, value):
                 self._add_to(line, kind, name, why, value)
             case _ if isinstance(s, DAY_AND_HEX_EFFECTS):
@@ -341,6 +347,18 @@ class RolesAssembler(AssemblerState):
         elif once:
             a = line.abilities[line.current]
             line.abilities[line.current] = replace(a, frequency=Frequency.ONCE_PER_GAME)
+
+    def _manners(self, line: _Line, tags: tuple[str, ...], said: dict[str, Why]) -> None:
+        """ "Dual-nature", "Private", as the ruleset defines them ("These roles can be used
+        publicly or privately."): how the role's day abilities may be used (publicly, or
+        only by PM: logic/effects/manner.py); a night's actions are all PMed."""
+        fx = tuple(
+            UseManner(m == "dual", said[m]) for m in ("dual", "private") if m in tags and m in said
+        )
+        if fx:
+            line.abilities = [
+                replace(a, effects=(*a.effects, *fx)) if _by_day(a) else a for a in line.abilities
+            ]
 
     def _add_to(self, line: _Line, kind: type, name: str, why: Why, value: Any) -> None:
         """A sentence that sets a field of an effect of the ability before it."""

@@ -17,6 +17,7 @@ from logic.lang.game_kinds.healing import HealingReading
 from logic.lang.game_kinds.interplay import InterplayReading
 from logic.lang.game_kinds.items import ItemListReading
 from logic.lang.game_kinds.kills import KillReading
+from logic.lang.game_kinds.manner import MannerReading
 from logic.lang.game_kinds.natures import NatureReading
 from logic.lang.game_kinds.nominate import NominateReading
 from logic.lang.game_kinds.records import RecordsReading
@@ -52,5 +53,6 @@ class GameReadings(
     DisguiseReading,
     TimelineReading,
     CoupleReading,
+    MannerReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

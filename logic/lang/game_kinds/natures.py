@@ -4,7 +4,8 @@
 parenthesis (logic/lang/assemble/roles.py): "One-time use" makes its ability once per
 game; "Night-time" and "Day-time" say when it is used, "Active" that it is an ability
 the player uses, "Passive" that the role has none, each checked against the role's own
-sentences (a contradiction is bad input). A nature the ruleset does not define says
+sentences (a contradiction is bad input); "Dual-nature" that it may be used publicly,
+"Private" that it is only valid when PMed (logic/effects/manner.py's UseManner). A nature the ruleset does not define says
 nothing."""
 
 from __future__ import annotations
@@ -40,3 +41,9 @@ class NatureReading(GameBase):
 
     def nature_any(self, _: list[Any]) -> Fact:
         return self._nature("any")
+
+    def nature_dual(self, _: list[Any]) -> Fact:
+        return self._nature("dual")
+
+    def nature_private(self, _: list[Any]) -> Fact:
+        return self._nature("private")

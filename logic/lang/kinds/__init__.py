@@ -39,6 +39,7 @@ from logic.lang.kinds.knowing import KnowingReading
 from logic.lang.kinds.lastshot import LastShotReading
 from logic.lang.kinds.lynchstop import LynchStopReading
 from logic.lang.kinds.malfunction import MalfunctionReading
+from logic.lang.kinds.manner import MannerReading
 from logic.lang.kinds.meddle import MeddleReading
 from logic.lang.kinds.morph import MorphReading
 from logic.lang.kinds.phrasing import PhrasingReading
@@ -74,6 +75,7 @@ class Readings(
     InquiryReading,
     AfterlifeReading,
     DisclosureReading,
+    MannerReading,
     SurvivalReading,
     PowerReading,
     VisitReading,

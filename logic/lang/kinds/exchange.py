@@ -8,7 +8,9 @@ hands (logic/effects/exchange.py):
   of a dead player."): a night ability, `TakePower`; by day ("Once per game, during the
   day, the Scavenger may steal the power of a dead player."): `TakePowerByDay`; "another":
   not its user;
-- "Power use status is preserved.": `UsesKept`, an effect of the ability before it.
+- "Power use status is preserved.": `UsesKept`, an effect of the ability before it;
+- "That player's power status returns to what it was just before death." (after a
+  revival): `PowersBack`, an effect of the revival before it.
 
 The abilities are named "swap" and "steal", so that a use of them is never counted as a
 use of a power taken (the frame counts uses by an ability's name)."""
@@ -19,7 +21,7 @@ from typing import Any
 
 from lark import Token
 
-from logic.effects.exchange import SwapPowers, TakePower, TakePowerByDay, UsesKept
+from logic.effects.exchange import PowersBack, SwapPowers, TakePower, TakePowerByDay, UsesKept
 from logic.lang.clause_parts import about, subject_of
 from logic.lang.kinds.powers import Whom
 from logic.lang.read.pieces import _AbilityStart, _DayAbility
@@ -65,3 +67,6 @@ class ExchangeReading:
 
     def uses_kept(self, _: list[Any]) -> tuple[Any, ...]:
         return (UsesKept(self.why),)
+
+    def powers_back(self, _: list[Any]) -> tuple[Any, ...]:
+        return (PowersBack(self.why),)

@@ -99,6 +99,10 @@ def nature_tags(words: list[str]) -> tuple[str, ...]:
             "night or day",
         ):
             out.append("any")
+        elif w in ("dual-nature", "dual nature"):
+            out.append("dual")
+        elif w == "private":
+            out.append("private")
         elif w.startswith("night"):
             out.append("night")
         elif w.startswith("day"):
