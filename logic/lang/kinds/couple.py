@@ -1,8 +1,8 @@
 """Owns the clause language's reading of grammar/clause/couple.lark: "Chooses four players,
 two of which will become lovers." (with its time: "During the Prep phase, ...") and "Choose
 two players to be lovers." give an ability on that many players that makes two of them a
-pair of the status the sentence names (logic/effects/couple.py's `Pair`); "Sonoko names a
-list of players ..." an ability on a list, "... randomly befriend one of those players." its
+pair of the status the sentence names (logic/effects/couple.py's `Pair`), and "If one dies,
+the other dies too." said after it the pair's death (`PairDeath`); "Sonoko names a list of players ..." an ability on a list, "... randomly befriend one of those players." its
 `Befriend`, and what the befriender is told when the friend is killed (`FriendTold`: at
 night, by a faction named, not when sniped), one rule whatever the order of its parts."""
 
@@ -12,7 +12,7 @@ from typing import Any
 
 from lark import Token
 
-from logic.effects.couple import Befriend, FriendTold, Pair
+from logic.effects.couple import Befriend, FriendTold, Pair, PairDeath
 from logic.lang.clause_parts import NoReading, Objects
 from logic.lang.read.pieces import _AbilityStart, _Trait
 from logic.model.ir import LIST, Frequency, Why
@@ -47,6 +47,11 @@ class CoupleReading:
         status = [str(c) for c in children if isinstance(c, Token) and c.type == "NAME"][-1]
         start = _AbilityStart("targets", frequency, self.why, None, count)
         return (start, Pair(status.lower(), self.why))
+
+    def cp_pair_death(self, children: list[Any]) -> tuple[Any, ...]:
+        """'If one dies, the other dies too.': of the pair the ability before makes (its
+        status: logic/effects/couple.py reads the ability's `Pair`)."""
+        return (PairDeath("", self.why),)
 
     def cp_list(self, children: list[Any]) -> tuple[Any, ...]:
         """'Sonoko names a list of players ...': an ability on as many as she lists."""
