@@ -32,7 +32,9 @@ NAMES = ("Ann", "Bob", "Cid", "Dee")
 
 
 @st.composite
-def games(draw: Any, rs: Ruleset) -> tuple[list[str], list[dict[str, tuple[str, str]]]]:
+def games(
+    draw: Any, rs: Ruleset, own_kills: bool = False
+) -> tuple[list[str], list[dict[str, tuple[str, str]]]]:
     n = draw(st.integers(min_value=2, max_value=4))
     names = list(NAMES[:n])
     if rs.unique_roles is not None:
@@ -46,10 +48,17 @@ def games(draw: Any, rs: Ruleset) -> tuple[list[str], list[dict[str, tuple[str, 
         for name, role_name in zip(names, roles, strict=True):
             role = rs.role(role_name)
             assert role is not None
-            usable = [a for a in role.abilities if a.frequency.allows(k, 0) and a.verb != "kills"]
+            usable = [
+                a
+                for a in role.abilities
+                if a.frequency.allows(k, 0) and (own_kills or a.verb != "kills")
+            ]
             forced = any(a.forced for a in usable)
             if usable and (forced or draw(st.booleans())):
-                acts[name] = ("targets", draw(st.sampled_from(names)))
+                target = draw(st.sampled_from(names))
+                if any(a.targets == 2 for a in usable):  # "names two players"
+                    target += " and " + draw(st.sampled_from(names))
+                acts[name] = ("targets", target)
             elif rs.nightkill(role.faction) and not killer_done and draw(st.booleans()):
                 acts[name] = ("kills", draw(st.sampled_from(names)))
                 killer_done = True
@@ -91,7 +100,10 @@ def _compare(rs: Ruleset, players: list[str], nights: list[dict[str, tuple[str, 
                 s.add(enc.var(f"kills:{name}@n{k}") == (verb == "kills"))
             if verb:
                 var = "tgt" if verb == "targets" else "ktgt"
-                s.add(enc.var(f"{var}:{name}@n{k}") == symbolic.value(names.index(target)))
+                first, _, second = target.partition(" and ")
+                s.add(enc.var(f"{var}:{name}@n{k}") == symbolic.value(names.index(first)))
+                if second:
+                    s.add(enc.var(f"tgt2:{name}@n{k}") == symbolic.value(names.index(second)))
     symbolic_outcomes: set[tuple[frozenset[Atom], ...]] = set()
     seen = 0
     while s.check() == z3.sat and seen < 500:

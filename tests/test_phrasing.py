@@ -93,10 +93,6 @@ def test_a_victory_on_a_role_line_keeps_its_group() -> None:
             "shown by its holder",
         ),
         (
-            "Redirector: You may redirect one player's action to another player of your choice.",
-            "redirect swaps",
-        ),
-        (
             "Bodyguard: Each night, you may protect someone. If they are attacked, you will kill "
             "the attacker and die instead.",
             "kills the attacker",
@@ -160,3 +156,15 @@ def test_a_role_named_in_the_plural_is_the_role() -> None:
     ]
     role = ruleset("Villager: Villagers have no special powers.").role("Villager")
     assert role is not None and role.abilities == ()
+
+
+def test_one_players_action_sent_to_another_is_a_one_way_redirect() -> None:
+    rs = ruleset(
+        "Redirector: You may redirect one player's action to another player of your choice."
+    )
+    role = rs.role("Redirector")
+    assert role is not None
+    (ability,) = role.abilities
+    assert ability.targets == 2
+    assert [type(e).__name__ for e in ability.effects] == ["Redirect"]
+    assert ability.effects[0].one_way

@@ -9,6 +9,8 @@ Vocabulary:
   Protect  the target cannot be killed that night. `sacrifice`: the protector dies in
            the target's place when the target is attacked ("protect with their life");
            `tells`: the saved target learns the name of who attacked them
+  Pierce   a role trait: no protection stops the holder's kills ("Your kill cannot be
+           stopped by protection.")
 
 An attack takes effect in its own tier, or at the ruleset's casualty report when it has
 one ("people who were attacked and not saved are removed"): then a save of any tier that
@@ -109,6 +111,30 @@ class Unprotectable:
 
 
 @dataclass(frozen=True)
+class Pierce:
+    """A role trait: "Your kill cannot be stopped by protection." (the Strongman's): no
+    protection stops the holder's kills (his ability's or his faction's nightkill he
+    carries out), the actions' nor the target's own (a vest, a night immunity). What the
+    target's role does when attacked (a bomb) still happens."""
+
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "pierce: no protection stops the holder's kills"
+
+
+def kills(b: NightBuilder, i: int) -> Expr:
+    """Slot i is a kill: an ability that kills, or a faction's nightkill."""
+    return any_of([*(c for c, _ in b.effects(i, Kill)), *(c for c, _ in b.sc.nightkill_of(i))])
+
+
+def pierces(b: NightBuilder, i: int) -> Expr:
+    """Slot i is a kill of a holder of `Pierce` (labelled with its sentence)."""
+    held = holds_trait(b, b.actor(i), Pierce)
+    return conj(kills(b, i), held) if held != FALSE else FALSE
+
+
+@dataclass(frozen=True)
 class Duel:
     """A rule: "two players with nightkills target each other, and neither has any form of
     kill protection": the victor is drawn at random (`duel:i:j`), the loser's kill fails."""
@@ -178,7 +204,7 @@ def saved(b: NightBuilder, q: str, strength: int, i: int | None = None) -> Expr:
     if against:  # a snipe: some saves do not stop it (every kind's say holds)
         by_saves = conj(*against)
     hasted = b.kill_modified(i, "hasten")
-    strong = b.kill_modified(i, "strengthen")
+    strong = disj(b.kill_modified(i, "strengthen"), pierces(b, i))
     # a role's choice not to die of a nightkill (a defection) is a power: a hastened
     # nightkill is resolved before it, a strengthened one ignores it
     by_saves = disj(by_saves, *(k.spares(b, q, i) for k in b.kinds if k.spares))
@@ -303,7 +329,7 @@ def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
 
 KIND = Kind(
     "attack",
-    (Kill, Protect, AutoProtect, Unprotectable, Duel),
+    (Kill, Protect, AutoProtect, Unprotectable, Pierce, Duel),
     deaths=deaths,
     phase_texts=tells,
     transition=transition,

@@ -5,6 +5,9 @@ do not take place).
 Vocabulary:
   Roleblock  the target's actions in this tier and later ones do not take place
   Jail       the target cannot be targeted by other night actions in this tier and later
+  Unblockable  a role trait: no roleblock stops the holder's actions
+  Unblocked  a role trait: no roleblock stops the holder's kills ("Your kill cannot be
+             stopped by roleblocks.")
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from logic.effects import status
+from logic.effects import attack, status
 from logic.effects.base import Kind, Outcome, holds_trait
 from logic.effects.convert import Convert
 from logic.model import frame
@@ -75,6 +78,17 @@ class Unblockable:
         return "roleblock immunity: no roleblock stops the holder's actions"
 
 
+@dataclass(frozen=True)
+class Unblocked:
+    """A role trait: "Your kill cannot be stopped by roleblocks." (the Strongman's): a
+    roleblock on the holder does not stop his kills (his other actions it does)."""
+
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "unblocked: no roleblock stops the holder's kills"
+
+
 def unblockable(b: NightBuilder, p: str) -> Expr:
     """p holds a role no roleblock stops (labelled with its sentence)."""
     return b.once(f"unblockable:{p}", lambda: holds_trait(b, p, Unblockable))
@@ -118,7 +132,10 @@ def stops(b: NightBuilder, i: int) -> Expr:
         if j != i
         for c, e in b.effects(j, Roleblock)
     )
-    blocked = conj(blocked, neg(unblockable(b, p))) if blocked != FALSE else FALSE
+    if blocked != FALSE:
+        held = holds_trait(b, p, Unblocked)
+        own = conj(attack.kills(b, i), held) if held != FALSE else FALSE
+        blocked = conj(blocked, neg(unblockable(b, p)), neg(own))
     jailed = any_of(
         label(conj(c, b.ok(j), b.shares(i, j), le(b.tiers[j], b.tiers[i])), e.why)
         for j in range(b.n)
@@ -210,7 +227,7 @@ def block_why(ruleset: Ruleset) -> Why:
 
 KIND = Kind(
     "block",
-    (Roleblock, Jail, Unblockable),
+    (Roleblock, Jail, Unblockable, Unblocked),
     stops=stops,
     atoms=atoms,
     phase_texts=told,

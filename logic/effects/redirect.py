@@ -1,16 +1,21 @@
 """Owns redirection: an action that names two players and sends every later action aimed
 at one of them to the other ("Any action targeting one of these players that night is
-redirected toward the other player.").
+redirected toward the other player."), or sends the first one's own action to the second
+("You may redirect a player's action to another player.").
 
 Vocabulary:
   Redirect  the actor names two players; every other action of a later tier whose target
             is one of them lands on the other instead. `tells`: the actor learns what
-            was redirected and whom it was meant for, not who used it.
+            was redirected and whom it was meant for, not who used it. `one_way`: the
+            first player's own actions of a later tier land on the second instead (their
+            first target; a second target stays).
 
 Every effect kind reads where an action lands through the phase builder's `aims`, so a
 redirected kill kills the other player, a redirected protection protects them, and a
-redirected roleblock blocks them. An action of the same or an earlier tier than the
-redirect (a hastened nightkill, "resolved before any other night action") is not moved.
+redirected roleblock blocks them. An action of an earlier tier than the redirect (a
+hastened nightkill, "resolved before any other night action") is not moved; one of the
+same tier is, as a roleblock of the same tier stops it (a ruleset with no order of its
+own is one tier).
 Several redirects apply one after the other, in the order of their slots.
 """
 
@@ -20,7 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from logic.effects.base import Kind
-from logic.model.expr import FALSE, Const, Expr, any_of, conj, eq, ite, label, lt
+from logic.model.expr import FALSE, Const, Expr, any_of, conj, eq, ite, label, le, lt
 from logic.model.phase import TextSource
 from logic.model.why import Why, meta
 
@@ -32,18 +37,21 @@ if TYPE_CHECKING:
 class Redirect:
     why: Why = meta()
     tells: Why | None = None
+    one_way: bool = False
 
     def describe(self) -> str:
         told = (
             "; the actor learns what was redirected and whom it was meant for" if self.tells else ""
         )
+        if self.one_way:
+            return f"redirect: the first player's actions go to the second player{told}"
         return f"redirect: actions aimed at either of two named players go to the other{told}"
 
 
 def redirects(b: NightBuilder, i: int) -> list[tuple[int, Expr, Redirect]]:
     """(slot, it takes place before slot i's tier, effect) for every redirect tonight."""
     return [
-        (r, conj(c, b.ok(r), lt(b.tiers[r], b.tiers[i])), e)
+        (r, conj(c, b.ok(r), le(b.tiers[r], b.tiers[i])), e)
         for r in range(b.n)
         if r != i
         for c, e in b.effects(r, Redirect)
@@ -56,6 +64,11 @@ def retarget(b: NightBuilder, i: int, k: int, t: Expr) -> Expr:
             continue
         one, other = b.sc.target(r, 0), b.sc.target(r, 1)
         moved = label(active, e.why)
+        if e.one_way:  # the first player's own action goes to the second
+            if k == 0 and b.actor(i) in b.sc.players:
+                mine = eq(one, Const(b.sc.players.index(b.actor(i))))
+                t = ite(conj(moved, mine), other, t)
+            continue
         t = ite(conj(moved, eq(t, one)), other, ite(conj(moved, eq(t, other)), one, t))
     return t
 

@@ -29,6 +29,7 @@ from logic.lang import clause, game, grammar, lexicon
 from logic.lang.errors import Loc, RulingError
 from logic.lang.prose import split_sentences, strip_marker
 from logic.lang.suggest import nearest
+from logic.model.ir import canon
 
 HELD = "\ue000"
 """The placeholder character of a held sentence (grammar/ruleset.lark's HELD)."""
@@ -401,14 +402,12 @@ def _role_sentence(piece: str, loc: Loc, roles: set[str], line: str) -> tuple[An
 
 def _game_on_role_line(piece: str, loc: Loc, roles: set[str], line: str) -> tuple[Any, ...]:
     parts = game.read_sentence(piece, loc, roles, line)
-    whole_game = (
-        game.Hidden,
-        game.Heading,
-        game.UsesFramework,
-        game.KillerRule,  # "The Arsonist may kill a player each night": the role's own
-        game.Unique,
-        game.KindOrder,
-    )
+    whole_game = (game.Hidden, game.Heading, game.UsesFramework, game.Unique, game.KindOrder)
     if any(isinstance(p, whole_game) for p in parts):
+        raise RulingError("not a sentence of a role's line", loc, line)
+    named = {canon(r) for r in roles}
+    if any(isinstance(p, game.KillerRule) and canon(p.faction) in named for p in parts):
+        # "The Arsonist may kill a player each night": the role's own ability, not a
+        # faction's nightkill ("Each night the Mafia may choose one of its members ...")
         raise RulingError("not a sentence of a role's line", loc, line)
     return parts

@@ -12,9 +12,10 @@ Vocabulary (the conditions of `Victory`; `group` is a faction or a role):
   parity      one or more of `group` are alive, and at least `others` more than the living
               players outside it ("when they make up half or more of the living players":
               `others` 0; "a majority of the living players": 1)
-  versus      one or more holders of `winner` are alive, and at least `others` more than the
-              living members of `group` ("when they equal or outnumber the Town": 0; "when
-              they outnumber the Town": 1)
+  versus      one or more holders of `side` (by default `winner`) are alive, and at least
+              `others` more than the living members of `group` ("when they equal or
+              outnumber the Town": 0; "when they outnumber the Town": 1; on a role's line,
+              "You win when the Mafia outnumbers the Town.": `side` the Mafia)
   endgame     exactly `others` players are alive and no faction holds them all ("two
               survivors of differing factions"), and a member of `group` is alive (or,
               with `absent`, none is: "the Mafia if he is not"); only after a night ("the
@@ -74,6 +75,7 @@ class Victory:
     over: tuple[str, ...] = ()  # the victories (by winner) this one takes precedence over
     why: Why = meta()
     absent: bool = False  # endgame: the group has no living member
+    side: str = ""  # versus: the group counted against `group`, when not the winner
 
     def describe(self) -> str:
         match self.condition:
@@ -89,7 +91,7 @@ class Victory:
                     if self.condition == "parity"
                     else f"the living {self.group}"
                 )
-                side = self.group if self.condition == "parity" else self.winner
+                side = self.group if self.condition == "parity" else self.side or self.winner
                 many = "at least as many as" if self.others <= 0 else "more than"
                 if self.others > 1:
                     many = f"at least {self.others} more than"
@@ -159,7 +161,7 @@ def win_constraints(
                     any_of(inside), le(add(_count(outside), Const(v.others)), _count(inside))
                 )
             case "versus":
-                side = [conj(alive_after(p), member(p, v.winner)) for p in players]
+                side = [conj(alive_after(p), member(p, v.side or v.winner)) for p in players]
                 cond = conj(any_of(side), le(add(_count(inside), Const(v.others)), _count(side)))
             case "endgame":
                 alive = [alive_after(p) for p in players]

@@ -332,6 +332,7 @@ class ProseAssembler(AssemblerState):
                             v,
                             winner=self.resolve_group(v.winner, f.why),
                             group=self.resolve_group(v.group, f.why),
+                            side=self.resolve_group(v.side, f.why) if v.side else "",
                             over=tuple(self.resolve_group(x, f.why) for x in v.over),
                         )
                     )

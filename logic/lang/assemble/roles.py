@@ -30,6 +30,7 @@ from logic.lang.read.pieces import (
     _flatten,
     _KillVisits,
     _Natures,
+    _NightKillRule,
     _Note,
     _RoleDef,
     _RulesetFact,
@@ -268,6 +269,8 @@ class RolesAssembler(AssemblerState):
                 a = abilities[line.current]
                 restr: tuple[Restriction, ...] = (*a.restrictions, s)
                 abilities[line.current] = replace(a, restrictions=restr)
+            case _NightKillRule():  # a faction's nightkill said on a member's line
+                self.nightkill_rules.append(s)
             case _KillVisits() | ClassList():  # read by the clause language
                 raise self.error(
                     "this sentence gives the visiting class of several roles or of a "

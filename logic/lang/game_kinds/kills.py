@@ -22,7 +22,7 @@ class KillReading(GameBase):
         return True
 
     def group_killer(self, children: list[Any]) -> KillerRule:
-        return KillerRule(groups(children)[0], True in children, self.why)
+        return KillerRule(groups(children)[0], any(c is True for c in children), self.why)
 
     def duel(self, children: list[Any]) -> Fact:
         why = replace(self.why, kind="ruling")  # a ruling of the GM's, as the frame read it

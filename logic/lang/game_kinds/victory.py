@@ -26,7 +26,9 @@ class VictoryReading(GameBase):
         return ("outnumber", groups(children)[0], n[-1])
 
     def sole(self, children: list[Any]) -> tuple[str, str | None, int]:
-        return ("sole", None, 0)  # the winners themselves
+        # the group named ("all threats to the Town"), else the winners themselves
+        named = groups(children)
+        return ("sole", named[0] if named else None, 0)
 
     def last(self, children: list[Any]) -> tuple[str, str | None, int]:
         return ("last", None, 0)  # the winners themselves, no other player alive
@@ -44,7 +46,9 @@ class VictoryReading(GameBase):
         return ("versus", groups(children)[-1], 0, None)  # "by reaching parity with"
 
     def parity(self, children: list[Any]) -> tuple[str, str | None, int]:
-        return ("parity", None, _margin(children))
+        # the group named ("when the Mafia equals the rest of the players"), else the winners
+        named = groups(children)
+        return ("parity", named[0] if named else None, _margin(children))
 
     def victory_named(self, children: list[Any]) -> Fact:
         quoted = next(str(c)[1:-1] for c in children if isinstance(c, Token) and c.type == "STRING")
@@ -68,13 +72,19 @@ class VictoryReading(GameBase):
     def wins_when(self, children: list[Any]) -> Fact:
         named = groups(children)
         winner = named[0] if named else ""  # "He wins ...": the role of the line
-        cond, group, n, *side = next(c for c in children if isinstance(c, tuple))
+        cond, group, n, *sides = next(c for c in children if isinstance(c, tuple))
+        side = sides[0] if sides and sides[0] is not None else ""
         if cond == "versus":
-            if not winner:
+            # on a role's line, the side counted is the group named ("You win when the
+            # Mafia outnumbers the Town."), never the role alone ("when you outnumber ...")
+            if not winner and not side:
                 raise NoReading("a victory by numbers said of the line's role")
-            if side and side[0] is not None and canon(side[0]) != canon(winner):
-                raise NoReading(f"{winner}'s victory when {side[0]} outnumber {group}")
-        return Fact("victory", Victory(winner, cond, group or winner, n, (), self.why), self.why)
+            if winner and side and canon(side) != canon(winner):
+                raise NoReading(f"{winner}'s victory when {side} outnumber {group}")
+            if winner:
+                side = ""
+        victory = Victory(winner, cond, group or winner, n, (), self.why, side=side)
+        return Fact("victory", victory, self.why)
 
     def game_over(self, children: list[Any]) -> Default:
         return self.default("the game ends when a victory holds")

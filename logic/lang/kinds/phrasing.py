@@ -25,9 +25,11 @@ from typing import Any
 
 from lark import Token
 
-from logic.effects.attack import AutoProtect, Protect
+from logic.effects.attack import AutoProtect, Pierce, Protect
+from logic.effects.block import Unblocked
 from logic.effects.investigate import Info, Investigate
 from logic.effects.records import RecordsCheck
+from logic.effects.redirect import Redirect
 from logic.lang.clause_parts import (
     NoReading,
     Nothing,
@@ -116,10 +118,27 @@ class PhrasingReading:
     def ph_reveals_self(self, _: list[Any]) -> tuple[Any, ...]:
         raise NoReading("a role or alignment shown by its holder")
 
-    def ph_redirect_to(self, _: list[Any]) -> tuple[Any, ...]:
-        raise NoReading(
-            "one player's action sent to another player (the engine's redirect swaps two players)"
-        )
+    def ph_redirect_to(self, children: list[Any]) -> tuple[Any, ...]:
+        """'You may redirect a player's action to another player.': an ability naming two
+        players, the first one's own action sent to the second (redirect.py's one way)."""
+        freqs = [c for c in children if isinstance(c, Frequency)]
+        if len(set(freqs) - {Frequency.EACH_NIGHT}) > 1:
+            raise NoReading("two different frequencies")
+        frequency = next((f for f in freqs if f is not Frequency.EACH_NIGHT), Frequency.EACH_NIGHT)
+        starts = Starts("targets", frequency, self.why, subject_of(children), targets=2)
+        return (starts, Redirect(self.why, one_way=True), *uses_parts(children, self.why))
+
+    # the role's kill stopped by nothing named (attack.py's Pierce, block.py's Unblocked)
+    def ph_by_protection(self, _: list[Any]) -> Pierce:
+        return Pierce(self.why)
+
+    def ph_by_block(self, _: list[Any]) -> Unblocked:
+        return Unblocked(self.why)
+
+    def ph_pierce(self, children: list[Any]) -> tuple[Any, ...]:
+        """Traits of the role whose kills they are ("Your kill", "The Strongman's kill")."""
+        traits = dict.fromkeys(c for c in children if isinstance(c, Pierce | Unblocked))
+        return tuple(p for t in traits for p in about(children, Trait(t)))
 
     def ph_kills_attacker(self, _: list[Any]) -> tuple[Any, ...]:
         raise NoReading("a protector who kills the attacker")
