@@ -13,6 +13,7 @@ import pytest
 from logic.commands.resolve import check_expectation, resolve
 from logic.effects.couple import Pair, PairDeath
 from logic.lang.case import parse_cases
+from logic.lang.errors import RulingError
 from logic.lang.rules import load_ruleset, parse_ruleset
 from logic.model.ir import Frequency, Ruleset
 
@@ -92,3 +93,16 @@ def test_a_save_on_the_other_lover_stops_it_when_no_sentence_says_otherwise() ->
         BODY + "    Eve targets Cid\n  expect:\n    Bob dies on night 2\n    Cid survives\n",
     )
     assert verdict == "determined" and all(held)
+
+
+def test_said_after_an_ability_that_makes_no_pair_it_is_refused() -> None:
+    text = (
+        _text()
+        .replace(DEATH, "")
+        .replace(
+            "That player cannot be killed that night.",
+            "That player cannot be killed that night." + DEATH,
+        )
+    )
+    with pytest.raises(RulingError, match="makes no pair"):
+        parse_ruleset(text, str(RULES))

@@ -136,6 +136,11 @@ class PairDeath:
     status: str  # "lover", as the sentence names one of the pair ("": the ability's pair)
     why: Why = meta()
 
+    @property
+    def needs(self) -> type | None:
+        """Said after an ability (no status of its own), of the pair it makes."""
+        return None if self.status else Pair
+
     def describe(self) -> str:
         one = f"one {self.status}" if self.status else "one of the pair"
         return f"when {one} dies, the other dies that same phase"
