@@ -56,7 +56,7 @@ def test_cupids_line_is_a_pair_and_its_death() -> None:
     [
         "Cupid: Choose two players to be lovers. If one dies, the other dies too.",
         "Cupid: On the first night, pick two players who will become lovers. If one of them "
-        "is killed, the other will die as well.",
+        "dies, the other will die as well.",
         "Cupid: Before the first night, chooses two players, two of which will become lovers. "
         "If either of them is killed, the other dies too.",
         "Cupid: On the first night, choose two players to be lovers. If one of the lovers "
