@@ -55,6 +55,10 @@ def games(
             ]
             forced = any(a.forced for a in usable)
             if usable and (forced or draw(st.booleans())):
+                aimless = [a for a in usable if a.targets == 0]  # "uses Commute"
+                if aimless and len(aimless) == len(usable):
+                    acts[name] = ("uses", aimless[0].name)
+                    continue
                 target = draw(st.sampled_from(names))
                 if any(a.targets == 2 for a in usable):  # "names two players"
                     target += " and " + draw(st.sampled_from(names))
@@ -95,10 +99,10 @@ def _compare(rs: Ruleset, players: list[str], nights: list[dict[str, tuple[str, 
     for k, acts in enumerate(nights, 1):
         for name in names:
             verb, target = acts.get(name, ("", ""))
-            s.add(enc.var(f"uses:{name}@n{k}") == (verb == "targets"))
+            s.add(enc.var(f"uses:{name}@n{k}") == (verb in ("targets", "uses")))
             if rs.nightkills:
                 s.add(enc.var(f"kills:{name}@n{k}") == (verb == "kills"))
-            if verb:
+            if verb in ("targets", "kills"):
                 var = "tgt" if verb == "targets" else "ktgt"
                 first, _, second = target.partition(" and ")
                 s.add(enc.var(f"{var}:{name}@n{k}") == symbolic.value(names.index(first)))

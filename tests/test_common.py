@@ -138,8 +138,6 @@ def test_a_look_at_the_dead() -> None:
 @pytest.mark.parametrize(
     "role, text",
     [
-        ("Hunter", "When the Hunter dies, he may shoot one player, who dies as well."),
-        ("Hunter", "If you die, you may immediately take one player down with you."),
         ("Lovers", "You know who your Lover is."),
         ("Doctor", "You are the Doctor."),
         ("Miller", "The Miller is Town."),
@@ -153,6 +151,20 @@ def test_what_the_engine_has_no_effect_for_is_a_note(role: str, text: str) -> No
     assert "no abilities" in got
     assert f"[no effect] {text}" in got
     assert not any(line.startswith(("victory:", "death link", "budget")) for line in got)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "When the Hunter dies, he may shoot one player, who dies as well.",
+        "If you die, you may immediately take one player down with you.",
+    ],
+)
+def test_a_shot_taken_on_death_is_a_last_shot(text: str) -> None:
+    """A shot on death: lastshot.py's (tests/test_hunter.py resolves it)."""
+    got = said("Hunter", text)
+    assert any("last shot: if the holder dies tonight" in line for line in got), got
+    assert any("last shot by day" in line for line in got), got
 
 
 @pytest.mark.parametrize(

@@ -86,8 +86,6 @@ def test_a_victory_on_a_role_line_keeps_its_group() -> None:
     ("line", "said"),
     [
         ("Arsonist: Each night you may douse a player, or ignite all doused players.", "'douse'"),
-        ("Commuter: Once per game, you may commute.", "'commute'"),
-        ("Survivor: You have three vests.", "several vests"),
         (
             "Innocent Child: Once per game, you may reveal your role to everyone.",
             "shown by its holder",

@@ -65,3 +65,14 @@ def test_chain_agrees_with_resolve_on_side_victories(data: Any) -> None:
     """Random two-night games of this ruleset: the symbolic chain, fixed to the game, gives
     exactly the outcomes `resolve` gives, night by night."""
     _compare(RS, *data.draw(games(RS)))
+
+
+def test_a_role_lines_victory_counts_the_group_it_names() -> None:
+    """'You win when the Mafia outnumbers the Town.' on a Mafia role's line: the Mafia are
+    counted (two of them against one townie), not the role's holders (one)."""
+    players = "  players: Ann is Townie, Bob is Consigliere, Cid is Goon, Dee is Townie\n"
+    verdict, atoms = resolved(RS, players + "  night 1:\n    Cid kills Ann\n")
+    assert verdict == "determined"
+    assert {"Mafia wins", "Consigliere wins"} <= atoms or "Consigliere wins" in atoms, atoms
+    verdict, atoms = resolved(RS, players + "  night 1:\n    Cid kills Bob\n")
+    assert "Consigliere wins" not in atoms, atoms

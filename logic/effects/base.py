@@ -66,6 +66,8 @@ and, where one kind's reading depends on another's, the asking kind asks every k
                  names an order of healing ranks them by (logic/effects/heal.py)
   stops_auto     q's automatic protection is stopped tonight
   shows_role     what a role scan of q shows instead of his role tonight (a fake result)
+  skews          what slot i's records checks show instead, whoever the target (a
+                 checker's sanity)
   worn_card      the role whose card a check of q reads instead of his own (a disguise)
   worn_roles     the roles q wears whose cards' items he holds too (a disguise's)
   lends          the abilities p holds beside his role's (a worn role's), for the binding
@@ -240,6 +242,9 @@ class Kind:
     unseen: Callable[[NightBuilder, str], Expr] | None = None
     # what a role scan of q shows instead of his role tonight, and when (a fake result)
     shows_role: Callable[[NightBuilder, str], list[tuple[str, Expr]]] | None = None
+    # what slot i's records check (asking after `faction`) shows instead, and when: True
+    # (guilty), False (innocent), None (the opposite) (a checker's sanity, sanity.py)
+    skews: Callable[[NightBuilder, int, str], list[tuple[Expr, bool | None]]] | None = None
     # what a check by `checker` shows of q (who holds `role`, of `faction`) instead, and
     # when: (a result of `results`, the condition) (a registration, logic/effects/registration.py)
     shows_as: (

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from logic.effects.base import Kind, Lasting, Outcome
-from logic.model.expr import FALSE, TRUE, Expr, any_of, conj, disj, iff, label, le, lt, neg
+from logic.model.expr import FALSE, TRUE, Expr, any_of, conj, disj, iff, ite, label, le, lt, neg
 from logic.model.ir import Role, Ruleset
 from logic.model.phase import Atom, ChainEnd, History, PhaseEnd, TextSource
 from logic.model.why import Why, canon, meta
@@ -137,6 +137,11 @@ def texts(b: NightBuilder, i: int) -> list[TextSource]:
         guilty = any_of(
             conj(b.aims(i, q), shows_guilty(b, q, e.faction, b.tiers[i])) for q in b.sc.players
         )
+        # the checker's say over what every check shows (a sanity: `Kind.skews`)
+        for k in b.kinds:
+            for held, shown in k.skews(b, i, e.faction) if k.skews else ():
+                bent = neg(guilty) if shown is None else (TRUE if shown else FALSE)
+                guilty = ite(held, bent, guilty)
         yes, no = e.yes, e.no
         if yes is None and no is None and not e.faction.startswith("like:"):
             # no text named ("You will learn whether they are Mafia."): the answer is

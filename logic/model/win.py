@@ -28,6 +28,11 @@ another victory, as the sentences that give it say no more):
               holder of `group` is alive ("You win if you are alive at the end of the
               game.")
 
+A role's victory by a group's fate (`beside`: its winner a role, the group it counts
+another: "You win when the Mafia outnumbers the Town.") holds with the group's, whenever
+its condition does and a holder of the role is in the game; it neither ends the game nor
+competes with another victory (a Goon wins with the Mafia, not instead of it).
+
 After each phase the conditions are evaluated on the players alive at its end. A
 victory that holds wins unless a victory taking precedence over it holds too. Two that
 hold with no precedence between them leave the winner open: the `winner` variable then
@@ -125,6 +130,64 @@ def _count(xs: Sequence[Expr]) -> Expr:
     return add(*(ite(x, Const(1), Const(0)) for x in xs))
 
 
+def _condition(
+    rs: Ruleset,
+    v: Victory,
+    players: Sequence[str],
+    alive_after: Callable[[str], Expr],
+    member: Callable[[str, str], Expr],
+    phase: str,
+) -> Expr:
+    """Whether victory `v` holds after the phase (a role's needs a holder in the game)."""
+    inside = [conj(alive_after(p), member(p, v.group)) for p in players]
+    outside = [conj(alive_after(p), neg(member(p, v.group))) for p in players]
+    match v.condition:
+        case "none_left":
+            cond = neg(any_of(inside))
+        case "outnumber":
+            cond = conj(any_of(inside), le(_count(outside), Const(v.others)))
+        case "last":
+            cond = conj(
+                any_of(inside),
+                eq(_count([alive_after(p) for p in players]), Const(v.others + 1)),
+            )
+        case "sole":
+            cond = neg(any_of(outside))
+        case "parity":
+            cond = conj(any_of(inside), le(add(_count(outside), Const(v.others)), _count(inside)))
+        case "versus":
+            side = [conj(alive_after(p), member(p, v.side or v.winner)) for p in players]
+            cond = conj(any_of(side), le(add(_count(inside), Const(v.others)), _count(side)))
+        case "endgame":
+            alive = [alive_after(p) for p in players]
+            left = eq(_count(alive), Const(v.others))
+            one_side = any_of(
+                eq(
+                    _count([conj(alive_after(p), member(p, f)) for p in players]),
+                    Const(v.others),
+                )
+                for f in rs.factions
+            )
+            present = neg(any_of(inside)) if v.absent else any_of(inside)
+            cond = conj(left, neg(one_side), present) if phase == "night" else FALSE
+        case _:
+            raise AssertionError(v.condition)
+    if rs.role(v.winner) is not None:  # a role's victory needs a holder in the game
+        cond = conj(cond, any_of(member(p, v.winner) for p in players))
+    return cond
+
+
+def beside(rs: Ruleset, v: Victory) -> bool:
+    """A role's victory by a group's fate ("You win when the Mafia outnumbers the Town.",
+    "... when all threats to the Town have been eliminated."): it holds with the group's,
+    neither ending the game nor competing with another victory."""
+    return (
+        v.condition not in SIDE
+        and rs.role(v.winner) is not None
+        and canon(v.side or v.group) != canon(v.winner)
+    )
+
+
 def win_constraints(
     rs: Ruleset,
     players: Sequence[str],
@@ -137,47 +200,20 @@ def win_constraints(
     """The winner after a phase. `member(p, group)` says p belongs to a faction or holds
     a role of that name; `alive_after(p)` that p is alive when the phase ends;
     `lynched(p)` that p was lynched in it (a day)."""
-    victories = [v for v in rs.victories if v.condition not in SIDE]
+    victories = [v for v in rs.victories if v.condition not in SIDE and not beside(rs, v)]
+    holds = [
+        label(_condition(rs, v, players, alive_after, member, phase), v.why) for v in victories
+    ]
+    # a role's victory by a group's fate holds with it, beside the game's
+    with_group: dict[tuple[str, str], Expr] = {}
+    for v in rs.victories:
+        if beside(rs, v):
+            held = label(_condition(rs, v, players, alive_after, member, phase), v.why)
+            with_group[("wins", v.winner)] = any_of(
+                [with_group.get(("wins", v.winner), FALSE), held]
+            )
     if not victories:
-        return WinConstraints({}, [], {})
-    holds: list[Expr] = []
-    for v in victories:
-        inside = [conj(alive_after(p), member(p, v.group)) for p in players]
-        outside = [conj(alive_after(p), neg(member(p, v.group))) for p in players]
-        match v.condition:
-            case "none_left":
-                cond = neg(any_of(inside))
-            case "outnumber":
-                cond = conj(any_of(inside), le(_count(outside), Const(v.others)))
-            case "last":
-                cond = conj(
-                    any_of(inside),
-                    eq(_count([alive_after(p) for p in players]), Const(v.others + 1)),
-                )
-            case "sole":
-                cond = neg(any_of(outside))
-            case "parity":
-                cond = conj(
-                    any_of(inside), le(add(_count(outside), Const(v.others)), _count(inside))
-                )
-            case "versus":
-                side = [conj(alive_after(p), member(p, v.side or v.winner)) for p in players]
-                cond = conj(any_of(side), le(add(_count(inside), Const(v.others)), _count(side)))
-            case "endgame":
-                alive = [alive_after(p) for p in players]
-                left = eq(_count(alive), Const(v.others))
-                one_side = any_of(
-                    eq(
-                        _count([conj(alive_after(p), member(p, f)) for p in players]),
-                        Const(v.others),
-                    )
-                    for f in rs.factions
-                )
-                present = neg(any_of(inside)) if v.absent else any_of(inside)
-                cond = conj(left, neg(one_side), present) if phase == "night" else FALSE
-            case _:
-                raise AssertionError(v.condition)
-        holds.append(label(cond, v.why))
+        return WinConstraints({}, [], with_group)
     name = f"winner{suffix}"
     winner = Var(name)
     domains: dict[str, list[Any]] = {name: [GOES_ON, *range(len(victories))]}
@@ -210,6 +246,8 @@ def win_constraints(
             cond = conj(ended, any_of(conj(member(p, v.group), alive_after(p)) for p in holders))
         key = ("wins", v.winner)
         atoms[key] = any_of([atoms.get(key, FALSE), label(cond, v.why)])
+    for key, cond in with_group.items():
+        atoms[key] = any_of([atoms.get(key, FALSE), cond])
     return WinConstraints(domains, equations, atoms)
 
 

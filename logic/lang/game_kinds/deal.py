@@ -58,10 +58,8 @@ class DealReading(GameBase):
 
     def always_dealt(self, children: list[Any]) -> Fact:
         said = [canon(c) for c in children if isinstance(c, Token) and c.type == "NAME"]
-        if said[0] not in ("always", "invariably"):
-            raise NoReading(f"'these roles are {said[0]} assigned': only 'always' is read")
-        if said[1:] and said[1] not in ("exclusive", "exclusively"):
-            raise NoReading(f"'always assigned and {said[1]} to': only 'exclusive to' is read")
+        if said and said[0] not in ("exclusive", "exclusively"):
+            raise NoReading(f"'always assigned and {said[0]} to': only 'exclusive to' is read")
         gs = groups(children)
         node = Always(gs[0], gs[1] if len(gs) > 1 else None, self.why)
         return Fact(KIND_RULE, node, self.why)

@@ -44,6 +44,7 @@ from logic.lang.kinds.poison import PoisonReading
 from logic.lang.kinds.powers import PowerReading
 from logic.lang.kinds.registration import RegistrationReading
 from logic.lang.kinds.retaliate import RetaliateReading
+from logic.lang.kinds.sanity import SanityReading
 from logic.lang.kinds.saves import SaveReading
 from logic.lang.kinds.secretvote import SecretVoteReading
 from logic.lang.kinds.shield import ShieldReading
@@ -117,5 +118,6 @@ class Readings(
     CoupleReading,
     CensusReading,
     SobrietyReading,
+    SanityReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

@@ -21,7 +21,9 @@ from lark import Token
 from logic.effects.block import Jail, Roleblock
 from logic.effects.identity import Steal
 from logic.effects.investigate import AlignmentCheck
-from logic.lang.clause_parts import Nothing
+from logic.lang.clause_parts import Nothing, about
+from logic.lang.kinds.common import uses_parts
+from logic.lang.kinds.common2 import _frequency
 from logic.lang.kinds.traits import Adds
 from logic.lang.read.pieces import _Capability
 from logic.model.ir import Frequency, Why
@@ -66,6 +68,26 @@ class BlockReading:
 
     def bk_roles_only(self, children: list[Any]) -> tuple[Any, ...]:
         return self._block(None, Roleblock(self.why, roles_only=self.why), adds=True)
+
+    def bk_commute(self, children: list[Any]) -> tuple[Any, ...]:
+        """A jail of oneself: no action reaches the holder that night (block.py's Jail on
+        its user)."""
+        why = self.why
+        cap = _Capability(
+            None,
+            (Jail(why),),
+            (),
+            _frequency(children),
+            False,
+            why,
+            name="Commute",
+            targets=0,
+            on_self=True,
+        )
+        return (*about(children, cap), *uses_parts(children, why))
+
+    def bk_gone(self, _: list[Any]) -> tuple[Any, ...]:
+        return (Nothing(self.why),)
 
     # verdicts.lark
     def vd_result(self, children: list[Any]) -> BkRole:

@@ -28,12 +28,12 @@ logic/lang/kinds.Readings:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from lark import Token
 
 from logic.effects.afterlife import ReadDead
-from logic.effects.attack import AutoProtect, Unprotectable
+from logic.effects.attack import AutoProtect, Protect, Unprotectable
 from logic.effects.block import Unblockable
 from logic.effects.day import DayKill
 from logic.effects.hex import Budget
@@ -50,6 +50,7 @@ from logic.lang.clause_parts import (
     about,
     subject_of,
 )
+from logic.lang.kinds.lastshot import LastShotReading
 from logic.lang.kinds.traits import Fact, Trait
 from logic.lang.read.pieces import _Capability, _DayAbility
 from logic.model.ir import Frequency, Why
@@ -123,6 +124,23 @@ class CommonReading:
         why = self.why
         starts = Starts("kills", _frequency(children), why, subject_of(children))
         return (starts, *uses_parts(children, why))
+
+    def vest_use(self, children: list[Any]) -> tuple[Any, ...]:
+        """A vest spent on oneself: an ability with no target that protects its user (its
+        uses: the vests the role has, `shots`)."""
+        why = self.why
+        cap = _Capability(
+            None,
+            (Protect(why),),
+            (),
+            _frequency(children),
+            False,
+            why,
+            name="Vest",
+            targets=0,
+            on_self=True,
+        )
+        return (*about(children, cap), *uses_parts(children, why))
 
     def one_a_night(self, _: list[Any]) -> tuple[Any, ...]:
         return ()
@@ -215,8 +233,11 @@ class CommonReading:
         cond = "lynched" if "LYNCH" in kinds else "at_end"
         return (Fact("victory", Victory("", cond, "", 0, (), self.why), self.why),)
 
-    def shoots_on_death(self, _: list[Any]) -> tuple[Any, ...]:
-        return (Nothing(self.why),)
+    def shoots_on_death(self, children: list[Any]) -> tuple[Any, ...]:
+        """'When the Hunter dies, he may immediately shoot one player, who dies as well.':
+        a shot at the time of one's death (logic/effects/lastshot.py's, as lastshot.lark
+        reads "kill a player of their choosing at the time of their death")."""
+        return LastShotReading.last_shot(cast(Any, self), children)
 
     def sides_with_nobody(self, _: list[Any]) -> tuple[Any, ...]:
         return (Nothing(self.why),)

@@ -112,9 +112,6 @@ class PhrasingReading:
         return self.result([*texts, *conds, *others])
 
     # not modelled: refused, each with what it is
-    def ph_vests(self, _: list[Any]) -> tuple[Any, ...]:
-        raise NoReading("several vests (the engine's vest saves its holder once)")
-
     def ph_reveals_self(self, _: list[Any]) -> tuple[Any, ...]:
         raise NoReading("a role or alignment shown by its holder")
 
