@@ -140,7 +140,8 @@ def police_games(
             if seat.role.name == "Shiratori":  # the officer suspects the killer, mostly
                 others = [*others, "Bob", "Bob"]
             targets = tuple(draw(st.sampled_from(others)) for _ in range(ab.targets))
-            lines = [f'{seat.name} uses "{ab.name}" on {" and ".join(targets)}']
+            on = f" on {' and '.join(targets)}" if targets else ""  # (Okiya's Detect: on no one)
+            lines = [f'{seat.name} uses "{ab.name}"{on}']
             decision = -1
             options = options_of(ab)
             if options and draw(st.integers(0, 3)) > 0:  # the phase named, mostly

@@ -256,6 +256,9 @@ class Kind:
     # the roles q wears over his own tonight whose cards' items he holds too, and when
     # (a disguise's; asked by logic/effects/items.py)
     worn_roles: Callable[[NightBuilder, str], list[tuple[Any, Expr]]] | None = None
+    # the roles (by name) q wears tonight over his own, and when (a disguise's; asked by
+    # logic/effects/detect.py: a role only worn is not one dealt)
+    wears: Callable[[NightBuilder, str], list[tuple[str, Expr]]] | None = None
     # the abilities p holds beside his role's in a phase (("night" or "day", its number);
     # `decided`: what p decides in that phase's block; each player's role by name), read
     # from the history: a worn role's (a disguise's; asked by logic/model/binding.py, which

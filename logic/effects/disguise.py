@@ -695,6 +695,7 @@ KIND = Kind(
     worn_card=worn_card,
     arrests=arrests,
     worn_roles=worn_roles,
+    wears=disguised,
     lends=lends,
     lasting=(WORN,),
 )

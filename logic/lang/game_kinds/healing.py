@@ -28,6 +28,9 @@ class HealingReading(GameBase):
             "a save that is stopped is passed over for the next in the order of healing"
         )
 
+    def heal_beats_kill(self, children: list[Any]) -> Default:
+        return self.default("a protection stops a kill on its target that night")
+
     def heal_injured(self, children: list[Any]) -> Default:
         return self.default(
             "an injured player's action fails (the injury of the save that says so)"

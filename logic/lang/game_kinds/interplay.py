@@ -76,3 +76,6 @@ class InterplayReading(GameBase):
 
     def ip_preface(self, children: list[Any]) -> Default:
         return self.default("the rulings after it say how")
+
+    def ip_blocked_fails(self, children: list[Any]) -> Default:
+        return self.default("a roleblocked player's actions do not take place")

@@ -26,8 +26,10 @@ from logic.lang.kinds.crimes import CrimesReading
 from logic.lang.kinds.dayblock import DayBlockReading
 from logic.lang.kinds.days import DayReading
 from logic.lang.kinds.deal import DealReading
+from logic.lang.kinds.detect import DetectReading
 from logic.lang.kinds.disclosure import DisclosureReading
 from logic.lang.kinds.disguise import DisguiseReading
+from logic.lang.kinds.either import EitherReading
 from logic.lang.kinds.exchange import ExchangeReading
 from logic.lang.kinds.frighten import FrightenReading
 from logic.lang.kinds.hexes import HexReading
@@ -119,5 +121,7 @@ class Readings(
     CensusReading,
     SobrietyReading,
     SanityReading,
+    EitherReading,
+    DetectReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

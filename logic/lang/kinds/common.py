@@ -142,6 +142,13 @@ class CommonReading:
         )
         return (*about(children, cap), *uses_parts(children, why))
 
+    def vest_each(self, _: list[Any]) -> tuple[Any, ...]:
+        raise self._no_reading(
+            "vests that each stop a kill by themselves (the automatic protection stops one "
+            "night's kills, once; a vest used at night is an ability: 'Use one at night to "
+            "survive any attack.')"
+        )
+
     def one_a_night(self, _: list[Any]) -> tuple[Any, ...]:
         return ()
 
@@ -238,6 +245,9 @@ class CommonReading:
         a shot at the time of one's death (logic/effects/lastshot.py's, as lastshot.lark
         reads "kill a player of their choosing at the time of their death")."""
         return LastShotReading.last_shot(cast(Any, self), children)
+
+    def chat_note(self, _: list[Any]) -> tuple[Any, ...]:
+        return (Nothing(self.why),)  # talk: not modelled (no outcome turns on it)
 
     def sides_with_nobody(self, _: list[Any]) -> tuple[Any, ...]:
         return (Nothing(self.why),)
