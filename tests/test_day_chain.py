@@ -29,6 +29,11 @@ from logic.model.semantics import Atom, is_day, night_menus, options_of
 ROOT = Path(__file__).parent.parent
 NAMES = ("Ann", "Bob", "Cid", "Dee")
 PHASES = ("night 1", "day 1", "night 2")
+PREP_PHASES = ("prep", *PHASES)  # a game of four phases begins with the prep phase
+
+
+def _labels(phases: list[Any]) -> tuple[str, ...]:
+    return PREP_PHASES if len(phases) == len(PREP_PHASES) else PHASES
 
 
 def _simple(ab: Ability) -> bool:
@@ -156,7 +161,7 @@ def _case(
     body = ""
     steps = _steps(votes)
     placed = {p[1:] for p, _ in steps if p.startswith("@")}
-    for (label_, _), acts in zip(((p, 0) for p in PHASES), phases, strict=True):
+    for (label_, _), acts in zip(((p, 0) for p in _labels(phases)), phases, strict=True):
         day = label_.startswith("day")
         body += f"  {label_}:\n" + "".join(
             line(a, *act) for a, act in acts.items() if not (day and a in placed)
@@ -205,7 +210,10 @@ def _fix(
     for name in names:
         put(f"dat:{name}@d1", at.get(name, 0))
     votes = _last(votes)
-    for (kind, k), acts in zip((("n", 1), ("d", 1), ("n", 2)), phases, strict=True):
+    numbers = (("n", 1), ("d", 1), ("n", 2))
+    if len(phases) == len(PREP_PHASES):
+        numbers = (("n", 0), *numbers)
+    for (kind, k), acts in zip(numbers, phases, strict=True):
         for name in names:
             ab, target, *decided = acts.get(name, ("", ""))
             role = pool[index[role_of[name]]]
@@ -237,9 +245,10 @@ def _fix(
     return out
 
 
-def _phase_of(subject: str) -> tuple[int, str]:
+def _phase_of(subject: str, labels: tuple[str, ...] = PHASES) -> tuple[int, str]:
     name, _, rest = subject.rpartition(" (")
-    return PHASES.index(rest.rstrip(")")), name
+    phase = rest.rstrip(")")
+    return labels.index("prep" if phase == "night 0" else phase), name
 
 
 def _compare(rs: Ruleset, game: Game) -> None:
@@ -250,15 +259,14 @@ def _compare(rs: Ruleset, game: Game) -> None:
     concrete = {tuple(po.atoms for po in p.phases) for p in res.paths}
     names = [a for a, _, _ in players]
     pool = [r for r in rs.roles if any(r.name == role for _, role, _ in players)]
-    model = chain(rs, names, 2, roles=pool, days=True)
+    labels = _labels(phases)
+    model = chain(rs, names, 2, roles=pool, days=True, prep=labels is PREP_PHASES)
     model.equations = [(e, w) for e, w in model.equations if w is not frame.SYMMETRY]
     enc = symbolic.Encoding(model)
     s = symbolic.make_solver(120)
+    # (every variable in its domain, those no equation names too: `equations` says so; a
+    # card's open age only a text reads took a value no text has before it did)
     s.add(*enc.equations())
-    # every variable in its domain, those no equation names too (a card's open age only a
-    # text reads: left open, it took a value no text has, and the symbolic side told
-    # nothing where resolve tells one of three)
-    s.add(*enc.domain_constraints(sorted(model.domains)))
     s.add(*[enc.var(x) for x in model.switches])
     s.add(*_fix(rs, pool, model, enc, names, game, res))
     found: set[tuple[frozenset[Atom], ...]] = set()
@@ -279,14 +287,14 @@ def _compare(rs: Ruleset, game: Game) -> None:
         m = s.model()
         env = {v: symbolic.read(m, enc.var(v)) for v in model.domains}
         ev = Evaluator(env)  # one per model: the phases share their subtrees
-        per: list[set[Atom]] = [set(), set(), set()]
+        per: list[set[Atom]] = [set() for _ in labels]
         for atom, e in model.atoms.items():
             if ev(e):
-                k, name = _phase_of(atom.subject)
+                k, name = _phase_of(atom.subject, labels)
                 per[k].add(Atom(atom.kind, name, atom.obj))
         for src in model.texts:
             if ev(src.gate):
-                k, name = _phase_of(src.actor)
+                k, name = _phase_of(src.actor, labels)
                 holds = [n for c, n in src.pieces if ev(c)]
                 per[k].add(Atom("learns", name, src.render(holds)))
         found.add(tuple(frozenset(x) for x in per))

@@ -142,24 +142,17 @@ def test_backends_agree_on_dctp_nights(data: Any) -> None:
     outcomes (heals, first aid and injuries, snipes, tricks, interrogations), as on
     Turtle's (tests/test_turtle.py, whose generator this uses)."""
     players, lines = data.draw(turtle.nights(RULES))
-    assume(not _sobered_tonight(players, lines))
     turtle._compare(RULES, players, lines)
 
 
-def _sobered_tonight(players: list[tuple[str, str, str]], lines: list[str]) -> bool:
-    """A game where a death tonight may sober a drunk Kogorou (logic/effects/sobriety.py's
-    quarter of the townies dead "that night already"): the backends disagree there, a known
-    bug left open (test_kogorou_sobered_by_a_death_tonight below), so the random games
-    leave it out until it is fixed."""
-    return any(r == "Kogorou" for _, r, _ in players) and any(" kills " in x for x in lines)
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="known: the symbolic night does not sober a drunk "
-    "Kogorou by a death that night (resolve does); sobriety.py, stop 39",
-)
 def test_kogorou_sobered_by_a_death_tonight() -> None:
+    """Kogorou "Becomes sober after 1/4th the total townies have died, meaning his
+    interrogation the night of the dividing death will be an accurate one.": Bob's death is a quarter of
+    the townies (and of all players), so Ann's interrogation tonight is true ("Not BO"),
+    in both backends. (The symbolic night kept him drunk: the host's pick between that
+    sentence and the change log's quarter of all players (D11) is read only by atoms and
+    texts, and no equation kept it to its two values; logic/backends/symbolic.py's
+    `equations` keeps every variable to its domain now.)"""
     players = [("Ann", "Kogorou", "Town"), ("Bob", "Megure", "Town"), ("Cid", "Vodka", "Black Org")]
     turtle._compare(RULES, players, ["Ann targets Bob", "Cid kills Bob"])
 
@@ -169,5 +162,27 @@ def test_kogorou_sobered_by_a_death_tonight() -> None:
 @given(st.data())
 def test_backends_agree_on_many_dctp_nights(data: Any) -> None:
     players, lines = data.draw(turtle.nights(RULES))
-    assume(not _sobered_tonight(players, lines))
+    assume(not _abducted_and_targeted(lines))
     turtle._compare(RULES, players, lines)
+
+
+def _abducted_and_targeted(lines: list[str]) -> bool:
+    """A night where Irish abducts and someone targets him (Akemi's steal): the backends
+    disagree there (test_an_abductor_stolen_from below, found by the long run at 3cae49d
+    and on main at fa2eceb), a known bug left open; the random nights leave it out."""
+    abductors = {x.split()[0] for x in lines if x.endswith(" uses Abduct")}
+    return any(x.split()[-1] in abductors and " targets " in x for x in lines)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="known: an abductor stolen from the same night: resolve has outcomes the "
+    "symbolic night does not (the steal's draws with the abducted character); stop 40",
+)
+def test_an_abductor_stolen_from() -> None:
+    players = [
+        ("Ann", "Irish", "Black Org"),
+        ("Bob", "Akemi", "Black Org"),
+        ("Cid", "Gin", "Black Org"),
+    ]
+    turtle._compare(RULES, players, ["Ann uses Abduct", "Bob targets Ann"])

@@ -72,6 +72,7 @@ DECIDES = [
     (NOT_AS, "Not as: Vermouth cannot disguise as Gin"),
     (NOT_AS, "Not as: Vermouth cannot disguise as Conan, a child"),
     (NOT_AS, "Not as: Vermouth cannot disguise as Kid, a prep phase role"),
+    (NOT_AS, "Not as: Vermouth cannot disguise as Sonoko, a prep phase role"),
     (REPLACED, "Replaced: no disguise as a role a player holds"),
     (f"{INJURED}\n{LIST}", "Injured: Vermouth loses her disguise"),
     (LIST, "House searched: Kid loses his disguise"),
@@ -173,8 +174,9 @@ def test_every_disguise_sentence_is_deleted_by_a_test() -> None:
 THEFT = """case "Kid disguised as Kogorou, Akemi steals from him"
   ruleset: dctp-mini-mafia
   players: Ann is Akemi, Bob is Kid, Cid is Heiji, Dee is Gin
-  night 1:
+  prep:
     Bob decides "Kogorou"
+  night 1:
     Ann uses Steal on Bob
 """
 
@@ -207,19 +209,21 @@ def test_a_disguises_items_are_its_wearers() -> None:
 
 # ----------------------------------------------------------------------------- the chain
 
-# (players, each phase's actions: night 1, day 1, night 2; the day's votes): the chained
-# symbolic phases (`check --nights`, the world solver) give what resolve gives, where each
-# disguise is carried from phase to phase
+# (players, each phase's actions: the prep phase (when four are given), night 1, day 1,
+# night 2; the day's votes): the chained symbolic phases (the chain with its prep phase,
+# `chain(..., prep=True)`) give what resolve gives, where each disguise is carried from
+# phase to phase
 GAMES = {
-    "Vermouth disguised as Kir on night 1 is interrogated BO on night 2": (
+    "Vermouth disguised as Kir in the prep phase is interrogated BO on night 2": (
         [("Ann", "Vermouth", ""), ("Bob", "Heiji", ""), ("Cid", "Gin", "")],
-        [{"Ann": ("Disguise", "", "Kir")}, {}, {"Bob": ("Interrogate", "Ann")}],
+        [{"Ann": ("Disguise", "", "Kir")}, {}, {}, {"Bob": ("Interrogate", "Ann")}],
         {},
     ),
-    "Kid disguised as Megure, house searched, is a teenager again": (
+    "Kid disguised as Megure, house searched on night 1, is arrested": (
         [("Ann", "Kid", ""), ("Bob", "Camel", ""), ("Cid", "Megure", ""), ("Dee", "Gin", "")],
         [
-            {"Ann": ("Disguise", "", "Megure"), "Cid": ("House Search", "Ann")},
+            {"Ann": ("Disguise", "", "Megure")},
+            {"Cid": ("House Search", "Ann")},
             {},
             {"Bob": ("Observe", "Ann")},
         ],
@@ -228,7 +232,8 @@ GAMES = {
     "Nakamori pinches Vermouth disguised as Kir": (
         [("Ann", "Vermouth", ""), ("Bob", "Heiji", ""), ("Cid", "Nakamori", "")],
         [
-            {"Ann": ("Disguise", "", "Kir"), "Cid": ("Pinch Face", "Ann")},
+            {"Ann": ("Disguise", "", "Kir")},
+            {"Cid": ("Pinch Face", "Ann")},
             {},
             {"Bob": ("Interrogate", "Ann")},
         ],
@@ -237,7 +242,8 @@ GAMES = {
     "Kid disguised as Ran protects and is injured": (
         [("Ann", "Kid", ""), ("Bob", "Gin", ""), ("Cid", "Camel", ""), ("Dee", "Heiji", "")],
         [
-            {"Ann": ("Disguise", "", "Ran"), "Bob": ("__kill", "Dee")},
+            {"Ann": ("Disguise", "", "Ran")},
+            {"Bob": ("__kill", "Dee")},
             {},
             {"Cid": ("Observe", "Ann")},
         ],

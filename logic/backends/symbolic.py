@@ -157,7 +157,13 @@ class Encoding:
     def equations(self, between: Callable[[], None] | None = None) -> list[z3.BoolRef]:
         """The model's equations and domains as Z3 terms; `between` is called every 100
         equations (a caller's deadline, which may raise: three chained nights take
-        seconds to translate)."""
+        seconds to translate).
+
+        Every variable of the model keeps to its domain, whether an equation names it or
+        not: a host's choice that only atoms and texts read (a drunk's sobering by one of
+        two sentences, logic/effects/sobriety.py) took any bit-vector value otherwise, and
+        a value of neither sentence kept him drunk where the resolver, which takes only
+        the domain's values, sobered him."""
         exprs = [expr for expr, _ in self.model.equations]
         names = variables(*exprs) if exprs else set()
         self.constrained = names  # the variables some equation names
@@ -166,7 +172,7 @@ class Encoding:
             if between is not None and k % 100 == 0:
                 between()
             out.append(self.term(expr))
-        return self.domain_constraints(sorted(names)) + out
+        return self.domain_constraints(sorted(set(self.model.domains) | names)) + out
 
 
 _CTX = z3.main_ctx()

@@ -12,7 +12,9 @@ Vocabulary:
               `status` ("lovers") when the ability takes place
   PairDeath   the whole game's: "When one lover dies, the other commits suicide that same
               phase.": when one of a pair of `status` dies, the other dies in the same
-              phase (at the same tier of a night), whatever killed the first
+              phase (at the same tier of a night), whatever killed the first; or said
+              after the ability that makes the pair ("If one dies, the other dies
+              too.": a Cupid's), of that ability's pairs
   Befriend    an effect: the user and one of the targets he listed, drawn at random,
               become a pair of friends (the user first: Sonoko's Friendship)
   FriendTold  a trait: the befriender learns who killed the friend at night (see it)
@@ -33,7 +35,7 @@ that phase.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -131,11 +133,17 @@ class PairKnows:
 
 @dataclass(frozen=True)
 class PairDeath:
-    status: str  # "lover", as the sentence names one of the pair
+    status: str  # "lover", as the sentence names one of the pair ("": the ability's pair)
     why: Why = meta()
 
+    @property
+    def needs(self) -> type | None:
+        """Said after an ability (no status of its own), of the pair it makes."""
+        return None if self.status else Pair
+
     def describe(self) -> str:
-        return f"when one {self.status} dies, the other dies that same phase"
+        one = f"one {self.status}" if self.status else "one of the pair"
+        return f"when {one} dies, the other dies that same phase"
 
 
 @dataclass(frozen=True)
@@ -156,6 +164,22 @@ def _same(status: str, word: str) -> bool:
     """The status a sentence names ("lover") is the pair's ("lovers")."""
     a, b = canon(status), canon(word)
     return a == b or a.rstrip("s") == b.rstrip("s")
+
+
+def _pair_deaths(b: Any) -> list[PairDeath]:
+    """The sentences that one of a pair dies with the other: the whole game's, and those
+    said after an ability that makes a pair ("If one dies, the other dies too.": of that
+    ability's status)."""
+    out: list[PairDeath] = _said(b, PairDeath)
+    for r in b.rs.roles:
+        for a in r.abilities:
+            pairs = [e.status for e in a.effects if isinstance(e, Pair)]
+            for e in a.effects:
+                if isinstance(e, PairDeath):
+                    out.extend(
+                        replace(e, status=s) for s in (pairs if not e.status else [e.status])
+                    )
+    return out
 
 
 def _said(b: Any, kind: Any) -> Any:
@@ -342,7 +366,7 @@ def echoes(b: NightBuilder, deaths: Sequence[Death]) -> list[Death]:
     """One of a pair dies tonight: the other dies at the same tier (unless a save lands on
     him, when no sentence says none stops it)."""
     out: list[Death] = []
-    for rule in _said(b, PairDeath):
+    for rule in _pair_deaths(b):
         said = label(b.sc.switch(rule.why), rule.why)
         unsaid = [u for u in _said(b, PairUnsaved) if _same(u.status, rule.status)]
         for p, q, x in _pairs(b, rule.status):
@@ -366,7 +390,7 @@ def echoes(b: NightBuilder, deaths: Sequence[Death]) -> list[Death]:
 def day_echoes(db: DayBuilder, atoms: dict[Atom, Expr]) -> dict[Atom, Expr]:
     """One of a pair dies by day (lynched, poisoned): the other dies with him."""
     out = dict(atoms)
-    for rule in _said(db, PairDeath):
+    for rule in _pair_deaths(db):
         said = label(db.switch(rule.why), rule.why)
         for p, q, x in _pairs(db, rule.status):
             for a, other in ((p, q), (q, p)):

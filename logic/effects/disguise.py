@@ -7,11 +7,11 @@ whole game's), read by logic/lang/kinds/disguise.py and logic/lang/game_kinds/di
 (logic/effects/interrogate.py) ask it through the `worn_card` hook.
 
 Vocabulary (the roles' lines):
-  Disguise     the ability of "Prep action: Disguise.": the prep phase is not modelled, so
-               it is the player's decision in the first night's block (`X decides "ROLE"`,
-               any role of the ruleset: `options`, filled when the ruleset is assembled);
-               the role decided is worn from the first night on (a prep action: nothing of
-               the night stops it, a reading)
+  Disguise     the ability of "Prep action: Disguise.": the player's decision in the prep
+               phase (a case's `prep:` block, `X decides "ROLE"`, any role of the ruleset:
+               `options`, filled when the ruleset is assembled); the role decided is worn
+               from the prep phase on. `check`, `ask` and the chained nights begin at night
+               1 (no prep phase): they do not see a Disguise
   Costume      the day ability of "Day action: Temporary Disguise." (`X decides "ROLE"` in
                a day block): the role decided is worn the night after that day
   CostumeRule  the sentences of the costume wearer's line (a field each): `one_night` "After the night
@@ -87,6 +87,7 @@ from logic.effects import crimes, interrogate
 from logic.effects.base import Kind, Lasting, Outcome, line_says
 from logic.model import frame
 from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, conj, disj, eq, label, neg
+from logic.model.ir import Frequency
 from logic.model.phase import Atom, ChainEnd, PhaseEnd, TextSource
 from logic.model.why import Why, canon, meta
 
@@ -111,7 +112,6 @@ def _every(roles: Sequence[Role]) -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class Disguise:
-    prep: ClassVar[bool] = True  # a prep action ("Prep phase roles" are its holders)
     why: Why = meta()
     options: tuple[str, ...] = ()
 
@@ -285,13 +285,12 @@ def _stem(word: str) -> str:
 
 def _forbidden(role: Role, rule: NotAs) -> bool:
     """`role` is of a kind the sentence names: a faction's member ("Black Org members"), a
-    card's result ("children": "Observe: Child"), a role with a prep action."""
+    card's result ("children": "Observe: Child"), a role with a prep action (an ability
+    of the prep phase: a Disguise, Amor, Friendship, a travel from prep)."""
     for kind in rule.kinds:
         if canon(kind) == canon(role.faction):
             return True
-        if kind == "prep" and any(
-            getattr(e, "prep", False) for a in role.abilities for e in a.effects
-        ):
+        if kind == "prep" and any(a.frequency is Frequency.PREP for a in role.abilities):
             return True
         cards = [t for t in role.traits if isinstance(t, interrogate.InterrogatesAs)]
         if any(_stem(kind) == _stem(t.text) for t in cards):
@@ -325,10 +324,10 @@ def _carried(b: Any, tag: str, q: str, name: str) -> Expr:
 
 
 def _put_on(b: NightBuilder, q: str, name: str) -> Expr:
-    """q puts the disguise `name` on tonight: his Disguise decided on the first night, or
-    the costume he decided by day."""
+    """q puts the disguise `name` on tonight: his Disguise decided in the prep phase (night
+    0), or the costume he decided by day."""
     parts = []
-    if b.night == 1:
+    if b.night == 0:
         for j in range(b.n):
             if b.actor(j) != q:
                 continue
@@ -436,17 +435,6 @@ def worn_roles(b: NightBuilder, q: str) -> list[tuple[Role, Expr]]:
     return out
 
 
-def _forbidden_in(rs: Ruleset, name: str, held: Mapping[str, str], replaces: bool) -> bool:
-    """A disguise decided as `name` is not put on (as `_allowed`, over a concrete deal)."""
-    role = rs.role(name)
-    if role is None:
-        return True
-    said = [x for x in rs.healing if isinstance(x, NotAs) and _forbidden(role, x)]
-    taken = any(canon(r) == canon(name) for r in held.values())
-    out = replaces and taken and any(isinstance(x, Replaced) for x in rs.healing)
-    return bool(said) or out
-
-
 def lends(
     rs: Ruleset,
     history: History,
@@ -457,12 +445,13 @@ def lends(
 ) -> list[Ability]:
     """The abilities p holds beside his role's in `phase` (a case's lines may use them):
     the role he wears, when a sentence says its abilities are his (`WornAbilities`): a
-    Disguise's, by night and by day (from night 1: the decision of that night's block), a
+    Disguise's, by night and by day (from the night after the prep phase it was put on), a
     costume's, the night after the day it was put on. `held`: each player's role."""
+    del decided  # (a Disguise is worn from the prep phase: the state says so)
     rules = [x for x in rs.healing if isinstance(x, WornAbilities)]
     if not rules:
         return []
-    kind, number = phase
+    kind = phase[0]
     names: list[str] = []
     state: tuple[Entry, ...] = history.state(WORN.name)
     for tag, q, key, _ in state:
@@ -472,14 +461,6 @@ def lends(
             names.append(key)
         if tag == PUTS_ON and kind == "night" and any(r.costume for r in rules):
             names.append(key)
-    mine = rs.role(held[p]) if p in held else None
-    prep = mine is not None and any(
-        isinstance(e, Disguise) for a in mine.abilities for e in a.effects
-    )
-    first = prep and decided and (kind, number) == ("night", 1)
-    said = any(not r.costume for r in rules)
-    if first and said and decided and not _forbidden_in(rs, decided, held, True):
-        names.append(decided)
     out: list[Ability] = []
     for name in dict.fromkeys(canon(n) for n in names):
         role = next((r for r in rs.roles if canon(r.name) == name), None)

@@ -322,18 +322,25 @@ class Binder:
                 targets = (actor,)
             out.append(Act(actor, ability, targets, None, line.why))
         for actor, line in decided:
-            out = self.decide(out, actor, line)
+            out = self.decide(out, actor, line, prep=block.kind == PREP)
         return tuple(out)
 
-    def decide(self, acts: list[Act], actor: str, line: Line, day: bool = False) -> list[Act]:
+    def decide(
+        self, acts: list[Act], actor: str, line: Line, day: bool = False, prep: bool = False
+    ) -> list[Act]:
         """`X decides "TEXT"`: the decision goes with X's action that leaves one to its
         player (logic/effects/forge.py), which X then takes (with no target, if no line
-        gives one); in a day block, X's day action that leaves one."""
+        gives one); in a day block, X's day action that leaves one; in the prep block, X's
+        prep action that leaves one (and in a night block, never a prep action)."""
         role = self.players[actor].role
         # the deciding abilities the player uses in this block (a lent one too), else his
         # role's
         used = [a.ability for a in acts if a.actor == actor and options_of(a.ability)]
-        deciding = used or [a for a in role.abilities if is_day(a) == day and options_of(a)]
+        deciding = used or [
+            a
+            for a in role.abilities
+            if is_day(a) == day and (a.frequency is Frequency.PREP) == prep and options_of(a)
+        ]
         if not deciding:
             raise self.error(
                 f"{actor} is {role.name}, whose sentences leave no decision to its player",

@@ -84,6 +84,7 @@ def chain(
     last_day: bool = False,
     *,
     kinds: Sequence[Kind],
+    prep: bool = False,
 ) -> PhaseModel:
     """Nights 1..`nights` as one model. `known_dead[k-1]`, when given, says who is dead
     before night k (the world solver knows the deaths: a smaller formula); otherwise
@@ -99,6 +100,8 @@ def chain(
     search of day abilities after one night).
     `between` is called before each night (and its day) is built: a caller's deadline,
     which may raise. `kinds` are the effect kinds the nights ask (logic/engine.py).
+    `prep` begins the chain with the prep phase (night 0: the prep actions alone, nothing
+    forced, no kill; its atoms "Ann (night 0)"), as a case's `prep:` block.
     """
     known = [dict(a) for a in acts] if acts is not None else [{} for _ in range(nights)]
     carried = Carried()  # flags and the kinds' lasting states, carried from phase to phase
@@ -122,6 +125,10 @@ def chain(
         """Per earlier day, whether p used the day ability named `ability`."""
         return [rename(d.used_that(p, ability), _day_namer(j)) for j, d in earlier_days]
 
+    if prep:
+        sc0 = SymbolicNight(ruleset, players, night=0, roles=roles, dead=dead, carried=carried)
+        m0 = NightBuilder(sc0, kinds).build("prep")
+        carried = carry(carried, out.add_night(m0, 0), "night", 0, ruleset, kinds)
     for k in range(1, nights + 1):
         if between is not None:
             between()

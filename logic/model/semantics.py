@@ -289,7 +289,7 @@ class SymbolicNight:
         # (player, role or faction, is a faction) -> role_is / faction_is: what earlier
         # nights carried in is fixed once the night is made
         self._identity: dict[tuple[str, str, bool], Expr] = {}
-        kills = bool(ruleset.nightkills)
+        kills = bool(ruleset.nightkills) and night != 0  # (no one kills in the prep phase)
         # roles whose ability names two players ("names two people"), acts on its user,
         # or names no one
         self.pairs = tuple(r for r in self.roles if any(a.targets == 2 for a in r.abilities))
@@ -349,7 +349,7 @@ class SymbolicNight:
                 out[f"tgt2:{p}"] = list(range(n))
             if self.open_faction:
                 out[f"fac:{p}"] = list(range(len(self.ruleset.factions)))
-            if self.ruleset.nightkills:
+            if self.ruleset.nightkills and self.night != 0:
                 out[f"kills:{p}"] = [False, True]
                 out[f"ktgt:{p}"] = list(range(n))
             if self.deciders:  # what the player decided (-1: nothing)
@@ -683,10 +683,10 @@ def _acting_constraints(sc: SymbolicNight) -> list[tuple[Expr, Why]]:
                     holder = sc.role_is(p, r) if sc.settled(p) else sc.dealt(p, r)
                     forced = conj(holder, sc.switch(why))
                     out.append((implies(forced, sc.value(f"uses:{p}")), why))
-        if rs.nightkills:
+        if rs.nightkills and sc.night != 0:
             has_kill = any_of(sc.may_kill(p, k) for k in rs.nightkills)
             out.append((implies(sc.value(f"kills:{p}"), has_kill), rs.nightkills[0].why))
-    for k in rs.nightkills:
+    for k in rs.nightkills if sc.night != 0 else ():
         for a, b in _pairs(sc.players):
             both = conj(
                 sc.value(f"kills:{a}"),

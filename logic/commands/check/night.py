@@ -97,18 +97,13 @@ class Night:
         ]
         self.enc = Encoding(self.model)
         equations = self.enc.equations(between=lambda: on_time(deadline))
-        # Every scenario variable within its domain, named by an equation or not (found
-        # by the fuzzer: a kill whose target no equation reads, in a witness cut short by
-        # the deadline, was aimed at player 32 of 3); an action no equation names (a kill
-        # no one in this night can make) is not taken.
+        # Every variable keeps to its domain, named by an equation or not (`equations`;
+        # found by the fuzzer: a kill whose target no equation reads, in a witness cut
+        # short by the deadline, was aimed at player 32 of 3); an action no equation
+        # names (a kill no one in this night can make) is not taken.
         said = self.enc.constrained
         unsaid = [self.enc.var(v) for v in self.action_names() if v not in said]
-        free = sorted(v for v in self.model.scenario_vars if v not in said)
-        self.valid = symbolic.all_of(
-            *equations,
-            *self.enc.domain_constraints(free),
-            *(symbolic.negation(x) for x in unsaid),
-        )
+        self.valid = symbolic.all_of(*equations, *(symbolic.negation(x) for x in unsaid))
         self.sig = signals(self.model)
         self.sig_terms = {}
         for k, (key, e) in enumerate(self.sig.items()):

@@ -255,6 +255,15 @@ class RolesAssembler(AssemblerState):
                         effect.why,
                     )
                 a = abilities[line.current]
+                # an effect said of another effect of its ability ("If one dies, the other
+                # dies too." of the pair the ability makes: the node's `needs`)
+                needs = getattr(effect, "needs", None)
+                if needs is not None and not any(isinstance(e, needs) for e in a.effects):
+                    raise self.error(
+                        f"this sentence speaks of the ability before it, which makes no "
+                        f"{needs.__name__.lower()}",
+                        effect.why,
+                    )
                 if effect not in a.effects:  # said twice ("protect one player. That player
                     # cannot be killed that night."): one effect, its first sentence
                     abilities[line.current] = replace(a, effects=(*a.effects, effect))

@@ -2,7 +2,9 @@
 (grammar/game/couple.lark; logic/effects/couple.py): "When one lover dies, the other
 commits suicide that same phase." (`PairDeath`), "No amount of healing or protecting may
 prevent the death of a suicidal lover." (`PairUnsaved`), "During Prep phase, if Sonoko's
-friend is also someone named by Yumi, Sonoko's ability takes precedent." (`PairFirst`)."""
+friend is also someone named by Yumi, Sonoko's ability takes precedent." (`PairFirst`),
+"Lovers know one another's actual identities." (`PairKnows`), "Friends may not also be
+lovers." (`PairApart`)."""
 
 from __future__ import annotations
 
@@ -14,17 +16,23 @@ from logic.effects.couple import PairApart, PairDeath, PairFirst, PairKnows, Pai
 from logic.lang.game_kinds.base import GameBase
 from logic.lang.read.pieces import _Healing
 
+_STATUS = ("NAME", "FLAVOUR_WORD")
+
 
 def _status(children: list[Any]) -> str:
     """The status the sentence names: its last NAME ("lover")."""
-    return [str(c) for c in children if isinstance(c, Token) and c.type == "NAME"][-1].lower()
+    return [str(c) for c in children if isinstance(c, Token) and c.type in _STATUS][-1].lower()
+
+
+class _Friends(str):
+    """'Sonoko and her friend': the pair of the befriender's status."""
 
 
 class CoupleReading(GameBase):
     """The methods of game/couple.lark's rules."""
 
     def cp_suicide(self, children: list[Any]) -> _Healing:
-        names = [str(c) for c in children if isinstance(c, Token) and c.type == "NAME"]
+        names = [str(c) for c in children if isinstance(c, Token) and c.type in _STATUS]
         return _Healing(PairDeath(names[0].lower(), self.why))
 
     def cp_unsaved(self, children: list[Any]) -> _Healing:
@@ -36,12 +44,13 @@ class CoupleReading(GameBase):
         first, over = roles[0], next(r for r in roles if r != roles[0])
         return _Healing(PairFirst(first, over, self.why))
 
-    def cp_knows(self, children: list[Any]) -> _Healing:
-        status = next(str(c) for c in children if isinstance(c, Token)).lower()
-        return _Healing(PairKnows(status, self.why))
+    def cp_friends(self, children: list[Any]) -> _Friends:
+        return _Friends("friends")
 
-    def cp_knows_friend(self, children: list[Any]) -> _Healing:
-        return _Healing(PairKnows("friends", self.why))
+    def cp_knows(self, children: list[Any]) -> _Healing:
+        said = next((c for c in children if isinstance(c, _Friends)), None)
+        status = said or next(str(c) for c in children if isinstance(c, Token)).lower()
+        return _Healing(PairKnows(status, self.why))
 
     def cp_apart(self, children: list[Any]) -> _Healing:
         """'Friends may not also be lovers.': the two statuses, in the order said."""

@@ -1,7 +1,7 @@
 """Owns the clause language's reading of grammar/clause/disguise.lark (words in
 grammar/lexicon/disguise.toml), mixed into logic/lang/kinds.Readings: "Prep action:
-Disguise." gives an ability named "Disguise", aimed at no one, of the first night (the prep
-phase is not modelled), "Day action: Temporary Disguise." a day ability of that name, Pinch
+Disguise." gives an ability named "Disguise", aimed at no one, of the prep phase (a case's
+`prep:` block), "Day action: Temporary Disguise." a day ability of that name, Pinch
 Face's sentence an ability aimed at a player; "If the target is disguised, then the player
 will learn it for the disguise, ..." is an effect of the ability before it; the GM's other
 sentences about a costume or a pinch are traits of the holder (logic/effects/disguise.py)."""
@@ -27,7 +27,7 @@ class DisguiseReading:
 
     def dg_prep(self, children: list[Any]) -> tuple[Any, ...]:
         name = next(str(c) for c in children if isinstance(c, Token) and c.type == "DISGUISE")
-        start = _AbilityStart("targets", Frequency.FIRST_NIGHT, self.why, None, 0, name)
+        start = _AbilityStart("targets", Frequency.PREP, self.why, None, 0, name)
         return (start, Disguise(self.why))
 
     def dg_costume(self, children: list[Any]) -> tuple[Any, ...]:

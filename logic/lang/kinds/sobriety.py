@@ -1,8 +1,10 @@
 """Owns the clause language's reading of grammar/clause/sobriety.lark (words in
 grammar/lexicon/sobriety.toml): a drunk role's sentences, each a trait of the holder
 (logic/effects/sobriety.py): "Always begins the game drunk." and "If Kogorou is drunk,
-he'll get a random result." (`Drunk`), and what sobers him (`SoberOn`: a named role's
-death, its injury saving someone at night, a share of a group dead, an item stolen)."""
+he'll get a random result." (`Drunk`), and what sobers him (`SoberOn`), one sentence shape
+whatever the event: "If EVENT, X becomes sober.", "X becomes sober when EVENT.", "EVENT will
+make X sober.", where the event is a named role's death, its injury saving someone at
+night, a share of a group dead, or an item stolen (each its own rule, read below)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from typing import Any
 from lark import Token
 
 from logic.effects.sobriety import Drunk, SoberOn
+from logic.lang.clause_parts import NoReading
 from logic.lang.read.pieces import _Trait
 from logic.model.ir import Why
 
@@ -33,22 +36,35 @@ class SobrietyReading:
     def sb_onset(self, children: list[Any]) -> tuple[Any, ...]:
         return self._trait(Drunk(self.why, onset=self.why))
 
-    def sb_death(self, children: list[Any]) -> tuple[Any, ...]:
-        return self._trait(SoberOn("death", self.why, roles=tuple(_tokens(children, "ROLENAME"))))
+    def sb_sober(self, children: list[Any]) -> tuple[Any, ...]:
+        """What sobers the holder: the event the sentence names (`sb_on_*`)."""
+        (event,) = [c for c in children if isinstance(c, SoberOn)]
+        if event.when == "fraction" and _tokens(children, "SUBSEQUENT"):
+            # a share's death sobers him that night already (the source's reading): a
+            # sentence that says the phase after says something else
+            raise NoReading("a share of deaths sobers that night, not the phase after")
+        return self._trait(event)
 
-    def sb_injury(self, children: list[Any]) -> tuple[Any, ...]:
-        hurt = _tokens(children, "ROLENAME")[:1]  # "If Ran is injured ..., Kogorou ..."
-        return self._trait(SoberOn("injury", self.why, roles=tuple(hurt)))
+    def sb_on_death(self, children: list[Any]) -> SoberOn:
+        return SoberOn("death", self.why, roles=tuple(_tokens(children, "ROLENAME")))
 
-    def sb_fraction(self, children: list[Any]) -> tuple[Any, ...]:
-        num = int(_tokens(children, "NUMERAL")[0])
-        den = int("".join(ch for ch in _tokens(children, "FRACTION")[0] if ch.isdigit()))
+    def sb_on_injury(self, children: list[Any]) -> SoberOn:
+        hurt = _tokens(children, "ROLENAME")[:1]  # "Ran is injured ..."
+        return SoberOn("injury", self.why, roles=tuple(hurt))
+
+    def sb_on_share(self, children: list[Any]) -> SoberOn:
+        if _tokens(children, "QUARTER"):
+            share = (1, 4)
+        else:
+            num = int(_tokens(children, "NUMERAL")[0])
+            den_word = (_tokens(children, "FRACTION") or _tokens(children, "NUMERAL")[1:])[0]
+            share = (num, int("".join(ch for ch in den_word if ch.isdigit())))
         # "the total townies" (a faction's players, the word its name begins) or "the total
-        # players" (everyone: no group)
+        # players", "all players" (everyone: no group)
         after = [c for c in children if isinstance(c, Token) and c.type in ("NAME", "PLAYER")]
         word = str(after[0]).lower() if after and after[0].type == "NAME" else None
-        return self._trait(SoberOn("fraction", self.why, per=word, share=(num, den)))
+        return SoberOn("fraction", self.why, per=word, share=share)
 
-    def sb_stolen(self, children: list[Any]) -> tuple[Any, ...]:
+    def sb_on_theft(self, children: list[Any]) -> SoberOn:
         item = _tokens(children, "NAME")[-1]
-        return self._trait(SoberOn("stolen", self.why, item=item))
+        return SoberOn("stolen", self.why, item=item)
