@@ -52,6 +52,7 @@ from logic.lang.kinds.spells import SpellsReading
 from logic.lang.kinds.spy import SpyReading
 from logic.lang.kinds.storyteller import StorytellerReading
 from logic.lang.kinds.succession import SuccessionReading
+from logic.lang.kinds.suitcase import SuitcaseReading
 from logic.lang.kinds.survival import SurvivalReading
 from logic.lang.kinds.tally import TallyReading
 from logic.lang.kinds.timeline import TimelineReading
@@ -117,5 +118,6 @@ class Readings(
     CoupleReading,
     CensusReading,
     SobrietyReading,
+    SuitcaseReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
