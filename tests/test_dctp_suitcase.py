@@ -1,0 +1,44 @@
+"""DCTP's Black Suitcase (issue 28, item 8): the leader's day gift of the suitcase, the
+receiver's pretended night action and the GM's sentences about it, read by one kind in its
+own files (logic/effects/suitcase.py, grammar/clause/suitcase.lark,
+logic/lang/kinds/suitcase.py), through the hooks the investigations of actions and the
+binder ask every kind (`Kind.pretends`, `Kind.feigns`, `Kind.unseen`, `Kind.lends`). Each
+sentence the kind reads changes a case of casebook/dctp-mini-mafia/suitcase.case when it is
+deleted from Anokata's line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from dctp_deletions import deleting_changes, without_on
+
+ROOT = Path(__file__).parent.parent
+CASEBOOK = ROOT / "casebook" / "dctp-mini-mafia" / "suitcase.case"
+
+GIVE = (
+    "During each day the Leader (also, next highest-ranked BO in case Leader dies or is "
+    'arrested) can decide to give the "Black Suitcase" to any player (even himself).'
+)
+PRETEND = "During the next night the receiver can pretend to use any existing Night ability."
+FIRST = "Anokata can use the Black Suitcase during Night 1 for himself."
+SEEN = "Black Suitcase and Blamed actions appear as if they were legitimate actions."
+INNOCENT = (
+    "Using the Black Suitcase for any action is not a crime, including using it to commit a "
+    "crime."
+)
+
+DECIDES = [
+    (GIVE, "Black Suitcase: Kleene gives it to himself, his fake interrogation is investigated as true"),
+    (PRETEND, "Black Suitcase: Anokata's fake interrogation on night 1 is investigated as true"),
+    (FIRST, "Black Suitcase: Anokata's fake interrogation on night 1 is investigated as true"),
+    (SEEN, "Black Suitcase: Kleene gives it to himself, his fake interrogation is investigated as true"),
+    (SEEN, "Black Suitcase: the Stake-Out example, the heal with the suitcase"),
+    (INNOCENT, "Black Suitcase: a fake slander is no crime, a house search finds nothing"),
+]
+
+
+@pytest.mark.parametrize(("sentence", "title"), DECIDES)
+def test_deleting_a_sentence_changes_its_case(sentence: str, title: str) -> None:
+    # (deleting an ability leaves its cases unreadable: that counts as noticed)
+    deleting_changes(CASEBOOK, title, without_on("Anokata", sentence), sentence in (GIVE, PRETEND))
