@@ -24,15 +24,20 @@ PRETEND = "During the next night the receiver can pretend to use any existing Ni
 FIRST = "Anokata can use the Black Suitcase during Night 1 for himself."
 SEEN = "Black Suitcase and Blamed actions appear as if they were legitimate actions."
 INNOCENT = (
-    "Using the Black Suitcase for any action is not a crime, including using it to commit a "
-    "crime."
+    "Using the Black Suitcase for any action is not a crime, including using it to commit a crime."
 )
 
 DECIDES = [
-    (GIVE, "Black Suitcase: Kleene gives it to himself, his fake interrogation is investigated as true"),
+    (
+        GIVE,
+        "Black Suitcase: Kleene gives it to himself, his fake interrogation is investigated as true",
+    ),
     (PRETEND, "Black Suitcase: Anokata's fake interrogation on night 1 is investigated as true"),
     (FIRST, "Black Suitcase: Anokata's fake interrogation on night 1 is investigated as true"),
-    (SEEN, "Black Suitcase: Kleene gives it to himself, his fake interrogation is investigated as true"),
+    (
+        SEEN,
+        "Black Suitcase: Kleene gives it to himself, his fake interrogation is investigated as true",
+    ),
     (SEEN, "Black Suitcase: the Stake-Out example, the heal with the suitcase"),
     (INNOCENT, "Black Suitcase: a fake slander is no crime, a house search finds nothing"),
 ]

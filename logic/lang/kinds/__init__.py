@@ -22,6 +22,7 @@ from logic.lang.kinds.common import CommonReading
 from logic.lang.kinds.common2 import Common2Reading
 from logic.lang.kinds.cooldown import CooldownReading
 from logic.lang.kinds.couple import CoupleReading
+from logic.lang.kinds.cover import CoverReading
 from logic.lang.kinds.crimes import CrimesReading
 from logic.lang.kinds.dayblock import DayBlockReading
 from logic.lang.kinds.days import DayReading
@@ -119,5 +120,6 @@ class Readings(
     CensusReading,
     SobrietyReading,
     SuitcaseReading,
+    CoverReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

@@ -25,6 +25,9 @@ class SuitcaseReading:
 
     why: Why
 
+    def _no_reading(self, reason: str) -> Exception:
+        raise NotImplementedError
+
     def _suitcase_rule(self, tag: str) -> tuple[Any, ...]:
         return (_Trait(None, SuitcaseRule(self.why, **{tag: self.why}), self.why),)
 
@@ -36,10 +39,10 @@ class SuitcaseReading:
         return (start, Pretend(self.why))
 
     def bs_first_night(self, children: list[Any]) -> tuple[Any, ...]:
-        """"during Night 1": the first night only (another night is not this sentence)."""
+        """ "during Night 1": the first night only (another night is not this sentence)."""
         night = [str(c) for c in children if isinstance(c, Token) and c.type == "NUMERAL"]
         if night != ["1"]:
-            raise NotImplementedError("a night other than the first")
+            raise self._no_reading("a night other than the first")
         return self._suitcase_rule("first_night")
 
     def bs_seen(self, children: list[Any]) -> tuple[Any, ...]:
