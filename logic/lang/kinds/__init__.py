@@ -29,6 +29,7 @@ from logic.lang.kinds.days import DayReading
 from logic.lang.kinds.deal import DealReading
 from logic.lang.kinds.disclosure import DisclosureReading
 from logic.lang.kinds.disguise import DisguiseReading
+from logic.lang.kinds.erase import EraseReading
 from logic.lang.kinds.exchange import ExchangeReading
 from logic.lang.kinds.frighten import FrightenReading
 from logic.lang.kinds.hexes import HexReading
@@ -121,5 +122,6 @@ class Readings(
     SobrietyReading,
     SuitcaseReading,
     CoverReading,
+    EraseReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
