@@ -41,6 +41,7 @@ from logic.lang.kinds.lynchstop import LynchStopReading
 from logic.lang.kinds.malfunction import MalfunctionReading
 from logic.lang.kinds.meddle import MeddleReading
 from logic.lang.kinds.morph import MorphReading
+from logic.lang.kinds.orders import OrdersReading
 from logic.lang.kinds.phrasing import PhrasingReading
 from logic.lang.kinds.poison import PoisonReading
 from logic.lang.kinds.powers import PowerReading
@@ -123,5 +124,6 @@ class Readings(
     SuitcaseReading,
     CoverReading,
     EraseReading,
+    OrdersReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
