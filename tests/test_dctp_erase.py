@@ -24,6 +24,10 @@ ORDER = (
 )
 OTHER = "Once per game, Pisco may opt to erase a victim killed by another Black Org member."
 TOLD = "The eraser is the only one who becomes privy to the identity of the erased body."
+BRIBED = (
+    "The body of a bribe victim will be erased and only the killing player will learn their "
+    "identity."
+)
 STAYS = (
     "If Eri, Ran, Conan, or Shinichi get erased, Kogorou will not get sober and will stay drunk.",
     "In the event Kogorou is not yet sober and Eri, Ran, Conan, or Shinichi are erased, "
@@ -34,6 +38,7 @@ DECIDES = [
     ("Pisco", ORDER, "Erase: Pisco erases his own victim and learns the role"),
     ("Pisco", TOLD, "Erase: Pisco erases his own victim and learns the role"),
     ("Pisco", OTHER, "Erase: another member's victim, once a game"),
+    ("Pisco", BRIBED, "Erase: a bribe's victim is erased, the killer learns the role"),
     ("Kogorou", "\n".join(STAYS), "Erase: Ran erased, Kogorou stays drunk"),
 ]
 

@@ -27,6 +27,8 @@ INNOCENT = (
     "Using the Black Suitcase for any action is not a crime, including using it to commit a crime."
 )
 
+INSTEAD = "Alternatively, the receiver can use Blame instead of a fake Night ability."
+
 DECIDES = [
     (
         GIVE,
@@ -40,10 +42,13 @@ DECIDES = [
     ),
     (SEEN, "Black Suitcase: the Stake-Out example, the heal with the suitcase"),
     (INNOCENT, "Black Suitcase: a fake slander is no crime, a house search finds nothing"),
+    (INSTEAD, "Black Suitcase: the receiver blames, and the blame is real"),
 ]
 
 
 @pytest.mark.parametrize(("sentence", "title"), DECIDES)
 def test_deleting_a_sentence_changes_its_case(sentence: str, title: str) -> None:
     # (deleting an ability leaves its cases unreadable: that counts as noticed)
-    deleting_changes(CASEBOOK, title, without_on("Anokata", sentence), sentence in (GIVE, PRETEND))
+    deleting_changes(
+        CASEBOOK, title, without_on("Anokata", sentence), sentence in (GIVE, PRETEND, INSTEAD)
+    )

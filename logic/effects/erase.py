@@ -18,6 +18,11 @@ Vocabulary:
                faction carried out, once a game (the state `ERASED_FOR`: who has)
     told       "The eraser is the only one who becomes privy to the identity of the erased
                body.": the eraser learns the erased victim's role (by name)
+    bribed     "The body of a bribe victim will be erased and only the killing player will
+               learn their identity." (the Bribe section's): on a night a bribe of the
+               holder of the line takes place (logic/effects/bribe.py), the victim of his
+               faction's kill who dies is erased, and the member who killed him learns
+               his role
 
 Readings (ER1-ER3 in casebook/dctp-mini-mafia.rules): an erase stopped (discombobulated) did
 not take place; the source never says a death shows the dead's role, so "The identity of
@@ -32,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from logic.effects import attack
 from logic.effects.base import Kind, Lasting, Outcome, line_rules
+from logic.effects.bribe import Bribe
 from logic.model.expr import FALSE, TRUE, Expr, any_of, conj, disj, label, neg
 from logic.model.phase import Atom, ChainEnd, PhaseEnd, TextSource
 from logic.model.why import Why, meta
@@ -59,11 +65,13 @@ class EraseRule:
     why: Why = meta()
     other: Why | None = None
     told: Why | None = None
+    bribed: Why | None = None
 
     def describe(self) -> str:
         said = {
             "other": "once a game, the body of another member's kill",
             "told": "the eraser learns the erased victim's role",
+            "bribed": "a bribe's victim is erased, his killer learns the role",
         }
         return "erase: " + "; ".join(v for k, v in said.items() if getattr(self, k))
 
@@ -108,12 +116,34 @@ def _erases(b: NightBuilder, j: int, outcome: Outcome) -> list[tuple[str, Expr, 
     return out
 
 
+def _bribed(b: NightBuilder, outcome: Outcome) -> list[tuple[int, str, Expr, Why]]:
+    """(the kill's slot, its victim, the victim of a bribed kill dies tonight, the sentence)
+    for each line that says a bribe's victim is erased."""
+    out = []
+    for line, w, _ in line_rules(b, EraseRule, "bribed"):
+        said = label(b.sc.switch(w), w)
+        for j in range(b.n):
+            p = b.actor(j)
+            took = any_of(conj(c, b.ok(j), b.sc.role_is(p, line)) for c, _ in b.effects(j, Bribe))
+            if took == FALSE:
+                continue
+            for i, q, x, faction in _kills(b):
+                y = conj(said, took, x, b.sc.faction_is(p, faction), outcome.died.get(q, FALSE))
+                if y != FALSE:
+                    out.append((i, q, y, w))
+    return out
+
+
 def erased(b: NightBuilder, outcome: Outcome, q: str) -> Expr:
     """q's body is erased tonight (asked by the kinds a death sets off)."""
-    return b.once(
-        f"erase:erased:{q}",
-        lambda: any_of(y for j in range(b.n) for v, y, _ in _erases(b, j, outcome) if v == q),
-    )
+
+    def make() -> Expr:
+        parts = [y for j in range(b.n) for v, y, _ in _erases(b, j, outcome) if v == q]
+        parts += [y for _, v, y, _ in _bribed(b, outcome) if v == q]
+        return any_of(parts)
+
+    got: Expr = b.once(f"erase:erased:{q}", make)
+    return got
 
 
 def texts(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
@@ -132,6 +162,14 @@ def texts(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
                     x = conj(y, told, b.sc.role_is(q, r))
                     if x != FALSE:
                         out.append(TextSource(p, x, r.name, why=w))
+    for i, q, y, w in _bribed(b, outcome):  # the bribed kill's killer learns the role
+        killer = b.actor(i)
+        if not b.reads(killer):
+            continue
+        for r in b.rs.roles:
+            x = conj(y, b.sc.role_is(q, r))
+            if x != FALSE:
+                out.append(TextSource(killer, x, r.name, why=w))
     return out
 
 

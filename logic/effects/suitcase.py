@@ -33,6 +33,9 @@ Vocabulary:
                  crimes (logic/effects/crimes.py: an arrest, a house search and a
                  cross-examination do not find it; `Kind.feigns`, seen tonight only).
                  Unsaid, the record keeps it as any action that was seen (`Kind.pretends`)
+    instead      "Alternatively, the receiver can use Blame instead of a fake Night
+                 ability.": the abilities named (`lent`, found by name on any role's line)
+                 are lent to the receiver for the night too, and are real
 
 Readings (BS1-BS3 in casebook/dctp-mini-mafia.rules): a pretend stopped (discombobulated)
 did not take place and is seen by no one; the Special Investigate of a later night reads
@@ -99,12 +102,15 @@ class SuitcaseRule:
     first_night: Why | None = None
     seen: Why | None = None
     innocent: Why | None = None
+    instead: Why | None = None
+    lent: tuple[str, ...] = ()  # `instead`'s: the abilities named
 
     def describe(self) -> str:
         said = {
             "first_night": "the holder of the line has the suitcase on night 1",
             "seen": "a pretended action is seen as done",
             "innocent": "a pretended action is no crime",
+            "instead": f"the holder may use {', '.join(self.lent)} instead",
         }
         return "black suitcase: " + "; ".join(v for k, v in said.items() if getattr(self, k))
 
@@ -223,12 +229,18 @@ def lends(
     phase: tuple[str, int],
     decided: str | None,
 ) -> list[Ability]:
-    """The pretend, for the night after a day the suitcase was given to p."""
+    """The pretend, for the night after a day the suitcase was given to p, and the
+    abilities a line says the receiver may use instead."""
     if phase[0] != "night" or p not in history.state(HOLDERS.name, ()):
         return []
-    return [
+    pretend = [
         a for r in rs.roles for a in r.abilities if any(isinstance(e, Pretend) for e in a.effects)
     ][:1]
+    named = {
+        canon(n) for r in rs.roles for t in r.traits if isinstance(t, SuitcaseRule) for n in t.lent
+    }
+    found = {canon(a.name): a for r in rs.roles for a in r.abilities if canon(a.name) in named}
+    return pretend + list(found.values())
 
 
 # ----------------------------------------------------------------------------- lasting state

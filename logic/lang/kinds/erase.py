@@ -29,3 +29,6 @@ class EraseReading:
 
     def er_told(self, children: list[Any]) -> tuple[Any, ...]:
         return (_Trait(None, EraseRule(self.why, told=self.why), self.why),)
+
+    def er_bribed(self, children: list[Any]) -> tuple[Any, ...]:
+        return (_Trait(None, EraseRule(self.why, bribed=self.why), self.why),)

@@ -29,7 +29,8 @@ class SuitcaseReading:
         raise NotImplementedError
 
     def _suitcase_rule(self, tag: str) -> tuple[Any, ...]:
-        return (_Trait(None, SuitcaseRule(self.why, **{tag: self.why}), self.why),)
+        fields: dict[str, Any] = {tag: self.why}
+        return (_Trait(None, SuitcaseRule(self.why, **fields), self.why),)
 
     def bs_give(self, children: list[Any]) -> tuple[Any, ...]:
         return (_DayAbility(_NAME, 1, Frequency.EACH_NIGHT, (Give(self.why),), self.why),)
@@ -50,3 +51,10 @@ class SuitcaseReading:
 
     def bs_innocent(self, children: list[Any]) -> tuple[Any, ...]:
         return self._suitcase_rule("innocent")
+
+    def bs_instead(self, children: list[Any]) -> tuple[Any, ...]:
+        """The ability named after "use" (the opener, "Alternatively", is a NAME too)."""
+        tokens = [c for c in children if isinstance(c, Token)]
+        at = [t.type for t in tokens].index("USE")
+        rule = SuitcaseRule(self.why, instead=self.why, lent=(str(tokens[at + 1]),))
+        return (_Trait(None, rule, self.why),)
