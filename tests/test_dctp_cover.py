@@ -27,6 +27,7 @@ ALLIES = (
 )
 DIES = "Doesn't work if Calvados or the target dies during the day."
 BARRED = "Can't cover: Frighten, Revenge, Arrest, House Search, Travel."
+DISGUISES = "Can cover abilities from disguises."
 
 DECIDES = [
     (ORDER, "Cover: Calvados covers Gin and slanders on the night after"),
@@ -34,6 +35,7 @@ DECIDES = [
     (LENDS, "Cover: a covered slander is Calvados's crime"),
     (ALLIES, "Cover: a townie is no ally"),
     (DIES, "Cover: the ally lynched that day, the cover does not work"),
+    (DISGUISES, "Cover: Calvados covers Vermouth disguised as Heiji and interrogates"),
 ]
 
 

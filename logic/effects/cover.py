@@ -22,6 +22,8 @@ Vocabulary:
                not take place. Unsaid, anyone may be covered
     barred     "Can't cover: Frighten, Revenge, Arrest, House Search, Travel.": the abilities
                of those names (or keywords) are not lent
+    disguises  "Can cover abilities from disguises.": the abilities a disguise lends the ally
+               that night (logic/effects/disguise.py's, a worn role's) are lent too
     dies       "Doesn't work if Calvados or the target dies during the day.": a cover whose
                coverer or ally dies that day (the lynch) does not work: the ally's
                abilities are lent, but none of them takes place that night
@@ -39,7 +41,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from logic.effects import couple, inquiry
+from logic.effects import couple, disguise, inquiry
 from logic.effects.base import Kind, Lasting, Outcome, line_rules
 from logic.model.expr import FALSE, TRUE, Expr, any_of, conj, disj, label, neg
 from logic.model.phase import Atom, ChainEnd, PhaseEnd
@@ -78,6 +80,7 @@ class CoverRule:
     barred: Why | None = None
     names: tuple[str, ...] = ()  # `barred`'s: the abilities not lent
     dies: Why | None = None
+    disguises: Why | None = None
 
     def describe(self) -> str:
         said = []
@@ -89,6 +92,8 @@ class CoverRule:
             said.append(f"not lent: {', '.join(self.names)}")
         if self.dies is not None:
             said.append("nothing if the coverer or the ally dies that day")
+        if self.disguises is not None:
+            said.append("the ally's disguises' abilities too")
         return "cover: " + "; ".join(said)
 
 
@@ -185,9 +190,13 @@ def lends(
     made = history.state(COVERED.name, ())
     allies = [q for tag, a, q in made if tag == COVERS and a == p and q in held]
     out: list[Ability] = []
+    worn = any(t.disguises is not None for t in rules)
     for q in allies:
         role = rs.role(held[q])
-        for a in role.abilities if role is not None else ():
+        theirs = list(role.abilities) if role is not None else []
+        if worn:  # the ally's worn roles' abilities (a disguise's lends)
+            theirs += disguise.lends(rs, history, held, q, phase, None)
+        for a in theirs:
             if any(getattr(e, "by_day", False) for e in a.effects):
                 continue
             names = {canon(n) for n in (a.name, *a.aliases, inquiry.keyword(rs, a))}

@@ -51,3 +51,10 @@ class CoverReading:
 
     def cv_dies(self, children: list[Any]) -> tuple[Any, ...]:
         return self._cover_rule(dies=self.why)
+
+    def cv_disguises(self, children: list[Any]) -> tuple[Any, ...]:
+        """ "cover" (a NAME: another verb is no reading)."""
+        named = [str(c).casefold() for c in children if isinstance(c, Token) and c.type == "NAME"]
+        if named != ["cover"]:
+            raise self._no_reading("not a cover")
+        return self._cover_rule(disguises=self.why)
