@@ -28,6 +28,7 @@ ALLIES = (
 DIES = "Doesn't work if Calvados or the target dies during the day."
 BARRED = "Can't cover: Frighten, Revenge, Arrest, House Search, Travel."
 DISGUISES = "Can cover abilities from disguises."
+NOT_ON = "Will not work on dead or already arrested allies."
 
 DECIDES = [
     (ORDER, "Cover: Calvados covers Gin and slanders on the night after"),
@@ -36,13 +37,16 @@ DECIDES = [
     (ALLIES, "Cover: a townie is no ally"),
     (DIES, "Cover: the ally lynched that day, the cover does not work"),
     (DISGUISES, "Cover: Calvados covers Vermouth disguised as Heiji and interrogates"),
+    (NOT_ON, "Cover: a dead ally cannot be covered"),
 ]
 
 
 @pytest.mark.parametrize(("sentence", "title"), DECIDES)
 def test_deleting_a_sentence_changes_its_case(sentence: str, title: str) -> None:
     # (deleting the ability or the lending leaves the night's line unreadable: noticed)
-    deleting_changes(CASEBOOK, title, without_on("Calvados", sentence), sentence != ALLIES)
+    deleting_changes(
+        CASEBOOK, title, without_on("Calvados", sentence), sentence not in (ALLIES, NOT_ON)
+    )
 
 
 FRIGHTEN = """case "Cover: Calvados covers Tequila and frightens"

@@ -22,6 +22,9 @@ Vocabulary:
                not take place. Unsaid, anyone may be covered
     barred     "Can't cover: Frighten, Revenge, Arrest, House Search, Travel.": the abilities
                of those names (or keywords) are not lent
+    not_on     "Will not work on dead or already arrested allies.": a cover of a player dead
+               when the day begins, or (`arrested`) in custody (logic/effects/crimes.py),
+               does not take place
     disguises  "Can cover abilities from disguises.": the abilities a disguise lends the ally
                that night (logic/effects/disguise.py's, a worn role's) are lent too
     dies       "Doesn't work if Calvados or the target dies during the day.": a cover whose
@@ -41,7 +44,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from logic.effects import couple, disguise, inquiry
+from logic.effects import couple, crimes, disguise, inquiry
 from logic.effects.base import Kind, Lasting, Outcome, line_rules
 from logic.model.expr import FALSE, TRUE, Expr, any_of, conj, disj, label, neg
 from logic.model.phase import Atom, ChainEnd, PhaseEnd
@@ -81,6 +84,8 @@ class CoverRule:
     names: tuple[str, ...] = ()  # `barred`'s: the abilities not lent
     dies: Why | None = None
     disguises: Why | None = None
+    not_on: Why | None = None
+    arrested: bool = False  # `not_on`'s: nor on a player in custody
 
     def describe(self) -> str:
         said = []
@@ -94,6 +99,8 @@ class CoverRule:
             said.append("nothing if the coverer or the ally dies that day")
         if self.disguises is not None:
             said.append("the ally's disguises' abilities too")
+        if self.not_on is not None:
+            said.append("not on the dead" + (" or the arrested" if self.arrested else ""))
         return "cover: " + "; ".join(said)
 
 
@@ -122,13 +129,23 @@ def _ally(db: DayBuilder, p: str, q: str) -> Expr:
     return any_of(parts)
 
 
+def _out(db: DayBuilder, p: str, q: str) -> Expr:
+    """q is dead or (when said) in custody when the day begins, where p's line says a
+    cover does not work on them."""
+    parts = []
+    for r, w, t in line_rules(db, CoverRule, "not_on"):
+        gone = disj(db.sc.dead_before(q), crimes.in_custody(db, q) if t.arrested else FALSE)
+        parts.append(conj(db.sc.role_is(p, r), label(db.sc.switch(w), w), gone))
+    return any_of(parts)
+
+
 def day_stops(db: DayBuilder, i: int) -> Expr:
-    """A cover of a player who is no ally does not take place."""
+    """A cover of a player who is no ally, or dead or arrested, does not take place."""
     parts = []
     for c, _ in db.effects(i, Cover):
         p = db.actor(i)
         for q in db.players:
-            bad = _ally(db, p, q)
+            bad = disj(_ally(db, p, q), _out(db, p, q))
             if bad != FALSE:
                 parts.append(conj(c, db.sc.aims(i, q), bad))
     return any_of(parts)

@@ -58,3 +58,7 @@ class CoverReading:
         if named != ["cover"]:
             raise self._no_reading("not a cover")
         return self._cover_rule(disguises=self.why)
+
+    def cv_not_on(self, children: list[Any]) -> tuple[Any, ...]:
+        arrested = any(isinstance(c, Token) and c.type == "ARREST" for c in children)
+        return self._cover_rule(not_on=self.why, arrested=arrested)
