@@ -178,10 +178,12 @@ def stops(b: NightBuilder, i: int) -> Expr:
     its ally died the day it was made) does not take place."""
     p = b.actor(i)
     void: dict[tuple[str, str, str], Expr] = b.before(COVERED)
+    said = [w for _, w, _ in line_rules(b, CoverRule, "dies")]
     parts = []
-    for (tag, a, q), x in void.items():
-        if tag != VOID or a != p:
+    for (tag, a, q), held in void.items():
+        if tag != VOID or a != p or not said:
             continue
+        x = label(held, said[0])  # (the sentence that made it void)
         for c, ab in b.sc.abilities(i):
             having = [r for r in b.rs.roles if ab in r.abilities]
             theirs = any_of(b.sc.role_is(q, r) for r in having)

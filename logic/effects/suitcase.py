@@ -134,10 +134,9 @@ def holds(b: NightBuilder, p: str) -> Expr:
 
 def stops(b: NightBuilder, i: int) -> Expr:
     """A pretend by a player who does not hold the suitcase tonight does not take place."""
-    mine = any_of(c for c, _ in b.effects(i, Pretend))
-    if mine == FALSE:
-        return FALSE
-    return conj(mine, neg(holds(b, b.actor(i))))
+    return any_of(
+        label(conj(c, neg(holds(b, b.actor(i)))), e.why) for c, e in b.effects(i, Pretend)
+    )
 
 
 def _keyword(b: NightBuilder, name: str) -> str:
@@ -157,7 +156,12 @@ def _keyword(b: NightBuilder, name: str) -> str:
 
 def _pretended(b: NightBuilder, q: str) -> list[tuple[str, str, Expr]]:
     """(the user, the keyword of the action pretended, a pretend that took place aims it
-    at q tonight and the `seen` sentence is in force)."""
+    at q tonight and the `seen` sentence is in force), made once a night for q."""
+    got: list[tuple[str, str, Expr]] = b.once(f"suitcase:{q}", lambda: _made(b, q))
+    return got
+
+
+def _made(b: NightBuilder, q: str) -> list[tuple[str, str, Expr]]:
     said = _in_force(b, "seen")
     if said == FALSE:
         return []
