@@ -55,3 +55,25 @@ def test_each_saying_of_stays_drunk_alone_changes_nothing(sentence: str) -> None
     leaves its case as it was (the other says it)."""
     case, text = case_of(CASEBOOK, "Erase: Ran erased, Kogorou stays drunk")
     assert run_case(parse_ruleset(without_on("Kogorou", sentence), str(DCTP)), case, text).passed
+
+
+# ----------------------------------------------------------------------------- the chain
+
+GAMES = {
+    "Gin kills, Pisco erases another's victim on nights 1 and 2": (
+        [("Ann", "Pisco", ""), ("Bob", "Gin", ""), ("Cid", "Heiji", ""), ("Dee", "Agasa", "")],
+        [
+            {"Ann": ("Erase", ""), "Bob": ("__kill", "Cid")},
+            {},
+            {"Ann": ("Erase", ""), "Bob": ("__kill", "Dee")},
+        ],
+        {},
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_chain_agrees_with_resolve(name: str) -> None:
+    from test_day_chain import RULESETS, _compare
+
+    _compare(RULESETS["dctp-mini-mafia"], GAMES[name])  # type: ignore[arg-type]

@@ -52,3 +52,36 @@ def test_deleting_a_sentence_changes_its_case(sentence: str, title: str) -> None
     deleting_changes(
         CASEBOOK, title, without_on("Anokata", sentence), sentence in (GIVE, PRETEND, INSTEAD)
     )
+
+
+# ----------------------------------------------------------------------------- the chain
+
+# (a night's actions: (ability, target, decision); the suitcase given to himself on day 1,
+# the chain does not lend abilities, as for disguises: the holder of the line uses it)
+GAMES = {
+    "Anokata pretends on night 1, gives it to himself, pretends on night 2": (
+        [("Ann", "Anokata", ""), ("Bob", "Heiji", ""), ("Cid", "Takagi", "")],
+        [
+            {"Ann": ("Black Suitcase", "Bob", "Interrogate"), "Cid": ("Stake-Out", "Bob")},
+            {"Ann": ("Black Suitcase", "Ann")},
+            {"Ann": ("Black Suitcase", "Bob", "Heal"), "Cid": ("Stake-Out", "Bob")},
+        ],
+        {},
+    ),
+    "Anokata pretends on night 2 without the suitcase": (
+        [("Ann", "Anokata", ""), ("Bob", "Heiji", ""), ("Cid", "Takagi", "")],
+        [
+            {},
+            {"Ann": ("Black Suitcase", "Cid")},
+            {"Ann": ("Black Suitcase", "Bob", "Heal"), "Cid": ("Stake-Out", "Bob")},
+        ],
+        {},
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_chain_agrees_with_resolve(name: str) -> None:
+    from test_day_chain import RULESETS, _compare
+
+    _compare(RULESETS["dctp-mini-mafia"], GAMES[name])  # type: ignore[arg-type]
