@@ -240,6 +240,9 @@ class Kind:
     # (actor, keyword, when) for each action that did not take place but is seen on q
     # tonight, by investigations and on the record of crimes, as if it had (a blamed action)
     pretends: Callable[[NightBuilder, str], list[tuple[str, str, Expr]]] | None = None
+    # the same, for actions seen on q by tonight's investigations but kept off the record of
+    # crimes (a pretended action a sentence says is no crime: the Black Suitcase's)
+    feigns: Callable[[NightBuilder, str], list[tuple[str, str, Expr]]] | None = None
     # actions of this keyword are not seen by investigations of actions tonight, when it holds
     unseen: Callable[[NightBuilder, str], Expr] | None = None
     # what a role scan of q shows instead of his role tonight, and when (a fake result)

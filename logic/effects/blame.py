@@ -36,7 +36,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from logic.effects import inquiry
-from logic.effects.base import Kind, line_rules, line_says
+from logic.effects.base import Kind, line_rules
 from logic.model.expr import FALSE, Const, Expr, any_of, conj, eq, label
 from logic.model.why import Why, canon, meta
 
@@ -84,8 +84,10 @@ class BlameRule:
         return "blame: " + "; ".join(said)
 
 
-def _said(b: Any, p: str, tag: str) -> Expr:
-    return line_says(b, p, BlameRule, tag)
+def _said(b: Any, tag: str) -> Expr:
+    """A blamer's line says `tag`, its sentence in force: the sentences are the blame's,
+    whoever uses it (a blame lent with the Black Suitcase, logic/effects/suitcase.py)."""
+    return any_of(label(b.sc.switch(w), w) for _, w, _ in line_rules(b, BlameRule, tag))
 
 
 def _keyword(b: NightBuilder, name: str) -> str:
@@ -112,7 +114,7 @@ def pretends(b: NightBuilder, q: str) -> list[tuple[str, str, Expr]]:
     out: list[tuple[str, str, Expr]] = []
     for j in range(b.n):
         for c, e in b.effects(j, Blame):
-            said = _said(b, b.actor(j), "seen")
+            said = _said(b, "seen")
             took = conj(c, b.ok(j), said, _is(b, b.target(j, 1), q))
             if took == FALSE:
                 continue

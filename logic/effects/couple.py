@@ -223,7 +223,7 @@ def befriended(b: NightBuilder, i: int, q: str) -> Expr:
 def _paired(b: NightBuilder, q: str, status: str) -> Expr:
     """q is one of a pair of `status` made before tonight, or befriends or is befriended
     tonight (a Befriend's pairs are made first: the friends' precedence)."""
-    before = any_of(x for p, r, x in _pairs(b, status) if q in (p, r))
+    before = any_of(x for p, r, x in pairs(b, status) if q in (p, r))
     if not _same("friends", status):
         return before
     tonight = [
@@ -331,7 +331,7 @@ def told(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
     out: list[TextSource] = _known(b, outcome)
     for r in b.rs.roles:
         for t in (x for x in r.traits if isinstance(x, FriendTold)):
-            for s, f, x in _pairs(b, "friends"):
+            for s, f, x in pairs(b, "friends"):
                 if not b.reads(s):
                     continue
                 for i, victim, hit, _ in attack.attacks(b):
@@ -355,7 +355,7 @@ def told(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
     return out
 
 
-def _pairs(b: Any, status: str) -> list[tuple[str, str, Expr]]:
+def pairs(b: Any, status: str) -> list[tuple[str, str, Expr]]:
     """(p, q, the pair holds) for each pair of `status` made before this phase (p first
     as the atom said it: a friendship's befriender)."""
     before: Pairs = b.before(PAIRS)
@@ -369,7 +369,7 @@ def echoes(b: NightBuilder, deaths: Sequence[Death]) -> list[Death]:
     for rule in _pair_deaths(b):
         said = label(b.sc.switch(rule.why), rule.why)
         unsaid = [u for u in _said(b, PairUnsaved) if _same(u.status, rule.status)]
-        for p, q, x in _pairs(b, rule.status):
+        for p, q, x in pairs(b, rule.status):
             for a, other in ((p, q), (q, p)):
                 for victim, tier, cond in deaths:
                     if victim != a:
@@ -392,7 +392,7 @@ def day_echoes(db: DayBuilder, atoms: dict[Atom, Expr]) -> dict[Atom, Expr]:
     out = dict(atoms)
     for rule in _pair_deaths(db):
         said = label(db.switch(rule.why), rule.why)
-        for p, q, x in _pairs(db, rule.status):
+        for p, q, x in pairs(db, rule.status):
             for a, other in ((p, q), (q, p)):
                 died = atoms.get(Atom("dies", a), FALSE)
                 if died == FALSE:

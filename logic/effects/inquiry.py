@@ -16,7 +16,8 @@ action of a player killed before it, was not done), whether or not its effect wa
 undone (an attack that a heal stopped is still an attack). An ability that no keyword line
 names is shown by its own name. What a kind says investigations see that did not take
 place (a blamed action: `Kind.pretends`) is seen, and on the record of crimes, as if it
-had; an action of a keyword a kind hides (the blame itself: `Kind.unseen`) is on the
+had (one a kind keeps off that record, a pretended action that is no crime:
+`Kind.feigns`, is seen tonight only); an action of a keyword a kind hides (the blame itself: `Kind.unseen`) is on the
 record but no investigation of tonight sees it. An investigation of an action is itself
 an action on the player whose action it names ("xpon investigates conia" when he asks
 "conia kills CTU"), not on the second player it names.
@@ -138,6 +139,15 @@ def _did(b: NightBuilder, q: str) -> list[tuple[str, str, Expr]]:
     return [(a, k, b.define(f"did:{a}:{k}>{q}", any_of(xs))) for (a, k), xs in parts.items()]
 
 
+def _feigned(b: NightBuilder, q: str) -> list[tuple[str, str, Expr]]:
+    """(actor, keyword, when) for the actions a kind says tonight's investigations see on q
+    that are kept off the record (a pretended action that is no crime: `Kind.feigns`)."""
+    return b.once(
+        f"inquiry:feigned:{q}",
+        lambda: [x for kind in b.kinds if kind.feigns for x in kind.feigns(b, q)],
+    )
+
+
 def _is(b: NightBuilder, target: Expr, q: str) -> Expr:
     return eq(target, Const(b.sc.players.index(q)))
 
@@ -160,7 +170,7 @@ def texts(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
             first, second = b.target(i, 0), b.target(i, 1)
             pieces: list[tuple[Expr, str]] = []
             for q in b.sc.players:
-                for a, k, x in did(b, q, but=i):
+                for a, k, x in did(b, q, but=i) + _feigned(b, q):
                     pieces.append((conj(_is(b, first, a), _is(b, second, q), x, _seen(b, k)), k))
             out.append(TextSource(me, label(gate, e.why), None, tuple(pieces), e.why))
         for c, e in b.effects(i, StakeOut):
@@ -169,7 +179,8 @@ def texts(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
                 gate = conj(c, b.ok(i), b.aims(i, q), neg(outcome.died.get(q, FALSE)))
                 if gate == FALSE:
                     continue
-                pieces = [(conj(x, _seen(b, k)), k) for _, k, x in did(b, q, but=i)]
+                seen = did(b, q, but=i) + _feigned(b, q)
+                pieces = [(conj(x, _seen(b, k)), k) for _, k, x in seen]
                 out.append(TextSource(me, label(gate, e.why), None, tuple(pieces), e.why))
     return out
 

@@ -27,6 +27,9 @@ does not do it):
               they part, which holds is left open (the host's: D11)
     stolen    "Becomes sober when his alcohol has been stolen.": `item` is stolen from him
               (logic/effects/items.py): sober from the next phase (a reading, S1)
+    erased    "If Eri, Ran, Conan, or Shinichi get erased, Kogorou will not get sober and
+              will stay drunk.": a death of a holder of `roles` whose body is erased
+              (logic/effects/erase.py) does not sober him (the `death` cause's exception)
 
 The state a phase leaves (`SOBER`): the holders who have sobered (the atom `X sobers`, in
 the phase whose event sobers him from the next; a quarter's death sobers him in its own
@@ -38,7 +41,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from logic.effects import heal, items
+from logic.effects import erase, heal, items
 from logic.effects.base import Kind, Lasting, Outcome
 from logic.effects.interrogate import Interrogate
 from logic.model.expr import (
@@ -98,6 +101,8 @@ class SoberOn:
             case "fraction":
                 whom = self.per or "all players"
                 return f"sober once {self.share[0]}/{self.share[1]} of {whom} have died"
+            case "erased":
+                return f"not sober when {' or '.join(self.roles)} is erased"
         return f"sober once his {self.item} is stolen"
 
 
@@ -214,12 +219,23 @@ def texts(b: NightBuilder, i: int) -> list[TextSource]:
     return out
 
 
-def _event(b: NightBuilder, s: SoberOn, died: dict[str, Expr]) -> Expr:
+def _unerased(b: NightBuilder, p: str, q: str, r: Any, outcome: Outcome) -> Expr:
+    """q, holding r, is not erased tonight where p's line says an erased r does not sober."""
+    parts = [
+        conj(x, _said(b, s.why), erase.erased(b, outcome, q))
+        for x, s in _holders(b, p, SoberOn)
+        if s.when == "erased" and any(canon(r.name) == canon(n) for n in s.roles)
+    ]
+    return neg(any_of(parts))
+
+
+def _event(b: NightBuilder, p: str, s: SoberOn, outcome: Outcome) -> Expr:
     """What `s` names happened tonight (the next phase finds him sober)."""
+    died = outcome.died
     match s.when:
         case "death":
             return any_of(
-                conj(b.sc.role_is(q, r), died.get(q, FALSE))
+                conj(b.sc.role_is(q, r), died.get(q, FALSE), _unerased(b, p, q, r, outcome))
                 for q in b.sc.players
                 for r in b.rs.roles
                 if any(canon(r.name) == canon(n) for n in s.roles)
@@ -247,7 +263,7 @@ def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
             if s.when == "stolen" and s.item is not None:
                 events.append(conj(said, items.taken(b, p, s.item)))
             elif s.when in ("death", "injury"):
-                events.append(conj(said, _event(b, s, outcome.died)))
+                events.append(conj(said, _event(b, p, s, outcome)))
         x = conj(begins, neg(_sober_before(b, p)), any_of(events))
         if x != FALSE:
             out[Atom(SOBERS, p)] = x

@@ -22,6 +22,7 @@ from logic.lang.kinds.common import CommonReading
 from logic.lang.kinds.common2 import Common2Reading
 from logic.lang.kinds.cooldown import CooldownReading
 from logic.lang.kinds.couple import CoupleReading
+from logic.lang.kinds.cover import CoverReading
 from logic.lang.kinds.crimes import CrimesReading
 from logic.lang.kinds.dayblock import DayBlockReading
 from logic.lang.kinds.days import DayReading
@@ -30,6 +31,7 @@ from logic.lang.kinds.detect import DetectReading
 from logic.lang.kinds.disclosure import DisclosureReading
 from logic.lang.kinds.disguise import DisguiseReading
 from logic.lang.kinds.either import EitherReading
+from logic.lang.kinds.erase import EraseReading
 from logic.lang.kinds.exchange import ExchangeReading
 from logic.lang.kinds.frighten import FrightenReading
 from logic.lang.kinds.hexes import HexReading
@@ -42,6 +44,7 @@ from logic.lang.kinds.malfunction import MalfunctionReading
 from logic.lang.kinds.manner import MannerReading
 from logic.lang.kinds.meddle import MeddleReading
 from logic.lang.kinds.morph import MorphReading
+from logic.lang.kinds.orders import OrdersReading
 from logic.lang.kinds.phrasing import PhrasingReading
 from logic.lang.kinds.poison import PoisonReading
 from logic.lang.kinds.powers import PowerReading
@@ -56,6 +59,7 @@ from logic.lang.kinds.spells import SpellsReading
 from logic.lang.kinds.spy import SpyReading
 from logic.lang.kinds.storyteller import StorytellerReading
 from logic.lang.kinds.succession import SuccessionReading
+from logic.lang.kinds.suitcase import SuitcaseReading
 from logic.lang.kinds.survival import SurvivalReading
 from logic.lang.kinds.tally import TallyReading
 from logic.lang.kinds.timeline import TimelineReading
@@ -125,5 +129,9 @@ class Readings(
     SanityReading,
     EitherReading,
     DetectReading,
+    SuitcaseReading,
+    CoverReading,
+    EraseReading,
+    OrdersReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

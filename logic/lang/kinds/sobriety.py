@@ -27,6 +27,9 @@ class SobrietyReading:
 
     why: Why
 
+    def _no_reading(self, reason: str) -> Exception:
+        raise NotImplementedError
+
     def _trait(self, node: Any) -> tuple[Any, ...]:
         return (_Trait(None, node, self.why),)
 
@@ -47,6 +50,21 @@ class SobrietyReading:
 
     def sb_on_death(self, children: list[Any]) -> SoberOn:
         return SoberOn("death", self.why, roles=tuple(_tokens(children, "ROLENAME")))
+
+    def sb_erased(self, children: list[Any]) -> tuple[Any, ...]:
+        """ "get erased": the word after the roles (another is no reading)."""
+        tokens = [c for c in children if isinstance(c, Token)]
+        words = [str(t).casefold() if t.type == "NAME" else "" for t in tokens]
+        if "erased" not in words:
+            raise self._no_reading("not an erasure")
+        upto = words.index("erased")
+        # the roles named before "erased" (not the drunk of "Kogorou is not yet sober")
+        roles = tuple(
+            str(t)
+            for k, t in enumerate(tokens[:upto])
+            if t.type == "ROLENAME" and tokens[k + 1].type != "BE"
+        )
+        return self._trait(SoberOn("erased", self.why, roles=roles))
 
     def sb_on_injury(self, children: list[Any]) -> SoberOn:
         hurt = _tokens(children, "ROLENAME")[:1]  # "Ran is injured ..."

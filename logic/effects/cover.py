@@ -1,0 +1,262 @@
+"""Owns Cover, read from the GM's sentences (DCTP's Calvados): a day action that chooses an
+ally, whose night abilities the coverer holds the night after, and who may be covered. Its
+phrases are grammar/clause/cover.lark, read by logic/lang/kinds/cover.py (words in
+grammar/lexicon/cover.toml). No other file names it: the binder (logic/model/binding.py)
+asks it for the abilities it lends (`Kind.lends`).
+
+Vocabulary:
+  Cover      the day ability ("Can choose one ally during the day."): names the ally. One
+             that takes place is the day's atom `X covers Y` (kept as `COVERS` for the
+             night after). Named "Cover" (the card's "Day action: Cover.")
+  CoverRule  a sentence of the coverer's line (each a field; unsaid, the engine does not do
+             it):
+    lends      "The next night, Calvados can use one night ability from that ally.": the
+               night after a cover, the coverer holds the night abilities of the ally's role
+               (a case's lines use them by name; they are his actions: investigations,
+               stake-outs and the record of crimes see him do them). Unsaid, a cover gives
+               nothing
+    allies     "Allies are all BOs (even if that BO happens to be a BO/Town lover) and
+               Calvados's own lover.": a cover of a player who is neither of the faction
+               named (`faction`, by name or initials: "BOs") nor, when `lover`, a lover of
+               the coverer (a pair made by the couple kind, logic/effects/couple.py) does
+               not take place. Unsaid, anyone may be covered
+    barred     "Can't cover: Frighten, Revenge, Arrest, House Search, Travel.": the abilities
+               of those names (or keywords) are not lent
+    not_on     "Will not work on dead or already arrested allies.": a cover of a player dead
+               when the day begins, or (`arrested`) in custody (logic/effects/crimes.py),
+               does not take place
+    disguises  "Can cover abilities from disguises.": the abilities a disguise lends the ally
+               that night (logic/effects/disguise.py's, a worn role's) are lent too
+    dies       "Doesn't work if Calvados or the target dies during the day.": a cover whose
+               coverer or ally dies that day (the lynch) does not work: the ally's
+               abilities are lent, but none of them takes place that night
+
+Readings (CV1-CV4 in casebook/dctp-mini-mafia.rules): a covered ability used is the
+coverer's action, so a covered crime is his crime (the source never says a covered action
+is no crime); "one night ability" is not enforced (R3's "OR"); the abilities' own "cannot be
+covered" are not read, only the Cover section's list; `check`'s symbolic nights lend
+nothing (as a disguise's abilities).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from logic.effects import couple, crimes, disguise, inquiry
+from logic.effects.base import Kind, Lasting, Outcome, line_rules
+from logic.model.expr import FALSE, TRUE, Expr, any_of, conj, disj, label, neg
+from logic.model.phase import Atom, ChainEnd, PhaseEnd
+from logic.model.why import Why, canon, meta
+
+if TYPE_CHECKING:
+    from logic.model.day import DayBuilder
+    from logic.model.ir import Ability, Ruleset
+    from logic.model.phase import History
+    from logic.model.semantics import NightBuilder
+
+COVERS = "covers"  # the day's atom: X covers Y (X holds Y's night abilities the night after)
+VOID = "cover is void"  # the day's atom: X's cover of Y does not work (one of them died)
+NAME = "Cover"
+
+
+@dataclass(frozen=True)
+class Cover:
+    by_day: ClassVar[bool] = True
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "cover: chooses an ally whose night abilities are the coverer's the night after"
+
+
+@dataclass(frozen=True)
+class CoverRule:
+    """The sentences of the coverer's line, each a field (see the module; None: the
+    sentence is not in the ruleset)."""
+
+    why: Why = meta()
+    lends: Why | None = None
+    allies: Why | None = None
+    faction: str = ""  # `allies`': the faction named ("BOs")
+    lover: bool = False  # `allies`': and the coverer's lover
+    barred: Why | None = None
+    names: tuple[str, ...] = ()  # `barred`'s: the abilities not lent
+    dies: Why | None = None
+    disguises: Why | None = None
+    not_on: Why | None = None
+    arrested: bool = False  # `not_on`'s: nor on a player in custody
+
+    def describe(self) -> str:
+        said = []
+        if self.lends is not None:
+            said.append("the ally's night abilities are the coverer's the night after")
+        if self.allies is not None:
+            said.append(f"allies are {self.faction}" + (" and his lover" if self.lover else ""))
+        if self.barred is not None:
+            said.append(f"not lent: {', '.join(self.names)}")
+        if self.dies is not None:
+            said.append("nothing if the coverer or the ally dies that day")
+        if self.disguises is not None:
+            said.append("the ally's disguises' abilities too")
+        if self.not_on is not None:
+            said.append("not on the dead" + (" or the arrested" if self.arrested else ""))
+        return "cover: " + "; ".join(said)
+
+
+def _faction(rs: Any, group: str) -> str | None:
+    """The faction `group` names: by its name or its initials, singular or plural ("BOs")."""
+    for word in (group, group[:-1] if group.endswith("s") else group):
+        if rs.faction(word) is not None:
+            return word
+        for f in rs.factions:
+            if "".join(w[0] for w in f.split()).casefold() == word.casefold():
+                return str(f)
+    return None
+
+
+def _ally(db: DayBuilder, p: str, q: str) -> Expr:
+    """q may be covered by p, by every line that says who the allies are."""
+    parts = []
+    for r, w, t in line_rules(db, CoverRule, "allies"):
+        faction = _faction(db.rs, t.faction)
+        member = db.sc.faction_is(q, faction) if faction is not None else FALSE
+        lover: Expr = FALSE
+        if t.lover:
+            lover = any_of(x for a, c, x in couple.pairs(db, "lovers") if {a, c} == {p, q})
+        ok = disj(member, lover)
+        parts.append(conj(db.sc.role_is(p, r), label(db.sc.switch(w), w), neg(ok)))
+    return any_of(parts)
+
+
+def _out(db: DayBuilder, p: str, q: str) -> Expr:
+    """q is dead or (when said) in custody when the day begins, where p's line says a
+    cover does not work on them."""
+    parts = []
+    for r, w, t in line_rules(db, CoverRule, "not_on"):
+        gone = disj(db.sc.dead_before(q), crimes.in_custody(db, q) if t.arrested else FALSE)
+        parts.append(conj(db.sc.role_is(p, r), label(db.sc.switch(w), w), gone))
+    return any_of(parts)
+
+
+def day_stops(db: DayBuilder, i: int) -> Expr:
+    """A cover of a player who is no ally, or dead or arrested, does not take place."""
+    parts = []
+    for c, _ in db.effects(i, Cover):
+        p = db.actor(i)
+        for q in db.players:
+            bad = disj(_ally(db, p, q), _out(db, p, q))
+            if bad != FALSE:
+                parts.append(conj(c, db.sc.aims(i, q), bad))
+    return any_of(parts)
+
+
+def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
+    """`X covers Y`: X's cover of Y took place today; `X's cover of Y is void`: and X or Y
+    died today, when a line says the cover then does not work."""
+    out: dict[Atom, Expr] = {}
+    for i in range(db.n):
+        p = db.actor(i)
+        for c, e in db.effects(i, Cover):
+            for q in db.players:
+                x = label(conj(c, db.ok(i), db.sc.aims(i, q)), e.why)
+                if x == FALSE:
+                    continue
+                atom = Atom(COVERS, p, q)
+                out[atom] = disj(out.get(atom, FALSE), x)
+                died = disj(neg(outcome.alive_after[p]), neg(outcome.alive_after[q]))
+                for r, w, _ in line_rules(db, CoverRule, "dies"):
+                    void = conj(x, db.sc.role_is(p, r), label(db.sc.switch(w), w), died)
+                    if void != FALSE:
+                        key = Atom(VOID, p, q)
+                        out[key] = disj(out.get(key, FALSE), void)
+    return out
+
+
+def stops(b: NightBuilder, i: int) -> Expr:
+    """An ability slot i's user holds only by a cover that does not work (its coverer or
+    its ally died the day it was made) does not take place."""
+    p = b.actor(i)
+    void: dict[tuple[str, str, str], Expr] = b.before(COVERED)
+    said = [w for _, w, _ in line_rules(b, CoverRule, "dies")]
+    parts = []
+    for (tag, a, q), held in void.items():
+        if tag != VOID or a != p or not said:
+            continue
+        x = label(held, said[0])  # (the sentence that made it void)
+        for c, ab in b.sc.abilities(i):
+            having = [r for r in b.rs.roles if ab in r.abilities]
+            theirs = any_of(b.sc.role_is(q, r) for r in having)
+            mine = any_of(b.sc.role_is(p, r) for r in having)
+            parts.append(conj(c, x, theirs, neg(mine)))
+    return any_of(parts)
+
+
+def lends(
+    rs: Ruleset,
+    history: History,
+    held: Mapping[str, str],
+    p: str,
+    phase: tuple[str, int],
+    decided: str | None,
+) -> list[Ability]:
+    """The night abilities of the role of the ally p covered the day before, but those a
+    line bars, when a line says the coverer uses them."""
+    rules = [t for r in rs.roles for t in r.traits if isinstance(t, CoverRule)]
+    if phase[0] != "night" or not any(t.lends is not None for t in rules):
+        return []
+    barred = {canon(n) for t in rules for n in t.names}
+    made = history.state(COVERED.name, ())
+    allies = [q for tag, a, q in made if tag == COVERS and a == p and q in held]
+    out: list[Ability] = []
+    worn = any(t.disguises is not None for t in rules)
+    for q in allies:
+        role = rs.role(held[q])
+        theirs = list(role.abilities) if role is not None else []
+        if worn:  # the ally's worn roles' abilities (a disguise's lends)
+            theirs += disguise.lends(rs, history, held, q, phase, None)
+        for a in theirs:
+            if any(getattr(e, "by_day", False) for e in a.effects):
+                continue
+            names = {canon(n) for n in (a.name, *a.aliases, inquiry.keyword(rs, a))}
+            if not names & barred:
+                out.append(a)
+    return out
+
+
+# ----------------------------------------------------------------------------- lasting state
+
+
+Covers = dict[tuple[str, str, str], Expr]  # (atom kind, coverer, ally) -> it holds
+
+
+def _step(before: tuple[tuple[str, str, str], ...], end: PhaseEnd) -> tuple[Any, ...]:
+    """The covers of the phase just ended (only a day makes them): for the night after."""
+    return tuple(sorted((a.kind, a.subject, a.obj) for a in end.atoms if a.kind in (COVERS, VOID)))
+
+
+def _chain(before: Covers, end: ChainEnd) -> Covers:
+    out: Covers = {}
+    for a, e in end.atoms:
+        if a.kind in (COVERS, VOID):
+            key = (a.kind, a.subject, a.obj)
+            out[key] = disj(out.get(key, FALSE), e)
+    return out
+
+
+def _view(state: tuple[tuple[str, str, str], ...], night: int) -> Covers:
+    return {key: TRUE for key in state}
+
+
+COVERED = Lasting("covers", (), _step, _chain, _view)
+
+
+KIND = Kind(
+    "cover",
+    (Cover, CoverRule),
+    stops=stops,
+    day_stops=day_stops,
+    day_atoms=day_atoms,
+    lends=lends,
+    lasting=(COVERED,),
+)
