@@ -77,8 +77,7 @@ class Ambiguities(Search):
         second half (copies a and b agree on one of its families), in this night and
         the larger ones: any other scenario where that choice alone decides is the same
         finding again (DCTP: Special Investigate of tonight, `past:now`, decides for
-        each of some 150 pairs of roles), and is not listed. A scenario where another
-        choice decides too is still met, by that choice."""
+        each of some 150 pairs of roles), and is not listed; another choice's is met."""
         common = [*n.all_on(but=toggled), *(x == side for x in toggled), *self.in_share(n)]
         common += [
             symbolic.implies(side == on, n.block(k)) if toggled else n.block(k) for k, on in found
@@ -150,35 +149,60 @@ class Ambiguities(Search):
                         other.add(blocked)
                     found.append((klass, on))
                     if len(cause) == 1:
-                        # (the second half again, its copies sharing that family's choices
-                        # and what they define: cheaper than the same with equations)
                         agreed |= {v for v in choices if family(v, n.names) == cause[0]}
-                        search = self.session("QF_FD" if deepen else "blast")
-                        search.add(*second_half(n, names, agreed), *common, *added)
-                        search.add(
-                            *(self._cause_block(n, choices, c) for c in causes or () if len(c) > 1)
-                        )
+                        search = self._again(n, names, agreed, [*common, *added], causes, deepen)
                         halves[k] = second = search
                     elif cause:
                         search.add(self._cause_block(n, choices, cause))
-                    differing, whys = n.differing(env_a, env_b)
-                    title = " + ".join(Night.names_of(klass))
-                    yield Finding(
-                        "ambiguous",
-                        f"{title}: the rules allow two outcomes",
-                        Night.names_of(klass),
-                        self.sentences(klass, whys),
-                        n.witness(
-                            env_a,
-                            f"ambiguous: {title}",
-                            ["ambiguous"],
-                            _about_wins(differing),
-                            _named(n.names, differing),
-                        ),
-                        tuple(differing),
-                        with_toggled=on,
-                        choices=cause,
-                    )
+                    yield self._finding(n, env_a, env_b, klass, on, cause)
+
+    def _again(
+        self,
+        n: Night,
+        names: list[str],
+        agreed: frozenset[str],
+        given: list[Any],
+        causes: list[tuple[str, ...]] | None,
+        deepen: bool,
+    ) -> Session:
+        """The second half again, in a solver of its own, after a cause of one family was
+        met: its copies share that family's choices and what they define (cheaper than
+        the same with equations); `given`: what every half was given, with the causes
+        of several families blocked."""
+        choices = [v for v in names if not v.startswith("ok:")]
+        search = self.session("QF_FD" if deepen else "blast")
+        search.add(*second_half(n, names, agreed), *given)
+        search.add(*(self._cause_block(n, choices, c) for c in causes or () if len(c) > 1))
+        return search
+
+    def _finding(
+        self,
+        n: Night,
+        env_a: dict[str, Any],
+        env_b: dict[str, Any],
+        klass: Klass,
+        on: bool | None,
+        cause: tuple[str, ...],
+    ) -> Finding:
+        """The finding of a scenario with two outcomes (copies a and b)."""
+        differing, whys = n.differing(env_a, env_b)
+        title = " + ".join(Night.names_of(klass))
+        return Finding(
+            "ambiguous",
+            f"{title}: the rules allow two outcomes",
+            Night.names_of(klass),
+            self.sentences(klass, whys),
+            n.witness(
+                env_a,
+                f"ambiguous: {title}",
+                ["ambiguous"],
+                _about_wins(differing),
+                _named(n.names, differing),
+            ),
+            tuple(differing),
+            with_toggled=on,
+            choices=cause,
+        )
 
     def _cause(self, search: Session, n: Night, m: Model, choices: list[str]) -> tuple[str, ...]:
         """The families of open choices (`strata.family`) that decide the ambiguity of
