@@ -437,6 +437,11 @@ def print_check(rep: CheckReport, console: Console) -> None:
             console.print("   outcomes differ in (first / second):")
             for d in f.differing:
                 console.print(f"     {escape(d)}")
+        if f.choices:
+            console.print(
+                f"   decided by the host's open choice {escape(' and '.join(f.choices))}: "
+                "every other scenario where it decides is this finding again (not listed)"
+            )
         if f.sentences:
             console.print("   sentences involved:")
             for line in _cite(f.sentences):
@@ -477,6 +482,7 @@ def check_json(rep: CheckReport) -> dict[str, Any]:
                 "roles": list(f.roles),
                 "sentences": [to_json(w) for w in f.sentences],
                 "differing": list(f.differing),
+                "choices": list(f.choices),
                 "witness": f.witness,
             }
             for f in rep.findings

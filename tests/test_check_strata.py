@@ -7,7 +7,7 @@ from pathlib import Path
 
 from logic.backends import symbolic
 from logic.commands.check import Checker
-from logic.commands.check.strata import parts, signal_layer
+from logic.commands.check.strata import family, parts, shared_by, signal_layer
 from logic.lang.rules import load_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -63,3 +63,49 @@ def test_a_choice_that_decides_nothing_takes_its_first_value() -> None:
     idle = [symbolic.negation(a) for a in n.actions()]
     assert _sat([n.valid, *n.all_on(), *idle, x != symbolic.value(0)]) == "unsat"
     assert _sat([n.valid, *n.all_on(), x != symbolic.value(0)]) == "sat"
+
+
+def test_a_choice_family_leaves_out_slots_indices_and_players() -> None:
+    names = ("Ann", "Bob", "Cid")
+    assert family("past:now:3", names) == "past:now"
+    assert family("steal:keeps:0:Bob", names) == "steal:keeps"
+    assert family("travel:alone:Cid:403", names) == "travel:alone"
+    assert family("game:items:ayumi:panties", names) == "game:items:ayumi:panties"
+    assert family("open:exchange:Ann", names) == family("open:exchange:Eve", ("Eve",))
+
+
+def test_dctp_choices_that_decide_nothing_take_their_first_value() -> None:
+    """DCTP's travel pick (both a travel and another action sent), a house search's
+    hindrance, a theft's taker and keeping say where they decide: with no action taken
+    each is its first value."""
+    c = Checker(load_ruleset(str(ROOT / "casebook" / "dctp-mini-mafia.rules")), 3)
+    n = c.night_at(3)
+    idle = [symbolic.negation(a) for a in n.actions()]
+    for stem in ("travel:alone:", "hinder:", "steal:taker:", "steal:keeps:"):
+        picks = [v for v in n.model.domains if v.startswith(stem)]
+        assert picks, stem
+        first = symbolic.value(n.model.domains[picks[0]][0])
+        x = n.enc.var(picks[0])
+        assert _sat([n.valid, *n.all_on(), *idle, x != first]) == "unsat", stem
+
+
+def test_each_cause_is_reported_once_and_named() -> None:
+    """The werewolf pool's 3-player night: an ambiguity decided by an open choice names
+    its family (`Finding.choices`); no family is the cause of two findings."""
+    c = Checker(load_ruleset(str(ROOT / "casebook" / "werewolf-pool.rules")), 3)
+    found = list(c.ambiguities())
+    assert not c.report.unknown
+    causes = [f.choices for f in found if f.choices]
+    assert ("open:exchange",) in causes
+    assert len(causes) == len(set(causes))
+
+
+def test_the_second_half_shares_what_the_actions_fix() -> None:
+    """Copy b of the second half takes copy a's `ok` and each variable defined from them
+    and the scenario alone: Metadata's 3-player night has such definitions."""
+    c = Checker(load_ruleset(str(ROOT / "casebook" / "metadata-mafia.rules")), 3)
+    n = c.night_at(3)
+    oks = {v for v in c._primary_names(n) if v.startswith("ok:")}
+    same = shared_by(n, oks)
+    assert oks < same
+    assert all(v in n.model.definitions for v in same - oks)

@@ -138,6 +138,16 @@ def merge(report: Report, wanted: list[str], kinds: tuple[str, ...], dones: list
             got = sorted(
                 minimal_only(got, lambda f: f.roles), key=lambda f: (len(f.roles), f.roles)
             )
+            # (an open choice's ambiguity is reported once per cause: each part met its
+            # own class of it, the smallest is kept)
+            causes: set[tuple[str, ...]] = set()
+            once = []
+            for f in got:
+                if f.choices and f.choices in causes:
+                    continue
+                causes.add(f.choices)
+                once.append(f)
+            got = once
         report.findings.extend(got)
     for d in dones:
         report.queries += d.queries

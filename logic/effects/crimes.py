@@ -506,7 +506,9 @@ def hindered_by_search(b: NightBuilder, i: int) -> Expr:
             if vain == FALSE:
                 continue
             later = lt(b.tiers[j], b.tiers[i])
-            open_ = label(b.choice(f"hinder:{i}", [False, True]), e.why)
+            # (the reading decides only where the crime comes first: `frame.MOOT`)
+            first = conj(vain, neg(later))
+            open_ = label(b.choice(f"hinder:{i}", [False, True], decides=first), e.why)
             parts.append(conj(vain, any_of([later, conj(neg(later), open_)])))
     return any_of(parts)
 

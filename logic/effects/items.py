@@ -280,7 +280,9 @@ def receives(b: NightBuilder, i: int, q: str) -> dict[str, Expr]:
     shared = any_of(_said(b, f.shared) for _, _, f in thieves)
     alone = neg(any_of(others))
     if others:
-        pick = b.choice(f"steal:taker:{q}", list(range(b.n)))
+        # (the pick decides only where another thief lands too and none shares: MOOT)
+        where = conj(hit, neg(shared), any_of(others))
+        pick = b.choice(f"steal:taker:{q}", list(range(b.n)), decides=where)
         alone = disj(alone, eq(pick, Const(i)))
     gets = b.define(f"items:gets:{i}:{q}", conj(hit, disj(shared, alone)))
     return {k: x for k, t in _taken(b, q).items() if (x := conj(gets, t)) != FALSE}
@@ -338,7 +340,7 @@ def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
         for i in sorted({j for j, _, _ in thieves}):
             kept = any_of(conj(x, _said(b, e.kept)) for j, x, e in thieves if j == i)
             for item, x in receives(b, i, q).items():
-                keeps = b.choice(f"steal:keeps:{i}:{q}", [False, True])
+                keeps = b.choice(f"steal:keeps:{i}:{q}", [False, True], decides=conj(x, neg(kept)))
                 gained = b.define(
                     f"items:gained:{i}:{q}:{item}", conj(x, neg(kept), eq(keeps, Const(True)))
                 )

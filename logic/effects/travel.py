@@ -233,10 +233,12 @@ def _others(b: Any, i: int) -> list[int]:
     return [j for j in range(b.n) if j != i and b.actor(j) == p]
 
 
-def _picked(b: Any, p: str) -> Expr:
-    """Which of p's travel and other action is played, both sent (True: the travel)."""
+def _picked(b: Any, p: str, both: Expr) -> Expr:
+    """Which of p's travel and other action is played, both sent (True: the travel); it
+    decides only where `both` holds (`frame.MOOT`)."""
     why = next(w for _, w, _ in _rules(b, "alone"))
-    return label(eq(b.choice(f"travel:alone:{p}:{why.loc.line}", [False, True]), Const(True)), why)
+    pick = b.choice(f"travel:alone:{p}:{why.loc.line}", [False, True], decides=both)
+    return label(eq(pick, Const(True)), why)
 
 
 def _clash(b: Any, i: int) -> Expr:
@@ -249,7 +251,9 @@ def _clash(b: Any, i: int) -> Expr:
     mine = _is_travel(b, i)
     other_travel = any_of(conj(b.sc.taken(j), _is_travel(b, j)) for j in _others(b, i))
     other_action = any_of(conj(b.sc.taken(j), neg(_is_travel(b, j))) for j in _others(b, i))
-    picked = _picked(b, p)
+    picked = _picked(
+        b, p, conj(alone, disj(conj(mine, other_action), conj(neg(mine), other_travel)))
+    )
     return conj(
         alone,
         disj(conj(mine, other_action, neg(picked)), conj(neg(mine), other_travel, picked)),

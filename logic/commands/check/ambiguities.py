@@ -12,7 +12,7 @@ from logic.backends.symbolic import Model, Session
 from logic.commands.check.findings import Finding, Klass
 from logic.commands.check.night import Night, _pick_of, _value
 from logic.commands.check.search import Search
-from logic.commands.check.strata import parts
+from logic.commands.check.strata import family, parts, second_half
 
 
 def _about_wins(differing: list[str]) -> bool:
@@ -47,11 +47,14 @@ class Ambiguities(Search):
         says which in `with_toggled`), and its last query proves both sides have no
         class left at once."""
         found: list[tuple[Klass, bool | None]] = []  # (class, with the toggled switches)
+        # (the families of open choices met deciding an ambiguity: `_cause`; not for `ask`,
+        # whose answer lists each class a ruling settles)
+        causes: list[tuple[str, ...]] | None = None if toggled else []
         side = symbolic.boolean("with:toggled")
         sizes = self.sizes()
         for size in sizes:
             night = self.night_at(size)
-            yield from self._ambiguities_at(night, toggled, side, found, size < sizes[-1])
+            yield from self._ambiguities_at(night, toggled, side, found, size < sizes[-1], causes)
 
     def _ambiguities_at(
         self,
@@ -60,11 +63,21 @@ class Ambiguities(Search):
         side: Any,
         found: list[tuple[Klass, bool | None]],
         deepen: bool,
+        causes: list[tuple[str, ...]] | None = None,
     ) -> Iterator[Finding]:
         """The search in night `n`, every class in `found` (from smaller nights) blocked.
         It asks the query's parts in turn (`strata.parts`: two halves in a small night,
         finer parts at the bound), each in a solver of its own, and blocks each class
-        met in all."""
+        met in all.
+
+        `causes` (a list, for `check`): an ambiguity of the second half (the same
+        actions take place, an open choice of the host differs) is reported once per
+        cause: the families of open choices (`strata.family`) that must differ for the
+        outcomes to, in its scenario (`_cause`). The cause is then blocked in the
+        second half (copies a and b agree on one of its families), in this night and
+        the larger ones: any other scenario where that choice alone decides is the same
+        finding again (DCTP: Special Investigate of tonight, `past:now`, decides for
+        each of some 150 pairs of roles), and is not listed; another choice's is met."""
         common = [*n.all_on(but=toggled), *(x == side for x in toggled), *self.in_share(n)]
         common += [
             symbolic.implies(side == on, n.block(k)) if toggled else n.block(k) for k, on in found
@@ -72,10 +85,20 @@ class Ambiguities(Search):
         # (a search going up by actions runs many queries on one solver, which Z3's
         # incremental SAT solver does faster; a single hard query, bit-blasted afresh)
         halves = []
-        for half in parts(n, self._primary_names(n), fine=not deepen):
+        names = self._primary_names(n)
+        choices = [v for v in names if not v.startswith("ok:")]
+        # (a cause of one family met in a smaller night: the copies share its choices)
+        alone = {c[0] for c in causes or () if len(c) == 1}
+        agreed = frozenset(v for v in choices if family(v, n.names) in alone)
+        for half in parts(n, names, fine=not deepen, agreed=agreed):
             search = self.session("QF_FD" if deepen else "blast")
             search.add(*half, *common)
             halves.append(search)
+        # (the second half, the last part when the night has open choices left)
+        second = halves[-1] if len(agreed) < len(choices) and causes is not None else None
+        if second is not None:
+            second.add(*(self._cause_block(n, choices, c) for c in causes or () if len(c) > 1))
+        added: list[Any] = []  # (what every half was given since: bounds, classes blocked)
         actions = n.actions()
         where = f"ambiguity search ({len(n.names)} players)"
         # A small night goes up by the number of actions (most classes are met there, and
@@ -89,11 +112,13 @@ class Ambiguities(Search):
             if bound is not None:
                 under = [symbolic.boolean(f"actions<={bound}")]
                 at_most = symbolic.at_most([(x, 1) for x in actions], bound)
+                added.append(symbolic.implies(under[0], at_most))
                 for search in halves:
-                    search.add(symbolic.implies(under[0], at_most))
+                    search.add(added[-1])
             # (a class met in one half is blocked in both: a half that had none left
             # has none after)
-            for search in halves:
+            for k in range(len(halves)):
+                search = halves[k]
                 while True:
                     self.progress(f"{where} ({self.report.queries} queries)")
                     r = self.check(search, where, *under)
@@ -109,30 +134,115 @@ class Ambiguities(Search):
                     # scenario of fewer actions with two outcomes, which the search ruled out)
                     env_a, env_b = n.env(m, n.copy("a")), n.env(m, n.copy("b"))
                     klass = n.klass(env_a)
+                    cause: tuple[str, ...] = ()
+                    if search is second and causes is not None:
+                        # (asked before the class is blocked: its scenario is fixed)
+                        cause = self._cause(search, n, m, choices)
+                        if cause:
+                            causes.append(cause)
                     on = _value(m, side) if toggled else None
                     blocked = (
                         symbolic.implies(side == on, n.block(klass)) if toggled else n.block(klass)
                     )
+                    added.append(blocked)
                     for other in halves:
                         other.add(blocked)
                     found.append((klass, on))
-                    differing, whys = n.differing(env_a, env_b)
-                    title = " + ".join(Night.names_of(klass))
-                    yield Finding(
-                        "ambiguous",
-                        f"{title}: the rules allow two outcomes",
-                        Night.names_of(klass),
-                        self.sentences(klass, whys),
-                        n.witness(
-                            env_a,
-                            f"ambiguous: {title}",
-                            ["ambiguous"],
-                            _about_wins(differing),
-                            _named(n.names, differing),
-                        ),
-                        tuple(differing),
-                        with_toggled=on,
-                    )
+                    if len(cause) == 1:
+                        agreed |= {v for v in choices if family(v, n.names) == cause[0]}
+                        search = self._again(n, names, agreed, [*common, *added], causes, deepen)
+                        halves[k] = second = search
+                    elif cause:
+                        search.add(self._cause_block(n, choices, cause))
+                    yield self._finding(n, env_a, env_b, klass, on, cause)
+
+    def _again(
+        self,
+        n: Night,
+        names: list[str],
+        agreed: frozenset[str],
+        given: list[Any],
+        causes: list[tuple[str, ...]] | None,
+        deepen: bool,
+    ) -> Session:
+        """The second half again, in a solver of its own, after a cause of one family was
+        met: its copies share that family's choices and what they define (cheaper than
+        the same with equations); `given`: what every half was given, with the causes
+        of several families blocked."""
+        choices = [v for v in names if not v.startswith("ok:")]
+        search = self.session("QF_FD" if deepen else "blast")
+        search.add(*second_half(n, names, agreed), *given)
+        search.add(*(self._cause_block(n, choices, c) for c in causes or () if len(c) > 1))
+        return search
+
+    def _finding(
+        self,
+        n: Night,
+        env_a: dict[str, Any],
+        env_b: dict[str, Any],
+        klass: Klass,
+        on: bool | None,
+        cause: tuple[str, ...],
+    ) -> Finding:
+        """The finding of a scenario with two outcomes (copies a and b)."""
+        differing, whys = n.differing(env_a, env_b)
+        title = " + ".join(Night.names_of(klass))
+        return Finding(
+            "ambiguous",
+            f"{title}: the rules allow two outcomes",
+            Night.names_of(klass),
+            self.sentences(klass, whys),
+            n.witness(
+                env_a,
+                f"ambiguous: {title}",
+                ["ambiguous"],
+                _about_wins(differing),
+                _named(n.names, differing),
+            ),
+            tuple(differing),
+            with_toggled=on,
+            choices=cause,
+        )
+
+    def _cause(self, search: Session, n: Night, m: Model, choices: list[str]) -> tuple[str, ...]:
+        """The families of open choices (`strata.family`) that decide the ambiguity of
+        model `m` of the second half: those its two copies differ in, less each one
+        that, made equal in both copies with the scenario fixed, still leaves two
+        outcomes (one query each, of one scenario: quick). A query that ends `unknown`
+        keeps its family (the cause is then larger, and blocks less)."""
+        a, b = n.copy("a"), n.copy("b")
+
+        def fam(v: str) -> str:
+            return family(v, n.names)
+
+        differ = [v for v in choices if not symbolic.holds(m, a.var(v) == b.var(v))]
+        left = list(dict.fromkeys(fam(v) for v in differ))
+        if len(left) < 2:
+            return tuple(left)
+        scen = sorted(n.model.scenario_vars)
+        fixed = [n.enc.var(v) == symbolic.evaluate(m, n.enc.var(v)) for v in scen]
+        equal: list[Any] = []
+        for f in list(left):
+            same = [a.var(v) == b.var(v) for v in choices if fam(v) == f]
+            search.push()
+            search.add(*fixed, *equal, *same)
+            r = self.trial(search)
+            search.pop()
+            if r == "sat":
+                left.remove(f)
+                equal += same
+        return tuple(left)
+
+    def _cause_block(self, n: Night, choices: list[str], cause: tuple[str, ...]) -> Any:
+        """No two outcomes that differ in every family of `cause` (copies a and b agree
+        on one of them: each of its choices the same)."""
+        a, b = n.copy("a"), n.copy("b")
+        return symbolic.any_of(
+            [
+                symbolic.all_of(*(a.var(v) == b.var(v) for v in choices if family(v, n.names) == f))
+                for f in cause
+            ]
+        )
 
     def _fewest(self, search: Session, n: Night, actions: list[Any]) -> Model:
         """The model of `search`, or one with fewer actions while there is one with the

@@ -23,6 +23,9 @@ class Finding:
     witness: str | None = None  # a case, ready to paste into a .case file
     differing: tuple[str, ...] = ()
     with_toggled: bool | None = None  # an ambiguity of `ask`'s night with the ruling or without
+    # the families of the host's open choices that decide an ambiguity (reported once per
+    # such cause: `Ambiguities._ambiguities_at`)
+    choices: tuple[str, ...] = ()
 
 
 @dataclass

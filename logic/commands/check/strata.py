@@ -19,9 +19,11 @@ Two cuts, over the outcome proper (`Ambiguities._primary_names`):
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from logic.backends import symbolic
+from logic.model.expr import variables
 
 if TYPE_CHECKING:
     from logic.commands.check.night import Night
@@ -42,14 +44,36 @@ def signal_layer(key: tuple[str, ...]) -> int:
     return 3
 
 
-def parts(n: Night, names: list[str], fine: bool) -> list[list[Any]]:
+def shared_by(n: Night, given: set[str]) -> frozenset[str]:
+    """The outcome variables of night `n` that are the same in two outcomes that agree on
+    `given`: those, and each defined variable whose definition reads only the scenario
+    and variables already so (a closure). In the second half copy b takes copy a's
+    (a substitution: the solver need not prove them equal, each is one term)."""
+    scen = set(n.model.scenario_vars)
+    reads = {v: variables(e) for v, e in n.model.definitions.items() if v not in scen}
+    out = set(given)
+    grew = True
+    while grew:
+        grew = False
+        for v, r in reads.items():
+            if v not in out and r <= scen | out:
+                out.add(v)
+                grew = True
+    return frozenset(out)
+
+
+def parts(
+    n: Night, names: list[str], fine: bool, agreed: frozenset[str] = frozenset()
+) -> list[list[Any]]:
     """The ambiguity query over the primary variables `names` of night `n`, in parts that
     together are the whole: the two halves, the first of them by the layers of signals
     when `fine` (module docstring). In each part copy a's outcome is the lesser
     (`symbolic.lex_less`: the copies are interchangeable, each pair of outcomes is met
-    once)."""
+    once). `agreed`: open choices the second half's copies agree on (a cause already
+    reported: `Ambiguities`); with the `ok`, copy b shares them and whatever they
+    define (`shared_by`)."""
     oks = [v for v in names if v.startswith("ok:")]
-    rest = [v for v in names if not v.startswith("ok:")]
+    rest = [v for v in names if not v.startswith("ok:") and v not in agreed]
     a, b = n.copy("a"), n.copy("b")
     keys = list(n.sig_terms)
     terms = list(n.sig_terms.values())
@@ -73,14 +97,34 @@ def parts(n: Night, names: list[str], fine: bool) -> list[list[Any]]:
             out.append([*head, *equal, symbolic.any_of([x != y for x, y in mine])])
             equal += [x == y for x, y in mine]
     if rest:
-        like = n.renamed_all([n.valid, *terms], "b", like=("a", frozenset(oks)))
-        out.append(
-            [
-                in_a[0],
-                like[0],
-                *(a.var(v) == b.var(v) for v in oks),  # (copy b's, for its witness)
-                symbolic.any_of([x != y for x, y in zip(in_a[1:], like[1:], strict=True)]),
-                symbolic.lex_less([a.var(v) for v in rest], [b.var(v) for v in rest]),
-            ]
-        )
+        out.append(second_half(n, names, agreed))
     return out
+
+
+def second_half(n: Night, names: list[str], agreed: frozenset[str]) -> list[Any]:
+    """The second half of the ambiguity query over the primary variables `names`: the
+    copies agree on the `ok` and on the open choices `agreed`, and so on whatever those
+    define (`shared_by`: copy b takes copy a's), and differ in what anyone sees."""
+    oks = [v for v in names if v.startswith("ok:")]
+    rest = [v for v in names if not v.startswith("ok:") and v not in agreed]
+    a, b = n.copy("a"), n.copy("b")
+    terms = list(n.sig_terms.values())
+    in_a = n.renamed_all([n.valid, *terms], "a")
+    same = shared_by(n, {*oks, *agreed})
+    like = n.renamed_all([n.valid, *terms], "b", like=("a", same))
+    return [
+        in_a[0],
+        like[0],
+        *(a.var(v) == b.var(v) for v in sorted(same) if v in n.model.domains),  # (b's witness)
+        symbolic.any_of([x != y for x, y in zip(in_a[1:], like[1:], strict=True) if not x.eq(y)]),
+        symbolic.lex_less([a.var(v) for v in rest], [b.var(v) for v in rest]),
+    ]
+
+
+def family(name: str, players: tuple[str, ...]) -> str:
+    """An open choice's family: its name with each slot, index and player left out
+    ("past:now:3" -> "past:now", "steal:keeps:0:Bob" -> "steal:keeps"): one choice of
+    the rules, met once per slot and player of a night, the same in a night of any size
+    (`Ambiguities`: an ambiguity is reported once per family that decides it)."""
+    words = [w for w in name.split(":") if w not in players and not re.fullmatch(r"\d+", w)]
+    return ":".join(words)
