@@ -90,21 +90,6 @@ def _said(b: Any, tag: str) -> Expr:
     return any_of(label(b.sc.switch(w), w) for _, w, _ in line_rules(b, BlameRule, tag))
 
 
-def _keyword(b: NightBuilder, name: str) -> str:
-    """What an investigation sees an action of that name as."""
-    if canon(name) == canon(KILL):
-        for f in b.rs.factions:
-            nk = b.rs.nightkill(f)
-            if nk is not None:
-                return inquiry.keyword(b.rs, nk.ability)
-        return KILL
-    for r in b.rs.roles:
-        for a in r.abilities:
-            if canon(a.name) == canon(name):
-                return inquiry.keyword(b.rs, a)
-    return name
-
-
 def _is(b: NightBuilder, target: Expr, q: str) -> Expr:
     return eq(target, Const(b.sc.players.index(q)))
 
@@ -126,7 +111,7 @@ def pretends(b: NightBuilder, q: str) -> list[tuple[str, str, Expr]]:
                 for a in b.sc.players:
                     x = conj(pinned, _is(b, b.target(j, 0), a))
                     if x != FALSE:
-                        out.append((a, _keyword(b, name), x))
+                        out.append((a, inquiry.keyword_named(b.rs, name, KILL), x))
     return out
 
 

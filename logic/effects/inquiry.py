@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 from logic.effects.base import Kind, Outcome
 from logic.model.expr import FALSE, Const, Expr, any_of, conj, eq, label, neg
 from logic.model.phase import TextSource
-from logic.model.why import Why, meta
+from logic.model.why import Why, canon, meta
 
 if TYPE_CHECKING:
     from logic.model.ir import Ability, Ruleset
@@ -78,6 +78,22 @@ def keyword(rs: Ruleset, ability: Ability) -> str:
         if names & {_norm(n) for n in (k.keyword, *k.names)}:
             return k.keyword
     return ability.name
+
+
+def keyword_named(rs: Ruleset, name: str, kill: str) -> str:
+    """The action an inquiry sees an ability named `name` as (`kill`: the faction's kill, seen
+    as its nightkill's): a pretended or blamed action named by its player."""
+    if canon(name) == canon(kill):
+        for f in rs.factions:
+            nk = rs.nightkill(f)
+            if nk is not None:
+                return keyword(rs, nk.ability)
+        return kill
+    for r in rs.roles:
+        for a in r.abilities:
+            if canon(a.name) == canon(name):
+                return keyword(rs, a)
+    return name
 
 
 def _on(b: NightBuilder, j: int, q: str) -> list[tuple[Expr, str]]:

@@ -139,21 +139,6 @@ def stops(b: NightBuilder, i: int) -> Expr:
     )
 
 
-def _keyword(b: NightBuilder, name: str) -> str:
-    """What an investigation sees an action of that name as."""
-    if canon(name) == canon(KILL):
-        for f in b.rs.factions:
-            nk = b.rs.nightkill(f)
-            if nk is not None:
-                return inquiry.keyword(b.rs, nk.ability)
-        return KILL
-    for r in b.rs.roles:
-        for a in r.abilities:
-            if canon(a.name) == canon(name):
-                return inquiry.keyword(b.rs, a)
-    return name
-
-
 def _pretended(b: NightBuilder, q: str) -> list[tuple[str, str, Expr]]:
     """(the user, the keyword of the action pretended, a pretend that took place aims it
     at q tonight and the `seen` sentence is in force), made once a night for q."""
@@ -175,7 +160,7 @@ def _made(b: NightBuilder, q: str) -> list[tuple[str, str, Expr]]:
             for k, name in enumerate(e.options):
                 x = conj(took, eq(decided, Const(k)))
                 if x != FALSE:
-                    out.append((b.actor(j), _keyword(b, name), x))
+                    out.append((b.actor(j), inquiry.keyword_named(b.rs, name, KILL), x))
     return out
 
 

@@ -21,9 +21,8 @@ from lark import Token
 from logic.effects.block import Jail, Roleblock
 from logic.effects.identity import Steal
 from logic.effects.investigate import AlignmentCheck
-from logic.lang.clause_parts import Nothing, about
-from logic.lang.kinds.common import uses_parts
-from logic.lang.kinds.common2 import _frequency
+from logic.lang.clause_parts import Nothing
+from logic.lang.kinds.common import on_itself
 from logic.lang.kinds.traits import Adds
 from logic.lang.read.pieces import _Capability
 from logic.model.ir import Frequency, Why
@@ -72,19 +71,7 @@ class BlockReading:
     def bk_commute(self, children: list[Any]) -> tuple[Any, ...]:
         """A jail of oneself: no action reaches the holder that night (block.py's Jail on
         its user)."""
-        why = self.why
-        cap = _Capability(
-            None,
-            (Jail(why),),
-            (),
-            _frequency(children),
-            False,
-            why,
-            name="Commute",
-            targets=0,
-            on_self=True,
-        )
-        return (*about(children, cap), *uses_parts(children, why))
+        return on_itself(children, self.why, "Commute", (Jail(self.why),))
 
     def bk_gone(self, _: list[Any]) -> tuple[Any, ...]:
         return (Nothing(self.why),)

@@ -89,6 +89,17 @@ def uses_parts(children: list[Any], why: Why) -> tuple[Any, ...]:
     return tuple(Trait(Budget("each", u.count, why)) for u in uses[:1])
 
 
+def on_itself(
+    children: list[Any], why: Why, name: str, effects: tuple[Any, ...]
+) -> tuple[Any, ...]:
+    """An ability with no target that acts on its user ("Use one at night to survive any
+    attack.", "Each night you may commute."), named `name`, with its frequency and uses."""
+    cap = _Capability(
+        None, effects, (), _frequency(children), False, why, name=name, targets=0, on_self=True
+    )
+    return (*about(children, cap), *uses_parts(children, why))
+
+
 def _frequency(children: list[Any]) -> Frequency:
     freqs = [c for c in children if isinstance(c, Frequency)]
     return next((f for f in freqs if f is not Frequency.EACH_NIGHT), Frequency.EACH_NIGHT)
@@ -126,21 +137,9 @@ class CommonReading:
         return (starts, *uses_parts(children, why))
 
     def vest_use(self, children: list[Any]) -> tuple[Any, ...]:
-        """A vest spent on oneself: an ability with no target that protects its user (its
-        uses: the vests the role has, `shots`)."""
-        why = self.why
-        cap = _Capability(
-            None,
-            (Protect(why),),
-            (),
-            _frequency(children),
-            False,
-            why,
-            name="Vest",
-            targets=0,
-            on_self=True,
-        )
-        return (*about(children, cap), *uses_parts(children, why))
+        """A vest spent on oneself: it protects its user (its uses: the vests the role has,
+        `shots`)."""
+        return on_itself(children, self.why, "Vest", (Protect(self.why),))
 
     def vest_each(self, _: list[Any]) -> tuple[Any, ...]:
         raise self._no_reading(
