@@ -28,6 +28,7 @@ from lark import Token, Tree
 from logic.lang import clause, game, grammar, lexicon
 from logic.lang.errors import Loc, RulingError
 from logic.lang.prose import split_sentences, strip_marker
+from logic.lang.read.pieces import _Healing
 from logic.lang.suggest import nearest
 from logic.model.ir import canon
 
@@ -402,7 +403,15 @@ def _role_sentence(piece: str, loc: Loc, roles: set[str], line: str) -> tuple[An
 
 def _game_on_role_line(piece: str, loc: Loc, roles: set[str], line: str) -> tuple[Any, ...]:
     parts = game.read_sentence(piece, loc, roles, line)
-    whole_game = (game.Hidden, game.Heading, game.UsesFramework, game.Unique, game.KindOrder)
+    # (an order of healing is the game's: "Succseful APTX: ..." is no role's line)
+    whole_game = (
+        game.Hidden,
+        game.Heading,
+        game.UsesFramework,
+        game.Unique,
+        game.KindOrder,
+        _Healing,
+    )
     if any(isinstance(p, whole_game) for p in parts):
         raise RulingError("not a sentence of a role's line", loc, line)
     named = {canon(r) for r in roles}

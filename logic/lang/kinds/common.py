@@ -245,9 +245,6 @@ class CommonReading:
         reads "kill a player of their choosing at the time of their death")."""
         return LastShotReading.last_shot(cast(Any, self), children)
 
-    def chat_note(self, _: list[Any]) -> tuple[Any, ...]:
-        return (Nothing(self.why),)  # talk: not modelled (no outcome turns on it)
-
     def sides_with_nobody(self, _: list[Any]) -> tuple[Any, ...]:
         return (Nothing(self.why),)
 
