@@ -16,12 +16,12 @@ is not bent: the sentences speak of alignment results.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from logic.effects.base import Kind, holds_trait
-from logic.model.expr import FALSE, Expr, conj
+from logic.effects.base import Kind
+from logic.model.expr import FALSE, Expr, conj, label
 from logic.model.why import Why, canon, meta
 
 if TYPE_CHECKING:
@@ -43,18 +43,15 @@ class Sanity:
         return f"sanity: the holder's checks always show {'guilty' if self.guilty else 'innocent'}"
 
 
-def _this(t: Sanity) -> Callable[[Any], bool]:
-    return lambda x: x is t
-
-
 def _held(b: NightBuilder, p: str) -> list[tuple[Expr, Sanity]]:
+    """(p holds the role, labelled with its sentence; the sanity) for each role's sanity."""
     out = []
     for r in b.rs.roles:
         for t in r.traits:
             if isinstance(t, Sanity):
-                held = holds_trait(b, p, Sanity, _this(t))
+                held = b.sc.role_is(p, r)
                 if held != FALSE:
-                    out.append((held, t))
+                    out.append((label(held, t.why), t))
     return out
 
 
