@@ -1,7 +1,8 @@
 """A role's own victory beside the game's, as role PMs say it (logic/model/win.py's
 SIDE): "Your goal is to get yourself lynched." (the Jester wins when lynched, and the game
-goes on) and "You win if you are alive at the end of the game." (the Survivor wins with
-whoever ends the game, if alive). `resolve` shows them; deleting the sentence takes the
+goes on), "You win if you are alive at the end of the game." (the Survivor wins with
+whoever ends the game, if alive) and "You win with the Mafia." (the Witch, a neutral, wins
+when the Mafia does). `resolve` shows them; deleting the sentence takes the
 victory away; the symbolic chain agrees with `resolve` on random games."""
 
 from __future__ import annotations
@@ -76,3 +77,21 @@ def test_a_role_lines_victory_counts_the_group_it_names() -> None:
     assert {"Mafia wins", "Consigliere wins"} <= atoms or "Consigliere wins" in atoms, atoms
     verdict, atoms = resolved(RS, players + "  night 1:\n    Cid kills Bob\n")
     assert "Consigliere wins" not in atoms, atoms
+
+
+WITCH = "  players: Ann is Witch, Bob is Townie, Cid is Goon, Dee is Townie\n"
+
+
+def test_a_role_that_wins_with_a_faction_wins_when_it_does() -> None:
+    """'You win with the Mafia.': the Witch (no member of the Mafia) wins when the Mafia
+    does (one Goon against one townie after the night), not with the Town; without the
+    sentence she does not win."""
+    night = "  night 1:\n    Cid kills Bob\n"
+    verdict, atoms = resolved(RS, WITCH + night)
+    assert verdict == "determined" and {"Mafia wins", "Witch wins"} <= atoms, atoms
+    lynch = "  day 1:\n    Ann votes Cid\n    Bob votes Cid\n    Dee votes Cid\n"
+    verdict, atoms = resolved(RS, WITCH + lynch)
+    assert "Town wins" in atoms and "Witch wins" not in atoms, atoms
+    text = PATH.read_text().replace(" You win with the Mafia.", "")
+    verdict, atoms = resolved(parse_ruleset(text, str(PATH)), WITCH + night)
+    assert "Mafia wins" in atoms and "Witch wins" not in atoms, atoms

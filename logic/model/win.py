@@ -27,6 +27,8 @@ another victory, as the sentences that give it say no more):
   at_end      the game ends after the phase (a victory of the conditions above holds) and a
               holder of `group` is alive ("You win if you are alive at the end of the
               game.")
+  with        `group` wins after the phase and a holder of `winner` is in the game ("You
+              win with the Mafia.", "You win if the Mafia wins.")
 
 A role's victory by a group's fate (`beside`: its winner a role, the group it counts
 another: "You win when the Mafia outnumbers the Town.") holds with the group's, whenever
@@ -66,7 +68,7 @@ from logic.model.ir import Ruleset, Why, canon, meta
 from logic.model.phase import Atom, PhaseModel
 
 CONDITIONS = ("none_left", "outnumber", "last", "sole", "parity", "versus", "endgame")
-SIDE = ("lynched", "at_end")
+SIDE = ("lynched", "at_end", "with")
 
 
 @dataclass(frozen=True)
@@ -105,6 +107,8 @@ class Victory:
                 return f"victory: {self.winner} wins when a holder is lynched (the game goes on)"
             case "at_end":
                 return f"victory: {self.winner} wins when the game ends with a holder alive"
+            case "with":
+                return f"victory: {self.winner} wins when the {self.group} wins"
             case "endgame":
                 who = "no" if self.absent else "a"
                 when = (
@@ -240,7 +244,10 @@ def win_constraints(
         if v.condition not in SIDE:
             continue
         holders = [p for p in players if member(p, v.group) != FALSE]
-        if v.condition == "lynched":
+        if v.condition == "with":  # the group's victory, with a holder of the role dealt
+            dealt = any_of(member(p, v.winner) for p in players)
+            cond = conj(atoms.get(("wins", v.group), FALSE), dealt)
+        elif v.condition == "lynched":
             cond = any_of(conj(member(p, v.group), lynched(p)) for p in holders)
         else:
             cond = conj(ended, any_of(conj(member(p, v.group), alive_after(p)) for p in holders))

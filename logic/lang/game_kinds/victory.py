@@ -95,6 +95,14 @@ class VictoryReading(GameBase):
     def win_by_surviving(self, children: list[Any]) -> Fact:
         return self._side(children, "at_end")
 
+    def win_with(self, children: list[Any]) -> Fact:
+        """A role's victory with a group's ("You win with the Mafia."): the group wins and
+        a holder of the role is in the game (logic/model/win.py's `with`)."""
+        named = groups(children)
+        winner = named[0] if len(named) > 1 else ""
+        victory = Victory(winner, "with", named[-1], 0, (), self.why)
+        return Fact("victory", victory, self.why)
+
     def _side(self, children: list[Any], cond: str) -> Fact:
         """A role's own victory beside the game's (logic/model/win.py's SIDE): "The
         Jester wins if he is lynched." ("He wins ...": the role of the line)."""

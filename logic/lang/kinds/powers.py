@@ -20,7 +20,7 @@ from logic.effects.attack import AutoProtect
 from logic.effects.convert import ConvertImmune
 from logic.effects.investigate import Info, Investigate
 from logic.effects.sway import Spare, Substitute, SurviveLynch, VoteBlock, VoteDouble
-from logic.lang.clause_parts import Actor, Nothing
+from logic.lang.clause_parts import Actor, NoReading, Nothing
 from logic.lang.kinds.traits import Trait
 from logic.lang.read.pieces import _AbilityStart, _DayAbility, _Natures, nature_tags
 from logic.model.ir import Frequency, NoSelfTarget, Why
@@ -153,6 +153,9 @@ class PowerReading:
     def survives_lynch(self, children: list[Any]) -> tuple[Any, ...]:
         """'This player can survive one lynching attempt.': a lynch survived once."""
         return self._said_of(children, Trait(SurviveLynch(self.why)))
+
+    def lost_vote(self, _: list[Any]) -> tuple[Any, ...]:
+        raise NoReading("a vote lost for the rest of the game after a survived lynch")
 
     def no_lynch_instead(self, _: list[Any]) -> tuple[Any, ...]:
         """'Nobody is lynched in their place.': what a survived lynch gives anyway (no

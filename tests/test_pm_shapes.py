@@ -1,0 +1,64 @@
+"""Role-PM wordings of other hosts (benchmarks/probe/heldout-6.txt's failures) read as the
+wordings the language already had: each pair means the same to `ruling parse`, and a
+wording whose mechanic the engine lacks is refused with its reason."""
+
+from __future__ import annotations
+
+import pytest
+
+from logic.lang.errors import RulingError
+from logic.lang.rules import parse_ruleset
+from logic.report import ruleset_lines
+
+TAIL = "Possible Mafia Roles\nGoon: You have no special abilities.\nThe Mafia may kill one player each night.\n"
+
+
+def meaning(role: str, text: str) -> list[str]:
+    """What `ruling parse` says of a one-role ruleset, without the lines' locations."""
+    src = f"Ruleset: P\nPossible Town Roles\n{role}: {text}\n{TAIL}"
+    return [line.split("   [")[0].rstrip() for line in ruleset_lines(parse_ruleset(src, "p.rules"))]
+
+
+@pytest.mark.parametrize(
+    ("role", "text", "same_as"),
+    [
+        (
+            "Cop",
+            'Each night you may investigate a player. You will receive "Guilty" or "Not Guilty" as a result.',
+            'Each night you may investigate a player. You will receive "Guilty" or "Not Guilty".',
+        ),
+        (
+            "Vigilante",
+            "Each night you may shoot a player. You have two shots in total.",
+            "Each night you may shoot a player. You have two shots.",
+        ),
+        (
+            "Lookout",
+            "Each night, watch one person's house to see who visits them.",
+            "Each night, watch one person to see who visits them.",
+        ),
+        (
+            "Mafioso",
+            "Each night, the Mafia may send one of its members to kill a target.",
+            "Each night, the Mafia may choose one of its members to kill a player.",
+        ),
+        ("Witch", "You win alongside the Mafia.", "You win with the Mafia."),
+        ("Witch", "You win if the Mafia wins.", "You win with the Mafia."),
+        ("Idiot", "If you are lynched, you survive.", "You can survive one lynching attempt."),
+    ],
+)
+def test_a_hosts_wording_means_what_the_languages_does(role: str, text: str, same_as: str) -> None:
+    assert meaning(role, text) == meaning(role, same_as)
+
+
+def test_a_role_that_wins_with_a_faction_is_said_so() -> None:
+    assert "  victory: Witch wins when the Mafia wins" in meaning(
+        "Witch", "You win with the Mafia."
+    )
+
+
+def test_a_vote_lost_after_a_survived_lynch_is_refused_with_its_reason() -> None:
+    with pytest.raises(RulingError, match="a vote lost for the rest of the game"):
+        meaning(
+            "Idiot", "If the village votes to lynch you, you survive but lose your right to vote."
+        )
