@@ -154,8 +154,8 @@ def test_the_deal_the_teams_and_the_game(tb: Ruleset) -> None:
 # ----------------------------------------------------------------------------- other wordings
 
 
-def _one(text: str, faction: str = "Town") -> Role:
-    rs = parse_ruleset(f"Ruleset: X\nPossible {faction} Roles\nSeer: {text}\n", "x.rules")
+def _one(text: str, faction: str = "Town", tail: str = "") -> Role:
+    rs = parse_ruleset(f"Ruleset: X\nPossible {faction} Roles\nSeer: {text}\n{tail}", "x.rules")
     return rs.roles[0]
 
 
@@ -193,7 +193,8 @@ def test_registration_in_other_words() -> None:
 
 def test_a_kill_and_a_safety_in_other_words() -> None:
     (ability,) = _one(
-        "Each night, choose a player: they are safe from the Werewolf tonight."
+        "Each night, choose a player: they are safe from the Werewolf tonight.",
+        tail="Possible Evil Roles\nWerewolf: You have no special abilities.\n",
     ).abilities
     assert SafeFrom("Werewolf", tonight=True) in ability.effects
     (ability,) = _one("Each night, choose a player: they die.").abilities

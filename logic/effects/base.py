@@ -63,7 +63,8 @@ and, where one kind's reading depends on another's, the asking kind asks every k
   member_after   who belongs to a group once the phase's changes of identity are made
                  (for the win conditions the frame checks after a phase)
   saves_against  the saves that stop slot i's attack on q, when not every save does
-  spares         slot i's attack on q does not kill q (a defection)
+  spares         slot i's attack on q does not kill q (a defection, a safety from the
+                 attacker's group)
   held_saves     saves q holds tonight that are no slot's action (an item's), with the
                  names an order of healing ranks them by (logic/effects/heal.py)
   stops_auto     q's automatic protection is stopped tonight

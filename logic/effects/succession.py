@@ -465,10 +465,18 @@ def statement(play: Play, st: State, before: State, k: int, text: str) -> bool |
     return canon(st.chars[k]) == canon(became.group(1))
 
 
+def spares(b: NightBuilder, q: str, i: int) -> Expr:
+    """Slot i's attack (logic/effects/attack.py's kills: an ability's, a faction's
+    nightkill) does not kill q, safe from the group of its user ("protect one player from
+    the werewolves")."""
+    return safe(b, b.actor(i), q)
+
+
 KIND = Kind(
     "succession",
     (Dies, SafeFrom, DiesInstead, Succession),
     deaths=deaths,
+    spares=spares,
     transition=transition,
     day_atoms=day_atoms,
     table=Table(

@@ -30,12 +30,14 @@ from logic.effects.inquiry import ActionCheck, StakeOut
 from logic.effects.interrogate import Interrogate
 from logic.effects.investigate import Cond, Info, Investigate, Result
 from logic.effects.records import Frame, OnRecords
+from logic.effects.succession import SafeFrom
 from logic.lang import earley, fragments, kinds, lexicon, parse_cache
 from logic.lang.clause_parts import (
     NUMBERS,
     About,
     Actor,
     ClassIs,
+    FromGroup,
     Into,
     Must,
     NoReading,
@@ -174,6 +176,11 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
     def actions(self, _: list[Any]) -> Objects:
         return Objects(2, False, actions=True)
 
+    def from_group(self, children: list[Any]) -> FromGroup:
+        return FromGroup(
+            next(c for c in children if isinstance(c, str) and not isinstance(c, Token))
+        )
+
     def into_faction(self, children: list[Token]) -> Into:
         return Into(str(next(c for c in children if c.type in ("NAME", "ROLENAME"))))
 
@@ -220,6 +227,12 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
             parts.append(NoSelfTarget(why))
         if any(isinstance(c, Must) for c in children):  # "must kill a player each night"
             parts.append(Forced(why))
+        against = next((c.group for c in children if isinstance(c, FromGroup)), None)
+        if against is not None:  # "protect ... from the werewolves": that group's kills only
+            if not any(isinstance(p, Protect) for p in parts):
+                raise NoReading(f"an ability 'from the {against}' that protects no one")
+            safe = SafeFrom(against, tonight=True, why=why)
+            parts = [safe if isinstance(p, Protect) else p for p in parts]
         return tuple(parts)
 
     # effects on the target

@@ -93,6 +93,14 @@ class Verb:
 
 
 @dataclass(frozen=True)
+class FromGroup:
+    """'protect ... from the werewolves': the ability's protection holds against that
+    group's kills only."""
+
+    group: str
+
+
+@dataclass(frozen=True)
 class Into:
     faction: str
 

@@ -14,6 +14,7 @@ from logic.effects.interrogate import Interrogate, InterrogatesAs
 from logic.effects.react import Explode, Guard
 from logic.effects.records import RecordsCheck
 from logic.effects.registry import KINDS
+from logic.effects.succession import SafeFrom
 from logic.lang.assemble.prose import ProseAssembler
 from logic.lang.assemble.state import AssemblerState
 from logic.lang.kinds.inquiry import UNSAID
@@ -386,6 +387,8 @@ class FinishAssembler(ProseAssembler, ChecksAssembler):
                 for e in a.effects:
                     if isinstance(e, Intercept):
                         self.resolve_faction(e.faction, e.why)
+                    if isinstance(e, SafeFrom):  # "protect ... from the werewolves"
+                        self.resolve_group(e.group, e.why)
             for ap in role.appears_as:
                 self.resolve_faction(ap.faction, ap.why)
                 if ap.to is not None:

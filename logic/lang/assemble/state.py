@@ -100,6 +100,14 @@ class AssemblerState:
                 words = canon(role).split()
                 if " ".join((*words[:-1], plural(words[-1]))) == canon(name):
                     return role
+        if self.find_role(name) is None:
+            known = ", ".join(self.roles[k].name for k in self.role_order)
+            raise self.error(
+                f"{name!r} is no faction or role of this ruleset (factions: "
+                f"{', '.join(self.factions)}; roles: {known})",
+                why,
+                token=name,
+            )
         return self.resolve_role(name, why)
 
     def _other_role(self, name: str, role: str) -> bool:

@@ -28,6 +28,11 @@ class SuccessionReading:
         tonight = any(isinstance(c, Token) and c.type == "TONIGHT" for c in children)
         return Tail((SafeFrom(names(children)[0], tonight, self.why),))
 
+    def safe_if_attacked(self, children: list[Any]) -> tuple[Any, ...]:
+        """'If the werewolves attack that player, they survive.': the ability's target is
+        safe from that group's kills tonight."""
+        return (SafeFrom(names(children)[0], True, self.why),)
+
     def safe_from(self, children: list[Any]) -> tuple[Any, ...]:
         return about(children, Trait(SafeFrom(names(children)[0], why=self.why)))
 
