@@ -90,11 +90,6 @@ def test_a_victory_on_a_role_line_keeps_its_group() -> None:
             "Innocent Child: Once per game, you may reveal your role to everyone.",
             "shown by its holder",
         ),
-        (
-            "Bodyguard: Each night, you may protect someone. If they are attacked, you will kill "
-            "the attacker and die instead.",
-            "kills the attacker",
-        ),
     ],
 )
 def test_what_the_engine_does_not_model_is_said(line: str, said: str) -> None:

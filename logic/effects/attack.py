@@ -8,7 +8,9 @@ Vocabulary:
            force"); `random`: the victim is drawn at random ("randomly selects a target")
   Protect  the target cannot be killed that night. `sacrifice`: the protector dies in
            the target's place when the target is attacked ("protect with their life");
-           `tells`: the saved target learns the name of who attacked them
+           `tells`: the saved target learns the name of who attacked them; `strikes`:
+           the attacker dies ("you and the attacker both die"; with two attackers, which
+           one the sentence leaves to the host)
   Pierce   a role trait: no protection stops the holder's kills ("Your kill cannot be
            stopped by protection.")
 
@@ -67,9 +69,11 @@ class Protect:
     why: Why = meta()
     sacrifice: bool = False
     tells: Why | None = None
+    strikes: Why | None = None
 
     def describe(self) -> str:
         extra = "; the protector dies instead when the target is attacked" if self.sacrifice else ""
+        extra += "; the attacker dies" if self.strikes else ""
         extra += "; the target learns who attacked them" if self.tells else ""
         return f"protect: the target cannot be killed that night{extra}"
 
@@ -285,6 +289,7 @@ def deaths(b: NightBuilder) -> list[Death]:
     for i, q, hit, e in attacks(b):
         killed = conj(hit, neg(saved(b, q, e.strength, i)), neg(lost_duel(b, i)))
         out.append((q, death_tier(b, i), killed))
+    out.extend(_struck(b))
     for i in range(b.n):
         for c, p in b.effects(i, Protect):
             if not p.sacrifice:
@@ -294,6 +299,34 @@ def deaths(b: NightBuilder) -> list[Death]:
                 if guard != FALSE:
                     cond = label(conj(guard, attacked(b, q)), p.why)
                     out.append((b.actor(i), death_tier(b, i), cond))
+    return out
+
+
+def _struck(b: NightBuilder) -> list[Death]:
+    """A protection that strikes back: the attacker of its target dies with the attack.
+    Of two attacks on the target, which attacker dies the sentence does not say: an open
+    choice of the host (`strike:i:q`), one of the attacks that took place."""
+    out: list[Death] = []
+    for i in range(b.n):
+        for c, p in b.effects(i, Protect):
+            if p.strikes is None:
+                continue
+            for q in b.sc.players:
+                guard = conj(c, b.ok(i), b.aims(i, q))
+                on_q = [(j, hit) for j, v, hit, _ in attacks(b) if v == q and j != i]
+                if guard == FALSE or not on_q:
+                    continue
+                hits = [hit for _, hit in on_q]
+                many = conj(guard, at_least(2, hits)) if len(hits) > 1 else FALSE
+                pick: Expr = FALSE
+                if many != FALSE:  # which of two attackers dies: the host's
+                    pick = b.choice(f"strike:{i}:{q}", [j for j, _ in on_q], decides=many)
+                    took = any_of(conj(eq(pick, Const(j)), hit) for j, hit in on_q)
+                    b.equations.append((disj(neg(many), took), p.strikes))
+                for j, hit in on_q:
+                    which = disj(neg(many), eq(pick, Const(j))) if many != FALSE else TRUE
+                    cond = label(conj(guard, hit, which), p.strikes)
+                    out.append((b.actor(j), death_tier(b, j), cond))
     return out
 
 

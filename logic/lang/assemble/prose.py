@@ -31,7 +31,12 @@ def _merge_effect(old: Any, new: Any) -> Any:
             lethal_if=old.lethal_if or new.lethal_if,
         )
     if isinstance(new, Protect):
-        return replace(old, sacrifice=old.sacrifice or new.sacrifice, tells=old.tells or new.tells)
+        return replace(
+            old,
+            sacrifice=old.sacrifice or new.sacrifice,
+            tells=old.tells or new.tells,
+            strikes=old.strikes or new.strikes,
+        )
     if isinstance(new, RecordsCheck):
         faction = (
             old.faction if old.faction and not old.faction.startswith("like:") else new.faction

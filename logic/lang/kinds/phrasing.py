@@ -42,7 +42,7 @@ from logic.lang.clause_parts import (
 )
 from logic.lang.kinds.common import uses_parts
 from logic.lang.kinds.common2 import Implied, implied
-from logic.lang.kinds.traits import Trait
+from logic.lang.kinds.traits import Adds, Trait
 from logic.model.ir import Frequency, Why
 
 
@@ -137,8 +137,13 @@ class PhrasingReading:
         traits = dict.fromkeys(c for c in children if isinstance(c, Pierce | Unblocked))
         return tuple(p for t in traits for p in about(children, Trait(t)))
 
-    def ph_kills_attacker(self, _: list[Any]) -> tuple[Any, ...]:
-        raise NoReading("a protector who kills the attacker")
+    def ph_kills_attacker(self, children: list[Any]) -> tuple[Any, ...]:
+        """The protection before strikes back (attack.py's Protect `strikes`); said with
+        the protector's death ("and die", "you and the attacker both die"), a sacrifice."""
+        strikes: tuple[Any, ...] = (Adds(Protect, "strikes", self.why),)
+        if any(isinstance(c, Token) and c.type == "DIE" for c in children):
+            strikes += (Adds(Protect, "sacrifice", self.why, True),)
+        return strikes
 
     # not on the first night
     def ph_not_first(self, children: list[Any]) -> tuple[Any, ...]:
