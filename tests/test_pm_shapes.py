@@ -45,6 +45,22 @@ def meaning(role: str, text: str) -> list[str]:
         ("Witch", "You win alongside the Mafia.", "You win with the Mafia."),
         ("Witch", "You win if the Mafia wins.", "You win with the Mafia."),
         ("Idiot", "If you are lynched, you survive.", "You can survive one lynching attempt."),
+        (
+            "Cop",
+            "Each night you may investigate a player. Your investigations will reveal a player's alignment.",
+            "Each night you may investigate a player. You will learn their alignment.",
+        ),
+        ("Lover", "If your lover dies, you die of grief.", "If your lover dies, you die."),
+        (
+            "Bus Driver",
+            "Choose two players each night. Every action targeting one of them will instead target the other.",
+            "Choose two players each night. Every action targeting one of them will target the other.",
+        ),
+        (
+            "Guard",
+            "Each night you may protect a player from the Mafia's attack.",
+            "Each night you may protect a player from the Mafia.",
+        ),
     ],
 )
 def test_a_hosts_wording_means_what_the_languages_does(role: str, text: str, same_as: str) -> None:
@@ -62,3 +78,16 @@ def test_a_vote_lost_after_a_survived_lynch_is_refused_with_its_reason() -> None
         meaning(
             "Idiot", "If the village votes to lynch you, you survive but lose your right to vote."
         )
+
+
+def test_half_of_the_living_players_is_parity() -> None:
+    """'when they make up half of the living players': at least as many as the others."""
+    from logic.lang.rules import parse_ruleset as parse
+
+    def victory(sentence: str) -> object:
+        src = f"Ruleset: P\n{sentence}\nPossible Town Roles\nCitizen: No special powers.\n{TAIL}"
+        return parse(src, "p.rules").victories[0].describe()
+
+    half = victory("The Mafia wins when they make up half of the living players.")
+    assert half == victory("The Mafia wins when they make up half or more of the living players.")
+    assert half != victory("The Mafia wins when they make up more than half of the living players.")

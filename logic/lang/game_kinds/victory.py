@@ -140,6 +140,6 @@ def _margin(children: list[Any]) -> int:
     parity or half ("equal or outnumber", "half or more"), one when it says outnumber,
     more than half or a majority."""
     words = {c.type for c in children if isinstance(c, Token)}
-    if words & {"EQUAL", "PARITY", "AT_LEAST"} or {"HALF", "MORE"} <= words:
+    if words & {"EQUAL", "PARITY", "AT_LEAST"} or ("HALF" in words and "MORE_THAN" not in words):
         return 0
     return 1
