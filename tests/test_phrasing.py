@@ -87,7 +87,7 @@ def test_a_victory_on_a_role_line_keeps_its_group() -> None:
     [
         ("Arsonist: Each night you may douse a player, or ignite all doused players.", "'douse'"),
         (
-            "Innocent Child: Once per game, you may reveal your role to everyone.",
+            "Innocent Child: Once per game, you may reveal your alignment to another player.",
             "shown by its holder",
         ),
     ],

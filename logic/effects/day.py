@@ -14,7 +14,10 @@ Vocabulary (effects of a day ability; an ability with one of them is used by day
   Rock         the target is struck by a rock, announced to every living player without
                the actor's name
   Public       the use is announced to every living player, naming the actor and its
-               role ("The Sorcerer is revealed at this time")
+               role ("The Sorcerer is revealed at this time"); the actor's role is shown
+               for good (mark `shown`: "Once revealed, your vote counts as three.",
+               logic/effects/vote.py's VoteWeight `shown`). An ability that does nothing
+               else is a reveal ("You may reveal yourself as the Mayor during the day.")
 
 A day action takes place when its actor is alive, its role is not roleblocked for the day
 (a roleblock lasts "for the night and the following day": logic/effects/block.py says so)
@@ -159,7 +162,8 @@ def day_deaths(db: DayBuilder) -> list[tuple[str, Expr]]:
 
 
 def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
-    """What the day's actions leave on players: revived, a power discarded, exorcised."""
+    """What the day's actions leave on players: revived, a power discarded, exorcised, a
+    role shown."""
     atoms: dict[Atom, Expr] = {}
     for p in db.players:
         revived = db.revived(p)
@@ -171,7 +175,19 @@ def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
         exorcised = db.took(Exorcise, p)
         if exorcised != FALSE:
             atoms[status.mark_atom(p, "exorcised")] = exorcised
+        shown = db.took(Public, actor=p)
+        if shown != FALSE:
+            atoms[status.mark_atom(p, "shown")] = shown
     return atoms
+
+
+def day_marked(db: DayBuilder, p: str, name: str) -> list[tuple[Expr, str]]:
+    """p's role shown today by a public use of p's own (the mark `shown` from the day it
+    is made: a vote that counts more once revealed counts so that day)."""
+    if name != "shown":
+        return []
+    shown = db.took(Public, actor=p)
+    return [] if shown == FALSE else [(shown, p)]
 
 
 def day_texts(db: DayBuilder, outcome: Outcome) -> list[TextSource]:
@@ -259,4 +275,5 @@ KIND = Kind(
     day_deaths=day_deaths,
     day_atoms=day_atoms,
     day_texts=day_texts,
+    day_marked=day_marked,
 )

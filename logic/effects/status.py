@@ -323,7 +323,12 @@ KIND = Kind(
 
 # ----------------------------------------------------------------------------- marks
 
-LASTING = ("discarded", "exorcised", "lynch survived")  # marks that last for the rest of the game
+LASTING = (
+    "discarded",
+    "exorcised",
+    "lynch survived",
+    "shown",
+)  # marks that last for the rest of the game
 
 
 def mark_atom(player: str, name: str, source: str = "") -> Atom:

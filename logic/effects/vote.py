@@ -43,7 +43,8 @@ counts twice), `substitute`, `spared`; (logic/effects/secretvote.py) `secret` (a
 vote cast for the status's source) and `public-void` (the public vote does not count).
 (logic/effects/tally.py) `lessened` (one vote fewer for the holder), `doubled` (her own
 vote counts twice); (logic/effects/dayarrest.py) `withdrawn` (tied for the most, the holder
-is not considered).
+is not considered); (logic/effects/day.py) `shown` (the holder's role made public by a use
+of his own, for good: a vote weight "once revealed" counts from then on).
 
 A day is a phase like a night: its inputs are expressions (a concrete day folds them to
 constants; a symbolic one leaves them open), its outcome is the `lynch` variable,
@@ -95,9 +96,13 @@ class VoteWeight:
 
     weight: int
     why: Why = meta()
+    # "Once revealed, your vote counts as three.": only once the holder's role is shown
+    # (the mark `shown` of a public use, logic/effects/day.py)
+    shown: Why | None = None
 
     def describe(self) -> str:
-        return f"vote: counts as {self.weight} votes"
+        once = " once the holder's role is shown" if self.shown else ""
+        return f"vote: counts as {self.weight} votes{once}"
 
 
 @dataclass(frozen=True)
@@ -309,7 +314,10 @@ def weight(rs: Ruleset, inp: DayInputs, p: str) -> Expr:
     """How many votes p's vote counts as (1 unless p's role or a status says otherwise)."""
     out: Expr = Const(1)
     for role, w in _traits(rs, VoteWeight):
-        out = ite(_holds(inp, p, role, w), Const(w.weight), out)
+        held = _holds(inp, p, role, w)
+        if w.shown is not None:
+            held = conj(held, label(inp.marked(p, "shown"), w.shown))
+        out = ite(held, Const(w.weight), out)
     # a day's sway (effects/sway.py), amplified: three times (effects/amplify.py)
     more = ite(inp.marked(p, "tripled"), add(out, out, out), add(out, out))
     out = ite(inp.marked(p, "doubled"), more, out)

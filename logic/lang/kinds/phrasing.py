@@ -27,12 +27,14 @@ from lark import Token
 
 from logic.effects.attack import AutoProtect, Pierce, Protect
 from logic.effects.block import Unblocked
+from logic.effects.day import Public
 from logic.effects.investigate import Info, Investigate
 from logic.effects.records import RecordsCheck
 from logic.effects.redirect import Redirect
 from logic.lang.clause_parts import (
     NoReading,
     Nothing,
+    Objects,
     Otherwise,
     Starts,
     Tail,
@@ -43,6 +45,7 @@ from logic.lang.clause_parts import (
 from logic.lang.kinds.common import uses_parts
 from logic.lang.kinds.common2 import Implied, implied
 from logic.lang.kinds.traits import Adds, Trait
+from logic.lang.read.pieces import _DayAbility
 from logic.model.ir import Frequency, Why
 
 
@@ -112,8 +115,20 @@ class PhrasingReading:
         return self.result([*texts, *conds, *others])
 
     # not modelled: refused, each with what it is
-    def ph_reveals_self(self, _: list[Any]) -> tuple[Any, ...]:
-        raise NoReading("a role or alignment shown by its holder")
+    def ph_reveals_self(self, children: list[Any]) -> tuple[Any, ...]:
+        """'You may reveal yourself as the Mayor during the day.', 'Once per game, you may
+        reveal your role to everyone.': a day ability with no target whose use is public
+        (logic/effects/day.py's Public: the holder's role is announced and shown for
+        good). An alignment shown, or a role shown to one player, is not modelled."""
+        kinds = {c.type for c in children if isinstance(c, Token)}
+        if "ALIGNMENT" in kinds:
+            raise NoReading("an alignment shown by its holder")
+        if any(isinstance(c, Objects) for c in children) or "PLAYER" in kinds:
+            raise NoReading("a role shown by its holder to one player")
+        freqs = [c for c in children if isinstance(c, Frequency)]
+        frequency = next((f for f in freqs if f is not Frequency.EACH_NIGHT), Frequency.EACH_NIGHT)
+        day = _DayAbility("reveal", 0, frequency, (Public(self.why),), self.why)
+        return (*about(children, day), *uses_parts(children, self.why))
 
     def ph_redirect_to(self, children: list[Any]) -> tuple[Any, ...]:
         """'You may redirect a player's action to another player.': an ability naming two

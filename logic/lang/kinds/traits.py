@@ -39,6 +39,11 @@ class Adds:
 
 
 @dataclass(frozen=True)
+class OnceShown:
+    """'Once revealed, ...': what follows holds once the holder's role is shown."""
+
+
+@dataclass(frozen=True)
 class Trait:
     """A passive effect of the role ("has a one-shot vest", "his vote counts twice")."""
 
@@ -151,6 +156,9 @@ class TraitReading:
     def explode(self, children: list[Any]) -> tuple[Any, ...]:
         return self._said_of(children, Trait(Explode(self.why)))
 
+    def once_shown(self, _: list[Any]) -> OnceShown:
+        return OnceShown()
+
     def vote_weight(self, children: list[Any]) -> tuple[Any, ...]:
         n = next(
             (c for c in children if isinstance(c, Token) and c.type in ("NUMBER", "NUMERAL")), None
@@ -159,7 +167,8 @@ class TraitReading:
         if weight < 2:
             raise self._no_reading("a vote that counts as one")
         names = [str(c) for c in children if isinstance(c, Token) and c.type == "ROLENAME"]
-        trait = Trait(VoteWeight(weight, self.why))
+        shown = self.why if any(isinstance(c, OnceShown) for c in children) else None
+        trait = Trait(VoteWeight(weight, self.why, shown=shown))
         return self._said_of([], trait) if not names else _about(names[0], trait)
 
     def on_records(self, children: list[Any]) -> tuple[Any, ...]:
