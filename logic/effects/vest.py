@@ -217,8 +217,8 @@ def stops(b: NightBuilder, i: int) -> Expr:
     spent = disj(took, conj(sent, neg(_on(b, "spent"))))
     parts = [conj(mine, spent, _on(b, "once"))]
     p = b.actor(i)
-    kills = any_of(
-        conj(c, b.member(p, f)) for j in range(b.n) for c, f in b.sc.nightkill_of(j)
+    kills = any_of(  # the faction's kill sent tonight
+        conj(c, b.sc.taken(j), b.member(p, f)) for j in range(b.n) for c, f in b.sc.nightkill_of(j)
     )
     parts.append(conj(mine, kills, _on(b, "alone")))
     return any_of(parts)
@@ -345,21 +345,32 @@ def day_texts(db: DayBuilder, outcome: Outcome) -> list[TextSource]:
         defuses = [(u, x) for u, x in defuses if x != FALSE]
         for t in told:
             for u, x in defuses:
-                out.append(TextSource(u, conj(x, label(db.switch(t.why), t.why)), t.text, (), t.why))
+                out.append(
+                    TextSource(u, conj(x, label(db.switch(t.why), t.why)), t.text, (), t.why)
+                )
         users = sorted({u for u, _ in defuses})
         if not planter or not users:
             continue
         by = {u: any_of(x for v, x in defuses if v == u) for u in users}
-        pick = db.choice(
-            f"vest:told:{q}", users, decides=any_of(conj(by[u], by[v]) for u in users for v in users if u < v)
+        at = planter[0].why.loc
+        pick = db.choice(  # the host's, by the sentence that tells the planter a name
+            f"vest:told:{q}:{at.line}:{at.column}",
+            list(range(len(users))),
+            decides=any_of(by.values()),  # (moot where no one defuses)
         )
+        mine = {u: eq(pick, Const(k)) for k, u in enumerate(users)}
         for u in users:
             beaten = any_of(conj(by[v], _rank(db, v, u)) for v in users if v != u)
-            db.equations.append((disj(neg(eq(pick, Const(u))), conj(by[u], neg(beaten)), neg(any_of(by.values()))), planter[0].why))
+            db.equations.append(
+                (
+                    disj(neg(mine[u]), conj(by[u], neg(beaten)), neg(any_of(by.values()))),
+                    planter[0].why,
+                )
+            )
         for w in planter:
             for p, e in strapped:
                 for u in users:
-                    gate = conj(e, by[u], eq(pick, Const(u)), label(db.switch(w.why), w.why))
+                    gate = conj(e, by[u], mine[u], label(db.switch(w.why), w.why))
                     if not forms:
                         out.append(TextSource(p, gate, u, (), w.why))
                     for f in forms:

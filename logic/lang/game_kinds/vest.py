@@ -30,7 +30,9 @@ class VestReading(GameBase):
 
     def vs_defuse(self, children: list[Any]) -> _Healing:
         verb = next(c for c in children if isinstance(c, Token) and c.type == "DEFUSE")
-        return _Healing(DefuseGrant("defuse" if str(verb).lower() != "disarm" else "disarm", self.why))
+        return _Healing(
+            DefuseGrant("defuse" if str(verb).lower() != "disarm" else "disarm", self.why)
+        )
 
     def vs_order(self, children: list[Any]) -> _Healing:
         return _Healing(VestOrder(tuple(_tokens(children, "ROLENAME")), self.why))
