@@ -7,6 +7,7 @@ game gives the same outcome symbolically (the chain) as concretely (resolve)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from dctp_deletions import DCTP, deleting_changes
@@ -89,7 +90,7 @@ def _line_deleted(sentence: str) -> str:
 
 # ----------------------------------------------------------------------------- the chain
 
-GAMES = {
+GAMES: dict[str, Any] = {
     "Gin straps Bob on night 1, Megure defuses on day 1": (
         [("Ann", "Gin", ""), ("Bob", "Ran", ""), ("Cid", "Megure", "")],
         [{"Ann": ("strap", "Bob")}, {"Cid": ("defuse", "Bob")}, {}],
@@ -107,4 +108,4 @@ GAMES = {
 def test_the_chain_agrees_with_resolve(name: str) -> None:
     from test_day_chain import RULESETS, _compare
 
-    _compare(RULESETS["dctp-mini-mafia"], GAMES[name])  # type: ignore[arg-type]
+    _compare(RULESETS["dctp-mini-mafia"], GAMES[name])
