@@ -70,6 +70,18 @@ DECIDES = [
         "A player strapped with the bomb may send a lynch vote, but their vote will not count unless the bomb attached to them was defused in time.",
         "Vest: the strapped player's vote does not count",
     ),
+    (
+        "Strapping someone with the bomb is considered a crime.",
+        "Vest: the strap is a crime to arrest for",
+    ),
+    (
+        "If someone with the vest on is also set to be arrested for a crime, they would only end up arrested if the bomb was defused in time.",
+        "Vest: an arrest of the strapped player fails",
+    ),
+    (
+        "The bomb explosion takes place before all other day actions, including any arrests, the lynching itself, and poisonings.",
+        "Vest: the strapped player's day action does not take place",
+    ),
 ]
 
 

@@ -37,6 +37,17 @@ Vocabulary (each node a whole-game sentence; unsaid, the engine does not do it):
   VestForm    'For example, if Kleene was the defuser to be reported, the notice is given in
               the form of: "Kleene was seen disarming your bomb."': the planter's notice is
               `text` with the defuser's name for `example`
+  VestFirst   (VestRule "first") "The bomb explosion takes place before all other day actions,
+              including any arrests, the lynching itself, and poisonings.": the day actions
+              of a player whose bomb goes off, and a poisoning of him, do not take place
+  VestArrest  (VestRule "arrest") "If someone with the vest on is also set to be arrested for
+              a crime, they would only end up arrested if the bomb was defused in time.": an
+              arrest by day of a player whose bomb goes off does not take place (so no
+              officer is suspended for it: "The police officer would not be suspended either
+              way, and the action would be considered to have failed.", said again)
+  a crime     "Strapping someone with the bomb is considered a crime.": the crimes kind's
+              `Crimes` of the strap (logic/effects/crimes.py reads it: the record holds the
+              strap by its keyword)
   VestOrder   "That name is decided by the following order: Megure, ..., Uehara.": the
               police officers (`roles`), and of several defusers the one named to the
               planter is the first of them in this order
@@ -45,8 +56,8 @@ Readings: the vest is the faction's one vest, so a strap by any member spends it
 stopped as any action is (a discombobulation: "The planting of the vest may be hindered by
 tricking or any other such action." is the frame's); the strapping comes after all other
 actions (it stops none of the target's: the engine's). Not modelled: a traveler kept home,
-the lynch votes revealed, the arrest of a strapped player, the Black Org defuser named first
-(Vermouth, Irish), the strap as a crime and what investigations see of it, Lovey-Dovey.
+the lynch votes revealed, the lynch of a player whose bomb went off, the Black Org defuser
+named first (Vermouth, Irish), what investigations see of a strap, Lovey-Dovey.
 """
 
 from __future__ import annotations
@@ -55,6 +66,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from logic.effects import aptx, dayarrest
 from logic.effects.base import Kind, Lasting, Outcome
 from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, conj, disj, eq, label, neg
 from logic.model.ir import Ability, Frequency, Role
@@ -181,6 +193,8 @@ TAGS = {
     "defuser told": "each defuser is told the bomb was defused",
     "planter told": "the planter is told one defuser's name",
     "form": "the planter's notice's form",
+    "first": "the bomb goes off before the day's actions: the strapped player's, a poisoning of him",
+    "arrest": "an arrest of a strapped player takes place only if he was defused",
 }
 
 
@@ -297,12 +311,27 @@ def exploded(db: DayBuilder, q: str) -> Expr:
     return conj(strapped, neg(_defused(db, q)), _on(db, "dies"))
 
 
-def day_stops(db: DayBuilder, i: int) -> Expr:
-    """A defuse of its own user."""
-    mine = any_of(c for c, _ in db.effects(i, Defuse))
+def _aimed_at_exploded(db: DayBuilder, i: int, kind: type | tuple[type, ...]) -> Expr:
+    """Day slot i has an effect of `kind` aimed at a player whose bomb goes off today."""
+    mine = any_of(c for c, _ in db.effects(i, kind))
     if mine == FALSE:
         return FALSE
-    return conj(mine, db.sc.aims(i, db.actor(i)), _on(db, "self"))
+    return conj(mine, any_of(conj(db.sc.aims(i, q), exploded(db, q)) for q in db.players))
+
+
+def day_stops(db: DayBuilder, i: int) -> Expr:
+    """A defuse of its own user; the day actions of a player whose bomb goes off and a
+    poisoning of him (the explosion comes first); an arrest of him."""
+    mine = any_of(c for c, _ in db.effects(i, Defuse))
+    parts = [conj(mine, db.sc.aims(i, db.actor(i)), _on(db, "self"))]
+    first = _on(db, "first")
+    if first != FALSE:
+        parts.append(conj(exploded(db, db.actor(i)), first))
+        parts.append(conj(_aimed_at_exploded(db, i, aptx.Aptx), first))
+    arrest = _on(db, "arrest")
+    if arrest != FALSE:
+        parts.append(conj(_aimed_at_exploded(db, i, dayarrest.DayAccuse), arrest))
+    return any_of(parts)
 
 
 def day_deaths(db: DayBuilder) -> list[tuple[str, Expr]]:

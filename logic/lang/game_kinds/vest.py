@@ -9,8 +9,10 @@ from typing import Any
 
 from lark import Token
 
+from logic.effects.crimes import Crimes
 from logic.effects.vest import DefuseGrant, VestGrant, VestOrder, VestRule
 from logic.lang.game_kinds.base import GameBase
+from logic.lang.lexicon import lexicon
 from logic.lang.read.pieces import _Healing
 
 
@@ -63,6 +65,20 @@ class VestReading(GameBase):
 
     def vs_planter_told(self, children: list[Any]) -> _Healing:
         return self._vest_rule("planter told")
+
+    def vs_first(self, children: list[Any]) -> _Healing:
+        return self._vest_rule("first")
+
+    def vs_arrest(self, children: list[Any]) -> _Healing:
+        return self._vest_rule("arrest")
+
+    def vs_crime(self, children: list[Any]) -> _Healing:
+        """'Strapping someone with the bomb is considered a crime.': the strap's verb, a
+        crime of the crimes kind's list (by its lemma: "Strapping" is "strap")."""
+        token = next(c for c in children if isinstance(c, Token) and c.type == "STRAP")
+        said = str(token).lower()
+        lemma = min((w for w in lexicon().words_of("STRAP") if said.startswith(w)), key=len)
+        return _Healing(Crimes((lemma,), self.why))
 
     def vs_form(self, children: list[Any]) -> _Healing:
         example = _tokens(children, "NAME")[0]
