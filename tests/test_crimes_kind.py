@@ -60,8 +60,11 @@ def _night2(text: str, rules: str | None = None) -> frozenset[Atom]:
 
 def test_the_list_names_the_crimes_by_their_gerunds() -> None:
     rs = load_ruleset(DCTP)
-    (crimes,) = [x for x in rs.healing if isinstance(x, Crimes)]
+    # the list (another sentence adds a crime of its own: "Strapping someone with the bomb
+    # is considered a crime.", the Explosive Vest's)
+    (crimes,) = [x for x in rs.healing if isinstance(x, Crimes) and len(x.names) > 1]
     assert "Killing" in crimes.names and "Discombobulating" in crimes.names
+    assert is_crime(rs, "strap") is not None
     assert is_crime(rs, "Kill") is not None
     assert is_crime(rs, "Discombobulate") is not None
     assert is_crime(rs, "Heal") is None and is_crime(rs, "Investigate") is None

@@ -147,7 +147,7 @@ def _outcomes_of_nights(
                 )
                 pick = options.index(decided[name]) if name in decided else -1
                 s.add(enc.var(f"decide:{name}@n{k}") == symbolic.value(pick))
-    return chain_outcomes(model, enc, s, KINDS, 100)
+    return chain_outcomes(model, enc, s, KINDS, 1000)
 
 
 def _compare(rs: Ruleset, players: list[tuple[str, str, str]], lines: list[str]) -> None:

@@ -81,7 +81,9 @@ class AptxGrant:
                 return f
         return None
 
-    def granted(self, roles: Sequence[Role], factions: Sequence[str]) -> list[Role]:
+    def granted(
+        self, roles: Sequence[Role], factions: Sequence[str], nodes: Sequence[Any] = ()
+    ) -> list[Role]:
         """The roles with the ability given to the faction's members."""
         owner = self.owner(factions)
         names = tuple(r.name for r in roles)

@@ -107,10 +107,12 @@ if TYPE_CHECKING:
 
 
 class Effect(Protocol):
-    """An IR node of an effect kind. Two optional class attributes are read by the
+    """An IR node of an effect kind. Three optional class attributes are read by the
     frame, which names no node: `by_day` (True: the ability that carries it is used by
-    day, not in the night's slot) and `options` (the options the node leaves its player
-    to decide among, written in a case as `X decides "TEXT"`). A node with `kills` is
+    day, not in the night's slot), `by_name` (True: a case's line uses the ability only
+    when it names it, `X uses NAME on Y`: a faction's optional action beside a member's
+    own) and `options` (the options the node leaves its player to decide among, written
+    in a case as `X decides "TEXT"`). A node with `kills` is
     what a case's `X kills Y` line uses (with `random`: its target is drawn). A role's
     trait with `shared` lets more than one player hold the role where roles are unique."""
 

@@ -200,6 +200,8 @@ class Binder:
                     names,
                 )
             usable = named
+        else:  # an ability a line must name (an effect's `by_name`: the vest's strap)
+            usable = [a for a in usable if not _by_name(a)] or usable
         if not usable:
             when = "day" if day else "prep" if prep else "night"
             other = "night" if day else "day"
@@ -523,3 +525,9 @@ def identities(rs: Ruleset, players: Mapping[str, Player], history: History) -> 
         role = rs.role(role_name) if role_name is not None else None
         out[p] = Player(p, role or pl.role, faction or pl.faction)
     return out
+
+
+def _by_name(ability: Ability) -> bool:
+    """Whether a case's line uses the ability only by its name (an effect node's `by_name`:
+    a faction's optional action beside its members' own, logic/effects/vest.py's strap)."""
+    return any(getattr(e, "by_name", False) for e in ability.effects)

@@ -263,9 +263,9 @@ class FinishAssembler(ProseAssembler, ChecksAssembler):
         balance = self.balance(facts["balance"]) if "balance" in facts else None
         self._endgame_victories(facts)
         roles = self.apply_patches(roles)
-        for node in self.healing:  # a whole-game sentence that gives a faction's members
-            if getattr(node, "grants", False):  # an ability (logic/effects/aptx.py)
-                roles = node.granted(roles, self.factions)
+        for node in self.healing:  # a whole-game sentence that gives roles an ability
+            if getattr(node, "grants", False):  # (logic/effects/aptx.py, vest.py), read
+                roles = node.granted(roles, self.factions, self.healing)  # with the others
         roles = [self._records_factions(r) for r in roles]
         roles = self._card_checks(roles)
         self.priority.extend(self.order_entries(roles))

@@ -26,6 +26,7 @@ from logic.lang.game_kinds.rotation import RotationReading
 from logic.lang.game_kinds.setup import SetupReading
 from logic.lang.game_kinds.timeline import TimelineReading
 from logic.lang.game_kinds.turn import TurnReading
+from logic.lang.game_kinds.vest import VestReading
 from logic.lang.game_kinds.victory import VictoryReading
 from logic.lang.game_kinds.votes import VoteReading
 
@@ -54,5 +55,6 @@ class GameReadings(
     TimelineReading,
     CoupleReading,
     MannerReading,
+    VestReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
