@@ -52,6 +52,7 @@ from logic.lang.kinds.registration import RegistrationReading
 from logic.lang.kinds.retaliate import RetaliateReading
 from logic.lang.kinds.sanity import SanityReading
 from logic.lang.kinds.saves import SaveReading
+from logic.lang.kinds.scent import ScentReading
 from logic.lang.kinds.secretvote import SecretVoteReading
 from logic.lang.kinds.shield import ShieldReading
 from logic.lang.kinds.sobriety import SobrietyReading
@@ -133,5 +134,6 @@ class Readings(
     CoverReading,
     EraseReading,
     OrdersReading,
+    ScentReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
