@@ -42,3 +42,15 @@ DECIDES = [
 @pytest.mark.parametrize(("role", "sentence", "title"), DECIDES)
 def test_deleting_a_sentence_changes_its_case(role: str, sentence: str, title: str) -> None:
     deleting_changes(CASEBOOK, title, without_on(role, sentence))
+
+
+def test_the_chain_agrees_with_resolve() -> None:
+    """A chained symbolic day (`check --nights`, the world solver) gives what resolve gives."""
+    from test_day_chain import RULESETS, _compare
+
+    game = (
+        [("Ann", "Haibara", ""), ("Bob", "Gin", ""), ("Cid", "Ran", "")],
+        [{}, {"Ann": ("Accompany", "Bob")}, {}],
+        {"Ann": "Bob", "Bob": "Ann", "Cid": "Bob"},
+    )
+    _compare(RULESETS["dctp-mini-mafia"], game)  # type: ignore[arg-type]

@@ -35,6 +35,7 @@ from logic.lang.kinds.erase import EraseReading
 from logic.lang.kinds.exchange import ExchangeReading
 from logic.lang.kinds.frighten import FrightenReading
 from logic.lang.kinds.hexes import HexReading
+from logic.lang.kinds.identify import IdentifyReading
 from logic.lang.kinds.inquiry import InquiryReading
 from logic.lang.kinds.items import ItemsReading
 from logic.lang.kinds.knowing import KnowingReading
@@ -135,5 +136,6 @@ class Readings(
     EraseReading,
     OrdersReading,
     ScentReading,
+    IdentifyReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

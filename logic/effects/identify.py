@@ -1,0 +1,124 @@
+"""Owns Identify, a day ability that learns the role of one player, and its chance of
+failure when others who hold it are hindered, read from DCTP's Identify section (the
+Detective Boys' lines): "Decide together to Identify one person's role (Akonyl is Sonoko,
+Callid is Eisuke, mangaluva is Bourbon)." "If one of the Detective Boys is prevented from
+using his day ability (for example by Tequila), the Identification could either succeed or
+fail, depending on the number of undisturbed Detective Boys." Its phrases are
+grammar/clause/identify.lark, its words grammar/lexicon/identify.toml, its reading
+logic/lang/kinds/identify.py.
+
+Vocabulary:
+  IdentifyRole  an effect of a day ability on one player: when it takes place its user
+                learns "PLAYER is ROLE" (the form of the sentence's examples, "Akonyl is
+                Sonoko"), ROLE the role the player was dealt: a disguise is not seen
+                through or taken for the role ("they can't Identify the disguise but have
+                to Identify if the player is Kid or Vermouth": what the reading gives
+                anyway, no worn role being read). `chance` ("If one of the Detective Boys
+                is prevented ... depending on the number of undisturbed Detective Boys."):
+                the group is every player in the game (alive, not in custody) whose role
+                has an ability with this effect; when h of its n members are hindered today
+                (`Kind.day_hinders`: frightened the night before, injured), the
+                identification fails with chance h/n (a draw of chance: one member drawn
+                of the n, failing when he is hindered), so never with none hindered, and
+                always when the one left is. The source gives the chance for one hindered
+                member ("if 2 other DB are still in the game, the chance to fail is 1/3.";
+                "If only one more is still active the chance to fail is 1/2.") and for the
+                last; for two hindered of three it says only "depending on the number of
+                undisturbed Detective Boys" (ID2)
+
+Not modelled: "They use Identify all together. So they can just Identify one player's role
+together per Day." (one identification a day for the group) and the ranking of conflicting
+orders (a case names who sends the identification).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from logic.effects.base import Kind, Outcome
+from logic.model.expr import FALSE, Const, Expr, any_of, at_least, conj, eq, label, neg
+from logic.model.phase import TextSource
+from logic.model.why import Why, meta
+
+if TYPE_CHECKING:
+    from logic.model.day import DayBuilder
+
+
+@dataclass(frozen=True)
+class IdentifyRole:
+    by_day: ClassVar[bool] = True  # used by day (logic/effects/base.Effect)
+    why: Why = meta()
+    chance: Why | None = None  # "If one of the Detective Boys is prevented ..."
+
+    def describe(self) -> str:
+        fails = (
+            "; fails with the chance of the holders hindered today among those in the game"
+            if self.chance is not None
+            else ""
+        )
+        return f'identify: learns "PLAYER is ROLE", the target\'s role{fails}'
+
+
+def _members(db: DayBuilder) -> list[tuple[str, Expr]]:
+    """(player, in the game today and holding a role whose ability identifies)."""
+    roles = [
+        r for r in db.roles if any(isinstance(e, IdentifyRole) for a in r.abilities for e in a.effects)
+    ]
+    out = []
+    for p in db.players:
+        holds = any_of(db.role_is(p, r) for r in roles)
+        if holds != FALSE:
+            out.append((p, conj(holds, db.alive(p))))
+    return out
+
+
+def _fails(db: DayBuilder, i: int, e: IdentifyRole) -> Expr:
+    """Slot i's identification fails by chance: one of the n members in the game drawn at
+    random is one of the h hindered (chance h/n)."""
+    assert e.chance is not None
+    members = _members(db)
+    ins = [x for _, x in members]
+    hit = [conj(x, db.hindered(p)) for p, x in members]
+    if not any(h != FALSE for h in hit):
+        return FALSE
+    loc = e.chance.loc
+    parts = []
+    for n in range(1, len(members) + 1):
+        exactly = conj(at_least(n, ins), neg(at_least(n + 1, ins)))
+        if exactly == FALSE:
+            continue
+        if n == 1:
+            parts.append(conj(exactly, at_least(1, hit)))
+            continue
+        drawn = db.choice(f"identify:{i}:{loc.line}:{loc.column}:{n}", range(n), random=True)
+        # the drawn member is hindered: the k-th of n drawn, k < h
+        parts += [conj(exactly, eq(drawn, Const(k)), at_least(k + 1, hit)) for k in range(n)]
+    return label(any_of(parts), e.chance)
+
+
+def day_stops(db: DayBuilder, i: int) -> Expr:
+    """An identification that fails by chance does not take place."""
+    return any_of(
+        conj(c, _fails(db, i, e)) for c, e in db.effects(i, IdentifyRole) if e.chance is not None
+    )
+
+
+def day_texts(db: DayBuilder, outcome: Outcome) -> list[TextSource]:
+    """What an identification that took place tells its user: the target's role."""
+    out: list[TextSource] = []
+    for i in range(db.n):
+        for c, e in db.effects(i, IdentifyRole):
+            for q in db.players:
+                at = conj(c, db.ok(i), db.sc.aims(i, q))
+                if at == FALSE:
+                    continue
+                for r in db.roles:
+                    gate = conj(at, db.role_is(q, r))
+                    if gate != FALSE:
+                        text = f"{q} is {r.name}"
+                        out.append(TextSource(db.actor(i), label(gate, e.why), text, (), e.why))
+    return out
+
+
+KIND = Kind("identify", (IdentifyRole,), day_stops=day_stops, day_texts=day_texts)
