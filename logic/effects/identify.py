@@ -63,7 +63,9 @@ class IdentifyRole:
 def _members(db: DayBuilder) -> list[tuple[str, Expr]]:
     """(player, in the game today and holding a role whose ability identifies)."""
     roles = [
-        r for r in db.roles if any(isinstance(e, IdentifyRole) for a in r.abilities for e in a.effects)
+        r
+        for r in db.roles
+        if any(isinstance(e, IdentifyRole) for a in r.abilities for e in a.effects)
     ]
     out = []
     for p in db.players:

@@ -11,6 +11,7 @@ from logic.lang.kinds.actions import ActionReading
 from logic.lang.kinds.afterlife import AfterlifeReading
 from logic.lang.kinds.allegiance import AllegianceReading
 from logic.lang.kinds.amplify import AmplifyReading
+from logic.lang.kinds.analyze import AnalyzeReading
 from logic.lang.kinds.aptx import AptxReading
 from logic.lang.kinds.betrayal import BetrayalReading
 from logic.lang.kinds.blame import BlameReading
@@ -33,6 +34,7 @@ from logic.lang.kinds.disguise import DisguiseReading
 from logic.lang.kinds.either import EitherReading
 from logic.lang.kinds.erase import EraseReading
 from logic.lang.kinds.exchange import ExchangeReading
+from logic.lang.kinds.followup import FollowUpReading
 from logic.lang.kinds.frighten import FrightenReading
 from logic.lang.kinds.hexes import HexReading
 from logic.lang.kinds.identify import IdentifyReading
@@ -137,5 +139,7 @@ class Readings(
     OrdersReading,
     ScentReading,
     IdentifyReading,
+    AnalyzeReading,
+    FollowUpReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""
