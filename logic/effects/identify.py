@@ -24,7 +24,9 @@ Vocabulary:
                 member ("if 2 other DB are still in the game, the chance to fail is 1/3.";
                 "If only one more is still active the chance to fail is 1/2.") and for the
                 last; for two hindered of three it says only "depending on the number of
-                undisturbed Detective Boys" (ID2)
+                undisturbed Detective Boys" (ID2). A member in custody (arrested): ID1,
+                the host's open choice between hindered ("prevented from using his day
+                ability") and out of the game (not "still in the game")
 
 Not modelled: "They use Identify all together. So they can just Identify one player's role
 together per Day." (one identification a day for the group) and the ranking of conflicting
@@ -60,28 +62,42 @@ class IdentifyRole:
         return f'identify: learns "PLAYER is ROLE", the target\'s role{fails}'
 
 
-def _members(db: DayBuilder) -> list[tuple[str, Expr]]:
-    """(player, in the game today and holding a role whose ability identifies)."""
+def _members(db: DayBuilder, i: int, e: IdentifyRole) -> list[tuple[Expr, Expr]]:
+    """(counted among the group today, hindered today) for each player who may hold a role
+    whose ability identifies: in the game (alive, not in custody), hindered as
+    `Kind.day_hinders` says; in custody, ID1 (open): "prevented from using his day
+    ability" (an arrested player "may not use any abilities") or not "still in the game",
+    the host's open choice, the same for each member in custody."""
+    assert e.chance is not None
     roles = [
         r
         for r in db.roles
-        if any(isinstance(e, IdentifyRole) for a in r.abilities for e in a.effects)
+        if any(isinstance(x, IdentifyRole) for a in r.abilities for x in a.effects)
     ]
-    out = []
+    free: list[tuple[str, Expr]] = []
+    held: list[Expr] = []
     for p in db.players:
         holds = any_of(db.role_is(p, r) for r in roles)
-        if holds != FALSE:
-            out.append((p, conj(holds, db.alive(p))))
+        if holds == FALSE:
+            continue
+        free.append((p, conj(holds, db.alive(p))))
+        held.append(conj(holds, neg(db.sc.dead_before(p)), db.held(p)))
+    out = [(x, conj(x, db.hindered(p))) for p, x in free]
+    if any(h != FALSE for h in held):
+        loc = e.chance.loc
+        name = f"identify:held:{i}:{loc.line}:{loc.column}"
+        counts = label(db.choice(name, [False, True], decides=any_of(held)), e.chance)
+        out += [(conj(h, counts), conj(h, counts)) for h in held if h != FALSE]
     return out
 
 
 def _fails(db: DayBuilder, i: int, e: IdentifyRole) -> Expr:
-    """Slot i's identification fails by chance: one of the n members in the game drawn at
-    random is one of the h hindered (chance h/n)."""
+    """Slot i's identification fails by chance: one of the n members counted today drawn
+    at random is one of the h hindered (chance h/n)."""
     assert e.chance is not None
-    members = _members(db)
-    ins = [x for _, x in members]
-    hit = [conj(x, db.hindered(p)) for p, x in members]
+    members = _members(db, i, e)
+    ins = [x for x, _ in members]
+    hit = [h for _, h in members]
     if not any(h != FALSE for h in hit):
         return FALSE
     loc = e.chance.loc

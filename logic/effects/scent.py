@@ -16,7 +16,9 @@ Vocabulary:
           if the target's card says "Scent: Yes.", `results[1]` if it says "Scent: No.".
           Which answer is which is read from the answers' words: the one that says "no"
           ("Has no scent") is the card's "No". A card that says nothing of a scent shows
-          nothing (every DCTP card says it)
+          nothing (every DCTP card says it). Of a player dead before the day, whether it
+          takes place is the host's open choice (FO1: "She may accompany anyone during the
+          day" does not say whether the dead are "anyone")
 
 Not modelled: the notice ("the accompanied will learn that someone accompanied/followed
 them", Accompany's too).
@@ -28,7 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from logic.effects.base import Kind, Outcome
-from logic.model.expr import FALSE, Expr, any_of, conj, label
+from logic.model.expr import FALSE, Expr, any_of, conj, label, neg
 from logic.model.phase import TextSource
 from logic.model.why import Why, meta
 
@@ -68,6 +70,22 @@ def _smells(db: DayBuilder, q: str, has: bool) -> Expr:
     )
 
 
+def day_stops(db: DayBuilder, i: int) -> Expr:
+    """FO1 (open): a sniff of a player dead before the day. "She may accompany anyone during
+    the day": whether a dead player is one she may follow, the source does not say; the
+    host's open choice (`ambiguous` where it matters)."""
+    parts = []
+    for c, e in db.effects(i, Sniff):
+        dead = db.at_target(i, db.sc.dead_before)
+        if dead is None or dead == FALSE:
+            continue
+        loc = e.why.loc
+        name = f"scent:dead:{i}:{loc.line}:{loc.column}"
+        allowed = db.choice(name, [False, True], decides=conj(c, dead))
+        parts.append(label(conj(c, dead, neg(allowed)), e.why))
+    return any_of(parts)
+
+
 def day_texts(db: DayBuilder, outcome: Outcome) -> list[TextSource]:
     """What a sniff that took place tells its user of its target's scent."""
     out: list[TextSource] = []
@@ -84,4 +102,4 @@ def day_texts(db: DayBuilder, outcome: Outcome) -> list[TextSource]:
     return out
 
 
-KIND = Kind("scent", (Scent, Sniff), day_texts=day_texts)
+KIND = Kind("scent", (Scent, Sniff), day_stops=day_stops, day_texts=day_texts)
