@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from dctp_deletions import deleting_changes, without
+from dctp_deletions import deleting_changes, without, without_on
 
 ROOT = Path(__file__).parent.parent
 CASEBOOK = ROOT / "casebook" / "dctp-mini-mafia" / "identify.case"
@@ -64,3 +64,28 @@ def test_the_chain_agrees_with_resolve(name: str) -> None:
     from test_day_chain import RULESETS, _compare
 
     _compare(RULESETS["dctp-mini-mafia"], GAMES[name])  # type: ignore[arg-type]
+
+
+POLICE = ROOT / "casebook" / "dctp-mini-mafia" / "police-identify.case"
+P_ABILITY = "Allows Uehara to identify other players for police roles."
+P_TRUE = 'If PhoenixTears were Megure, the result would be "true".'
+P_THROUGH = (
+    "Police Identify differs from normal Identify in that it does NOT identify through disguises."
+)
+
+# each sentence of Uehara's line Police Identify reads, and a case of police-identify.case
+POLICE_DECIDES = [
+    (f"{P_ABILITY}\n{P_TRUE}\n{P_THROUGH}", "Police Identify: Bob is Megure, true"),
+    (P_TRUE, "Police Identify: Bob is Megure, true"),
+    (P_THROUGH, "Police Identify: Vermouth disguised as Megure is true for Megure"),
+    (  # the pool her line names for Police Detect
+        "In the experimental ruleset, these roles are: Megure, Shiratori, Satou, Takagi, "
+        "Chiba, Nakamori, Yumi, and Yamato.",
+        "Police Identify: a role outside the police roles gets no answer",
+    ),
+]
+
+
+@pytest.mark.parametrize(("sentence", "title"), POLICE_DECIDES)
+def test_deleting_a_police_identify_sentence_changes_its_case(sentence: str, title: str) -> None:
+    deleting_changes(POLICE, title, without_on("Uehara", sentence))

@@ -303,6 +303,9 @@ class Kind:
     day_removed: Callable[[DayBuilder, str], Expr] | None = None
     day_unpowered: Callable[[DayBuilder, str], Expr] | None = None
     day_hinders: Callable[[DayBuilder, str], Expr] | None = None
+    # (role, p wears it today) for each role p may wear over his own, by day (`wears`'s
+    # day: logic/effects/disguise.py; asked by logic/effects/identify.py)
+    day_wears: Callable[[DayBuilder, str], list[tuple[str, Expr]]] | None = None
     day_marked: Callable[[DayBuilder, str, str], list[tuple[Expr, str]]] | None = None
     day_moment: Callable[[DayBuilder, int, Expr, Expr], Expr] | None = None
     day_timed: Callable[[DayBuilder, Any], Any] | None = None

@@ -28,6 +28,18 @@ Vocabulary:
                 the host's open choice between hindered ("prevented from using his day
                 ability") and out of the game (not "still in the game")
 
+  PoliceIdentify  an effect of a day ability on one player ("Allows Uehara to identify other
+                players for police roles."), its user deciding a role (`X decides
+                "Megure"`: `options`, every role of the ruleset, as Detect's; the roles its
+                line's pool names, logic/effects/detect.py's `DetectRule.pool`, "In the
+                experimental ruleset, these roles are: ...", the only ones it answers for);
+                `yes` ("If PhoenixTears were Megure, the result would be "true"."): the
+                answer when the target holds the role, and "false" when not (the source
+                never says the other answer: ID4). A `DetectRule` whose `through` names
+                the ability ("Police Identify differs from normal Identify in that it does
+                NOT identify through disguises."): a role worn is what it sees (the
+                disguised Vermouth-Megure is "true" for Megure); unsaid, the role dealt
+
 Not modelled: "They use Identify all together. So they can just Identify one player's role
 together per Day." (one identification a day for the group) and the ranking of conflicting
 orders (a case names who sends the identification).
@@ -35,13 +47,15 @@ orders (a case names who sends the identification).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from logic.effects.base import Kind, Outcome
-from logic.model.expr import FALSE, Const, Expr, any_of, at_least, conj, eq, label, neg
+from logic.effects.base import Kind, Outcome, line_rules
+from logic.effects.detect import DetectRule, speaks_of
+from logic.model.expr import FALSE, Const, Expr, any_of, at_least, conj, disj, eq, label, neg
 from logic.model.phase import TextSource
-from logic.model.why import Why, meta
+from logic.model.why import Why, canon, meta
 
 if TYPE_CHECKING:
     from logic.model.day import DayBuilder
@@ -60,6 +74,74 @@ class IdentifyRole:
             else ""
         )
         return f'identify: learns "PLAYER is ROLE", the target\'s role{fails}'
+
+
+@dataclass(frozen=True)
+class PoliceIdentify:
+    by_day: ClassVar[bool] = True  # used by day (logic/effects/base.Effect)
+    why: Why = meta()
+    options: tuple[str, ...] = ()
+    # "If PhoenixTears were Megure, the result would be "true".": (the sentence, its answer)
+    yes: tuple[Why, str] | None = None
+
+    def with_roles(self, roles: Sequence[Any]) -> PoliceIdentify:
+        """The options: every role of the ruleset (as Detect's)."""
+        return replace(self, options=tuple(r.name for r in roles))
+
+    def describe(self) -> str:
+        said = f'learns "{self.yes[1]}" if so, else "false"' if self.yes else "nothing said"
+        return f"police identify: decides a role, asks whether the target holds it; {said}"
+
+
+def _rule_says(db: DayBuilder, p: str, tag: str, role: str | None = None) -> Expr:
+    """p holds a role whose line's `DetectRule` says `tag` of Police Identify (the pool:
+    of `role`), its sentence in force."""
+    return any_of(
+        conj(db.role_is(p, r), label(db.switch(w), w))
+        for r, w, t in line_rules(db, DetectRule, tag)
+        if speaks_of(r, t, PoliceIdentify)
+        if role is None or canon(role) in {canon(x) for x in t.pool_roles}
+    )
+
+
+def _wears(db: DayBuilder, q: str) -> list[tuple[str, Expr]]:
+    return [x for k in db.kinds if k.day_wears for x in k.day_wears(db, q)]
+
+
+def _police_texts(db: DayBuilder, i: int) -> list[TextSource]:
+    out: list[TextSource] = []
+    p = db.actor(i)
+    for c, e in db.effects(i, PoliceIdentify):
+        if e.yes is None:
+            continue
+        said, text = e.yes
+        decided = db.sc.decision(i, e.options)
+        pooled = _rule_says(db, p, "pool")
+        through = _rule_says(db, p, "through")
+        yes, no = [], []
+        for q in db.players:
+            at = conj(c, db.ok(i), db.sc.aims(i, q), label(db.switch(said), said))
+            if at == FALSE:
+                continue
+            wears = _wears(db, q)
+            covered = any_of(x for _, x in wears)
+            for k, name in enumerate(e.options):
+                role = db.rs.role(name)
+                if role is None:
+                    continue
+                asked = conj(
+                    eq(decided, Const(k)), disj(neg(pooled), _rule_says(db, p, "pool", name))
+                )
+                holds = db.role_is(q, role)
+                worn = any_of(x for n, x in wears if canon(n) == canon(name))
+                seen = disj(
+                    conj(neg(through), holds), conj(through, disj(conj(holds, neg(covered)), worn))
+                )
+                yes.append(conj(at, asked, seen))
+                no.append(conj(at, asked, neg(seen)))
+        out.append(TextSource(p, label(any_of(yes), e.why), text, (), e.why))
+        out.append(TextSource(p, label(any_of(no), e.why), "false", (), e.why))
+    return out
 
 
 def _members(db: DayBuilder, i: int, e: IdentifyRole) -> list[tuple[Expr, Expr]]:
@@ -123,9 +205,11 @@ def day_stops(db: DayBuilder, i: int) -> Expr:
 
 
 def day_texts(db: DayBuilder, outcome: Outcome) -> list[TextSource]:
-    """What an identification that took place tells its user: the target's role."""
+    """What an identification that took place tells its user: the target's role (a police
+    identification: whether he holds the role named)."""
     out: list[TextSource] = []
     for i in range(db.n):
+        out += _police_texts(db, i)
         for c, e in db.effects(i, IdentifyRole):
             for q in db.players:
                 at = conj(c, db.ok(i), db.sc.aims(i, q))
@@ -139,4 +223,4 @@ def day_texts(db: DayBuilder, outcome: Outcome) -> list[TextSource]:
     return out
 
 
-KIND = Kind("identify", (IdentifyRole,), day_stops=day_stops, day_texts=day_texts)
+KIND = Kind("identify", (IdentifyRole, PoliceIdentify), day_stops=day_stops, day_texts=day_texts)
