@@ -20,7 +20,7 @@ Vocabulary:
 Readings: "his Interrogations" are his role's abilities that interrogate (the card check
 "interrogation"). The card read is the one of the role the target was dealt: what a
 disguise worn that night shows ("If Vermouth or Irish are disguised, they assume the
-default interrogation result of the disguise they are wearing.") is not read here (AN2).
+default interrogation result of the disguise they are wearing.") is not read here (ID7).
 Not modelled: "Analyze can be frightened." (what the day frame does to every frightened
 player's day action, Tequila's line) and its notice.
 """

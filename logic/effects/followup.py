@@ -13,12 +13,12 @@ Vocabulary:
             Investigate does (the keywords, "no one" when nothing: crimes.py's
             `past_texts`). The phase named is the night of the stake-out, or an earlier
             one: whether "actions that happened to someone they staked out the previous
-            night" are that night's only or any phase's, the source does not say (FU1:
+            night" are that night's only or any phase's, the source does not say (FO2:
             the host's open choice, `ambiguous` where it matters)
 
 Readings: the example's "he may use Follow-Up to check "Conia slandered Conia N1" and get a
 true or false result" asks of one action; the answer here is the Special Investigate's list,
-of which the check is true when it holds that action (FU2).
+of which the check is true when it holds that action (FO3).
 """
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ def day_texts(db: DayBuilder, outcome: Outcome) -> list[TextSource]:
                     continue
                 hit = conj(db.sc.aims(i, a), staked[q], eq(decided, Const(at - 1)), x)
                 (pieces if at == last else before).append((hit, k))
-            if before:  # FU1: the host's open choice, where it decides something
+            if before:  # FO2: the host's open choice, where it decides something
                 loc = e.why.loc
                 name = f"followup:{i}:{loc.line}:{loc.column}"
                 told = db.choice(
