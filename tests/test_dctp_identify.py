@@ -1,6 +1,6 @@
 """DCTP's Identify (issue 28, item 2): the Detective Boys' day ability that learns one
 player's role, and its chance of failure when others who hold it are hindered, the kind
-logic/effects/identify.py (grammar/clause/identify.lark, grammar/lexicon/identify.toml,
+logic/effects/identify.py (grammar/clause/identify.lark, the base lexicon,
 logic/lang/kinds/identify.py), with the day's new hook `day_hinders` (frighten.py, heal.py).
 Each sentence it reads changes a case of casebook/dctp-mini-mafia/identify.case when it is
 deleted (from every Detective Boy's line)."""

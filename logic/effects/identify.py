@@ -4,7 +4,7 @@ Detective Boys' lines): "Decide together to Identify one person's role (Akonyl i
 Callid is Eisuke, mangaluva is Bourbon)." "If one of the Detective Boys is prevented from
 using his day ability (for example by Tequila), the Identification could either succeed or
 fail, depending on the number of undisturbed Detective Boys." Its phrases are
-grammar/clause/identify.lark, its words grammar/lexicon/identify.toml, its reading
+grammar/clause/identify.lark, its words the base lexicon, its reading
 logic/lang/kinds/identify.py.
 
 Vocabulary:

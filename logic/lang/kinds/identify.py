@@ -1,5 +1,5 @@
 """Owns the clause language's reading of grammar/clause/identify.lark (words in
-grammar/lexicon/identify.toml), mixed into logic/lang/kinds.Readings: "Decide together to
+the base lexicon), mixed into logic/lang/kinds.Readings: "Decide together to
 Identify one person's role (...)." is a day ability on one player, named as the sentence
 names it, whose effect is `IdentifyRole` (logic/effects/identify.py); "If one of the
 Detective Boys is prevented from using his day ability ..., the Identification could either
