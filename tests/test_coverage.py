@@ -441,3 +441,13 @@ def test_a_missing_or_empty_source_is_bad_input(tmp_path: Path) -> None:
     missing = str(tmp_path / "nowhere.txt")
     assert main(["coverage", str(rules), missing], io.StringIO(), err_io) == 2
     assert err_io.getvalue().startswith(f"no such source file: {missing}")
+
+
+def test_a_card_line_s_word_alone_holds_no_other_card_line(tmp_path: Path) -> None:
+    """A role line's "Scent: Yes." holds the card's "Scent: Yes", not its "Disguise: Yes"
+    (a label's one word is no sentence of its own on the ruleset's side)."""
+    ruleset = RULESET.replace("that night.\n", "that night. Scent: Yes.\n", 1)
+    source = "Roles\nDoctor, the Healer\nScent: Yes\nDisguise: Yes\n"
+    got = {text: status for text, status, _ in rows(as_json(tmp_path, ruleset, source))}
+    assert got["Scent: Yes"] == "verbatim"
+    assert got["Disguise: Yes"] == "missing"

@@ -80,7 +80,9 @@ def _keys(text: str, first: bool = True, label: str | None = None) -> set[str]:
     "1. Seer - This player ..." is "Seer: This player ..." as well."""
     keys = {key(text)}
     prefix = label_prefix(strip_marker(text)[1]) if first else None
-    if prefix:
+    # a ruleset's card line ("Scent: Yes.") is its label and a word: the word alone holds
+    # no source sentence ("Disguise: Yes" is not held by "Scent: Yes.")
+    if prefix and (label is None or len(key(prefix[1]).split()) > 1):
         keys.add(key(prefix[1]))
     dash = _NUMBERED_DASH.match(text) if first else None
     if dash:

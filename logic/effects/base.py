@@ -33,6 +33,9 @@ concrete or a symbolic day), which asks every kind for its part of the day:
   day_revived   p, dead when the day began, is alive again at its end
   day_removed   p is taken out of the vote today (a day kill that removes votes)
   day_unpowered p's role powers are not in effect today (given up, roleblocked)
+  day_hinders   p's day abilities are stopped today, whether he uses one or not (a
+                frightening of the night before, an injury): asked of a group's members
+                (logic/effects/identify.py)
   day_marked    the statuses p holds today, with their sources (hexes of the night
                 before, the day's sway)
   day_moment    where day slot i's action takes effect on the day's timeline, given where
@@ -302,6 +305,10 @@ class Kind:
     day_revived: Callable[[DayBuilder, str], Expr] | None = None
     day_removed: Callable[[DayBuilder, str], Expr] | None = None
     day_unpowered: Callable[[DayBuilder, str], Expr] | None = None
+    day_hinders: Callable[[DayBuilder, str], Expr] | None = None
+    # (role, p wears it today) for each role p may wear over his own, by day (`wears`'s
+    # day: logic/effects/disguise.py; asked by logic/effects/identify.py)
+    day_wears: Callable[[DayBuilder, str], list[tuple[str, Expr]]] | None = None
     day_marked: Callable[[DayBuilder, str, str], list[tuple[Expr, str]]] | None = None
     day_moment: Callable[[DayBuilder, int, Expr, Expr], Expr] | None = None
     day_timed: Callable[[DayBuilder, Any], Any] | None = None

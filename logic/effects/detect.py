@@ -75,6 +75,10 @@ class DetectRule:
     pool: Why | None = None  # the roles it may ask for (`pool_roles`), none other
     pool_roles: tuple[str, ...] = ()
     through: Why | None = None  # it does not see through a disguise: a role only worn is found
+    # the ability the sentence speaks of ("Police Detect differs ..."; "": every one), a
+    # trait per ability (the assembler merges sentences of one `per` only): a rule of
+    # another ability of the line (logic/effects/identify.py's) is not Detect's
+    per: str = ""
 
     def describe(self) -> str:
         said = []
@@ -106,6 +110,16 @@ def _said(b: NightBuilder, p: str, tag: str, role: str | None = None) -> Expr:
         conj(b.sc.role_is(p, r), label(b.sc.switch(w), w))
         for r, w, t in line_rules(b, DetectRule, tag)
         if role is None or canon(role) in {canon(x) for x in getattr(t, named)}
+        if speaks_of(r, t, Detect)
+    )
+
+
+def speaks_of(role: Any, rule: DetectRule, node: type) -> bool:
+    """`rule` is said of an ability of `role` with an effect `node` (a rule that names no
+    ability is said of every one)."""
+    return not rule.per or any(
+        canon(a.name) == canon(rule.per) and any(isinstance(e, node) for e in a.effects)
+        for a in role.abilities
     )
 
 

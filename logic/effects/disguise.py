@@ -600,6 +600,14 @@ def _costumes(db: DayBuilder, q: str) -> list[tuple[str, Expr]]:
     return out
 
 
+def day_wears(db: DayBuilder, q: str) -> list[tuple[str, Expr]]:
+    """(role, q wears it today) for each role q may wear: the disguise he wore when the
+    night before ended (a costume decided today is put on for the night after)."""
+    if q not in _wearers(db):
+        return []
+    return [(n, x) for n in _names(db) if (x := _carried(db, WEARS, q, n)) != FALSE]
+
+
 def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     """The disguises carried through the day, the costumes put on for the night after,
     and those worn so far."""
@@ -692,6 +700,7 @@ KIND = Kind(
     transition=transition,
     day_atoms=day_atoms,
     day_stops=day_stops,
+    day_wears=day_wears,
     worn_card=worn_card,
     arrests=arrests,
     worn_roles=worn_roles,

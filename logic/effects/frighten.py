@@ -103,10 +103,19 @@ def day_stops(db: DayBuilder, i: int) -> Expr:
     return label(stopped, why)
 
 
+def day_hinders(db: DayBuilder, p: str) -> Expr:
+    """p was frightened the night before: his day abilities are stopped, used or not."""
+    nodes = _frightens(db)
+    if not nodes:
+        return FALSE
+    return label(conj(frightened(db, p), db.switch(nodes[0].why)), nodes[0].why)
+
+
 KIND = Kind(
     "frighten",
     (Frighten, FrightExempt),
     actions=(("FRIGHTEN", "targets", Frighten),),
     transition=transition,
     day_stops=day_stops,
+    day_hinders=day_hinders,
 )

@@ -387,6 +387,14 @@ def day_stops(db: DayBuilder, i: int) -> Expr:
     return label(db.flagged(db.actor(i), INJURED), hurts[0].why)
 
 
+def day_hinders(db: DayBuilder, p: str) -> Expr:
+    """An injured player's day abilities are stopped, used or not (`day_stops`' reason)."""
+    hurts = _all(db.sc.roles(), Injury) + _all(db.sc.roles(), InjuresAttacker)
+    if not hurts:
+        return FALSE
+    return label(db.flagged(p, INJURED), hurts[0].why)
+
+
 def unmasked(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
     """The names of the attackers a successful save unmasks, told to its target and its
     user (a snipe's attacker is not named)."""
@@ -436,4 +444,5 @@ KIND = Kind(
     transition=transition,
     saves_against=saves_against,
     day_stops=day_stops,
+    day_hinders=day_hinders,
 )

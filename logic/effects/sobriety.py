@@ -125,6 +125,13 @@ def _sober_before(b: Any, p: str) -> Expr:
     return got.get(p, FALSE)
 
 
+def sober(b: Any, p: str) -> Expr:
+    """p is sober in this phase (a day's builder, or a night's before tonight's events):
+    his role does not begin drunk, or something sobered him in an earlier phase."""
+    begins = _begins_drunk(b, p)
+    return TRUE if begins == FALSE else disj(neg(begins), _sober_before(b, p))
+
+
 # ----------------------------------------------------------------------------- the night
 
 

@@ -539,6 +539,10 @@ class DayBuilder(PhaseBuilder):
         """p does not die of a day's kill today (`Kind.day_spares`)."""
         return self.once(f"spared:{p}", lambda: self._ask("day_spares", p))
 
+    def hindered(self, p: str) -> Expr:
+        """p's day abilities are stopped today, used or not (`Kind.day_hinders`)."""
+        return self.once(f"hindered:{p}", lambda: self._ask("day_hinders", p))
+
     def powered(self, p: str) -> Expr:
         """p's role powers are in effect today (`Kind.day_unpowered` says none stop them)."""
         return self.once(f"powered:{p}", lambda: neg(self._ask("day_unpowered", p)))

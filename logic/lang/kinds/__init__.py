@@ -11,6 +11,7 @@ from logic.lang.kinds.actions import ActionReading
 from logic.lang.kinds.afterlife import AfterlifeReading
 from logic.lang.kinds.allegiance import AllegianceReading
 from logic.lang.kinds.amplify import AmplifyReading
+from logic.lang.kinds.analyze import AnalyzeReading
 from logic.lang.kinds.aptx import AptxReading
 from logic.lang.kinds.betrayal import BetrayalReading
 from logic.lang.kinds.blame import BlameReading
@@ -33,8 +34,10 @@ from logic.lang.kinds.disguise import DisguiseReading
 from logic.lang.kinds.either import EitherReading
 from logic.lang.kinds.erase import EraseReading
 from logic.lang.kinds.exchange import ExchangeReading
+from logic.lang.kinds.followup import FollowUpReading
 from logic.lang.kinds.frighten import FrightenReading
 from logic.lang.kinds.hexes import HexReading
+from logic.lang.kinds.identify import IdentifyReading
 from logic.lang.kinds.inquiry import InquiryReading
 from logic.lang.kinds.items import ItemsReading
 from logic.lang.kinds.knowing import KnowingReading
@@ -52,6 +55,7 @@ from logic.lang.kinds.registration import RegistrationReading
 from logic.lang.kinds.retaliate import RetaliateReading
 from logic.lang.kinds.sanity import SanityReading
 from logic.lang.kinds.saves import SaveReading
+from logic.lang.kinds.scent import ScentReading
 from logic.lang.kinds.secretvote import SecretVoteReading
 from logic.lang.kinds.shield import ShieldReading
 from logic.lang.kinds.sobriety import SobrietyReading
@@ -133,5 +137,9 @@ class Readings(
     CoverReading,
     EraseReading,
     OrdersReading,
+    ScentReading,
+    IdentifyReading,
+    AnalyzeReading,
+    FollowUpReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

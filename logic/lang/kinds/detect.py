@@ -61,7 +61,13 @@ class DetectReading:
         return (_Trait(None, rule, self.why),)
 
     def dt_through(self, children: list[Any]) -> tuple[Any, ...]:
-        return (_Trait(None, DetectRule(self.why, through=self.why), self.why),)
+        """The rule, of the ability it names first ("Police Detect differs from ...")."""
+        tokens = [c for c in children if isinstance(c, Token)]
+        at = next((k for k, t in enumerate(tokens) if t.type == "FROM"), len(tokens))
+        head = [str(t) for t in tokens[: at - 1] if t.type in ("NAME", "POLICE")]
+        named = " ".join(w[:1].upper() + w[1:] for w in head)
+        rule = DetectRule(self.why, through=self.why, per=named)
+        return (_Trait(None, rule, self.why),)
 
     def dt_worn(self, children: list[Any]) -> tuple[Any, ...]:
         return (_Trait(None, DetectRule(self.why, worn=self.why), self.why),)

@@ -1,0 +1,226 @@
+"""Owns Identify, a day ability that learns the role of one player, and its chance of
+failure when others who hold it are hindered, read from DCTP's Identify section (the
+Detective Boys' lines): "Decide together to Identify one person's role (Akonyl is Sonoko,
+Callid is Eisuke, mangaluva is Bourbon)." "If one of the Detective Boys is prevented from
+using his day ability (for example by Tequila), the Identification could either succeed or
+fail, depending on the number of undisturbed Detective Boys." Its phrases are
+grammar/clause/identify.lark, its words the base lexicon, its reading
+logic/lang/kinds/identify.py.
+
+Vocabulary:
+  IdentifyRole  an effect of a day ability on one player: when it takes place its user
+                learns "PLAYER is ROLE" (the form of the sentence's examples, "Akonyl is
+                Sonoko"), ROLE the role the player was dealt: a disguise is not seen
+                through or taken for the role ("they can't Identify the disguise but have
+                to Identify if the player is Kid or Vermouth": what the reading gives
+                anyway, no worn role being read). `chance` ("If one of the Detective Boys
+                is prevented ... depending on the number of undisturbed Detective Boys."):
+                the group is every player in the game (alive, not in custody) whose role
+                has an ability with this effect; when h of its n members are hindered today
+                (`Kind.day_hinders`: frightened the night before, injured), the
+                identification fails with chance h/n (a draw of chance: one member drawn
+                of the n, failing when he is hindered), so never with none hindered, and
+                always when the one left is. The source gives the chance for one hindered
+                member ("if 2 other DB are still in the game, the chance to fail is 1/3.";
+                "If only one more is still active the chance to fail is 1/2.") and for the
+                last; for two hindered of three it says only "depending on the number of
+                undisturbed Detective Boys" (ID2). A member in custody (arrested): ID1,
+                the host's open choice between hindered ("prevented from using his day
+                ability") and out of the game (not "still in the game")
+
+  PoliceIdentify  an effect of a day ability on one player ("Allows Uehara to identify other
+                players for police roles."), its user deciding a role (`X decides
+                "Megure"`: `options`, every role of the ruleset, as Detect's; the roles its
+                line's pool names, logic/effects/detect.py's `DetectRule.pool`, "In the
+                experimental ruleset, these roles are: ...", the only ones it answers for);
+                `yes` ("If PhoenixTears were Megure, the result would be "true"."): the
+                answer when the target holds the role, and "false" when not (the source
+                never says the other answer: ID4). A `DetectRule` whose `through` names
+                the ability ("Police Identify differs from normal Identify in that it does
+                NOT identify through disguises."): a role worn is what it sees (the
+                disguised Vermouth-Megure is "true" for Megure); unsaid, the role dealt
+
+Not modelled: "They use Identify all together. So they can just Identify one player's role
+together per Day." (one identification a day for the group) and the ranking of conflicting
+orders (a case names who sends the identification).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from logic.effects.base import Kind, Outcome, line_rules
+from logic.effects.detect import DetectRule, speaks_of
+from logic.model.expr import FALSE, Const, Expr, any_of, at_least, conj, disj, eq, label, neg
+from logic.model.phase import TextSource
+from logic.model.why import Why, canon, meta
+
+if TYPE_CHECKING:
+    from logic.model.day import DayBuilder
+
+
+@dataclass(frozen=True)
+class IdentifyRole:
+    by_day: ClassVar[bool] = True  # used by day (logic/effects/base.Effect)
+    why: Why = meta()
+    chance: Why | None = None  # "If one of the Detective Boys is prevented ..."
+
+    def describe(self) -> str:
+        fails = (
+            "; fails with the chance of the holders hindered today among those in the game"
+            if self.chance is not None
+            else ""
+        )
+        return f'identify: learns "PLAYER is ROLE", the target\'s role{fails}'
+
+
+@dataclass(frozen=True)
+class PoliceIdentify:
+    by_day: ClassVar[bool] = True  # used by day (logic/effects/base.Effect)
+    why: Why = meta()
+    options: tuple[str, ...] = ()
+    # "If PhoenixTears were Megure, the result would be "true".": (the sentence, its answer)
+    yes: tuple[Why, str] | None = None
+
+    def with_roles(self, roles: Sequence[Any]) -> PoliceIdentify:
+        """The options: every role of the ruleset (as Detect's)."""
+        return replace(self, options=tuple(r.name for r in roles))
+
+    def describe(self) -> str:
+        said = f'learns "{self.yes[1]}" if so, else "false"' if self.yes else "nothing said"
+        return f"police identify: decides a role, asks whether the target holds it; {said}"
+
+
+def _rule_says(db: DayBuilder, p: str, tag: str, role: str | None = None) -> Expr:
+    """p holds a role whose line's `DetectRule` says `tag` of Police Identify (the pool:
+    of `role`), its sentence in force."""
+    return any_of(
+        conj(db.role_is(p, r), label(db.switch(w), w))
+        for r, w, t in line_rules(db, DetectRule, tag)
+        if speaks_of(r, t, PoliceIdentify)
+        if role is None or canon(role) in {canon(x) for x in t.pool_roles}
+    )
+
+
+def _wears(db: DayBuilder, q: str) -> list[tuple[str, Expr]]:
+    return [x for k in db.kinds if k.day_wears for x in k.day_wears(db, q)]
+
+
+def _police_texts(db: DayBuilder, i: int) -> list[TextSource]:
+    out: list[TextSource] = []
+    p = db.actor(i)
+    for c, e in db.effects(i, PoliceIdentify):
+        if e.yes is None:
+            continue
+        said, text = e.yes
+        decided = db.sc.decision(i, e.options)
+        pooled = _rule_says(db, p, "pool")
+        through = _rule_says(db, p, "through")
+        yes, no = [], []
+        for q in db.players:
+            at = conj(c, db.ok(i), db.sc.aims(i, q), label(db.switch(said), said))
+            if at == FALSE:
+                continue
+            wears = _wears(db, q)
+            covered = any_of(x for _, x in wears)
+            for k, name in enumerate(e.options):
+                role = db.rs.role(name)
+                if role is None:
+                    continue
+                asked = conj(
+                    eq(decided, Const(k)), disj(neg(pooled), _rule_says(db, p, "pool", name))
+                )
+                holds = db.role_is(q, role)
+                worn = any_of(x for n, x in wears if canon(n) == canon(name))
+                seen = disj(
+                    conj(neg(through), holds), conj(through, disj(conj(holds, neg(covered)), worn))
+                )
+                yes.append(conj(at, asked, seen))
+                no.append(conj(at, asked, neg(seen)))
+        out.append(TextSource(p, label(any_of(yes), e.why), text, (), e.why))
+        out.append(TextSource(p, label(any_of(no), e.why), "false", (), e.why))
+    return out
+
+
+def _members(db: DayBuilder, i: int, e: IdentifyRole) -> list[tuple[Expr, Expr]]:
+    """(counted among the group today, hindered today) for each player who may hold a role
+    whose ability identifies: in the game (alive, not in custody), hindered as
+    `Kind.day_hinders` says; in custody, ID1 (open): "prevented from using his day
+    ability" (an arrested player "may not use any abilities") or not "still in the game",
+    the host's open choice, the same for each member in custody."""
+    assert e.chance is not None
+    roles = [
+        r
+        for r in db.roles
+        if any(isinstance(x, IdentifyRole) for a in r.abilities for x in a.effects)
+    ]
+    free: list[tuple[str, Expr]] = []
+    held: list[Expr] = []
+    for p in db.players:
+        holds = any_of(db.role_is(p, r) for r in roles)
+        if holds == FALSE:
+            continue
+        free.append((p, conj(holds, db.alive(p))))
+        held.append(conj(holds, neg(db.sc.dead_before(p)), db.held(p)))
+    out = [(x, conj(x, db.hindered(p))) for p, x in free]
+    if any(h != FALSE for h in held):
+        loc = e.chance.loc
+        name = f"identify:held:{i}:{loc.line}:{loc.column}"
+        counts = label(db.choice(name, [False, True], decides=any_of(held)), e.chance)
+        out += [(conj(h, counts), conj(h, counts)) for h in held if h != FALSE]
+    return out
+
+
+def _fails(db: DayBuilder, i: int, e: IdentifyRole) -> Expr:
+    """Slot i's identification fails by chance: one of the n members counted today drawn
+    at random is one of the h hindered (chance h/n)."""
+    assert e.chance is not None
+    members = _members(db, i, e)
+    ins = [x for x, _ in members]
+    hit = [h for _, h in members]
+    if not any(h != FALSE for h in hit):
+        return FALSE
+    loc = e.chance.loc
+    parts = []
+    for n in range(1, len(members) + 1):
+        exactly = conj(at_least(n, ins), neg(at_least(n + 1, ins)))
+        if exactly == FALSE:
+            continue
+        if n == 1:
+            parts.append(conj(exactly, at_least(1, hit)))
+            continue
+        drawn = db.choice(f"identify:{i}:{loc.line}:{loc.column}:{n}", range(n), random=True)
+        # the drawn member is hindered: the k-th of n drawn, k < h
+        parts += [conj(exactly, eq(drawn, Const(k)), at_least(k + 1, hit)) for k in range(n)]
+    return label(any_of(parts), e.chance)
+
+
+def day_stops(db: DayBuilder, i: int) -> Expr:
+    """An identification that fails by chance does not take place."""
+    return any_of(
+        conj(c, _fails(db, i, e)) for c, e in db.effects(i, IdentifyRole) if e.chance is not None
+    )
+
+
+def day_texts(db: DayBuilder, outcome: Outcome) -> list[TextSource]:
+    """What an identification that took place tells its user: the target's role (a police
+    identification: whether he holds the role named)."""
+    out: list[TextSource] = []
+    for i in range(db.n):
+        out += _police_texts(db, i)
+        for c, e in db.effects(i, IdentifyRole):
+            for q in db.players:
+                at = conj(c, db.ok(i), db.sc.aims(i, q))
+                if at == FALSE:
+                    continue
+                for r in db.roles:
+                    gate = conj(at, db.role_is(q, r))
+                    if gate != FALSE:
+                        text = f"{q} is {r.name}"
+                        out.append(TextSource(db.actor(i), label(gate, e.why), text, (), e.why))
+    return out
+
+
+KIND = Kind("identify", (IdentifyRole, PoliceIdentify), day_stops=day_stops, day_texts=day_texts)
