@@ -32,6 +32,22 @@ POWERLESS = "This player has no powers."
 # (the start of the line, the sentences deleted from it together, a case it decides)
 DECIDES: list[tuple[str, tuple[str, ...], str]] = [
     (
+        "2. Village Exclusive - The",
+        (
+            "2. Village Exclusive - These roles can only be assigned to villagers (good guys) "
+            "but are not guaranteed to be assigned.",
+        ),
+        "R29: the Hunter is a villager's role",
+    ),
+    (
+        "4. Werewolf Exclusive - Th",
+        (
+            "4. Werewolf Exclusive - These roles can only be assigned to werewolves (bad guys) "
+            "but are not guaranteed to be assigned.",
+        ),
+        "R29: the Smoker is a werewolf's role: he carries out the werewolves' kill",
+    ),
+    (
         "Amplifier:",
         ("The amplified player gets notified of the extra power.",),
         "The amplified player is told so",
@@ -799,26 +815,14 @@ NOTED += [
         "Roles are randomly assigne",
         "Roles are randomly assigned and there are more role types than there are players, "
         "so some roles are not guaranteed to be in the game.",
-        _DEAL,
+        "the deal, R29: read by solve's setup (test_the_pool_holds_more_roles_than_players)",
     ),
     (
         "1. Village Core - These ro",
         "1. Village Core - These roles are always assigned and exclusive to villagers (good guys)",
         _SOLVE,
     ),
-    (
-        "2. Village Exclusive - The",
-        "2. Village Exclusive - These roles can only be assigned to villagers (good guys) "
-        "but are not guaranteed to be assigned.",
-        _DEAL,
-    ),
     ("They are not guaranteed to", "They are not guaranteed to be assigned.", _DEAL),
-    (
-        "4. Werewolf Exclusive - Th",
-        "4. Werewolf Exclusive - These roles can only be assigned to werewolves (bad guys) "
-        "but are not guaranteed to be assigned.",
-        _DEAL,
-    ),
     (
         "5. Werewolf Core - These r",
         "5. Werewolf Core - These roles are always assigned and exclusive to werewolves (bad guys)",
@@ -852,6 +856,8 @@ SKIP = (
     "Village Roles:",
     "General Roles:",
     "Werewolf Roles:",
+    "Village Exclusive Roles:",
+    "Werewolf Exclusive Roles:",
 )
 
 
@@ -1023,3 +1029,18 @@ def test_every_game_deals_the_core_roles(start: str) -> None:
         assert _worlds(without) != (6, 120)
     except RulingError as e:
         assert "Core' is not a role" in str(e) and "are the" in start + sentence
+
+
+def test_the_pool_holds_more_roles_than_players() -> None:
+    """R29: "there are more role types than there are players": solve refuses a setup
+    whose pool seats every role (deal.obs with five roles for five players); without the
+    sentence it counts its worlds."""
+    text = (CASEBOOK / "deal.obs").read_text(encoding="utf-8")
+    text = text.replace(", Thug, Smoker\n", "\n")
+    obs = parse_observations(text, "five.obs")
+    with pytest.raises(RulingError, match="line 142"):
+        bind(RS, obs, text)
+    ((start, sentence, _),) = [x for x in NOTED if x[0] == "Roles are randomly assigne"]
+    without = parse_ruleset(_without(RULES.read_text(encoding="utf-8"), start, (sentence,)), "x")
+    res = solve(bind(without, obs, text), timeout=60)
+    assert res.status == "sat" and res.worlds == 6

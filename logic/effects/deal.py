@@ -21,6 +21,8 @@ Vocabulary (ruleset-level nodes, `Ruleset.kind_rules`, unless said):
               assigned to villagers ..."): the assembler gives its roles that faction
               (`given_to`); a heading's group no sentence gives to a faction is a faction
               of its own
+  MoreRoles   a game's pool holds more roles than it has players ("there are more role
+              types than there are players"): `solve`'s setup must
 """
 
 from __future__ import annotations
@@ -111,6 +113,17 @@ class Exclusive:
 
     def describe(self) -> str:
         return f"deal: the {self.group} roles go only to {self.to}"
+
+
+@dataclass(frozen=True)
+class MoreRoles:
+    """ "there are more role types than there are players": a game's pool of roles holds
+    more roles than it seats players (`solve` refuses a setup whose pool does not)."""
+
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "deal: the pool holds more roles than the game has players"
 
 
 def given_to(

@@ -16,7 +16,7 @@ from typing import Any
 from lark import Token, v_args
 from lark.tree import Meta
 
-from logic.effects.deal import always_dealt
+from logic.effects.deal import MoreRoles, always_dealt
 from logic.effects.vote import Reveal
 from logic.lang import grammar
 from logic.lang.errors import Loc, RulingError, error_at_word, line_of
@@ -379,6 +379,7 @@ class _Binder:
         self._check_seats(counts, kinds, caps, setup_why)
         exact = self.balance(kinds, dict(counts), len(players), setup_why)
         lows = self.always(kinds, pool, len(players), setup_why)
+        self.more_roles(pool, vanilla, len(players), setup_why)
         my_kind = self.my_kind(kinds, pool, my_role, obs.me[2], whys["me"])
         facts = self._bound_facts(players, pool, me, kinds)
         nights = self._nights(facts)
@@ -656,6 +657,20 @@ class _Binder:
                 why,
             )
         return tuple(out)
+
+    def more_roles(
+        self, pool: tuple[Role, ...], vanilla: Role | None, players: int, why: Why
+    ) -> None:
+        """ "there are more role types than there are players": the pool (the roles, not
+        the role of players with no role) must hold more roles than the setup's players."""
+        said = next((n.why for n in self.rs.kind_rules if isinstance(n, MoreRoles)), None)
+        size = len([r for r in pool if r is not vanilla])
+        if said is not None and size <= players:
+            raise self.error(
+                f"the pool holds {size} role(s) for {players} player(s), but the ruleset's "
+                f'line {said.loc.line} ("{said.text}") has more roles than players',
+                why,
+            )
 
     def night_reveals(self, facts: tuple[Fact, ...]) -> None:
         """A role seen of a player killed at night: only the killer learns it, by the

@@ -9,7 +9,7 @@ from typing import Any
 
 from lark import Token
 
-from logic.effects.deal import Always, Category, Deal, Exclusive, Team, TeamWins
+from logic.effects.deal import Always, Category, Deal, Exclusive, MoreRoles, Team, TeamWins
 from logic.lang.game_kinds.base import GameBase, groups
 from logic.lang.game_kinds.parts import Default, NoReading
 from logic.lang.kinds.traits import Fact
@@ -77,5 +77,5 @@ class DealReading(GameBase):
     def role_each(self, children: list[Any]) -> Default:
         return self.default("each player is dealt a role")
 
-    def more_roles(self, children: list[Any]) -> Default:
-        return self.default("a game seats fewer players than the ruleset has roles")
+    def more_roles(self, children: list[Any]) -> Fact:
+        return Fact(KIND_RULE, MoreRoles(self.why), self.why)
