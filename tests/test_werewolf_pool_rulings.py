@@ -858,6 +858,7 @@ SKIP = (
     "Werewolf Roles:",
     "Village Exclusive Roles:",
     "Werewolf Exclusive Roles:",
+    "Does not apply to passive roles.",  # (twice: test_a_passive_role_may_list_them)
 )
 
 
@@ -1044,3 +1045,18 @@ def test_the_pool_holds_more_roles_than_players() -> None:
     without = parse_ruleset(_without(RULES.read_text(encoding="utf-8"), start, (sentence,)), "x")
     res = solve(bind(without, obs, text), timeout=60)
     assert res.status == "sat" and res.worlds == 6
+
+
+@pytest.mark.parametrize(("line", "nature"), [(169, "private"), (174, "dual")])
+def test_a_passive_role_may_list_them(line: int, nature: str) -> None:
+    """R29: "Does not apply to passive roles." after the definitions of Private (line 168)
+    and Dual-nature (171): a passive role (no ability) may list the nature; without the
+    sentence the nature needs a use to PM or to post, and the role's line is bad input."""
+    lines = RULES.read_text(encoding="utf-8").split("\n")
+    k = _line(lines, "Stalwart:")
+    lines[k] = lines[k].replace("Night-time)", "Night-time, Private, Dual-nature)")
+    parse_ruleset("\n".join(lines), str(RULES))
+    assert lines[line - 1] == "Does not apply to passive roles."
+    lines[line - 1] = ""
+    with pytest.raises(RulingError, match=f"these natures say '{nature}'"):
+        parse_ruleset("\n".join(lines), str(RULES))

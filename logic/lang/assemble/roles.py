@@ -19,6 +19,7 @@ from logic.lang.kinds.allegiance import FactionIs
 from logic.lang.kinds.common2 import Implied
 from logic.lang.kinds.phrasing import NotFirstNight
 from logic.lang.read.pieces import (
+    EXEMPT,
     NATURE,
     _AbilityName,
     _AbilityStart,
@@ -316,8 +317,20 @@ class RolesAssembler(AssemblerState):
             line.abilities[line.current] = replace(a, effects=(Kill(s.why),))
 
     def _defined_natures(self) -> dict[str, Why]:
-        """The natures the ruleset defines (sentences read before this one), by meaning."""
-        return {f.value: f.why for f, _, _ in self.facts if f.kind == NATURE}
+        """The natures the ruleset defines (sentences read before this one), by meaning; a
+        definition followed by "Does not apply to passive roles." also as `EXEMPT` and its
+        meaning ("exempt private"), with that sentence."""
+        out: dict[str, Why] = {}
+        last = None
+        for f, _, _ in self.facts:
+            if f.kind != NATURE:
+                continue
+            if f.value == EXEMPT and last is not None:
+                out[f"{EXEMPT} {last}"] = f.why
+            elif f.value != EXEMPT:
+                out[f.value] = f.why
+                last = f.value
+        return out
 
     def _natures_hold(
         self, line: _Line, tags: tuple[str, ...], said: dict[str, Why], why: Why
@@ -330,6 +343,11 @@ class RolesAssembler(AssemblerState):
         wrong = {
             "passive": current is not None,
             "active": current is None,
+            # "only valid actions when PMed", "can be used publicly or privately": a use to
+            # PM or to post, unless the definition is followed by "Does not apply to
+            # passive roles."
+            "private": current is None and f"{EXEMPT} private" not in said,
+            "dual": current is None and f"{EXEMPT} dual" not in said,
             "night": current is not None and day and "day" not in tags,
             "day": current is not None and not day and "night" not in tags,
         }
