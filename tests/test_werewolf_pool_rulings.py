@@ -32,6 +32,11 @@ POWERLESS = "This player has no powers."
 # (the start of the line, the sentences deleted from it together, a case it decides)
 DECIDES: list[tuple[str, tuple[str, ...], str]] = [
     (
+        "Meddler:",
+        ("The meddler can exclude some specific roles.",),
+        "R30: the Meddler leaves the Seer and the Guard out of the random answer",
+    ),
+    (
         "2. Village Exclusive - The",
         (
             "2. Village Exclusive - These roles can only be assigned to villagers (good guys) "
@@ -538,6 +543,7 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
             "result, if not the GG randomly selects one (possible) answer.",
             "The random answer is one of the Village and General roles, in play or not.",
             "If the action is a target, a random other player is chosen.",
+            "The meddler can exclude some specific roles.",
         ),
         "The Meddler's preferred answer is what the Seer's scan gives",
     ),

@@ -277,7 +277,7 @@ class Binder:
                 )
             if line.verb == "nothing":
                 continue
-            if line.verb == "decides":
+            if line.verb in ("decides", "excludes"):
                 decided.append((actor, line))
                 continue
             if line.verb == "kills" and block.kind == PREP:
@@ -322,7 +322,10 @@ class Binder:
                 targets = (actor,)
             out.append(Act(actor, ability, targets, None, line.why))
         for actor, line in decided:
-            out = self.decide(out, actor, line, prep=block.kind == PREP)
+            if line.verb == "excludes":
+                out = _exclude(self, out, actor, line)
+            else:
+                out = self.decide(out, actor, line, prep=block.kind == PREP)
         return tuple(out)
 
     def decide(
@@ -391,6 +394,8 @@ class Binder:
         self._decisions(block)
         for line in block.lines:
             actor = self.player(line.actor, line.why)
+            if line.verb == "excludes":
+                raise self.error("a player excludes options of a night action", line.why)
             if line.verb == "decides":
                 decided.append((actor, line))
                 continue
@@ -523,3 +528,38 @@ def identities(rs: Ruleset, players: Mapping[str, Player], history: History) -> 
         role = rs.role(role_name) if role_name is not None else None
         out[p] = Player(p, role or pl.role, faction or pl.faction)
     return out
+
+
+def _excludable(ability: Ability) -> bool:
+    """A sentence of the ability lets its player leave options out of the host's draw (an
+    effect node's `excludes`: logic/effects/meddle.py)."""
+    return any(getattr(e, "excludes", None) is not None for e in ability.effects)
+
+
+def _exclude(bd: Binder, acts: list[Act], actor: str, line: Line) -> list[Act]:
+    """`X excludes "A", "B"`: options X's night action leaves out of the host's draw,
+    where a sentence of its ability lets him (an effect's `excludes`); X takes it."""
+    role = bd.players[actor].role
+    used = [a.ability for a in acts if a.actor == actor and _excludable(a.ability)]
+    own = [a for a in role.abilities if not is_day(a) and _excludable(a)]
+    if not (used or own):
+        raise bd.error(
+            f"{actor} is {role.name}, whose sentences let its player exclude nothing",
+            line.why,
+            line.actor,
+        )
+    ability = (used or own)[0]
+    options = options_of(ability)
+    for text in line.texts:
+        if canon(text) not in {canon(o) for o in options}:
+            raise bd.error(
+                f"{role.name} excludes some of: {', '.join(options)}",
+                line.why,
+                f'"{text}"',
+                [f'"{o}"' for o in options],
+            )
+    left = tuple(o for o in options if canon(o) in {canon(t) for t in line.texts})
+    for k, a in enumerate(acts):
+        if a.actor == actor and a.ability == ability:
+            return [*acts[:k], replace(a, excludes=(*a.excludes, *left)), *acts[k + 1 :]]
+    return [*acts, Act(actor, ability, (), None, line.why, excludes=left)]

@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from logic.effects.deal import given_to
 from logic.effects.afterlife import ReadFate
 from logic.effects.attack import Kill
+from logic.effects.deal import given_to
 from logic.effects.intercept import Intercept
 from logic.effects.interrogate import Interrogate, InterrogatesAs
 from logic.effects.react import Explode, Guard
@@ -349,7 +349,9 @@ class FinishAssembler(ProseAssembler, ChecksAssembler):
         )
         if isinstance(given, tuple):
             to, why = given
-            raise self.error(f"{to!r} names the members of no faction of this ruleset", why, token=to)
+            raise self.error(
+                f"{to!r} names the members of no faction of this ruleset", why, token=to
+            )
         faction: dict[str, tuple[str, Why]] = {}
         for name, f, why in given:
             had = faction.setdefault(canon(name), (f, why))

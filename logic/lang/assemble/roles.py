@@ -317,20 +317,8 @@ class RolesAssembler(AssemblerState):
             line.abilities[line.current] = replace(a, effects=(Kill(s.why),))
 
     def _defined_natures(self) -> dict[str, Why]:
-        """The natures the ruleset defines (sentences read before this one), by meaning; a
-        definition followed by "Does not apply to passive roles." also as `EXEMPT` and its
-        meaning ("exempt private"), with that sentence."""
-        out: dict[str, Why] = {}
-        last = None
-        for f, _, _ in self.facts:
-            if f.kind != NATURE:
-                continue
-            if f.value == EXEMPT and last is not None:
-                out[f"{EXEMPT} {last}"] = f.why
-            elif f.value != EXEMPT:
-                out[f.value] = f.why
-                last = f.value
-        return out
+        """The natures the ruleset defines (sentences read before this one), by meaning."""
+        return defined_natures([f for f, _, _ in self.facts])
 
     def _natures_hold(
         self, line: _Line, tags: tuple[str, ...], said: dict[str, Why], why: Why
@@ -343,9 +331,7 @@ class RolesAssembler(AssemblerState):
         wrong = {
             "passive": current is not None,
             "active": current is None,
-            # "only valid actions when PMed", "can be used publicly or privately": a use to
-            # PM or to post, unless the definition is followed by "Does not apply to
-            # passive roles."
+            # a use to PM or to post, unless "Does not apply to passive roles." follows
             "private": current is None and f"{EXEMPT} private" not in said,
             "dual": current is None and f"{EXEMPT} dual" not in said,
             "night": current is not None and day and "day" not in tags,
@@ -532,3 +518,20 @@ def _what(ability: Any, day: bool) -> str:
     if ability is None:
         return "no ability (a passive role)"
     return f"the {'day' if day else 'night'} ability {ability.name!r}"
+
+
+def defined_natures(facts: list[Any]) -> dict[str, Why]:
+    """The natures defined by `facts` (in order), by meaning; a definition followed by
+    "Does not apply to passive roles." also as `EXEMPT` and its meaning ("exempt
+    private"), with that sentence."""
+    out: dict[str, Why] = {}
+    last = None
+    for f in facts:
+        if f.kind != NATURE:
+            continue
+        if f.value == EXEMPT and last is not None:
+            out[f"{EXEMPT} {last}"] = f.why
+        elif f.value != EXEMPT:
+            out[f.value] = f.why
+            last = f.value
+    return out
