@@ -219,7 +219,7 @@ def test_misspelt_keyword_in_case(tmp_path: Path) -> None:
     assert r.source == "    Ann targts Bob"
     assert r.caret == (9, 6)
     # the word closest to the misspelling first, then the others in order
-    assert r.expected == '"targets", "decides", "does", "kills", "uses", "votes"'
+    assert r.expected == '"targets", "decides", "does", "excludes", "kills", "uses", "votes"'
 
 
 def test_case_stops_mid_line(tmp_path: Path) -> None:

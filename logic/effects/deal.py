@@ -14,12 +14,20 @@ Vocabulary (ruleset-level nodes, `Ruleset.kind_rules`, unless said):
   Category    the roles `roles` are the category `name` ("The Village Core roles are Seer,
               Guard and Undertaker.")
   Always      every game deals each role of the category `group` ("Village Core - These
-              roles are always assigned ..."): `solve`'s setup holds each at least once
+              roles are always assigned ..."): `solve`'s setup holds each at least once;
+              "... and exclusive to villagers": its roles go to that faction's players
+  Exclusive   the roles of the category `group` go only to the players of the faction
+              whose members `to` names ("Village Exclusive - These roles can only be
+              assigned to villagers ..."): the assembler gives its roles that faction
+              (`given_to`); a heading's group no sentence gives to a faction is a faction
+              of its own
+  MoreRoles   a game's pool holds more roles than it has players ("there are more role
+              types than there are players"): `solve`'s setup must
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -95,6 +103,55 @@ class Always:
 
     def describe(self) -> str:
         return f"deal: every game deals each {self.group} role"
+
+
+@dataclass(frozen=True)
+class Exclusive:
+    group: str
+    to: str  # the players it may be given to, as written ("villagers")
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"deal: the {self.group} roles go only to {self.to}"
+
+
+@dataclass(frozen=True)
+class MoreRoles:
+    """ "there are more role types than there are players": a game's pool of roles holds
+    more roles than it seats players (`solve` refuses a setup whose pool does not)."""
+
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "deal: the pool holds more roles than the game has players"
+
+
+def given_to(
+    kind_rules: Sequence[object],
+    members_of: Callable[[str], str | None],
+    roles: Sequence[tuple[str, str]],
+) -> list[tuple[str, str, Why]] | tuple[str, Why]:
+    """Each role a sentence gives to one faction's players, as (role, faction, sentence):
+    the roles of a category an `Exclusive` (or an `Always` with its players) names, the
+    category a `Category` of roles or a heading's group (`roles`: each role's name and
+    heading). A sentence whose players are no faction's members: (their name, sentence)."""
+    cats = {canon(c.name): c for c in kind_rules if isinstance(c, Category)}
+    out: list[tuple[str, str, Why]] = []
+    named = [n for n in kind_rules if isinstance(n, Exclusive | Always) and n.to]
+    # a category's roles named by a sentence before a heading's group (its own line wins)
+    named.sort(key=lambda n: canon(n.group) not in cats)
+    for n in named:
+        assert n.to is not None
+        f = members_of(n.to)
+        if f is None:
+            return (n.to, n.why)
+        cat = cats.get(canon(n.group))
+        if cat is not None:
+            names = [r for r, _ in roles if any(canon(r) == canon(c) for c in cat.roles)]
+        else:
+            names = [r for r, heading in roles if canon(heading) == canon(n.group)]
+        out.extend((r, f, n.why) for r in names)
+    return out
 
 
 def always_dealt(rs: Ruleset) -> list[tuple[str, Why]]:

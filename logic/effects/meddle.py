@@ -13,6 +13,9 @@ Vocabulary:
           own (`meddle:P:ROLE`, a draw of chance), in play or not; without the sentence
           that says so (`decided`), the host's open choice. One fake for every scan of
           him ("only by type (scan vs target), not by specific action")
+  excludes (of a Meddle, its sentence) "The meddler can exclude some specific roles.": the
+          roles the player leaves out (`X excludes "ROLE", ...` in a case) are not drawn;
+          a symbolic night (`check`) leaves none out (it does not search exclusions)
   pool    the factions whose roles are the fake answers (`options`), "the entire villager
           pool (core, exclusive, general)"
   ScanBlock  an action naming a player: tonight every scan aimed at him fails (the
@@ -66,13 +69,15 @@ class Meddle:
     pool_why: Why | None = None
     decided: Why | None = None
     scatter: Why | None = None
+    excludes: Why | None = None
 
     def describe(self) -> str:
         among = " or ".join(self.pool) if self.pool else "no pool"
         moved = "; an action aimed at him that is no scan lands on a random other player"
+        left = " but those its player excludes" if self.excludes else ""
         return (
             "meddle: the target's role scans tonight show a fake role: the one decided, "
-            f"else a random role of {among}" + (moved if self.scatter else "")
+            f"else a random role of {among}{left}" + (moved if self.scatter else "")
         )
 
 
@@ -103,15 +108,19 @@ def shows_role(b: NightBuilder, q: str) -> list[tuple[str, Expr]]:
             undecided = conj(x, eq(decided, Const(-1)))
         if undecided == FALSE:
             continue
-        out += [(shown, conj(undecided, x)) for shown, x in drawn(b, q, e)]
+        left = b.sc.excluded(j) if e.excludes is not None else ()
+        out += [(shown, conj(undecided, x)) for shown, x in drawn(b, q, e, left)]
     return out
 
 
-def drawn(b: NightBuilder, q: str, e: Meddle) -> list[tuple[str, Expr]]:
+def drawn(b: NightBuilder, q: str, e: Meddle, left: tuple[str, ...] = ()) -> list[tuple[str, Expr]]:
     """(the answer not decided is `shown`, shown) for each role of the pool's: one drawn
-    from the roles other than q's (`meddle:q:ROLE`, a draw for each role q may hold).
+    from the roles other than q's and those the Meddler left out (`left`, "The meddler can
+    exclude some specific roles.") (`meddle:q:ROLE`, a draw for each role q may hold).
     Made once a night for q, each a variable fixed by the scenario (`meddled:q:NAME`):
     each meddling of q reads it (one for each player who may be the Meddler)."""
+    out_ = {canon(o) for o in left}
+    tag = "".join(f":-{canon(o)}" for o in sorted(out_))
 
     def make() -> list[tuple[str, Expr]]:
         why = e.pool_why or e.why
@@ -120,8 +129,10 @@ def drawn(b: NightBuilder, q: str, e: Meddle) -> list[tuple[str, Expr]]:
             holds = b.sc.role_is(q, role)
             if holds == FALSE:
                 continue
-            others = [o for o in e.options if canon(o) != canon(role.name)]
-            name = f"meddle:{q}:{canon(role.name)}"
+            others = [o for o in e.options if canon(o) != canon(role.name) and canon(o) not in out_]
+            if not others:
+                continue
+            name = f"meddle:{q}:{canon(role.name)}{tag}"
             # no sentence says who picks the answer: the host's open choice
             pick = (
                 b.choice(name, range(len(others)), random=True)
@@ -133,10 +144,12 @@ def drawn(b: NightBuilder, q: str, e: Meddle) -> list[tuple[str, Expr]]:
         out = []
         for shown, xs in parts.items():
             x = label(any_of(xs), why)
-            out.append((shown, b.define(f"meddled:{q}:{shown}", x, shared=b.fixed(x))))
+            if tag and e.excludes is not None:
+                x = label(x, e.excludes)
+            out.append((shown, b.define(f"meddled:{q}:{shown}{tag}", x, shared=b.fixed(x))))
         return out
 
-    return b.once(f"meddle:drawn:{q}:{e.options}", make)
+    return b.once(f"meddle:drawn:{q}:{e.options}{tag}", make)
 
 
 def _scan(b: NightBuilder, i: int) -> Expr:

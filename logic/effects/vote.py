@@ -244,6 +244,10 @@ def _false2(p: str, name: str) -> Expr:
     return FALSE
 
 
+def _closed(name: str, where: Expr) -> Expr:
+    return FALSE
+
+
 def _false3(p: str, name: str, q: str) -> Expr:
     return FALSE
 
@@ -259,7 +263,8 @@ class DayInputs:
     p's role powers are in effect today (not discarded, not stopped by a roleblock; every
     role trait of the day reads it); marked(p, name) and marked_by(p, name,
     q): p holds a status of the day (given by q); rank(p): the position of p's vote in
-    the order votes were cast (later is greater).
+    the order votes were cast (later is greater); opened(name, where): the host's open
+    choice `name` (a boolean) that decides something where `where` holds.
     """
 
     players: tuple[str, ...]
@@ -278,6 +283,8 @@ class DayInputs:
     # per player number, how many of the day's moments passed before their final count
     # stood for good (logic/effects/timeline.py): a tie rule "first" reads it
     since: Callable[[int], Expr] | None = None
+    # a host's open choice of the day, true or false (`where`: where it decides anything)
+    opened: Callable[[str, Expr], Expr] = field(default=_closed)
 
 
 @dataclass
@@ -321,7 +328,13 @@ def weight(rs: Ruleset, inp: DayInputs, p: str) -> Expr:
     # a day's sway (effects/sway.py), amplified: three times (effects/amplify.py)
     more = ite(inp.marked(p, "tripled"), add(out, out, out), add(out, out))
     out = ite(inp.marked(p, "doubled"), more, out)
-    return ite(powerless(rs, inp, p), Const(0), out)
+    traits = any_of(_holds(inp, p, role, t) for role, t in _traits(rs, Powerless))
+    soothed = inp.marked(p, "powerless")
+    both = conj(soothed, inp.marked(p, "doubled"))
+    if both != FALSE:  # W3: a vote both blocked and doubled today; the source leaves open
+        # which holds ("Maybe we could give the same player a choice?"): the host's choice
+        soothed = conj(soothed, neg(conj(both, inp.opened(f"open:sway:{p}", both))))
+    return ite(disj(traits, soothed), Const(0), out)
 
 
 def tally(rs: Ruleset, inp: DayInputs, q: int) -> Expr:
@@ -684,6 +697,7 @@ def day_inputs(db: DayBuilder) -> DayInputs:
         marked=marked,
         marked_by=marked_by,
         rank=db.sc.rank(),
+        opened=lambda name, where: db.choice(name, [False, True], decides=where),
     )
 
 

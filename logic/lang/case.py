@@ -28,8 +28,8 @@ class PlayerDecl:
 
 @dataclass(frozen=True)
 class Line:
-    """One line of a phase: `verb` is targets, uses, kills, votes, nothing or decides
-    (`text`: what the player decided)."""
+    """One line of a phase: `verb` is targets, uses, kills, votes, nothing, decides
+    (`text`: what the player decided) or excludes (`texts`: the options left out)."""
 
     actor: str
     verb: str
@@ -38,6 +38,7 @@ class Line:
     why: Why = field(default=Why(Loc("<case>", 0, 0), ""), compare=False)
     text: str | None = None
     manner: str | None = None  # "public" or "private": `... publicly`, `... privately`
+    texts: tuple[str, ...] = ()  # `X excludes "A", "B"`: the options left out
 
 
 @dataclass(frozen=True)
@@ -203,6 +204,10 @@ class _ToCase(grammar.SourceTransformer):
     def decides(self, meta: Meta, children: list[Token]) -> Line:
         text = str(children[1])[1:-1]
         return Line(str(children[0]), "decides", why=self._why(meta), text=text)
+
+    def excludes(self, meta: Meta, children: list[Token]) -> Line:
+        texts = tuple(str(c)[1:-1] for c in children[1:])
+        return Line(str(children[0]), "excludes", why=self._why(meta), texts=texts)
 
     def expect(self, meta: Meta, children: list[Expectation]) -> list[Expectation]:
         return children

@@ -16,7 +16,7 @@ from typing import Any
 from lark import Token, v_args
 from lark.tree import Meta
 
-from logic.effects.deal import always_dealt
+from logic.effects.deal import MoreRoles, always_dealt
 from logic.effects.vote import Reveal
 from logic.lang import grammar
 from logic.lang.errors import Loc, RulingError, error_at_word, line_of
@@ -379,6 +379,8 @@ class _Binder:
         self._check_seats(counts, kinds, caps, setup_why)
         exact = self.balance(kinds, dict(counts), len(players), setup_why)
         lows = self.always(kinds, pool, len(players), setup_why)
+        if (short := _pool_short(self.rs, pool, vanilla, len(players))) is not None:
+            raise self.error(short, setup_why)
         my_kind = self.my_kind(kinds, pool, my_role, obs.me[2], whys["me"])
         facts = self._bound_facts(players, pool, me, kinds)
         nights = self._nights(facts)
@@ -709,6 +711,21 @@ class _Binder:
             k = self.kind(kinds, pool, role, faction, f.why)
             obj = kinds[k].name if k is not None else role.name
         return Fact(f.kind, phase, subject, obj, f.why)
+
+
+def _pool_short(
+    rs: Ruleset, pool: tuple[Role, ...], vanilla: Role | None, players: int
+) -> str | None:
+    """ "there are more role types than there are players": why the pool (the roles, not
+    the role of players with no role) holding no more roles than the players is refused."""
+    said = next((n.why for n in rs.kind_rules if isinstance(n, MoreRoles)), None)
+    size = len([r for r in pool if r is not vanilla])
+    if said is None or size > players:
+        return None
+    return (
+        f"the pool holds {size} role(s) for {players} player(s), but the ruleset's line "
+        f'{said.loc.line} ("{said.text}") has more roles than players'
+    )
 
 
 def bind(ruleset: Ruleset, obs: Observations, text: str | None = None) -> Setup:

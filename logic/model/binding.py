@@ -279,43 +279,13 @@ class Binder:
                 )
             if line.verb == "nothing":
                 continue
-            if line.verb == "decides":
+            if line.verb in ("decides", "excludes"):
                 decided.append((actor, line))
                 continue
             if line.verb == "kills" and block.kind == PREP:
                 raise self.error("no one kills in the prep phase", line.why, "kills")
             if line.verb == "kills":
-                pl = self.now[actor]
-                faction = pl.faction
-                nk = next((k for k in self.rs.nightkills if k.member(pl.role, faction)), None)
-                if nk is not None:
-                    if faction in killers:
-                        raise self.error(
-                            f"only one {faction} player carries out the nightkill "
-                            f"(already {killers[faction].actor} on line {killers[faction].why.loc.line})",
-                            line.why,
-                            line.actor,
-                        )
-                    killers[faction] = line
-                    out.append(Act(actor, nk.ability, targets, nk.faction, line.why))
-                    continue
-                own = [a for a in self.now[actor].role.abilities if kills(a)]
-                if not own:
-                    by_day = any(is_day(a) for a in self.now[actor].role.abilities)
-                    raise self.error(
-                        f"{actor} is {self.now[actor].role.name} ({faction}), which has no "
-                        + (
-                            "night kill (its powers are used by day: a 'day N:' block)"
-                            if by_day
-                            else "kill"
-                        ),
-                        line.why,
-                        line.actor,
-                    )
-                # (a role's own kill is an ability like any other: once a phase; found
-                # by the fuzzer, 2,001 "Rog kills Ann" lines built a night for 12 s)
-                self.once(out, actor, own[0], block.kind, line)
-                out.append(Act(actor, own[0], targets, None, line.why))
+                _kill(self, out, killers, actor, targets, block, line)
                 continue
             night = block.number
             ability = self.ability_for(actor, replace(line, targets=targets), night, history)
@@ -324,7 +294,10 @@ class Binder:
                 targets = (actor,)
             out.append(Act(actor, ability, targets, None, line.why))
         for actor, line in decided:
-            out = self.decide(out, actor, line, prep=block.kind == PREP)
+            if line.verb == "excludes":
+                out = _exclude(self, out, actor, line)
+            else:
+                out = self.decide(out, actor, line, prep=block.kind == PREP)
         return tuple(out)
 
     def decide(
@@ -393,6 +366,8 @@ class Binder:
         self._decisions(block)
         for line in block.lines:
             actor = self.player(line.actor, line.why)
+            if line.verb == "excludes":
+                raise self.error("a player excludes options of a night action", line.why)
             if line.verb == "decides":
                 decided.append((actor, line))
                 continue
@@ -531,3 +506,77 @@ def _by_name(ability: Ability) -> bool:
     """Whether a case's line uses the ability only by its name (an effect node's `by_name`:
     a faction's optional action beside its members' own, logic/effects/vest.py's strap)."""
     return any(getattr(e, "by_name", False) for e in ability.effects)
+
+
+def _excludable(ability: Ability) -> bool:
+    """A sentence of the ability lets its player leave options out of the host's draw (an
+    effect node's `excludes`: logic/effects/meddle.py)."""
+    return any(getattr(e, "excludes", None) is not None for e in ability.effects)
+
+
+def _kill(
+    bd: Binder,
+    out: list[Act],
+    killers: dict[str, Line],
+    actor: str,
+    targets: tuple[str, ...],
+    block: PhaseBlock,
+    line: Line,
+) -> None:
+    """A case's `X kills Y`: the faction's nightkill X carries out, else X's own kill."""
+    pl = bd.now[actor]
+    faction = pl.faction
+    nk = next((k for k in bd.rs.nightkills if k.member(pl.role, faction)), None)
+    if nk is not None:
+        if faction in killers:
+            raise bd.error(
+                f"only one {faction} player carries out the nightkill "
+                f"(already {killers[faction].actor} on line {killers[faction].why.loc.line})",
+                line.why,
+                line.actor,
+            )
+        killers[faction] = line
+        out.append(Act(actor, nk.ability, targets, nk.faction, line.why))
+        return
+    own = [a for a in bd.now[actor].role.abilities if kills(a)]
+    if not own:
+        by_day = any(is_day(a) for a in bd.now[actor].role.abilities)
+        raise bd.error(
+            f"{actor} is {bd.now[actor].role.name} ({faction}), which has no "
+            + ("night kill (its powers are used by day: a 'day N:' block)" if by_day else "kill"),
+            line.why,
+            line.actor,
+        )
+    # (a role's own kill is an ability like any other: once a phase; found
+    # by the fuzzer, 2,001 "Rog kills Ann" lines built a night for 12 s)
+    bd.once(out, actor, own[0], block.kind, line)
+    out.append(Act(actor, own[0], targets, None, line.why))
+
+
+def _exclude(bd: Binder, acts: list[Act], actor: str, line: Line) -> list[Act]:
+    """`X excludes "A", "B"`: options X's night action leaves out of the host's draw,
+    where a sentence of its ability lets him (an effect's `excludes`); X takes it."""
+    role = bd.players[actor].role
+    used = [a.ability for a in acts if a.actor == actor and _excludable(a.ability)]
+    own = [a for a in role.abilities if not is_day(a) and _excludable(a)]
+    if not (used or own):
+        raise bd.error(
+            f"{actor} is {role.name}, whose sentences let its player exclude nothing",
+            line.why,
+            line.actor,
+        )
+    ability = (used or own)[0]
+    options = options_of(ability)
+    for text in line.texts:
+        if canon(text) not in {canon(o) for o in options}:
+            raise bd.error(
+                f"{role.name} excludes some of: {', '.join(options)}",
+                line.why,
+                f'"{text}"',
+                [f'"{o}"' for o in options],
+            )
+    left = tuple(o for o in options if canon(o) in {canon(t) for t in line.texts})
+    for k, a in enumerate(acts):
+        if a.actor == actor and a.ability == ability:
+            return [*acts[:k], replace(a, excludes=(*a.excludes, *left)), *acts[k + 1 :]]
+    return [*acts, Act(actor, ability, (), None, line.why, excludes=left)]

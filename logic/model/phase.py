@@ -42,6 +42,9 @@ class Act:
     # how a day action was used, where the case says so: "public" (in the thread) or
     # "private" (a PM to the host) (`X uses ABILITY on Y publicly`, logic/effects/manner.py)
     manner: str | None = None
+    # the options the actor's player left out of the host's draw, where the ability lets
+    # him (`X excludes "A", "B"`, logic/effects/meddle.py)
+    excludes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, order=True)

@@ -122,6 +122,7 @@ class Scenario(Protocol):
     def alive_now(self, p: str) -> Expr: ...
     def marked_before(self, p: str, mark: str) -> Expr: ...
     def decision(self, i: int, options: Sequence[str]) -> Expr: ...
+    def excluded(self, i: int) -> tuple[str, ...]: ...
 
 
 class ConcreteNight:
@@ -210,6 +211,10 @@ class ConcreteNight:
         d = self.acts[i].decision
         keys = [canon(o) for o in options]
         return Const(keys.index(canon(d)) if d is not None and canon(d) in keys else -1)
+
+    def excluded(self, i: int) -> tuple[str, ...]:
+        """The options slot i's player left out of the host's draw (`X excludes ...`)."""
+        return self.acts[i].excludes
 
 
 def _repeats(sc: Scenario, i: int, ability: Ability) -> Expr:
@@ -579,6 +584,11 @@ class SymbolicNight:
         if s.kind != "ability" or not self.deciders:
             return Const(-1)
         return self.value(f"decide:{s.actor}")
+
+    def excluded(self, i: int) -> tuple[str, ...]:
+        """A symbolic night's players leave nothing out of a draw: `check` does not search
+        the options a player may exclude (a case's `X excludes ...` is resolve's)."""
+        return ()
 
 
 def _deal_constraints(sc: SymbolicNight) -> list[tuple[Expr, Why]]:

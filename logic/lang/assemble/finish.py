@@ -9,6 +9,7 @@ from typing import Any
 
 from logic.effects.afterlife import ReadFate
 from logic.effects.attack import Kill
+from logic.effects.deal import given_to
 from logic.effects.intercept import Intercept
 from logic.effects.interrogate import Interrogate, InterrogatesAs
 from logic.effects.react import Explode, Guard
@@ -255,6 +256,7 @@ class FinishAssembler(ProseAssembler, ChecksAssembler):
                 raise self.error(f"{target!r} is not a role of this ruleset", why)
         roles = [self.roles[k] for k in self.role_order]
         roles, group_kills, facts = self.assemble_prose(roles)
+        roles = self._given_to(facts, roles)
         vanilla = self._vanilla_role(facts, roles)
         neutral = self._neutral_category(facts)
         roleless = tuple(
@@ -338,6 +340,38 @@ class FinishAssembler(ProseAssembler, ChecksAssembler):
                 self.roles[key] = Role(vanilla, "", why=why)
                 roles.append(self.roles[key])
         return vanilla
+
+    def _given_to(self, facts: dict[str, Any], roles: list[Role]) -> list[Role]:
+        """The roles a sentence gives to one faction's players ("Village Exclusive - These
+        roles can only be assigned to villagers ...": logic/effects/deal.py's `Exclusive`)
+        take that faction; a heading's group left with no role is then no faction."""
+        given = given_to(
+            facts.get("kind_rules", ()), self.members_of, [(r.name, r.faction) for r in roles]
+        )
+        if isinstance(given, tuple):
+            to, why = given
+            raise self.error(
+                f"{to!r} names the members of no faction of this ruleset", why, token=to
+            )
+        faction: dict[str, tuple[str, Why]] = {}
+        for name, f, why in given:
+            had = faction.setdefault(canon(name), (f, why))
+            if canon(had[0]) != canon(f):
+                raise self.error(
+                    f"{name} is given to the {had[0]} ({had[1].loc.short}) and to the {f}", why
+                )
+        out = []
+        for r in roles:
+            if canon(r.name) in faction:
+                r = replace(r, faction=faction[canon(r.name)][0])
+                self.roles[canon(r.name)] = r
+            out.append(r)
+        groups = {canon(r.faction) for r in out}
+        moved_from = {canon(r.faction) for r in roles if canon(r.name) in faction}
+        self.factions = [
+            f for f in self.factions if canon(f) in groups or canon(f) not in moved_from
+        ]
+        return out
 
     def _neutral_category(
         self, facts: dict[str, Any]

@@ -19,6 +19,7 @@ from logic.lang.kinds.allegiance import FactionIs
 from logic.lang.kinds.common2 import Implied
 from logic.lang.kinds.phrasing import NotFirstNight
 from logic.lang.read.pieces import (
+    EXEMPT,
     NATURE,
     _AbilityName,
     _AbilityStart,
@@ -317,7 +318,7 @@ class RolesAssembler(AssemblerState):
 
     def _defined_natures(self) -> dict[str, Why]:
         """The natures the ruleset defines (sentences read before this one), by meaning."""
-        return {f.value: f.why for f, _, _ in self.facts if f.kind == NATURE}
+        return defined_natures([f for f, _, _ in self.facts])
 
     def _natures_hold(
         self, line: _Line, tags: tuple[str, ...], said: dict[str, Why], why: Why
@@ -330,6 +331,9 @@ class RolesAssembler(AssemblerState):
         wrong = {
             "passive": current is not None,
             "active": current is None,
+            # a use to PM or to post, unless "Does not apply to passive roles." follows
+            "private": current is None and f"{EXEMPT} private" not in said,
+            "dual": current is None and f"{EXEMPT} dual" not in said,
             "night": current is not None and day and "day" not in tags,
             "day": current is not None and not day and "night" not in tags,
         }
@@ -514,3 +518,20 @@ def _what(ability: Any, day: bool) -> str:
     if ability is None:
         return "no ability (a passive role)"
     return f"the {'day' if day else 'night'} ability {ability.name!r}"
+
+
+def defined_natures(facts: list[Any]) -> dict[str, Why]:
+    """The natures defined by `facts` (in order), by meaning; a definition followed by
+    "Does not apply to passive roles." also as `EXEMPT` and its meaning ("exempt
+    private"), with that sentence."""
+    out: dict[str, Why] = {}
+    last = None
+    for f in facts:
+        if f.kind != NATURE:
+            continue
+        if f.value == EXEMPT and last is not None:
+            out[f"{EXEMPT} {last}"] = f.why
+        elif f.value != EXEMPT:
+            out[f.value] = f.why
+            last = f.value
+    return out

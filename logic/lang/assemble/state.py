@@ -148,6 +148,18 @@ class AssemblerState:
             token=name,
         )
 
+    def members_of(self, name: str) -> str | None:
+        """The faction whose members `name` names: the faction ("Werewolf"), its plural
+        ("werewolves"), or its members' noun, the name with -r or -er ("villagers" of the
+        Village)."""
+        key = canon(name)
+        for f in self.factions:
+            base = canon(f)
+            nouns = (base, base + "r" if base.endswith("e") else base + "er")
+            if key in {w for n in nouns for w in (n, plural(n))}:
+                return f
+        return None
+
     def faction_named(self, name: str) -> str | None:
         return next(
             (f for f in self.factions if canon(f) in (canon(name), canon(name) + "s")), None

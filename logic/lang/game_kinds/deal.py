@@ -9,7 +9,7 @@ from typing import Any
 
 from lark import Token
 
-from logic.effects.deal import Always, Category, Deal, Team, TeamWins
+from logic.effects.deal import Always, Category, Deal, Exclusive, MoreRoles, Team, TeamWins
 from logic.lang.game_kinds.base import GameBase, groups
 from logic.lang.game_kinds.parts import Default, NoReading
 from logic.lang.kinds.traits import Fact
@@ -64,10 +64,12 @@ class DealReading(GameBase):
         node = Always(gs[0], gs[1] if len(gs) > 1 else None, self.why)
         return Fact(KIND_RULE, node, self.why)
 
-    def maybe_dealt(self, children: list[Any]) -> Default:
-        return self.default(
-            "a role of the category may be dealt or not, to players of its heading's faction"
-        )
+    def maybe_dealt(self, children: list[Any]) -> Fact:
+        """ "Village Exclusive - These roles can only be assigned to villagers (good guys)
+        but are not guaranteed to be assigned.": the category's roles go to that faction's
+        players only (may be dealt or not: what the deal does anyway)."""
+        gs = groups(children)
+        return Fact(KIND_RULE, Exclusive(gs[0], gs[1], self.why), self.why)
 
     def not_guaranteed(self, children: list[Any]) -> Default:
         return self.default("a role may be left out of the deal")
@@ -75,5 +77,5 @@ class DealReading(GameBase):
     def role_each(self, children: list[Any]) -> Default:
         return self.default("each player is dealt a role")
 
-    def more_roles(self, children: list[Any]) -> Default:
-        return self.default("a game seats fewer players than the ruleset has roles")
+    def more_roles(self, children: list[Any]) -> Fact:
+        return Fact(KIND_RULE, MoreRoles(self.why), self.why)

@@ -5,8 +5,9 @@ parenthesis (logic/lang/assemble/roles.py): "One-time use" makes its ability onc
 game; "Night-time" and "Day-time" say when it is used, "Active" that it is an ability
 the player uses, "Passive" that the role has none, each checked against the role's own
 sentences (a contradiction is bad input); "Dual-nature" that it may be used publicly,
-"Private" that it is only valid when PMed (logic/effects/manner.py's UseManner). A nature the ruleset does not define says
-nothing."""
+"Private" that it is only valid when PMed (logic/effects/manner.py's UseManner), both
+checked against a role with no ability unless the definition is followed by "Does not
+apply to passive roles." A nature the ruleset does not define says nothing."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from typing import Any
 
 from logic.lang.game_kinds.base import GameBase
 from logic.lang.kinds.traits import Fact
-from logic.lang.read.pieces import NATURE
+from logic.lang.read.pieces import EXEMPT, NATURE
 
 
 class NatureReading(GameBase):
@@ -47,3 +48,9 @@ class NatureReading(GameBase):
 
     def nature_private(self, _: list[Any]) -> Fact:
         return self._nature("private")
+
+    def nature_exempt(self, _: list[Any]) -> Fact:
+        """ "Does not apply to passive roles." after a definition: a passive role (no
+        ability) may list that nature; without it, "Private" and "Dual-nature" need a use
+        to PM or to post, and a role with none that lists them is bad input."""
+        return self._nature(EXEMPT)

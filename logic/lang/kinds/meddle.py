@@ -6,7 +6,8 @@ fake scan results for the status of another player at night-time."; the answer g
 (possible) answer.": `Meddle.decided`) and the roles it is drawn from ("The random answer
 is one of the Village and General roles, in play or not.": `Meddle.pool`), and where an
 action aimed at him lands ("If the action is a target, a random other player is chosen.":
-`Meddle.scatter`), each said of the ability before it; a block of every scan aimed at a
+`Meddle.scatter`), and the roles its player may leave out of the draw ("The meddler can
+exclude some specific roles.": `Meddle.excludes`), each said of the ability before it; a block of every scan aimed at a
 player ("This werewolf may block one other player from any night-time scan activity.":
 `ScanBlock`, a night ability named "smoke")."""
 
@@ -48,6 +49,9 @@ class MeddleReading:
 
     def meddle_scatter(self, _: list[Any]) -> tuple[Any, ...]:
         return (Adds(Meddle, "scatter", self.why),)
+
+    def meddle_exclude(self, _: list[Any]) -> tuple[Any, ...]:
+        return (Adds(Meddle, "excludes", self.why),)
 
     def meddle_pool(self, children: list[Any]) -> tuple[Any, ...]:
         names = tuple(str(c) for c in children if isinstance(c, Token) and c.type == "NAME")

@@ -76,6 +76,8 @@ class _DayAbility:
 
 
 NATURE = "nature"  # the fact a nature's definition gives (logic/lang/game_kinds/natures.py)
+# a nature's value: the definition before it does not apply to passive roles
+EXEMPT = "exempt"
 
 
 def nature_tags(words: list[str]) -> tuple[str, ...]:
