@@ -29,6 +29,7 @@ from logic.lang.read.pieces import (
     _ClassDecl,
     _DayAbility,
     _flatten,
+    _Given,
     _KillVisits,
     _Natures,
     _NightKillRule,
@@ -94,6 +95,9 @@ class _Line:
     current: int | None
     pending_name: tuple[str, tuple[str, ...]] | None = None
     pending_prep: bool = False  # the pending name was said "Prep action: ..."
+    # the name of an ability defined once whose sentences follow ("Ability Block: ..."):
+    # the first ability they begin has it, unless a name is said or its sentence names it
+    section: str | None = None
 
 
 class RolesAssembler(AssemblerState):
@@ -200,6 +204,9 @@ class RolesAssembler(AssemblerState):
         an effect or restriction added to the ability before it, a note, or prose."""
         abilities = line.abilities
         match s:
+            case _Given(name):  # an ability defined once begins: the one before it is done
+                line.current, line.pending_name, line.pending_prep = None, None, False
+                line.section = name
             case _AbilityName(name, aliases, _, prep):
                 # names the ability before it, or else the next one ("Prep action: ..."
                 # the next one, used in the prep phase)
@@ -271,8 +278,8 @@ class RolesAssembler(AssemblerState):
                 # a restriction or a learning with no ability before it ("The Doctor
                 # cannot save themselves."): the ability its verb says
                 if line.current is None:
-                    name, aliases = line.pending_name or (_VERB_NAME[verb], ())
-                    line.pending_name = None
+                    name, aliases = line.pending_name or (line.section or _VERB_NAME[verb], ())
+                    line.pending_name, line.section = None, None
                     fx = (Kill(why),) if verb == "kills" else effects
                     abilities.append(Ability(name, verb, frequency, fx, why=why, aliases=aliases))
                     line.current = len(abilities) - 1
@@ -304,9 +311,10 @@ class RolesAssembler(AssemblerState):
                 s.why,
                 token=s.subject.split()[0],
             )
-        name, aliases = line.pending_name or (s.name or _VERB_NAME[s.verb], ())
+        default = s.name or line.section or _VERB_NAME[s.verb]
+        name, aliases = line.pending_name or (default, ())
         frequency = Frequency.PREP if line.pending_prep else s.frequency
-        line.pending_name, line.pending_prep = None, False
+        line.pending_name, line.pending_prep, line.section = None, False, None
         line.abilities.append(
             Ability(name, s.verb, frequency, why=s.why, aliases=aliases, targets=s.targets)
         )
