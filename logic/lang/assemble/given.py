@@ -104,9 +104,11 @@ class Gifts:
                         out.extend(self._sentences(self.defs[ability_key(n)]))
                 continue
             if isinstance(s, _AbilityName) and not s.prep and ability_key(s.name) in self.defs:
-                # the card's name (and the names in parentheses) name the ability given
+                # the names in parentheses name the ability given too ("Night action:
+                # Discombobulate (Tricking).")
                 out.extend(self._sentences(self.defs[ability_key(s.name)]))
-                out.append(s)
+                if s.aliases:
+                    out.append(s)
                 continue
             out.append(s)
             for n, _ in _named(s) if isinstance(s, _Trait) else ():
