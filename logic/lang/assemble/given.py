@@ -129,7 +129,7 @@ class Gifts:
                 self.disagreements.append(
                     Disagreement(
                         f"{rd.name}'s card names {name}, but the section of {d.name} "
-                        f"does not list {rd.name} (the role has it)",
+                        f"does not list {rd.name} (the role is given it either way)",
                         rd.name,
                         why,
                         d.holders[0].why,
@@ -142,7 +142,7 @@ class Gifts:
                 self.disagreements.append(
                     Disagreement(
                         f"the section of {d.name} lists {rd.name}, but {rd.name}'s card, "
-                        f"which names other abilities, does not name it (the role has it)",
+                        f"which names other abilities, does not name it (the role is given it either way)",
                         rd.name,
                         why,
                         rd.why,
