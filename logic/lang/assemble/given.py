@@ -17,8 +17,8 @@ from logic.lang.read.pieces import (
     _AbilityDef,
     _AbilityName,
     _flatten,
-    _Gives,
     _Given,
+    _Gives,
     _RoleDef,
     _Trait,
 )

@@ -165,7 +165,8 @@ class _SubAbility:
 
 @dataclass(frozen=True)
 class _Holders:
-    """"Roles with action: Chianti, Korn.": the roles an ability section gives its ability."""
+    """A section's list of roles ("Roles with action: Chianti, Korn."): the roles an
+    ability section gives its ability."""
 
     names: tuple[str, ...]
     why: Why
@@ -173,8 +174,8 @@ class _Holders:
 
 @dataclass(frozen=True)
 class _AbilityDef:
-    """"Ability Slander: ...": an ability's sentences written once, given to roles by name
-    (logic/lang/assemble/given.py)."""
+    """An ability section ("Ability Slander: ..."): an ability's sentences written once,
+    given to roles by name (logic/lang/assemble/given.py)."""
 
     name: str
     sentences: tuple[Any, ...]
@@ -184,8 +185,8 @@ class _AbilityDef:
 
 @dataclass(frozen=True)
 class _Gives:
-    """"Night action: Slander, Investigate 3.": a card's line naming its abilities (each
-    name with the number written after it, if any)."""
+    """A card's line naming its abilities ("Night action: Slander, Investigate 3."), each
+    name with the number written after it, if any."""
 
     names: tuple[tuple[str, int | None], ...]
     why: Why
