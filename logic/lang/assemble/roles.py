@@ -99,6 +99,15 @@ class _Line:
     # the first ability they begin has it, unless a name is said or its sentence names it
     section: str | None = None
 
+    def begin(self, section: str) -> None:
+        """The sentences of the ability defined once as `section` follow."""
+        self.current, self.pending_name, self.pending_prep, self.section = (
+            None,
+            None,
+            False,
+            section,
+        )
+
 
 class RolesAssembler(AssemblerState):
     """The part of `_Assembler` (logic/lang/rules.py) that assembles role lines."""
@@ -143,6 +152,9 @@ class RolesAssembler(AssemblerState):
         )
         for s in _flatten(rd.sentences):
             if s is None:  # a sentence read as what the engine does anyway
+                continue
+            if isinstance(s, _Given):  # an ability defined once begins: the one before is done
+                line.begin(s.name)
                 continue
             self._line_sentence(line, self._cited(s, role, ruling), role, key)
         # "Visits a player": the verb itself says the ability visits, when no class is given.
@@ -204,9 +216,6 @@ class RolesAssembler(AssemblerState):
         an effect or restriction added to the ability before it, a note, or prose."""
         abilities = line.abilities
         match s:
-            case _Given(name):  # an ability defined once begins: the one before it is done
-                line.current, line.pending_name, line.pending_prep = None, None, False
-                line.section = name
             case _AbilityName(name, aliases, _, prep):
                 # names the ability before it, or else the next one ("Prep action: ..."
                 # the next one, used in the prep phase)
