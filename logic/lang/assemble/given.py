@@ -87,8 +87,6 @@ class Gifts:
 
     def expand(self, rd: _RoleDef) -> _RoleDef:
         """The role line with the sentences of each ability given to it in place."""
-        if not self.defs:
-            return rd
         sentences = list(_flatten(rd.sentences))
         named = {ability_key(n): (n, w) for s in sentences for n, w in _named(s)}
         listed = self._listing(rd.name)
