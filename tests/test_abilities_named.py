@@ -14,6 +14,7 @@ from logic.commands.check import Checker
 from logic.lang.case import parse_cases
 from logic.lang.errors import RulingError
 from logic.lang.rules import load_ruleset, parse_ruleset
+from logic.model.ir import Ruleset
 
 RULES = Path(__file__).parent / "rulesets" / "abilities-named.rules"
 TEXT = RULES.read_text(encoding="utf-8")
@@ -30,6 +31,12 @@ CASE = """case "Eisuke's card and Asami's section give the one Block"
 """
 
 
+def abilities(rs: Ruleset, role: str) -> list[str]:
+    r = rs.role(role)
+    assert r is not None
+    return [a.name for a in r.abilities]
+
+
 def passes(text: str) -> bool:
     (case,) = parse_cases(CASE, str(RULES))
     return run_case(parse_ruleset(text, str(RULES)), case, CASE).passed
@@ -39,7 +46,9 @@ def test_one_section_acts_for_two_roles() -> None:
     assert passes(TEXT)
     rs = load_ruleset(RULES)
     for role in ("Eisuke", "Asami"):
-        (block,) = [a for a in rs.role(role).abilities if a.name == "Block"]
+        r = rs.role(role)
+        assert r is not None
+        (block,) = [a for a in r.abilities if a.name == "Block"]
         assert block.why.loc.line == 15  # the section's sentence, cited where it is written
 
 
@@ -57,9 +66,9 @@ def test_deleting_the_giving_sentence_takes_the_ability() -> None:
 
 def test_a_card_alone_gives_it() -> None:
     rs = load_ruleset(RULES)
-    assert [a.name for a in rs.role("Ran").abilities] == ["Heal"]
+    assert abilities(rs, "Ran") == ["Heal"]
     no_card = parse_ruleset(TEXT.replace("Ran: Night action: Heal.", "Ran: No special powers."))
-    assert no_card.role("Ran").abilities == ()
+    assert abilities(no_card, "Ran") == []
 
 
 def test_disagreements_are_findings_naming_both_sentences() -> None:
