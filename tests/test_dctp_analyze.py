@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from dctp_deletions import deleting_changes, without_on
+from dctp_deletions import deleting_changes, without, without_on
 
 ROOT = Path(__file__).parent.parent
 ANALYZE = ROOT / "casebook" / "dctp-mini-mafia" / "analyze.case"
@@ -64,12 +64,6 @@ DECIDES = [
         "Follow-Up: Takagi finds that Gin slandered the player he staked out",
     ),
     (FOLLOWUP, "Chiba", FOLLOW_UP, "Follow-Up: no stake-out the night before, no follow-up"),
-    (  # the stake-out it follows up
-        FOLLOWUP,
-        "Takagi",
-        "The policeman learns of all actions performed to a player that night.",
-        "Follow-Up: Takagi finds that Gin slandered the player he staked out",
-    ),
 ]
 
 
@@ -78,6 +72,16 @@ def test_deleting_a_sentence_changes_its_case(
     case_file: Path, role: str, sentence: str, title: str
 ) -> None:
     deleting_changes(case_file, title, without_on(role, sentence))
+
+
+def test_deleting_the_stake_out_it_follows_up_changes_its_case() -> None:
+    """The stake-out's sentence, said once in its section (R30) and given by the cards and
+    the section's list to Takagi among others: without it, nothing is followed up."""
+    deleting_changes(
+        FOLLOWUP,
+        "Follow-Up: Takagi finds that Gin slandered the player he staked out",
+        without("The policeman learns of all actions performed to a player that night."),
+    )
 
 
 # (players, each phase's actions: night 1, day 1, night 2; the day's votes): a chained

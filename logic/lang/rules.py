@@ -24,6 +24,7 @@ from logic.effects.heal import HealingOrder
 from logic.effects.inquiry import Keywords
 from logic.lang import game, grammar, statements
 from logic.lang.assemble.finish import FinishAssembler
+from logic.lang.assemble.given import Gifts
 from logic.lang.assemble.roles import RolesAssembler
 from logic.lang.errors import Loc, RulingError, line_of
 from logic.lang.kinds.allegiance import FactionIs
@@ -33,6 +34,7 @@ from logic.lang.read.block import BlockReader
 from logic.lang.read.clauses import ClausesReader
 from logic.lang.read.days import DaysReader
 from logic.lang.read.forge import ForgeReader
+from logic.lang.read.given import GivenReader
 from logic.lang.read.headings import HeadingsReader
 from logic.lang.read.heal import HealReader
 from logic.lang.read.hexes import HexesReader
@@ -43,6 +45,7 @@ from logic.lang.read.kept import KeptReader
 from logic.lang.read.kill import KillReader
 from logic.lang.read.names import NamesReader
 from logic.lang.read.pieces import (
+    _AbilityDef,
     _AbilityStart,
     _Alias,
     _as_ruling,
@@ -110,6 +113,7 @@ class _ToIR(
     NamesReader,
     HeadingsReader,
     RolesReader,
+    GivenReader,
     AbilitiesReader,
     TurnReader,
     RestrictionsReader,
@@ -152,9 +156,16 @@ class _Assembler(RolesAssembler, FinishAssembler):
     """Walks the statements in order and builds the Ruleset."""
 
     def run(self, statements: list[Any]) -> Ruleset:
-        for st in _flatten(statements):
+        flat = _flatten(statements)
+        gifts = Gifts(flat, self.error)  # abilities defined once (logic/lang/assemble/given.py)
+        for st in flat:
+            if isinstance(st, _RoleDef) and not self.alignments:
+                st = gifts.expand(st)
             self.statement(st)
-        return self.finish()
+        unknown = gifts.unknown_holders(self.find_role)
+        if unknown is not None:
+            raise self.error(f"no role of this ruleset is named {unknown[0]!r}", unknown[1])
+        return replace(self.finish(), disagreements=tuple(gifts.disagreements))
 
     def statement(self, st: Any) -> None:
         if isinstance(st, (_RoleDef, _Heading)):
@@ -237,6 +248,8 @@ class _Assembler(RolesAssembler, FinishAssembler):
                     self.role_def(body, ruling=True)
             case _Kept():
                 pass  # held in Ruleset.sentences (_held_sentences)
+            case _AbilityDef():
+                pass  # given to its roles' lines (`run`)
             case _Note():
                 pass  # a sentence about the game that changes nothing (_without_effect)
             case game.UsesFramework(name, why):
@@ -254,6 +267,11 @@ def _statement_body(text: str, st: Tree[Token]) -> tuple[str | None, int]:
         name, first = st.children[0], st.children[1]
         assert isinstance(name, Tree) and isinstance(first, Tree)
         label = " ".join(text[name.meta.start_pos : name.meta.end_pos].split()).strip('"')
+        return label, first.meta.start_pos
+    if st.data == "ability_def" and len(st.children) > 1:
+        name, first = st.children[0], st.children[1]
+        assert isinstance(name, Tree) and isinstance(first, Tree)
+        label = " ".join(text[name.meta.start_pos : name.meta.end_pos].split())
         return label, first.meta.start_pos
     if st.data == "ruling" and st.children and isinstance(st.children[0], Tree):
         body = st.children[0].meta.start_pos

@@ -46,6 +46,8 @@ _SUB_LABEL = re.compile(r"^(?P<indent>\s*)-[ \t]*(?P<label>[A-Za-z][A-Za-z ]*[A-
 
 # labels of lines that are not a role's: what is wrong in them, the frame grammar says
 _KEPT = frozenset({"not modelled", "not modeled", "flavour", "flavor", "source", "ruleset"})
+# "Ability Slander:": the label of an ability defined once (grammar/ruleset.lark's ability_def)
+_ABILITY = re.compile(r"ability\s", re.IGNORECASE)
 # labels of the lines that list the roles of a visiting class: no role's name
 _CLASS_LISTS = frozenset({"visiting roles", "non-visiting roles", "semi-visiting roles"})
 
@@ -164,7 +166,9 @@ def read(text: str, filename: str) -> Read:
             errors.append(_line_error(number, line, filename, number == last_line))
             continue
         context = "ruling" if label.lower() == "ruling" else "role"
-        named = roles if label.lower() in _CLASS_LISTS else roles | {label}
+        # (an ability defined once, "Ability Slander: ...", is no role)
+        no_role = label.lower() in _CLASS_LISTS or _ABILITY.match(label) is not None
+        named = roles if no_role else roles | {label}
         body_at = m.end()
         new, line_errors = _sentences(
             number, line, body_at, filename, named, context, label, start, held, number == last_line
@@ -364,6 +368,7 @@ def _role_names(lines: Iterable[str]) -> set[str]:
             and m.group("label").lower()
             not in ("ruling", "source", "flavour", "flavor", *_CLASS_LISTS)
             and not _clause_like(m.group("label"))  # "There are 9 players: ..."
+            and not _ABILITY.match(m.group("label"))  # "Ability Slander: ...": no role
         ):
             names.add(m.group("label").strip('"').strip())
     return names

@@ -383,6 +383,9 @@ class Ruleset:
     # logic/effects/deal.py, nominate.py), each read by its kind
     kind_rules: tuple[Any, ...] = ()
     source: str = field(default="", compare=False)
+    # where an ability section and a role's card disagree on whether the role has the
+    # ability (logic/lang/assemble/given.py `Disagreement`): reported by `ruling check`
+    disagreements: tuple[Any, ...] = field(default=(), compare=False)
     # Every sentence the ruleset holds, in file order (for `ruling coverage`); not part of
     # what the ruleset means, so outside equality.
     sentences: tuple[Sentence, ...] = field(default=(), compare=False)

@@ -1,6 +1,7 @@
 """Owns the contradiction search: sentences that can never hold together (a minimal unsat
-core), two sentences that say different things of a role's visiting class, and the gap of
-a role with an ability in none of the visiting lists."""
+core), two sentences that say different things of a role's visiting class or of whether a
+role has an ability defined once (its section and its card: logic/lang/assemble/given.py),
+and the gap of a role with an ability in none of the visiting lists."""
 
 from __future__ import annotations
 
@@ -38,6 +39,8 @@ class Contradictions(Search):
                             (role.name,),
                             (cl.why, ab.class_why),
                         )
+        for d in self.rs.disagreements:  # a section and a card: the role has it either way
+            yield Finding("contradiction", d.message, (d.role,), (d.first, d.second))
         if self.rs.class_lists:
             listed = {canon(r) for cl in self.rs.class_lists for r in cl.roles}
             for role in self.rs.roles:

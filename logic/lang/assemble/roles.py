@@ -30,6 +30,7 @@ from logic.lang.read.pieces import (
     _ClassDecl,
     _DayAbility,
     _flatten,
+    _Given,
     _KillVisits,
     _Natures,
     _NightKillRule,
@@ -95,6 +96,18 @@ class _Line:
     current: int | None
     pending_name: tuple[str, tuple[str, ...]] | None = None
     pending_prep: bool = False  # the pending name was said "Prep action: ..."
+    # the name of an ability defined once whose sentences follow ("Ability Block: ..."):
+    # the first ability they begin has it, unless a name is said or its sentence names it
+    section: str | None = None
+
+    def begin(self, section: str) -> None:
+        """The sentences of the ability defined once as `section` follow."""
+        self.current, self.pending_name, self.pending_prep, self.section = (
+            None,
+            None,
+            False,
+            section,
+        )
 
 
 class RolesAssembler(AssemblerState):
@@ -140,6 +153,9 @@ class RolesAssembler(AssemblerState):
         )
         for s in _flatten(rd.sentences):
             if s is None:  # a sentence read as what the engine does anyway
+                continue
+            if isinstance(s, _Given):  # an ability defined once begins: the one before is done
+                line.begin(s.name)
                 continue
             self._line_sentence(line, self._cited(s, role, ruling), role, key)
         # "Visits a player": the verb itself says the ability visits, when no class is given.
@@ -272,8 +288,8 @@ class RolesAssembler(AssemblerState):
                 # a restriction or a learning with no ability before it ("The Doctor
                 # cannot save themselves."): the ability its verb says
                 if line.current is None:
-                    name, aliases = line.pending_name or (_VERB_NAME[verb], ())
-                    line.pending_name = None
+                    name, aliases = line.pending_name or (line.section or _VERB_NAME[verb], ())
+                    line.pending_name, line.section = None, None
                     fx = (Kill(why),) if verb == "kills" else effects
                     abilities.append(Ability(name, verb, frequency, fx, why=why, aliases=aliases))
                     line.current = len(abilities) - 1
@@ -305,9 +321,10 @@ class RolesAssembler(AssemblerState):
                 s.why,
                 token=s.subject.split()[0],
             )
-        name, aliases = line.pending_name or (s.name or _VERB_NAME[s.verb], ())
+        default = s.name or line.section or _VERB_NAME[s.verb]
+        name, aliases = line.pending_name or (default, ())
         frequency = Frequency.PREP if line.pending_prep else s.frequency
-        line.pending_name, line.pending_prep = None, False
+        line.pending_name, line.pending_prep, line.section = None, False, None
         line.abilities.append(
             Ability(name, s.verb, frequency, why=s.why, aliases=aliases, targets=s.targets)
         )

@@ -166,6 +166,44 @@ class _SubAbility:
 
 
 @dataclass(frozen=True)
+class _Holders:
+    """A section's list of roles ("Roles with action: Chianti, Korn."): the roles an
+    ability section gives its ability."""
+
+    names: tuple[str, ...]
+    why: Why
+
+
+@dataclass(frozen=True)
+class _AbilityDef:
+    """An ability section ("Ability Slander: ..."): an ability's sentences written once,
+    given to roles by name (logic/lang/assemble/given.py)."""
+
+    name: str
+    sentences: tuple[Any, ...]
+    holders: tuple[_Holders, ...]
+    why: Why
+
+
+@dataclass(frozen=True)
+class _Gives:
+    """A card's line naming its abilities ("Night action: Slander, Investigate 3."), each
+    name with the number written after it, if any."""
+
+    names: tuple[tuple[str, int | None], ...]
+    why: Why
+
+
+@dataclass(frozen=True)
+class _Given:
+    """Where an ability defined once begins on a role's line (its sentences follow): the
+    ability before it is done."""
+
+    name: str
+    why: Why
+
+
+@dataclass(frozen=True)
 class _RoleDef:
     name: str
     sentences: tuple[Any, ...]
