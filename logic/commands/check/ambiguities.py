@@ -12,7 +12,7 @@ from logic.backends.symbolic import Model, Session
 from logic.commands.check.findings import Finding, Klass
 from logic.commands.check.night import Night, _pick_of, _value
 from logic.commands.check.search import Search
-from logic.commands.check.strata import family, parts, second_half
+from logic.commands.check.strata import SECOND_PARTS, family, parts, second_half, second_parts
 
 
 def _about_wins(differing: list[str]) -> bool:
@@ -94,10 +94,14 @@ class Ambiguities(Search):
             search = self.session("QF_FD" if deepen else "blast")
             search.add(*half, *common)
             halves.append(search)
-        # (the second half, the last part when the night has open choices left)
-        second = halves[-1] if len(agreed) < len(choices) and causes is not None else None
-        if second is not None:
-            second.add(*(self._cause_block(n, choices, c) for c in causes or () if len(c) > 1))
+        # (the second half, the last parts when the night has open choices left)
+        second = (
+            range(len(halves) - SECOND_PARTS, len(halves))
+            if len(agreed) < len(choices) and causes is not None
+            else range(0)
+        )
+        for k in second:
+            halves[k].add(*(self._cause_block(n, choices, c) for c in causes or () if len(c) > 1))
         added: list[Any] = []  # (what every half was given since: bounds, classes blocked)
         actions = n.actions()
         where = f"ambiguity search ({len(n.names)} players)"
@@ -135,9 +139,13 @@ class Ambiguities(Search):
                     env_a, env_b = n.env(m, n.copy("a")), n.env(m, n.copy("b"))
                     klass = n.klass(env_a)
                     cause: tuple[str, ...] = ()
-                    if search is second and causes is not None:
-                        # (asked before the class is blocked: its scenario is fixed)
-                        cause = self._cause(search, n, m, choices)
+                    if k in second and causes is not None:
+                        # (asked before the class is blocked: its scenario is fixed; of
+                        # the whole second half, not of its part)
+                        whole = self.session("QF_FD" if deepen else "blast")
+                        whole.add(*second_half(n, names, agreed), *common, *added)
+                        whole.add(*(self._cause_block(n, choices, c) for c in causes if len(c) > 1))
+                        cause = self._cause(whole, n, m, choices)
                         if cause:
                             causes.append(cause)
                     on = _value(m, side) if toggled else None
@@ -150,10 +158,12 @@ class Ambiguities(Search):
                     found.append((klass, on))
                     if len(cause) == 1:
                         agreed |= {v for v in choices if family(v, n.names) == cause[0]}
-                        search = self._again(n, names, agreed, [*common, *added], causes, deepen)
-                        halves[k] = second = search
+                        again = self._again(n, names, agreed, [*common, *added], causes, deepen)
+                        halves[second.start :] = again
+                        search = halves[k]
                     elif cause:
-                        search.add(self._cause_block(n, choices, cause))
+                        for j in second:
+                            halves[j].add(self._cause_block(n, choices, cause))
                     yield self._finding(n, env_a, env_b, klass, on, cause)
 
     def _again(
@@ -164,16 +174,19 @@ class Ambiguities(Search):
         given: list[Any],
         causes: list[tuple[str, ...]] | None,
         deepen: bool,
-    ) -> Session:
-        """The second half again, in a solver of its own, after a cause of one family was
-        met: its copies share that family's choices and what they define (cheaper than
-        the same with equations); `given`: what every half was given, with the causes
-        of several families blocked."""
+    ) -> list[Session]:
+        """The second half's parts again, each in a solver of its own, after a cause of
+        one family was met: their copies share that family's choices and what they
+        define (cheaper than the same with equations); `given`: what every half was
+        given, with the causes of several families blocked."""
         choices = [v for v in names if not v.startswith("ok:")]
-        search = self.session("QF_FD" if deepen else "blast")
-        search.add(*second_half(n, names, agreed), *given)
-        search.add(*(self._cause_block(n, choices, c) for c in causes or () if len(c) > 1))
-        return search
+        out = []
+        for part in second_parts(n, names, agreed):
+            search = self.session("QF_FD" if deepen else "blast")
+            search.add(*part, *given)
+            search.add(*(self._cause_block(n, choices, c) for c in causes or () if len(c) > 1))
+            out.append(search)
+        return out
 
     def _finding(
         self,
