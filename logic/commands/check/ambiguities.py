@@ -73,11 +73,10 @@ class Ambiguities(Search):
         `causes` (a list, for `check`): an ambiguity of the second half (the same
         actions take place, an open choice of the host differs) is reported once per
         cause: the families of open choices (`strata.family`) that must differ for the
-        outcomes to, in its scenario (`_cause`). The cause is then blocked in the
-        second half (copies a and b agree on one of its families), in this night and
-        the larger ones: any other scenario where that choice alone decides is the same
-        finding again (DCTP: Special Investigate of tonight, `past:now`, decides for
-        each of some 150 pairs of roles), and is not listed; another choice's is met."""
+        outcomes to, in its scenario (`_cause`), then blocked in the second half (the
+        copies agree on one of its families), here and in the larger nights: another
+        scenario where that choice alone decides is the same finding again (DCTP's
+        `past:now`, for some 150 pairs of roles), and is not listed."""
         common = [*n.all_on(but=toggled), *(x == side for x in toggled), *self.in_share(n)]
         common += [
             symbolic.implies(side == on, n.block(k)) if toggled else n.block(k) for k, on in found
@@ -95,11 +94,8 @@ class Ambiguities(Search):
             search.add(*half, *common)
             halves.append(search)
         # (the second half, the last parts when the night has open choices left)
-        second = (
-            range(len(halves) - SECOND_PARTS, len(halves))
-            if len(agreed) < len(choices) and causes is not None
-            else range(0)
-        )
+        left = len(agreed) < len(choices) and causes is not None
+        second = range(len(halves) - SECOND_PARTS, len(halves)) if left else range(0)
         for k in second:
             halves[k].add(*(self._cause_block(n, choices, c) for c in causes or () if len(c) > 1))
         added: list[Any] = []  # (what every half was given since: bounds, classes blocked)
@@ -119,8 +115,7 @@ class Ambiguities(Search):
                 added.append(symbolic.implies(under[0], at_most))
                 for search in halves:
                     search.add(added[-1])
-            # (a class met in one half is blocked in both: a half that had none left
-            # has none after)
+            # (a class met in one part is blocked in all: one that had none left has none)
             for k in range(len(halves)):
                 search = halves[k]
                 while True:
@@ -140,12 +135,8 @@ class Ambiguities(Search):
                     klass = n.klass(env_a)
                     cause: tuple[str, ...] = ()
                     if k in second and causes is not None:
-                        # (asked before the class is blocked: its scenario is fixed; of
-                        # the whole second half, not of its part)
-                        whole = self.session("QF_FD" if deepen else "blast")
-                        whole.add(*second_half(n, names, agreed), *common, *added)
-                        whole.add(*(self._cause_block(n, choices, c) for c in causes if len(c) > 1))
-                        cause = self._cause(whole, n, m, choices)
+                        # (asked before the class is blocked: its scenario is fixed)
+                        cause = self._cause_of(n, names, agreed, [*common, *added], causes, m)
                         if cause:
                             causes.append(cause)
                     on = _value(m, side) if toggled else None
@@ -187,6 +178,25 @@ class Ambiguities(Search):
             search.add(*(self._cause_block(n, choices, c) for c in causes or () if len(c) > 1))
             out.append(search)
         return out
+
+    def _cause_of(
+        self,
+        n: Night,
+        names: list[str],
+        agreed: frozenset[str],
+        given: list[Any],
+        causes: list[tuple[str, ...]],
+        m: Model,
+    ) -> tuple[str, ...]:
+        """`_cause` of model `m` of a part of the second half, asked of the whole second
+        half (a solver of its own: `given`, what every half was given, and the causes of
+        several families blocked), not of the part, whose cut would keep a family."""
+        choices = [v for v in names if not v.startswith("ok:")]
+        deepen = len(n.names) < self.sizes()[-1]  # (as its part: `_ambiguities_at`)
+        whole = self.session("QF_FD" if deepen else "blast")
+        whole.add(*second_half(n, names, agreed), *given)
+        whole.add(*(self._cause_block(n, choices, c) for c in causes if len(c) > 1))
+        return self._cause(whole, n, m, choices)
 
     def _finding(
         self,
