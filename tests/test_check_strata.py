@@ -7,7 +7,16 @@ from pathlib import Path
 
 from logic.backends import symbolic
 from logic.commands.check import Checker
-from logic.commands.check.strata import family, parts, shared_by, signal_layer
+from logic.commands.check.strata import (
+    SECOND_PARTS,
+    cut,
+    family,
+    parts,
+    second_half,
+    second_parts,
+    shared_by,
+    signal_layer,
+)
 from logic.lang.rules import load_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,7 +45,7 @@ def test_the_fine_parts_meet_a_scenario_exactly_where_the_halves_do() -> None:
     names = c._primary_names(n)
     common = n.all_on()
     halves, fine = parts(n, names, fine=False), parts(n, names, fine=True)
-    assert len(fine) >= len(halves) == 2
+    assert len(fine) >= len(halves) == 1 + SECOND_PARTS
     blocks: list = []
     for _ in range(12):
         coarse = [_sat([*h, *common, *blocks]) for h in halves]
@@ -109,3 +118,29 @@ def test_the_second_half_shares_what_the_actions_fix() -> None:
     same = shared_by(n, oks)
     assert oks < same
     assert all(v in n.model.definitions for v in same - oks)
+
+
+def test_the_second_half_s_parts_meet_a_scenario_exactly_where_it_does() -> None:
+    """DCTP's 3-player night, the travel pick the only open choice the copies may differ
+    in: its cut is the travelers' standing (`travel:stands:P`), and the second half's two
+    parts (the copies agree on the cut, or differ in it) have a pair of outcomes where the
+    whole second half does (each class met blocked in turn, up to three)."""
+    c = Checker(load_ruleset(str(ROOT / "casebook" / "dctp-mini-mafia.rules")), 3)
+    n = c.night_at(3)
+    names = c._primary_names(n)
+    agreed = frozenset(v for v in names if not v.startswith(("ok:", "travel:alone:")))
+    assert {v.split(":")[1] for v in cut(n, names, agreed)} == {"stands"}
+    bound = symbolic.at_most([(x, 1) for x in n.actions()], 2)
+    common = [*n.all_on(), bound]
+    whole, pieces = second_half(n, names, agreed), second_parts(n, names, agreed)
+    blocks: list = []
+    for _ in range(3):
+        one = _sat([*whole, *common, *blocks])
+        each = [_sat([*p, *common, *blocks]) for p in pieces]
+        assert ("sat" in each) == (one == "sat")
+        if one != "sat":
+            break
+        s = symbolic.Session(60)
+        s.add(*whole, *common, *blocks)
+        assert s.check() == "sat"
+        blocks.append(n.block(n.klass(n.env(s.model(), n.copy("a")))))

@@ -169,8 +169,13 @@ def _is(b: NightBuilder, target: Expr, q: str) -> Expr:
 
 
 def _seen(b: NightBuilder, keyword: str) -> Expr:
-    """Investigations see actions of `keyword` tonight: no kind says they do not."""
-    return neg(any_of(k.unseen(b, keyword) for k in b.kinds if k.unseen))
+    """Investigations see actions of `keyword` tonight: no kind says they do not. Made once
+    a night for each keyword (each piece of every listing asks: DCTP's 3-player night
+    spent most of its building here, the kinds' `unseen` going through every ability)."""
+    return b.once(
+        f"inquiry:seen:{keyword}",
+        lambda: neg(any_of(k.unseen(b, keyword) for k in b.kinds if k.unseen)),
+    )
 
 
 def texts(b: NightBuilder, outcome: Outcome) -> list[TextSource]:

@@ -298,7 +298,10 @@ def stands(b: Any, q: str, day: bool) -> Expr:
             )
             took = conj(any_of(c for c, _ in fx), b.sc.taken(j), neg(flying(b, q)))
             parts.append(conj(took, neg(other), neg(_clash(b, j))))
-        return conj(neg(b.sc.dead_before(q)), any_of(parts))
+        x = conj(neg(b.sc.dead_before(q)), any_of(parts))
+        # (a variable of the night: the search for two outcomes of the same actions cuts
+        # its query where the copies agree on it, `strata.second_half`)
+        return b.define(f"travel:stands:{q}", x) if not day else x
 
     got: Expr = b.once(f"travel:stands:{q}", make)
     return got

@@ -12,7 +12,7 @@ from logic.backends.symbolic import Model, Session
 from logic.commands.check.findings import Finding, Klass
 from logic.commands.check.night import Night, _pick_of, _value
 from logic.commands.check.search import Search
-from logic.commands.check.strata import family, parts, second_half
+from logic.commands.check.strata import SECOND_PARTS, family, parts, second_half, second_parts
 
 
 def _about_wins(differing: list[str]) -> bool:
@@ -73,11 +73,10 @@ class Ambiguities(Search):
         `causes` (a list, for `check`): an ambiguity of the second half (the same
         actions take place, an open choice of the host differs) is reported once per
         cause: the families of open choices (`strata.family`) that must differ for the
-        outcomes to, in its scenario (`_cause`). The cause is then blocked in the
-        second half (copies a and b agree on one of its families), in this night and
-        the larger ones: any other scenario where that choice alone decides is the same
-        finding again (DCTP: Special Investigate of tonight, `past:now`, decides for
-        each of some 150 pairs of roles), and is not listed; another choice's is met."""
+        outcomes to, in its scenario (`_cause`), then blocked in the second half (the
+        copies agree on one of its families), here and in the larger nights: another
+        scenario where that choice alone decides is the same finding again (DCTP's
+        `past:now`, for some 150 pairs of roles), and is not listed."""
         common = [*n.all_on(but=toggled), *(x == side for x in toggled), *self.in_share(n)]
         common += [
             symbolic.implies(side == on, n.block(k)) if toggled else n.block(k) for k, on in found
@@ -94,10 +93,11 @@ class Ambiguities(Search):
             search = self.session("QF_FD" if deepen else "blast")
             search.add(*half, *common)
             halves.append(search)
-        # (the second half, the last part when the night has open choices left)
-        second = halves[-1] if len(agreed) < len(choices) and causes is not None else None
-        if second is not None:
-            second.add(*(self._cause_block(n, choices, c) for c in causes or () if len(c) > 1))
+        # (the second half, the last parts when the night has open choices left)
+        left = len(agreed) < len(choices) and causes is not None
+        second = range(len(halves) - SECOND_PARTS, len(halves)) if left else range(0)
+        for k in second:
+            halves[k].add(*(self._cause_block(n, choices, c) for c in causes or () if len(c) > 1))
         added: list[Any] = []  # (what every half was given since: bounds, classes blocked)
         actions = n.actions()
         where = f"ambiguity search ({len(n.names)} players)"
@@ -115,8 +115,7 @@ class Ambiguities(Search):
                 added.append(symbolic.implies(under[0], at_most))
                 for search in halves:
                     search.add(added[-1])
-            # (a class met in one half is blocked in both: a half that had none left
-            # has none after)
+            # (a class met in one part is blocked in all: one that had none left has none)
             for k in range(len(halves)):
                 search = halves[k]
                 while True:
@@ -135,9 +134,9 @@ class Ambiguities(Search):
                     env_a, env_b = n.env(m, n.copy("a")), n.env(m, n.copy("b"))
                     klass = n.klass(env_a)
                     cause: tuple[str, ...] = ()
-                    if search is second and causes is not None:
+                    if k in second and causes is not None:
                         # (asked before the class is blocked: its scenario is fixed)
-                        cause = self._cause(search, n, m, choices)
+                        cause = self._cause_of(n, names, agreed, [*common, *added], causes, m)
                         if cause:
                             causes.append(cause)
                     on = _value(m, side) if toggled else None
@@ -150,10 +149,12 @@ class Ambiguities(Search):
                     found.append((klass, on))
                     if len(cause) == 1:
                         agreed |= {v for v in choices if family(v, n.names) == cause[0]}
-                        search = self._again(n, names, agreed, [*common, *added], causes, deepen)
-                        halves[k] = second = search
+                        again = self._again(n, names, agreed, [*common, *added], causes, deepen)
+                        halves[second.start :] = again
+                        search = halves[k]
                     elif cause:
-                        search.add(self._cause_block(n, choices, cause))
+                        for j in second:
+                            halves[j].add(self._cause_block(n, choices, cause))
                     yield self._finding(n, env_a, env_b, klass, on, cause)
 
     def _again(
@@ -164,16 +165,38 @@ class Ambiguities(Search):
         given: list[Any],
         causes: list[tuple[str, ...]] | None,
         deepen: bool,
-    ) -> Session:
-        """The second half again, in a solver of its own, after a cause of one family was
-        met: its copies share that family's choices and what they define (cheaper than
-        the same with equations); `given`: what every half was given, with the causes
-        of several families blocked."""
+    ) -> list[Session]:
+        """The second half's parts again, each in a solver of its own, after a cause of
+        one family was met: their copies share that family's choices and what they
+        define (cheaper than the same with equations); `given`: what every half was
+        given, with the causes of several families blocked."""
         choices = [v for v in names if not v.startswith("ok:")]
-        search = self.session("QF_FD" if deepen else "blast")
-        search.add(*second_half(n, names, agreed), *given)
-        search.add(*(self._cause_block(n, choices, c) for c in causes or () if len(c) > 1))
-        return search
+        out = []
+        for part in second_parts(n, names, agreed):
+            search = self.session("QF_FD" if deepen else "blast")
+            search.add(*part, *given)
+            search.add(*(self._cause_block(n, choices, c) for c in causes or () if len(c) > 1))
+            out.append(search)
+        return out
+
+    def _cause_of(
+        self,
+        n: Night,
+        names: list[str],
+        agreed: frozenset[str],
+        given: list[Any],
+        causes: list[tuple[str, ...]],
+        m: Model,
+    ) -> tuple[str, ...]:
+        """`_cause` of model `m` of a part of the second half, asked of the whole second
+        half (a solver of its own: `given`, what every half was given, and the causes of
+        several families blocked), not of the part, whose cut would keep a family."""
+        choices = [v for v in names if not v.startswith("ok:")]
+        deepen = len(n.names) < self.sizes()[-1]  # (as its part: `_ambiguities_at`)
+        whole = self.session("QF_FD" if deepen else "blast")
+        whole.add(*second_half(n, names, agreed), *given)
+        whole.add(*(self._cause_block(n, choices, c) for c in causes if len(c) > 1))
+        return self._cause(whole, n, m, choices)
 
     def _finding(
         self,
