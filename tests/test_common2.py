@@ -82,12 +82,23 @@ def test_protection_from_an_attack_and_by_its_outcome() -> None:
     got = same(
         "Doctor",
         "Protects one player each night.",
-        "Every night, the Doctor can choose one player to save from the Mafia's attack.",
         "Each night you may protect a person from attacks.",
         "Heals one person each night. If that person is attacked, they survive.",
         "Each night you may heal someone. If they are attacked, they survive.",
     )
     assert len(_effect(got, "protect")) == 1
+
+
+def test_protection_from_one_groups_attack() -> None:
+    """'save from the Mafia's attack': safe from that group's kills only (succession.py's
+    SafeFrom, which attack.py's kills obey too), not any protection."""
+    got = same(
+        "Doctor",
+        "Every night, the Doctor can choose one player to save from the Mafia's attack.",
+        "Each night you may protect a person from the Mafia.",
+        mafia=True,
+    )
+    assert not _effect(got, "protect") and any("not killed by the Mafia" in g for g in got), got
 
 
 def test_roleblocks_in_more_words() -> None:
