@@ -193,7 +193,7 @@ TAGS = {
     "defuser told": "each defuser is told the bomb was defused",
     "planter told": "the planter is told one defuser's name",
     "form": "the planter's notice's form",
-    "first": "the bomb goes off before the day's actions: the strapped player's, a poisoning of him",
+    "first": "the bomb goes off before the day's actions: the strapped player's, an APTX on him",
     "arrest": "an arrest of a strapped player takes place only if he was defused",
 }
 
