@@ -36,6 +36,13 @@ def resolved(rs: Ruleset, body: str) -> tuple[str, set[str]]:
     return res.verdict, {str(a) for p in res.paths for ph in p.phases for a in ph.atoms}
 
 
+def determined(rs: Ruleset, body: str) -> set[str]:
+    """The atoms of a case of `rs` that the rules determine (one outcome)."""
+    verdict, atoms = resolved(rs, body)
+    assert verdict == "determined", verdict
+    return atoms
+
+
 def _outcome(body: str) -> tuple[str, set[str]]:
     return resolved(RS, body)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from test_immunities import resolved
+from test_immunities import determined
 
 from logic.commands.check import Checker
 from logic.lang.rules import load_ruleset, parse_ruleset
@@ -25,9 +25,7 @@ WEIGHT = " Once revealed, your vote counts as three."
 
 
 def _atoms(body: str, rs: Any = RS) -> set[str]:
-    verdict, atoms = resolved(rs, PLAYERS + body)
-    assert verdict == "determined", verdict
-    return atoms
+    return determined(rs, PLAYERS + body)
 
 
 def test_before_he_reveals_his_vote_counts_once() -> None:

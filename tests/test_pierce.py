@@ -12,7 +12,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_chain import _compare, games
-from test_immunities import resolved
+from test_immunities import determined, resolved
 
 from logic.lang.rules import load_ruleset, parse_ruleset
 
@@ -26,9 +26,7 @@ SENTENCE = " Your kill cannot be stopped by protection or roleblocks."
 
 
 def _atoms(body: str, rs: Any = RS) -> set[str]:
-    verdict, atoms = resolved(rs, PLAYERS + body)
-    assert verdict == "determined", verdict
-    return atoms
+    return determined(rs, PLAYERS + body)
 
 
 def test_a_protected_target_dies() -> None:

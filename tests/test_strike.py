@@ -13,7 +13,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_chain import _compare, games
-from test_immunities import resolved
+from test_immunities import determined, resolved
 
 from logic.lang.rules import load_ruleset, parse_ruleset
 
@@ -27,9 +27,7 @@ BOTH_DIE = " If your target is attacked, you and the attacker both die instead."
 
 
 def _atoms(body: str, rs: Any = RS) -> set[str]:
-    verdict, atoms = resolved(rs, PLAYERS + body)
-    assert verdict == "determined", verdict
-    return atoms
+    return determined(rs, PLAYERS + body)
 
 
 def test_the_bodyguard_and_the_attacker_die_and_the_target_lives() -> None:

@@ -42,7 +42,7 @@ from logic.lang.clause_parts import (
     about,
     subject_of,
 )
-from logic.lang.kinds.common import uses_parts
+from logic.lang.kinds.common import _frequency, uses_parts
 from logic.lang.kinds.common2 import Implied, implied
 from logic.lang.kinds.traits import Adds, Trait
 from logic.lang.read.pieces import _DayAbility
@@ -125,9 +125,7 @@ class PhrasingReading:
             raise NoReading("an alignment shown by its holder")
         if any(isinstance(c, Objects) for c in children) or "PLAYER" in kinds:
             raise NoReading("a role shown by its holder to one player")
-        freqs = [c for c in children if isinstance(c, Frequency)]
-        frequency = next((f for f in freqs if f is not Frequency.EACH_NIGHT), Frequency.EACH_NIGHT)
-        day = _DayAbility("reveal", 0, frequency, (Public(self.why),), self.why)
+        day = _DayAbility("reveal", 0, _frequency(children), (Public(self.why),), self.why)
         return (*about(children, day), *uses_parts(children, self.why))
 
     def ph_redirect_to(self, children: list[Any]) -> tuple[Any, ...]:
