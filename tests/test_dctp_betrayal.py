@@ -10,7 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from dctp_deletions import deleting_changes, without_on
+from dctp_deletions import DCTP, case_of, deleting_changes, without, without_on
+
+from logic.commands.casebook import run_case
+from logic.lang.rules import parse_ruleset
 
 ROOT = Path(__file__).parent.parent
 CASEBOOK = ROOT / "casebook" / "dctp-mini-mafia" / "betrayal.case"
@@ -61,6 +64,15 @@ DECIDES = [
         "Stake-out: Knows that Korn used Stake-out (not on who).",
         "Betrayal: Korn's stake-out",
     ),
+    ("Erase: Pisco erased someone.", "Betrayal: Pisco's kill and erase, one drawn"),
+    (
+        "Covered abilities: DOESN'T get to know what ability Calvados covered and used.",
+        "Betrayal: Calvados's covered slander is not reported",
+    ),
+    (
+        "Disguised abilities: DOESN'T get to know what Irish or Vermouth did with their disguise.",
+        "Betrayal: Vermouth's investigation as Satou is not reported",
+    ),
 ]
 
 
@@ -69,12 +81,48 @@ def test_deleting_a_sentence_changes_its_case(sentence: str, title: str) -> None
     deleting_changes(CASEBOOK, title, without_on("Kir", sentence), refused_counts=False)
 
 
+# the reworded sentence, and its Source: line (which goes with it)
+IDENTITY = (
+    "Source: Will get to know the identity of the role that was erased and will be also "
+    "given the Will if there is one.\n"
+    "Ruling: Kir will get to know the identity of the role that was erased."
+)
+
+
+def _told(rules: str) -> set[frozenset[str]]:
+    """What Kir (Ann) learns in each outcome of the case of the erase drawn."""
+    case, text = case_of(CASEBOOK, "Betrayal: the erase drawn tells the erased role")
+    res = run_case(parse_ruleset(rules, str(DCTP)), case, text).resolution
+    return {
+        frozenset(a.obj for a in o.atoms if a.kind == "learns" and a.subject == "Ann")
+        for o in res.outcomes()
+    }
+
+
+def test_the_erase_drawn_tells_the_erased_role_and_deleting_it_tells_nothing() -> None:
+    """(R61) The erased role is told with the erase drawn, never with the kill; deleted
+    (the reworded sentence at the end of the ruleset), the erase drawn tells nothing more."""
+    assert _told(DCTP.read_text(encoding="utf-8")) == {
+        frozenset({"Pisco: Erase", "Agasa"}),
+        frozenset({"Pisco: Killing"}),
+    }
+    assert _told(without(IDENTITY)) == {
+        frozenset({"Pisco: Erase"}),
+        frozenset({"Pisco: Killing"}),
+    }
+
+
 # ----------------------------------------------------------------------------- the chain
 
 GAMES = {
     "Kir learns Gin's kill": (
         [("Ann", "Kir", ""), ("Bob", "Gin", ""), ("Cid", "Heiji", ""), ("Dee", "Agasa", "")],
         [{"Bob": ("__kill", "Cid")}, {}, {"Bob": ("Slander", "Dee")}],
+        {},
+    ),
+    "Kir learns Pisco's erase of Gin's victim and the erased role": (
+        [("Ann", "Kir", ""), ("Bob", "Pisco", ""), ("Cid", "Gin", ""), ("Dee", "Agasa", "")],
+        [{"Cid": ("__kill", "Dee"), "Bob": ("Erase", "")}, {}, {}],
         {},
     ),
     "Kir discombobulated": (

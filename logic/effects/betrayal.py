@@ -18,6 +18,19 @@ Vocabulary (each a trait of the holder's role):
                   keyword is the line's, logic/effects/inquiry.py; its own name first:
                   "Stake-out" before "Observe"). A line of the list not said: that
                   activity is never reported
+  BetrayalHidden  a line of the list of abilities held some other way ("Covered abilities:
+                  DOESN'T get to know what ability Calvados covered and used.",
+                  "Disguised abilities: DOESN'T get to know what Irish or Vermouth did with
+                  their disguise."): an ability a member holds that way tonight, not by his
+                  role (lent by a cover, logic/effects/cover.py; by a role he wears,
+                  logic/effects/disguise.py; the kind by the line's word), is never
+                  reported. Unsaid, a member's ability lent him is an activity of the
+                  faction as his own are ("one activity of the BO")
+  BetrayalIdentity what the holder learns besides when the activity drawn is one of a
+                  kind ("Will get to know the identity of the role that was erased."): the
+                  role of the player it was done to (an erase's: the body it erased,
+                  logic/effects/erase.py; the kind by the sentence's word). Unsaid, the
+                  report is the activity alone
   BetrayalBlocked "Kir doesn't need to PM the GM to use this action, but it can be
                   discombobulated.": a roleblock (a discombobulation) that lands on the
                   holder tonight stops the report. Unsaid, the report is passive: a
@@ -25,8 +38,9 @@ Vocabulary (each a trait of the holder's role):
 
 Readings: the holder alive when the night begins learns (a holder killed that night too:
 the report is in no slot and no tier, is investigated by no one, and is not the "action"
-a player killed before it loses); the list's "DOESN'T get to know" lines (covered, disguised
-abilities, the Black Suitcase, Blame) name activities the engine does not model.
+a player killed before it loses); the list's "DOESN'T get to know" lines of the Black
+Suitcase and Blame name activities no line of the list reports anyway (a pretend is no
+activity: it "never actually took place"; no line names Blame).
 """
 
 from __future__ import annotations
@@ -34,7 +48,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from logic.effects import crimes, inquiry
+from logic.effects import cover, crimes, disguise, erase, inquiry
 from logic.effects.base import Kind, Outcome, first_drawn
 from logic.effects.block import Roleblock, unblockable
 from logic.model.expr import FALSE, Expr, any_of, conj, label, neg
@@ -68,6 +82,42 @@ class BetrayalReport:
 
     def describe(self) -> str:
         return f"betrayal reports: {' / '.join(self.names)}"
+
+
+@dataclass(frozen=True)
+class BetrayalHidden:
+    # the line's words for the way the abilities are held ("Covered"); `check`, as
+    # BetrayalReport's, so that each line is a trait of its own
+    check: tuple[str, ...]
+    why: Why = meta()
+
+    @property
+    def ways(self) -> tuple[str, ...]:
+        return self.check
+
+    def describe(self) -> str:
+        return f"betrayal never reports: {' / '.join(self.ways)} abilities"
+
+
+@dataclass(frozen=True)
+class BetrayalIdentity:
+    check: tuple[str, ...]  # the sentence's word for the activity ("erased"); as above
+    why: Why = meta()
+
+    @property
+    def done(self) -> tuple[str, ...]:
+        return self.check
+
+    def describe(self) -> str:
+        return f"betrayal: learns the role of the player {' / '.join(self.done)}"
+
+
+# the kinds whose activity has an object whose role a report may give, by the stem of the
+# sentence's word: (slot, object, the slot's action was done to it tonight)
+_OBJECTS = (("eras", erase.erasures),)
+
+# the kinds that lend a member abilities, by the stem of the list's word for them
+_LENDERS = (("cover", cover.lent), ("disguis", disguise.lent))
 
 
 @dataclass(frozen=True)
@@ -111,6 +161,19 @@ def _name(role: Role, ability: Ability, keyword: str) -> tuple[str, Why] | None:
     return None
 
 
+def _hidden(b: NightBuilder, holder: Role, p: str, ability: Ability) -> Expr:
+    """`ability`, not p's role's, is p's tonight some way a line of the holder's list
+    leaves out."""
+    parts = []
+    for t in _traits(holder, BetrayalHidden):
+        said = label(b.sc.switch(t.why), t.why)
+        for way in t.ways:
+            for stem, lent in _LENDERS:
+                if canon(way).startswith(stem):
+                    parts.append(conj(said, lent(b, p, ability)))
+    return any_of(parts)
+
+
 def _activities(b: NightBuilder, holder: Role, faction: str) -> dict[str, Expr]:
     """text -> an activity of `faction` told so took place tonight."""
     out: dict[str, list[Expr]] = {}
@@ -122,11 +185,15 @@ def _activities(b: NightBuilder, holder: Role, faction: str) -> dict[str, Expr]:
             if mine == FALSE:
                 continue
             for c, ab in b.sc.abilities(i):
-                if ab not in r.abilities:
-                    continue
+                hidden: Expr = FALSE
+                if ab not in r.abilities:  # lent to him (a role p may hold has it: its own)
+                    if any(ab in o.abilities and b.sc.role_is(p, o) != FALSE for o in b.rs.roles):
+                        continue
+                    hidden = _hidden(b, holder, p, ab)
                 named = _name(holder, ab, inquiry.keyword(b.rs, ab))
                 if named is not None:
-                    x = conj(c, mine, b.ok(i), label(b.sc.switch(named[1]), named[1]))
+                    said = label(b.sc.switch(named[1]), named[1])
+                    x = conj(c, mine, b.ok(i), said, neg(hidden))
                     out.setdefault(f"{r.name}: {named[0]}", []).append(x)
             for c, f in b.sc.nightkill_of(i):
                 nk = b.rs.nightkill(f)
@@ -150,8 +217,33 @@ def _stopped(b: NightBuilder, q: str, role: Role) -> Expr:
     return any_of(parts)
 
 
+def _identities(
+    b: NightBuilder, outcome: Outcome, role: Role, text: str, drawn: Expr
+) -> list[tuple[str, Expr, Why]]:
+    """(role name, when, sentence): the role of the object of the activity `text` ("Pisco:
+    Erase"), drawn when `drawn`, where a sentence says the holder learns it."""
+    doer, _, act = text.partition(": ")
+    out = []
+    for t in _traits(role, BetrayalIdentity):
+        said = label(b.sc.switch(t.why), t.why)
+        for done in t.done:
+            if not _stem(done).startswith(_stem(act)):
+                continue
+            for stem, objects in _OBJECTS:
+                if not canon(done).startswith(stem):
+                    continue
+                for j, q, y in objects(b, outcome):
+                    by = any_of(b.sc.role_is(b.actor(j), r) for r in b.rs.roles if r.name == doer)
+                    for r in b.rs.roles:
+                        x = conj(drawn, said, by, y, b.sc.role_is(q, r))
+                        if x != FALSE:
+                            out.append((r.name, x, t.why))
+    return out
+
+
 def texts(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
-    """Each holder learns the activity drawn (one draw a holder and night)."""
+    """Each holder learns the activity drawn (one draw a holder and night), and the role
+    of its object where a sentence says so."""
     out: list[TextSource] = []
     for q in b.sc.players:
         if not b.reads(q):
@@ -171,11 +263,13 @@ def texts(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
                 gate = conj(holds, label(b.sc.switch(t.why), t.why), neg(_stopped(b, q, role)))
                 for name, x in zip(names, picked, strict=True):
                     out.append(TextSource(q, conj(gate, x), name, why=t.why))
+                    for told, y, w in _identities(b, outcome, role, name, conj(gate, x)):
+                        out.append(TextSource(q, y, told, why=w))
     return out
 
 
 KIND = Kind(
     "betrayal",
-    (Betrayal, BetrayalReport, BetrayalBlocked),
+    (Betrayal, BetrayalReport, BetrayalHidden, BetrayalIdentity, BetrayalBlocked),
     phase_texts=texts,
 )

@@ -192,6 +192,18 @@ def stops(b: NightBuilder, i: int) -> Expr:
     return any_of(parts)
 
 
+def lent(b: NightBuilder, p: str, ability: Ability) -> Expr:
+    """`ability` is p's tonight by a cover he made the day before (the role of the ally he
+    covered has it), as other kinds ask (a report that leaves covered abilities out)."""
+    made: dict[tuple[str, str, str], Expr] = b.before(COVERED)
+    having = [r for r in b.rs.roles if ability in r.abilities]
+    return any_of(
+        conj(held, any_of(b.sc.role_is(q, r) for r in having))
+        for (tag, a, q), held in made.items()
+        if tag == COVERS and a == p
+    )
+
+
 def lends(
     rs: Ruleset,
     history: History,

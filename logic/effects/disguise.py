@@ -435,6 +435,17 @@ def worn_roles(b: NightBuilder, q: str) -> list[tuple[Role, Expr]]:
     return out
 
 
+def lent(b: NightBuilder, p: str, ability: Ability) -> Expr:
+    """`ability` is p's tonight by a role he wears that has it, as other kinds ask (a
+    report that leaves a disguise's abilities out)."""
+    parts = []
+    for name, x in disguised(b, p):
+        role = b.rs.role(name)
+        if role is not None and ability in role.abilities:
+            parts.append(x)
+    return any_of(parts)
+
+
 def lends(
     rs: Ruleset,
     history: History,

@@ -134,6 +134,12 @@ def _bribed(b: NightBuilder, outcome: Outcome) -> list[tuple[int, str, Expr, Why
     return out
 
 
+def erasures(b: NightBuilder, outcome: Outcome) -> list[tuple[int, str, Expr]]:
+    """(slot, victim, slot's erase erases that victim tonight): what an erase did, as
+    other kinds ask (a report of the erased role)."""
+    return [(j, q, y) for j in range(b.n) for q, y, _ in _erases(b, j, outcome)]
+
+
 def erased(b: NightBuilder, outcome: Outcome, q: str) -> Expr:
     """q's body is erased tonight (asked by the kinds a death sets off)."""
 
