@@ -62,11 +62,99 @@ FRIGHTEN = """case "Cover: Calvados covers Tequila and frightens"
 """
 
 
-def test_cant_cover_keeps_frighten_from_the_coverer() -> None:
-    """With "Can't cover: Frighten, ...", Calvados holds no Frighten after covering
-    Tequila (the case's line is refused); without it, he frightens."""
-    (case,) = parse_cases(FRIGHTEN, "<frighten>")
+HOUSE_SEARCH = """case "Cover: Calvados covers Vermouth disguised as Megure and searches"
+  ruleset: dctp-mini-mafia
+  players: Cal is Calvados, Ver is Vermouth, Bob is Heiji, Dee is Araide
+  prep:
+    Ver decides "Megure"
+  night 1:
+  day 1:
+    Cal uses Cover on Ver
+  night 2:
+    Cal uses House Search on Bob
+  expect:
+    Cal's action succeeds on night 2
+"""
+
+# (the case, the section of the ability, its nature line): said twice, with the Cover
+# section's "Can't cover: ..." (R62)
+SAID_TWICE = {
+    "Frighten": (FRIGHTEN, "Ability Frighten: ", "Night action, Crime, can't be covered."),
+    "House Search": (HOUSE_SEARCH, "Ability House Search: ", "Night action, can't be covered."),
+}
+
+
+@pytest.mark.parametrize("ability", sorted(SAID_TWICE))
+def test_cant_cover_keeps_the_ability_from_the_coverer(ability: str) -> None:
+    """With "Can't cover: Frighten, ..., House Search, ...", Calvados holds no Frighten
+    after covering Tequila, no House Search after covering Vermouth disguised as Megure
+    (the case's line is refused). The ability's section says it too ("Night action, ...,
+    can't be covered.", R62): without one of the two he still holds none; without both,
+    he uses it."""
+    text, section, nature = SAID_TWICE[ability]
+    (case,) = parse_cases(text, "<barred>")
     with pytest.raises(RulingError):
-        run_case(load_ruleset(DCTP), case, FRIGHTEN)
-    rules = parse_ruleset(without_on("Calvados", BARRED), str(DCTP))
-    assert run_case(rules, case, FRIGHTEN).passed
+        run_case(load_ruleset(DCTP), case, text)
+    for one in (without_on("Calvados", BARRED), _without_nature(section, nature)):
+        with pytest.raises(RulingError):
+            run_case(parse_ruleset(one, str(DCTP)), case, text)
+    lines = _without_nature(section, nature).split("\n")
+    (at,) = [k for k, line in enumerate(lines) if line.startswith("Calvados: ")]
+    lines[at] = lines[at].replace(" " + BARRED, "")
+    assert run_case(parse_ruleset("\n".join(lines), str(DCTP)), case, text).passed
+
+
+# ----------------------------------------------------------------------------- can't be covered
+
+UNCOVERED = {
+    # (R62) the section's nature line, read where it is defined once; the ally; the ability
+    "Ability Bribe: ": ("Night action, crime, cannot be covered.", "Pisco", "Bribe"),
+    "Ability Abduct: ": ("Night action, can't be covered.", "Irish", "Abduct"),
+}
+
+
+def _using(ally: str, ability: str) -> str:
+    return f"""case "Cover: Calvados covers {ally} and uses {ability}"
+  ruleset: dctp-mini-mafia
+  players: Cal is Calvados, Al is {ally}, Bob is Agasa, Cid is Heiji, Dee is Araide
+  night 1:
+  day 1:
+    Cal uses Cover on Al
+  night 2:
+    Cal uses {ability}
+  expect:
+    Cal's action succeeds on night 2
+"""
+
+
+def _without_nature(section: str, sentence: str) -> str:
+    """DCTP without the nature line on its section's line only (the not-modelled lines
+    that keep the source's sections quote it too)."""
+    lines = DCTP.read_text(encoding="utf-8").split("\n")
+    (at,) = [k for k, line in enumerate(lines) if line.startswith(section)]
+    assert sentence in lines[at]
+    lines[at] = lines[at].replace(" " + sentence, "")
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("section", sorted(UNCOVERED))
+def test_cannot_be_covered_keeps_the_ability_from_the_coverer(section: str) -> None:
+    """With the section's "..., cannot be covered.", Calvados holds no Bribe (no Abduct)
+    after covering Pisco (Irish): the case's line is refused; without it, he uses it."""
+    sentence, ally, ability = UNCOVERED[section]
+    text = _using(ally, ability)
+    (case,) = parse_cases(text, "<uncovered>")
+    with pytest.raises(RulingError):
+        run_case(load_ruleset(DCTP), case, text)
+    rules = parse_ruleset(_without_nature(section, sentence), str(DCTP))
+    assert run_case(rules, case, text).passed
+
+
+def test_a_nature_line_outside_its_section_is_refused() -> None:
+    """ "..., cannot be covered." speaks of the ability of its section: on a role's own
+    line it names none, and is refused with its reason."""
+    lines = DCTP.read_text(encoding="utf-8").split("\n")
+    (at,) = [k for k, line in enumerate(lines) if line.startswith("Pisco: ")]
+    lines[at] += " Night action, crime, cannot be covered."
+    with pytest.raises(RulingError, match="section"):
+        parse_ruleset("\n".join(lines), str(DCTP))

@@ -49,6 +49,18 @@ def test_deleting_a_sentence_changes_its_case(role: str, sentence: str, title: s
     deleting_changes(CASEBOOK, title, without_on(role, sentence), sentence == ORDER)
 
 
+def test_the_eraser_told_is_whoever_uses_the_erase() -> None:
+    """(R62) "The eraser is the only one who becomes privy to the identity of the erased
+    body.": Calvados, erasing with Pisco's Erase after covering him, learns the role;
+    without the sentence, he does not."""
+    deleting_changes(
+        ROOT / "casebook" / "dctp-mini-mafia" / "cover.case",
+        "Cover: Calvados covers Pisco, kills and erases his victim",
+        without_on("Pisco", TOLD),
+        refused_counts=False,
+    )
+
+
 @pytest.mark.parametrize("sentence", STAYS)
 def test_each_saying_of_stays_drunk_alone_changes_nothing(sentence: str) -> None:
     """Deleted alone, either sentence that says an erased death does not sober Kogorou

@@ -31,6 +31,13 @@ Vocabulary:
                coverer or ally dies that day (the lynch) does not work: the ally's
                abilities are lent, but none of them takes place that night
 
+  Uncovered  an ability section's nature line that says it cannot be covered ("Night
+             action, crime, cannot be covered.", written in "Ability Bribe: ..."): the
+             ability of that section (`names`, filled in by the section it is written in,
+             logic/lang/assemble/roles.py) is not lent by a cover, as if the coverer's line
+             barred it. Unsaid, a cover lends it (the Cover section's "one night ability
+             from that ally")
+
 Readings (CV1-CV4 in casebook/dctp-mini-mafia.rules): a covered ability used is the
 coverer's action, so a covered crime is his crime (the source never says a covered action
 is no crime); "one night ability" is not enforced (R3's "OR"); the abilities' own "cannot be
@@ -102,6 +109,24 @@ class CoverRule:
         if self.not_on is not None:
             said.append("not on the dead" + (" or the arrested" if self.arrested else ""))
         return "cover: " + "; ".join(said)
+
+
+@dataclass(frozen=True)
+class Uncovered:
+    """The ability of the section the sentence is written in cannot be covered."""
+
+    # the ability's name, filled in by its section (`of_section`); `check`, so that each
+    # section's sentence is a trait of its own (logic/lang/assemble/prose.py's _same_trait)
+    check: tuple[str, ...] = ()
+    why: Why = meta()
+    of_section: ClassVar[bool] = True
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.check
+
+    def describe(self) -> str:
+        return f"cover: {', '.join(self.names)} cannot be covered"
 
 
 def _faction(rs: Any, group: str) -> str | None:
@@ -218,6 +243,9 @@ def lends(
     if phase[0] != "night" or not any(t.lends is not None for t in rules):
         return []
     barred = {canon(n) for t in rules for n in t.names}
+    barred |= {
+        canon(n) for r in rs.roles for t in r.traits if isinstance(t, Uncovered) for n in t.names
+    }
     made = history.state(COVERED.name, ())
     allies = [q for tag, a, q in made if tag == COVERS and a == p and q in held]
     out: list[Ability] = []
@@ -265,7 +293,7 @@ COVERED = Lasting("covers", (), _step, _chain, _view)
 
 KIND = Kind(
     "cover",
-    (Cover, CoverRule),
+    (Cover, CoverRule, Uncovered),
     stops=stops,
     day_stops=day_stops,
     day_atoms=day_atoms,

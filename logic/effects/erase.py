@@ -17,7 +17,9 @@ Vocabulary:
                member.": an erase also erases the victim of a kill another member of his
                faction carried out, once a game (the state `ERASED_FOR`: who has)
     told       "The eraser is the only one who becomes privy to the identity of the erased
-               body.": the eraser learns the erased victim's role (by name)
+               body.": the eraser learns the erased victim's role (by name): whoever uses
+               the line's erase ("the eraser": a coverer it is lent to too), while `other`
+               is the holder's own ("Pisco may opt ...")
     bribed     "The body of a bribe victim will be erased and only the killing player will
                learn their identity." (the Bribe section's): on a night a bribe of the
                holder of the line takes place (logic/effects/bribe.py), the victim of his
@@ -160,7 +162,11 @@ def texts(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
         if not b.reads(p):
             continue
         for line, w, _ in line_rules(b, EraseRule, "told"):
-            told = conj(b.sc.role_is(p, line), label(b.sc.switch(w), w))
+            # "The eraser is the only one ...": whoever uses the line's erase (his own, or
+            # lent him: a cover of the line's role, logic/effects/cover.py)
+            his = [a for a in line.abilities if any(isinstance(e, Erase) for e in a.effects)]
+            used = any_of(c for c, e in b.effects(j, Erase) if any(e in a.effects for a in his))
+            told = conj(used, label(b.sc.switch(w), w))
             if told == FALSE:
                 continue
             for q, y, _ in _erases(b, j, outcome):

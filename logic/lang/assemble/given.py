@@ -54,10 +54,24 @@ def _named(s: Any) -> list[tuple[str, Why]]:
     return []
 
 
+def _unnamed(trait: Any) -> bool:
+    """A trait about the ability of its section ("Night action, crime, cannot be covered.":
+    its `of_section` set) that names none yet."""
+    return bool(getattr(trait, "of_section", False)) and not trait.check
+
+
+def _of_section(s: Any, name: str) -> Any:
+    """A sentence of the section: one that speaks of the section's ability names it."""
+    if isinstance(s, _Trait) and _unnamed(s.trait):
+        return replace(s, trait=replace(s.trait, check=(name,)))
+    return s
+
+
 class Gifts:
     """The abilities a ruleset defines once, and what they give each role line."""
 
     def __init__(self, statements: list[Any], error: Any) -> None:
+        self.error = error
         self.defs: dict[str, _AbilityDef] = {}
         self.disagreements: list[Disagreement] = []
         for st in statements:
@@ -73,7 +87,7 @@ class Gifts:
             self.defs[key] = st
 
     def _sentences(self, d: _AbilityDef) -> list[Any]:
-        return [_Given(d.name, d.why), *_flatten(d.sentences)]
+        return [_Given(d.name, d.why), *(_of_section(s, d.name) for s in _flatten(d.sentences))]
 
     def _listing(self, role: str) -> list[tuple[_AbilityDef, Why]]:
         """The sections that list `role`, each with its list's sentence."""
@@ -88,6 +102,15 @@ class Gifts:
     def expand(self, rd: _RoleDef) -> _RoleDef:
         """The role line with the sentences of each ability given to it in place."""
         sentences = list(_flatten(rd.sentences))
+        for s in sentences:
+            if isinstance(s, _Trait) and _unnamed(s.trait):
+                # a sentence about the ability of its section ("Night action, crime, cannot
+                # be covered.") on a role's own line names none
+                raise self.error(
+                    "this sentence speaks of the ability of its section: write it in the "
+                    "ability's section ('Ability NAME: ...')",
+                    s.why,
+                )
         named = {ability_key(n): (n, w) for s in sentences for n, w in _named(s)}
         listed = self._listing(rd.name)
         self._disagree(rd, named, listed)

@@ -3,7 +3,8 @@ grammar/lexicon/cover.toml), mixed into logic/lang/kinds.Readings: "Can choose o
 during the day." gives a day ability naming the ally, "Cover" (`Cover`,
 logic/effects/cover.py); the GM's other sentences about it are a trait of the holder
 (`CoverRule`: what the cover lends, who may be covered, what is not lent, when it lends
-nothing)."""
+nothing); an ability section's "Night action, crime, cannot be covered." is a trait of
+the ability of its section (`Uncovered`)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 
 from lark import Token
 
-from logic.effects.cover import NAME, Cover, CoverRule
+from logic.effects.cover import NAME, Cover, CoverRule, Uncovered
 from logic.lang.read.pieces import _DayAbility, _Trait
 from logic.model.ir import Frequency, Why
 
@@ -62,3 +63,10 @@ class CoverReading:
     def cv_not_on(self, children: list[Any]) -> tuple[Any, ...]:
         arrested = any(isinstance(c, Token) and c.type == "ARREST" for c in children)
         return self._cover_rule(not_on=self.why, arrested=arrested)
+
+    def cv_uncovered(self, children: list[Any]) -> tuple[Any, ...]:
+        """ "covered" (a NAME: another word is no reading)."""
+        named = [str(c).casefold() for c in children if isinstance(c, Token) and c.type == "NAME"]
+        if named != ["covered"]:
+            raise self._no_reading("not a cover")
+        return (_Trait(None, Uncovered(why=self.why), self.why),)
