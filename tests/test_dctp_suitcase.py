@@ -11,7 +11,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from dctp_deletions import deleting_changes, without_on
+from dctp_deletions import DCTP, case_of, deleting_changes, without_on
+
+from logic.commands.casebook import run_case
+from logic.lang.case import parse_cases
+from logic.lang.errors import RulingError
+from logic.lang.rules import load_ruleset
 
 ROOT = Path(__file__).parent.parent
 CASEBOOK = ROOT / "casebook" / "dctp-mini-mafia" / "suitcase.case"
@@ -28,6 +33,7 @@ INNOCENT = (
 )
 
 INSTEAD = "Alternatively, the receiver can use Blame instead of a fake Night ability."
+SUBSTITUTE = "He can also choose a substitute in case that player is killed/arrested."
 
 DECIDES = [
     (
@@ -43,6 +49,8 @@ DECIDES = [
     (SEEN, "Black Suitcase: the Stake-Out example, the heal with the suitcase"),
     (INNOCENT, "Black Suitcase: a fake slander is no crime, a house search finds nothing"),
     (INSTEAD, "Black Suitcase: the receiver blames, and the blame is real"),
+    (SUBSTITUTE, "Black Suitcase: the receiver lynched, the substitute holds it"),
+    (SUBSTITUTE, "Black Suitcase: the receiver arrested by day, the substitute holds it"),
 ]
 
 
@@ -50,8 +58,22 @@ DECIDES = [
 def test_deleting_a_sentence_changes_its_case(sentence: str, title: str) -> None:
     # (deleting an ability leaves its cases unreadable: that counts as noticed)
     deleting_changes(
-        CASEBOOK, title, without_on("Anokata", sentence), sentence in (GIVE, PRETEND, INSTEAD)
+        CASEBOOK,
+        title,
+        without_on("Anokata", sentence),
+        sentence in (GIVE, PRETEND, INSTEAD, SUBSTITUTE),
     )
+
+
+def test_the_substitute_holds_it_only_when_the_receiver_is_gone() -> None:
+    """(R64) Without the substitute's day use, the receiver lynched leaves the suitcase to
+    no one: Vodka's line using it is refused; with it, it reads (the case passes)."""
+    case, text = case_of(CASEBOOK, "Black Suitcase: the receiver lynched, the substitute holds it")
+    alone = text.replace("    Ann uses Substitute on Cid\n", "")
+    (bare,) = [c for c in parse_cases(alone, "<alone>") if c.title == case.title]
+    with pytest.raises(RulingError, match="no ability called 'Black Suitcase'"):
+        run_case(load_ruleset(DCTP), bare, alone)
+    assert run_case(load_ruleset(DCTP), case, text).passed
 
 
 # ----------------------------------------------------------------------------- the chain

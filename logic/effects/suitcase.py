@@ -12,6 +12,13 @@ Vocabulary:
                holds the suitcase the night after (`X has the Black Suitcase`, the state
                `HOLDERS`). Named by the suitcase's name ("Black Suitcase": a case's
                `X uses Black Suitcase on Y` in a day block)
+  Substitute   the day ability of a second receiver ("He can also choose a substitute in case
+               that player is killed/arrested."): names a player who holds the suitcase the
+               night after when the same user's gift of that day was aimed at a receiver
+               killed (died that day: the lynch, an APTX) or arrested that day (a gift to
+               him then does not take place)
+               (logic/effects/dayarrest.py). Named "Substitute" (`X uses Substitute on Z`
+               in a day block). Unsaid, a receiver killed or arrested holds it alone
   Pretend      the night ability ("During the next night the receiver can pretend to use
                any existing Night ability."): names a player, and the ability pretended is
                a decision among every role's night abilities and the faction's kill
@@ -48,7 +55,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from logic.effects import inquiry
+from logic.effects import dayarrest, inquiry
 from logic.effects.base import Kind, Lasting, Outcome, line_rules
 from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, conj, disj, eq, label, neg
 from logic.model.phase import Atom, ChainEnd, PhaseEnd
@@ -61,6 +68,7 @@ if TYPE_CHECKING:
     from logic.model.semantics import NightBuilder
 
 KILL = "Kill"  # the option of the faction's kill
+SUBSTITUTE = "Substitute"  # the day ability of the second receiver
 HOLDS = "has the Black Suitcase"  # the day's atom: the receiver holds it the night after
 
 
@@ -71,6 +79,15 @@ class Give:
 
     def describe(self) -> str:
         return "black suitcase: gives the suitcase to the target for the night after"
+
+
+@dataclass(frozen=True)
+class Substitute:
+    by_day: ClassVar[bool] = True
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "black suitcase: the target holds it if the receiver is killed or arrested today"
 
 
 @dataclass(frozen=True)
@@ -195,8 +212,30 @@ def unseen(b: NightBuilder, keyword: str) -> Expr:
 # ----------------------------------------------------------------------------- the day
 
 
+def _substitutes(db: DayBuilder, outcome: Outcome, q: str) -> list[Expr]:
+    """q holds the suitcase as a substitute: named by a user whose gift of today was
+    aimed at a receiver killed or arrested today."""
+    parts = []
+    for j in range(db.n):
+        for c, e in db.effects(j, Substitute):
+            named = label(conj(c, db.ok(j), db.sc.aims(j, q)), e.why)
+            if named == FALSE:
+                continue
+            for i in range(db.n):
+                if db.actor(i) != db.actor(j):
+                    continue
+                for r in db.players:
+                    gone = disj(neg(outcome.alive_after[r]), dayarrest.arrested_today(db, r))
+                    for c2, g in db.effects(i, Give):
+                        # (aimed at r: a gift to a player arrested today does not take place)
+                        gift = label(conj(c2, db.sc.aims(i, r)), g.why)
+                        parts.append(conj(named, gift, gone))
+    return parts
+
+
 def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
-    """`X has the Black Suitcase`: a gift of today's that took place names X."""
+    """`X has the Black Suitcase`: a gift of today's that took place names X, or X is
+    its substitute and its receiver was killed or arrested today."""
     out: dict[Atom, Expr] = {}
     for q in db.players:
         parts = [
@@ -204,7 +243,7 @@ def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
             for i in range(db.n)
             for c, e in db.effects(i, Give)
         ]
-        x = any_of(parts)
+        x = any_of([*parts, *_substitutes(db, outcome, q)])
         if x != FALSE:
             out[Atom(HOLDS, q)] = x
     return out
@@ -257,7 +296,7 @@ HOLDERS = Lasting("suitcase", (), _step, _chain, _view)
 
 KIND = Kind(
     "suitcase",
-    (Give, Pretend, SuitcaseRule),
+    (Give, Substitute, Pretend, SuitcaseRule),
     stops=stops,
     pretends=pretends,
     feigns=feigns,

@@ -4,7 +4,9 @@ of the Black Suitcase ('During each day the Leader (...) can decide to give the 
 Suitcase" to any player (even himself).': a day ability naming the receiver, `Give`), the
 receiver's night action ("During the next night the receiver can pretend to use any existing
 Night ability.": `Pretend`, the ability pretended a decision), both named as the suitcase
-("Black Suitcase"), and the GM's other sentences about it, a trait of the holder
+("Black Suitcase"), the day's choice of a substitute receiver ("He can also choose a
+substitute in case that player is killed/arrested.": `Substitute`, named "Substitute"), and
+the GM's other sentences about it, a trait of the holder
 (`SuitcaseRule`), logic/effects/suitcase.py."""
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import Any
 
 from lark import Token
 
-from logic.effects.suitcase import Give, Pretend, SuitcaseRule
+from logic.effects.suitcase import SUBSTITUTE, Give, Pretend, Substitute, SuitcaseRule
 from logic.lang.read.pieces import _AbilityStart, _DayAbility, _Trait
 from logic.model.ir import Frequency, Why
 
@@ -58,3 +60,8 @@ class SuitcaseReading:
         at = [t.type for t in tokens].index("USE")
         rule = SuitcaseRule(self.why, instead=self.why, lent=(str(tokens[at + 1]),))
         return (_Trait(None, rule, self.why),)
+
+    def bs_substitute(self, children: list[Any]) -> tuple[Any, ...]:
+        return (
+            _DayAbility(SUBSTITUTE, 1, Frequency.EACH_NIGHT, (Substitute(self.why),), self.why),
+        )
