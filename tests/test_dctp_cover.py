@@ -29,6 +29,10 @@ DIES = "Doesn't work if Calvados or the target dies during the day."
 BARRED = "Can't cover: Frighten, Revenge, Arrest, House Search, Travel."
 DISGUISES = "Can cover abilities from disguises."
 NOT_ON = "Will not work on dead or already arrested allies."
+SNIPES = (
+    "But Calvados can cover the sniping or erasing ability, so in case Calvados is doing the "
+    "killing, he'll be able to use sniping or erasing etc."
+)
 
 DECIDES = [
     (ORDER, "Cover: Calvados covers Gin and slanders on the night after"),
@@ -38,6 +42,7 @@ DECIDES = [
     (DIES, "Cover: the ally lynched that day, the cover does not work"),
     (DISGUISES, "Cover: Calvados covers Vermouth disguised as Heiji and interrogates"),
     (NOT_ON, "Cover: a dead ally cannot be covered"),
+    (SNIPES, "Cover: Calvados covers Chianti, his kill is a snipe a heal does not stop"),
 ]
 
 
@@ -158,3 +163,27 @@ def test_a_nature_line_outside_its_section_is_refused() -> None:
     lines[at] += " Night action, crime, cannot be covered."
     with pytest.raises(RulingError, match="section"):
         parse_ruleset("\n".join(lines), str(DCTP))
+
+
+# ----------------------------------------------------------------------------- the chain
+
+# (R65) a covered sniper's snipe: the chain (symbolic) and resolve agree
+GAMES = {
+    "Calvados covers Chianti and kills a healed player": (
+        [
+            ("Cal", "Calvados", ""),
+            ("Chi", "Chianti", ""),
+            ("Bob", "Agasa", ""),
+            ("Ara", "Araide", ""),
+        ],
+        [{}, {"Cal": ("Cover", "Chi")}, {"Cal": ("__kill", "Bob"), "Ara": ("Heal", "Bob")}],
+        {},
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_chain_agrees_with_resolve(name: str) -> None:
+    from test_day_chain import RULESETS, _compare
+
+    _compare(RULESETS["dctp-mini-mafia"], GAMES[name])  # type: ignore[arg-type]

@@ -77,6 +77,8 @@ and, where one kind's reading depends on another's, the asking kind asks every k
   worn_card      the role whose card a check of q reads instead of his own (a disguise)
   worn_roles     the roles q wears whose cards' items he holds too (a disguise's)
   lends          the abilities p holds beside his role's (a worn role's), for the binding
+  borrows        the roles whose statuses p holds tonight beside his own (a covered
+                 ally's sniping)
   arrests        q's arrests tonight that are another kind's than crimes' (a pinch's)
 
 A kind adds to the night through the builder's narrow interface: `b.choice(name,
@@ -278,6 +280,9 @@ class Kind:
         Callable[[Ruleset, History, Mapping[str, str], str, tuple[str, int], str | None], list[Any]]
         | None
     ) = None
+    # (role, when): the roles whose statuses p holds tonight beside his own (a cover's ally,
+    # logic/effects/cover.py; asked by logic/effects/heal.py: a covered sniper's snipe)
+    borrows: Callable[[NightBuilder, str], list[tuple[Any, Expr]]] | None = None
     # q's arrests tonight that are another kind's (an auto-arrest by a pinch): (it holds, the
     # tier it happens, the slot) (asked by logic/effects/crimes.py, whose custody they join)
     arrests: Callable[[NightBuilder, str], list[tuple[Expr, Expr, int]]] | None = None

@@ -22,6 +22,11 @@ Vocabulary:
                not take place. Unsaid, anyone may be covered
     barred     "Can't cover: Frighten, Revenge, Arrest, House Search, Travel.": the abilities
                of those names (or keywords) are not lent
+    snipes     "But Calvados can cover the sniping or erasing ability, so in case Calvados is
+               doing the killing, he'll be able to use sniping or erasing etc.": the night
+               after a cover (that works), the ally's role's statuses are the coverer's too
+               (`borrows`: logic/effects/heal.py asks it, so the kill he carries out is a
+               snipe when the ally is a sniper). Unsaid, a cover lends abilities only
     not_on     "Will not work on dead or already arrested allies.": a cover of a player dead
                when the day begins, or (`arrested`) in custody (logic/effects/crimes.py),
                does not take place
@@ -59,7 +64,7 @@ from logic.model.why import Why, canon, meta
 
 if TYPE_CHECKING:
     from logic.model.day import DayBuilder
-    from logic.model.ir import Ability, Ruleset
+    from logic.model.ir import Ability, Role, Ruleset
     from logic.model.phase import History
     from logic.model.semantics import NightBuilder
 
@@ -93,6 +98,7 @@ class CoverRule:
     disguises: Why | None = None
     not_on: Why | None = None
     arrested: bool = False  # `not_on`'s: nor on a player in custody
+    snipes: Why | None = None
 
     def describe(self) -> str:
         said = []
@@ -108,6 +114,8 @@ class CoverRule:
             said.append("the ally's disguises' abilities too")
         if self.not_on is not None:
             said.append("not on the dead" + (" or the arrested" if self.arrested else ""))
+        if self.snipes is not None:
+            said.append("the ally's sniping too")
         return "cover: " + "; ".join(said)
 
 
@@ -229,6 +237,27 @@ def lent(b: NightBuilder, p: str, ability: Ability) -> Expr:
     )
 
 
+def borrows(b: NightBuilder, p: str) -> list[tuple[Role, Expr]]:
+    """(role, when): the roles whose statuses p holds tonight beside his own: the role of
+    the ally he covered the day before (the cover in force), when a line says the ally's
+    sniping is his (`snipes`)."""
+    said = [(r, w) for r, w, _ in line_rules(b, CoverRule, "snipes")]
+    if not said:
+        return []
+    made: dict[tuple[str, str, str], Expr] = b.before(COVERED)
+    out = []
+    for (tag, a, q), held in made.items():
+        if tag != COVERS or a != p:
+            continue
+        works = conj(held, neg(made.get((VOID, a, q), FALSE)))
+        mine = any_of(conj(b.sc.role_is(p, r), label(b.sc.switch(w), w)) for r, w in said)
+        for role in b.rs.roles:
+            x = conj(works, mine, b.sc.role_is(q, role))
+            if x != FALSE:
+                out.append((role, x))
+    return out
+
+
 def lends(
     rs: Ruleset,
     history: History,
@@ -298,5 +327,6 @@ KIND = Kind(
     day_stops=day_stops,
     day_atoms=day_atoms,
     lends=lends,
+    borrows=borrows,
     lasting=(COVERED,),
 )

@@ -253,6 +253,11 @@ def _snipe(b: NightBuilder, i: int) -> Expr:
         for t in role.traits:
             if isinstance(t, Sniper):
                 parts.append(label(conj(b.sc.role_is(b.actor(i), role), b.sc.switch(t.why)), t.why))
+    for k in b.kinds:  # a role whose statuses the killer holds tonight (a covered sniper's)
+        for role, x in k.borrows(b, b.actor(i)) if k.borrows is not None else ():
+            for t in role.traits:
+                if isinstance(t, Sniper):
+                    parts.append(label(conj(x, b.sc.switch(t.why)), t.why))
     snipe = any_of(parts)
     if snipe == FALSE:
         return snipe

@@ -70,3 +70,10 @@ class CoverReading:
         if named != ["covered"]:
             raise self._no_reading("not a cover")
         return (_Trait(None, Uncovered(why=self.why), self.why),)
+
+    def cv_snipes(self, children: list[Any]) -> tuple[Any, ...]:
+        """ "cover" (a NAME: another verb is no reading)."""
+        named = [str(c).casefold() for c in children if isinstance(c, Token) and c.type == "NAME"]
+        if not named or named[0] != "cover":
+            raise self._no_reading("not a cover")
+        return self._cover_rule(snipes=self.why)
