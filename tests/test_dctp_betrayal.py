@@ -66,6 +66,10 @@ DECIDES = [
     ),
     ("Erase: Pisco erased someone.", "Betrayal: Pisco's kill and erase, one drawn"),
     (
+        "Detect: Get's to know that Bourbon used Detect (but doesn't know what).",
+        "Betrayal: Bourbon's detect",
+    ),
+    (
         "Covered abilities: DOESN'T get to know what ability Calvados covered and used.",
         "Betrayal: Calvados's covered slander is not reported",
     ),

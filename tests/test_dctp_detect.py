@@ -46,7 +46,18 @@ UEHARA = [
 @pytest.mark.parametrize(("sentence", "title", "refused"), DECIDES)
 def test_deleting_a_sentence_changes_its_case(sentence: str, title: str, refused: bool) -> None:
     # (deleting the ability leaves its cases unreadable: that counts as noticed)
-    deleting_changes(CASEBOOK, title, without_on("Okiya", sentence), refused)
+    deleting_changes(CASEBOOK, title, without_on("Ability Detect", sentence), refused)
+
+
+def test_the_sections_list_gives_bourbon_detect() -> None:
+    """(R66) "Role with action: Bourbon, Okiya." gives Bourbon Detect (his card names it
+    too: deleted alone, the list changes nothing; both, his case's line is refused)."""
+    title = "Detect: Bourbon detects Heiji in the game - True"
+    lines = without_on("Ability Detect", "Role with action: Bourbon, Okiya.").split("\n")
+    assert any(line.startswith("Ability Detect: Can detect") for line in lines)
+    (at,) = [k for k, line in enumerate(lines) if line.startswith("Bourbon: ")]
+    lines[at] = lines[at].replace(" Night action: Detect, Special Investigate 1.", "")
+    deleting_changes(CASEBOOK, title, "\n".join(lines), True)
 
 
 @pytest.mark.parametrize(("sentence", "title", "refused"), UEHARA)
