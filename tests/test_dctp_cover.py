@@ -165,6 +165,16 @@ def test_a_nature_line_outside_its_section_is_refused() -> None:
         parse_ruleset("\n".join(lines), str(DCTP))
 
 
+def test_one_night_ability_is_one_a_night() -> None:
+    """(R67) "... can use one night ability from that ally.": Calvados's two lent
+    abilities sent the same night leave which is played open (ambiguous); read as "a night
+    ability" (any number), both are played and the case is determined."""
+    title = "Cover: Calvados sends Gin's slander and investigation, one is played"
+    rules = DCTP.read_text(encoding="utf-8").replace(LENDS, LENDS.replace("one night", "a night"))
+    assert rules != DCTP.read_text(encoding="utf-8")
+    deleting_changes(CASEBOOK, title, rules, refused_counts=False)
+
+
 # ----------------------------------------------------------------------------- the chain
 
 # (R65) a covered sniper's snipe: the chain (symbolic) and resolve agree

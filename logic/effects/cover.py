@@ -14,7 +14,11 @@ Vocabulary:
                night after a cover, the coverer holds the night abilities of the ally's role
                (a case's lines use them by name; they are his actions: investigations,
                stake-outs and the record of crimes see him do them). Unsaid, a cover gives
-               nothing
+               nothing. Its "one" (`one`): a night he sends two or more of them, one is
+               played and the others do not take place; which is the host's choice
+               (`ambiguous` where it matters: "the last valid action prior to the countdown
+               ending will be the one played", a real-time order a case does not hold, as
+               logic/effects/either.py's OR)
     allies     "Allies are all BOs (even if that BO happens to be a BO/Town lover) and
                Calvados's own lover.": a cover of a player who is neither of the faction
                named (`faction`, by name or initials: "BOs") nor, when `lover`, a lover of
@@ -43,10 +47,10 @@ Vocabulary:
              barred it. Unsaid, a cover lends it (the Cover section's "one night ability
              from that ally")
 
-Readings (CV1-CV4 in casebook/dctp-mini-mafia.rules): a covered ability used is the
-coverer's action, so a covered crime is his crime (the source never says a covered action
-is no crime); "one night ability" is not enforced (R3's "OR"); the abilities' own "cannot be
-covered" are not read, only the Cover section's list; `check`'s symbolic nights lend
+Readings (CV1-CV5, R62-R67 in casebook/dctp-mini-mafia.rules): a covered ability used is
+the coverer's action, so a covered crime is his crime (the source never says a covered
+action is no crime); "one night ability" is one a night (R67); the abilities' own "cannot
+be covered" are read where their sections are defined once (R62); `check`'s symbolic nights lend
 nothing (as a disguise's abilities).
 """
 
@@ -58,7 +62,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from logic.effects import couple, crimes, disguise, inquiry
 from logic.effects.base import Kind, Lasting, Outcome, line_rules
-from logic.model.expr import FALSE, TRUE, Expr, any_of, conj, disj, label, neg
+from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, conj, disj, eq, label, neg
 from logic.model.phase import Atom, ChainEnd, PhaseEnd
 from logic.model.why import Why, canon, meta
 
@@ -89,6 +93,7 @@ class CoverRule:
 
     why: Why = meta()
     lends: Why | None = None
+    one: bool = False  # `lends`': "one night ability": one of them a night
     allies: Why | None = None
     faction: str = ""  # `allies`': the faction named ("BOs")
     lover: bool = False  # `allies`': and the coverer's lover
@@ -103,7 +108,8 @@ class CoverRule:
     def describe(self) -> str:
         said = []
         if self.lends is not None:
-            said.append("the ally's night abilities are the coverer's the night after")
+            one = " (one a night)" if self.one else ""
+            said.append("the ally's night abilities are the coverer's the night after" + one)
         if self.allies is not None:
             said.append(f"allies are {self.faction}" + (" and his lover" if self.lover else ""))
         if self.barred is not None:
@@ -206,9 +212,46 @@ def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     return out
 
 
+def _lent_in(b: NightBuilder, j: int, p: str) -> Expr:
+    """Slot j's ability is one p holds tonight by his cover, not by a role he may hold."""
+    parts = []
+    for c, ab in b.sc.abilities(j):
+        if any(ab in r.abilities and b.sc.role_is(p, r) != FALSE for r in b.rs.roles):
+            continue
+        parts.append(conj(c, lent(b, p, ab)))
+    return any_of(parts)
+
+
+def _two(xs: list[Expr]) -> Expr:
+    """At least two of `xs` hold."""
+    return any_of(conj(x, y) for k, x in enumerate(xs) for y in xs[k + 1 :])
+
+
+def _one(b: NightBuilder, i: int) -> Expr:
+    """Slot i does not take place: its ability is lent by a cover whose line says "one
+    night ability", its user sent another lent one tonight, and the host played that."""
+    p = b.actor(i)
+    slots = [j for j in range(b.n) if b.actor(j) == p]
+    said = [(r, w) for r, w, t in line_rules(b, CoverRule, "lends") if t.one]
+    if len(slots) < 2 or not said:
+        return FALSE
+    sent = [conj(b.sc.taken(j), _lent_in(b, j, p)) for j in slots]
+    mine = sent[slots.index(i)]
+    other = any_of(x for j, x in zip(slots, sent, strict=True) if j != i)
+    if mine == FALSE or other == FALSE:
+        return FALSE
+    r, w = said[0]
+    played = b.choice(
+        f"cover:one:{p}:{w.loc.line}:{w.loc.column}", list(range(len(slots))), decides=_two(sent)
+    )
+    held = conj(b.sc.role_is(p, r), label(b.sc.switch(w), w))
+    return label(conj(held, mine, other, neg(eq(played, Const(slots.index(i))))), w)
+
+
 def stops(b: NightBuilder, i: int) -> Expr:
     """An ability slot i's user holds only by a cover that does not work (its coverer or
-    its ally died the day it was made) does not take place."""
+    its ally died the day it was made) does not take place; nor one of two lent abilities
+    sent the same night, where the line says "one" (`_one`)."""
     p = b.actor(i)
     void: dict[tuple[str, str, str], Expr] = b.before(COVERED)
     said = [w for _, w, _ in line_rules(b, CoverRule, "dies")]
@@ -222,7 +265,7 @@ def stops(b: NightBuilder, i: int) -> Expr:
             theirs = any_of(b.sc.role_is(q, r) for r in having)
             mine = any_of(b.sc.role_is(p, r) for r in having)
             parts.append(conj(c, x, theirs, neg(mine)))
-    return any_of(parts)
+    return disj(any_of(parts), _one(b, i))
 
 
 def lent(b: NightBuilder, p: str, ability: Ability) -> Expr:

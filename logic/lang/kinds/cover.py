@@ -32,7 +32,11 @@ class CoverReading:
         return (_DayAbility(NAME, 1, Frequency.EACH_NIGHT, (Cover(self.why),), self.why),)
 
     def cv_lends(self, children: list[Any]) -> tuple[Any, ...]:
-        return self._cover_rule(lends=self.why)
+        """ "one night ability": one of them a night ("a night ability": any number)."""
+        one = any(
+            isinstance(c, Token) and c.type == "A" and str(c).casefold() == "one" for c in children
+        )
+        return self._cover_rule(lends=self.why, one=one)
 
     def cv_allies(self, children: list[Any]) -> tuple[Any, ...]:
         """The faction after "all"; "own lover" adds the coverer's lover."""
