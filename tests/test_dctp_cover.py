@@ -29,6 +29,7 @@ DIES = "Doesn't work if Calvados or the target dies during the day."
 BARRED = "Can't cover: Frighten, Revenge, Arrest, House Search, Travel."
 DISGUISES = "Can cover abilities from disguises."
 NOT_ON = "Will not work on dead or already arrested allies."
+ARRESTED = "Will still work if the ally was arrested during the day Calvados covered him/her."
 SNIPES = (
     "But Calvados can cover the sniping or erasing ability, so in case Calvados is doing the "
     "killing, he'll be able to use sniping or erasing etc."
@@ -43,6 +44,7 @@ DECIDES = [
     (DISGUISES, "Cover: Calvados covers Vermouth disguised as Heiji and interrogates"),
     (NOT_ON, "Cover: a dead ally cannot be covered"),
     (SNIPES, "Cover: Calvados covers Chianti, his kill is a snipe a heal does not stop"),
+    (ARRESTED, "Cover: the ally arrested the day of the cover, Calvados still uses his slander"),
 ]
 
 

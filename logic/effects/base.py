@@ -36,6 +36,8 @@ concrete or a symbolic day), which asks every kind for its part of the day:
   day_hinders   p's day abilities are stopped today, whether he uses one or not (a
                 frightening of the night before, an injury): asked of a group's members
                 (logic/effects/identify.py)
+  day_exempt    day slot i's action on q is not stopped by q's arrest today (a cover
+                that still works)
   day_marked    the statuses p holds today, with their sources (hexes of the night
                 before, the day's sway)
   day_moment    where day slot i's action takes effect on the day's timeline, given where
@@ -311,6 +313,9 @@ class Kind:
     day_removed: Callable[[DayBuilder, str], Expr] | None = None
     day_unpowered: Callable[[DayBuilder, str], Expr] | None = None
     day_hinders: Callable[[DayBuilder, str], Expr] | None = None
+    # day slot i's action on q is not stopped by q's arrest today (a cover that still works,
+    # logic/effects/cover.py; asked by logic/effects/dayarrest.py)
+    day_exempt: Callable[[DayBuilder, int, str], Expr] | None = None
     # (role, p wears it today) for each role p may wear over his own, by day (`wears`'s
     # day: logic/effects/disguise.py; asked by logic/effects/identify.py)
     day_wears: Callable[[DayBuilder, str], list[tuple[str, Expr]]] | None = None

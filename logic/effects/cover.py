@@ -26,6 +26,10 @@ Vocabulary:
                not take place. Unsaid, anyone may be covered
     barred     "Can't cover: Frighten, Revenge, Arrest, House Search, Travel.": the abilities
                of those names (or keywords) are not lent
+    arrested_today  "Will still work if the ally was arrested during the day Calvados
+               covered him/her.": a cover of an ally arrested by day that same day takes
+               place (`day_exempt`: logic/effects/dayarrest.py asks it; unsaid, "Any and all
+               actions on arrested players will fail" stops it)
     snipes     "But Calvados can cover the sniping or erasing ability, so in case Calvados is
                doing the killing, he'll be able to use sniping or erasing etc.": the night
                after a cover (that works), the ally's role's statuses are the coverer's too
@@ -104,6 +108,7 @@ class CoverRule:
     not_on: Why | None = None
     arrested: bool = False  # `not_on`'s: nor on a player in custody
     snipes: Why | None = None
+    arrested_today: Why | None = None
 
     def describe(self) -> str:
         said = []
@@ -122,6 +127,8 @@ class CoverRule:
             said.append("not on the dead" + (" or the arrested" if self.arrested else ""))
         if self.snipes is not None:
             said.append("the ally's sniping too")
+        if self.arrested_today is not None:
+            said.append("on an ally arrested that day too")
         return "cover: " + "; ".join(said)
 
 
@@ -187,6 +194,17 @@ def day_stops(db: DayBuilder, i: int) -> Expr:
             bad = disj(_ally(db, p, q), _out(db, p, q))
             if bad != FALSE:
                 parts.append(conj(c, db.sc.aims(i, q), bad))
+    return any_of(parts)
+
+
+def day_exempt(db: DayBuilder, i: int, q: str) -> Expr:
+    """Day slot i's cover of q takes place though q is arrested today, where the
+    coverer's line says it still works."""
+    parts = []
+    for r, w, _ in line_rules(db, CoverRule, "arrested_today"):
+        said = conj(db.sc.role_is(db.actor(i), r), label(db.sc.switch(w), w))
+        for c, _ in db.effects(i, Cover):
+            parts.append(conj(c, db.sc.aims(i, q), said))
     return any_of(parts)
 
 
@@ -368,6 +386,7 @@ KIND = Kind(
     (Cover, CoverRule, Uncovered),
     stops=stops,
     day_stops=day_stops,
+    day_exempt=day_exempt,
     day_atoms=day_atoms,
     lends=lends,
     borrows=borrows,

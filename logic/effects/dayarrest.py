@@ -156,9 +156,16 @@ def day_stops(db: DayBuilder, i: int) -> Expr:
             on = db.sc.aims(i, q)
             if on == FALSE or q == p:
                 continue
-            theirs = disj(crimes.in_custody(db, q), arrested_today(db, q))
+            today = conj(arrested_today(db, q), neg(_exempt(db, i, q)))
+            theirs = disj(crimes.in_custody(db, q), today)
             parts.append(conj(on_held, other, on, theirs))
     return any_of(parts)
+
+
+def _exempt(db: DayBuilder, i: int, q: str) -> Expr:
+    """Day slot i's action on q is not stopped by q's arrest today (a kind's `day_exempt`:
+    a cover that still works)."""
+    return any_of(k.day_exempt(db, i, q) for k in db.kinds if k.day_exempt is not None)
 
 
 def _said(db: DayBuilder, kind: type) -> list[tuple[Expr, Any]]:

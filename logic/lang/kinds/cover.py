@@ -81,3 +81,10 @@ class CoverReading:
         if not named or named[0] != "cover":
             raise self._no_reading("not a cover")
         return self._cover_rule(snipes=self.why)
+
+    def cv_arrested(self, children: list[Any]) -> tuple[Any, ...]:
+        """ "covered" (a NAME: another verb is no reading)."""
+        named = [str(c).casefold() for c in children if isinstance(c, Token) and c.type == "NAME"]
+        if named != ["covered"]:
+            raise self._no_reading("not a cover")
+        return self._cover_rule(arrested_today=self.why)
