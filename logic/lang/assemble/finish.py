@@ -10,6 +10,7 @@ from typing import Any
 from logic.effects.afterlife import ReadFate
 from logic.effects.attack import Kill
 from logic.effects.deal import given_to
+from logic.effects.guilt import Guilt
 from logic.effects.intercept import Intercept
 from logic.effects.interrogate import Interrogate, InterrogatesAs
 from logic.effects.react import Explode, Guard
@@ -419,8 +420,14 @@ class FinishAssembler(ProseAssembler, ChecksAssembler):
         for role in roles:
             for a in role.abilities:
                 for e in a.effects:
-                    if isinstance(e, Intercept):
+                    if isinstance(e, Intercept | Guilt):
                         self.resolve_faction(e.faction, e.why)
+                    if isinstance(e, Guilt) and not any(isinstance(x, Kill) for x in a.effects):
+                        raise self.error(
+                            f"a death for guilt on ability {a.name!r}, which kills no one "
+                            "(say it after the sentence of the role's kill)",
+                            e.why,
+                        )
                     if isinstance(e, SafeFrom):  # "protect ... from the werewolves"
                         self.resolve_group(e.group, e.why)
             for ap in role.appears_as:
