@@ -122,3 +122,30 @@ def test_half_of_the_living_players_is_parity() -> None:
     half = victory("The Mafia wins when they make up half of the living players.")
     assert half == victory("The Mafia wins when they make up half or more of the living players.")
     assert half != victory("The Mafia wins when they make up more than half of the living players.")
+
+
+def test_an_heir_said_by_the_ability_inherited_is_the_role_passed_on() -> None:
+    """'If the Doctor is killed, you inherit their ability.' is the heir of 'If the Doctor
+    dies, you become the new Doctor.' (logic/effects/succession.py)."""
+    head = "Ruleset: P\nPossible Town Roles\nDoctor: You may protect one player each night.\n"
+    got = [
+        [
+            line.split("   [")[0].rstrip()
+            for line in ruleset_lines(parse_ruleset(f"{head}Nurse: {text}\n{TAIL}", "p.rules"))
+        ]
+        for text in (
+            "If the Doctor is killed, you inherit their ability.",
+            "If the Doctor dies, you become the new Doctor.",
+        )
+    ]
+    assert got[0] == got[1] and any("succession" in line for line in got[0]), got
+
+
+def test_a_role_the_ruleset_lacks_is_named_in_the_error() -> None:
+    """A capitalised word where a role's name would make the sentence read: the error says
+    that role is not in the ruleset, at that word."""
+    with pytest.raises(RulingError, match="'Doctor' is no role of this ruleset") as e:
+        meaning("Nurse", "If the Doctor dies, you become the new Doctor.")
+    assert "Ruleset" not in str(e.value)  # (the ruleset's title line names no role)
+    with pytest.raises(RulingError, match="'Sheriff' is no faction or role of this ruleset"):
+        meaning("Deputy", "If the Sheriff is killed, you inherit their ability.")

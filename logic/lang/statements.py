@@ -366,7 +366,7 @@ def _role_names(lines: Iterable[str]) -> set[str]:
             m
             and line[m.end() :].strip()  # a line that ends in its colon is a heading
             and m.group("label").lower()
-            not in ("ruling", "source", "flavour", "flavor", *_CLASS_LISTS)
+            not in ("ruleset", "ruling", "source", "flavour", "flavor", *_CLASS_LISTS)
             and not _clause_like(m.group("label"))  # "There are 9 players: ..."
             and not _ABILITY.match(m.group("label"))  # "Ability Slander: ...": no role
         ):

@@ -16,7 +16,7 @@ from logic.effects.interrogate import Interrogate, InterrogatesAs
 from logic.effects.react import Explode, Guard
 from logic.effects.records import RecordsCheck
 from logic.effects.registry import KINDS
-from logic.effects.succession import SafeFrom
+from logic.effects.succession import SafeFrom, Succession
 from logic.lang.assemble.prose import ProseAssembler
 from logic.lang.assemble.state import AssemblerState
 from logic.lang.kinds.inquiry import UNSAID
@@ -430,6 +430,11 @@ class FinishAssembler(ProseAssembler, ChecksAssembler):
                         )
                     if isinstance(e, SafeFrom):  # "protect ... from the werewolves"
                         self.resolve_group(e.group, e.why)
+            for t in role.traits:  # "If the Sheriff dies, you become the Sheriff."
+                if isinstance(t, Succession) and not t.self_kill:
+                    for name in (t.becomes, t.dies):
+                        if name is not None:
+                            self.resolve_group(name, t.why)
             for ap in role.appears_as:
                 self.resolve_faction(ap.faction, ap.why)
                 if ap.to is not None:
