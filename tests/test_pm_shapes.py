@@ -70,6 +70,21 @@ def meaning(role: str, text: str) -> list[str]:
             "You may reveal yourself as the Mayor during the day. Once revealed, your vote counts as three.",
         ),
         (
+            "Cop",
+            "Each night you may investigate a player. If your target is a member of the Mafia, you will be told they are guilty.",
+            "Each night you may investigate a player. You will learn whether they are Mafia.",
+        ),
+        (
+            "Cop",
+            "Each night you may investigate a player. You will learn whether they are guilty or innocent.",
+            "Each night you may investigate a player. You will learn their alignment.",
+        ),
+        (
+            "Cop",
+            "Each night you may investigate a player and learn if they are guilty.",
+            "Each night you may investigate a player to learn their alignment.",
+        ),
+        (
             "Jailer",
             "Each night you may jail a player. They cannot be targeted that night.",
             "Each night you may jail a player. They are jailed that night.",

@@ -550,6 +550,14 @@ def _readings(tree: Tree[Token], why: Why) -> list[tuple[Any, ...]]:
                 raise
             reason = str(orig)
             continue
+        # an ability said, then a clause whose verb implies one ("investigate a player
+        # and learn if they are guilty"): after an ability, the implied one adds nothing
+        # (logic/lang/assemble/roles.py), and the reading is the one without it
+        if any(isinstance(p, Starts) for p in parts):
+            first = next(k for k, p in enumerate(parts) if isinstance(p, Starts))
+            parts = tuple(
+                p for k, p in enumerate(parts) if k < first or not isinstance(p, common2.Implied)
+            )
         key = _key(parts)
         if key not in seen:
             seen.add(key)
