@@ -84,6 +84,22 @@ def meaning(role: str, text: str) -> list[str]:
             "Each night you may investigate a player and learn if they are guilty.",
             "Each night you may investigate a player to learn their alignment.",
         ),
+        # benchmarks/probe/heldout-7.txt's failures (measured once before, now worked on)
+        (
+            "Nurse",
+            "Each night you can visit a player and heal them if they were attacked.",
+            "Each night you can visit a player and heal them.",
+        ),
+        (
+            "Vigilante",
+            "Each night you may shoot a player. You have one bullet that you can use during any night.",
+            "Each night you may shoot a player. You have one bullet.",
+        ),
+        (
+            "Bodyguard",
+            "Each night, you may choose to protect one player. If that player is targeted by a killing action, you die instead.",
+            "Each night, you may choose to protect one player. If that player is attacked, you die instead.",
+        ),
         (
             "Jailer",
             "Each night you may jail a player. They cannot be targeted that night.",
