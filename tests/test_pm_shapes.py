@@ -180,3 +180,22 @@ def test_a_role_the_ruleset_lacks_is_named_in_the_error() -> None:
     assert "Ruleset" not in str(e.value)  # (the ruleset's title line names no role)
     with pytest.raises(RulingError, match="'Sheriff' is no faction or role of this ruleset"):
         meaning("Deputy", "If the Sheriff is killed, you inherit their ability.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Each night, you and the other werewolves choose a player to kill.",
+        "You and the other werewolves may kill one player each night.",
+        "Each night you may kill a player on behalf of the werewolves.",
+    ],
+)
+def test_a_members_line_that_says_the_factions_kill_is_that_kill(text: str) -> None:
+    """A werewolf's PM that says the pack's kill gives the faction its nightkill (one a
+    night, by one member), not each werewolf a kill of its own."""
+    head = "Ruleset: P\nPossible Village Roles\nVillager: No special powers.\n"
+    src = f"{head}Possible Werewolves Roles\nWerewolf: {text}\n"
+    rs = parse_ruleset(src, "p.rules")
+    assert not rs.role("Werewolf").abilities  # type: ignore[union-attr]
+    lines = [line.split("   [")[0].strip() for line in ruleset_lines(rs)]
+    assert "nightkill: one member kills a player; visiting class not given; no tier" in lines
