@@ -188,6 +188,8 @@ def test_a_role_the_ruleset_lacks_is_named_in_the_error() -> None:
         "Each night, you and the other werewolves choose a player to kill.",
         "You and the other werewolves may kill one player each night.",
         "Each night you may kill a player on behalf of the werewolves.",
+        "Each night, the werewolves choose a player to kill.",  # (the role's plural: the pack)
+        "Each night the werewolves may kill a player.",
     ],
 )
 def test_a_members_line_that_says_the_factions_kill_is_that_kill(text: str) -> None:
