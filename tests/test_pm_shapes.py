@@ -201,3 +201,12 @@ def test_a_members_line_that_says_the_factions_kill_is_that_kill(text: str) -> N
     assert not rs.role("Werewolf").abilities  # type: ignore[union-attr]
     lines = [line.split("   [")[0].strip() for line in ruleset_lines(rs)]
     assert "nightkill: one member kills a player; visiting class not given; no tier" in lines
+
+
+def test_a_member_who_submits_the_factions_kill_gives_that_kill() -> None:
+    """'You may submit the Mafia's night kill.' on a Goon's line: the Mafia's nightkill."""
+    src = "Ruleset: P\nPossible Town Roles\nCitizen: No special powers.\nPossible Mafia Roles\n"
+    rs = parse_ruleset(src + "Goon: You may submit the Mafia's night kill.\n", "p.rules")
+    lines = [line.split("   [")[0].strip() for line in ruleset_lines(rs)]
+    assert "nightkill: one member kills a player; visiting class not given; no tier" in lines
+    assert not rs.role("Goon").abilities  # type: ignore[union-attr]
