@@ -60,7 +60,7 @@ def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
                 hit = conj(c, b.ok(i), b.aims(i, q), died, b.sc.faction_is(q, e.faction))
                 if hit == FALSE:
                     continue
-                key = status.mark_atom(b.actor(i), MARK, str(kinds.index(e)))
+                key = status.mark_atom(b.actor(i), _name(kinds, e))
                 out[key] = disj(out.get(key, FALSE), label(hit, e.why))
     return out
 
@@ -72,14 +72,20 @@ def deaths(b: NightBuilder) -> list[Death]:
         return []
     got: status.SymbolicMarks = b.before(status.MARKS)
     out: list[Death] = []
-    for (p, name, source), e in got.items():
-        if name != MARK or p not in b.sc.players:
+    names = {_name(kinds, g): g for g in kinds}
+    for (p, name, _), e in got.items():
+        if name not in names or p not in b.sc.players:
             continue
-        why = kinds[int(source)].why if source.isdigit() and int(source) < len(kinds) else None
         cond = conj(b.sc.alive_now(p), e)
         if cond != FALSE:
-            out.append((p, LATE, label(cond, why) if why is not None else cond))
+            out.append((p, LATE, label(cond, names[name].why)))
     return out
+
+
+def _name(kinds: list[Guilt], e: Guilt) -> str:
+    """The mark of a guilt: `guilt`, numbered when several sentences give one (so that
+    the death cites its own)."""
+    return MARK if len(kinds) == 1 else f"{MARK} {kinds.index(e) + 1}"
 
 
 KIND = Kind("guilt", (Guilt,), deaths=deaths, transition=transition)
