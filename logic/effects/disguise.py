@@ -87,7 +87,7 @@ from logic.effects import crimes, interrogate
 from logic.effects.base import Kind, Lasting, Outcome, line_says
 from logic.model import frame
 from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, conj, disj, eq, label, neg
-from logic.model.ir import Frequency
+from logic.model.ir import Ability, Frequency
 from logic.model.phase import Atom, ChainEnd, PhaseEnd, TextSource
 from logic.model.why import Why, canon, meta
 
@@ -95,13 +95,14 @@ if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
     from logic.model.day import DayBuilder
-    from logic.model.ir import Ability, Role, Ruleset
+    from logic.model.ir import Role, Ruleset
     from logic.model.phase import History
     from logic.model.semantics import NightBuilder
 
 WEARS = "is disguised as"  # the phase's atom: the disguise is on when it ends
 PUTS_ON = "puts on"  # a costume decided by day, worn the night after
 HAS_WORN = "has worn"  # a costume worn so far
+PREP_COSTUME = "Costume"  # the prep ability a costume picked in the prep phase is (`lends`)
 DEED = "Disguise"  # what the record calls a disguise put on or worn (its `did` atom)
 INJURED = "injured"  # the frame's mark of an injury (logic/effects/heal.py's)
 
@@ -248,6 +249,36 @@ class WornAbilities:
 
 
 @dataclass(frozen=True)
+class PrepCostume:
+    """The effect of the prep ability `CostumeInPrep` lends: a costume decided in the prep
+    phase, worn on night 1."""
+
+    why: Why = meta()
+    options: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        return "costume: decides a role in the prep phase, worn on night 1"
+
+
+@dataclass(frozen=True)
+class CostumeInPrep:
+    roles: tuple[str, ...]
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"{'/'.join(self.roles)} may pick a costume in the prep phase, worn on night 1"
+
+
+@dataclass(frozen=True)
+class OnlyAs:
+    faction: str
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"every disguise is a {self.faction} role"
+
+
+@dataclass(frozen=True)
 class Replaced:
     why: Why = meta()
 
@@ -305,6 +336,7 @@ def _allowed(b: Any, name: str, replaces: bool) -> Expr:
     if role is None:
         return FALSE
     stop = [_on(b, r) for r in _said(b, NotAs) if _forbidden(role, r)]
+    stop += [_on(b, r) for r in _said(b, OnlyAs) if canon(r.faction) != canon(role.faction)]
     if replaces:
         held = any_of(b.sc.role_is(p, role) for p in b.sc.players)
         stop += [conj(_on(b, r), held) for r in _said(b, Replaced)]
@@ -339,6 +371,23 @@ def _put_on(b: NightBuilder, q: str, name: str) -> Expr:
         parts = [conj(any_of(parts), _allowed(b, name, True))] if parts else []
     parts.append(_carried(b, PUTS_ON, q, name))
     return any_of(parts)
+
+
+def _prep_costume(b: NightBuilder, q: str, name: str) -> Expr:
+    """q picks the costume `name` in the prep phase (night 0), to wear on night 1: the
+    prep ability `CostumeInPrep` lends him (`lends`), decided there."""
+    if b.night != 0:
+        return FALSE
+    parts = []
+    for j in range(b.n):
+        if b.actor(j) != q:
+            continue
+        for c, e in b.effects(j, PrepCostume):
+            keys = [canon(o) for o in e.options]
+            if canon(name) in keys:
+                decided = eq(b.sc.decision(j, e.options), Const(keys.index(canon(name))))
+                parts.append(label(conj(c, b.sc.taken(j), decided), e.why))
+    return conj(any_of(parts), _allowed(b, name, False)) if parts else FALSE
 
 
 def _lost_before(b: Any, q: str) -> Expr:
@@ -448,6 +497,8 @@ def lends(
     Disguise's, by night and by day (from the night after the prep phase it was put on), a
     costume's, the night after the day it was put on. `held`: each player's role."""
     del decided  # (a Disguise is worn from the prep phase: the state says so)
+    if phase == ("night", 0):
+        return _prep_costumes(rs, held, p)
     rules = [x for x in rs.healing if isinstance(x, WornAbilities)]
     if not rules:
         return []
@@ -467,6 +518,25 @@ def lends(
         if role is not None:
             out.extend(role.abilities)
     return out
+
+
+def _prep_costumes(rs: Ruleset, held: Mapping[str, str], p: str) -> list[Ability]:
+    """The prep ability "Costume" ("Once Irish/Yukiko have their selected disguises, they
+    can already pick a costume, meaning they would be disguised N1.": `CostumeInPrep`)
+    of a player whose role the sentence names and has a costume: a role decided, worn on
+    night 1 (its options the costume's)."""
+    role = rs.role(held.get(p, ""))
+    if role is None:
+        return []
+    costumes = [e for a in role.abilities for e in a.effects if isinstance(e, Costume)]
+    out = []
+    for rule in (x for x in rs.healing if isinstance(x, CostumeInPrep)):
+        if costumes and canon(role.name) in {canon(n) for n in rule.roles}:
+            effect = PrepCostume(rule.why, costumes[0].options)
+            out.append(
+                Ability(PREP_COSTUME, "targets", Frequency.PREP, (effect,), targets=0, why=rule.why)
+            )
+    return out[:1]
 
 
 # ----------------------------------------------------------------------------- the pinch
@@ -567,8 +637,11 @@ def _deed(b: Any, q: str, x: Expr) -> dict[Atom, Expr]:
 def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     out: dict[Atom, Expr] = {}
     for q in _wearers(b):
-        new = any_of(_put_on(b, q, n) for n in _names(b))
+        picked = {n: x for n in _names(b) if (x := _prep_costume(b, q, n)) != FALSE}
+        new = any_of([*(_put_on(b, q, n) for n in _names(b)), *picked.values()])
         out.update(_deed(b, q, new))
+        for name, x in picked.items():  # worn the night after the prep phase
+            out[Atom(PUTS_ON, q, name)] = x
         lost = _lost_tonight(b, q)
         for name, x in disguised(b, q):
             on = conj(x, neg(lost), neg(_ends(b, q, name)), outcome.alive_after[q])
@@ -694,6 +767,9 @@ KIND = Kind(
         LostOn,
         NotAs,
         Replaced,
+        PrepCostume,
+        CostumeInPrep,
+        OnlyAs,
     ),
     stops=stops,
     texts=texts,

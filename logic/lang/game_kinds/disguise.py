@@ -12,15 +12,17 @@ from typing import Any
 from lark import Token, Tree
 
 from logic.effects.disguise import (
+    CostumeInPrep,
     LostOn,
     NotAs,
+    OnlyAs,
     PinchArrests,
     Replaced,
     WornAbilities,
     WornCard,
     WornItems,
 )
-from logic.lang.game_kinds.base import GameBase
+from logic.lang.game_kinds.base import GameBase, groups
 from logic.lang.read.pieces import _Healing
 
 _CAUSES = {"PINCH": "pinched", "INJURE": "injured", "ARREST": "arrested"}
@@ -82,3 +84,9 @@ class DisguiseReading(GameBase):
 
     def dg_costume_abilities(self, children: list[Any]) -> _Healing:
         return _Healing(WornAbilities(True, self.why))
+
+    def dg_prep_costume(self, children: list[Any]) -> _Healing:
+        return _Healing(CostumeInPrep(_roles(children), self.why))
+
+    def dg_only_as(self, children: list[Any]) -> _Healing:
+        return _Healing(OnlyAs(groups(children)[0], self.why))
