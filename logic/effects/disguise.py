@@ -86,7 +86,19 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from logic.effects import crimes, interrogate
 from logic.effects.base import Kind, Lasting, Outcome, line_says
 from logic.model import frame
-from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, conj, disj, eq, label, neg
+from logic.model.expr import (
+    FALSE,
+    TRUE,
+    Const,
+    Expr,
+    any_of,
+    at_least,
+    conj,
+    disj,
+    eq,
+    label,
+    neg,
+)
 from logic.model.ir import Ability, Frequency
 from logic.model.phase import Atom, ChainEnd, PhaseEnd, TextSource
 from logic.model.why import Why, canon, meta
@@ -276,6 +288,25 @@ class OnlyAs:
 
     def describe(self) -> str:
         return f"every disguise is a {self.faction} role"
+
+
+@dataclass(frozen=True)
+class CostumeLimit:
+    roles: tuple[str, ...]
+    nights: int
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"{'/'.join(self.roles)} wear costumes {self.nights} nights at most"
+
+
+@dataclass(frozen=True)
+class Rechoose:
+    roles: tuple[str, ...]
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"{'/'.join(self.roles)} choose costumes again after the last is worn"
 
 
 @dataclass(frozen=True)
@@ -654,6 +685,29 @@ def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     return out
 
 
+def _spent(db: DayBuilder, q: str) -> Expr:
+    """q may not put a costume on today: he has worn as many as `CostumeLimit` allows
+    (costumes of other roles counted: "She can not disguise as the same role twice.").
+    When `Rechoose` says he may choose again after the last, the two sentences disagree:
+    whether the limit holds is the host's open choice (`ambiguous`)."""
+    limits = []
+    for r in _said(db, CostumeLimit):
+        worn_so_far = [x for n in _names(db) if (x := _carried(db, HAS_WORN, q, n)) != FALSE]
+        if len(worn_so_far) >= r.nights:
+            reached = at_least(r.nights, worn_so_far)
+            limits.append(conj(_on(db, r), _holds(db, q, r.roles), reached))
+    limit = any_of(limits)
+    if limit == FALSE:
+        return FALSE
+    again = [conj(_on(db, r), _holds(db, q, r.roles)) for r in _said(db, Rechoose)]
+    lifted = any_of(again)
+    if lifted == FALSE:
+        return limit
+    why = _said(db, Rechoose)[0].why
+    holds = label(db.choice(f"open:costumes:{q}:{why.loc.line}", [False, True]), why)
+    return conj(limit, disj(neg(lifted), holds))
+
+
 def _costumes(db: DayBuilder, q: str) -> list[tuple[str, Expr]]:
     """(role, q decided it by day and it is put on) for each costume decided today."""
     out: list[tuple[str, Expr]] = []
@@ -667,7 +721,7 @@ def _costumes(db: DayBuilder, q: str) -> list[tuple[str, Expr]]:
                 again = conj(
                     _carried(db, HAS_WORN, q, name), _traits(db, q, CostumeRule, "not_twice")
                 )
-                x = conj(x, neg(again))
+                x = conj(x, neg(again), neg(_spent(db, q)))
                 if x != FALSE:
                     out.append((name, label(x, e.why)))
     return out
@@ -706,7 +760,7 @@ def day_stops(db: DayBuilder, i: int) -> Expr:
         decided = db.sc.decision(i, e.options)
         for k, name in enumerate(e.options):
             again = conj(_carried(db, HAS_WORN, q, name), _traits(db, q, CostumeRule, "not_twice"))
-            bad = disj(neg(_allowed(db, name, False)), again)
+            bad = disj(neg(_allowed(db, name, False)), again, _spent(db, q))
             if bad != FALSE:
                 parts.append(conj(c, eq(decided, Const(k)), bad))
     return any_of(parts)
@@ -770,6 +824,8 @@ KIND = Kind(
         PrepCostume,
         CostumeInPrep,
         OnlyAs,
+        CostumeLimit,
+        Rechoose,
     ),
     stops=stops,
     texts=texts,

@@ -13,10 +13,12 @@ from lark import Token, Tree
 
 from logic.effects.disguise import (
     CostumeInPrep,
+    CostumeLimit,
     LostOn,
     NotAs,
     OnlyAs,
     PinchArrests,
+    Rechoose,
     Replaced,
     WornAbilities,
     WornCard,
@@ -90,3 +92,10 @@ class DisguiseReading(GameBase):
 
     def dg_only_as(self, children: list[Any]) -> _Healing:
         return _Healing(OnlyAs(groups(children)[0], self.why))
+
+    def dg_nights(self, children: list[Any]) -> _Healing:
+        nights = next(c for c in children if type(c) is int)
+        return _Healing(CostumeLimit(_roles(children), nights, self.why))
+
+    def dg_rechoose(self, children: list[Any]) -> _Healing:
+        return _Healing(Rechoose(_roles(children), self.why))
