@@ -362,12 +362,14 @@ def _forbidden(role: Role, rule: NotAs) -> bool:
 
 def _allowed(b: Any, name: str, replaces: bool) -> Expr:
     """A disguise decided as the role `name` is put on: no sentence forbids its kind, and
-    (a Disguise, `replaces`) no player holds it when a sentence says it is replaced."""
+    (a Disguise, `replaces`) no player holds it when a sentence says it is replaced, (a
+    costume) it is of the faction a sentence says every costume is of (`OnlyAs`)."""
     role = b.rs.role(name)
     if role is None:
         return FALSE
     stop = [_on(b, r) for r in _said(b, NotAs) if _forbidden(role, r)]
-    stop += [_on(b, r) for r in _said(b, OnlyAs) if canon(r.faction) != canon(role.faction)]
+    if not replaces:  # a costume: "All disguises will be town roles." (Choose Costumes')
+        stop += [_on(b, r) for r in _said(b, OnlyAs) if canon(r.faction) != canon(role.faction)]
     if replaces:
         held = any_of(b.sc.role_is(p, role) for p in b.sc.players)
         stop += [conj(_on(b, r), held) for r in _said(b, Replaced)]

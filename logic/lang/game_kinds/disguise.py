@@ -24,6 +24,7 @@ from logic.effects.disguise import (
     WornCard,
     WornItems,
 )
+from logic.effects.scent import ScentKept
 from logic.lang.game_kinds.base import GameBase, groups
 from logic.lang.read.pieces import _Healing
 
@@ -99,3 +100,6 @@ class DisguiseReading(GameBase):
 
     def dg_rechoose(self, children: list[Any]) -> _Healing:
         return _Healing(Rechoose(_roles(children), self.why))
+
+    def dg_scent_kept(self, children: list[Any]) -> _Healing:
+        return _Healing(ScentKept(self.why))
