@@ -64,6 +64,20 @@ Vocabulary (the whole game's):
                the worn role's abilities beside his own (a case's lines may use them:
                logic/model/binding.py asks through `lends`); `check`'s symbolic nights do
                not give a player a worn role's abilities (not searched)
+  CostumeInPrep "Once Irish/Yukiko have their selected disguises, they can already pick a
+               costume, meaning they would be disguised N1.": a holder of one of `roles`
+               whose line has a costume is lent the prep ability "Costume" (`lends`), whose
+               effect, `PrepCostume`, decides a role in the prep phase, worn on night 1 as
+               a day's costume is the night after
+  OnlyAs       "All disguises will be town roles." (Choose Costumes'): a costume of a role
+               of another faction than `faction` is not put on (read of costumes: the
+               section names them)
+  CostumeLimit "Irish/Yukiko can only be disguised during a total of 3 nights." (a Source
+               line's rewording): a holder of one of `roles` who has worn `nights`
+               costumes puts no other on
+  Rechoose     "The Day after Irish/Yukiko used his/her last disguise, he/she can re-use
+               Choose Disguise.": lifts `CostumeLimit`; with both in force, whether the
+               limit holds is the host's open choice (G11)
   Replaced     "The player chosen will receive a new role without ever having known ...":
                the role a Disguise takes is out of the game, so a disguise decided as a role
                a player holds is not put on (a costume does not replace its role)
@@ -73,9 +87,10 @@ the phase ends, `X puts on R` for a costume decided by day (worn the night after
 `X has worn R` for each costume worn so far. A check of a player's card reads the worn
 role's card while he wears one (two worn: each reads its own, which the host picks is
 open). Not modelled: an item held twice, an investigation or a
-special investigation of a disguise, Detect, Identify, scent (Follow), gender, the arrest
-for a disguise and a pinch's auto-arrest, a new disguise after a release, the GM's offer of
-five costumes of which three are chosen.
+special investigation of a disguise, gender, a new disguise after a release, the GM's
+offer of five costumes of which three are chosen (Detect, Identify and Follow's scent ask
+through `wears` and `day_wears`; a disguised player's scent: logic/effects/scent.py's
+ScentKept).
 """
 
 from __future__ import annotations
