@@ -129,6 +129,7 @@ if TYPE_CHECKING:
 WEARS = "is disguised as"  # the phase's atom: the disguise is on when it ends
 PUTS_ON = "puts on"  # a costume decided by day, worn the night after
 HAS_WORN = "has worn"  # a costume worn so far
+ASK = "Investigate Disguise"  # the ability `AsksDisguise` lends its holder (`lends`)
 PREP_COSTUME = "Costume"  # the prep ability a costume picked in the prep phase is (`lends`)
 DEED = "Disguise"  # what the record calls a disguise put on or worn (its `did` atom)
 INJURED = "injured"  # the frame's mark of an injury (logic/effects/heal.py's)
@@ -183,6 +184,34 @@ class SeesDisguise:
 
     def describe(self) -> str:
         return "a disguised target's card is read as the disguise's"
+
+
+@dataclass(frozen=True)
+class AsksDisguise:
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"may ask instead whether a player wears the role named ({ASK})"
+
+
+@dataclass(frozen=True)
+class DisguiseQuery:
+    """The effect of the ability `AsksDisguise` lends (`ASK`): the role named."""
+
+    why: Why = meta()
+    options: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        return 'asks whether a player wears the role named: "True" or "False"'
+
+
+@dataclass(frozen=True)
+class Investigable:
+    costume: bool  # said of a costume (Temporary Disguise), else of a Disguise
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"a {'costume' if self.costume else 'disguise'} can be investigated"
 
 
 @dataclass(frozen=True)
@@ -547,9 +576,10 @@ def lends(
     del decided  # (a Disguise is worn from the prep phase: the state says so)
     if phase == ("night", 0):
         return _prep_costumes(rs, held, p)
+    asks = _asks(rs, held, p) if phase[0] == "night" else []
     rules = [x for x in rs.healing if isinstance(x, WornAbilities)]
     if not rules:
-        return []
+        return asks
     kind = phase[0]
     names: list[str] = []
     state: tuple[Entry, ...] = history.state(WORN.name)
@@ -560,12 +590,27 @@ def lends(
             names.append(key)
         if tag == PUTS_ON and kind == "night" and any(r.costume for r in rules):
             names.append(key)
-    out: list[Ability] = []
+    out: list[Ability] = list(asks)
     for name in dict.fromkeys(canon(n) for n in names):
         role = next((r for r in rs.roles if canon(r.name) == name), None)
         if role is not None:
             out.extend(role.abilities)
     return out
+
+
+def _asks(rs: Ruleset, held: Mapping[str, str], p: str) -> list[Ability]:
+    """The night ability `ASK` ("He may investigate if someone is disguised, but he must
+    name the specific disguise.", said of an ability of p's role): one player, a role
+    decided (any role of the ruleset), in the tier of the ability the sentence is said of."""
+    role = rs.role(held.get(p, ""))
+    if role is None:
+        return []
+    for a in role.abilities:
+        for e in a.effects:
+            if isinstance(e, AsksDisguise):
+                query = DisguiseQuery(e.why, _every(rs.roles))
+                return [Ability(ASK, "checks", a.frequency, (query,), aliases=(a.name,), why=e.why)]
+    return []
 
 
 def _prep_costumes(rs: Ruleset, held: Mapping[str, str], p: str) -> list[Ability]:
@@ -649,7 +694,39 @@ def texts(b: NightBuilder, i: int) -> list[TextSource]:
             told = _traits(b, me, PinchRule, "told")
             if b.reads(q):
                 out.append(TextSource(q, label(conj(hit, told), e.why), "pinched", why=e.why))
+    out += _answers(b, i)
     return [t for t in out if t.gate != FALSE]
+
+
+def _investigable(b: NightBuilder, q: str, name: str) -> Expr:
+    """The role `name` q wears can be investigated: a sentence says so of a Disguise, or of
+    a costume when it is the costume he put on."""
+    costume = _costume(b, q, name)
+    said = [conj(_on(b, r), costume if r.costume else neg(costume)) for r in _said(b, Investigable)]
+    return any_of(said)
+
+
+def _answers(b: NightBuilder, i: int) -> list[TextSource]:
+    """`ASK` of slot i on q, the role named R: its user learns "True" when q wears R and a
+    sentence says that disguise can be investigated, else "False" (his own role named:
+    "Invalid investigation, since you need to ask for the disguise -> false")."""
+    out: list[TextSource] = []
+    me = b.actor(i)
+    for c, e in b.effects(i, DisguiseQuery):
+        decided = b.sc.decision(i, e.options)
+        keys = [canon(o) for o in e.options]
+        for q in b.sc.players:
+            hit = conj(c, b.ok(i), b.aims(i, q))
+            if hit == FALSE:
+                continue
+            yes = any_of(
+                conj(eq(decided, Const(keys.index(canon(name)))), x, _investigable(b, q, name))
+                for name, x in disguised(b, q)
+                if canon(name) in keys
+            )
+            out.append(TextSource(me, label(conj(hit, yes), e.why), "True", why=e.why))
+            out.append(TextSource(me, label(conj(hit, neg(yes)), e.why), "False", why=e.why))
+    return out
 
 
 # ----------------------------------------------------------------------------- what a phase leaves
@@ -843,6 +920,9 @@ KIND = Kind(
         OnlyAs,
         CostumeLimit,
         Rechoose,
+        AsksDisguise,
+        DisguiseQuery,
+        Investigable,
     ),
     stops=stops,
     texts=texts,

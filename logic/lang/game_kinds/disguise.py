@@ -14,6 +14,7 @@ from lark import Token, Tree
 from logic.effects.disguise import (
     CostumeInPrep,
     CostumeLimit,
+    Investigable,
     LostOn,
     NotAs,
     OnlyAs,
@@ -103,3 +104,9 @@ class DisguiseReading(GameBase):
 
     def dg_scent_kept(self, children: list[Any]) -> _Healing:
         return _Healing(ScentKept(self.why))
+
+    def dg_investigable(self, children: list[Any]) -> _Healing:
+        return _Healing(Investigable(False, self.why))
+
+    def dg_investigable_costume(self, children: list[Any]) -> _Healing:
+        return _Healing(Investigable(True, self.why))
