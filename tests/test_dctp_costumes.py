@@ -24,6 +24,7 @@ PREP = (
 )
 TOWN = "All disguises will be town roles."
 NOT_AS = "Disguisers may not disguise as Black Org members, children, or Prep phase roles."
+CARD = " Disguise: No."  # Gin's card, on his line (and 24 other roles', R55)
 LIMIT = "Irish/Yukiko can only be disguised during a total of 3 nights."
 RECHOOSE = (
     "The Day after Irish/Yukiko used his/her last disguise, he/she can re-use Choose Disguise."
@@ -37,8 +38,8 @@ DECIDES = [
     (PREP, "Costumes: Irish picks Kir in the prep phase, is BO on night 1"),
     (PREP, "Costumes: Yukiko in Heiji's costume from the prep phase interrogates on night 1"),
     (PREP, "Costumes: the prep phase's costume is a crime on record on night 1"),
-    (f"{TOWN}\n{NOT_AS}", "Costumes: Irish cannot don Gin, a Black Org role"),
-    (f"{TOWN}\n{NOT_AS}", "Costumes: Irish cannot pick Gin in the prep phase"),
+    (f"{TOWN}\n{NOT_AS}\n{CARD}", "Costumes: Irish cannot don Gin, a Black Org role"),
+    (f"{TOWN}\n{NOT_AS}\n{CARD}", "Costumes: Irish cannot pick Gin in the prep phase"),
     (LIMIT, G11),
     (RECHOOSE, G11),
 ]
@@ -50,11 +51,12 @@ def test_deleting_a_sentence_changes_its_case(sentence: str, title: str) -> None
 
 
 def test_the_town_roles_said_again_alone_change_nothing() -> None:
-    """ "All disguises will be town roles." and "Disguisers may not disguise as Black Org
-    members, ..." each refuse a costume of a Black Org role (DCTP's roles are Town or Black
-    Org): deleted alone, each leaves the case as it was; together they change it (DECIDES)."""
+    """ "All disguises will be town roles.", "Disguisers may not disguise as Black Org
+    members, ..." and Gin's card's "Disguise: No." each refuse a costume of Gin (DCTP's roles
+    are Town or Black Org): deleted alone, each leaves the case as it was; all three
+    together change it (DECIDES)."""
     case, cases_text = case_of(CASEBOOK, "Costumes: Irish cannot don Gin, a Black Org role")
-    for one in (TOWN, NOT_AS):
+    for one in (TOWN, NOT_AS, CARD):
         assert run_case(parse_ruleset(without(one), str(DCTP)), case, cases_text).passed, one
 
 
@@ -93,4 +95,4 @@ def test_every_costume_sentence_is_deleted_by_a_test() -> None:
     nodes = (disguise.CostumeInPrep, disguise.OnlyAs, disguise.CostumeLimit, disguise.Rechoose)
     said = {x.why.text for x in rs.healing if isinstance(x, nodes)}
     parts = {one.strip() for s, _ in DECIDES for one in s.split("\n")}
-    assert said == parts - {NOT_AS}
+    assert said == parts - {NOT_AS, CARD.strip()}

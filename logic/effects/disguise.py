@@ -44,6 +44,8 @@ Vocabulary (the whole game's):
                (`causes`: "pinched", "injured", "arrested", "searched") that take the
                disguise of a holder of `roles` off, from the next phase. Unsaid, nothing
                but the end of a costume's night does
+  NoDisguiseAs "Disguise: No." (a role's card): no disguise (a Disguise or a costume) takes
+               the role ("Disguise: Yes." is not read)
   NotAs        "Disguisers may not disguise as Black Org members, children, or Prep phase
                roles.": a disguise decided as a role of one of `kinds` (a faction's
                members, a card's observe result, or a role with a prep action) is not put on
@@ -265,6 +267,14 @@ class LostOn:
 
 
 @dataclass(frozen=True)
+class NoDisguiseAs:
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "no disguise may take this role (its card: 'Disguise: No.')"
+
+
+@dataclass(frozen=True)
 class NotAs:
     kinds: tuple[str, ...]
     why: Why = meta()
@@ -412,6 +422,7 @@ def _allowed(b: Any, name: str, replaces: bool) -> Expr:
     if role is None:
         return FALSE
     stop = [_on(b, r) for r in _said(b, NotAs) if _forbidden(role, r)]
+    stop += [_on(b, t) for t in role.traits if isinstance(t, NoDisguiseAs)]
     if not replaces:  # a costume: "All disguises will be town roles." (Choose Costumes')
         stop += [_on(b, r) for r in _said(b, OnlyAs) if canon(r.faction) != canon(role.faction)]
     if replaces:
@@ -923,6 +934,7 @@ KIND = Kind(
         AsksDisguise,
         DisguiseQuery,
         Investigable,
+        NoDisguiseAs,
     ),
     stops=stops,
     texts=texts,

@@ -17,6 +17,7 @@ from logic.effects.disguise import (
     Costume,
     CostumeRule,
     Disguise,
+    NoDisguiseAs,
     Pinch,
     PinchRule,
     SeesDisguise,
@@ -50,6 +51,9 @@ class DisguiseReading:
 
     def dg_asks(self, children: list[Any]) -> tuple[Any, ...]:
         return (AsksDisguise(self.why),)
+
+    def dg_card(self, children: list[Any]) -> tuple[Any, ...]:
+        return self._trait(NoDisguiseAs(self.why))
 
     def dg_one_night(self, children: list[Any]) -> tuple[Any, ...]:
         return self._trait(CostumeRule(self.why, one_night=self.why))
