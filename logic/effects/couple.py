@@ -20,7 +20,12 @@ Vocabulary:
   FriendTold  a trait: the befriender learns who killed the friend at night (see it)
   PairFirst   the whole game's: a friend made in a phase is not one of a pair made that
               phase by the role the sentence puts after (see it)
-  PairApart   the whole game's: a player of one status's pair is not picked for another's
+  PairApart   the whole game's: who may not be of a pair of a status: the players of
+              another status's pair ("Friends may not also be lovers."), of a role, a
+              faction or a status's group of roles ("Detective Boys, Lovers, and Black Org
+              members apart from Vermouth cannot be befriended."): the host does not pick
+              them for a pair; a befriender's draw falls on another player of his list
+              (a reading: if none is left, he befriends no one)
   PairKnows   the whole game's: the two of a new pair learn who the other is
   PairUnsaved "No amount of healing or protecting may prevent the death of a suicidal
               lover.": no save stops that death. Unsaid, a save that lands on the other
@@ -104,18 +109,24 @@ class PairFirst:
         return f"{self.first}'s friend is not one of {self.over}'s pair"
 
 
+Bar = tuple[str, str, tuple[str, ...]]  # (a group, the status it may not be, roles excepted)
+
+
 @dataclass(frozen=True)
 class PairApart:
-    """The whole game's "Friends may not also be lovers.": a player of a pair of `first`
-    (made before or in this phase; a befriender too) is not one of a pair of `second`
-    (the host does not pick him)."""
+    """The whole game's "Friends may not also be lovers.", "Best Friends and Detective Boys
+    may not be lovers.", "... cannot be befriended.": for each bar, a player of the group
+    (a pair's status, made before or in this phase, a befriender too; a role, a faction or
+    a status's group of roles, less the roles excepted: "apart from Vermouth") is not one
+    of a pair of the bar's status."""
 
-    first: str
-    second: str
+    bars: tuple[Bar, ...]
     why: Why = meta()
 
     def describe(self) -> str:
-        return f"{self.first} may not also be {self.second}"
+        return "; ".join(
+            f"{g}{' but ' + ', '.join(x) if x else ''} may not be {s}" for g, s, x in self.bars
+        )
 
 
 @dataclass(frozen=True)
@@ -201,7 +212,9 @@ def _listed(b: NightBuilder, i: int) -> int:
 
 
 def befriended(b: NightBuilder, i: int, q: str) -> Expr:
-    """Slot i's Befriend took place and its random draw of the players listed is q."""
+    """Slot i's Befriend took place and its random draw of the players listed is q (a
+    draw that falls on a player who may not be befriended passes to the next of the list
+    who may, in its order, round to its start: each who may is drawn by some draw)."""
 
     def make() -> Expr:
         idx = b.sc.players.index(q)
@@ -210,9 +223,18 @@ def befriended(b: NightBuilder, i: int, q: str) -> Expr:
             n = _listed(b, i)
             loc = f"{e.why.loc.line}:{e.why.loc.column}"
             drawn = b.choice(f"befriend:{i}:{loc}", range(n), random=True) if n > 1 else None
+            barred = [_barred_at(b, i, k, e.status) for k in range(n)]
             for k in range(n):
-                at = TRUE if drawn is None else eq(drawn, Const(k))
-                hit = conj(c, b.ok(i), at, eq(b.target(i, k), Const(idx)))
+                # the draw d falls on k, or on players before k (from d on, in the list's
+                # order, round to its start) who may not be befriended: the next is drawn
+                at = any_of(
+                    conj(
+                        TRUE if drawn is None else eq(drawn, Const(d)),
+                        *(barred[j % n] for j in range(d, k if k >= d else k + n)),
+                    )
+                    for d in range(n)
+                )
+                hit = conj(c, b.ok(i), at, eq(b.target(i, k), Const(idx)), neg(barred[k]))
                 out.append(label(hit, e.why))
         return any_of(out)
 
@@ -237,15 +259,49 @@ def _paired(b: NightBuilder, q: str, status: str) -> Expr:
     return disj(before, *tonight)
 
 
+def _in_group(b: NightBuilder, q: str, bar: Bar, tonight: bool) -> Expr:
+    """q is of the bar's group: holds its role, is of its faction or of its status's roles
+    (but the roles excepted), or is of a pair of its status (made before tonight, or
+    tonight too when `tonight`: a befriending, made first)."""
+    group, _, excepted = bar
+    if b.rs.role(group) or b.rs.faction(group) or b.rs.status(group):
+        x = b.member(q, group)
+    elif tonight:
+        x = _paired(b, q, group.split()[-1])  # "Best Friends": a pair of friends
+    else:
+        x = any_of(y for p, r, y in pairs(b, group.split()[-1]) if q in (p, r))
+    for name in excepted:
+        role = b.rs.role(name)
+        if role is not None:
+            x = conj(x, neg(b.sc.role_is(q, role)))
+    return x
+
+
+def _excluded(b: NightBuilder, q: str, status: str, tonight: bool) -> Expr:
+    """A sentence says q's group may not be of a pair of `status`."""
+    parts = []
+    for rule in _said(b, PairApart):
+        on = label(b.sc.switch(rule.why), rule.why)
+        for bar in rule.bars:
+            if _same(bar[1], status):
+                parts.append(conj(_in_group(b, q, bar, tonight), on))
+    return any_of(parts)
+
+
+def _barred_at(b: NightBuilder, i: int, k: int, status: str) -> Expr:
+    """The k-th player slot i lists may not be befriended (of a pair of `status`)."""
+    return any_of(
+        conj(eq(b.target(i, k), Const(n)), _excluded(b, q, status, tonight=False))
+        for n, q in enumerate(b.sc.players)
+    )
+
+
 def _barred(b: NightBuilder, i: int, q: str, status: str = "") -> Expr:
     """q may not be one of slot i's pair (of `status`) tonight: a sentence puts a friend
     made tonight by a holder of its `first` role before a pair of its `over` role's
-    holder, or says the players of another status's pairs may not be of this one."""
-    parts = []
-    for rule in _said(b, PairApart):
-        if _same(rule.second, status):
-            on = label(b.sc.switch(rule.why), rule.why)
-            parts.append(conj(_paired(b, q, rule.first), on))
+    holder, or says q's group (another status's pairs, a role, a faction) may not be of
+    this one."""
+    parts = [_excluded(b, q, status, tonight=True)]
     for rule in _said(b, PairFirst):
         over = b.rs.role(rule.over)
         first = b.rs.role(rule.first)

@@ -165,7 +165,9 @@ class _Assembler(RolesAssembler, FinishAssembler):
         unknown = gifts.unknown_holders(self.find_role)
         if unknown is not None:
             raise self.error(f"no role of this ruleset is named {unknown[0]!r}", unknown[1])
-        return replace(self.finish(), disagreements=tuple(gifts.disagreements))
+        return replace(
+            self.finish(), disagreements=tuple(gifts.disagreements), statuses=gifts.statuses()
+        )
 
     def statement(self, st: Any) -> None:
         if isinstance(st, (_RoleDef, _Heading)):

@@ -4,7 +4,8 @@ commits suicide that same phase." (`PairDeath`), "No amount of healing or protec
 prevent the death of a suicidal lover." (`PairUnsaved`), "During Prep phase, if Sonoko's
 friend is also someone named by Yumi, Sonoko's ability takes precedent." (`PairFirst`),
 "Lovers know one another's actual identities." (`PairKnows`), "Friends may not also be
-lovers." (`PairApart`)."""
+lovers." and "Detective Boys, Lovers, and Black Org members apart from Vermouth cannot be
+befriended." (`PairApart`: who may not be of a pair)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import Any
 
 from lark import Token
 
-from logic.effects.couple import PairApart, PairDeath, PairFirst, PairKnows, PairUnsaved
+from logic.effects.couple import Bar, PairApart, PairDeath, PairFirst, PairKnows, PairUnsaved
 from logic.lang.game_kinds.base import GameBase
 from logic.lang.read.pieces import _Healing
 
@@ -22,6 +23,13 @@ _STATUS = ("NAME", "FLAVOUR_WORD")
 def _status(children: list[Any]) -> str:
     """The status the sentence names: its last NAME ("lover")."""
     return [str(c) for c in children if isinstance(c, Token) and c.type in _STATUS][-1].lower()
+
+
+_NAMES = ("NAME", "FLAVOUR_WORD")
+
+
+class _Group(tuple[str, tuple[str, ...]]):
+    """A group a bar names, and the roles it excepts."""
 
 
 class _Friends(str):
@@ -52,7 +60,23 @@ class CoupleReading(GameBase):
         status = said or next(str(c) for c in children if isinstance(c, Token)).lower()
         return _Healing(PairKnows(status, self.why))
 
+    def cp_group(self, children: list[Any]) -> _Group:
+        """A group a bar names: its words ("Detective Boys", "Best Friends", "Black Org"),
+        and the roles after "apart from"."""
+        roles = [str(c) for c in children if isinstance(c, Token) and c.type == "ROLENAME"]
+        if roles:
+            return _Group((roles[0], tuple(roles[1:])))
+        words = [str(c) for c in children if isinstance(c, Token) and c.type in _NAMES]
+        return _Group((" ".join(words).lower(), ()))
+
     def cp_apart(self, children: list[Any]) -> _Healing:
-        """'Friends may not also be lovers.': the two statuses, in the order said."""
-        words = [str(c).lower() for c in children if isinstance(c, Token)]
-        return _Healing(PairApart(words[0], words[-1], self.why))
+        """'Friends may not also be lovers.', 'Detective Boys ... cannot be befriended.':
+        the groups named and the status they may not be ("befriended": friends)."""
+        groups = [c for c in children if isinstance(c, _Group)]
+        tokens = [c for c in children if isinstance(c, Token)]
+        if any(t.type == "BEFRIEND" for t in tokens):
+            status = "friends"
+        else:
+            status = [str(t) for t in tokens if t.type in _STATUS][-1].lower()
+        bars: tuple[Bar, ...] = tuple((g[0], status, g[1]) for g in groups)
+        return _Healing(PairApart(bars, self.why))
