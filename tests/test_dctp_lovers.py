@@ -95,7 +95,7 @@ def test_apart_from_vermouth_is_read() -> None:
 
 
 def test_a_traveler_befriended_is_still_not_killed() -> None:
-    """"Travelers can be befriended." lets a befriending reach him, nothing else."""
+    """The sentence "Travelers can be befriended." lets a befriending reach him, nothing else."""
     title = "Friendship: a traveler befriended is still not killed abroad"
     assert _passes(FRIENDS, title, None)
     assert _passes(FRIENDS, title, _without(TRAVELERS))

@@ -21,5 +21,7 @@ class TravelReading(GameBase):
     """The methods of game/travel.lark's rules."""
 
     def tr_reach(self, children: list[Any]) -> _Healing:
-        kinds = tuple(_EFFECTS[c.type] for c in children if isinstance(c, Token) and c.type in _EFFECTS)
+        kinds = tuple(
+            _EFFECTS[c.type] for c in children if isinstance(c, Token) and c.type in _EFFECTS
+        )
         return _Healing(Reachable(kinds, self.why))
