@@ -109,3 +109,35 @@ def test_a_status_names_its_roles() -> None:
     assert rs.status("a Detective Boy".removeprefix("a ")) == found
     # a status gives its roles no ability and no disagreement
     assert not any(d.role in found[0] for d in rs.disagreements)
+
+
+# a befriended disguise (R44): the Friends status's clause and Sonoko's and her friend's
+# clause each pin it (deleted, that sentence tells the friend's own role beside the
+# disguise); Friendship's sentence of the role says it again (deleted alone, the two clauses
+# still say it; deleted with them, the case changes)
+FRIENDS_CLAUSE = ", or just the disguise if one is disguised"
+SONOKO_CLAUSE = (
+    ", unless that person is disguised, in which case Sonoko will be given the disguised "
+    "role and not the actual role"
+)
+VERMOUTH = (
+    "If Sonoko befriend Vermouth, she will befriend the disguised role and not know that it "
+    "is Vermouth."
+)
+KID = "If Sonoko befriends Kid, she will befriend the disguised role and not know it is Kid in disguise."
+VERMOUTH_CASE = "Friendship: Sonoko befriends Vermouth and is told the disguise"
+KID_CASE = "Friendship: Sonoko befriends Kid and is told the disguise"
+
+
+@pytest.mark.parametrize("clause", [FRIENDS_CLAUSE, SONOKO_CLAUSE])
+@pytest.mark.parametrize("title", [VERMOUTH_CASE, KID_CASE])
+def test_deleting_a_disguise_clause_tells_the_friends_own_role(clause: str, title: str) -> None:
+    deleting_changes(FRIENDS, title, _without(clause), refused_counts=False)
+
+
+@pytest.mark.parametrize(("sentence", "title"), [(VERMOUTH, VERMOUTH_CASE), (KID, KID_CASE)])
+def test_a_roles_befriended_disguise_is_said_again(sentence: str, title: str) -> None:
+    assert _passes(FRIENDS, title, _without(sentence))
+    deleting_changes(
+        FRIENDS, title, _without(sentence, FRIENDS_CLAUSE, SONOKO_CLAUSE), refused_counts=False
+    )

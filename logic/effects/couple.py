@@ -132,11 +132,17 @@ class PairApart:
 @dataclass(frozen=True)
 class PairKnows:
     """The whole game's "Lovers know one another's actual identities.", "Friends know one another's
-    identities, or just the disguise if one is disguised." (disguises are not modelled):
-    the two of a pair of `status` learn, the phase it is made, who the other is."""
+    identities, or just the disguise if one is disguised.": the two of a pair of `status`
+    learn, the phase it is made, who the other is; with `disguise` (its clause said), the
+    role the other wears instead, when he wears one (a disguise, asked through
+    `Kind.wears`). `roles`: said of a befriended holder of one of these roles only ("If
+    Sonoko befriends Vermouth, she will befriend the disguised role and not know that it
+    is Vermouth.")."""
 
     status: str
     why: Why = meta()
+    disguise: bool = False
+    roles: tuple[str, ...] = ()
 
     def describe(self) -> str:
         return f"{self.status} know one another's identities"
@@ -373,11 +379,26 @@ def _known(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
             for me, other in ((atom.subject, atom.obj), (atom.obj, atom.subject)):
                 if not b.reads(me):
                     continue
+                worn = _worn(b, other) if rule.disguise else []
+                held = any_of(b.sc.role_is(other, r) for r in map(b.rs.role, rule.roles) if r)
+                dressed = any_of(w for _, w in worn)
                 for r in b.rs.roles:
                     gate = conj(x, said, b.sc.role_is(other, r))
+                    if rule.roles:
+                        gate = conj(gate, held)
+                    gate = conj(gate, neg(dressed))
                     if gate != FALSE:
                         out.append(TextSource(me, gate, f"{other} is {r.name}", why=rule.why))
+                for name, w in worn:
+                    gate = conj(x, said, w, held if rule.roles else TRUE)
+                    if gate != FALSE:
+                        out.append(TextSource(me, gate, f"{other} is {name}", why=rule.why))
     return out
+
+
+def _worn(b: NightBuilder, q: str) -> list[tuple[str, Expr]]:
+    """(role, q wears it) for each role q may wear tonight (a disguise: `Kind.wears`)."""
+    return [x for k in b.kinds if k.wears for x in k.wears(b, q)]
 
 
 def told(b: NightBuilder, outcome: Outcome) -> list[TextSource]:

@@ -58,7 +58,14 @@ class CoupleReading(GameBase):
     def cp_knows(self, children: list[Any]) -> _Healing:
         said = next((c for c in children if isinstance(c, _Friends)), None)
         status = said or next(str(c) for c in children if isinstance(c, Token)).lower()
-        return _Healing(PairKnows(status, self.why))
+        disguise = any(isinstance(c, Token) and c.type == "DISGUISE" for c in children)
+        return _Healing(PairKnows(status, self.why, disguise))
+
+    def cp_knows_worn(self, children: list[Any]) -> _Healing:
+        """'If Sonoko befriends Vermouth, she will befriend the disguised role and not know
+        that it is Vermouth.': of a befriended holder of the role named."""
+        roles = [str(c) for c in children if isinstance(c, Token) and c.type == "ROLENAME"]
+        return _Healing(PairKnows("friends", self.why, True, (roles[1],)))
 
     def cp_group(self, children: list[Any]) -> _Group:
         """A group a bar names: its words ("Detective Boys", "Best Friends", "Black Org"),
