@@ -2,7 +2,8 @@
 casebook/dctp-mini-mafia.rules): "This count includes characters disguised as his
 subordinated." (on James's line, after his count: logic/effects/census.py's `CensusWorn`,
 which asks the disguise kind through `Kind.wears`). Deleted, a disguise as Jodie no longer
-counts (casebook/dctp-mini-mafia/fbi.case)."""
+counts (casebook/dctp-mini-mafia/fbi.case). And his hint of a disguise as a subordinate
+(`CensusHint`): deleted, he is told nothing."""
 
 from __future__ import annotations
 
@@ -16,6 +17,10 @@ from logic.lang.rules import parse_ruleset
 ROOT = Path(__file__).parent.parent
 FBI = ROOT / "casebook" / "dctp-mini-mafia" / "fbi.case"
 WORN = "This count includes characters disguised as his subordinated."
+HINT = (
+    'If someone is disguised as a subordinate, James will receive a small hint akin to, "You '
+    'believe something is strange with your suborinate(s)..."'
+)
 
 
 def test_deleting_the_disguised_count_changes_the_count() -> None:
@@ -28,3 +33,8 @@ def test_a_disguise_as_another_role_never_counted() -> None:
     case, text = case_of(FBI, title)
     rs = parse_ruleset(without_on("James", WORN), str(DCTP))
     assert run_case(rs, case, text).passed
+
+
+def test_deleting_the_hint_tells_james_nothing() -> None:
+    title = "FBI Leader: a disguise as Jodie counts in James's count"
+    deleting_changes(FBI, title, without_on("James", HINT), refused_counts=False)

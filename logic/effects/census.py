@@ -11,8 +11,11 @@ Vocabulary:
           ("2"). Without a prep phase nothing is told
   CensusWorn  a trait of the role: "This count includes characters disguised as his
           subordinated.": a player who wears one of the roles counted (a disguise put
-          on in the prep phase, asked through `Kind.wears`) counts too. Not modelled: the
-          hint of a disguise; a faction counted is not matched by a role worn
+          on in the prep phase, asked through `Kind.wears`) counts too. Not modelled: a
+          faction counted is not matched by a role worn
+  CensusHint  a trait of the role: 'If someone is disguised as a subordinate, James will
+          receive a small hint akin to, "..."': in the prep phase the holder is told the
+          text when a player wears one of the roles his count counts
 """
 
 from __future__ import annotations
@@ -46,6 +49,15 @@ class CensusWorn:
         return "the count includes players disguised as one of the roles counted"
 
 
+@dataclass(frozen=True)
+class CensusHint:
+    text: str
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f'told "{self.text}" in the prep phase when a player wears a role counted'
+
+
 def _wears(b: NightBuilder, q: str, groups: tuple[str, ...]) -> Expr:
     """q wears one of the roles `groups` names tonight (a disguise: `Kind.wears`)."""
     names = {canon(g) for g in groups}
@@ -61,6 +73,7 @@ def told(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
     out: list[TextSource] = []
     for role in b.rs.roles:
         worn = [t for t in role.traits if isinstance(t, CensusWorn)]
+        hints = [t for t in role.traits if isinstance(t, CensusHint)]
         for c in (t for t in role.traits if isinstance(t, Census)):
             members = [any_of(b.member(q, g) for g in c.groups) for q in b.sc.players]
             for w in worn:
@@ -74,6 +87,11 @@ def told(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
                 holds = b.sc.role_is(p, role)
                 if holds == FALSE or not b.reads(p):
                     continue
+                for h in hints:
+                    dressed = any_of(_wears(b, q, c.groups) for q in b.sc.players)
+                    gate = conj(holds, label(b.sc.switch(h.why), h.why), dressed)
+                    if gate != FALSE:
+                        out.append(TextSource(p, gate, h.text, why=h.why))
                 for n in range(len(members) + 1):
                     exact = conj(at_least(n, members), neg(at_least(n + 1, members)))
                     gate = conj(holds, said, exact)
@@ -82,4 +100,4 @@ def told(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
     return out
 
 
-KIND = Kind("census", (Census, CensusWorn), phase_texts=told)
+KIND = Kind("census", (Census, CensusWorn, CensusHint), phase_texts=told)
