@@ -27,6 +27,13 @@ Vocabulary:
               them for a pair; a befriender's draw falls on another player of his list
               (a reading: if none is left, he befriends no one)
   PairKnows   the whole game's: the two of a new pair learn who the other is
+  Borrows     the whole game's "Sonoko can use the same abilities as her friend, so long
+              as her friend is still alive.": a befriender holding `role` holds his
+              friend's role's abilities too (a case's lines may use them), from the phase
+              after the pair is made, while the friend is alive when `alive` is said
+  BorrowsNot  the whole game's "If Sonoko befriends Kid or Vermouth, she will not be able
+              to kill or steal.": of a friend holding one of `roles`, the abilities named
+              (`names`, by the ability's name) are not lent
   PairUnsaved "No amount of healing or protecting may prevent the death of a suicidal
               lover.": no save stops that death. Unsaid, a save that lands on the other
               that night stops it (the engine does not make a death no one can stop
@@ -39,7 +46,7 @@ that phase.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
@@ -170,6 +177,68 @@ class PairUnsaved:
 
     def describe(self) -> str:
         return f"no save stops the death of a {self.status} whose pair died"
+
+
+@dataclass(frozen=True)
+class Borrows:
+    role: str  # the befriender's role ("Sonoko")
+    alive: bool  # "so long as her friend is still alive"
+    why: Why = meta()
+
+    def describe(self) -> str:
+        alive = ", while the friend is alive" if self.alive else ""
+        return f"{self.role} holds the abilities of her friend's role{alive}"
+
+
+@dataclass(frozen=True)
+class BorrowsNot:
+    roles: tuple[str, ...]  # the friend's roles ("Kid", "Vermouth")
+    names: tuple[str, ...]  # the abilities not lent ("kill", "steal")
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"of a friend who is {' or '.join(self.roles)}: not {', '.join(self.names)}"
+
+
+def _stem(word: str) -> str:
+    w = "".join(ch for ch in word.casefold() if ch.isalpha())
+    return w.removesuffix("ing").removesuffix("e")
+
+
+def lends(
+    rs: Any,
+    history: Any,
+    held: Mapping[str, str],
+    p: str,
+    phase: tuple[str, int],
+    decided: str | None,
+) -> list[Any]:
+    """The abilities p holds beside his role's in `phase`: his friend's role's, when a
+    sentence says the befriender of his role may use them (from the phase after the
+    friendship is made: the state before this phase holds it), less those a sentence says
+    are not lent of the friend's role; while the friend is alive, when that is said."""
+    del phase, decided
+    rules = [x for x in rs.healing if isinstance(x, Borrows) and canon(x.role) == canon(held[p])]
+    if not rules:
+        return []
+    nots = [x for x in rs.healing if isinstance(x, BorrowsNot)]
+    out: list[Any] = []
+    for status, a, friend in history.state(PAIRS.name):
+        if a != p or not _same(status, "friends"):
+            continue
+        if friend in history.dead and any(r.alive for r in rules):
+            continue
+        role = rs.role(held[friend])
+        if role is None:
+            continue
+        barred = {
+            _stem(n)
+            for x in nots
+            if any(canon(r) == canon(role.name) for r in x.roles)
+            for n in x.names
+        }
+        out.extend(a for a in role.abilities if _stem(a.name) not in barred)
+    return out
 
 
 def _kind(status: str) -> str:
@@ -509,7 +578,19 @@ PAIRS = Lasting("pairs", (), _step, _chain, _view)
 
 KIND = Kind(
     "couple",
-    (Pair, Befriend, FriendTold, PairFirst, PairApart, PairKnows, PairDeath, PairUnsaved),
+    (
+        Pair,
+        Befriend,
+        FriendTold,
+        PairFirst,
+        PairApart,
+        PairKnows,
+        PairDeath,
+        PairUnsaved,
+        Borrows,
+        BorrowsNot,
+    ),
+    lends=lends,
     transition=made,
     phase_texts=told,
     echoes=echoes,

@@ -13,7 +13,16 @@ from typing import Any
 
 from lark import Token
 
-from logic.effects.couple import Bar, PairApart, PairDeath, PairFirst, PairKnows, PairUnsaved
+from logic.effects.couple import (
+    Bar,
+    Borrows,
+    BorrowsNot,
+    PairApart,
+    PairDeath,
+    PairFirst,
+    PairKnows,
+    PairUnsaved,
+)
 from logic.lang.game_kinds.base import GameBase
 from logic.lang.read.pieces import _Healing
 
@@ -30,6 +39,10 @@ _NAMES = ("NAME", "FLAVOUR_WORD")
 
 class _Group(tuple[str, tuple[str, ...]]):
     """A group a bar names, and the roles it excepts."""
+
+
+class _Alive(str):
+    """'so long as her friend is still alive'."""
 
 
 class _Friends(str):
@@ -87,3 +100,23 @@ class CoupleReading(GameBase):
             status = [str(t) for t in tokens if t.type in _STATUS][-1].lower()
         bars: tuple[Bar, ...] = tuple((g[0], status, g[1]) for g in groups)
         return _Healing(PairApart(bars, self.why))
+
+    def cp_while_alive(self, children: list[Any]) -> _Alive:
+        return _Alive("alive")
+
+    def cp_borrows(self, children: list[Any]) -> _Healing:
+        """'Sonoko can use the same abilities as her friend, so long as her friend is still
+        alive.': the befriender's role, and whether the friend must be alive."""
+        role = next(str(c) for c in children if isinstance(c, Token) and c.type == "ROLENAME")
+        alive = any(isinstance(c, _Alive) for c in children)
+        return _Healing(Borrows(role, alive, self.why))
+
+    def cp_borrows_not(self, children: list[Any]) -> _Healing:
+        """'If Sonoko befriends Kid or Vermouth, she will not be able to kill or steal.': the
+        friends' roles named after the verb of befriending, and the abilities not lent."""
+        tokens = [c for c in children if isinstance(c, Token)]
+        at = next(k for k, t in enumerate(tokens) if t.type == "BEFRIEND")
+        cut = next(k for k, t in enumerate(tokens) if t.type == "CANNOT")
+        roles = tuple(str(t) for t in tokens[at:cut] if t.type == "ROLENAME")
+        names = tuple(str(t).lower() for t in tokens[cut + 1 :] if t.type not in ("COMMA", "OR"))
+        return _Healing(BorrowsNot(roles, names, self.why))
