@@ -14,6 +14,7 @@ import pytest
 from dctp_deletions import DCTP, case_of, deleting_changes
 
 from logic.commands.casebook import run_case
+from logic.lang.errors import RulingError
 from logic.lang.rules import load_ruleset, parse_ruleset
 
 ROOT = Path(__file__).parent.parent
@@ -52,17 +53,15 @@ def _passes(case_file: Path, title: str, text: str | None) -> bool:
     return run_case(rs, case, cases_text).passed
 
 
-# sentences said once: deleted, the case changes
-ONCE = [
-    (STATUS, LOVERS, TWO_LOVERS),
-    (STATUS, FRIENDS, DB_FRIEND),
-    (TRAVELERS, FRIENDS, "Friendship: a traveler abroad can be befriended"),
-]
+def test_deleting_the_status_leaves_its_group_unnamed() -> None:
+    """Without the Detective Boys' status, the sentences that name them are refused."""
+    with pytest.raises(RulingError, match="'detective boys' is no role, faction, status"):
+        parse_ruleset(_without(STATUS), str(DCTP))
 
 
-@pytest.mark.parametrize(("sentence", "case_file", "title"), ONCE)
-def test_deleting_a_sentence_changes_its_case(sentence: str, case_file: Path, title: str) -> None:
-    deleting_changes(case_file, title, _without(sentence), refused_counts=False)
+def test_deleting_travelers_can_be_befriended_fails_the_friendship() -> None:
+    title = "Friendship: a traveler abroad can be befriended"
+    deleting_changes(FRIENDS, title, _without(TRAVELERS), refused_counts=False)
 
 
 # one ruling said twice (Amor's and Lovers' "Detective Boys ... may not be lovers";

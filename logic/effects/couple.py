@@ -241,6 +241,21 @@ def lends(
     return out
 
 
+def unknown_group(rs: Any) -> tuple[str, Why] | None:
+    """A group a sentence bars from a pair that the ruleset does not have (no role,
+    faction, status's group of roles, nor status of a pair its abilities make), if any."""
+    statuses = {"friends"} | {
+        e.status for r in rs.roles for a in r.abilities for e in a.effects if isinstance(e, Pair)
+    }
+    for rule in (x for x in rs.healing if isinstance(x, PairApart)):
+        for group, _, _ in rule.bars:
+            if rs.role(group) or rs.faction(group) or rs.status(group):
+                continue
+            if not any(_same(s, group.split()[-1]) for s in statuses):
+                return group, rule.why
+    return None
+
+
 def _kind(status: str) -> str:
     """The atom's kind: `Ann is lovers with Bob`."""
     return f"is {canon(status)} with"
