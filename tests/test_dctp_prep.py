@@ -145,8 +145,13 @@ GROUPS = [
         "Friendship: Sonoko's friend killed by the Black Org, she learns who killed him",
     ),
     (
-        (FIRST, FIRST_AGAIN, APART),
+        # Amor's "Best Friends and Detective Boys may not be lovers." says it too (R41)
+        (FIRST, FIRST_AGAIN, APART, "Best Friends and Detective Boys may not be lovers."),
         "Friendship over Lovers: Sonoko's friend is not one of Yumi's lovers",
+    ),
+    (
+        (APART, "Best Friends and Detective Boys may not be lovers."),
+        "Lovers: Sonoko and her friend named by Yumi, the other two are the lovers; one dies, so does the other",
     ),
 ]
 
@@ -202,10 +207,6 @@ def test_each_lover_learns_who_the_other_is_in_every_outcome() -> None:
 PINNED = [
     (
         SUICIDE,
-        "Lovers: Sonoko and her friend named by Yumi, the other two are the lovers; one dies, so does the other",
-    ),
-    (
-        APART,
         "Lovers: Sonoko and her friend named by Yumi, the other two are the lovers; one dies, so does the other",
     ),
     (UNSAVED, "Lovers: Araide's heal does not save Eve, whose lover dies"),

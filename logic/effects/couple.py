@@ -20,8 +20,20 @@ Vocabulary:
   FriendTold  a trait: the befriender learns who killed the friend at night (see it)
   PairFirst   the whole game's: a friend made in a phase is not one of a pair made that
               phase by the role the sentence puts after (see it)
-  PairApart   the whole game's: a player of one status's pair is not picked for another's
+  PairApart   the whole game's: who may not be of a pair of a status: the players of
+              another status's pair ("Friends may not also be lovers."), of a role, a
+              faction or a status's group of roles ("Detective Boys, Lovers, and Black Org
+              members apart from Vermouth cannot be befriended."): the host does not pick
+              them for a pair; a befriender's draw falls on another player of his list
+              (a reading: if none is left, he befriends no one)
   PairKnows   the whole game's: the two of a new pair learn who the other is
+  Borrows     the whole game's "Sonoko can use the same abilities as her friend, so long
+              as her friend is still alive.": a befriender holding `role` holds his
+              friend's role's abilities too (a case's lines may use them), from the phase
+              after the pair is made, while the friend is alive when `alive` is said
+  BorrowsNot  the whole game's "If Sonoko befriends Kid or Vermouth, she will not be able
+              to kill or steal.": of a friend holding one of `roles`, the abilities named
+              (`names`, by the ability's name) are not lent
   PairUnsaved "No amount of healing or protecting may prevent the death of a suicidal
               lover.": no save stops that death. Unsaid, a save that lands on the other
               that night stops it (the engine does not make a death no one can stop
@@ -34,7 +46,7 @@ that phase.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
@@ -104,28 +116,40 @@ class PairFirst:
         return f"{self.first}'s friend is not one of {self.over}'s pair"
 
 
+Bar = tuple[str, str, tuple[str, ...]]  # (a group, the status it may not be, roles excepted)
+
+
 @dataclass(frozen=True)
 class PairApart:
-    """The whole game's "Friends may not also be lovers.": a player of a pair of `first`
-    (made before or in this phase; a befriender too) is not one of a pair of `second`
-    (the host does not pick him)."""
+    """The whole game's "Friends may not also be lovers.", "Best Friends and Detective Boys
+    may not be lovers.", "... cannot be befriended.": for each bar, a player of the group
+    (a pair's status, made before or in this phase, a befriender too; a role, a faction or
+    a status's group of roles, less the roles excepted: "apart from Vermouth") is not one
+    of a pair of the bar's status."""
 
-    first: str
-    second: str
+    bars: tuple[Bar, ...]
     why: Why = meta()
 
     def describe(self) -> str:
-        return f"{self.first} may not also be {self.second}"
+        return "; ".join(
+            f"{g}{' but ' + ', '.join(x) if x else ''} may not be {s}" for g, s, x in self.bars
+        )
 
 
 @dataclass(frozen=True)
 class PairKnows:
     """The whole game's "Lovers know one another's actual identities.", "Friends know one another's
-    identities, or just the disguise if one is disguised." (disguises are not modelled):
-    the two of a pair of `status` learn, the phase it is made, who the other is."""
+    identities, or just the disguise if one is disguised.": the two of a pair of `status`
+    learn, the phase it is made, who the other is; with `disguise` (its clause said), the
+    role the other wears instead, when he wears one (a disguise, asked through
+    `Kind.wears`). `roles`: said of a befriended holder of one of these roles only ("If
+    Sonoko befriends Vermouth, she will befriend the disguised role and not know that it
+    is Vermouth.")."""
 
     status: str
     why: Why = meta()
+    disguise: bool = False
+    roles: tuple[str, ...] = ()
 
     def describe(self) -> str:
         return f"{self.status} know one another's identities"
@@ -153,6 +177,83 @@ class PairUnsaved:
 
     def describe(self) -> str:
         return f"no save stops the death of a {self.status} whose pair died"
+
+
+@dataclass(frozen=True)
+class Borrows:
+    role: str  # the befriender's role ("Sonoko")
+    alive: bool  # "so long as her friend is still alive"
+    why: Why = meta()
+
+    def describe(self) -> str:
+        alive = ", while the friend is alive" if self.alive else ""
+        return f"{self.role} holds the abilities of her friend's role{alive}"
+
+
+@dataclass(frozen=True)
+class BorrowsNot:
+    roles: tuple[str, ...]  # the friend's roles ("Kid", "Vermouth")
+    names: tuple[str, ...]  # the abilities not lent ("kill", "steal")
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"of a friend who is {' or '.join(self.roles)}: not {', '.join(self.names)}"
+
+
+def _stem(word: str) -> str:
+    w = "".join(ch for ch in word.casefold() if ch.isalpha())
+    return w.removesuffix("ing").removesuffix("e")
+
+
+def lends(
+    rs: Any,
+    history: Any,
+    held: Mapping[str, str],
+    p: str,
+    phase: tuple[str, int],
+    decided: str | None,
+) -> list[Any]:
+    """The abilities p holds beside his role's in `phase`: his friend's role's, when a
+    sentence says the befriender of his role may use them (from the phase after the
+    friendship is made: the state before this phase holds it), less those a sentence says
+    are not lent of the friend's role; while the friend is alive, when that is said."""
+    del phase, decided
+    rules = [x for x in rs.healing if isinstance(x, Borrows) and canon(x.role) == canon(held[p])]
+    if not rules:
+        return []
+    nots = [x for x in rs.healing if isinstance(x, BorrowsNot)]
+    out: list[Any] = []
+    for status, a, friend in history.state(PAIRS.name):
+        if a != p or not _same(status, "friends"):
+            continue
+        if friend in history.dead and any(r.alive for r in rules):
+            continue
+        role = rs.role(held[friend])
+        if role is None:
+            continue
+        barred = {
+            _stem(n)
+            for x in nots
+            if any(canon(r) == canon(role.name) for r in x.roles)
+            for n in x.names
+        }
+        out.extend(a for a in role.abilities if _stem(a.name) not in barred)
+    return out
+
+
+def unknown_group(rs: Any) -> tuple[str, Why] | None:
+    """A group a sentence bars from a pair that the ruleset does not have (no role,
+    faction, status's group of roles, nor status of a pair its abilities make), if any."""
+    statuses = {"friends"} | {
+        e.status for r in rs.roles for a in r.abilities for e in a.effects if isinstance(e, Pair)
+    }
+    for rule in (x for x in rs.healing if isinstance(x, PairApart)):
+        for group, _, _ in rule.bars:
+            if rs.role(group) or rs.faction(group) or rs.status(group):
+                continue
+            if not any(_same(s, group.split()[-1]) for s in statuses):
+                return group, rule.why
+    return None
 
 
 def _kind(status: str) -> str:
@@ -201,7 +302,9 @@ def _listed(b: NightBuilder, i: int) -> int:
 
 
 def befriended(b: NightBuilder, i: int, q: str) -> Expr:
-    """Slot i's Befriend took place and its random draw of the players listed is q."""
+    """Slot i's Befriend took place and its random draw of the players listed is q (a
+    draw that falls on a player who may not be befriended passes to the next of the list
+    who may, in its order, round to its start: each who may is drawn by some draw)."""
 
     def make() -> Expr:
         idx = b.sc.players.index(q)
@@ -210,9 +313,18 @@ def befriended(b: NightBuilder, i: int, q: str) -> Expr:
             n = _listed(b, i)
             loc = f"{e.why.loc.line}:{e.why.loc.column}"
             drawn = b.choice(f"befriend:{i}:{loc}", range(n), random=True) if n > 1 else None
+            barred = [_barred_at(b, i, k, e.status) for k in range(n)]
             for k in range(n):
-                at = TRUE if drawn is None else eq(drawn, Const(k))
-                hit = conj(c, b.ok(i), at, eq(b.target(i, k), Const(idx)))
+                # the draw d falls on k, or on players before k (from d on, in the list's
+                # order, round to its start) who may not be befriended: the next is drawn
+                at = any_of(
+                    conj(
+                        TRUE if drawn is None else eq(drawn, Const(d)),
+                        *(barred[j % n] for j in range(d, k if k >= d else k + n)),
+                    )
+                    for d in range(n)
+                )
+                hit = conj(c, b.ok(i), at, eq(b.target(i, k), Const(idx)), neg(barred[k]))
                 out.append(label(hit, e.why))
         return any_of(out)
 
@@ -237,15 +349,49 @@ def _paired(b: NightBuilder, q: str, status: str) -> Expr:
     return disj(before, *tonight)
 
 
+def _in_group(b: NightBuilder, q: str, bar: Bar, tonight: bool) -> Expr:
+    """q is of the bar's group: holds its role, is of its faction or of its status's roles
+    (but the roles excepted), or is of a pair of its status (made before tonight, or
+    tonight too when `tonight`: a befriending, made first)."""
+    group, _, excepted = bar
+    if b.rs.role(group) or b.rs.faction(group) or b.rs.status(group):
+        x = b.member(q, group)
+    elif tonight:
+        x = _paired(b, q, group.split()[-1])  # "Best Friends": a pair of friends
+    else:
+        x = any_of(y for p, r, y in pairs(b, group.split()[-1]) if q in (p, r))
+    for name in excepted:
+        role = b.rs.role(name)
+        if role is not None:
+            x = conj(x, neg(b.sc.role_is(q, role)))
+    return x
+
+
+def _excluded(b: NightBuilder, q: str, status: str, tonight: bool) -> Expr:
+    """A sentence says q's group may not be of a pair of `status`."""
+    parts = []
+    for rule in _said(b, PairApart):
+        on = label(b.sc.switch(rule.why), rule.why)
+        for bar in rule.bars:
+            if _same(bar[1], status):
+                parts.append(conj(_in_group(b, q, bar, tonight), on))
+    return any_of(parts)
+
+
+def _barred_at(b: NightBuilder, i: int, k: int, status: str) -> Expr:
+    """The k-th player slot i lists may not be befriended (of a pair of `status`)."""
+    return any_of(
+        conj(eq(b.target(i, k), Const(n)), _excluded(b, q, status, tonight=False))
+        for n, q in enumerate(b.sc.players)
+    )
+
+
 def _barred(b: NightBuilder, i: int, q: str, status: str = "") -> Expr:
     """q may not be one of slot i's pair (of `status`) tonight: a sentence puts a friend
     made tonight by a holder of its `first` role before a pair of its `over` role's
-    holder, or says the players of another status's pairs may not be of this one."""
-    parts = []
-    for rule in _said(b, PairApart):
-        if _same(rule.second, status):
-            on = label(b.sc.switch(rule.why), rule.why)
-            parts.append(conj(_paired(b, q, rule.first), on))
+    holder, or says q's group (another status's pairs, a role, a faction) may not be of
+    this one."""
+    parts = [_excluded(b, q, status, tonight=True)]
     for rule in _said(b, PairFirst):
         over = b.rs.role(rule.over)
         first = b.rs.role(rule.first)
@@ -317,11 +463,26 @@ def _known(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
             for me, other in ((atom.subject, atom.obj), (atom.obj, atom.subject)):
                 if not b.reads(me):
                     continue
+                worn = _worn(b, other) if rule.disguise else []
+                held = any_of(b.sc.role_is(other, r) for r in map(b.rs.role, rule.roles) if r)
+                dressed = any_of(w for _, w in worn)
                 for r in b.rs.roles:
                     gate = conj(x, said, b.sc.role_is(other, r))
+                    if rule.roles:
+                        gate = conj(gate, held)
+                    gate = conj(gate, neg(dressed))
                     if gate != FALSE:
                         out.append(TextSource(me, gate, f"{other} is {r.name}", why=rule.why))
+                for name, w in worn:
+                    gate = conj(x, said, w, held if rule.roles else TRUE)
+                    if gate != FALSE:
+                        out.append(TextSource(me, gate, f"{other} is {name}", why=rule.why))
     return out
+
+
+def _worn(b: NightBuilder, q: str) -> list[tuple[str, Expr]]:
+    """(role, q wears it) for each role q may wear tonight (a disguise: `Kind.wears`)."""
+    return [x for k in b.kinds if k.wears for x in k.wears(b, q)]
 
 
 def told(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
@@ -432,7 +593,19 @@ PAIRS = Lasting("pairs", (), _step, _chain, _view)
 
 KIND = Kind(
     "couple",
-    (Pair, Befriend, FriendTold, PairFirst, PairApart, PairKnows, PairDeath, PairUnsaved),
+    (
+        Pair,
+        Befriend,
+        FriendTold,
+        PairFirst,
+        PairApart,
+        PairKnows,
+        PairDeath,
+        PairUnsaved,
+        Borrows,
+        BorrowsNot,
+    ),
+    lends=lends,
     transition=made,
     phase_texts=told,
     echoes=echoes,

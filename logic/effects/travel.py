@@ -54,6 +54,10 @@ Vocabulary:
                 night his protection succeeds (logic/effects/heal.py's), he sets off as if
                 he travelled (the day's protection of a lynch is not read as one: T6)
 
+  Reachable   the whole game's "Travelers can be befriended.": an action of the effects
+              named (a Befriend) lands on a traveler abroad (`on_abroad` does not stop
+              it; in the air, `on_route` still does)
+
 The state a phase leaves (`WHEREABOUTS`): the phases each traveler set off in (the phase's
 atom `X travels`: his travel took place). A traveler is in the air in the phase after one
 he set off in, when `flight` is said; he lands in the phase after that (the next phase,
@@ -212,9 +216,27 @@ def abroad(b: Any, q: str) -> Expr:
     return conj(away, neg(flying(b, q)))
 
 
+@dataclass(frozen=True)
+class Reachable:
+    effects: tuple[type, ...]  # the effects that still land on a traveler abroad
+    why: Why = meta()
+
+    def describe(self) -> str:
+        names = ", ".join(e.__name__.lower() for e in self.effects)
+        return f"a traveler abroad can still be the target of: {names}"
+
+
 def _exempt(b: Any, i: int, q: str) -> Expr:
-    """Slot i's ability is one a sentence of q's line lets land on him abroad."""
+    """Slot i's ability is one a sentence of q's line lets land on him abroad, or one of
+    the effects a whole-game sentence lets reach a traveler ("Travelers can be
+    befriended.")."""
     parts = []
+    for node in (x for x in b.rs.healing if isinstance(x, Reachable)):
+        hit = any_of(
+            c for c, ab in b.sc.abilities(i) if any(isinstance(e, node.effects) for e in ab.effects)
+        )
+        if hit != FALSE:
+            parts.append(conj(hit, label(b.sc.switch(node.why), node.why)))
     for r, w, t in _rules(b, "exempt"):
         names = {_stem(n) for n in t.names}
         hit = any_of(c for c, ab in b.sc.abilities(i) if _stem(ab.name) in names)
@@ -445,7 +467,7 @@ WHEREABOUTS = Lasting("whereabouts", (), _step, _chain, _view)
 
 KIND = Kind(
     "travel",
-    (Travel, DayTravel, TravelRule),
+    (Travel, DayTravel, TravelRule, Reachable),
     stops=stops,
     spares=spares,
     transition=transition,

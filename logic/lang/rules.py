@@ -20,6 +20,7 @@ from typing import Any
 from lark import Token, Tree, v_args
 
 from logic.effects.attack import Kill
+from logic.effects.couple import unknown_group
 from logic.effects.heal import HealingOrder
 from logic.effects.inquiry import Keywords
 from logic.lang import game, grammar, statements
@@ -165,7 +166,15 @@ class _Assembler(RolesAssembler, FinishAssembler):
         unknown = gifts.unknown_holders(self.find_role)
         if unknown is not None:
             raise self.error(f"no role of this ruleset is named {unknown[0]!r}", unknown[1])
-        return replace(self.finish(), disagreements=tuple(gifts.disagreements))
+        rs = replace(
+            self.finish(), disagreements=tuple(gifts.disagreements), statuses=gifts.statuses()
+        )
+        group = unknown_group(rs)  # a group a sentence bars from a pair (logic/effects/couple.py)
+        if group is not None:
+            raise self.error(
+                f"{group[0]!r} is no role, faction, status or pair of this ruleset", group[1]
+            )
+        return rs
 
     def statement(self, st: Any) -> None:
         if isinstance(st, (_RoleDef, _Heading)):

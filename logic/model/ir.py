@@ -386,6 +386,9 @@ class Ruleset:
     # where an ability section and a role's card disagree on whether the role has the
     # ability (logic/lang/assemble/given.py `Disagreement`): reported by `ruling check`
     disagreements: tuple[Any, ...] = field(default=(), compare=False)
+    # groups of roles named by a status's section ("Ability Detective Boys: Roles with
+    # status: Mitsuhiko, Ayumi, Genta."): (the status, its roles, the list's sentence)
+    statuses: tuple[tuple[str, tuple[str, ...], Why], ...] = ()
     # Every sentence the ruleset holds, in file order (for `ruling coverage`); not part of
     # what the ruleset means, so outside equality.
     sentences: tuple[Sentence, ...] = field(default=(), compare=False)
@@ -414,6 +417,15 @@ class Ruleset:
 
     def nightkill(self, faction: str) -> NightKill | None:
         return next((k for k in self.nightkills if canon(k.faction) == canon(faction)), None)
+
+    def status(self, name: str) -> tuple[tuple[str, ...], Why] | None:
+        """The roles of the status called `name` ("Detective Boys", "a Detective Boy"),
+        and the sentence that lists them, or None."""
+        want = canon(name).removesuffix("s")
+        for status, roles, why in self.statuses:
+            if canon(status).removesuffix("s") == want:
+                return roles, why
+        return None
 
     def faction(self, name: str) -> str | None:
         return next((f for f in self.factions if canon(f) == canon(name)), None)

@@ -1310,9 +1310,16 @@ def member_of(rs: Ruleset, sc: Identities) -> Callable[[str, str], Expr]:
     def member(p: str, group: str) -> Expr:
         role = rs.role(group)
         faction = rs.faction(group)
+        status = rs.status(group) if role is None and faction is None else None
+        held = (
+            [label(sc.role_is(p, r), status[1]) for r in map(rs.role, status[0]) if r]
+            if status is not None
+            else []
+        )
         return disj(
             sc.role_is(p, role) if role is not None else FALSE,
             sc.faction_is(p, faction) if faction is not None else FALSE,
+            *held,
         )
 
     return member

@@ -5,7 +5,8 @@ role it lists and to each role whose card names it ("Night action: Slander, Inve
 card names it, or else before the line's own sentences. Where the section and a card
 disagree (the section lists a role whose card, naming other abilities, does not name it, or
 a card names an ability whose section does not list its role), both sentences are kept as a
-disagreement for `ruling check` to report: the role has the ability either way."""
+disagreement for `ruling check` to report: the role has the ability either way. A status's
+section ("Roles with status: ...") names a group of roles and gives them nothing."""
 
 from __future__ import annotations
 
@@ -94,7 +95,7 @@ class Gifts:
         out = []
         for d in self.defs.values():
             for h in d.holders:
-                if any(canon(n) == canon(role) for n in h.names):
+                if not h.status and any(canon(n) == canon(role) for n in h.names):
                     out.append((d, h.why))
                     break
         return out
@@ -169,6 +170,13 @@ class Gifts:
                         rd.why,
                     )
                 )
+
+    def statuses(self) -> tuple[tuple[str, tuple[str, ...], Why], ...]:
+        """The groups of roles status sections name ("Ability Detective Boys: Roles with
+        status: Mitsuhiko, Ayumi, Genta."): (the status, its roles, the list's sentence)."""
+        return tuple(
+            (d.name, h.names, h.why) for d in self.defs.values() for h in d.holders if h.status
+        )
 
     def unknown_holders(self, known: Any) -> tuple[str, Why] | None:
         """A role a section lists that the ruleset does not define, if any."""

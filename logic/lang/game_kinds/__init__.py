@@ -25,6 +25,7 @@ from logic.lang.game_kinds.reveals import RevealReading
 from logic.lang.game_kinds.rotation import RotationReading
 from logic.lang.game_kinds.setup import SetupReading
 from logic.lang.game_kinds.timeline import TimelineReading
+from logic.lang.game_kinds.travel import TravelReading
 from logic.lang.game_kinds.turn import TurnReading
 from logic.lang.game_kinds.vest import VestReading
 from logic.lang.game_kinds.victory import VictoryReading
@@ -56,5 +57,6 @@ class GameReadings(
     CoupleReading,
     MannerReading,
     VestReading,
+    TravelReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

@@ -25,7 +25,9 @@ class GivenReader(Reader):
         return _AbilityDef(name, sentences, holders, self._why(meta))
 
     def holders(self, meta: Meta, children: list[Any]) -> _Holders:
-        return _Holders(tuple(children[-1]), self._why(meta))
+        status = any(isinstance(c, Token) and c.lower() == "status" for c in children)
+        names = next(c for c in reversed(children) if not isinstance(c, Token))
+        return _Holders(tuple(names), self._why(meta), status)
 
     def given(self, meta: Meta, children: list[Any]) -> tuple[str, int | None]:
         number = next((int(c) for c in children if isinstance(c, Token)), None)

@@ -172,6 +172,7 @@ class _Holders:
 
     names: tuple[str, ...]
     why: Why
+    status: bool = False  # "Roles with status: ...": the section names a group, gives nothing
 
 
 @dataclass(frozen=True)
