@@ -58,6 +58,20 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
         "The amplified player is told so",
     ),
     (
+        "Amplifier:",
+        (
+            "For example, a seer will get a double scan that night, guard gets double "
+            "protection that night, the hunter gets two kills (but they HAVE to be at that "
+            "time, or they are BOTH lost).",
+        ),
+        "R31: the amplified Seer gets a double scan that night",
+    ),
+    (
+        "Meddler:",
+        ("If the action is a target, a random other player is chosen.",),
+        "R31: the amplification aimed at the meddled Alpha lands on a random other player",
+    ),
+    (
         "Cover Smoker:",
         ("This werewolf may block one other player from any night-time scan activity.",),
         "R25: the Cover Smoker covers Bob: the Seer's scan of him fails",
@@ -340,7 +354,7 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
         "Visiting roles:",
         (
             "Seer, Guard, Undertaker, Hunter, Seeker, Blocker, Smoker, Maniac, Alpha, Swapper, "
-            "Leech, Spy, Meddler, Cover Smoker.",
+            "Leech, Spy, Meddler, Cover Smoker, Amplifier.",
             "Additionally, any Werewolf role executing the faction's nightkill is considered a "
             "visiting role for the night.",
         ),
@@ -391,6 +405,9 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
             "It is a FORCED enhancement of the activity, not a second use.",
             "Thus, the target MUST use the power in that timeframe, although what they do with "
             "it is their choice.",
+            "For example, a seer will get a double scan that night, guard gets double "
+            "protection that night, the hunter gets two kills (but they HAVE to be at that "
+            "time, or they are BOTH lost).",
             "If a rioter is targeted, the Rioter MUST use the power and their rioting targets "
             "gets their vote TRIPLICATED, (not two separate double votes).",
             "If the targets power was already spent, nothing happens and the amplification "
@@ -776,7 +793,7 @@ NOTED: list[tuple[str, str, str]] = [
     (
         "Non-visiting roles:",
         "Executioner, Reverber, Rioter, Soother, Judge, Bluff, Scavenger, Kamikaze, "
-        "Necromancer, Amplifier, Morpher, Stretcher, Collapser, Follower Spy, Role-Smoker.",
+        "Necromancer, Morpher, Stretcher, Collapser, Follower Spy, Role-Smoker.",
         "each acts by day or names a player without visiting, the engine's default anyway",
     ),
     (

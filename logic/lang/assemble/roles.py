@@ -82,6 +82,19 @@ def _by_day(a: Ability) -> bool:
     return any(getattr(e, "by_day", False) for e in a.effects)
 
 
+def _current(line: _Line) -> list[int]:
+    """The ability before a sentence, and the line's ability of the same name used in the
+    other phase, which one sentence gave with it ("for a day or night-time period")."""
+    assert line.current is not None
+    now = line.abilities[line.current]
+    return [
+        i
+        for i, a in enumerate(line.abilities)
+        if i == line.current
+        or (canon(a.name) == canon(now.name) and _by_day(a) != _by_day(now) and a.why == now.why)
+    ]
+
+
 _VERB_NAME = {"targets": "target", "checks": "check", "visits": "visit", "kills": "kill"}
 
 
@@ -375,8 +388,9 @@ class RolesAssembler(AssemblerState):
                     for r, t in self.traits
                 ]
         elif once:
-            a = line.abilities[line.current]
-            line.abilities[line.current] = replace(a, frequency=Frequency.ONCE_PER_GAME)
+            for i in _current(line):
+                a = line.abilities[i]
+                line.abilities[i] = replace(a, frequency=Frequency.ONCE_PER_GAME)
 
     def _manners(self, line: _Line, tags: tuple[str, ...], said: dict[str, Why]) -> None:
         """ "Dual-nature", "Private", as the ruleset defines them ("These roles can be used
@@ -399,14 +413,15 @@ class RolesAssembler(AssemblerState):
                 "this sentence adds to an effect that no ability before it gives",
                 why,
             )
-        a = line.abilities[line.current]
-        fx = tuple(
-            replace(cast(Any, e), **{name: why if value is None else value})
-            if isinstance(e, kind)
-            else e
-            for e in a.effects
-        )
-        line.abilities[line.current] = replace(a, effects=fx)
+        for i in _current(line):
+            a = line.abilities[i]
+            fx = tuple(
+                replace(cast(Any, e), **{name: why if value is None else value})
+                if isinstance(e, kind)
+                else e
+                for e in a.effects
+            )
+            line.abilities[i] = replace(a, effects=fx)
 
     def _not_first_night(self, line: _Line, why: Why) -> None:
         """ "You may not shoot on the first night.": the ability before it is used on the
