@@ -185,7 +185,9 @@ class AmplifyNight(Amplify):
             if self.twice
             else "the target's power enhanced tonight (no second use said)"
         )
-        forced = "; a target with a night power who uses none tonight loses it" if self.forced else ""
+        forced = (
+            "; a target with a night power who uses none tonight loses it" if self.forced else ""
+        )
         told = "; the target is told 'amplified'" if self.notified else ""
         spent = "; on a target whose powers are used up, nothing" if self.spent else ""
         return "amplify by night: " + twice + forced + told + spent

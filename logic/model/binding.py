@@ -294,11 +294,11 @@ class Binder:
             ability = self.ability_for(actor, replace(line, targets=targets), night, history)
             try:
                 self.once(out, actor, ability, block.kind, line)
-            except RulingError as err:  # a second use: a kind may allow it (`doubles`)
+            except RulingError as refused:  # a second use: a kind may allow it (`doubles`)
                 if any(a.actor == actor and a.ability == ability for a in again):
                     raise
                 again.append(Act(actor, ability, targets, None, line.why))
-                pending.append((err, actor, ability))
+                pending.append((refused, actor, ability))
             if ability.on_self and not targets:  # "activate": the ability acts on its user
                 targets = (actor,)
             out.append(Act(actor, ability, targets, None, line.why))
