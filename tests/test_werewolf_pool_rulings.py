@@ -823,6 +823,7 @@ NOTED: list[tuple[str, str, str]] = [
 # what the engine does anyway, or read by `solve` (the test below)
 _DEAL = "the deal, R22: what the engine does anyway (a case lists its players' roles)"
 _SOLVE = "the deal, R22: read by solve's setup (test_every_game_deals_the_core_roles)"
+_PLAIN = "the deal, R32: read by solve's setup (test_every_player_holds_a_role)"
 NOTED += [
     (
         "Rioter:",
@@ -832,7 +833,7 @@ NOTED += [
     (
         "Every player in the game w",
         "Every player in the game will have a special role or ability.",
-        _DEAL,
+        _PLAIN,
     ),
     (
         "Roles are randomly assigne",
@@ -1084,3 +1085,21 @@ def test_a_passive_role_may_list_them(line: int, nature: str) -> None:
     lines[line - 1] = ""
     with pytest.raises(RulingError, match=f"these natures say '{nature}'"):
         parse_ruleset("\n".join(lines), str(RULES))
+
+
+def test_every_player_holds_a_role() -> None:
+    """R32: "Every player in the game will have a special role or ability." (line 141): six
+    players, the sixth a villager holding the one Village role left (plain.obs: 84 worlds of
+    1,800); without the sentence, a game dealt from categories of roles may seat a player
+    with no role (the engine's "Plain", logic/effects/deal.py): 108 of 2,520, the plain
+    villager among them."""
+    text = (CASEBOOK / "plain.obs").read_text(encoding="utf-8")
+    obs = parse_observations(text, "plain.obs")
+    res = solve(bind(RS, obs, text), timeout=60)
+    assert (res.worlds, res.setups) == (84, 1800)
+    assert RS.vanilla is None
+    ((start, sentence, _),) = [x for x in NOTED if x[0] == "Every player in the game w"]
+    without = parse_ruleset(_without(RULES.read_text(encoding="utf-8"), start, (sentence,)), "x")
+    assert without.vanilla == "Plain"
+    res = solve(bind(without, obs, text), timeout=60)
+    assert (res.worlds, res.setups) == (108, 2520)

@@ -9,7 +9,7 @@ from typing import Any
 
 from logic.effects.afterlife import ReadFate
 from logic.effects.attack import Kill
-from logic.effects.deal import given_to
+from logic.effects.deal import PLAIN, given_to, plain_role
 from logic.effects.intercept import Intercept
 from logic.effects.interrogate import Interrogate, InterrogatesAs
 from logic.effects.react import Explode, Guard
@@ -335,6 +335,9 @@ class FinishAssembler(ProseAssembler, ChecksAssembler):
         vanilla: str | None = None
         if "vanilla" in facts:  # the role of players with no role, in any faction
             vanilla, why = facts["vanilla"]
+        elif (plain := plain_role(facts.get("kind_rules", ()))) is not None:
+            vanilla, why = PLAIN, plain  # a deal by categories that may leave players plain
+        if vanilla is not None:
             key = canon(vanilla)
             if key not in self.roles:
                 self.roles[key] = Role(vanilla, "", why=why)
