@@ -526,6 +526,15 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
         ("Power use status is preserved.",),
         "Power use status is preserved: a spent Hunter's kill stays spent for the Leech",
     ),
+    (  # R33: the day's theft (its "Power use status is preserved." is the line's second:
+        # the helper deletes a sentence's first occurrence, the night's)
+        "Leech:",
+        (
+            "During the day, the Leech may steal the power of another live player.",
+            "Power use status is preserved.",
+        ),
+        "R33: the Leech steals a living player's power by day",
+    ),
     (
         "Leech:",
         ("(Active, One-time use, Anytime, Private)",),

@@ -82,16 +82,22 @@ def _by_day(a: Ability) -> bool:
     return any(getattr(e, "by_day", False) for e in a.effects)
 
 
-def _current(line: _Line) -> list[int]:
+def _current(line: _Line, same_sentence: bool = True) -> list[int]:
     """The ability before a sentence, and the line's ability of the same name used in the
-    other phase, which one sentence gave with it ("for a day or night-time period")."""
+    other phase: one sentence gave both ("for a day or night-time period"), or, when not
+    `same_sentence`, any of the line's (a role's natures, "(Active, One-time use, Anytime)",
+    are said of its one ability, used by night and by day)."""
     assert line.current is not None
     now = line.abilities[line.current]
     return [
         i
         for i, a in enumerate(line.abilities)
         if i == line.current
-        or (canon(a.name) == canon(now.name) and _by_day(a) != _by_day(now) and a.why == now.why)
+        or (
+            canon(a.name) == canon(now.name)
+            and _by_day(a) != _by_day(now)
+            and (a.why == now.why or not same_sentence)
+        )
     ]
 
 
@@ -388,7 +394,7 @@ class RolesAssembler(AssemblerState):
                     for r, t in self.traits
                 ]
         elif once:
-            for i in _current(line):
+            for i in _current(line, same_sentence=False):
                 a = line.abilities[i]
                 line.abilities[i] = replace(a, frequency=Frequency.ONCE_PER_GAME)
 
