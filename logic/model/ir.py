@@ -386,6 +386,9 @@ class Ruleset:
     # where an ability section and a role's card disagree on whether the role has the
     # ability (logic/lang/assemble/given.py `Disagreement`): reported by `ruling check`
     disagreements: tuple[Any, ...] = field(default=(), compare=False)
+    # what the reading warns of and still reads (a card's name no section defines):
+    # RulingErrors whose message begins "warning:" (`ruling parse` prints them)
+    warnings: tuple[Any, ...] = field(default=(), compare=False)
     # Every sentence the ruleset holds, in file order (for `ruling coverage`); not part of
     # what the ruleset means, so outside equality.
     sentences: tuple[Sentence, ...] = field(default=(), compare=False)

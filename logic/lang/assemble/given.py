@@ -5,14 +5,18 @@ role it lists and to each role whose card names it ("Night action: Slander, Inve
 card names it, or else before the line's own sentences. Where the section and a card
 disagree (the section lists a role whose card, naming other abilities, does not name it, or
 a card names an ability whose section does not list its role), both sentences are kept as a
-disagreement for `ruling check` to report: the role has the ability either way."""
+disagreement for `ruling check` to report: the role has the ability either way. A card
+naming an ability no section defines and its line does not give is a warning (the name,
+the names defined, the nearest one)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
 from logic.effects.either import Either
+from logic.lang.errors import Loc
 from logic.lang.read.pieces import (
     _AbilityDef,
     _AbilityName,
@@ -60,6 +64,9 @@ class Gifts:
     def __init__(self, statements: list[Any], error: Any) -> None:
         self.defs: dict[str, _AbilityDef] = {}
         self.disagreements: list[Disagreement] = []
+        # (role, name, sentence): a card's name no section defines (a warning, unless the
+        # line's own sentences give the ability: `unknown_names`)
+        self.unnamed: list[tuple[str, str, Why]] = []
         for st in statements:
             if not isinstance(st, _AbilityDef):
                 continue
@@ -71,6 +78,15 @@ class Gifts:
                     (("defined here first", self.defs[key].why.loc),),
                 )
             self.defs[key] = st
+
+    def origins(self) -> dict[Loc, _AbilityDef]:
+        """The section each of the sections' sentences comes from, by its place."""
+        return {
+            p.why.loc: d
+            for d in self.defs.values()
+            for p in _flatten(d.sentences)
+            if hasattr(p, "why")
+        }
 
     def _sentences(self, d: _AbilityDef) -> list[Any]:
         return [_Given(d.name, d.why), *_flatten(d.sentences)]
@@ -89,6 +105,10 @@ class Gifts:
         """The role line with the sentences of each ability given to it in place."""
         sentences = list(_flatten(rd.sentences))
         named = {ability_key(n): (n, w) for s in sentences for n, w in _named(s)}
+        if self.defs:
+            self.unnamed += [
+                (rd.name, n, w) for n, w in named.values() if ability_key(n) not in self.defs
+            ]
         listed = self._listing(rd.name)
         self._disagree(rd, named, listed)
         out: list[Any] = []
@@ -146,6 +166,19 @@ class Gifts:
                         rd.why,
                     )
                 )
+
+    def unknown_names(
+        self, has: Callable[[str, str], bool]
+    ) -> list[tuple[str, str, Why, list[str]]]:
+        """The names a card gives that no section defines and the role's line does not give
+        (`has(role, key)`: the role has an ability of that name), each with the names the
+        sections define: (role, name, sentence, defined names)."""
+        names = sorted(d.name for d in self.defs.values())
+        return [
+            (role, name, why, names)
+            for role, name, why in self.unnamed
+            if not has(role, ability_key(name))
+        ]
 
     def unknown_holders(self, known: Any) -> tuple[str, Why] | None:
         """A role a section lists that the ruleset does not define, if any."""

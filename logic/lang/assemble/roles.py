@@ -220,12 +220,7 @@ class RolesAssembler(AssemblerState):
         """A sentence of a role's line, cited with the role's name in front of it (a sentence
         about another role is an error)."""
         if isinstance(s, _About):
-            if self._other_role(s.subject, role.name):
-                raise self.error(
-                    f"this sentence is about {s.subject}, but it is on {role.name}'s line",
-                    s.why,
-                    token=s.subject.split()[0],
-                )
+            self._about_other(s.subject, s.why, role)
             s = s.sentence
         # Explanations cite a role's sentence with the role's name in front of it.
         why = replace(s.why, text=f"{role.name}: {s.why.text}")
@@ -331,15 +326,37 @@ class RolesAssembler(AssemblerState):
             case _:
                 raise AssertionError(f"unhandled sentence {s!r}")
 
+    def _about_other(self, subject: str, why: Why, role: Role) -> None:
+        """A sentence about another role than its line's is an error; but a sentence of an
+        ability section ("Ability Observe: Role with action: Jodie, Camel, ...") that names
+        a role the section lists is about the holder of the ability, on each line the
+        section gives it to ("Jodie learns ..." is Camel's on Camel's line)."""
+        if not self._other_role(subject, role.name):
+            return
+        section = self.given_from.get(why.loc)
+        if section is None:
+            raise self.error(
+                f"this sentence is about {subject}, but it is on {role.name}'s line",
+                why,
+                token=subject.split()[0],
+            )
+        listed = [n for h in section.holders for n in h.names]
+        if any(not self._other_role(subject, n) for n in listed):
+            return  # the holder of the ability
+        raise self.error(
+            f"this sentence comes from the section of {section.name} (line "
+            f"{section.why.loc.line}), which gives it to {role.name}'s line, but it is about "
+            f"{subject}, whom the section does not list"
+            + (f" (it lists {', '.join(listed)})" if listed else ""),
+            why,
+            token=subject.split()[0],
+        )
+
     def _ability_start(self, line: _Line, s: _AbilityStart, role: Role) -> None:
         """A sentence that begins an ability ("Targets a player each night."), named by the
         name said before it, its own name or its verb."""
-        if s.subject is not None and self._other_role(s.subject, role.name):
-            raise self.error(
-                f"this sentence is about {s.subject}, but it is on {role.name}'s line",
-                s.why,
-                token=s.subject.split()[0],
-            )
+        if s.subject is not None:
+            self._about_other(s.subject, s.why, role)
         default = s.name or line.section or _VERB_NAME[s.verb]
         name, aliases = line.pending_name or (default, ())
         frequency = Frequency.PREP if line.pending_prep else s.frequency

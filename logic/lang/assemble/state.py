@@ -64,6 +64,9 @@ class AssemblerState:
         self.patches: list[_Patch] = []
         self.alignments = False  # under an "Alignments:" heading: lines define factions
         self.variant_of: str | None = None  # the role whose variants the lines define
+        # the ability section each given sentence comes from, by its place
+        # (logic/lang/assemble/given.py)
+        self.given_from: dict[Loc, Any] = {}
 
     def error(
         self,
