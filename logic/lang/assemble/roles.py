@@ -326,32 +326,6 @@ class RolesAssembler(AssemblerState):
             case _:
                 raise AssertionError(f"unhandled sentence {s!r}")
 
-    def _about_other(self, subject: str, why: Why, role: Role) -> None:
-        """A sentence about another role than its line's is an error; but a sentence of an
-        ability section ("Ability Observe: Role with action: Jodie, Camel, ...") that names
-        a role the section lists is about the holder of the ability, on each line the
-        section gives it to ("Jodie learns ..." is Camel's on Camel's line)."""
-        if not self._other_role(subject, role.name):
-            return
-        section = self.given_from.get(why.loc)
-        if section is None:
-            raise self.error(
-                f"this sentence is about {subject}, but it is on {role.name}'s line",
-                why,
-                token=subject.split()[0],
-            )
-        listed = [n for h in section.holders for n in h.names]
-        if any(not self._other_role(subject, n) for n in listed):
-            return  # the holder of the ability
-        raise self.error(
-            f"this sentence comes from the section of {section.name} (line "
-            f"{section.why.loc.line}), which gives it to {role.name}'s line, but it is about "
-            f"{subject}, whom the section does not list"
-            + (f" (it lists {', '.join(listed)})" if listed else ""),
-            why,
-            token=subject.split()[0],
-        )
-
     def _ability_start(self, line: _Line, s: _AbilityStart, role: Role) -> None:
         """A sentence that begins an ability ("Targets a player each night."), named by the
         name said before it, its own name or its verb."""
