@@ -50,6 +50,7 @@ COSTUME_ITEMS = (
     "be stolen."
 )
 NOT_AS = "Disguisers may not disguise as Black Org members, children, or Prep phase roles."
+CARD = " Disguise: No."  # on each of 25 roles' lines (R55)
 REPLACED = (
     "The player chosen will receive a new role without ever having known their original role "
     "or that someone is disguised as that previous role."
@@ -69,10 +70,12 @@ DECIDES = [
     (ASSUME, "Temporary Disguise: Irish dons Kir on day 1, is BO on night 2"),
     (SEES, "Age-Observe: Vermouth disguised as Shinichi is a teenager"),
     (SEES, "Age-Observe: Kid disguised as Megure is an adult"),
-    (NOT_AS, "Not as: Vermouth cannot disguise as Gin"),
-    (NOT_AS, "Not as: Vermouth cannot disguise as Conan, a child"),
-    (NOT_AS, "Not as: Vermouth cannot disguise as Kid, a prep phase role"),
-    (NOT_AS, "Not as: Vermouth cannot disguise as Sonoko, a prep phase role"),
+    (f"{NOT_AS}\n{CARD}", "Not as: Vermouth cannot disguise as Gin"),
+    (f"{NOT_AS}\n{CARD}", "Not as: Vermouth cannot disguise as Conan, a child"),
+    (f"{NOT_AS}\n{CARD}", "Not as: Vermouth cannot disguise as Kid, a prep phase role"),
+    (f"{NOT_AS}\n{CARD}", "Not as: Vermouth cannot disguise as Sonoko, a prep phase role"),
+    (CARD, "Card: Vermouth cannot disguise as Uehara (Disguise: No)"),
+    (CARD, "Card: Irish cannot don Yukiko (Disguise: No)"),
     (REPLACED, "Replaced: no disguise as a role a player holds"),
     (f"{INJURED}\n{LIST}", "Injured: Vermouth loses her disguise"),
     (LIST, "House searched: Kid loses his disguise"),
@@ -123,6 +126,8 @@ def test_deleting_a_sentence_changes_its_case(sentence: str, title: str) -> None
 
 SAID_AGAIN = [
     (f"{INJURED}\n{LIST}", "Injured: Vermouth loses her disguise"),
+    (f"{NOT_AS}\n{CARD}", "Not as: Vermouth cannot disguise as Gin"),
+    (f"{NOT_AS}\n{CARD}", "Not as: Vermouth cannot disguise as Kid, a prep phase role"),
     (
         f"{STRIPS}\n{PINCH_ARRESTS}",
         "Pinch Face: Nakamori names Vermouth's disguise, her kill fails, she is told",
@@ -134,7 +139,8 @@ SAID_AGAIN = [
 def test_a_sentence_said_again_alone_changes_nothing(group: str, title: str) -> None:
     """Two sentences that each say a ruling (Vermouth's disguise off when she is injured:
     the Rule Clarification's and the Kid/Vermouth list; a pinched player's action fails:
-    Pinch Face's "... their action for that phase will fail" and the auto-arrest's),
+    Pinch Face's "... their action for that phase will fail" and the auto-arrest's; a role
+    no disguise takes: "Disguisers may not disguise as ..." and its card's "Disguise: No."),
     deleted alone, leave the case as it was; deleted together they change it (DECIDES)."""
     case, cases_text = case_of(CASEBOOK, title)
     for one in group.split("\n"):
@@ -155,6 +161,8 @@ def test_every_disguise_sentence_is_deleted_by_a_test() -> None:
                 e.why.text.removeprefix(f"{r.name}: ") for e in a.effects if isinstance(e, nodes)
             }
         for t in r.traits:
+            if isinstance(t, disguise.NoDisguiseAs):
+                said.add(t.why.text.removeprefix(f"{r.name}: "))
             if isinstance(t, (disguise.PinchRule, disguise.CostumeRule)):
                 said |= {w.text for w in vars(t).values() if hasattr(w, "text")}
     rules = (

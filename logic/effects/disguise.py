@@ -44,6 +44,8 @@ Vocabulary (the whole game's):
                (`causes`: "pinched", "injured", "arrested", "searched") that take the
                disguise of a holder of `roles` off, from the next phase. Unsaid, nothing
                but the end of a costume's night does
+  NoDisguiseAs "Disguise: No." (a role's card): no disguise (a Disguise or a costume) takes
+               the role ("Disguise: Yes." is not read)
   NotAs        "Disguisers may not disguise as Black Org members, children, or Prep phase
                roles.": a disguise decided as a role of one of `kinds` (a faction's
                members, a card's observe result, or a role with a prep action) is not put on
@@ -64,6 +66,20 @@ Vocabulary (the whole game's):
                the worn role's abilities beside his own (a case's lines may use them:
                logic/model/binding.py asks through `lends`); `check`'s symbolic nights do
                not give a player a worn role's abilities (not searched)
+  CostumeInPrep "Once Irish/Yukiko have their selected disguises, they can already pick a
+               costume, meaning they would be disguised N1.": a holder of one of `roles`
+               whose line has a costume is lent the prep ability "Costume" (`lends`), whose
+               effect, `PrepCostume`, decides a role in the prep phase, worn on night 1 as
+               a day's costume is the night after
+  OnlyAs       "All disguises will be town roles." (Choose Costumes'): a costume of a role
+               of another faction than `faction` is not put on (read of costumes: the
+               section names them)
+  CostumeLimit "Irish/Yukiko can only be disguised during a total of 3 nights." (a Source
+               line's rewording): a holder of one of `roles` who has worn `nights`
+               costumes puts no other on
+  Rechoose     "The Day after Irish/Yukiko used his/her last disguise, he/she can re-use
+               Choose Disguise.": lifts `CostumeLimit`; with both in force, whether the
+               limit holds is the host's open choice (G11)
   Replaced     "The player chosen will receive a new role without ever having known ...":
                the role a Disguise takes is out of the game, so a disguise decided as a role
                a player holds is not put on (a costume does not replace its role)
@@ -73,9 +89,10 @@ the phase ends, `X puts on R` for a costume decided by day (worn the night after
 `X has worn R` for each costume worn so far. A check of a player's card reads the worn
 role's card while he wears one (two worn: each reads its own, which the host picks is
 open). Not modelled: an item held twice, an investigation or a
-special investigation of a disguise, Detect, Identify, scent (Follow), gender, the arrest
-for a disguise and a pinch's auto-arrest, a new disguise after a release, the GM's offer of
-five costumes of which three are chosen.
+special investigation of a disguise, gender, a new disguise after a release, the GM's
+offer of five costumes of which three are chosen (Detect, Identify and Follow's scent ask
+through `wears` and `day_wears`; a disguised player's scent: logic/effects/scent.py's
+ScentKept).
 """
 
 from __future__ import annotations
@@ -86,8 +103,20 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from logic.effects import crimes, interrogate
 from logic.effects.base import Kind, Lasting, Outcome, line_says
 from logic.model import frame
-from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, conj, disj, eq, label, neg
-from logic.model.ir import Frequency
+from logic.model.expr import (
+    FALSE,
+    TRUE,
+    Const,
+    Expr,
+    any_of,
+    at_least,
+    conj,
+    disj,
+    eq,
+    label,
+    neg,
+)
+from logic.model.ir import Ability, Frequency
 from logic.model.phase import Atom, ChainEnd, PhaseEnd, TextSource
 from logic.model.why import Why, canon, meta
 
@@ -95,13 +124,15 @@ if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
     from logic.model.day import DayBuilder
-    from logic.model.ir import Ability, Role, Ruleset
+    from logic.model.ir import Role, Ruleset
     from logic.model.phase import History
     from logic.model.semantics import NightBuilder
 
 WEARS = "is disguised as"  # the phase's atom: the disguise is on when it ends
 PUTS_ON = "puts on"  # a costume decided by day, worn the night after
 HAS_WORN = "has worn"  # a costume worn so far
+ASK = "Investigate Disguise"  # the ability `AsksDisguise` lends its holder (`lends`)
+PREP_COSTUME = "Costume"  # the prep ability a costume picked in the prep phase is (`lends`)
 DEED = "Disguise"  # what the record calls a disguise put on or worn (its `did` atom)
 INJURED = "injured"  # the frame's mark of an injury (logic/effects/heal.py's)
 
@@ -158,6 +189,34 @@ class SeesDisguise:
 
 
 @dataclass(frozen=True)
+class AsksDisguise:
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"may ask instead whether a player wears the role named ({ASK})"
+
+
+@dataclass(frozen=True)
+class DisguiseQuery:
+    """The effect of the ability `AsksDisguise` lends (`ASK`): the role named."""
+
+    why: Why = meta()
+    options: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        return 'asks whether a player wears the role named: "True" or "False"'
+
+
+@dataclass(frozen=True)
+class Investigable:
+    costume: bool  # said of a costume (Temporary Disguise), else of a Disguise
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"a {'costume' if self.costume else 'disguise'} can be investigated"
+
+
+@dataclass(frozen=True)
 class Pinch:
     why: Why = meta()
 
@@ -208,6 +267,14 @@ class LostOn:
 
 
 @dataclass(frozen=True)
+class NoDisguiseAs:
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "no disguise may take this role (its card: 'Disguise: No.')"
+
+
+@dataclass(frozen=True)
 class NotAs:
     kinds: tuple[str, ...]
     why: Why = meta()
@@ -245,6 +312,55 @@ class WornAbilities:
             else "a disguise's abilities"
         )
         return f"its wearer holds {worn} beside his own"
+
+
+@dataclass(frozen=True)
+class PrepCostume:
+    """The effect of the prep ability `CostumeInPrep` lends: a costume decided in the prep
+    phase, worn on night 1."""
+
+    why: Why = meta()
+    options: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        return "costume: decides a role in the prep phase, worn on night 1"
+
+
+@dataclass(frozen=True)
+class CostumeInPrep:
+    roles: tuple[str, ...]
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"{'/'.join(self.roles)} may pick a costume in the prep phase, worn on night 1"
+
+
+@dataclass(frozen=True)
+class OnlyAs:
+    faction: str
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"every disguise is a {self.faction} role"
+
+
+@dataclass(frozen=True)
+class CostumeLimit:
+    roles: tuple[str, ...]
+    nights: int
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"{'/'.join(self.roles)} wear costumes {self.nights} nights at most"
+
+
+@dataclass(frozen=True)
+class Rechoose:
+    roles: tuple[str, ...]
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"{'/'.join(self.roles)} choose costumes again after the last is worn"
 
 
 @dataclass(frozen=True)
@@ -300,11 +416,15 @@ def _forbidden(role: Role, rule: NotAs) -> bool:
 
 def _allowed(b: Any, name: str, replaces: bool) -> Expr:
     """A disguise decided as the role `name` is put on: no sentence forbids its kind, and
-    (a Disguise, `replaces`) no player holds it when a sentence says it is replaced."""
+    (a Disguise, `replaces`) no player holds it when a sentence says it is replaced, (a
+    costume) it is of the faction a sentence says every costume is of (`OnlyAs`)."""
     role = b.rs.role(name)
     if role is None:
         return FALSE
     stop = [_on(b, r) for r in _said(b, NotAs) if _forbidden(role, r)]
+    stop += [_on(b, t) for t in role.traits if isinstance(t, NoDisguiseAs)]
+    if not replaces:  # a costume: "All disguises will be town roles." (Choose Costumes')
+        stop += [_on(b, r) for r in _said(b, OnlyAs) if canon(r.faction) != canon(role.faction)]
     if replaces:
         held = any_of(b.sc.role_is(p, role) for p in b.sc.players)
         stop += [conj(_on(b, r), held) for r in _said(b, Replaced)]
@@ -339,6 +459,23 @@ def _put_on(b: NightBuilder, q: str, name: str) -> Expr:
         parts = [conj(any_of(parts), _allowed(b, name, True))] if parts else []
     parts.append(_carried(b, PUTS_ON, q, name))
     return any_of(parts)
+
+
+def _prep_costume(b: NightBuilder, q: str, name: str) -> Expr:
+    """q picks the costume `name` in the prep phase (night 0), to wear on night 1: the
+    prep ability `CostumeInPrep` lends him (`lends`), decided there."""
+    if b.night != 0:
+        return FALSE
+    parts = []
+    for j in range(b.n):
+        if b.actor(j) != q:
+            continue
+        for c, e in b.effects(j, PrepCostume):
+            keys = [canon(o) for o in e.options]
+            if canon(name) in keys:
+                decided = eq(b.sc.decision(j, e.options), Const(keys.index(canon(name))))
+                parts.append(label(conj(c, b.sc.taken(j), decided), e.why))
+    return conj(any_of(parts), _allowed(b, name, False)) if parts else FALSE
 
 
 def _lost_before(b: Any, q: str) -> Expr:
@@ -448,9 +585,12 @@ def lends(
     Disguise's, by night and by day (from the night after the prep phase it was put on), a
     costume's, the night after the day it was put on. `held`: each player's role."""
     del decided  # (a Disguise is worn from the prep phase: the state says so)
+    if phase == ("night", 0):
+        return _prep_costumes(rs, held, p)
+    asks = _asks(rs, held, p) if phase[0] == "night" else []
     rules = [x for x in rs.healing if isinstance(x, WornAbilities)]
     if not rules:
-        return []
+        return asks
     kind = phase[0]
     names: list[str] = []
     state: tuple[Entry, ...] = history.state(WORN.name)
@@ -461,12 +601,46 @@ def lends(
             names.append(key)
         if tag == PUTS_ON and kind == "night" and any(r.costume for r in rules):
             names.append(key)
-    out: list[Ability] = []
+    out: list[Ability] = list(asks)
     for name in dict.fromkeys(canon(n) for n in names):
         role = next((r for r in rs.roles if canon(r.name) == name), None)
         if role is not None:
             out.extend(role.abilities)
     return out
+
+
+def _asks(rs: Ruleset, held: Mapping[str, str], p: str) -> list[Ability]:
+    """The night ability `ASK` ("He may investigate if someone is disguised, but he must
+    name the specific disguise.", said of an ability of p's role): one player, a role
+    decided (any role of the ruleset), in the tier of the ability the sentence is said of."""
+    role = rs.role(held.get(p, ""))
+    if role is None:
+        return []
+    for a in role.abilities:
+        for e in a.effects:
+            if isinstance(e, AsksDisguise):
+                query = DisguiseQuery(e.why, _every(rs.roles))
+                return [Ability(ASK, "checks", a.frequency, (query,), aliases=(a.name,), why=e.why)]
+    return []
+
+
+def _prep_costumes(rs: Ruleset, held: Mapping[str, str], p: str) -> list[Ability]:
+    """The prep ability "Costume" ("Once Irish/Yukiko have their selected disguises, they
+    can already pick a costume, meaning they would be disguised N1.": `CostumeInPrep`)
+    of a player whose role the sentence names and has a costume: a role decided, worn on
+    night 1 (its options the costume's)."""
+    role = rs.role(held.get(p, ""))
+    if role is None:
+        return []
+    costumes = [e for a in role.abilities for e in a.effects if isinstance(e, Costume)]
+    out = []
+    for rule in (x for x in rs.healing if isinstance(x, CostumeInPrep)):
+        if costumes and canon(role.name) in {canon(n) for n in rule.roles}:
+            effect = PrepCostume(rule.why, costumes[0].options)
+            out.append(
+                Ability(PREP_COSTUME, "targets", Frequency.PREP, (effect,), targets=0, why=rule.why)
+            )
+    return out[:1]
 
 
 # ----------------------------------------------------------------------------- the pinch
@@ -531,7 +705,39 @@ def texts(b: NightBuilder, i: int) -> list[TextSource]:
             told = _traits(b, me, PinchRule, "told")
             if b.reads(q):
                 out.append(TextSource(q, label(conj(hit, told), e.why), "pinched", why=e.why))
+    out += _answers(b, i)
     return [t for t in out if t.gate != FALSE]
+
+
+def _investigable(b: NightBuilder, q: str, name: str) -> Expr:
+    """The role `name` q wears can be investigated: a sentence says so of a Disguise, or of
+    a costume when it is the costume he put on."""
+    costume = _costume(b, q, name)
+    said = [conj(_on(b, r), costume if r.costume else neg(costume)) for r in _said(b, Investigable)]
+    return any_of(said)
+
+
+def _answers(b: NightBuilder, i: int) -> list[TextSource]:
+    """`ASK` of slot i on q, the role named R: its user learns "True" when q wears R and a
+    sentence says that disguise can be investigated, else "False" (his own role named:
+    "Invalid investigation, since you need to ask for the disguise -> false")."""
+    out: list[TextSource] = []
+    me = b.actor(i)
+    for c, e in b.effects(i, DisguiseQuery):
+        decided = b.sc.decision(i, e.options)
+        keys = [canon(o) for o in e.options]
+        for q in b.sc.players:
+            hit = conj(c, b.ok(i), b.aims(i, q))
+            if hit == FALSE:
+                continue
+            yes = any_of(
+                conj(eq(decided, Const(keys.index(canon(name)))), x, _investigable(b, q, name))
+                for name, x in disguised(b, q)
+                if canon(name) in keys
+            )
+            out.append(TextSource(me, label(conj(hit, yes), e.why), "True", why=e.why))
+            out.append(TextSource(me, label(conj(hit, neg(yes)), e.why), "False", why=e.why))
+    return out
 
 
 # ----------------------------------------------------------------------------- what a phase leaves
@@ -567,8 +773,11 @@ def _deed(b: Any, q: str, x: Expr) -> dict[Atom, Expr]:
 def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     out: dict[Atom, Expr] = {}
     for q in _wearers(b):
-        new = any_of(_put_on(b, q, n) for n in _names(b))
+        picked = {n: x for n in _names(b) if (x := _prep_costume(b, q, n)) != FALSE}
+        new = any_of([*(_put_on(b, q, n) for n in _names(b)), *picked.values()])
         out.update(_deed(b, q, new))
+        for name, x in picked.items():  # worn the night after the prep phase
+            out[Atom(PUTS_ON, q, name)] = x
         lost = _lost_tonight(b, q)
         for name, x in disguised(b, q):
             on = conj(x, neg(lost), neg(_ends(b, q, name)), outcome.alive_after[q])
@@ -579,6 +788,29 @@ def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
             if worn_before != FALSE:
                 out[Atom(HAS_WORN, q, name)] = worn_before
     return out
+
+
+def _spent(db: DayBuilder, q: str) -> Expr:
+    """q may not put a costume on today: he has worn as many as `CostumeLimit` allows
+    (costumes of other roles counted: "She can not disguise as the same role twice.").
+    When `Rechoose` says he may choose again after the last, the two sentences disagree:
+    whether the limit holds is the host's open choice (`ambiguous`)."""
+    limits = []
+    for r in _said(db, CostumeLimit):
+        worn_so_far = [x for n in _names(db) if (x := _carried(db, HAS_WORN, q, n)) != FALSE]
+        if len(worn_so_far) >= r.nights:
+            reached = at_least(r.nights, worn_so_far)
+            limits.append(conj(_on(db, r), _holds(db, q, r.roles), reached))
+    limit = any_of(limits)
+    if limit == FALSE:
+        return FALSE
+    again = [conj(_on(db, r), _holds(db, q, r.roles)) for r in _said(db, Rechoose)]
+    lifted = any_of(again)
+    if lifted == FALSE:
+        return limit
+    why = _said(db, Rechoose)[0].why
+    holds = label(db.choice(f"open:costumes:{q}:{why.loc.line}", [False, True]), why)
+    return conj(limit, disj(neg(lifted), holds))
 
 
 def _costumes(db: DayBuilder, q: str) -> list[tuple[str, Expr]]:
@@ -594,7 +826,7 @@ def _costumes(db: DayBuilder, q: str) -> list[tuple[str, Expr]]:
                 again = conj(
                     _carried(db, HAS_WORN, q, name), _traits(db, q, CostumeRule, "not_twice")
                 )
-                x = conj(x, neg(again))
+                x = conj(x, neg(again), neg(_spent(db, q)))
                 if x != FALSE:
                     out.append((name, label(x, e.why)))
     return out
@@ -633,7 +865,7 @@ def day_stops(db: DayBuilder, i: int) -> Expr:
         decided = db.sc.decision(i, e.options)
         for k, name in enumerate(e.options):
             again = conj(_carried(db, HAS_WORN, q, name), _traits(db, q, CostumeRule, "not_twice"))
-            bad = disj(neg(_allowed(db, name, False)), again)
+            bad = disj(neg(_allowed(db, name, False)), again, _spent(db, q))
             if bad != FALSE:
                 parts.append(conj(c, eq(decided, Const(k)), bad))
     return any_of(parts)
@@ -694,6 +926,15 @@ KIND = Kind(
         LostOn,
         NotAs,
         Replaced,
+        PrepCostume,
+        CostumeInPrep,
+        OnlyAs,
+        CostumeLimit,
+        Rechoose,
+        AsksDisguise,
+        DisguiseQuery,
+        Investigable,
+        NoDisguiseAs,
     ),
     stops=stops,
     texts=texts,

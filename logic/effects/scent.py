@@ -7,10 +7,13 @@ its reading logic/lang/kinds/scent.py.
 
 Vocabulary:
   Scent   a role trait, the card's line: `has` ("Scent: Yes.") or not ("Scent: No.");
-          `kept` ("(no matter the disguise)"): said of a disguiser's card. The check
-          reads the role the player was dealt, never one he wears (a disguise or a
-          costume: logic/effects/disguise.py), so `kept` says what the reading does anyway
-          ("Disguiser does NOT assume the scent of their disguise.")
+          `kept` ("(no matter the disguise)"): said of a disguiser's card: the check reads
+          the role he was dealt, never one he wears (a disguise or a costume, the kinds'
+          `day_wears`: logic/effects/disguise.py)
+  ScentKept the game's "Disguiser does NOT assume the scent of their disguise." (read by
+          grammar/game/disguise.lark's dg_scent_kept): `kept` of every card. Unsaid (no
+          `kept` on the card, no ScentKept), which card a disguised player's scent is
+          read from, his own or the worn one's, is the host's open choice
   Sniff   an effect of a day ability on one player: when the ability takes place (the day
           frame's `ok`: not frightened, arrested, injured ...), its user learns `results[0]`
           if the target's card says "Scent: Yes.", `results[1]` if it says "Scent: No.".
@@ -30,7 +33,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from logic.effects.base import Kind, Outcome
-from logic.model.expr import FALSE, Expr, any_of, conj, label, neg
+from logic.model.expr import FALSE, Expr, any_of, conj, disj, label, neg
 from logic.model.phase import TextSource
 from logic.model.why import Why, meta
 
@@ -60,7 +63,15 @@ class Sniff:
         return f'scent: learns "{has}" if the target\'s card has a scent, else "{hasnt}"'
 
 
-def _smells(db: DayBuilder, q: str, has: bool) -> Expr:
+@dataclass(frozen=True)
+class ScentKept:
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "a disguised player keeps the scent of the role dealt to him"
+
+
+def _card(db: DayBuilder, q: str, has: bool) -> Expr:
     """q's card (the role dealt to him) says "Scent: Yes." (`has`) or "Scent: No."."""
     return any_of(
         label(conj(db.role_is(q, r), db.switch(t.why)), t.why)
@@ -68,6 +79,47 @@ def _smells(db: DayBuilder, q: str, has: bool) -> Expr:
         for t in r.traits
         if isinstance(t, Scent) and t.has == has
     )
+
+
+def _worn_card(db: DayBuilder, name: str, has: bool) -> Expr:
+    """The card of the role `name` (one worn) says "Scent: Yes." (`has`) or "Scent: No."."""
+    role = db.rs.role(name)
+    traits = role.traits if role is not None else ()
+    return any_of(
+        label(db.switch(t.why), t.why) for t in traits if isinstance(t, Scent) and t.has == has
+    )
+
+
+def _kept(db: DayBuilder, q: str) -> Expr:
+    """q keeps his own card's scent whatever he wears: his card says "(no matter the
+    disguise)", or the game's "Disguiser does NOT assume the scent of their disguise."."""
+    cards = any_of(
+        label(conj(db.role_is(q, r), db.switch(t.kept)), t.kept)
+        for r in db.roles
+        for t in r.traits
+        if isinstance(t, Scent) and t.kept is not None
+    )
+    said = any_of(label(db.switch(x.why), x.why) for x in db.rs.healing if isinstance(x, ScentKept))
+    return disj(cards, said)
+
+
+def _smells(db: DayBuilder, q: str, has: bool, sniff: Sniff) -> Expr:
+    """q's scent is the card's `has`: the card of the role dealt to him; of a role he
+    wears by day (a disguise: the kinds' `day_wears`), when no sentence says he keeps his
+    own, the source is silent: which card is read is the host's open choice."""
+    own = _card(db, q, has)
+    worn = [x for k in db.kinds if k.day_wears for x in k.day_wears(db, q)]
+    if not worn:
+        return own
+    wearing = any_of(x for _, x in worn)
+    open_ = conj(wearing, neg(_kept(db, q)))
+    if open_ == FALSE:
+        return own
+    loc = sniff.why.loc
+    pick = db.choice(f"scent:worn:{q}:{loc.line}:{loc.column}", [False, True], decides=open_)
+    assumes = conj(open_, label(pick, sniff.why))
+    theirs = any_of(conj(x, _worn_card(db, name, has)) for name, x in worn)
+    return disj(conj(own, neg(assumes)), conj(assumes, theirs))
 
 
 def day_stops(db: DayBuilder, i: int) -> Expr:
@@ -96,10 +148,10 @@ def day_texts(db: DayBuilder, outcome: Outcome) -> list[TextSource]:
                 if at == FALSE:
                     continue
                 for has, text in zip((True, False), e.results, strict=True):
-                    gate = conj(at, _smells(db, q, has))
+                    gate = conj(at, _smells(db, q, has, e))
                     if gate != FALSE:
                         out.append(TextSource(db.actor(i), label(gate, e.why), text, (), e.why))
     return out
 
 
-KIND = Kind("scent", (Scent, Sniff), day_stops=day_stops, day_texts=day_texts)
+KIND = Kind("scent", (Scent, Sniff, ScentKept), day_stops=day_stops, day_texts=day_texts)

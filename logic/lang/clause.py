@@ -491,6 +491,17 @@ def read_sentence(
     try:
         tree = _parse(tokens, explain)
     except UnexpectedInput as e:
+        missing = _unknown_role(e, tokens)
+        if missing is not None:
+            known = ", ".join(sorted(roles)) or "none"
+            raise _error(
+                f"{str(missing)!r} is no role of this ruleset (roles: {known}); the sentence "
+                "reads with a role's name there",
+                loc,
+                missing.start_pos or 0,
+                source_line,
+                len(str(missing)),
+            ) from None
         return _fail(_at_unknown_word(e, tokens), tokens, sentence, loc, source_line)
     try:
         readings = _readings(tree, why)
@@ -539,6 +550,14 @@ def _readings(tree: Tree[Token], why: Why) -> list[tuple[Any, ...]]:
                 raise
             reason = str(orig)
             continue
+        # an ability said, then a clause whose verb implies one ("investigate a player
+        # and learn if they are guilty"): after an ability, the implied one adds nothing
+        # (logic/lang/assemble/roles.py), and the reading is the one without it
+        if any(isinstance(p, Starts) for p in parts):
+            first = next(k for k, p in enumerate(parts) if isinstance(p, Starts))
+            parts = tuple(
+                p for k, p in enumerate(parts) if k < first or not isinstance(p, common2.Implied)
+            )
         key = _key(parts)
         if key not in seen:
             seen.add(key)
@@ -586,6 +605,31 @@ def _at_unknown_word(e: UnexpectedInput, tokens: list[Token]) -> UnexpectedInput
     except UnexpectedInput:
         pass
     return e
+
+
+def _unknown_role(e: UnexpectedInput, tokens: list[Token]) -> Token | None:
+    """A capitalised word the ruleset has no role of ("If the Doctor dies, ..." in a
+    ruleset with no Doctor: a verb, or a name, to the lexicon), before the place reading
+    stopped, where the sentence reads whole with a role's name instead (at each place the
+    word is written): that word is the likelier mistake."""
+    tok = e.token if isinstance(e, UnexpectedToken) else None
+    end = next((k for k, t in enumerate(tokens) if t is tok), len(tokens))
+    tried: set[str] = set()
+    for k in range(1, min(end + 1, len(tokens))):
+        word = tokens[k]
+        text = str(word)
+        if word.type in ("ROLENAME", "STRING") or not text[:1].isupper() or text in tried:
+            continue
+        tried.add(text)
+        swapped = [
+            Token("ROLENAME", text, start_pos=t.start_pos) if str(t) == text else t for t in tokens
+        ]
+        try:
+            parser().parse(swapped)
+        except UnexpectedInput:
+            continue
+        return word
+    return None
 
 
 def _fail(

@@ -366,7 +366,7 @@ def _role_names(lines: Iterable[str]) -> set[str]:
             m
             and line[m.end() :].strip()  # a line that ends in its colon is a heading
             and m.group("label").lower()
-            not in ("ruling", "source", "flavour", "flavor", *_CLASS_LISTS)
+            not in ("ruleset", "ruling", "source", "flavour", "flavor", *_CLASS_LISTS)
             and not _clause_like(m.group("label"))  # "There are 9 players: ..."
             and not _ABILITY.match(m.group("label"))  # "Ability Slander: ...": no role
         ):
@@ -395,15 +395,40 @@ def _role_sentence(piece: str, loc: Loc, roles: set[str], line: str) -> tuple[An
         except RulingError:
             pass
     try:
-        return clause.read_sentence(piece, loc, roles, line, explain=False)
+        parts = clause.read_sentence(piece, loc, roles, line, explain=False)
     except RulingError:
+        parts = None
+    if parts is not None and _group_kill(piece, parts, roles):
+        # "Each night, the werewolves choose a player to kill." on a Werewolf's line: the
+        # pack's one kill (the faction's nightkill), not a kill of each werewolf's own
         try:
-            return _game_on_role_line(piece, loc, roles, line)
-        except game.NotModelled as nm:  # a mechanic the engine does not model: said so
-            raise nm from None
+            found = _game_on_role_line(piece, loc, roles, line)
         except RulingError:
-            pass
+            found = ()
+        if any(isinstance(p, game.KillerRule) for p in found):
+            return found
+    if parts is not None:
+        return parts
+    try:
+        return _game_on_role_line(piece, loc, roles, line)
+    except game.NotModelled as nm:  # a mechanic the engine does not model: said so
+        raise nm from None
+    except RulingError:
+        pass
     return clause.read_sentence(piece, loc, roles, line)  # its error, every next word said
+
+
+def _group_kill(piece: str, parts: tuple[Any, ...], roles: set[str]) -> bool:
+    """The sentence gives a kill to a role named in the plural ("the werewolves"): the
+    group's kill, when the game language reads it so."""
+    if not any(getattr(p, "verb", None) == "kills" for p in parts):
+        return False
+    words = set(re.findall(r"[a-z]+", piece.lower()))
+    return any(
+        lexicon.plural(canon(r)) in words and lexicon.plural(canon(r)) != canon(r)
+        for r in roles
+        if " " not in canon(r)
+    )
 
 
 def _game_on_role_line(piece: str, loc: Loc, roles: set[str], line: str) -> tuple[Any, ...]:

@@ -10,12 +10,13 @@ from typing import Any
 from logic.effects.afterlife import ReadFate
 from logic.effects.attack import Kill
 from logic.effects.deal import PLAIN, given_to, plain_role
+from logic.effects.guilt import Guilt
 from logic.effects.intercept import Intercept
 from logic.effects.interrogate import Interrogate, InterrogatesAs
 from logic.effects.react import Explode, Guard
 from logic.effects.records import RecordsCheck
 from logic.effects.registry import KINDS
-from logic.effects.succession import SafeFrom
+from logic.effects.succession import SafeFrom, Succession
 from logic.lang.assemble.prose import ProseAssembler
 from logic.lang.assemble.state import AssemblerState
 from logic.lang.kinds.inquiry import UNSAID
@@ -422,10 +423,21 @@ class FinishAssembler(ProseAssembler, ChecksAssembler):
         for role in roles:
             for a in role.abilities:
                 for e in a.effects:
-                    if isinstance(e, Intercept):
+                    if isinstance(e, Intercept | Guilt):
                         self.resolve_faction(e.faction, e.why)
+                    if isinstance(e, Guilt) and not any(isinstance(x, Kill) for x in a.effects):
+                        raise self.error(
+                            f"a death for guilt on ability {a.name!r}, which kills no one "
+                            "(say it after the sentence of the role's kill)",
+                            e.why,
+                        )
                     if isinstance(e, SafeFrom):  # "protect ... from the werewolves"
                         self.resolve_group(e.group, e.why)
+            for t in role.traits:  # "If the Sheriff dies, you become the Sheriff."
+                if isinstance(t, Succession) and not t.self_kill:
+                    for name in (t.becomes, t.dies):
+                        if name is not None:
+                            self.resolve_group(name, t.why)
             for ap in role.appears_as:
                 self.resolve_faction(ap.faction, ap.why)
                 if ap.to is not None:

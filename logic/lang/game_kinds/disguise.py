@@ -12,15 +12,21 @@ from typing import Any
 from lark import Token, Tree
 
 from logic.effects.disguise import (
+    CostumeInPrep,
+    CostumeLimit,
+    Investigable,
     LostOn,
     NotAs,
+    OnlyAs,
     PinchArrests,
+    Rechoose,
     Replaced,
     WornAbilities,
     WornCard,
     WornItems,
 )
-from logic.lang.game_kinds.base import GameBase
+from logic.effects.scent import ScentKept
+from logic.lang.game_kinds.base import GameBase, groups
 from logic.lang.read.pieces import _Healing
 
 _CAUSES = {"PINCH": "pinched", "INJURE": "injured", "ARREST": "arrested"}
@@ -82,3 +88,25 @@ class DisguiseReading(GameBase):
 
     def dg_costume_abilities(self, children: list[Any]) -> _Healing:
         return _Healing(WornAbilities(True, self.why))
+
+    def dg_prep_costume(self, children: list[Any]) -> _Healing:
+        return _Healing(CostumeInPrep(_roles(children), self.why))
+
+    def dg_only_as(self, children: list[Any]) -> _Healing:
+        return _Healing(OnlyAs(groups(children)[0], self.why))
+
+    def dg_nights(self, children: list[Any]) -> _Healing:
+        nights = next(c for c in children if type(c) is int)
+        return _Healing(CostumeLimit(_roles(children), nights, self.why))
+
+    def dg_rechoose(self, children: list[Any]) -> _Healing:
+        return _Healing(Rechoose(_roles(children), self.why))
+
+    def dg_scent_kept(self, children: list[Any]) -> _Healing:
+        return _Healing(ScentKept(self.why))
+
+    def dg_investigable(self, children: list[Any]) -> _Healing:
+        return _Healing(Investigable(False, self.why))
+
+    def dg_investigable_costume(self, children: list[Any]) -> _Healing:
+        return _Healing(Investigable(True, self.why))

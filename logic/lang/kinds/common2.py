@@ -18,8 +18,7 @@ grammar/lexicon/common2.toml), mixed into logic/lang/kinds.Readings:
   who that player visited that night."): `Implied`, the ability its verb says (a
   protection, a check), each night (the sentence says no frequency: the nearest, said
   here); after an ability, `Implied` adds nothing (logic/lang/assemble/roles.py);
-- notes (no effect kind): a kill's guilt ("If you kill a town player, you will die of guilt
-  the following night."), a frame's night ("They will appear guilty to the Cop that
+- a note (no effect kind): a frame's night ("They will appear guilty to the Cop that
   night.");
 - the swap in more words ("Whatever targets one of them goes to the other instead."):
   `Redirect`, as traits.lark's swaps;
@@ -155,9 +154,6 @@ class Common2Reading:
         return self.swaps(children)
 
     # not modelled
-    def guilt_note(self, _: list[Any]) -> tuple[Any, ...]:
-        return (Nothing(self.why),)
-
     def framed_guilty(self, _: list[Any]) -> tuple[Any, ...]:
         return (Nothing(self.why),)
 

@@ -12,7 +12,16 @@ from typing import Any
 
 from lark import Token
 
-from logic.effects.disguise import Costume, CostumeRule, Disguise, Pinch, PinchRule, SeesDisguise
+from logic.effects.disguise import (
+    AsksDisguise,
+    Costume,
+    CostumeRule,
+    Disguise,
+    NoDisguiseAs,
+    Pinch,
+    PinchRule,
+    SeesDisguise,
+)
 from logic.lang.read.pieces import _AbilityName, _AbilityStart, _DayAbility, _Trait
 from logic.model.ir import Frequency, Why
 
@@ -39,6 +48,12 @@ class DisguiseReading:
 
     def dg_sees(self, children: list[Any]) -> tuple[Any, ...]:
         return (SeesDisguise(self.why),)
+
+    def dg_asks(self, children: list[Any]) -> tuple[Any, ...]:
+        return (AsksDisguise(self.why),)
+
+    def dg_card(self, children: list[Any]) -> tuple[Any, ...]:
+        return self._trait(NoDisguiseAs(self.why))
 
     def dg_one_night(self, children: list[Any]) -> tuple[Any, ...]:
         return self._trait(CostumeRule(self.why, one_night=self.why))

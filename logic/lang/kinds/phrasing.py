@@ -87,6 +87,18 @@ class PhrasingReading:
         implied_check = implied(children, self.why, "checks")  # with no ability before it
         return (*implied_check, RecordsCheck("", None, None, self.why))
 
+    def ph_guilty_if(self, children: list[Any]) -> tuple[Any, ...]:
+        """'If your target is a member of the Mafia, you will be told they are guilty.':
+        whether the target is of that faction (no text named)."""
+        faction = next(str(c) for c in children if isinstance(c, Token) and c.type == "NAME")
+        implied_check = implied(children, self.why, "checks")  # with no ability before it
+        return (*implied_check, RecordsCheck(faction, None, None, self.why))
+
+    def ph_innocent_else(self, children: list[Any]) -> tuple[Any, ...]:
+        """'Otherwise you will be told they are innocent.': the other answer of the check
+        the sentence before says (a note: the check answers it already)."""
+        return (Nothing(self.why),)
+
     def ph_card_look(self, children: list[Any]) -> tuple[Any, ...]:
         freqs = [c for c in children if isinstance(c, Frequency)]
         if len(set(freqs) - {Frequency.EACH_NIGHT}) > 1:

@@ -48,7 +48,8 @@ class SuccessionReading:
         return (Succession(role, heir, self_kill=True, why=self.why),)
 
     def passes_on_death(self, children: list[Any]) -> tuple[Any, ...]:
-        dies, becomes = names(children)
+        found = names(children)  # "you inherit their ability": the role that died
+        dies, becomes = (found[0], found[0]) if len(found) == 1 else found
         least = numbers(children)
         node = Succession(
             becomes, None, dies=dies, min_alive=least[0] if least else 0, why=self.why
