@@ -164,6 +164,17 @@ class ChecksAssembler(AssemblerState):
         return replace(role, abilities=tuple(abilities)) if abilities else role
 
 
+def _vanilla_said(facts: dict[str, Any]) -> tuple[str, Why] | None:
+    """The role of players with no role and its sentence: one a sentence names ("Vanilla
+    players are ..."), or the engine's PLAIN where the deal is by categories of roles and
+    no sentence says every player has one (logic/effects/deal.py's `plain_role`)."""
+    if "vanilla" in facts:
+        name, why = facts["vanilla"]
+        return name, why
+    plain = plain_role(facts.get("kind_rules", ()))
+    return (PLAIN, plain) if plain is not None else None
+
+
 class FinishAssembler(ProseAssembler, ChecksAssembler):
     """The part of `_Assembler` (logic/lang/rules.py) that checks and finishes."""
 
@@ -333,16 +344,13 @@ class FinishAssembler(ProseAssembler, ChecksAssembler):
     def _vanilla_role(self, facts: dict[str, Any], roles: list[Role]) -> str | None:
         """The role of players with no role, in any faction (added to `roles` when no line
         defines it), if a sentence names one."""
-        vanilla: str | None = None
-        if "vanilla" in facts:  # the role of players with no role, in any faction
-            vanilla, why = facts["vanilla"]
-        elif (plain := plain_role(facts.get("kind_rules", ()))) is not None:
-            vanilla, why = PLAIN, plain  # a deal by categories that may leave players plain
-        if vanilla is not None:
-            key = canon(vanilla)
-            if key not in self.roles:
-                self.roles[key] = Role(vanilla, "", why=why)
-                roles.append(self.roles[key])
+        said = _vanilla_said(facts)
+        if said is None:
+            return None
+        vanilla, why = said
+        if canon(vanilla) not in self.roles:
+            self.roles[canon(vanilla)] = Role(vanilla, "", why=why)
+            roles.append(self.roles[canon(vanilla)])
         return vanilla
 
     def _given_to(self, facts: dict[str, Any], roles: list[Role]) -> list[Role]:
