@@ -560,6 +560,8 @@ def _run(args: argparse.Namespace, console: Console, out: IO[str], err: IO[str])
     match args.command:
         case "parse":
             rs = load_ruleset(args.ruleset)
+            for w in rs.warnings:  # read, but said (a card's name no section defines)
+                print(w.render(), file=err)
             if args.json:
                 print(json.dumps(serial.to_json(rs), indent=2), file=out)
             else:

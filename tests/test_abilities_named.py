@@ -87,3 +87,43 @@ def test_disagreements_are_findings_naming_both_sentences() -> None:
 def test_refused(line: str, message: str) -> None:
     with pytest.raises(RulingError, match=message):
         parse_ruleset(TEXT + line + "\n", str(RULES))
+
+
+def test_a_card_naming_no_section_is_a_warning() -> None:
+    """A card's name that no section defines and the line does not give gives nothing: a
+    warning at the name (file:line), with the sections' names and the nearest one."""
+    rs = load_ruleset(RULES)
+    assert rs.warnings == ()
+    text = TEXT.replace("Ran: Night action: Heal.", "Ran: Night action: Heal, Blok.")
+    (w,) = parse_ruleset(text, str(RULES)).warnings
+    assert w.loc.line == 10 and w.loc.column == text.split("\n")[9].index("Blok") + 1
+    assert "'Blok'" in w.message and "(sections: Block, Heal)" in w.message
+    assert w.hint == "'Block'"
+    far = parse_ruleset(TEXT.replace("Ran: Night action: Heal.", "Ran: Night action: Zap."))
+    (w,) = far.warnings
+    assert w.hint is None and "add an 'Ability Zap: Role with action: Ran. ...'" in w.message
+
+
+def test_dctp_cards_naming_no_section() -> None:
+    """DCTP: Bourbon's "Detect" (Okiya's line says what his Detect does; Bourbon's does not)
+    and Satou's "Detention" are given by no section: warned."""
+    rs = load_ruleset(Path(__file__).parent.parent / "casebook" / "dctp-mini-mafia.rules")
+    assert sorted((w.loc.line, w.message.split("'")[2]) for w in rs.warnings) == [
+        (289, "Detect"),
+        (306, "Detention"),
+    ]
+
+
+def test_a_section_naming_a_role_it_lists_is_about_each_holder() -> None:
+    """A section's sentence naming one of the roles it lists ("Eisuke ...") is about the
+    holder of the ability on each line it is given to (Asami's too); naming a role it does
+    not list is refused, the message saying the sentence comes from the section."""
+    named = TEXT.replace(
+        "Eisuke, Asami. Targets a player each night. That player is roleblocked",
+        "Eisuke, Asami. Eisuke targets a player each night. That player is roleblocked",
+    )
+    rs = parse_ruleset(named, str(RULES))
+    assert rs.role("Asami") == load_ruleset(RULES).role("Asami")
+    other = named.replace("Eisuke targets a player", "Ran targets a player")
+    with pytest.raises(RulingError, match=r"comes from the section of Block \(line 15\)"):
+        parse_ruleset(other, str(RULES))

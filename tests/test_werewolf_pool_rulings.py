@@ -58,6 +58,20 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
         "The amplified player is told so",
     ),
     (
+        "Amplifier:",
+        (
+            "For example, a seer will get a double scan that night, guard gets double "
+            "protection that night, the hunter gets two kills (but they HAVE to be at that "
+            "time, or they are BOTH lost).",
+        ),
+        "R31: the amplified Seer gets a double scan that night",
+    ),
+    (
+        "Meddler:",
+        ("If the action is a target, a random other player is chosen.",),
+        "R31: the amplification aimed at the meddled Alpha lands on a random other player",
+    ),
+    (
         "Cover Smoker:",
         ("This werewolf may block one other player from any night-time scan activity.",),
         "R25: the Cover Smoker covers Bob: the Seer's scan of him fails",
@@ -340,7 +354,7 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
         "Visiting roles:",
         (
             "Seer, Guard, Undertaker, Hunter, Seeker, Blocker, Smoker, Maniac, Alpha, Swapper, "
-            "Leech, Spy, Meddler, Cover Smoker.",
+            "Leech, Spy, Meddler, Cover Smoker, Amplifier.",
             "Additionally, any Werewolf role executing the faction's nightkill is considered a "
             "visiting role for the night.",
         ),
@@ -391,6 +405,9 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
             "It is a FORCED enhancement of the activity, not a second use.",
             "Thus, the target MUST use the power in that timeframe, although what they do with "
             "it is their choice.",
+            "For example, a seer will get a double scan that night, guard gets double "
+            "protection that night, the hunter gets two kills (but they HAVE to be at that "
+            "time, or they are BOTH lost).",
             "If a rioter is targeted, the Rioter MUST use the power and their rioting targets "
             "gets their vote TRIPLICATED, (not two separate double votes).",
             "If the targets power was already spent, nothing happens and the amplification "
@@ -508,6 +525,15 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
         "Leech:",
         ("Power use status is preserved.",),
         "Power use status is preserved: a spent Hunter's kill stays spent for the Leech",
+    ),
+    (  # R33: the day's theft (its "Power use status is preserved." is the line's second:
+        # the helper deletes a sentence's first occurrence, the night's)
+        "Leech:",
+        (
+            "During the day, the Leech may steal the power of another live player.",
+            "Power use status is preserved.",
+        ),
+        "R33: the Leech steals a living player's power by day",
     ),
     (
         "Leech:",
@@ -776,7 +802,7 @@ NOTED: list[tuple[str, str, str]] = [
     (
         "Non-visiting roles:",
         "Executioner, Reverber, Rioter, Soother, Judge, Bluff, Scavenger, Kamikaze, "
-        "Necromancer, Amplifier, Morpher, Stretcher, Collapser, Follower Spy, Role-Smoker.",
+        "Necromancer, Morpher, Stretcher, Collapser, Follower Spy, Role-Smoker.",
         "each acts by day or names a player without visiting, the engine's default anyway",
     ),
     (
@@ -806,6 +832,7 @@ NOTED: list[tuple[str, str, str]] = [
 # what the engine does anyway, or read by `solve` (the test below)
 _DEAL = "the deal, R22: what the engine does anyway (a case lists its players' roles)"
 _SOLVE = "the deal, R22: read by solve's setup (test_every_game_deals_the_core_roles)"
+_PLAIN = "the deal, R32: read by solve's setup (test_every_player_holds_a_role)"
 NOTED += [
     (
         "Rioter:",
@@ -815,7 +842,7 @@ NOTED += [
     (
         "Every player in the game w",
         "Every player in the game will have a special role or ability.",
-        _DEAL,
+        _PLAIN,
     ),
     (
         "Roles are randomly assigne",
@@ -1067,3 +1094,21 @@ def test_a_passive_role_may_list_them(line: int, nature: str) -> None:
     lines[line - 1] = ""
     with pytest.raises(RulingError, match=f"these natures say '{nature}'"):
         parse_ruleset("\n".join(lines), str(RULES))
+
+
+def test_every_player_holds_a_role() -> None:
+    """R32: "Every player in the game will have a special role or ability." (line 141): six
+    players, the sixth a villager holding the one Village role left (plain.obs: 84 worlds of
+    1,800); without the sentence, a game dealt from categories of roles may seat a player
+    with no role (the engine's "Plain", logic/effects/deal.py): 108 of 2,520, the plain
+    villager among them."""
+    text = (CASEBOOK / "plain.obs").read_text(encoding="utf-8")
+    obs = parse_observations(text, "plain.obs")
+    res = solve(bind(RS, obs, text), timeout=60)
+    assert (res.worlds, res.setups) == (84, 1800)
+    assert RS.vanilla is None
+    ((start, sentence, _),) = [x for x in NOTED if x[0] == "Every player in the game w"]
+    without = parse_ruleset(_without(RULES.read_text(encoding="utf-8"), start, (sentence,)), "x")
+    assert without.vanilla == "Plain"
+    res = solve(bind(without, obs, text), timeout=60)
+    assert (res.worlds, res.setups) == (108, 2520)

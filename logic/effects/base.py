@@ -107,8 +107,8 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from logic.model.day import DayBuilder
-    from logic.model.ir import Ruleset
-    from logic.model.phase import Atom, ChainEnd, History, PhaseEnd, TextSource
+    from logic.model.ir import Ability, Ruleset
+    from logic.model.phase import Act, Atom, ChainEnd, History, PhaseEnd, TextSource
     from logic.model.semantics import NightBuilder
     from logic.model.table import Event, Play, Script, State
 
@@ -288,6 +288,10 @@ class Kind:
     # q's arrests tonight that are another kind's (an auto-arrest by a pinch): (it holds, the
     # tier it happens, the slot) (asked by logic/effects/crimes.py, whose custody they join)
     arrests: Callable[[NightBuilder, str], list[tuple[Expr, Expr, int]]] | None = None
+    # binding: a night's second action of an ability by a player may be bound (an
+    # amplification aimed at him among the night's acts); whether it takes place is the
+    # kind's `stops`
+    doubles: Callable[[Sequence[Act], str, Ability], bool] | None = None
     # slot i's results tonight are the kind's own, not its ability's (a drunk's random one)
     garbles: Callable[[NightBuilder, int], Expr] | None = None
     # slot i is a power used once dead (the frame's "the dead do not act" does not stop it)

@@ -23,6 +23,10 @@ Vocabulary (ruleset-level nodes, `Ruleset.kind_rules`, unless said):
               of its own
   MoreRoles   a game's pool holds more roles than it has players ("there are more role
               types than there are players"): `solve`'s setup must
+  EveryRole   every player holds a role of the pool ("Every player in the game will have a
+              special role or ability."): without it, a game dealt from categories of
+              roles (an `Always` or an `Exclusive`) may seat players with no role (the
+              engine's PLAIN, in any faction: `plain_role`)
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ from typing import TYPE_CHECKING
 from logic.effects.base import Kind, Table
 from logic.effects.registration import same
 from logic.model.ir import Ruleset, canon
-from logic.model.why import Why, meta
+from logic.model.why import Why, axiom, meta
 
 if TYPE_CHECKING:
     from logic.model.table import Play, Script, State
@@ -124,6 +128,35 @@ class MoreRoles:
 
     def describe(self) -> str:
         return "deal: the pool holds more roles than the game has players"
+
+
+@dataclass(frozen=True)
+class EveryRole:
+    """ "Every player in the game will have a special role or ability.": no player of a
+    game dealt from categories of roles is without one."""
+
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "deal: every player holds a role of the pool"
+
+
+PLAIN = "Plain"  # the engine's name for a player dealt no role (in any faction)
+PLAIN_DEAL = axiom(
+    "plain-players",
+    "A game dealt from categories of roles may seat players with no role of the pool "
+    "(plain members of their faction), unless the ruleset says every player has one.",
+)
+
+
+def plain_role(kind_rules: Sequence[object]) -> Why | None:
+    """Why a ruleset's players may hold no role (`PLAIN`): its deal is by categories of
+    roles and no sentence says every player has one (None: every player holds a role, the
+    engine's default for every other deal)."""
+    pool = any(isinstance(n, Always | Exclusive) for n in kind_rules)
+    if not pool or any(isinstance(n, EveryRole) for n in kind_rules):
+        return None
+    return PLAIN_DEAL
 
 
 def given_to(

@@ -13,6 +13,8 @@ for `ruling coverage`.
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Callable
 from dataclasses import fields, is_dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -25,7 +27,7 @@ from logic.effects.heal import HealingOrder
 from logic.effects.inquiry import Keywords
 from logic.lang import game, grammar, statements
 from logic.lang.assemble.finish import FinishAssembler
-from logic.lang.assemble.given import Gifts
+from logic.lang.assemble.given import Gifts, ability_key
 from logic.lang.assemble.roles import RolesAssembler
 from logic.lang.errors import Loc, RulingError, line_of
 from logic.lang.kinds.allegiance import FactionIs
@@ -153,12 +155,23 @@ class _ToIR(
         self.held_parts = held or {}
 
 
+def _has(rs: Ruleset) -> Callable[[str, str], bool]:
+    """Whether a role of `rs` has an ability of a name (as cards name it)."""
+
+    def has(role: str, key: str) -> bool:
+        r = rs.role(role)
+        return r is not None and any(ability_key(a.name) == key for a in r.abilities)
+
+    return has
+
+
 class _Assembler(RolesAssembler, FinishAssembler):
     """Walks the statements in order and builds the Ruleset."""
 
     def run(self, statements: list[Any]) -> Ruleset:
         flat = _flatten(statements)
         gifts = Gifts(flat, self.error)  # abilities defined once (logic/lang/assemble/given.py)
+        self.given_from = gifts.origins()
         for st in flat:
             if isinstance(st, _RoleDef) and not self.alignments:
                 st = gifts.expand(st)
@@ -166,8 +179,13 @@ class _Assembler(RolesAssembler, FinishAssembler):
         unknown = gifts.unknown_holders(self.find_role)
         if unknown is not None:
             raise self.error(f"no role of this ruleset is named {unknown[0]!r}", unknown[1])
+        rs = self.finish()
+        warnings = tuple(self._unknown_name(*u) for u in gifts.unknown_names(_has(rs)))
         rs = replace(
-            self.finish(), disagreements=tuple(gifts.disagreements), statuses=gifts.statuses()
+            rs,
+            disagreements=tuple(gifts.disagreements),
+            statuses=gifts.statuses(),
+            warnings=warnings,
         )
         group = unknown_group(rs)  # a group a sentence bars from a pair (logic/effects/couple.py)
         if group is not None:
@@ -175,6 +193,24 @@ class _Assembler(RolesAssembler, FinishAssembler):
                 f"{group[0]!r} is no role, faction, status or pair of this ruleset", group[1]
             )
         return rs
+
+    def _unknown_name(self, role: str, name: str, why: Why, names: list[str]) -> RulingError:
+        """The warning for a card's name no section defines (its line gives none)."""
+        near = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
+        add = (
+            ""
+            if near
+            else f"; add an 'Ability {name}: Role with action: {role}. ...' section, or say "
+            f"what {name} does on {role}'s line"
+        )
+        err = self.error(
+            f"warning: {role}'s card names the ability {name!r}, which no 'Ability NAME:' "
+            f"section defines and its line does not give: it gives {role} nothing "
+            f"(sections: {', '.join(names)}){add}",
+            why,
+            token=name.split()[0],
+        )
+        return replace(err, hint=repr(near[0]) if near else None)
 
     def statement(self, st: Any) -> None:
         if isinstance(st, (_RoleDef, _Heading)):

@@ -264,6 +264,9 @@ class Binder:
         out: list[Act] = []
         killers: dict[str, Line] = {}
         decided: list[tuple[str, Line]] = []
+        # second actions of one ability, and the refusals they get unless a kind allows
+        again: list[Act] = []
+        pending: list[tuple[RulingError, str, Ability]] = []
         for line in block.lines:
             actor = self.player(line.actor, line.why)
             targets = tuple(self.player(t, line.why, line.verb) for t in line.targets)
@@ -289,10 +292,19 @@ class Binder:
                 continue
             night = block.number
             ability = self.ability_for(actor, replace(line, targets=targets), night, history)
-            self.once(out, actor, ability, block.kind, line)
+            try:
+                self.once(out, actor, ability, block.kind, line)
+            except RulingError as refused:  # a second use: a kind may allow it (`doubles`)
+                if any(a.actor == actor and a.ability == ability for a in again):
+                    raise
+                again.append(Act(actor, ability, targets, None, line.why))
+                pending.append((refused, actor, ability))
             if ability.on_self and not targets:  # "activate": the ability acts on its user
                 targets = (actor,)
             out.append(Act(actor, ability, targets, None, line.why))
+        for err, actor, ability in pending:
+            if not any(k.doubles and k.doubles(out, actor, ability) for k in self.kinds):
+                raise err
         for actor, line in decided:
             if line.verb == "excludes":
                 out = _exclude(self, out, actor, line)

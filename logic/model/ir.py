@@ -389,6 +389,9 @@ class Ruleset:
     # groups of roles named by a status's section ("Ability Detective Boys: Roles with
     # status: Mitsuhiko, Ayumi, Genta."): (the status, its roles, the list's sentence)
     statuses: tuple[tuple[str, tuple[str, ...], Why], ...] = ()
+    # what the reading warns of and still reads (a card's name no section defines):
+    # RulingErrors whose message begins "warning:" (`ruling parse` prints them)
+    warnings: tuple[Any, ...] = field(default=(), compare=False)
     # Every sentence the ruleset holds, in file order (for `ruling coverage`); not part of
     # what the ruleset means, so outside equality.
     sentences: tuple[Sentence, ...] = field(default=(), compare=False)

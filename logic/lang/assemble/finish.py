@@ -9,7 +9,7 @@ from typing import Any
 
 from logic.effects.afterlife import ReadFate
 from logic.effects.attack import Kill
-from logic.effects.deal import given_to
+from logic.effects.deal import PLAIN, given_to, plain_role
 from logic.effects.guilt import Guilt
 from logic.effects.intercept import Intercept
 from logic.effects.interrogate import Interrogate, InterrogatesAs
@@ -162,6 +162,17 @@ class ChecksAssembler(AssemblerState):
             )
             abilities.append(a if fx == a.effects else replace(a, effects=fx))
         return replace(role, abilities=tuple(abilities)) if abilities else role
+
+
+def _vanilla_said(facts: dict[str, Any]) -> tuple[str, Why] | None:
+    """The role of players with no role and its sentence: one a sentence names ("Vanilla
+    players are ..."), or the engine's PLAIN where the deal is by categories of roles and
+    no sentence says every player has one (logic/effects/deal.py's `plain_role`)."""
+    if "vanilla" in facts:
+        name, why = facts["vanilla"]
+        return name, why
+    plain = plain_role(facts.get("kind_rules", ()))
+    return (PLAIN, plain) if plain is not None else None
 
 
 class FinishAssembler(ProseAssembler, ChecksAssembler):
@@ -333,13 +344,13 @@ class FinishAssembler(ProseAssembler, ChecksAssembler):
     def _vanilla_role(self, facts: dict[str, Any], roles: list[Role]) -> str | None:
         """The role of players with no role, in any faction (added to `roles` when no line
         defines it), if a sentence names one."""
-        vanilla: str | None = None
-        if "vanilla" in facts:  # the role of players with no role, in any faction
-            vanilla, why = facts["vanilla"]
-            key = canon(vanilla)
-            if key not in self.roles:
-                self.roles[key] = Role(vanilla, "", why=why)
-                roles.append(self.roles[key])
+        said = _vanilla_said(facts)
+        if said is None:
+            return None
+        vanilla, why = said
+        if canon(vanilla) not in self.roles:
+            self.roles[canon(vanilla)] = Role(vanilla, "", why=why)
+            roles.append(self.roles[canon(vanilla)])
         return vanilla
 
     def _given_to(self, facts: dict[str, Any], roles: list[Role]) -> list[Role]:

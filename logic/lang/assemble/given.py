@@ -6,14 +6,18 @@ card names it, or else before the line's own sentences. Where the section and a 
 disagree (the section lists a role whose card, naming other abilities, does not name it, or
 a card names an ability whose section does not list its role), both sentences are kept as a
 disagreement for `ruling check` to report: the role has the ability either way. A status's
-section ("Roles with status: ...") names a group of roles and gives them nothing."""
+section ("Roles with status: ...") names a group of roles and gives them nothing. A card
+naming an ability no section defines and its line does not give is a warning (the name,
+the names defined, the nearest one)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
 from logic.effects.either import Either
+from logic.lang.errors import Loc
 from logic.lang.read.pieces import (
     _AbilityDef,
     _AbilityName,
@@ -75,6 +79,9 @@ class Gifts:
         self.error = error
         self.defs: dict[str, _AbilityDef] = {}
         self.disagreements: list[Disagreement] = []
+        # (role, name, sentence): a card's name no section defines (a warning, unless the
+        # line's own sentences give the ability: `unknown_names`)
+        self.unnamed: list[tuple[str, str, Why]] = []
         for st in statements:
             if not isinstance(st, _AbilityDef):
                 continue
@@ -86,6 +93,15 @@ class Gifts:
                     (("defined here first", self.defs[key].why.loc),),
                 )
             self.defs[key] = st
+
+    def origins(self) -> dict[Loc, _AbilityDef]:
+        """The section each of the sections' sentences comes from, by its place."""
+        return {
+            p.why.loc: d
+            for d in self.defs.values()
+            for p in _flatten(d.sentences)
+            if hasattr(p, "why")
+        }
 
     def _sentences(self, d: _AbilityDef) -> list[Any]:
         return [_Given(d.name, d.why), *(_of_section(s, d.name) for s in _flatten(d.sentences))]
@@ -113,6 +129,10 @@ class Gifts:
                     s.why,
                 )
         named = {ability_key(n): (n, w) for s in sentences for n, w in _named(s)}
+        if self.defs:
+            self.unnamed += [
+                (rd.name, n, w) for n, w in named.values() if ability_key(n) not in self.defs
+            ]
         listed = self._listing(rd.name)
         self._disagree(rd, named, listed)
         out: list[Any] = []
@@ -177,6 +197,19 @@ class Gifts:
         return tuple(
             (d.name, h.names, h.why) for d in self.defs.values() for h in d.holders if h.status
         )
+
+    def unknown_names(
+        self, has: Callable[[str, str], bool]
+    ) -> list[tuple[str, str, Why, list[str]]]:
+        """The names a card gives that no section defines and the role's line does not give
+        (`has(role, key)`: the role has an ability of that name), each with the names the
+        sections define: (role, name, sentence, defined names)."""
+        names = sorted(d.name for d in self.defs.values())
+        return [
+            (role, name, why, names)
+            for role, name, why in self.unnamed
+            if not has(role, ability_key(name))
+        ]
 
     def unknown_holders(self, known: Any) -> tuple[str, Why] | None:
         """A role a section lists that the ruleset does not define, if any."""

@@ -82,6 +82,25 @@ def _by_day(a: Ability) -> bool:
     return any(getattr(e, "by_day", False) for e in a.effects)
 
 
+def _current(line: _Line, same_sentence: bool = True) -> list[int]:
+    """The ability before a sentence, and the line's ability of the same name used in the
+    other phase: one sentence gave both ("for a day or night-time period"), or, when not
+    `same_sentence`, any of the line's (a role's natures, "(Active, One-time use, Anytime)",
+    are said of its one ability, used by night and by day)."""
+    assert line.current is not None
+    now = line.abilities[line.current]
+    return [
+        i
+        for i, a in enumerate(line.abilities)
+        if i == line.current
+        or (
+            canon(a.name) == canon(now.name)
+            and _by_day(a) != _by_day(now)
+            and (a.why == now.why or not same_sentence)
+        )
+    ]
+
+
 _VERB_NAME = {"targets": "target", "checks": "check", "visits": "visit", "kills": "kill"}
 
 
@@ -201,12 +220,7 @@ class RolesAssembler(AssemblerState):
         """A sentence of a role's line, cited with the role's name in front of it (a sentence
         about another role is an error)."""
         if isinstance(s, _About):
-            if self._other_role(s.subject, role.name):
-                raise self.error(
-                    f"this sentence is about {s.subject}, but it is on {role.name}'s line",
-                    s.why,
-                    token=s.subject.split()[0],
-                )
+            self._about_other(s.subject, s.why, role)
             s = s.sentence
         # Explanations cite a role's sentence with the role's name in front of it.
         why = replace(s.why, text=f"{role.name}: {s.why.text}")
@@ -315,12 +329,8 @@ class RolesAssembler(AssemblerState):
     def _ability_start(self, line: _Line, s: _AbilityStart, role: Role) -> None:
         """A sentence that begins an ability ("Targets a player each night."), named by the
         name said before it, its own name or its verb."""
-        if s.subject is not None and self._other_role(s.subject, role.name):
-            raise self.error(
-                f"this sentence is about {s.subject}, but it is on {role.name}'s line",
-                s.why,
-                token=s.subject.split()[0],
-            )
+        if s.subject is not None:
+            self._about_other(s.subject, s.why, role)
         default = s.name or line.section or _VERB_NAME[s.verb]
         name, aliases = line.pending_name or (default, ())
         frequency = Frequency.PREP if line.pending_prep else s.frequency
@@ -375,8 +385,9 @@ class RolesAssembler(AssemblerState):
                     for r, t in self.traits
                 ]
         elif once:
-            a = line.abilities[line.current]
-            line.abilities[line.current] = replace(a, frequency=Frequency.ONCE_PER_GAME)
+            for i in _current(line, same_sentence=False):
+                a = line.abilities[i]
+                line.abilities[i] = replace(a, frequency=Frequency.ONCE_PER_GAME)
 
     def _manners(self, line: _Line, tags: tuple[str, ...], said: dict[str, Why]) -> None:
         """ "Dual-nature", "Private", as the ruleset defines them ("These roles can be used
@@ -399,14 +410,15 @@ class RolesAssembler(AssemblerState):
                 "this sentence adds to an effect that no ability before it gives",
                 why,
             )
-        a = line.abilities[line.current]
-        fx = tuple(
-            replace(cast(Any, e), **{name: why if value is None else value})
-            if isinstance(e, kind)
-            else e
-            for e in a.effects
-        )
-        line.abilities[line.current] = replace(a, effects=fx)
+        for i in _current(line):
+            a = line.abilities[i]
+            fx = tuple(
+                replace(cast(Any, e), **{name: why if value is None else value})
+                if isinstance(e, kind)
+                else e
+                for e in a.effects
+            )
+            line.abilities[i] = replace(a, effects=fx)
 
     def _not_first_night(self, line: _Line, why: Why) -> None:
         """ "You may not shoot on the first night.": the ability before it is used on the

@@ -64,6 +64,9 @@ class AssemblerState:
         self.patches: list[_Patch] = []
         self.alignments = False  # under an "Alignments:" heading: lines define factions
         self.variant_of: str | None = None  # the role whose variants the lines define
+        # the ability section each given sentence comes from, by its place
+        # (logic/lang/assemble/given.py)
+        self.given_from: dict[Loc, Any] = {}
 
     def error(
         self,
@@ -117,6 +120,32 @@ class AssemblerState:
             if canon(alias) == key:
                 key = canon(target)
         return key != canon(role)
+
+    def _about_other(self, subject: str, why: Why, role: Role) -> None:
+        """A sentence about another role than its line's is an error; but a sentence of an
+        ability section ("Ability Observe: Role with action: Jodie, Camel, ...") that names
+        a role the section lists is about the holder of the ability, on each line the
+        section gives it to ("Jodie learns ..." is Camel's on Camel's line)."""
+        if not self._other_role(subject, role.name):
+            return
+        section = self.given_from.get(why.loc)
+        if section is None:
+            raise self.error(
+                f"this sentence is about {subject}, but it is on {role.name}'s line",
+                why,
+                token=subject.split()[0],
+            )
+        listed = [n for h in section.holders for n in h.names]
+        if any(not self._other_role(subject, n) for n in listed):
+            return  # the holder of the ability
+        raise self.error(
+            f"this sentence comes from the section of {section.name} (line "
+            f"{section.why.loc.line}), which gives it to {role.name}'s line, but it is about "
+            f"{subject}, whom the section does not list"
+            + (f" (it lists {', '.join(listed)})" if listed else ""),
+            why,
+            token=subject.split()[0],
+        )
 
     def find_role(self, name: str) -> Role | None:
         """The role called `name`, by its name or another name the ruleset gives it."""

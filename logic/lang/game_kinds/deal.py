@@ -9,7 +9,16 @@ from typing import Any
 
 from lark import Token
 
-from logic.effects.deal import Always, Category, Deal, Exclusive, MoreRoles, Team, TeamWins
+from logic.effects.deal import (
+    Always,
+    Category,
+    Deal,
+    EveryRole,
+    Exclusive,
+    MoreRoles,
+    Team,
+    TeamWins,
+)
 from logic.lang.game_kinds.base import GameBase, groups
 from logic.lang.game_kinds.parts import Default, NoReading
 from logic.lang.kinds.traits import Fact
@@ -74,8 +83,10 @@ class DealReading(GameBase):
     def not_guaranteed(self, children: list[Any]) -> Default:
         return self.default("a role may be left out of the deal")
 
-    def role_each(self, children: list[Any]) -> Default:
-        return self.default("each player is dealt a role")
+    def role_each(self, children: list[Any]) -> Fact:
+        """ "Every player in the game will have a special role or ability.": no player of
+        a game dealt from categories of roles is without one (logic/effects/deal.py)."""
+        return Fact(KIND_RULE, EveryRole(self.why), self.why)
 
     def more_roles(self, children: list[Any]) -> Fact:
         return Fact(KIND_RULE, MoreRoles(self.why), self.why)
