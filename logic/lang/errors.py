@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,11 @@ class RulingError(Exception):
     def __str__(self) -> str:
         return self.render()
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by its fields (an exception pickles by its `args`, empty here): a
+        ruleset's warnings go with it to `check`'s worker process."""
+        return (_rebuilt, (type(self), {f.name: getattr(self, f.name) for f in fields(self)}))
+
     def render(self) -> str:
         head = f"{self.loc}: {self.message}" if self.loc else self.message
         lines = [head]
@@ -73,6 +79,10 @@ class RulingError(Exception):
         if self.hint:
             lines.append(f"did you mean: {self.hint}")
         return "\n".join(lines)
+
+
+def _rebuilt(cls: type[RulingError], values: dict[str, Any]) -> RulingError:
+    return cls(**values)
 
 
 def line_of(text: str, line: int) -> str:
