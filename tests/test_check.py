@@ -127,6 +127,22 @@ def test_no_witness_action_is_irrelevant(
     witnesses_hold(path, rep)
 
 
+def test_a_witness_writes_a_later_night_by_the_role_then_held() -> None:
+    """The werewolf pool's Morpher assumes a role on night 1: on night 2 he acts as that
+    role, and the witness writes his action by it ('Ann targets Bob', a Blocker's block),
+    not by the role dealt (the Morpher's menu wrote 'Ann decides "Leech"' there, a night
+    that resolved as no block at all: 'determined', not the ambiguity found)."""
+    path = ROOT / "casebook" / "werewolf-pool.rules"
+    rs = load_ruleset(path)
+    pool = [r for r in rs.roles if r.name in ("Morpher", "Blocker", "Alpha")]
+    rep = Checker(rs, players=3, timeout=60, nights=2, roles=pool).run(("ambiguous",))
+    assert not rep.unknown, rep.unknown
+    morphed = [f for f in rep.findings if f.witness and "decides" in f.witness]
+    assert morphed, [f.summary for f in rep.findings]
+    assert all("targets" in f.witness.split("night 2:")[1] for f in morphed if f.witness)
+    witnesses_hold(path, rep)
+
+
 @pytest.mark.parametrize("which", ["metadata", "blockers"])
 def test_witnesses_are_legal(which: str, metadata_report: Report, blockers_report: Report) -> None:
     """Issue 13: no witness has an action the rules forbid: one action a player a night
