@@ -132,14 +132,12 @@ class Ambiguities(Search):
                     )
                     env_a, env_b = n.env(m, n.copy("a")), n.env(m, n.copy("b"))
                     klass = n.klass(env_a)
-                    if cause and causes is not None:
+                    # (a smaller scenario whose cause was met before: the same finding
+                    # again, not listed; its class is blocked all the same)
+                    again_met = bool(cause) and cause in (causes or ())
+                    if cause and causes is not None and not again_met:
                         causes.append(cause)
-                    blocked = (
-                        symbolic.implies(side == on, n.block(klass)) if toggled else n.block(klass)
-                    )
-                    added.append(blocked)
-                    for other in halves:
-                        other.add(blocked)
+                    added.append(self._block(n, klass, side, on, toggled, halves))
                     found.append((klass, on))
                     grown = agreed | {v for v in choices if family(v, n.names) in cause[:1]}
                     again = len(cause) == 1 and bool(second) and grown != agreed
@@ -153,10 +151,20 @@ class Ambiguities(Search):
                     elif len(cause) > 1:
                         for j in second:
                             halves[j].add(self._cause_block(n, choices, cause))
-                    yield self._finding(n, env_a, env_b, klass, on, cause)
+                    if not again_met:
+                        yield self._finding(n, env_a, env_b, klass, on, cause)
                     if again and k > second.start:
                         k = second.start
                         break
+
+    def _block(
+        self, n: Night, klass: Klass, side: Any, on: Any, toggled: list[Any], halves: list[Session]
+    ) -> Any:
+        """Class `klass` blocked in every part (on its side of the `toggled` switches)."""
+        blocked = symbolic.implies(side == on, n.block(klass)) if toggled else n.block(klass)
+        for search in halves:
+            search.add(blocked)
+        return blocked
 
     def _halves(
         self,
@@ -385,8 +393,11 @@ class _Whole:
         copies agree on the `agreed` choices, and on one family of each cause of
         several); of a pair of outcomes of the smaller scenario otherwise, which differ
         in the actions that take place (no cause) if some do, else one the blocked
-        second half has if it has one, else one it does not (a cause then met before,
-        or one that covers one met before: the class is new, smaller than the one met)."""
+        second half has if it has one, else one it does not (its cause covers one met
+        before: the class is new, smaller than the one met, and is listed unless its
+        cause is one met before exactly, the same finding again: Turtle's 5-player
+        night met four classes of 'early' with a fifth role whose action it did not
+        need, now one class, not listed)."""
         s, n = self.session(), self.n
         a, b = n.copy("a"), n.copy("b")
         also = [] if side is None else [side == symbolic.evaluate(m, side)]
