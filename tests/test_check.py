@@ -87,17 +87,16 @@ def without_each_action(ruleset_path: Path, witness: str) -> list[tuple[str, str
     return out
 
 
-def witnesses_hold(
-    path: Path, rep: Report, sample: int | None = None, causes_minimal: bool = True
-) -> None:
+def witnesses_hold(path: Path, rep: Report, sample: int | None = None) -> None:
     """Every witness of the report resolves to its finding, and each action in it that
     its actor was free not to take is needed: removed, the finding disappears (the night
     is no longer ambiguous, or no longer a paradox). With `sample`, that many witnesses,
     spread evenly over the report's order (a report of 170 findings is checked by a
-    sample: each costs a resolve per action). Without `causes_minimal`, the witness of
-    an ambiguity of the host's open choices (one finding per cause, `Finding.choices`)
-    is checked to resolve but not for needless actions: a known fault (issue 26, stop
-    41's note) lets one carry an action the resolver finds irrelevant, in some runs."""
+    sample: each costs a resolve per action). The witness of an ambiguity of the host's
+    open choices (one finding per cause, `Finding.choices`) too: its scenario is made
+    smallest by the whole query, not by the part that met it with the causes met before
+    blocked (issue 26: 'Cid kills Ann' was kept beside a Monk, a Traitor and a
+    Redirector, needed only to make one choice decide alone)."""
     found = [f for f in rep.findings if f.witness]
     assert found
     if sample is not None and len(found) > sample:
@@ -106,8 +105,6 @@ def witnesses_hold(
     for f in found:
         assert f.witness is not None
         assert witness_passes(path, f.witness), f.witness
-        if not causes_minimal and f.choices:
-            continue
         removed = without_each_action(path, f.witness)
         free += len(removed)
         for line, verdict in removed:
@@ -127,6 +124,22 @@ def test_no_witness_action_is_irrelevant(
         "blockers": (blockers_report, BLOCKERS_PATH),
     }[which]
     assert {f.kind for f in rep.findings if f.witness} <= {"ambiguous", "paradox"}
+    witnesses_hold(path, rep)
+
+
+def test_a_witness_writes_a_later_night_by_the_role_then_held() -> None:
+    """The werewolf pool's Morpher assumes a role on night 1: on night 2 he acts as that
+    role, and the witness writes his action by it ('Ann targets Bob', a Blocker's block),
+    not by the role dealt (the Morpher's menu wrote 'Ann decides "Leech"' there, a night
+    that resolved as no block at all: 'determined', not the ambiguity found)."""
+    path = ROOT / "casebook" / "werewolf-pool.rules"
+    rs = load_ruleset(path)
+    pool = [r for r in rs.roles if r.name in ("Morpher", "Blocker", "Alpha")]
+    rep = Checker(rs, players=3, timeout=60, nights=2, roles=pool).run(("ambiguous",))
+    assert not rep.unknown, rep.unknown
+    morphed = [f for f in rep.findings if f.witness and "decides" in f.witness]
+    assert morphed, [f.summary for f in rep.findings]
+    assert all("targets" in f.witness.split("night 2:")[1] for f in morphed if f.witness)
     witnesses_hold(path, rep)
 
 
@@ -336,9 +349,7 @@ def test_turtle_witnesses_resolve_and_no_action_is_irrelevant() -> None:
     path = ROOT / "casebook" / "turtle-chat-mafia.rules"
     rep = Checker(load_ruleset(path), players=3, timeout=60).run(("ambiguous", "paradox"))
     assert len([f for f in rep.findings if f.witness]) >= 3, rep.unknown
-    # (a witness of a cause of the host's open choices sometimes keeps a needless
-    # nightkill, 'Cid kills Cid' beside a Monk, a Traitor and a Redirector: issue 26)
-    witnesses_hold(path, rep, causes_minimal=False)
+    witnesses_hold(path, rep)
 
 
 @pytest.mark.slow  # DCTP's check at 3 players: about two minutes of CPU

@@ -12,7 +12,7 @@ from logic.backends.symbolic import Model, Session
 from logic.commands.check.findings import Finding, Klass
 from logic.commands.check.night import Night, _pick_of, _value
 from logic.commands.check.search import Search
-from logic.commands.check.strata import SECOND_PARTS, family, parts, second_half, second_parts
+from logic.commands.check.strata import SECOND_PARTS, family, parts, second_parts
 
 
 def _about_wins(differing: list[str]) -> bool:
@@ -38,9 +38,12 @@ class Ambiguities(Search):
         the search ends when no scenario with two outcomes is left. It goes up by players
         (`sizes`: the classes a small night shows are blocked in the larger ones, which
         search only for what needs more players) and, within a night, by the number of
-        actions: so the witness of each class has the fewest actions, none of them
-        irrelevant, and the classes reported are the smallest (`minimal_only` drops a
-        class met before a smaller one inside it).
+        actions: so the witness of each class has the fewest actions, and the classes
+        reported are the smallest (`minimal_only` drops a class met before a smaller one
+        inside it). A part's model is then asked of the whole query with its scenario
+        fixed (`_Whole.settle`): an action the ambiguity does not need is taken off,
+        since a smaller scenario ruled out by a part, or by a cause blocked, may still
+        be ambiguous.
 
         `toggled` switches (a ruling's, for `ask`) are one open choice, all on or all
         off: one search then covers the night with them and without them (each finding
@@ -81,26 +84,17 @@ class Ambiguities(Search):
         common += [
             symbolic.implies(side == on, n.block(k)) if toggled else n.block(k) for k, on in found
         ]
-        # (a search going up by actions runs many queries on one solver, which Z3's
-        # incremental SAT solver does faster; a single hard query, bit-blasted afresh)
-        halves = []
         names = self._primary_names(n)
         choices = [v for v in names if not v.startswith("ok:")]
         # (a cause of one family met in a smaller night: the copies share its choices)
         alone = {c[0] for c in causes or () if len(c) == 1}
         agreed = frozenset(v for v in choices if family(v, n.names) in alone)
-        for half in parts(n, names, fine=not deepen, agreed=agreed):
-            search = self.session("QF_FD" if deepen else "blast")
-            search.add(*half, *common)
-            halves.append(search)
-        # (the second half, the last parts when the night has open choices left)
-        left = len(agreed) < len(choices) and causes is not None
-        second = range(len(halves) - SECOND_PARTS, len(halves)) if left else range(0)
-        for k in second:
-            halves[k].add(*(self._cause_block(n, choices, c) for c in causes or () if len(c) > 1))
+        halves, second = self._halves(n, names, common, agreed, causes, deepen)
         added: list[Any] = []  # (what every half was given since: bounds, classes blocked)
         actions = n.actions()
         where = f"ambiguity search ({len(n.names)} players)"
+        # (one scenario's questions: its smallest witness, its cause; built when first met)
+        whole = _Whole(self, n, names, [*n.all_on(but=toggled), *(x == side for x in toggled)])
         # A small night goes up by the number of actions (most classes are met there, and
         # a bound on actions prunes each query); the night at the bound, which has few
         # classes left to meet, asks without one first and then looks for fewer.
@@ -115,8 +109,12 @@ class Ambiguities(Search):
                 added.append(symbolic.implies(under[0], at_most))
                 for search in halves:
                     search.add(added[-1])
-            # (a class met in one part is blocked in all: one that had none left has none)
-            for k in range(len(halves)):
+            # (a class met in one part is blocked in all: one that had none left has none.
+            # A cause of one family met in a part of the second half builds its parts
+            # again: the search starts over at the first of them, or it would miss the
+            # pairs the new first part has and the old did not)
+            k = 0
+            while k < len(halves):
                 search = halves[k]
                 while True:
                     self.progress(f"{where} ({self.report.queries} queries)")
@@ -124,38 +122,75 @@ class Ambiguities(Search):
                     if r == "unknown":
                         return
                     if r == "unsat":
+                        k += 1
                         break
-                    if bound is None:  # (no bound: the fewest actions are sought after)
-                        m = self._needed_only(search, n, self._fewest(search, n, actions))
-                    else:
-                        m = search.model()
-                    # (no action of the witness is irrelevant: with one off, it would be a
-                    # scenario of fewer actions with two outcomes, which the search ruled out)
+                    m = self._fewest(search, n, actions) if bound is None else search.model()
+                    on = _value(m, side) if toggled else None
+                    # (the witness's actions are all needed, and its cause: `_Whole.settle`)
+                    m, cause = whole.settle(
+                        m, side if toggled else None, k in second, agreed, causes
+                    )
                     env_a, env_b = n.env(m, n.copy("a")), n.env(m, n.copy("b"))
                     klass = n.klass(env_a)
-                    cause: tuple[str, ...] = ()
-                    if k in second and causes is not None:
-                        # (asked before the class is blocked: its scenario is fixed)
-                        cause = self._cause_of(n, names, agreed, [*common, *added], causes, m)
-                        if cause:
-                            causes.append(cause)
-                    on = _value(m, side) if toggled else None
-                    blocked = (
-                        symbolic.implies(side == on, n.block(klass)) if toggled else n.block(klass)
-                    )
-                    added.append(blocked)
-                    for other in halves:
-                        other.add(blocked)
+                    # (a smaller scenario whose cause was met before: the same finding
+                    # again, not listed; its class is blocked all the same)
+                    again_met = bool(cause) and cause in (causes or ())
+                    if cause and causes is not None and not again_met:
+                        causes.append(cause)
+                    added.append(self._block(n, klass, side, on, toggled, halves))
                     found.append((klass, on))
-                    if len(cause) == 1:
-                        agreed |= {v for v in choices if family(v, n.names) == cause[0]}
-                        again = self._again(n, names, agreed, [*common, *added], causes, deepen)
-                        halves[second.start :] = again
+                    grown = agreed | {v for v in choices if family(v, n.names) in cause[:1]}
+                    again = len(cause) == 1 and bool(second) and grown != agreed
+                    if again:
+                        agreed = grown
+                        given = [*common, *added]
+                        halves[second.start :] = self._again(
+                            n, names, agreed, given, causes, deepen
+                        )
                         search = halves[k]
-                    elif cause:
+                    elif len(cause) > 1:
                         for j in second:
                             halves[j].add(self._cause_block(n, choices, cause))
-                    yield self._finding(n, env_a, env_b, klass, on, cause)
+                    if not again_met:
+                        yield self._finding(n, env_a, env_b, klass, on, cause)
+                    if again and k > second.start:
+                        k = second.start
+                        break
+
+    def _block(
+        self, n: Night, klass: Klass, side: Any, on: Any, toggled: list[Any], halves: list[Session]
+    ) -> Any:
+        """Class `klass` blocked in every part (on its side of the `toggled` switches)."""
+        blocked = symbolic.implies(side == on, n.block(klass)) if toggled else n.block(klass)
+        for search in halves:
+            search.add(blocked)
+        return blocked
+
+    def _halves(
+        self,
+        n: Night,
+        names: list[str],
+        common: list[Any],
+        agreed: frozenset[str],
+        causes: list[tuple[str, ...]] | None,
+        deepen: bool,
+    ) -> tuple[list[Session], range]:
+        """The parts of the query (`strata.parts`), each in a solver of its own given
+        `common`, and which of them are the second half's (when the night has open
+        choices left and `causes` is a list: the causes of several families blocked
+        there). A search going up by actions runs many queries on one solver, which Z3's
+        incremental SAT solver does faster; a single hard query, bit-blasted afresh."""
+        choices = [v for v in names if not v.startswith("ok:")]
+        halves = []
+        for half in parts(n, names, fine=not deepen, agreed=agreed):
+            search = self.session("QF_FD" if deepen else "blast")
+            search.add(*half, *common)
+            halves.append(search)
+        left = len(agreed) < len(choices) and causes is not None
+        second = range(len(halves) - SECOND_PARTS, len(halves)) if left else range(0)
+        for k in second:
+            halves[k].add(*(self._cause_block(n, choices, c) for c in causes or () if len(c) > 1))
+        return halves, second
 
     def _again(
         self,
@@ -178,25 +213,6 @@ class Ambiguities(Search):
             search.add(*(self._cause_block(n, choices, c) for c in causes or () if len(c) > 1))
             out.append(search)
         return out
-
-    def _cause_of(
-        self,
-        n: Night,
-        names: list[str],
-        agreed: frozenset[str],
-        given: list[Any],
-        causes: list[tuple[str, ...]],
-        m: Model,
-    ) -> tuple[str, ...]:
-        """`_cause` of model `m` of a part of the second half, asked of the whole second
-        half (a solver of its own: `given`, what every half was given, and the causes of
-        several families blocked), not of the part, whose cut would keep a family."""
-        choices = [v for v in names if not v.startswith("ok:")]
-        deepen = len(n.names) < self.sizes()[-1]  # (as its part: `_ambiguities_at`)
-        whole = self.session("QF_FD" if deepen else "blast")
-        whole.add(*second_half(n, names, agreed), *given)
-        whole.add(*(self._cause_block(n, choices, c) for c in causes if len(c) > 1))
-        return self._cause(whole, n, m, choices)
 
     def _finding(
         self,
@@ -299,32 +315,6 @@ class Ambiguities(Search):
                 break
         return m
 
-    def _needed_only(self, search: Session, n: Night, m: Model) -> Model:
-        """`m` with each action the finding does not need turned off: the scenario fixed
-        but for that action (and its slot's pick), is the night still ambiguous? Each
-        query has one scenario, so it is quick. `_fewest` leaves no such action when its
-        queries end in time; when one runs out (Turtle's 5-player night: a Witch's hex on
-        herself kept in a witness of T10), this keeps it out. (A query that ends
-        `unknown` keeps that action, and is no unknown of the search: `trial`.)"""
-        scen = sorted(n.model.scenario_vars)
-        for name in n.action_names():
-            x = n.enc.var(name)
-            if not symbolic.holds(m, x):
-                continue
-            free = {name, _pick_of(name)}
-            fixed = [
-                n.enc.var(v) == symbolic.evaluate(m, n.enc.var(v)) for v in scen if v not in free
-            ]
-            search.push()
-            search.add(symbolic.negation(x), *fixed)
-            r = self.trial(search)
-            if r == "sat":
-                m = search.model()
-            search.pop()
-            if r == "unknown":
-                break
-        return m
-
     def _primary_names(self, n: Night) -> list[str]:
         """The outcome proper: each outcome variable that is not defined by the others
         (ok:i, which the night's equations define in a cycle, is one), whose values fix
@@ -347,3 +337,127 @@ class Ambiguities(Search):
         """Each observable signal in copy a and copy b."""
         terms = list(n.sig_terms.values())
         return list(zip(n.renamed_all(terms, "a"), n.renamed_all(terms, "b"), strict=True))
+
+
+class _Whole:
+    """The whole ambiguity query of night `n` (no parts, no class or cause blocked), asked
+    of one scenario at a time (quick): is it ambiguous at all once an action is off, and
+    what decides it. The search's parts and blocks say only where a pair of outcomes is
+    new: a witness's actions are needed or not by this question, which is the one a
+    reader asks of it (`ruling resolve`). A cause blocked made a witness keep an action
+    that the ambiguity did not need, only its cause (Turtle's 3-player night: 'Cid kills
+    Ann' beside a Monk, a Traitor and a Redirector of the Mafia, whose ambiguity without
+    the kill needed the 'winner' choice too, a cause already reported; issue 26)."""
+
+    def __init__(self, search: Ambiguities, n: Night, names: list[str], base: list[Any]) -> None:
+        self.search = search
+        self.n = n
+        self.base = base  # (the switches on, the toggled ones as one)
+        self.oks = [v for v in names if v.startswith("ok:")]
+        self.choices = [v for v in names if not v.startswith("ok:")]
+        self._session: Session | None = None
+
+    def session(self) -> Session:
+        """Copies a and b of the night over one scenario, differing in what anyone sees
+        (built when first asked)."""
+        if self._session is None:
+            n = self.n
+            terms = list(n.sig_terms.values())
+            in_a = n.renamed_all([n.valid, *terms], "a")
+            in_b = n.renamed_all([n.valid, *terms], "b")
+            differ = [x != y for x, y in zip(in_a[1:], in_b[1:], strict=True) if not x.eq(y)]
+            self._session = self.search.session("QF_FD")
+            self._session.add(*self.base, in_a[0], in_b[0], symbolic.any_of(differ))
+        return self._session
+
+    def fixed(self, m: Model, but: set[str] = frozenset()) -> list[Any]:  # type: ignore[assignment]
+        """Model `m`'s scenario, but for the variables `but`."""
+        var = self.n.enc.var
+        return [
+            var(v) == symbolic.evaluate(m, var(v))
+            for v in sorted(self.n.model.scenario_vars)
+            if v not in but
+        ]
+
+    def settle(
+        self,
+        m: Model,
+        side: Any,
+        second: bool,
+        agreed: frozenset[str],
+        causes: list[tuple[str, ...]] | None,
+    ) -> tuple[Model, tuple[str, ...]]:
+        """Model `m` of a part, its scenario with no action the ambiguity does not need
+        (`smallest`), and its cause (`Ambiguities._cause`, when `causes` is a list): of
+        `m` itself when no action was taken off and `m` is of the second half (its
+        copies agree on the `agreed` choices, and on one family of each cause of
+        several); of a pair of outcomes of the smaller scenario otherwise, which differ
+        in the actions that take place (no cause) if some do, else one the blocked
+        second half has if it has one, else one it does not (its cause covers one met
+        before: the class is new, smaller than the one met, and is listed unless its
+        cause is one met before exactly, the same finding again: Turtle's 5-player
+        night met four classes of 'early' with a fifth role whose action it did not
+        need, now one class, not listed)."""
+        s, n = self.session(), self.n
+        a, b = n.copy("a"), n.copy("b")
+        also = [] if side is None else [side == symbolic.evaluate(m, side)]
+        small = self.smallest(m, also)
+        if causes is None or (small is None and not second):
+            return (m if small is None else small), ()
+        same_ok = [a.var(v) == b.var(v) for v in self.oks]
+        blocked = [
+            *same_ok,
+            *(a.var(v) == b.var(v) for v in sorted(agreed)),
+            *(self.search._cause_block(n, self.choices, c) for c in causes if len(c) > 1),
+        ]
+        if small is None:  # (`m` is a pair of the blocked second half)
+            return m, self._cause_in(m, [*self.fixed(m), *also, *blocked])
+        fixed = [*self.fixed(small), *also]
+        first = [symbolic.any_of([x != y for x, y in zip(*self._oks(), strict=True)])]
+        for given in (first, blocked, same_ok):
+            s.push()
+            s.add(*fixed, *given)
+            r = self.search.trial(s)
+            got = s.model() if r == "sat" else None
+            s.pop()
+            if got is not None:
+                return got, (() if given is first else self._cause_in(got, [*fixed, *given]))
+        return small, ()  # (a query ended unknown: no cause found, none blocked)
+
+    def _oks(self) -> tuple[list[Any], list[Any]]:
+        a, b = self.n.copy("a"), self.n.copy("b")
+        return [a.var(v) for v in self.oks], [b.var(v) for v in self.oks]
+
+    def _cause_in(self, m: Model, given: list[Any]) -> tuple[str, ...]:
+        """`Ambiguities._cause` of model `m`, the session given `given`."""
+        s = self.session()
+        s.push()
+        s.add(*given)
+        try:
+            return self.search._cause(s, self.n, m, self.choices)
+        finally:
+            s.pop()
+
+    def smallest(self, m: Model, also: list[Any]) -> Model | None:
+        """A model of a scenario of `m` less actions, none of which can be taken off
+        with the scenario still ambiguous (the scenario fixed but for that action and
+        its slot's pick: one query each, quick), or None when every action of `m` is
+        needed. A query that ends `unknown` keeps its action, and is no unknown of the
+        search (`trial`)."""
+        s, n = self.session(), self.n
+        out = None
+        again = True
+        while again:
+            again = False
+            for name in n.action_names():
+                x = n.enc.var(name)
+                if not symbolic.holds(m, x):
+                    continue
+                s.push()
+                s.add(symbolic.negation(x), *self.fixed(m, {name, _pick_of(name)}), *also)
+                r = self.search.trial(s)
+                if r == "sat":
+                    m = out = s.model()
+                    again = True
+                s.pop()
+        return out

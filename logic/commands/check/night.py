@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import pickle
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from logic.backends import symbolic
@@ -14,10 +14,11 @@ from logic.backends.symbolic import Encoding
 from logic.commands.check.bounds import on_time
 from logic.commands.check.findings import Klass
 from logic.commands.check.signals import describe, signals
+from logic.effects.identity import BECOMES
 from logic.engine import build_symbolic_night, chain
 from logic.model.day import day_menus
 from logic.model.expr import Evaluator, Var, explain
-from logic.model.ir import Role, Ruleset, Why
+from logic.model.ir import Role, Ruleset, Why, canon
 from logic.model.semantics import PhaseModel, SymbolicNight, night_menus, options_of
 
 _value = symbolic.read
@@ -27,6 +28,11 @@ def _pick_of(action: str) -> str:
     """The variable of the ability an action's slot picks ("uses:Ann@n1" -> "ab:Ann@n1"):
     turning the action off frees it (an unused slot's pick is 0)."""
     return action.replace("uses:", "ab:", 1)
+
+
+def _menu(menus: tuple[tuple[Any, ...], ...], k: int) -> tuple[Any, ...]:
+    """The abilities of the `k`-th role of `menus` (none for -1: a role not in the pool)."""
+    return menus[k] if 0 <= k < len(menus) else ()
 
 
 _MODELS: dict[tuple[Any, ...], tuple[SymbolicNight, PhaseModel, list[Ruleset]]] = {}
@@ -115,6 +121,7 @@ class Night:
         self._twice: Any = None
         self._twins: dict[int, Any] = {}
         self._renames: dict[str, list[tuple[Any, Any]]] = {}
+        self._becomes: dict[str, list[tuple[str, Any]]] | None = None  # (`_held`)
 
     def copy(self, name: str) -> Encoding:
         """An encoding whose outcome variables are renamed (scenario variables shared)."""
@@ -294,12 +301,13 @@ class Night:
         player); with `everyone`, all of them (who is left alive decides a victory)."""
         involved: list[str] = [p for p in self.names if p in named]
         blocks: list[str] = []
+        held = self._held(env)
         for k, sfx in enumerate(self.suffixes, 1):
             lines: list[str] = []
             menus = night_menus(self.scenario.roles, k)
             for p in self.names:
                 if env.get(f"uses:{p}{sfx}"):
-                    menu = menus[env[f"role:{p}"]]
+                    menu = _menu(menus, held(p, f"night {k}"))
                     pick = env.get(f"ab:{p}{sfx}", 0)
                     ab = menu[pick] if pick < len(menu) else None
                     # a role with several night abilities names the one used
@@ -329,7 +337,7 @@ class Night:
                     involved += [p, t]
             blocks.append(f"  night {k}:\n" + "".join(f"    {x}\n" for x in lines))
             if k in self.days:
-                day, acting = self._day_lines(env, k)
+                day, acting = self._day_lines(env, k, held)
                 blocks.append(f"  day {k}:\n" + "".join(f"    {x}\n" for x in day))
                 involved += acting
         keep = [p for p in self.names if p in involved or everyone] or list(self.names[:1])
@@ -346,16 +354,50 @@ class Night:
         tail = f"  expect:\n{expects}" if expect else ""
         return f'case "{title}"\n  ruleset: {stem}\n  players: {players}\n{"".join(blocks)}{tail}'
 
-    def _day_lines(self, env: dict[str, Any], k: int) -> tuple[list[str], list[str]]:
+    def _held(self, env: dict[str, Any]) -> Callable[[str, str], int]:
+        """p's role in a phase ("night 2", "day 1") of scenario and outcome `env`, by its
+        index: the role dealt, or the latest change of role (a `becomes` atom naming a
+        role, identity.py) an earlier phase of the chain made, as the chain's `role_is`
+        reads it (-1: a role not in the pool). A witness writes a night's action by the
+        role held then: a Morpher who became a Blocker on night 1 blocks on night 2
+        (the Morpher's menu wrote 'Ann decides "Leech"' there, which resolved as a
+        night of no action: the werewolf pool's --nights 2, issue 26)."""
+        if self._becomes is None:
+            self._becomes = {}
+            for a, e in self.model.atoms.items():
+                if a.kind == BECOMES and self.rs.faction(a.obj) is None:
+                    self._becomes.setdefault(a.subject, []).append((a.obj, e))
+        becomes = self._becomes
+        index = {canon(r.name): k for k, r in enumerate(self.scenario.roles)}
+        value = Evaluator(env)
+
+        def held(p: str, phase: str) -> int:
+            last = int(phase.rsplit(" ", 1)[1])
+            earlier = ["night 0"] + [
+                f"{x} {j}" for j in range(1, last + 1) for x in ("night", "day")
+            ]
+            k = env[f"role:{p}"]
+            for name in earlier[: earlier.index(phase)]:
+                for role, e in becomes.get(f"{p} ({name})", ()):
+                    if value(e):
+                        k = index.get(canon(role), -1)
+            return k
+
+        return held
+
+    def _day_lines(
+        self, env: dict[str, Any], k: int, held: Callable[[str, str], int]
+    ) -> tuple[list[str], list[str]]:
         """Day k of a witness: the day actions (`duse`, `dab`, `dtgt`) and the votes,
-        as a case writes them, and the players they name."""
+        as a case writes them, and the players they name (`held`: a player's role in a
+        phase)."""
         lines: list[str] = []
         involved: list[str] = []
         menus = day_menus(self.scenario.roles, k)
         for p in self.names:
             if not env.get(f"duse:{p}@d{k}"):
                 continue
-            menu = menus[env[f"role:{p}"]]
+            menu = _menu(menus, held(p, f"day {k}"))
             pick = env.get(f"dab:{p}@d{k}", 0)
             ab = menu[pick] if pick < len(menu) else None
             if ab is None:
