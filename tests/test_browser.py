@@ -420,8 +420,11 @@ def _choose(page: Any, rules: Path) -> None:
     page.select_option("#ruleset-select", rules.name)
     page.wait_for_selector(f'#understood-of[data-ruleset="{rs.name}"]', timeout=30_000)
     assert page.locator("#parse-status.ok").count() == 1
-    heading = page.locator("#ruleset-panel h2").inner_text()
-    assert heading == f"What the tool understood of {rs.name}"
+    # (the heading is written after the list's attribute: on a loaded machine the test
+    # read it before, still naming the ruleset chosen before; wait for it)
+    want = f"What the tool understood of {rs.name}"
+    page.locator("#ruleset-panel h2", has_text=want).wait_for(timeout=30_000)
+    assert page.locator("#ruleset-panel h2").inner_text() == want
     assert page.locator("#meanings li[data-line]").count() >= len(rs.roles)
 
 

@@ -334,7 +334,11 @@ class Binder:
                 line.why,
                 line.actor,
             )
-        ability = deciding[0]
+        # of several (a lent one beside the role's own), the one whose options hold the text
+        fits = [
+            a for a in deciding if any(canon(o) == canon(line.text or "") for o in options_of(a))
+        ]
+        ability = (fits or deciding)[0]
         options = options_of(ability)
         text = next((o for o in options if canon(o) == canon(line.text or "")), None)
         if text is None:

@@ -371,6 +371,14 @@ class Night:
         index = {canon(r.name): k for k, r in enumerate(self.scenario.roles)}
         value = Evaluator(env)
 
+        def holds(e: Any) -> bool:
+            # (`diff` and `ask` give a scenario alone, not the outcome: a change of role
+            # they cannot evaluate is not taken, the role dealt is written, as before)
+            try:
+                return bool(value(e))
+            except KeyError:
+                return False
+
         def held(p: str, phase: str) -> int:
             last = int(phase.rsplit(" ", 1)[1])
             earlier = ["night 0"] + [
@@ -379,7 +387,7 @@ class Night:
             k = env[f"role:{p}"]
             for name in earlier[: earlier.index(phase)]:
                 for role, e in becomes.get(f"{p} ({name})", ()):
-                    if value(e):
+                    if holds(e):
                         k = index.get(canon(role), -1)
             return k
 
