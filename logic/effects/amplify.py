@@ -141,16 +141,22 @@ def _landed(db: DayBuilder) -> Iterator[tuple[str, Expr, Amplify]]:
                     yield q, hit, e
 
 
+def _spent(ab: Ability, phase: int, used: int, sent: list[Expr]) -> Expr:
+    """Ability `ab` is used up before phase number `phase`: its uses in the history
+    (`used`), or a once-a-game use sent on an earlier phase of a chain (`sent`)."""
+    if not ab.frequency.allows(phase, used):
+        return TRUE
+    if ab.frequency is Frequency.ONCE_PER_GAME:
+        return any_of(sent)
+    return FALSE
+
+
 def _used_up(db: DayBuilder, q: str) -> Expr:
     """q holds a role with powers, every one of which was used up before today (its
     uses in the history, or sent on an earlier day of a chain)."""
 
     def gone(ab: Ability) -> Expr:
-        if not ab.frequency.allows(db.day, db.sc.history.used(q, ab.name)):
-            return TRUE
-        if ab.frequency is Frequency.ONCE_PER_GAME:
-            return any_of(db.sc.sent_before(q, ab.name))
-        return FALSE
+        return _spent(ab, db.day, db.sc.history.used(q, ab.name), db.sc.sent_before(q, ab.name))
 
     return db.once(
         f"amplify:used up:{q}",
@@ -223,11 +229,7 @@ def _night_used_up(b: NightBuilder, q: str) -> Expr:
     """q holds a role with powers, every one of which was used up before tonight."""
 
     def gone(ab: Ability) -> Expr:
-        if not ab.frequency.allows(b.night, b.sc.history.used(q, ab.name)):
-            return TRUE
-        if ab.frequency is Frequency.ONCE_PER_GAME:
-            return any_of(b.sc.sent_before(q, ab.name))
-        return FALSE
+        return _spent(ab, b.night, b.sc.history.used(q, ab.name), b.sc.sent_before(q, ab.name))
 
     return any_of(
         conj(b.sc.role_is(q, r), all_of(gone(ab) for ab in r.abilities))
