@@ -70,6 +70,9 @@ class Protect:
     sacrifice: bool = False
     tells: Why | None = None
     strikes: Why | None = None
+    # the fields whose sentence alone says the target is saved: "If they would be killed,
+    # you die instead." after a bare "Pick a player each night." is a protection
+    implied_by: ClassVar[frozenset[str]] = frozenset({"sacrifice", "strikes"})
 
     def describe(self) -> str:
         extra = "; the protector dies instead when the target is attacked" if self.sacrifice else ""

@@ -402,7 +402,18 @@ class RolesAssembler(AssemblerState):
             ]
 
     def _add_to(self, line: _Line, kind: type, name: str, why: Why, value: Any) -> None:
-        """A sentence that sets a field of an effect of the ability before it."""
+        """A sentence that sets a field of an effect of the ability before it; where that
+        ability says no effect yet ("Pick a player each night.") and the field alone says
+        the effect (the kind's `implied_by`: "If they would be killed, you die instead."
+        saves the target), the sentence gives it."""
+        if (
+            line.current is not None
+            and not line.abilities[line.current].effects
+            and name in getattr(kind, "implied_by", ())
+        ):
+            for i in _current(line):
+                a = line.abilities[i]
+                line.abilities[i] = replace(a, effects=(kind(why=why),))
         if line.current is None or not any(
             isinstance(e, kind) for e in line.abilities[line.current].effects
         ):

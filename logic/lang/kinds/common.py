@@ -46,6 +46,7 @@ from logic.lang.clause_parts import (
     NoReading,
     Nothing,
     Starts,
+    Tail,
     Verb,
     about,
     subject_of,
@@ -163,6 +164,10 @@ class CommonReading:
             and words[i - 1].type in ("APPEAR", "AS", "BE", "A", "THE", "LEARN", "THEM", "HE")
         )
         return (Frame(self.why, str(shown) if shown.type == "NAME" else ""),)
+
+    def appear_tail(self, children: list[Any]) -> Tail:
+        """'..., making them appear as Mafia if investigated': the ability's frame."""
+        return Tail(self.framed(children))
 
     # the alert and its visitors
     def alert(self, children: list[Any]) -> tuple[Any, ...]:
