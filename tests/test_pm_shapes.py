@@ -189,6 +189,47 @@ def meaning(role: str, text: str) -> list[str]:
             "Each night, point at a player. You will learn whether they are Mafia.",
             "Each night, target a player. You will learn whether they are Mafia.",
         ),
+        # common role-PM sentences (28 November 2026)
+        (
+            "Cop",
+            'Each night you may investigate a player. Your investigation results will be either "Innocent" or "Guilty".',
+            'Each night you may investigate a player. Your results will be "Innocent" or "Guilty".',
+        ),
+        (
+            "Cop",
+            'Each night you may investigate a player. You will be told "Mafia" if your target is a member of the Mafia, and "Town" otherwise.',
+            'Each night you may investigate a player. You will be told "Mafia" if your target is Mafia, and "Town" otherwise.',
+        ),
+        (
+            "Roleblocker",
+            "Each night, you may select a player. That player will be roleblocked.",
+            "Each night, you may select a player. That player is roleblocked.",
+        ),
+        (
+            "Vigilante",
+            "You have a gun with one bullet. You may shoot a player at night.",
+            "You have one bullet. You may shoot a player at night.",
+        ),
+        (
+            "Vigilante",
+            "You have a gun with two bullets. You may shoot a player at night.",
+            "You have two bullets. You may shoot a player at night.",
+        ),
+        (
+            "Vigilante",
+            "You may kill a player at night, but only twice per game.",
+            "You may kill a player at night twice per game.",
+        ),
+        (
+            "Mayor",
+            "You may reveal yourself during the day. Your vote will then count twice.",
+            "You may reveal yourself during the day. Once revealed, your vote counts twice.",
+        ),
+        (
+            "Cupid",
+            "On the first night, choose two players to fall in love. If one of them dies, the other dies of heartbreak.",
+            "On the first night, choose two players to be lovers. If one of them dies, the other dies too.",
+        ),
     ],
 )
 def test_a_hosts_wording_means_what_the_languages_does(role: str, text: str, same_as: str) -> None:
