@@ -77,6 +77,12 @@ DECIDES = [
         "Coverable: Calvados covers his lover Eri and cross-examines",
     ),
     (
+        "Ability Bone Breaking: ",
+        "Night action, handled like protect when investigated, can be covered.",
+        COVERABLE,
+        "Coverable: Calvados covers his lover Akai and stops a snipe",
+    ),
+    (
         "Ability Protect: ",
         DAY_NIGHT,
         COVERABLE,

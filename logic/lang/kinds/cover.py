@@ -77,9 +77,10 @@ class CoverReading:
         return (_Trait(None, Uncovered(why=self.why), self.why),)
 
     def cv_coverable(self, children: list[Any]) -> tuple[Any, ...]:
-        """ "covered" (a NAME: another word is no reading)."""
+        """ "covered" (the last NAME: another word is no reading; "handled" before it is
+        the keywords' aside)."""
         named = [str(c).casefold() for c in children if isinstance(c, Token) and c.type == "NAME"]
-        if named != ["covered"]:
+        if named[-1:] != ["covered"] or named[:-1] not in ([], ["handled"]):
             raise self._no_reading("not a cover")
         return (_Trait(None, Coverable(why=self.why), self.why),)
 
