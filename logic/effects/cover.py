@@ -323,31 +323,46 @@ def stops(b: NightBuilder, i: int) -> Expr:
     return disj(any_of(parts), _one(b, i), _unsaid(b, i))
 
 
+def _coverables(b: NightBuilder) -> list[tuple[set[str], Expr]]:
+    """(the names a "can be covered" line says, its sentence in force), of every such line."""
+    traits = {t for r in b.rs.roles for t in r.traits if isinstance(t, Coverable)}
+    return [({canon(n) for n in t.names}, label(b.sc.switch(t.why), t.why)) for t in traits]
+
+
 def _unsaid(b: NightBuilder, i: int) -> Expr:
     """Slot i does not take place at the host's choice: its ability is p's tonight only by
-    his cover, and no line says whether it can be covered, where lines say it of others
-    (R100)."""
-    can, cannot = _said(b.rs)
-    said = [(r, w) for r, w, _ in line_rules(b, CoverRule, "lends")]
-    if not can or not said:
+    his cover, and no line in force says whether it can be covered, where a line in force
+    says it of another (R100). (A line that says it cannot be is read by `lends`: the
+    ability is not lent at all.)"""
+    lines = _coverables(b)
+    said = [w for _, w, _ in line_rules(b, CoverRule, "lends")]
+    if not lines or not said:
         return FALSE
+    _, cannot = _said(b.rs)
     p = b.actor(i)
     parts = []
     for c, ab in b.sc.abilities(i):
         own = {canon(n) for n in (ab.name, *ab.aliases)}  # (a section names its own ability)
-        if own & can or _names(b.rs, ab) & cannot:
+        if _names(b.rs, ab) & cannot:
             continue
         if any(ab in r.abilities and b.sc.role_is(p, r) != FALSE for r in b.rs.roles):
             continue  # (his own role's: not only lent)
         x = conj(c, b.sc.taken(i), lent(b, p, ab))
         if x == FALSE:
             continue
-        r, w = said[0]
+        this = any_of(on for names, on in lines if names & own)
+        others = any_of(on for names, on in lines if not names & own)
+        silent = conj(x, neg(this), others)
+        if silent == FALSE:
+            continue
+        w = said[0]
         played = b.choice(
-            f"cover:unsaid:{p}:{canon(ab.name)}:{w.loc.line}:{w.loc.column}", [1, 0], decides=x
+            f"cover:unsaid:{p}:{canon(ab.name)}:{w.loc.line}:{w.loc.column}",
+            [1, 0],
+            decides=silent,
         )
-        parts.append(conj(x, eq(played, Const(0))))
-    return label(any_of(parts), said[0][1]) if parts else FALSE
+        parts.append(conj(silent, eq(played, Const(0))))
+    return label(any_of(parts), said[0]) if parts else FALSE
 
 
 def lent(b: NightBuilder, p: str, ability: Ability) -> Expr:

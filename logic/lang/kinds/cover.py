@@ -13,7 +13,7 @@ from typing import Any
 
 from lark import Token
 
-from logic.effects.cover import NAME, Coverable, Cover, CoverRule, Uncovered
+from logic.effects.cover import NAME, Cover, Coverable, CoverRule, Uncovered
 from logic.lang.read.pieces import _DayAbility, _Trait
 from logic.model.ir import Frequency, Why
 
