@@ -83,6 +83,12 @@ DECIDES = [
         "Coverable: Calvados covers his lover Akai and stops a snipe",
     ),
     (
+        "Ability Pinch Face: ",
+        DAY_NIGHT,
+        COVERABLE,
+        "Coverable: Calvados covers his lover Nakamori and pinches",
+    ),
+    (
         "Ability Protect: ",
         DAY_NIGHT,
         COVERABLE,
@@ -131,3 +137,18 @@ def test_the_leaders_order_is_open() -> None:
     cases = COVERABLE.read_text(encoding="utf-8")
     (case,) = [c for c in parse_cases(cases, str(COVERABLE)) if "orders the kill" in c.title]
     assert run_case(load_ruleset(DCTP), case, cases).passed
+
+
+def test_a_section_follows_the_name_its_line_gives_after_the_start() -> None:
+    """(R105) Nakamori's pinch is named by its reading after it begins ("Pinch Face", also
+    "Face Pinch", the order of actions' name): the Pinch Face section defined once adds its
+    nature line without beginning another ability, so the pinch keeps both names and its
+    tier."""
+    from logic.effects.cover import Coverable
+
+    rs = load_ruleset(DCTP)
+    nakamori = rs.role("Nakamori")
+    assert nakamori is not None
+    (pinch,) = [a for a in nakamori.abilities if a.name == "Pinch Face"]
+    assert "Face Pinch" in pinch.aliases
+    assert any(isinstance(t, Coverable) and t.names == ("Pinch Face",) for t in nakamori.traits)
