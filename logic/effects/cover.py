@@ -58,11 +58,12 @@ Vocabulary:
              takes place or not at the host's open choice (`ambiguous` where it matters,
              R100). Unsaid everywhere, a cover lends every night ability but those barred
 
-Readings (CV1-CV5, R62-R67 in casebook/dctp-mini-mafia.rules): a covered ability used is
-the coverer's action, so a covered crime is his crime (the source never says a covered
-action is no crime); "one night ability" is one a night (R67); the abilities' own "cannot
-be covered" are read where their sections are defined once (R62); `check`'s symbolic nights lend
-nothing (as a disguise's abilities).
+Readings (CV1-CV5, R62-R67, R100-R101 in casebook/dctp-mini-mafia.rules): a covered
+ability used is the coverer's action, so a covered crime is his crime (the source never
+says a covered action is no crime); "one night ability" is one a night (R67); the
+abilities' own "cannot be covered" and "can be covered" are read where their sections are
+defined once (R62, R100), and an ability neither speaks of is open (R100: the leader's
+order, R101); `check`'s symbolic nights lend nothing (as a disguise's abilities).
 """
 
 from __future__ import annotations
