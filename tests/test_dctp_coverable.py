@@ -7,14 +7,16 @@ open choice (the case no longer passes)."""
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 import pytest
-from dctp_deletions import DCTP, deleting_changes
+from dctp_deletions import DCTP, case_of
 
 from logic.commands.casebook import run_case
 from logic.lang.case import parse_cases
 from logic.lang.rules import load_ruleset, parse_ruleset
+from logic.model.ir import Ruleset
 
 ROOT = Path(__file__).parent.parent
 COVERABLE = ROOT / "casebook" / "dctp-mini-mafia" / "coverable.case"
@@ -106,11 +108,20 @@ def _without_nature(section: str, sentence: str) -> str:
     return "\n".join(lines)
 
 
+@cache
+def _dctp() -> Ruleset:
+    return load_ruleset(DCTP)  # (read once for every case of the module)
+
+
 @pytest.mark.parametrize(("section", "sentence", "case_file", "title"), DECIDES)
 def test_deleting_a_nature_line_changes_its_case(
     section: str, sentence: str, case_file: Path, title: str
 ) -> None:
-    deleting_changes(case_file, title, _without_nature(section, sentence), refused_counts=False)
+    """The case passes with the line and fails without it (the covered use open)."""
+    case, text = case_of(case_file, title)
+    assert run_case(_dctp(), case, text).passed
+    without = parse_ruleset(_without_nature(section, sentence), str(DCTP))
+    assert not run_case(without, case, text).passed, title
 
 
 def test_unsaid_everywhere_a_cover_lends_every_night_ability() -> None:
@@ -136,7 +147,7 @@ def test_the_leaders_order_is_open() -> None:
     """(R101) no line says whether the leader's order can be covered: ambiguous."""
     cases = COVERABLE.read_text(encoding="utf-8")
     (case,) = [c for c in parse_cases(cases, str(COVERABLE)) if "orders the kill" in c.title]
-    assert run_case(load_ruleset(DCTP), case, cases).passed
+    assert run_case(_dctp(), case, cases).passed
 
 
 def test_a_section_follows_the_name_its_line_gives_after_the_start() -> None:
@@ -146,7 +157,7 @@ def test_a_section_follows_the_name_its_line_gives_after_the_start() -> None:
     tier."""
     from logic.effects.cover import Coverable
 
-    rs = load_ruleset(DCTP)
+    rs = _dctp()
     nakamori = rs.role("Nakamori")
     assert nakamori is not None
     (pinch,) = [a for a in nakamori.abilities if a.name == "Pinch Face"]
