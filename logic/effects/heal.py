@@ -19,6 +19,8 @@ Vocabulary:
                 sniper's kill is a plain kill
   Unmask        on a save: when it succeeds, the target and the saver learn the names of
                 the attackers, unless it was a snipe
+  SaveTold      said of the game: an attacker (of a group, when named) whose victim a save
+                kept alive learns which save it was, by its keyword ("Heal", "Protect")
   Sniper        a role trait: the kill its holder carries out for the faction is a snipe
   Bypass        "Sniping bypasses all types of healing and first aid.": a snipe is not
                 stopped by the saves of these names
@@ -35,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from logic.effects.attack import Protect, attacked, attacks
 from logic.effects.base import Death, Kind, Outcome
+from logic.effects.inquiry import keyword
 from logic.model.expr import FALSE, Expr, any_of, conj, disj, label, neg
 from logic.model.phase import Atom, TextSource
 from logic.model.why import Why, meta
@@ -103,6 +106,27 @@ class Unmask:
 
     def describe(self) -> str:
         return "when the save succeeds, the target and the saver learn who attacked (not a sniper)"
+
+
+@dataclass(frozen=True)
+class SaveTold:
+    """Said of the game: when a save that succeeds keeps an attacked player alive, each
+    attacker of `group` (any attacker: None) learns the save's keyword (logic/effects/
+    inquiry.py's `keyword`: "Heal" for a heal or a first aid) ("If a member of the Black
+    Org attacks a player and that player is saved from death as a result of healing,
+    protection, first aid, or anything of the sort, the attacker is informed that healing or
+    protecting was in effect (see Keywords for more information on which to report).").
+    `names`: the saves it is said of (roots, as `Bypass`'s); empty: any save ("or anything
+    of the sort"). A save held by an item (the watch) is no slot's action: not told."""
+
+    group: str | None
+    names: tuple[str, ...]
+    why: Why = meta()
+
+    def describe(self) -> str:
+        who = f"a member of {self.group}" if self.group else "an attacker"
+        saves = ", ".join(self.names) if self.names else "any save"
+        return f"{who} whose victim {saves} kept alive learns the save's keyword"
 
 
 @dataclass(frozen=True)
@@ -422,6 +446,36 @@ def unmasked(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
     return out
 
 
+def told(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
+    """The keyword of a successful save told to the attackers whose victim it kept alive
+    (`SaveTold`)."""
+    out: list[TextSource] = []
+    for rule in (x for x in _rules(b.rs, SaveTold) if isinstance(x, SaveTold)):
+        named = {root(n) for n in rule.names}
+        for i, q, hit, _ in attacks(b):
+            attacker = b.actor(i)
+            if not b.reads(attacker):
+                continue
+            member = b.member(attacker, rule.group) if rule.group else None
+            for j, _, ab, _ in saves_on(b, q):
+                if named and not (_names(ab) & named):
+                    continue
+                parts = [
+                    hit,
+                    succeeds(b, j, q, ab),
+                    neg(outcome.died.get(q, FALSE)),
+                    b.sc.switch(rule.why),
+                ]
+                gate = label(conj(*parts, *([member] if member is not None else [])), rule.why)
+                if gate != FALSE:
+                    out.append(TextSource(attacker, gate, keyword(b.rs, ab), (), rule.why))
+    return out
+
+
+def _texts(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
+    return unmasked(b, outcome) + told(b, outcome)
+
+
 def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     out: dict[Atom, Expr] = {}
     hurts = [e for _, _, e in _injuries(b)] + [e for _, _, e in _breakers(b)]
@@ -442,9 +496,19 @@ def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
 
 KIND = Kind(
     "heal",
-    (HealingOrder, Injury, SnipesOnly, InjuresAttacker, Unmask, Sniper, Bypass, Intercede),
+    (
+        HealingOrder,
+        Injury,
+        SnipesOnly,
+        InjuresAttacker,
+        Unmask,
+        SaveTold,
+        Sniper,
+        Bypass,
+        Intercede,
+    ),
     deaths=deaths,
-    phase_texts=unmasked,
+    phase_texts=_texts,
     stops=stops,
     transition=transition,
     saves_against=saves_against,

@@ -1,0 +1,71 @@
+"""DCTP's Rule Clarifications (issue 28 item 10; R110-R119): the attacker told of the save
+that kept his victim alive (RC5, logic/effects/heal.py's SaveTold, read by
+grammar/game/healing.lark's heal_told). Deleting the sentence changes its cases of
+casebook/dctp-mini-mafia/clarifications.case; a small ruleset (tests/rulesets/save-told.rules)
+resolves it with another group and another list of saves; the symbolic chain agrees with
+`resolve` on random games of it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from dctp_deletions import deleting_changes, without
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_chain import _compare, games
+from test_immunities import determined
+
+from logic.lang.rules import load_ruleset, parse_ruleset
+
+ROOT = Path(__file__).parent.parent
+CASEBOOK = ROOT / "casebook" / "dctp-mini-mafia" / "clarifications.case"
+TOLD = (
+    "If a member of the Black Org attacks a player and that player is saved from death as a "
+    "result of healing, protection, first aid, or anything of the sort, the attacker is "
+    "informed that healing or protecting was in effect (see Keywords for more information on "
+    "which to report)."
+)
+
+PATH = ROOT / "tests" / "rulesets" / "save-told.rules"
+RS = load_ruleset(PATH)
+PLAYERS = "  players: Ann is Doctor, Bob is Townie, Dee is Goon, Eve is Townie\n"
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "RC5: Gin's victim healed, Gin learns that a heal was in effect",
+        "RC5: Gin's victim protected, Gin learns that a protection was in effect",
+        "RC5: Korn's sniped victim protected, Korn learns that a protection was in effect",
+    ],
+)
+def test_deleting_the_clarification_changes_its_cases(title: str) -> None:
+    deleting_changes(CASEBOOK, title, without(TOLD), refused_counts=False)
+
+
+def test_the_attacker_of_the_group_is_told_the_save() -> None:
+    atoms = determined(RS, PLAYERS + "  night 1:\n    Dee kills Bob\n    Ann targets Bob\n")
+    assert "Bob dies" not in atoms and 'Dee learns "Heal"' in atoms, atoms
+    # (the save not needed: nothing to tell)
+    atoms = determined(RS, PLAYERS + "  night 1:\n    Dee kills Bob\n    Ann targets Eve\n")
+    assert "Bob dies" in atoms and not any("learns" in a for a in atoms), atoms
+
+
+def test_another_group_or_a_save_not_listed_is_not_told() -> None:
+    body = PLAYERS + "  night 1:\n    Dee kills Bob\n    Ann targets Bob\n"
+    town = PATH.read_text().replace("If a member of the Mafia", "If a member of the Town")
+    atoms = determined(parse_ruleset(town, str(PATH)), body)
+    assert not any("learns" in a for a in atoms), atoms
+    listed = PATH.read_text().replace("by protection or anything of the sort", "by first aid")
+    atoms = determined(parse_ruleset(listed, str(PATH)), body)
+    assert not any("learns" in a for a in atoms), atoms
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_chain_agrees_with_resolve_on_the_save_told(data: Any) -> None:
+    """Random two-night games of the small ruleset: the symbolic chain, fixed to the game,
+    gives exactly the outcomes `resolve` gives, night by night."""
+    _compare(RS, *data.draw(games(RS)))
