@@ -1,6 +1,7 @@
 """DCTP's Rule Clarifications (issue 28 item 10; R110-R119): the attacker told of the save
 that kept his victim alive (RC5, logic/effects/heal.py's SaveTold, read by
-grammar/game/healing.lark's heal_told). Deleting the sentence changes its cases of
+grammar/game/healing.lark's heal_told) and the sniped player told he was protected (RC7,
+heal_told_saved). Deleting either sentence changes its cases of
 casebook/dctp-mini-mafia/clarifications.case; a small ruleset (tests/rulesets/save-told.rules)
 resolves it with another group and another list of saves; the symbolic chain agrees with
 `resolve` on random games of it."""
@@ -27,6 +28,10 @@ TOLD = (
     "informed that healing or protecting was in effect (see Keywords for more information on "
     "which to report)."
 )
+SAVED = (
+    "If a protector protects a target from sniping, the target is made aware of the fact they "
+    "were protected (despite the fact that the protector is dead)."
+)
 
 PATH = ROOT / "tests" / "rulesets" / "save-told.rules"
 RS = load_ruleset(PATH)
@@ -43,6 +48,11 @@ PLAYERS = "  players: Ann is Doctor, Bob is Townie, Dee is Goon, Eve is Townie\n
 )
 def test_deleting_the_clarification_changes_its_cases(title: str) -> None:
     deleting_changes(CASEBOOK, title, without(TOLD), refused_counts=False)
+
+
+def test_deleting_the_sniped_target_s_notice_changes_its_case() -> None:
+    title = "RC7: the sniped target Makoto protects is told he was protected"
+    deleting_changes(CASEBOOK, title, without(SAVED), refused_counts=False)
 
 
 def test_the_attacker_of_the_group_is_told_the_save() -> None:

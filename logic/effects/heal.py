@@ -117,16 +117,24 @@ class SaveTold:
     protection, first aid, or anything of the sort, the attacker is informed that healing or
     protecting was in effect (see Keywords for more information on which to report).").
     `names`: the saves it is said of (roots, as `Bypass`'s); empty: any save ("or anything
-    of the sort"). A save held by an item (the watch) is no slot's action: not told."""
+    of the sort"). A save held by an item (the watch) is no slot's action: not told.
+    `target`: the saved player is told, not the attacker; `snipes`: only a save from a
+    snipe ("If a protector protects a target from sniping, the target is made aware of the
+    fact they were protected (despite the fact that the protector is dead).")."""
 
     group: str | None
     names: tuple[str, ...]
     why: Why = meta()
+    target: bool = False
+    snipes: bool = False
 
     def describe(self) -> str:
         who = f"a member of {self.group}" if self.group else "an attacker"
+        if self.target:
+            who = "the player"
         saves = ", ".join(self.names) if self.names else "any save"
-        return f"{who} whose victim {saves} kept alive learns the save's keyword"
+        against = " from a snipe" if self.snipes else ""
+        return f"{who} whose life {saves} saved{against} learns the save's keyword"
 
 
 @dataclass(frozen=True)
@@ -447,28 +455,26 @@ def unmasked(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
 
 
 def told(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
-    """The keyword of a successful save told to the attackers whose victim it kept alive
-    (`SaveTold`)."""
+    """The keyword of a successful save told to the attackers whose victim it kept alive,
+    or to the player it saved (`SaveTold`)."""
     out: list[TextSource] = []
     for rule in (x for x in _rules(b.rs, SaveTold) if isinstance(x, SaveTold)):
         named = {root(n) for n in rule.names}
         for i, q, hit, _ in attacks(b):
-            attacker = b.actor(i)
-            if not b.reads(attacker):
+            who = q if rule.target else b.actor(i)
+            if not b.reads(who):
                 continue
-            member = b.member(attacker, rule.group) if rule.group else None
+            parts = [hit, neg(outcome.died.get(q, FALSE)), b.sc.switch(rule.why)]
+            if rule.group:
+                parts.append(b.member(b.actor(i), rule.group))
+            if rule.snipes:
+                parts.append(is_snipe(b, i))
             for j, _, ab, _ in saves_on(b, q):
                 if named and not (_names(ab) & named):
                     continue
-                parts = [
-                    hit,
-                    succeeds(b, j, q, ab),
-                    neg(outcome.died.get(q, FALSE)),
-                    b.sc.switch(rule.why),
-                ]
-                gate = label(conj(*parts, *([member] if member is not None else [])), rule.why)
+                gate = label(conj(*parts, succeeds(b, j, q, ab)), rule.why)
                 if gate != FALSE:
-                    out.append(TextSource(attacker, gate, keyword(b.rs, ab), (), rule.why))
+                    out.append(TextSource(who, gate, keyword(b.rs, ab), (), rule.why))
     return out
 
 

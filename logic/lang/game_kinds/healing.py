@@ -65,3 +65,6 @@ class HealingReading(GameBase):
         any_save = any(c is True for c in children)
         names = () if any_save else tuple(c for c in children if type(c) is str)
         return _Healing(SaveTold(group, names, self.why))
+
+    def heal_told_saved(self, children: list[Any]) -> _Healing:
+        return _Healing(SaveTold(None, ("protect",), self.why, target=True, snipes=True))
