@@ -1,7 +1,8 @@
 """DCTP's Rule Clarifications (issue 28 item 10; R110-R119): the attacker told of the save
 that kept his victim alive (RC5, logic/effects/heal.py's SaveTold, read by
 grammar/game/healing.lark's heal_told) and the sniped player told he was protected (RC7,
-heal_told_saved). Deleting either sentence changes its cases of
+heal_told_saved), and the order of healing's two sentences that say what the order does
+(R118: heal_top, heal_next; read as notes before). Deleting any of them changes its cases of
 casebook/dctp-mini-mafia/clarifications.case; a small ruleset (tests/rulesets/save-told.rules)
 resolves it with another group and another list of saves; the symbolic chain agrees with
 `resolve` on random games of it."""
@@ -33,6 +34,18 @@ SAVED = (
     "were protected (despite the fact that the protector is dead)."
 )
 
+TOP = (
+    "As a rule of thumb, if more than one protection or healing is performed on a target that "
+    "is attacked, the one with the highest priority will succeed as all others fail."
+)
+NEXT = (
+    "In the event the action with the highest priority was hindered (via discombobulation or a "
+    "similar action), the healing action with the next highest priority will succeed in its "
+    "place."
+)
+HEALING = ROOT / "casebook" / "dctp-mini-mafia" / "healing.case"
+ITEMS = ROOT / "casebook" / "dctp-mini-mafia" / "items.case"
+
 PATH = ROOT / "tests" / "rulesets" / "save-told.rules"
 RS = load_ruleset(PATH)
 PLAYERS = "  players: Ann is Doctor, Bob is Townie, Dee is Goon, Eve is Townie\n"
@@ -53,6 +66,29 @@ def test_deleting_the_clarification_changes_its_cases(title: str) -> None:
 def test_deleting_the_sniped_target_s_notice_changes_its_case() -> None:
     title = "RC7: the sniped target Makoto protects is told he was protected"
     deleting_changes(CASEBOOK, title, without(SAVED), refused_counts=False)
+
+
+@pytest.mark.parametrize(
+    ("case_file", "title"),
+    [
+        (HEALING, "Order of healing: a heal beats first aid; the target acts"),
+        (ITEMS, "Watch Protection > Protection: Ran protecting the watch's holder is not injured"),
+    ],
+)
+def test_without_what_the_order_does_every_save_succeeds(case_file: Path, title: str) -> None:
+    """(R118) Without "the one with the highest priority will succeed as all others fail",
+    the order of healing ranks the saves but nothing says what the rank does: every save on
+    an attacked player succeeds (the first aid injures Bob beside Araide's heal; Ran beside
+    the watch is injured)."""
+    deleting_changes(case_file, title, without(TOP), refused_counts=False)
+
+
+def test_without_the_next_in_its_place_a_hindered_save_still_beats_the_lower() -> None:
+    """(R118) Without "the healing action with the next highest priority will succeed in its
+    place", a save sent of a higher group beats the lower ones though it was hindered: the
+    tricked heal still beats the first aid, which does not succeed in its place."""
+    title = "Order of healing: the heal is tricked, the first aid succeeds in its place"
+    deleting_changes(HEALING, title, without(NEXT), refused_counts=False)
 
 
 def test_the_attacker_of_the_group_is_told_the_save() -> None:

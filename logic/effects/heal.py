@@ -2,12 +2,18 @@
 player succeeds, injuries, and snipes (attacks that some saves do not stop).
 
 Vocabulary:
-  HealingOrder  "Voice of Reason > Bone Breaking > ... > Healing > First Aid": of the
-                saves that took place on an attacked player, those of the highest group
-                succeed and the others fail (a save that did not take place, hindered,
-                counts for nothing, so the next one succeeds in its place). Without it,
-                every save on an attacked player succeeds. An item names abilities by
-                their name's root ("Healing": Heal, "Protection": Protect)
+  HealingOrder  "Voice of Reason > Bone Breaking > ... > Healing > First Aid": the groups
+                of saves, highest first. An item names abilities by their name's root
+                ("Healing": Heal, "Protection": Protect). Without it, or without
+                OrderDecides, every save on an attacked player succeeds
+  OrderDecides  "... the one with the highest priority will succeed as all others fail.":
+                of the saves on an attacked player, those of the highest group succeed and
+                the others fail
+  OrderSkips    "In the event the action with the highest priority was hindered (...), the
+                healing action with the next highest priority will succeed in its place.":
+                a save that did not take place (hindered) counts for nothing, so the next
+                one succeeds in its place. Without it, a save sent of a higher group beats
+                the lower ones whether it took place or not (R118)
   Injury        on a save: when it succeeds, the saved target (`target`: "will instead
                 become injured") or the saver ("If Ran successfully protects, she will
                 become injured.") is injured, for the rest of the game: the mark
@@ -57,6 +63,22 @@ class HealingOrder:
 
     def describe(self) -> str:
         return "order of healing: " + " > ".join("/".join(g) for g in self.groups)
+
+
+@dataclass(frozen=True)
+class OrderDecides:
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "of the saves on an attacked player, the highest group in the order succeeds"
+
+
+@dataclass(frozen=True)
+class OrderSkips:
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "a save hindered is passed over for the next in the order of healing"
 
 
 @dataclass(frozen=True)
@@ -214,6 +236,32 @@ def _order_why(rs: Ruleset) -> Why | None:
     return found[0].why if found and isinstance(found[0], HealingOrder) else None
 
 
+def _decides(rs: Ruleset) -> tuple[Why, ...] | None:
+    """The sentences that make the order of healing decide which save succeeds (the order
+    and what it does, `OrderDecides`), or None when one of them is not said."""
+    order = _order_why(rs)
+    decides = [x for x in _rules(rs, OrderDecides) if isinstance(x, OrderDecides)]
+    if order is None or not decides:
+        return None
+    return (order, decides[0].why)
+
+
+def _skips(rs: Ruleset) -> Why | None:
+    found = _rules(rs, OrderSkips)
+    return found[0].why if found and isinstance(found[0], OrderSkips) else None
+
+
+def _sent(b: NightBuilder, j: int, q: str, ab: Ability) -> Expr:
+    """Slot j sends `ab` at q tonight, whether it takes place or not."""
+    return any_of(
+        conj(c, b.sc.switch(e.why), b.aims(j, q))
+        for c, a in b.sc.abilities(j)
+        if a is ab
+        for e in a.effects
+        if isinstance(e, Protect)
+    )
+
+
 def saves_on(b: NightBuilder, q: str) -> list[tuple[int, Expr, Ability, Protect]]:
     """(slot, its save took place on q, its ability, the save) for each save tonight."""
     return b.once(f"heal:saves:{q}", lambda: _saves(b, q))
@@ -240,19 +288,27 @@ def succeeds(b: NightBuilder, j: int, q: str, ability: Ability | None = None) ->
     ]
     if not mine:
         return FALSE
-    why = _order_why(b.rs)
+    whys = _decides(b.rs)
+    if whys is None:  # (no order, or nothing says what it does: every save succeeds)
+        return any_of(conj(x, _stoppable(b, q, ab)) for x, ab in mine)
+    skips = _skips(b.rs)
     out = []
     for x, ab in mine:
         higher = [  # (a save that stops none of the attacks does not count: Bone Breaking)
             conj(y, _stoppable(b, q, other))
-            for _, y, other, _ in saves_on(b, q)
+            if skips is not None
+            else label(conj(disj(y, _sent(b, k, q, other)), _stoppable(b, q, other)), whys[0])
+            for k, y, other, _ in saves_on(b, q)
             if rank(b.rs, other) < rank(b.rs, ab)
         ]
-        if why is not None:  # a save held (an item's) of a higher group: it stops every attack
-            higher += [y for y, k in held_saves(b, q) if k < rank(b.rs, ab)]
+        if skips is not None and higher:
+            higher = [label(h, skips) for h in higher]
+        # a save held (an item's) of a higher group: it stops every attack
+        higher += [y for y, k in held_saves(b, q) if k < rank(b.rs, ab)]
         beaten = any_of(higher)
-        if beaten != FALSE and why is not None:
-            beaten = label(conj(beaten, b.sc.switch(why)), why)
+        if beaten != FALSE:
+            switches = conj(*(b.sc.switch(w) for w in whys))
+            beaten = label(label(conj(beaten, switches), whys[0]), whys[1])
         out.append(conj(x, neg(beaten), _stoppable(b, q, ab)))
     return any_of(out)
 
@@ -504,6 +560,8 @@ KIND = Kind(
     "heal",
     (
         HealingOrder,
+        OrderDecides,
+        OrderSkips,
         Injury,
         SnipesOnly,
         InjuresAttacker,

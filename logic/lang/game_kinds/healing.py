@@ -1,7 +1,7 @@
 """Owns reading what the order of healing does and what a snipe meets, said of the whole
 game (grammar/game/healing.lark; logic/effects/heal.py): the save with the highest
-priority succeeds, the next one when it is stopped, and an injured player's action fails
-(what the engine does anyway, with the order of healing); a snipe that passes saves by
+priority succeeds (`OrderDecides`), the next one when it is stopped (`OrderSkips`), and an
+injured player's action fails (what the engine does anyway, with the order of healing); a snipe that passes saves by
 their names (`Bypass`), a save whose user dies in the target's place (`Intercede`), and an
 attacker told which save kept his victim alive (`SaveTold`)."""
 
@@ -11,7 +11,7 @@ from typing import Any
 
 from lark import Token
 
-from logic.effects.heal import Bypass, Intercede, SaveTold
+from logic.effects.heal import Bypass, Intercede, OrderDecides, OrderSkips, SaveTold
 from logic.lang import lexicon
 from logic.lang.game_kinds.base import GameBase
 from logic.lang.game_kinds.parts import Default
@@ -19,15 +19,11 @@ from logic.lang.read.pieces import _Healing
 
 
 class HealingReading(GameBase):
-    def heal_top(self, children: list[Any]) -> Default:
-        return self.default(
-            "of the saves on one attacked player, the first in the order of healing succeeds"
-        )
+    def heal_top(self, children: list[Any]) -> _Healing:
+        return _Healing(OrderDecides(self.why))
 
-    def heal_next(self, children: list[Any]) -> Default:
-        return self.default(
-            "a save that is stopped is passed over for the next in the order of healing"
-        )
+    def heal_next(self, children: list[Any]) -> _Healing:
+        return _Healing(OrderSkips(self.why))
 
     def heal_beats_kill(self, children: list[Any]) -> Default:
         return self.default("a protection stops a kill on its target that night")
