@@ -2,7 +2,10 @@
 that kept his victim alive (RC5, logic/effects/heal.py's SaveTold, read by
 grammar/game/healing.lark's heal_told) and the sniped player told he was protected (RC7,
 heal_told_saved), and the order of healing's two sentences that say what the order does
-(R118: heal_top, heal_next; read as notes before). Deleting any of them changes its cases of
+(R118: heal_top, heal_next; read as notes before), and the Vest Ruling that no investigation
+sees a strap the night it happens, nor a member straps when it is not his turn to kill (R119,
+vest.py's VestRule "unseen" and "turn"). Deleting any of them
+changes its cases of
 casebook/dctp-mini-mafia/clarifications.case; a small ruleset (tests/rulesets/save-told.rules)
 resolves it with another group and another list of saves; the symbolic chain agrees with
 `resolve` on random games of it."""
@@ -43,6 +46,8 @@ NEXT = (
     "similar action), the healing action with the next highest priority will succeed in its "
     "place."
 )
+UNSEEN = "The strapping of the bomb itself cannot be investigate the phase that it happens."
+VEST = ROOT / "casebook" / "dctp-mini-mafia" / "vest-rulings.case"
 HEALING = ROOT / "casebook" / "dctp-mini-mafia" / "healing.case"
 ITEMS = ROOT / "casebook" / "dctp-mini-mafia" / "items.case"
 
@@ -89,6 +94,19 @@ def test_without_the_next_in_its_place_a_hindered_save_still_beats_the_lower() -
     tricked heal still beats the first aid, which does not succeed in its place."""
     title = "Order of healing: the heal is tricked, the first aid succeeds in its place"
     deleting_changes(HEALING, title, without(NEXT), refused_counts=False)
+
+
+def test_without_the_vest_ruling_the_strap_is_investigated() -> None:
+    title = "Vest ruling: the strap is not investigated the night it happens"
+    deleting_changes(VEST, title, without(UNSEEN), refused_counts=False)
+
+
+TURN = "Any Black Org member may plant the vest if it is their turn to kill that night."
+
+
+def test_without_the_turn_a_member_who_killed_straps() -> None:
+    title = "Vest ruling: not his turn to kill, Gin's strap does not take place"
+    deleting_changes(VEST, title, without(TURN), refused_counts=False)
 
 
 def test_the_attacker_of_the_group_is_told_the_save() -> None:

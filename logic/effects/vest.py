@@ -45,6 +45,15 @@ Vocabulary (each node a whole-game sentence; unsaid, the engine does not do it):
               arrest by day of a player whose bomb goes off does not take place (so no
               officer is suspended for it: "The police officer would not be suspended either
               way, and the action would be considered to have failed.", said again)
+  VestTurn    (VestRule "turn") "Any Black Org member may plant the vest if it is their turn
+              to kill that night.": a strap by a member whose turn it is not (the kill
+              cycle's, logic/effects/rotation.py: he has killed in it while another has not)
+              does not take place (R119; whether a strap is his turn in the cycle, EV5, is
+              not said: it is not counted)
+  VestUnseen  (VestRule "unseen") "The strapping of the bomb itself cannot be investigate the
+              phase that it happens.": no investigation of actions sees a strap the night it
+              happens (`Kind.unseen`); it is on the record of crimes all the same, for a
+              Special Investigate after the fact (R119)
   a crime     "Strapping someone with the bomb is considered a crime.": the crimes kind's
               `Crimes` of the strap (logic/effects/crimes.py reads it: the record holds the
               strap by its keyword)
@@ -57,7 +66,7 @@ stopped as any action is (a discombobulation: "The planting of the vest may be h
 tricking or any other such action." is the frame's); the strapping comes after all other
 actions (it stops none of the target's: the engine's). Not modelled: a traveler kept home,
 the lynch votes revealed, the lynch of a player whose bomb went off, the Black Org defuser
-named first (Vermouth, Irish), what investigations see of a strap, Lovey-Dovey.
+named first (Vermouth, Irish), Lovey-Dovey.
 """
 
 from __future__ import annotations
@@ -66,7 +75,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from logic.effects import aptx, dayarrest
+from logic.effects import aptx, dayarrest, inquiry, rotation
 from logic.effects.base import Kind, Lasting, Outcome
 from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, conj, disj, eq, label, neg
 from logic.model.ir import Ability, Frequency, Role
@@ -195,6 +204,8 @@ TAGS = {
     "form": "the planter's notice's form",
     "first": "the bomb goes off before the day's actions: the strapped player's, an APTX on him",
     "arrest": "an arrest of a strapped player takes place only if he was defused",
+    "unseen": "no investigation sees a strap the night it happens",
+    "turn": "a member straps only when it is his turn to kill",
 }
 
 
@@ -235,6 +246,9 @@ def stops(b: NightBuilder, i: int) -> Expr:
         conj(c, b.sc.taken(j), b.member(p, f)) for j in range(b.n) for c, f in b.sc.nightkill_of(j)
     )
     parts.append(conj(mine, kills, _on(b, "alone")))
+    turn = _on(b, "turn")
+    if turn != FALSE:
+        parts.append(conj(mine, rotation.not_his_turn(b, p), turn))
     return any_of(parts)
 
 
@@ -409,6 +423,18 @@ def day_texts(db: DayBuilder, outcome: Outcome) -> list[TextSource]:
     return out
 
 
+def unseen(b: NightBuilder, keyword: str) -> Expr:
+    """A strap is not seen by tonight's investigations of actions (VestRule "unseen"): the
+    keyword of a strap ability any role holds tonight."""
+    straps = {
+        canon(inquiry.keyword(b.rs, ab))
+        for r in b.roles
+        for ab in r.abilities
+        if any(isinstance(e, Strap) for e in ab.effects)
+    }
+    return _on(b, "unseen") if canon(keyword) in straps else FALSE
+
+
 KIND = Kind(
     "vest",
     (Strap, Defuse, VestGrant, DefuseGrant, VestOrder, VestRule),
@@ -419,4 +445,5 @@ KIND = Kind(
     day_deaths=day_deaths,
     day_marked=day_marked,
     day_texts=day_texts,
+    unseen=unseen,
 )
