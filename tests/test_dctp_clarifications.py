@@ -3,8 +3,8 @@ that kept his victim alive (RC5, logic/effects/heal.py's SaveTold, read by
 grammar/game/healing.lark's heal_told) and the sniped player told he was protected (RC7,
 heal_told_saved), and the order of healing's two sentences that say what the order does
 (R118: heal_top, heal_next; read as notes before), and the Vest Ruling that no investigation
-sees a strap the night it happens, nor a member straps when it is not his turn to kill (R119,
-vest.py's VestRule "unseen" and "turn"). Deleting any of them
+sees a strap the night it happens, nor a member straps when it is not his turn to kill, and the Black Org defuser is the
+one named to the planter (R119, vest.py's VestRule "unseen", "turn" and "named first"). Deleting any of them
 changes its cases of
 casebook/dctp-mini-mafia/clarifications.case; a small ruleset (tests/rulesets/save-told.rules)
 resolves it with another group and another list of saves; the symbolic chain agrees with
@@ -99,6 +99,23 @@ def test_without_the_next_in_its_place_a_hindered_save_still_beats_the_lower() -
 def test_without_the_vest_ruling_the_strap_is_investigated() -> None:
     title = "Vest ruling: the strap is not investigated the night it happens"
     deleting_changes(VEST, title, without(UNSEEN), refused_counts=False)
+
+
+NAMED = (
+    "If Vermouth or Irish also defuse the bomb, the planter is always given the name of the "
+    "Black Org defuser."
+)
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Vest ruling: the GM's example, Yuriko (Vermouth-Takagi) and Parkur (Satou) defuse",
+        "Vest ruling: Kid as Megure and Vermouth as Takagi defuse, Vermouth is named",
+    ],
+)
+def test_without_the_black_org_defuser_first_the_order_names_another(title: str) -> None:
+    deleting_changes(VEST, title, without(NAMED), refused_counts=False)
 
 
 TURN = "Any Black Org member may plant the vest if it is their turn to kill that night."

@@ -50,6 +50,11 @@ Vocabulary (each node a whole-game sentence; unsaid, the engine does not do it):
               cycle's, logic/effects/rotation.py: he has killed in it while another has not)
               does not take place (R119; whether a strap is his turn in the cycle, EV5, is
               not said: it is not counted)
+  VestNamedFirst (VestRule "named first") "If Vermouth or Irish also defuse the bomb, the
+              planter is always given the name of the Black Org defuser.": a defuser who
+              holds one of `roles` comes before any other in the planter's notice (EV3,
+              R119; of two such defusers, the host's pick: the sentence after it, "Vermouth's
+              name is given", is not read)
   VestUnseen  (VestRule "unseen") "The strapping of the bomb itself cannot be investigate the
               phase that it happens.": no investigation of actions sees a strap the night it
               happens (`Kind.unseen`); it is on the record of crimes all the same, for a
@@ -65,8 +70,8 @@ Readings: the vest is the faction's one vest, so a strap by any member spends it
 stopped as any action is (a discombobulation: "The planting of the vest may be hindered by
 tricking or any other such action." is the frame's); the strapping comes after all other
 actions (it stops none of the target's: the engine's). Not modelled: a traveler kept home,
-the lynch votes revealed, the lynch of a player whose bomb went off, the Black Org defuser
-named first (Vermouth, Irish), Lovey-Dovey.
+the lynch votes revealed, the lynch of a player whose bomb went off, Vermouth named before
+Irish, Lovey-Dovey.
 """
 
 from __future__ import annotations
@@ -187,6 +192,7 @@ class VestRule:
     why: Why = meta()
     text: str = ""  # DefuseTold's notice; VestForm's form
     example: str = ""  # VestForm's example name
+    roles: tuple[str, ...] = ()  # VestNamedFirst's roles
 
     def describe(self) -> str:
         return f"the explosive vest: {TAGS[self.tag]}"
@@ -206,6 +212,7 @@ TAGS = {
     "arrest": "an arrest of a strapped player takes place only if he was defused",
     "unseen": "no investigation sees a strap the night it happens",
     "turn": "a member straps only when it is his turn to kill",
+    "named first": "a defuser of the roles named is the one the planter is told",
 }
 
 
@@ -365,6 +372,11 @@ def _rank(db: DayBuilder, p: str, q: str) -> Expr:
     """p's role comes before q's in the order of the planter's notice."""
     orders = [x for x in db.rs.healing if isinstance(x, VestOrder)]
     out = []
+    for x in _said(db, "named first"):  # (a defuser of the roles named comes first)
+        named = [r for n in x.roles if (r := db.rs.role(n)) is not None]
+        p_is = any_of(db.role_is(p, r) for r in named)
+        q_is = any_of(db.role_is(q, r) for r in named)
+        out.append(conj(p_is, neg(q_is), label(db.switch(x.why), x.why)))
     for o in orders:
         roles = [r for n in o.roles if (r := db.rs.role(n)) is not None]
         for k, a in enumerate(roles):
