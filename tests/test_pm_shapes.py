@@ -248,6 +248,16 @@ def meaning(role: str, text: str) -> list[str]:
         ),
         ("Witch", "Wins with the Mafia.", "You win with the Mafia."),
         (
+            "Vigilante",
+            "One-shot. Kills a player at night.",
+            "Kills a player at night. You can only use this ability once.",
+        ),
+        (
+            "Veteran",
+            "Can go on alert twice per game, killing anyone who visits.",
+            "Can go on alert twice per game. While on alert, anyone who visits you dies.",
+        ),
+        (
             "Cupid",
             "On the first night, choose two players to fall in love. If one of them dies, the other dies of heartbreak.",
             "On the first night, choose two players to be lovers. If one of them dies, the other dies too.",
