@@ -123,6 +123,19 @@ class Charm:
 
 
 @dataclass(frozen=True)
+class CharmSpent:
+    """The whole game's "The Charm will only be used up, if the person with the charm would
+    have been poisoned otherwise.": a charm that stops one poisoning is used up, and a
+    second poisoning of its holder that day lands. Unsaid, the charm stops every
+    poisoning of its holder that day."""
+
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "the charm is used up by the poisoning it stops"
+
+
+@dataclass(frozen=True)
 class NoLynchAptx:
     why: Why = meta()
 
@@ -135,10 +148,11 @@ def _said(db: DayBuilder, kind: type) -> Expr:
     return any_of(label(db.switch(x.why), x.why) for x in nodes)
 
 
-def _attempts(db: DayBuilder) -> list[tuple[int, str, Expr]]:
-    """(slot, the target, the attempt took place and named the target's role)."""
+def _tries(db: DayBuilder) -> list[tuple[int, str, Expr, Expr]]:
+    """(slot, the target, the attempt took place, it named the target's role) for each
+    poisoning of the day."""
 
-    def make() -> list[tuple[int, str, Expr]]:
+    def make() -> list[tuple[int, str, Expr, Expr]]:
         out = []
         for i in range(db.n):
             for c, e in db.effects(i, Aptx):
@@ -152,9 +166,39 @@ def _attempts(db: DayBuilder) -> list[tuple[int, str, Expr]]:
                         for k, name in enumerate(e.options)
                         if (role := db.rs.role(name)) is not None
                     )
-                    x = label(conj(took, right, neg(charmed(db, q))), e.why)
-                    if x != FALSE:
-                        out.append((i, q, x))
+                    out.append((i, q, took, label(right, e.why)))
+        return out
+
+    got: list[tuple[int, str, Expr, Expr]] = db.once("aptx:tries", make)
+    return got
+
+
+def named_right(db: DayBuilder, i: int) -> tuple[Expr, Expr]:
+    """(day slot i's poisoning took place, and it named its target's role): a success in
+    the source's words ("Succseful APTX: The target was that role (success)."), whatever
+    a charm then does."""
+    mine = [(took, right) for j, _, took, right in _tries(db) if j == i]
+    return any_of(t for t, _ in mine), any_of(conj(t, r) for t, r in mine)
+
+
+def _attempts(db: DayBuilder) -> list[tuple[int, str, Expr]]:
+    """(slot, the target, the attempt took place, named the target's role and no charm
+    stopped it)."""
+
+    def make() -> list[tuple[int, str, Expr]]:
+        tries = _tries(db)
+        spent = _said(db, CharmSpent)
+        out = []
+        for i, q, took, right in tries:
+            shield = charmed(db, q)
+            if spent != FALSE and shield != FALSE:
+                # "The Charm will only be used up, if the person with the charm would have
+                # been poisoned otherwise.": used up by one poisoning, it stops no other
+                other = any_of(conj(t, r) for j, p, t, r in tries if p == q and j != i)
+                shield = conj(shield, neg(conj(spent, other)))
+            x = conj(took, right, neg(shield))
+            if x != FALSE:
+                out.append((i, q, x))
         return out
 
     got: list[tuple[int, str, Expr]] = db.once("aptx:attempts", make)
@@ -212,7 +256,7 @@ def day_marked(db: DayBuilder, p: str, name: str) -> list[tuple[Expr, str]]:
 
 KIND = Kind(
     "aptx",
-    (Aptx, AptxGrant, AptxKills, NoLynchAptx, Charm),
+    (Aptx, AptxGrant, AptxKills, NoLynchAptx, Charm, CharmSpent),
     day_stops=day_stops,
     day_deaths=day_deaths,
     day_marked=day_marked,

@@ -6,6 +6,7 @@ of them. A new kind adds its module here and its base to `GameReadings`."""
 from __future__ import annotations
 
 from logic.lang.game_kinds.aptx import AptxReading
+from logic.lang.game_kinds.capsules import CapsulesReading
 from logic.lang.game_kinds.conduct import ConductReading
 from logic.lang.game_kinds.couple import CoupleReading
 from logic.lang.game_kinds.crimes import CrimesReading
@@ -50,6 +51,7 @@ class GameReadings(
     DayArrestReading,
     FrightenReading,
     AptxReading,
+    CapsulesReading,
     ItemListReading,
     RotationReading,
     DisguiseReading,

@@ -1,0 +1,259 @@
+"""Owns the APTX capsules, read from the GM's sentences (DCTP's APTX4869 section): how many
+a faction holds, whose they are, and what a poisoning by day (logic/effects/aptx.py's
+`Aptx`) costs. Its phrases are grammar/game/capsules.lark, read by
+logic/lang/game_kinds/capsules.py (words in grammar/lexicon/capsules.toml). No other file
+names it.
+
+Vocabulary (each node a whole-game sentence; a field None or a node absent: unsaid):
+  CapCount     "1 APTX per BO with a max of 3.": the faction holds `per` capsules for each
+               member dealt, at most `most`; a member's poisoning takes place only when a
+               capsule is left (the others fail). Unsaid, there is no count: a poisoning
+               needs no capsule (the engine before this kind).
+  CapShared    "The whole BO get capsules with APTX4869 each game.": the capsules are the
+               faction's: any member uses any left. Unsaid, each member's own are his
+               (`per` each: one who lost his may not use another's), within the count.
+  CapKept      "Succseful APTX: The target was that role (success).The BO will keep the
+               ATPX.": a poisoning that named its target's role keeps its capsule.
+  CapLost      "Failed APTX: The APTX will be used up and the BO will lose it.": one that
+               named another role loses it.
+  CapConfiscated "In this case, the APTX is confiscated!" (after "Arresting the BO member
+               who does the poisoning WILL hinder the poisoning."): a poisoning stopped by
+               an arrest of the poisoner that day loses its capsule.
+
+Readings (R90-R94 in casebook/dctp-mini-mafia.rules): unsaid, whether a success keeps or a
+failure loses its capsule is the host's open choice (`ambiguous` where it matters); a
+poisoning that did not take place for another reason (the target in custody, the poisoner
+frightened) uses none; a success is the source's: the target holds the role named, a charm
+that stops it notwithstanding; when more members poison in a day than capsules are left,
+which of them go is the host's open choice (the source's "higher-ranked BO members ...
+take priority" ranks no member: its Hierarchy names only the leader).
+
+The state a day leaves (`CAPSULES`): each capsule lost, as (the member, the day); a day's
+atom `X loses an APTX` says it. Not modelled: the capsules handed on after a confiscation
+(to Haibara, Satou or Okiya), Sherry's two by night, the notices.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import permutations
+from typing import TYPE_CHECKING, Any
+
+from logic.effects import aptx, dayarrest
+from logic.effects.base import Kind, Lasting, Outcome
+from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, at_least, conj, disj, eq, label, neg
+from logic.model.phase import Atom, ChainEnd, PhaseEnd
+from logic.model.why import Why, canon, meta
+
+if TYPE_CHECKING:
+    from logic.model.day import DayBuilder
+
+LOSES = "loses"
+CAPSULE = "an APTX"
+
+Spent = dict[tuple[str, int], Expr]  # (the member, the day) -> he lost a capsule that day
+
+
+@dataclass(frozen=True)
+class CapCount:
+    per: int
+    faction: str
+    most: int | None = None
+    why: Why = meta()
+
+    def describe(self) -> str:
+        most = f", at most {self.most}" if self.most is not None else ""
+        return f"capsules: {self.per} for each member of {self.faction}{most}"
+
+
+@dataclass(frozen=True)
+class CapShared:
+    faction: str
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"the capsules are {self.faction}'s: any member uses any left"
+
+
+@dataclass(frozen=True)
+class CapKept:
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "a poisoning that named its target's role keeps its capsule"
+
+
+@dataclass(frozen=True)
+class CapLost:
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "a poisoning that named another role loses its capsule"
+
+
+@dataclass(frozen=True)
+class CapConfiscated:
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "a poisoning stopped by the poisoner's arrest loses its capsule"
+
+
+def _said(rs: Any, kind: type) -> list[Any]:
+    return [x for x in rs.healing if isinstance(x, kind)]
+
+
+def _owner(db: DayBuilder, name: str) -> str | None:
+    """The faction a sentence names: by name, or by its name's initials ("BO")."""
+    return aptx.AptxGrant(name, "").owner(db.rs.factions)
+
+
+def _member(db: DayBuilder, p: str, owner: str) -> Expr:
+    return any_of(db.role_is(p, r) for r in db.roles if canon(r.faction) == canon(owner))
+
+
+def _below(db: DayBuilder, rule: CapCount, owner: str, used: list[Expr]) -> Expr:
+    """Fewer capsules are used (`used`) than the faction holds: `per` for each member
+    dealt, at most `most`."""
+    members = [_member(db, p, owner) for p in db.players]
+    top = rule.per * len(members)
+    if rule.most is not None:
+        top = min(top, rule.most)
+    out = []
+    for k in range(1, top + 1):
+        holds = at_least(-(-k // rule.per), members)  # the faction holds k or more
+        out.append(conj(holds, neg(at_least(k, used))))
+    return any_of(out)
+
+
+def _slots(db: DayBuilder, owner: str) -> list[tuple[int, Expr]]:
+    """(day slot, a member sent a poisoning in it)."""
+    out = []
+    for i in range(db.n):
+        sent = any_of(c for c, _ in db.effects(i, aptx.Aptx))
+        if sent != FALSE:
+            out.append((i, conj(sent, _member(db, db.actor(i), owner))))
+    return out
+
+
+def _loaded(db: DayBuilder) -> dict[int, Expr]:
+    """Day slot i's poisoning has a capsule: with those lost before and those the
+    poisonings before it today take, fewer are used than the faction holds (and, the
+    capsules a member's own, he has lost fewer than his). Of more poisonings than
+    capsules, which go first is the host's open choice."""
+
+    def make() -> dict[int, Expr]:
+        rules = _said(db.rs, CapCount)
+        if not rules:
+            return {}
+        rule = rules[0]
+        owner = _owner(db, rule.faction)
+        if owner is None:
+            return {}
+        said = label(db.switch(rule.why), rule.why)
+        shared = [x for x in _said(db.rs, CapShared) if _owner(db, x.faction) == owner]
+        shared_x = any_of(label(db.switch(x.why), x.why) for x in shared)
+        before: Spent = db.before(CAPSULES)
+        lost = [x for x in before.values() if x != FALSE]
+        slots = _slots(db, owner)
+        orders = list(permutations(range(len(slots))))
+        over = neg(_below(db, rule, owner, lost + [s for _, s in slots]))
+        pick = None
+        if len(orders) > 1:
+            loc = rule.why.loc
+            pick = db.choice(
+                f"capsules:{loc.line}:{loc.column}:order", range(len(orders)), decides=over
+            )
+        out: dict[int, Expr] = {}
+        for k, (i, _) in enumerate(slots):
+            ways = []
+            for o, order in enumerate(orders):
+                ahead = [slots[j][1] for j in order[: order.index(k)]]
+                x = _below(db, rule, owner, lost + ahead)
+                ways.append(x if pick is None else conj(eq(pick, Const(o)), x))
+            mine = [x for (p, _), x in before.items() if p == db.actor(i)]
+            own = neg(at_least(rule.per, mine))
+            out[i] = conj(said, any_of(ways), disj(shared_x, own))
+        return out
+
+    got: dict[int, Expr] = db.once("capsules:loaded", make)
+    return got
+
+
+def day_stops(db: DayBuilder, i: int) -> Expr:
+    """A member's poisoning with no capsule left does not take place."""
+    loaded = _loaded(db)
+    if i not in loaded:
+        return FALSE
+    rule = _said(db.rs, CapCount)[0]
+    sent = any_of(c for c, _ in db.effects(i, aptx.Aptx))
+    return conj(sent, label(db.switch(rule.why), rule.why), neg(loaded[i]))
+
+
+def _rule(db: DayBuilder, kind: type) -> Expr:
+    return any_of(label(db.switch(x.why), x.why) for x in _said(db.rs, kind))
+
+
+def _open(db: DayBuilder, what: str, i: int, where: Expr) -> Expr:
+    """The host's open choice whether day slot i's capsule is lost (unsaid)."""
+    loc = _said(db.rs, CapCount)[0].why.loc  # (named by the sentence that makes capsules)
+    return db.choice(f"capsules:{loc.line}:{loc.column}:{what}:{i}", [False, True], decides=where)
+
+
+def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
+    """`X loses an APTX`: his poisoning named another role (lost), named the target's
+    role (kept, unless unsaid: open), or was stopped by his arrest (confiscated)."""
+    del outcome
+    loaded = _loaded(db)
+    out: dict[Atom, Expr] = {}
+    kept, lost, taken = _rule(db, CapKept), _rule(db, CapLost), _rule(db, CapConfiscated)
+    for i, has in loaded.items():
+        p = db.actor(i)
+        took, right = aptx.named_right(db, i)
+        failed = conj(took, neg(right))
+        ways = [
+            conj(right, neg(kept), _open(db, "kept", i, right) if kept == FALSE else FALSE),
+            conj(failed, lost if lost != FALSE else _open(db, "lost", i, failed)),
+        ]
+        if taken != FALSE:
+            sent = any_of(c for c, _ in db.effects(i, aptx.Aptx))
+            ways.append(conj(sent, has, taken, dayarrest.arrested_today(db, p)))
+        x = any_of(ways)
+        if x != FALSE:
+            key = Atom(LOSES, p, CAPSULE)
+            out[key] = disj(out.get(key, FALSE), x)
+    return out
+
+
+# ----------------------------------------------------------------------------- lasting state
+
+
+def _step(before: tuple[tuple[str, int], ...], end: PhaseEnd) -> tuple[tuple[str, int], ...]:
+    got = {(a.subject, end.number) for a in end.atoms if a.kind == LOSES and a.obj == CAPSULE}
+    return tuple(sorted(set(before) | got))
+
+
+def _chain(before: Spent, end: ChainEnd) -> Spent:
+    out = dict(before)
+    for a, e in end.atoms:
+        if a.kind == LOSES and a.obj == CAPSULE:
+            key = (a.subject, end.number)
+            out[key] = disj(out.get(key, FALSE), e)
+    return out
+
+
+def _view(state: tuple[tuple[str, int], ...], night: int) -> Spent:
+    del night
+    return {key: TRUE for key in state}
+
+
+CAPSULES = Lasting("capsules", (), _step, _chain, _view)
+
+
+KIND = Kind(
+    "capsules",
+    (CapCount, CapShared, CapKept, CapLost, CapConfiscated),
+    day_stops=day_stops,
+    day_atoms=day_atoms,
+    lasting=(CAPSULES,),
+)
