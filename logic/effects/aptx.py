@@ -24,14 +24,17 @@ Vocabulary:
                    (`spared`); of two tied, one poisoned, the other is lynched ("... is
                    arrested or APTXed, the other will be lynched.", logic/effects/
                    dayarrest.py's `TiedArrestedOut`: `withdrawn`)
+  CharmSpent       the whole game's "The Charm will only be used up, if the person with the
+                   charm would have been poisoned otherwise.": of two poisonings of the
+                   charm's holder that would land the same day, the charm stops one
 
 An arrest of the poisoner that day stops the attempt ("Arresting the BO member who does the
 poisoning WILL hinder the poisoning.": the arrested player's day actions fail, but
-arrests, logic/effects/dayarrest.py). Not modelled: the capsules (how many the faction
-has, kept on success, lost on failure, confiscated and handed on), the priority of ranked
-members, Sherry's poison by night (so the charm's "phase afterwards", a night, has no
-poisoning to stop), a charm spent when it saves ("The Charm will only be used up, ..."),
-"Can only give the charm to herself once.", travellers and the notices.
+arrests, logic/effects/dayarrest.py). What a poisoning costs (the capsules: how many, kept,
+lost, confiscated) is logic/effects/capsules.py's, which asks `named_right`. Not modelled:
+the capsules handed on, Sherry's poison by night (so the charm's "phase afterwards", a
+night, has no poisoning to stop), "Can only give the charm to herself once.", travellers
+and the notices.
 """
 
 from __future__ import annotations
