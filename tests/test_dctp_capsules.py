@@ -1,8 +1,9 @@
 """DCTP's APTX capsules and the Charm used up (issue 28, item 3): the APTX4869 section's
 "The whole BO get capsules with APTX4869 each game. 1 APTX per BO with a max of 3.", its
 success kept, its failure lost, a confiscation on the poisoner's arrest, and the Charm
-section's "The Charm will only be used up, ...", read by their kinds
-(logic/effects/capsules.py, logic/effects/aptx.py's CharmSpent). Each sentence changes a
+section's "The Charm will only be used up, ..." and "Can only give the charm to herself
+once.", read by their kinds
+(logic/effects/capsules.py, logic/effects/aptx.py's CharmSpent and CharmSelfOnce). Each sentence changes a
 case of casebook/dctp-mini-mafia/capsules.case when it is deleted."""
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ SPENT = (
     "The Charm will only be used up, if the person with the charm would have been poisoned "
     "otherwise."
 )
+SELF_ONCE = "Can only give the charm to herself once."
 
 DECIDES = [
     (COUNT, "Capsules: Gin's failed APTX loses the one capsule, his next fails"),
@@ -31,6 +33,7 @@ DECIDES = [
     (LOST, "Capsules: Gin's failed APTX loses the one capsule, his next fails"),
     (CONFISCATED, "Capsules: an arrest of the poisoner confiscates his capsule"),
     (SPENT, "Charm: used up by Gin's APTX, Vodka's lands the same day"),
+    (SELF_ONCE, "Charm: Kazuha's second charm on herself fails"),
 ]
 
 

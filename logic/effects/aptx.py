@@ -27,14 +27,17 @@ Vocabulary:
   CharmSpent       the whole game's "The Charm will only be used up, if the person with the
                    charm would have been poisoned otherwise.": of two poisonings of the
                    charm's holder that would land the same day, the charm stops one
+  CharmSelfOnce    the whole game's "Can only give the charm to herself once.": a charm its
+                   giver gives to himself on a day after one he gave himself does not take
+                   place (the state `CHARMED`: who gave himself one, and on which day)
 
 An arrest of the poisoner that day stops the attempt ("Arresting the BO member who does the
 poisoning WILL hinder the poisoning.": the arrested player's day actions fail, but
 arrests, logic/effects/dayarrest.py). What a poisoning costs (the capsules: how many, kept,
 lost, confiscated) is logic/effects/capsules.py's, which asks `named_right`. Not modelled:
 the capsules handed on, Sherry's poison by night (so the charm's "phase afterwards", a
-night, has no poisoning to stop), "Can only give the charm to herself once.", travellers
-and the notices.
+night, has no poisoning to stop), travellers and the
+notices.
 """
 
 from __future__ import annotations
@@ -44,9 +47,10 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from logic.effects import dayarrest
-from logic.effects.base import Kind
-from logic.model.expr import FALSE, Const, Expr, any_of, conj, eq, label, neg
+from logic.effects.base import Kind, Lasting, Outcome
+from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, conj, disj, eq, label, neg
 from logic.model.ir import Ability, Frequency, Role, canon
+from logic.model.phase import Atom, ChainEnd, PhaseEnd
 from logic.model.why import Why, meta
 
 if TYPE_CHECKING:
@@ -136,6 +140,14 @@ class CharmSpent:
 
     def describe(self) -> str:
         return "the charm is used up by the poisoning it stops"
+
+
+@dataclass(frozen=True)
+class CharmSelfOnce:
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "the giver of a charm gives it to himself once a game"
 
 
 @dataclass(frozen=True)
@@ -235,7 +247,7 @@ def _exempt(db: DayBuilder, i: int) -> Expr:
 def day_stops(db: DayBuilder, i: int) -> Expr:
     """The victim's day action (but a poisoning or an arrest) does not count."""
     x = conj(aptxed(db, db.actor(i)), neg(_exempt(db, i)))
-    return x
+    return disj(x, _self_stops(db, i))
 
 
 def day_deaths(db: DayBuilder) -> list[tuple[str, Expr]]:
@@ -257,10 +269,70 @@ def day_marked(db: DayBuilder, p: str, name: str) -> list[tuple[Expr, str]]:
     return [] if x == FALSE else [(x, "")]
 
 
+SELF = "gives the charm to"  # the day's atom of a charm its giver gave himself
+
+
+def _self_once(db: DayBuilder) -> Expr:
+    return any_of(
+        label(db.switch(x.why), x.why) for x in db.rs.healing if isinstance(x, CharmSelfOnce)
+    )
+
+
+def _self_stops(db: DayBuilder, i: int) -> Expr:
+    """Day slot i is a charm its giver gives himself after one he gave himself before."""
+    said = _self_once(db)
+    if said == FALSE:
+        return FALSE
+    p = db.actor(i)
+    before: dict[tuple[str, int], Expr] = db.before(CHARMED)
+    again = any_of(x for (q, _), x in before.items() if q == p)
+    return any_of(conj(c, db.sc.aims(i, p), said, again) for c, _ in db.effects(i, Charm))
+
+
+def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
+    """`X gives the charm to X`: a charm its giver gave himself today (when a sentence
+    limits it)."""
+    del outcome
+    if _self_once(db) == FALSE:
+        return {}
+    out: dict[Atom, Expr] = {}
+    for i in range(db.n):
+        p = db.actor(i)
+        x = any_of(conj(c, db.ok(i), db.sc.aims(i, p)) for c, _ in db.effects(i, Charm))
+        if x != FALSE:
+            key = Atom(SELF, p, p)
+            out[key] = disj(out.get(key, FALSE), x)
+    return out
+
+
+def _step(before: tuple[tuple[str, int], ...], end: PhaseEnd) -> tuple[tuple[str, int], ...]:
+    got = {(a.subject, end.number) for a in end.atoms if a.kind == SELF}
+    return tuple(sorted(set(before) | got))
+
+
+def _chain(before: dict[tuple[str, int], Expr], end: ChainEnd) -> dict[tuple[str, int], Expr]:
+    out = dict(before)
+    for a, e in end.atoms:
+        if a.kind == SELF:
+            key = (a.subject, end.number)
+            out[key] = disj(out.get(key, FALSE), e)
+    return out
+
+
+def _view(state: tuple[tuple[str, int], ...], night: int) -> dict[tuple[str, int], Expr]:
+    del night
+    return {key: TRUE for key in state}
+
+
+CHARMED = Lasting("charmed", (), _step, _chain, _view)
+
+
 KIND = Kind(
     "aptx",
-    (Aptx, AptxGrant, AptxKills, NoLynchAptx, Charm, CharmSpent),
+    (Aptx, AptxGrant, AptxKills, NoLynchAptx, Charm, CharmSpent, CharmSelfOnce),
     day_stops=day_stops,
     day_deaths=day_deaths,
     day_marked=day_marked,
+    day_atoms=day_atoms,
+    lasting=(CHARMED,),
 )
