@@ -27,6 +27,9 @@ Vocabulary:
   CharmSpent       the whole game's "The Charm will only be used up, if the person with the
                    charm would have been poisoned otherwise.": of two poisonings of the
                    charm's holder that would land the same day, the charm stops one
+  Guard            a day ability's protection from APTX that another kind's ability carries
+                   (a pair's Lovey-Dovey, logic/effects/lovey.py): no poisoning of its
+                   target lands that day
   CharmSelfOnce    the whole game's "Can only give the charm to herself once.": a charm its
                    giver gives to himself on a day after one he gave himself does not take
                    place (the state `CHARMED`: who gave himself one, and on which day)
@@ -143,6 +146,19 @@ class CharmSpent:
 
 
 @dataclass(frozen=True)
+class Guard:
+    """A day ability's protection from APTX, carried by another kind's ability (a pair's
+    Lovey-Dovey: logic/effects/lovey.py, "This protect will hinder lynching, killing,
+    sniping and even APTX."): a poisoning of its target that day does not land (no charm's
+    using up applies to it)."""
+
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "the target is protected from APTX that day"
+
+
+@dataclass(frozen=True)
 class CharmSelfOnce:
     why: Why = meta()
 
@@ -211,7 +227,7 @@ def _attempts(db: DayBuilder) -> list[tuple[int, str, Expr]]:
                 # been poisoned otherwise.": used up by one poisoning, it stops no other
                 other = any_of(conj(t, r) for j, p, t, r in tries if p == q and j != i)
                 shield = conj(shield, neg(conj(spent, other)))
-            x = conj(took, right, neg(shield))
+            x = conj(took, right, neg(shield), neg(guarded(db, q)))
             if x != FALSE:
                 out.append((i, q, x))
         return out
@@ -228,6 +244,18 @@ def charmed(db: DayBuilder, q: str) -> Expr:
         for c, e in db.effects(i, Charm)
         if e.shields is not None
     )
+
+
+def guarded(db: DayBuilder, q: str) -> Expr:
+    """q is protected from APTX today by another kind's ability (`Guard`)."""
+    return any_of(
+        conj(db.ok(i), c, db.sc.aims(i, q)) for i in range(db.n) for c, _ in db.effects(i, Guard)
+    )
+
+
+def would_poison(db: DayBuilder, q: str) -> Expr:
+    """A poisoning that named q's role took place on q today (whatever then stopped it)."""
+    return any_of(conj(took, right) for _, p, took, right in _tries(db) if p == q)
 
 
 def aptxed(db: DayBuilder, q: str) -> Expr:
@@ -329,7 +357,7 @@ CHARMED = Lasting("charmed", (), _step, _chain, _view)
 
 KIND = Kind(
     "aptx",
-    (Aptx, AptxGrant, AptxKills, NoLynchAptx, Charm, CharmSpent, CharmSelfOnce),
+    (Aptx, AptxGrant, AptxKills, NoLynchAptx, Charm, CharmSpent, CharmSelfOnce, Guard),
     day_stops=day_stops,
     day_deaths=day_deaths,
     day_marked=day_marked,

@@ -18,6 +18,7 @@ from logic.lang.game_kinds.healing import HealingReading
 from logic.lang.game_kinds.interplay import InterplayReading
 from logic.lang.game_kinds.items import ItemListReading
 from logic.lang.game_kinds.kills import KillReading
+from logic.lang.game_kinds.lovey import LoveyReading
 from logic.lang.game_kinds.manner import MannerReading
 from logic.lang.game_kinds.natures import NatureReading
 from logic.lang.game_kinds.nominate import NominateReading
@@ -57,6 +58,7 @@ class GameReadings(
     DisguiseReading,
     TimelineReading,
     CoupleReading,
+    LoveyReading,
     MannerReading,
     VestReading,
     TravelReading,
