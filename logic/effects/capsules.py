@@ -126,11 +126,17 @@ def _below(db: DayBuilder, rule: CapCount, owner: str, used: list[Expr]) -> Expr
     return any_of(out)
 
 
+def _sent(db: DayBuilder, i: int) -> Expr:
+    """Day slot i is a poisoning sent (whether it then takes place or not)."""
+    mine = any_of(c for c, _ in db.effects(i, aptx.Aptx))
+    return FALSE if mine == FALSE else conj(db.sc.taken(i), mine)
+
+
 def _slots(db: DayBuilder, owner: str) -> list[tuple[int, Expr]]:
     """(day slot, a member sent a poisoning in it)."""
     out = []
     for i in range(db.n):
-        sent = any_of(c for c, _ in db.effects(i, aptx.Aptx))
+        sent = _sent(db, i)
         if sent != FALSE:
             out.append((i, conj(sent, _member(db, db.actor(i), owner))))
     return out
@@ -186,8 +192,7 @@ def day_stops(db: DayBuilder, i: int) -> Expr:
     if i not in loaded:
         return FALSE
     rule = _said(db.rs, CapCount)[0]
-    sent = any_of(c for c, _ in db.effects(i, aptx.Aptx))
-    return conj(sent, label(db.switch(rule.why), rule.why), neg(loaded[i]))
+    return conj(_sent(db, i), label(db.switch(rule.why), rule.why), neg(loaded[i]))
 
 
 def _rule(db: DayBuilder, kind: type) -> Expr:
@@ -216,8 +221,7 @@ def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
             conj(failed, lost if lost != FALSE else _open(db, "lost", i, failed)),
         ]
         if taken != FALSE:
-            sent = any_of(c for c, _ in db.effects(i, aptx.Aptx))
-            ways.append(conj(sent, has, taken, dayarrest.arrested_today(db, p)))
+            ways.append(conj(_sent(db, i), has, taken, dayarrest.arrested_today(db, p)))
         x = any_of(ways)
         if x != FALSE:
             key = Atom(LOSES, p, CAPSULE)

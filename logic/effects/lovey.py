@@ -211,6 +211,7 @@ def _stops(b: Any, i: int, kind: type, now: int) -> Expr:
             theirs = _mine(b, j, kind)
             if theirs == FALSE:
                 continue
+            theirs = conj(b.sc.taken(j), theirs)  # (sent: a symbolic slot may be idle)
             first = min(i, j)
             loc = rule.why.loc
             pick = b.choice(f"lovey:{loc.line}:{loc.column}:one:{first}", [0, 1])

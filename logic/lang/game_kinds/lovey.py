@@ -12,8 +12,8 @@ from lark import Token
 
 from logic.effects.lovey import PairAbility, PairByDay, PairHinders, PairOnce, PairOne, PairRest
 from logic.lang.game_kinds.base import GameBase
-from logic.lang.read.pieces import _Healing
 from logic.lang.game_kinds.parts import NoReading
+from logic.lang.read.pieces import _Healing
 
 
 def _names(children: list[Any]) -> list[str]:
