@@ -31,9 +31,9 @@ Vocabulary (whole-game sentences, each a node; a node absent: unsaid):
                take place
 
 The state a phase leaves (`USES`): (the user, the phase's index, "used" or "saved"); a
-phase's atoms `X protects his pair` and `X saves his pair` say them. Readings R95-R99 in
+phase's atoms `X protects his pair` and `X saves his pair` say them. Readings R95-R98 in
 casebook/dctp-mini-mafia.rules. Not modelled: a day's use that stopped a lynch as a
-success that rests the pair (the lynch is decided after the day's actions: R98).
+success that rests the pair (the lynch is decided after the day's actions: R97).
 """
 
 from __future__ import annotations
@@ -243,7 +243,7 @@ def stops(b: NightBuilder, i: int) -> Expr:
 def posthumous(b: NightBuilder, i: int) -> Expr:
     """A use of the pair's ability by night takes place though its user dies at the kill's
     tier, when no attack aims at him: his death is then his lover's suicide, which his
-    protection stops (R99: "This protect will hinder ... killing"; without this, the
+    protection stops (R98: "This protect will hinder ... killing"; without this, the
     protection, in the tier of "All other actions" after "Killing", and the suicide of
     the protector at the kill's tier would each be consistent)."""
     mine = _mine(b, i, Lovey)
