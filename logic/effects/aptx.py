@@ -37,8 +37,8 @@ Vocabulary:
 An arrest of the poisoner that day stops the attempt ("Arresting the BO member who does the
 poisoning WILL hinder the poisoning.": the arrested player's day actions fail, but
 arrests, logic/effects/dayarrest.py). What a poisoning costs (the capsules: how many, kept,
-lost, confiscated) is logic/effects/capsules.py's, which asks `named_right`. Not modelled:
-the capsules handed on, Sherry's poison by night (so the charm's "phase afterwards", a
+lost, confiscated, handed on) is logic/effects/capsules.py's, which asks `named_right`. Not
+modelled: Sherry's poison by night (so the charm's "phase afterwards", a
 night, has no poisoning to stop), travellers and the
 notices.
 """

@@ -20,6 +20,18 @@ Vocabulary (each node a whole-game sentence; a field None or a node absent: unsa
                who does the poisoning WILL hinder the poisoning."): a poisoning stopped by
                an arrest of the poisoner that day loses its capsule.
 
+  CapHanded    "If APTX is confiscated in an arrest, the APTX will be randomly given to
+               Haibara, Satou, or Okiya if they are in the game.": each capsule confiscated
+               goes to one player holding one of `roles`, alive and free that day, drawn
+               at random (the atom `X is given an APTX`); none holding them, it is out of
+               play ("If none of these roles are in the game, the APTX is out of play.":
+               what the engine does, not read)
+  CapHolder    "These players may then use the APTX, subject to the same rules as above,
+               starting the next Day phase.": from the day after, the player given one
+               holds the faction's day ability (`Kind.lends`: `X uses poison on A`), one
+               poisoning for each capsule given him and not lost, lost and kept as the
+               faction's
+
 Readings (R90-R94 in casebook/dctp-mini-mafia.rules): unsaid, whether a success keeps or a
 failure loses its capsule is the host's open choice (`ambiguous` where it matters); a
 poisoning that did not take place for another reason (the target in custody, the poisoner
@@ -28,20 +40,22 @@ that stops it notwithstanding; when more members poison in a day than capsules a
 which of them go is the host's open choice (the source's "higher-ranked BO members ...
 take priority" ranks no member: its Hierarchy names only the leader).
 
-The state a day leaves (`CAPSULES`): each capsule lost, as (the member, the day); a day's
-atom `X loses an APTX` says it. Not modelled: the capsules handed on after a confiscation
-(to Haibara, Satou or Okiya), Sherry's two by night, the notices.
+The state a day leaves (`CAPSULES`): each capsule lost, as (the player, the day), and each
+given, as (the player, the day, the slot it was taken from); a day's atoms `X loses an
+APTX` and `X is given an APTX` say them. Not modelled: Sherry's two by night, the notices.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
 from logic.effects import aptx, dayarrest
-from logic.effects.base import Kind, Lasting, Outcome
+from logic.effects.base import Kind, Lasting, Outcome, first_drawn
 from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, at_least, conj, disj, eq, label, neg
+from logic.model.ir import Ability, Frequency
 from logic.model.phase import Atom, ChainEnd, PhaseEnd
 from logic.model.why import Why, canon, meta
 
@@ -49,6 +63,7 @@ if TYPE_CHECKING:
     from logic.model.day import DayBuilder
 
 LOSES = "loses"
+GIVEN = "is given"
 CAPSULE = "an APTX"
 
 Spent = dict[tuple[str, int], Expr]  # (the member, the day) -> he lost a capsule that day
@@ -99,6 +114,23 @@ class CapConfiscated:
         return "a poisoning stopped by the poisoner's arrest loses its capsule"
 
 
+@dataclass(frozen=True)
+class CapHanded:
+    roles: tuple[str, ...]
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"a capsule confiscated is given to one of {', '.join(self.roles)}, drawn"
+
+
+@dataclass(frozen=True)
+class CapHolder:
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "a player given a capsule poisons with it from the next day, as the faction"
+
+
 def _said(rs: Any, kind: type) -> list[Any]:
     return [x for x in rs.healing if isinstance(x, kind)]
 
@@ -136,9 +168,9 @@ def _slots(db: DayBuilder, owner: str) -> list[tuple[int, Expr]]:
     """(day slot, a member sent a poisoning in it)."""
     out = []
     for i in range(db.n):
-        sent = _sent(db, i)
+        sent = conj(_sent(db, i), _member(db, db.actor(i), owner))
         if sent != FALSE:
-            out.append((i, conj(sent, _member(db, db.actor(i), owner))))
+            out.append((i, sent))
     return out
 
 
@@ -160,7 +192,7 @@ def _loaded(db: DayBuilder) -> dict[int, Expr]:
         shared = [x for x in _said(db.rs, CapShared) if _owner(db, x.faction) == owner]
         shared_x = any_of(label(db.switch(x.why), x.why) for x in shared)
         before: Spent = db.before(CAPSULES)
-        lost = [x for x in before.values() if x != FALSE]
+        lost = [conj(x, _member(db, p, owner)) for (p, _), x in before.items() if x != FALSE]
         slots = _slots(db, owner)
         orders = list(permutations(range(len(slots))))
         over = neg(_below(db, rule, owner, lost + [s for _, s in slots]))
@@ -170,7 +202,7 @@ def _loaded(db: DayBuilder) -> dict[int, Expr]:
             pick = db.choice(
                 f"capsules:{loc.line}:{loc.column}:order", range(len(orders)), decides=over
             )
-        out: dict[int, Expr] = {}
+        out: dict[int, Expr] = _holders(db, before)
         for k, (i, _) in enumerate(slots):
             ways = []
             for o, order in enumerate(orders):
@@ -184,6 +216,55 @@ def _loaded(db: DayBuilder) -> dict[int, Expr]:
 
     got: dict[int, Expr] = db.once("capsules:loaded", make)
     return got
+
+
+def _given(db: DayBuilder) -> dict[tuple[str, int, str], Expr]:
+    got: dict[tuple[str, int, str], Expr] = db.before(GIVEN_STATE)
+    return got
+
+
+def _holders(db: DayBuilder, lost: Spent) -> dict[int, Expr]:
+    """Day slot i's poisoning by a player given capsules (no member): he has been given
+    more than he has lost."""
+    holder = _said(db.rs, CapHolder)
+    if not holder:
+        return {}
+    said = label(db.switch(holder[0].why), holder[0].why)
+    given = _given(db)
+    out: dict[int, Expr] = {}
+    for i in range(db.n):
+        p = db.actor(i)
+        mine = [x for (q, _, _), x in given.items() if q == p]
+        if not mine or _sent(db, i) == FALSE:
+            continue
+        gone = [x for (q, _), x in lost.items() if q == p]
+        more = any_of(
+            conj(at_least(k, mine), neg(at_least(k, gone))) for k in range(1, len(mine) + 1)
+        )
+        out[i] = conj(said, more)
+    return out
+
+
+def lends(
+    rs: Any,
+    history: Any,
+    held: Mapping[str, str],
+    p: str,
+    phase: tuple[str, int],
+    decided: str | None,
+) -> list[Any]:
+    """The faction's day ability, from the day after a capsule was given to p."""
+    del held, decided
+    holder = _said(rs, CapHolder)
+    if not holder or phase[0] != "day":
+        return []
+    if not any(q == p and day < phase[1] for q, day, _ in history.state(GIVEN_STATE.name)):
+        return []
+    grants = [x for x in rs.healing if isinstance(x, aptx.AptxGrant)]
+    verb = grants[0].verb if grants else "poison"
+    names = tuple(r.name for r in rs.roles)
+    effect = aptx.Aptx(holder[0].why, names)
+    return [Ability(verb, "targets", Frequency.EACH_NIGHT, (effect,), why=holder[0].why)]
 
 
 def day_stops(db: DayBuilder, i: int) -> Expr:
@@ -221,12 +302,29 @@ def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
             conj(failed, lost if lost != FALSE else _open(db, "lost", i, failed)),
         ]
         if taken != FALSE:
-            ways.append(conj(_sent(db, i), has, taken, dayarrest.arrested_today(db, p)))
+            confiscated = conj(_sent(db, i), has, taken, dayarrest.arrested_today(db, p))
+            ways.append(confiscated)
+            _hand_on(db, i, confiscated, out)
         x = any_of(ways)
         if x != FALSE:
             key = Atom(LOSES, p, CAPSULE)
             out[key] = disj(out.get(key, FALSE), x)
     return out
+
+
+def _hand_on(db: DayBuilder, i: int, confiscated: Expr, out: dict[Atom, Expr]) -> None:
+    """`X is given an APTX`: the capsule day slot i's poisoning lost to an arrest goes to
+    one player holding a role the sentence names, alive and free today, drawn at random."""
+    for rule in _said(db.rs, CapHanded):
+        roles = [r for name in rule.roles if (r := db.rs.role(name)) is not None]
+        cands = [q for q in db.players if any(db.role_is(q, r) != FALSE for r in roles)]
+        holds = [conj(any_of(db.role_is(q, r) for r in roles), db.alive(q)) for q in cands]
+        loc = rule.why.loc
+        said = label(db.switch(rule.why), rule.why)
+        drawn = first_drawn(db, f"capsules:{loc.line}:{loc.column}:given:{i}", holds)
+        for q, x in zip(cands, drawn, strict=True):
+            key = Atom(GIVEN, q, f"{CAPSULE} of {db.actor(i)}")
+            out[key] = disj(out.get(key, FALSE), conj(confiscated, said, x))
 
 
 # ----------------------------------------------------------------------------- lasting state
@@ -253,11 +351,36 @@ def _view(state: tuple[tuple[str, int], ...], night: int) -> Spent:
 
 CAPSULES = Lasting("capsules", (), _step, _chain, _view)
 
+Given = dict[tuple[str, int, str], Expr]  # (the player, the day, whose capsule) -> given
+
+
+def _given_step(before: tuple[Any, ...], end: PhaseEnd) -> tuple[Any, ...]:
+    got = {(a.subject, end.number, a.obj) for a in end.atoms if a.kind == GIVEN}
+    return tuple(sorted(set(before) | got))
+
+
+def _given_chain(before: Given, end: ChainEnd) -> Given:
+    out = dict(before)
+    for a, e in end.atoms:
+        if a.kind == GIVEN:
+            key = (a.subject, end.number, a.obj)
+            out[key] = disj(out.get(key, FALSE), e)
+    return out
+
+
+def _given_view(state: tuple[Any, ...], night: int) -> Given:
+    del night
+    return {key: TRUE for key in state}
+
+
+GIVEN_STATE = Lasting("capsules given", (), _given_step, _given_chain, _given_view)
+
 
 KIND = Kind(
     "capsules",
-    (CapCount, CapShared, CapKept, CapLost, CapConfiscated),
+    (CapCount, CapShared, CapKept, CapLost, CapConfiscated, CapHanded, CapHolder),
+    lends=lends,
     day_stops=day_stops,
     day_atoms=day_atoms,
-    lasting=(CAPSULES,),
+    lasting=(CAPSULES, GIVEN_STATE),
 )

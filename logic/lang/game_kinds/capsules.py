@@ -1,7 +1,8 @@
 """Owns reading the APTX capsules, said of the whole game (grammar/game/capsules.lark;
 logic/effects/capsules.py): how many the faction holds (`CapCount`), that they are the
 faction's (`CapShared`), a success that keeps its capsule (`CapKept`), a failure that loses
-it (`CapLost`), a confiscation (`CapConfiscated`)."""
+it (`CapLost`), a confiscation (`CapConfiscated`), the capsule handed on (`CapHanded`) and
+used by its new holder (`CapHolder`)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,15 @@ from typing import Any
 
 from lark import Token
 
-from logic.effects.capsules import CapConfiscated, CapCount, CapKept, CapLost, CapShared
+from logic.effects.capsules import (
+    CapConfiscated,
+    CapCount,
+    CapHanded,
+    CapHolder,
+    CapKept,
+    CapLost,
+    CapShared,
+)
 from logic.lang.game_kinds.base import GameBase
 from logic.lang.read.pieces import _Healing
 
@@ -38,3 +47,9 @@ class CapsulesReading(GameBase):
 
     def cap_confiscated(self, children: list[Any]) -> _Healing:
         return _Healing(CapConfiscated(self.why))
+
+    def cap_handed(self, children: list[Any]) -> _Healing:
+        return _Healing(CapHanded(tuple(_tokens(children, "ROLENAME")), self.why))
+
+    def cap_holder(self, children: list[Any]) -> _Healing:
+        return _Healing(CapHolder(self.why))
