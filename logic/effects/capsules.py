@@ -49,7 +49,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
 from logic.effects import aptx, dayarrest
@@ -174,11 +173,33 @@ def _slots(db: DayBuilder, owner: str) -> list[tuple[int, Expr]]:
     return out
 
 
+def _first_from(db: DayBuilder, name: str, holds: list[Expr], decides: Expr) -> list[Expr]:
+    """Of the candidates in slot order, the one the host's choice `name` picks: the first
+    whose `holds` holds from the place chosen on, going round (every value picks one that
+    holds when any does, and each that holds may be picked). The i-th expression:
+    candidate i is picked."""
+    m = len(holds)
+    if m == 1:
+        return holds
+    start = db.choice(name, range(m), decides=decides)
+    return [
+        conj(
+            holds[t],
+            any_of(
+                conj(eq(start, Const(s)), *(neg(holds[(s + j) % m]) for j in range((t - s) % m)))
+                for s in range(m)
+            ),
+        )
+        for t in range(m)
+    ]
+
+
 def _loaded(db: DayBuilder) -> dict[int, Expr]:
-    """Day slot i's poisoning has a capsule: with those lost before and those the
-    poisonings before it today take, fewer are used than the faction holds (and, the
-    capsules a member's own, he has lost fewer than his). Of more poisonings than
-    capsules, which go first is the host's open choice."""
+    """Day slot i's poisoning has a capsule. The capsules left today (those the faction
+    holds less those lost before) go one by one to the poisonings sent (by a member who,
+    the capsules each member's own, has lost fewer than his); when more are sent than are
+    left, which go is the host's open choice (R92): the k-th capsule goes to the first
+    poisoning without one from a place the host picks."""
 
     def make() -> dict[int, Expr]:
         rules = _said(db.rs, CapCount)
@@ -194,24 +215,24 @@ def _loaded(db: DayBuilder) -> dict[int, Expr]:
         before: Spent = db.before(CAPSULES)
         lost = [conj(x, _member(db, p, owner)) for (p, _), x in before.items() if x != FALSE]
         slots = _slots(db, owner)
-        orders = list(permutations(range(len(slots))))
-        over = neg(_below(db, rule, owner, lost + [s for _, s in slots]))
-        pick = None
-        if len(orders) > 1:
-            loc = rule.why.loc
-            pick = db.choice(
-                f"capsules:{loc.line}:{loc.column}:order", range(len(orders)), decides=over
-            )
-        out: dict[int, Expr] = _holders(db, before)
-        for k, (i, _) in enumerate(slots):
-            ways = []
-            for o, order in enumerate(orders):
-                ahead = [slots[j][1] for j in order[: order.index(k)]]
-                x = _below(db, rule, owner, lost + ahead)
-                ways.append(x if pick is None else conj(eq(pick, Const(o)), x))
+        wants = []
+        for i, sent in slots:
             mine = [x for (p, _), x in before.items() if p == db.actor(i)]
-            own = neg(at_least(rule.per, mine))
-            out[i] = conj(said, any_of(ways), disj(shared_x, own))
+            wants.append(conj(sent, disj(shared_x, neg(at_least(rule.per, mine)))))
+        over = neg(_below(db, rule, owner, lost + wants))
+        got: list[Expr] = [FALSE] * len(slots)
+        loc = rule.why.loc
+        for k in range(len(slots)):
+            left = _below(db, rule, owner, lost + [TRUE] * k)  # a (k+1)-th is left today
+            if left == FALSE:
+                break
+            holds = [conj(w, neg(g)) for w, g in zip(wants, got, strict=True)]
+            name = f"capsules:{loc.line}:{loc.column}:order:{k}"
+            to = _first_from(db, name, holds, over)
+            got = [disj(g, conj(left, x)) for g, x in zip(got, to, strict=True)]
+        out: dict[int, Expr] = _holders(db, before)
+        for (i, _), g in zip(slots, got, strict=True):
+            out[i] = conj(said, g)
         return out
 
     got: dict[int, Expr] = db.once("capsules:loaded", make)
