@@ -462,9 +462,7 @@ def false_accusation(b: NightBuilder, p: str) -> Expr:
 
 def searched_in_vain(b: NightBuilder, p: str) -> Expr:
     """p's house search tonight found no crime on record."""
-    return any_of(
-        conj(x, neg(found(b, q, SEARCH_ASKER))) for x, _, q in _tried(b, p, HouseSearch)
-    )
+    return any_of(conj(x, neg(found(b, q, SEARCH_ASKER))) for x, _, q in _tried(b, p, HouseSearch))
 
 
 def arrested_a_sniper(b: NightBuilder, p: str) -> Expr:
@@ -695,7 +693,7 @@ def day_held(db: DayBuilder, p: str) -> Expr:
 # ----------------------------------------------------------------------------- lasting states
 
 
-def _cause(whys: tuple[Why, ...]) -> Why:
+def cause_of(whys: tuple[Why, ...]) -> Why:
     """The sentence that made an atom hold (not an axiom of the frame), for a concrete
     state that is read again in later phases."""
     return next((w for w in whys if w.kind != "axiom"), whys[0] if whys else frame.TAKES_PLACE)
@@ -707,7 +705,7 @@ def _deeds_step(before: tuple[Any, ...], end: PhaseEnd) -> tuple[Any, ...]:
     for a in sorted(end.atoms):
         if a.kind == DID:
             keyword, _, whom = a.obj.partition(">")
-            got.append((a.subject, keyword, whom, at, _cause(end.why(a))))
+            got.append((a.subject, keyword, whom, at, cause_of(end.why(a))))
     return (*before, *got) if got else before
 
 
@@ -732,7 +730,7 @@ def _custody_step(before: tuple[Any, ...], end: PhaseEnd) -> tuple[Any, ...]:
     if CUSTODY_ATOM not in end.defined:
         return before
     return tuple(
-        (a.subject, _cause(end.why(a))) for a in sorted(end.atoms) if a.kind == CUSTODY_ATOM
+        (a.subject, cause_of(end.why(a))) for a in sorted(end.atoms) if a.kind == CUSTODY_ATOM
     )
 
 
@@ -755,7 +753,7 @@ Suspensions = dict[tuple[str, int, str], Expr]  # (officer, phase index, "why:ph
 def _suspended_step(before: tuple[Any, ...], end: PhaseEnd) -> tuple[Any, ...]:
     at = phase_index(end.kind, end.number)
     got = [
-        (a.subject, at, a.obj, _cause(end.why(a)))
+        (a.subject, at, a.obj, cause_of(end.why(a)))
         for a in sorted(end.atoms)
         if a.kind == SUSPENDED_ATOM
     ]
@@ -784,7 +782,9 @@ Charges = dict[tuple[str, int], Expr]  # (the accused, the phase arrested for) -
 
 def _charges_step(before: tuple[Any, ...], end: PhaseEnd) -> tuple[Any, ...]:
     got = [
-        (a.subject, int(a.obj), _cause(end.why(a))) for a in sorted(end.atoms) if a.kind == CHARGED
+        (a.subject, int(a.obj), cause_of(end.why(a)))
+        for a in sorted(end.atoms)
+        if a.kind == CHARGED
     ]
     return (*before, *got) if got else before
 
