@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from dctp_deletions import deleting_changes, without
+from dctp_deletions import deleting_changes, without_on
 
 ROOT = Path(__file__).parent.parent
 CASEBOOK = ROOT / "casebook" / "dctp-mini-mafia" / "detention.case"
@@ -19,6 +19,7 @@ HELD = "The player will then be in detention until they are released."
 ONE = "Only one player at a time can be in detention."
 RELEASED = "The player will be released automatically after 3 phases or if Satou dies."
 ROW = "Can not be used on the same person twice in a row."
+NATURE = "Day/Night action, can't be covered, can't be frightened or discombobulated."
 
 # each sentence the kind reads, and a case of detention.case that it decides
 DECIDES = [
@@ -29,13 +30,21 @@ DECIDES = [
     (RELEASED, "Detention: released after 3 phases, the kill of night 3 goes through"),
     (RELEASED, "Detention: released when Satou dies"),
     (ROW, "Detention: not the same player twice in a row"),
+    (NATURE, "Detention: a trick on Satou does not stop it"),
+    (NATURE, "Detention by day: a frightened Satou still detains"),
 ]
 
 
 @pytest.mark.parametrize(("sentence", "title"), DECIDES)
 def test_deleting_a_sentence_changes_its_case(sentence: str, title: str) -> None:
     # (deleting the ability leaves its cases unreadable: that counts as noticed)
-    deleting_changes(CASEBOOK, title, without(sentence), sentence == PUT)
+    deleting_changes(CASEBOOK, title, _without(sentence), sentence == PUT)
+
+
+def _without(sentence: str) -> str:
+    """DCTP without `sentence` on the Detention section's line (the nature line is also a
+    not-modelled line's, in the Arrest section's place: kept)."""
+    return without_on("Ability Detention", sentence)
 
 
 # ----------------------------------------------------------------------------- the chain
