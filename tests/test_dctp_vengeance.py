@@ -23,16 +23,19 @@ SECTION = "Ability Vengeance"
 KILLED = "If killed successfully, he will injure his attacker before he dies."
 FRIGHTENED = "If Frightened, he can't vote and can't use this action."
 SAME = "Same with discombobulation."
+BROKEN = "If injured by Bone Breaking, the sniper can still use this action (only exception)."
 
 DECIDES = [
     (KILLED, "Vengeance by night: Akai killed, his attacker is injured"),
     (SAME, "Vengeance by night: a discombobulated Akai injures no one"),
+    (BROKEN, "Revenge: a sniper injured by First Aid does not revenge (R78)"),
 ]
 
 
 @pytest.mark.parametrize(("sentence", "title"), DECIDES)
 def test_deleting_a_sentence_changes_its_case(sentence: str, title: str) -> None:
-    deleting_changes(CASEBOOK, title, without_on(SECTION, sentence))
+    section = "Ability Revenge" if sentence == BROKEN else SECTION
+    deleting_changes(CASEBOOK, title, without_on(section, sentence))
 
 
 def test_the_frightened_vengeance_is_the_frightened_vote_said_again() -> None:
@@ -66,3 +69,8 @@ def test_the_chain_agrees_with_resolve(name: str) -> None:
     from test_day_chain import RULESETS, _compare
 
     _compare(RULESETS["dctp-mini-mafia"], GAMES[name])  # type: ignore[arg-type]
+
+
+# (Not compared: a sniper injured on night 1 and lynched on day 1. The symbolic day says his
+# `injured` mark again, the concrete day does not: a difference in the atoms listed that is
+# older than R78, met with or without its sentence; noted for the lead.)

@@ -14,6 +14,9 @@ Vocabulary (role traits):
                 takes his vote's power: the same rule)
   HinderedAtNight  "Same with discombobulation.": a roleblock on the holder tonight stops
                 his vengeance by night (R76)
+  BrokenRevenges  "If injured by Bone Breaking, the sniper can still use this action (only
+                exception).": an injured holder's revenge does not take place unless a
+                bone breaking injured him (R78)
   LynchMarks  when the holder is lynched, the player their vote was cast for gets the
               mark `mark` (the sentence's quoted word: "injured", the mark the heal kind's
               injuries are, logic/effects/heal.py), for the rest of the game
@@ -22,7 +25,7 @@ Vocabulary (role traits):
 The vote is the holder's vote of that day as it counts: a vote with no power today (a
 frightening the night before: "If Frightened, he can't vote and can't use this action.")
 reaches no one. Not modelled: Revenge on an arrest (the officer's temporary injury is the
-crimes kind's, logic/effects/crimes.py) and the loss of Revenge by an injured sniper.
+crimes kind's, logic/effects/crimes.py).
 """
 
 from __future__ import annotations
@@ -77,6 +80,19 @@ class HinderedAtNight(Hindered):
 
 
 @dataclass(frozen=True)
+class BrokenRevenges:
+    """'If injured by Bone Breaking, the sniper can still use this action (only
+    exception).' (R78, with Condition's "they will lose their role-specific abilities
+    (including Revenge)"): an injured holder's revenge does not take place, unless his
+    injury is a bone breaking's (the mark `bone broken`, kept for good)."""
+
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "revenge: lost by an injury, but a bone breaking's"
+
+
+@dataclass(frozen=True)
 class LynchKills:
     why: Why = meta()
 
@@ -100,6 +116,8 @@ def _struck(db: DayBuilder, kind: type) -> list[tuple[str, Expr, object]]:
                     continue
                 voiceless = any_of(c for c, _ in db.marked(h, "powerless"))
                 voiceless = disj(voiceless, _hindered_by_day(db, h, role))
+                if kind is LynchMarks:
+                    voiceless = disj(voiceless, _lost_by_injury(db, h, role))
                 for k, q in enumerate(db.players):
                     if q == h:
                         continue
@@ -119,10 +137,30 @@ def _hindered_by_day(db: DayBuilder, h: str, role: Any) -> Expr:
     return any_of(label(conj(scared, db.switch(t.why)), t.why) for t in said)
 
 
+def _lost_by_injury(db: DayBuilder, h: str, role: Any) -> Expr:
+    """h's role says an injury but a bone breaking's takes his revenge, and h is injured
+    by something else (R78)."""
+    said = [t for t in role.traits if isinstance(t, BrokenRevenges)]
+    if not said:
+        return FALSE
+    hurt = conj(db.flagged(h, heal.INJURED), neg(db.flagged(h, BROKEN)))
+    return any_of(label(conj(hurt, db.switch(t.why)), t.why) for t in said)
+
+
+def _broken_said(rs: Any) -> bool:
+    return any(isinstance(t, BrokenRevenges) for r in rs.roles for t in r.traits)
+
+
 def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     """The attacker of a holder of DeathInjures killed tonight is injured (unless a
-    sentence says a discombobulation hinders it and the holder was discombobulated)."""
+    sentence says a discombobulation hinders it and the holder was discombobulated); a
+    player injured by a bone breaking is marked so, for good, when a sentence asks it."""
     out: dict[Atom, Expr] = {}
+    if _broken_said(b.rs):
+        for p in b.sc.players:
+            broke = disj(b.sc.marked_before(p, BROKEN), heal.broken_tonight(b, p))
+            if broke != FALSE:
+                out[Atom("mark", p, BROKEN)] = broke
     for role in b.roles:
         for t in role.traits:
             if not isinstance(t, DeathInjures):
@@ -154,10 +192,19 @@ def day_deaths(db: DayBuilder) -> list[tuple[str, Expr]]:
     return [(q, x) for q, x, _ in _struck(db, LynchKills)]
 
 
+BROKEN = "bone broken"  # an injury by a bone breaking (a flag of the frame, for good)
+
+
 def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     """The mark a lynched holder of LynchMarks leaves on the player they voted for (with
-    the mark they had before: a chain carries the last value)."""
+    the mark they had before: a chain carries the last value); the `bone broken` flags,
+    said again."""
     out: dict[Atom, Expr] = {}
+    if _broken_said(db.rs):
+        for p in db.players:
+            broke = db.flagged(p, BROKEN)
+            if broke != FALSE:
+                out[Atom("mark", p, BROKEN)] = broke
     for q, x, t in _struck(db, LynchMarks):
         mark = t.mark  # type: ignore[attr-defined]
         key = Atom("mark", q, mark)
@@ -167,7 +214,7 @@ def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
 
 KIND = Kind(
     "retaliate",
-    (LynchMarks, LynchKills, DeathInjures, Hindered, HinderedAtNight),
+    (LynchMarks, LynchKills, DeathInjures, Hindered, HinderedAtNight, BrokenRevenges),
     transition=transition,
     day_deaths=day_deaths,
     day_atoms=day_atoms,

@@ -11,6 +11,7 @@ from typing import Any
 from lark import Token
 
 from logic.effects.retaliate import (
+    BrokenRevenges,
     DeathInjures,
     Hindered,
     HinderedAtNight,
@@ -49,3 +50,10 @@ class RetaliateReading:
         if named != ["discombobulation"]:
             raise NoReading("not a discombobulation")
         return (_Trait(None, HinderedAtNight(self.why), self.why),)
+
+    def rv_broken(self, children: list[Any]) -> tuple[Any, ...]:
+        """ "Bone Breaking" (the two names: another ability is no reading)."""
+        words = [str(c).casefold() for c in children if isinstance(c, Token)]
+        if words[3:5] != ["bone", "breaking"]:
+            raise NoReading("not a bone breaking")
+        return (_Trait(None, BrokenRevenges(self.why), self.why),)
