@@ -274,6 +274,7 @@ DECIDES = [
         " Can bring back anyone who has been arrested with a lawsuit.",
         "Lawsuit: the arrested player is free again",
     ),
+    (" Usable once per game.", "Lawsuit: usable once per game (R79)"),
     (
         "The crime, however, will be hindered and Auto-arrest won't happen.",
         "House search: a crime of the same night after the search is hindered, the search fails",
