@@ -1,6 +1,6 @@
 """DCTP's Detention (issue 28, item 1): Satou's section, read by one kind in its own files
 (logic/effects/detention.py, grammar/clause/detention.lark, logic/lang/kinds/detention.py;
-R72-R75). Each sentence the kind reads changes a case of
+R72-R74). Each sentence the kind reads changes a case of
 casebook/dctp-mini-mafia/detention.case when it is deleted, and fixed games give the same
 outcome symbolically (the chain over a night, a day and a night) as concretely (resolve)."""
 
