@@ -428,12 +428,20 @@ def _injured_tonight(b: NightBuilder, p: str, failing: bool) -> Expr:
             won = any_of(succeeds(b, j, q, ab) for q in b.sc.players)
             out.append(label(conj(won, b.sc.switch(e.why)), e.why))
     if not failing:  # a sniper whose snipe a bone breaking stopped
-        for j, ab, breaker in _breakers(b):
-            for i, q, hit, _ in attacks(b):
-                if b.actor(i) == p:
-                    on = b.sc.switch(breaker.why)
-                    broke = conj(hit, _snipe(b, i), succeeds(b, j, q, ab), on)
-                    out.append(label(broke, breaker.why))
+        out.append(broken_tonight(b, p))
+    return any_of(out)
+
+
+def broken_tonight(b: NightBuilder, p: str) -> Expr:
+    """p is injured tonight by a bone breaking: a save that stops a snipe alone stopped
+    p's snipe (InjuresAttacker)."""
+    out = []
+    for j, ab, breaker in _breakers(b):
+        for i, q, hit, _ in attacks(b):
+            if b.actor(i) == p:
+                on = b.sc.switch(breaker.why)
+                broke = conj(hit, _snipe(b, i), succeeds(b, j, q, ab), on)
+                out.append(label(broke, breaker.why))
     return any_of(out)
 
 

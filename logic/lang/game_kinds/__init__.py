@@ -15,6 +15,7 @@ from logic.lang.game_kinds.deal import DealReading
 from logic.lang.game_kinds.disguise import DisguiseReading
 from logic.lang.game_kinds.frighten import FrightenReading
 from logic.lang.game_kinds.healing import HealingReading
+from logic.lang.game_kinds.identify import IdentifyGameReading
 from logic.lang.game_kinds.interplay import InterplayReading
 from logic.lang.game_kinds.items import ItemListReading
 from logic.lang.game_kinds.kills import KillReading
@@ -52,6 +53,7 @@ class GameReadings(
     NatureReading,
     DayArrestReading,
     FrightenReading,
+    IdentifyGameReading,
     AptxReading,
     CapsulesReading,
     ItemListReading,

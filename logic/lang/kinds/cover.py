@@ -74,7 +74,8 @@ class CoverReading:
         named = [str(c).casefold() for c in children if isinstance(c, Token) and c.type == "NAME"]
         if named != ["covered"]:
             raise self._no_reading("not a cover")
-        return (_Trait(None, Uncovered(why=self.why), self.why),)
+        more = [t for c in children if isinstance(c, tuple) for t in c]  # (`unhindered`)
+        return (_Trait(None, Uncovered(why=self.why), self.why), *more)
 
     def cv_coverable(self, children: list[Any]) -> tuple[Any, ...]:
         """ "covered" (the last NAME: another word is no reading; "handled" before it is
