@@ -427,7 +427,9 @@ def unmasked(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
             if e is None:
                 continue
             pieces = tuple(
-                (conj(hit, neg(is_snipe(b, i))), b.actor(i)) for i, v, hit, _ in attacks(b) if v == q
+                (conj(hit, neg(is_snipe(b, i))), b.actor(i))
+                for i, v, hit, _ in attacks(b)
+                if v == q
             )
             told = conj(succeeds(b, j, q, ab), any_of(x for x, _ in pieces), b.sc.switch(e.why))
             gate = label(told, e.why)
