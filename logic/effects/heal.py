@@ -282,7 +282,14 @@ def _saves(b: NightBuilder, q: str) -> list[tuple[int, Expr, Ability, Protect]]:
 def succeeds(b: NightBuilder, j: int, q: str, ability: Ability | None = None) -> Expr:
     """Slot j's save on q (by `ability`, when given: a slot of a symbolic night may carry
     the abilities of every role) succeeds: q is attacked, it took place on q, and no save
-    of a higher group did."""
+    of a higher group did. (Made once a phase: the injuries, interceding and the kinds ask
+    it of every slot and player, and each asks every other save; DCTP's 5-player night
+    spent most of its build here.)"""
+    key = f"heal:succeeds:{j}:{q}:{'' if ability is None else id(ability)}"
+    return b.once(key, lambda: _succeeds(b, j, q, ability))
+
+
+def _succeeds(b: NightBuilder, j: int, q: str, ability: Ability | None) -> Expr:
     mine = [
         (x, ab) for k, x, ab, _ in saves_on(b, q) if k == j and (ability is None or ab is ability)
     ]
@@ -299,12 +306,12 @@ def succeeds(b: NightBuilder, j: int, q: str, ability: Ability | None = None) ->
             if skips is not None
             else label(conj(disj(y, _sent(b, k, q, other)), _stoppable(b, q, other)), whys[0])
             for k, y, other, _ in saves_on(b, q)
-            if rank(b.rs, other) < rank(b.rs, ab)
+            if _rank(b, other) < _rank(b, ab)
         ]
         if skips is not None and higher:
             higher = [label(h, skips) for h in higher]
         # a save held (an item's) of a higher group: it stops every attack
-        higher += [y for y, k in held_saves(b, q) if k < rank(b.rs, ab)]
+        higher += [y for y, k in held_saves(b, q) if k < _rank(b, ab)]
         beaten = any_of(higher)
         if beaten != FALSE:
             switches = conj(*(b.sc.switch(w) for w in whys))
@@ -313,18 +320,28 @@ def succeeds(b: NightBuilder, j: int, q: str, ability: Ability | None = None) ->
     return any_of(out)
 
 
+def _rank(b: NightBuilder, ab: Ability) -> int:
+    """`rank`, made once a phase for each ability."""
+    return b.once(f"heal:rank:{id(ab)}", lambda: rank(b.rs, ab))
+
+
 def _stoppable(b: NightBuilder, q: str, ab: Ability) -> Expr:
     """An attack on q took place that a save by `ab` stops (a snipe is not stopped by a
-    save it bypasses: "If sniped, the target will still die and won't be saved")."""
+    save it bypasses: "If sniped, the target will still die and won't be saved"). Made
+    once a phase for each player and ability."""
+    return b.once(f"heal:stoppable:{q}:{id(ab)}", lambda: _stoppable_now(b, q, ab))
+
+
+def _stoppable_now(b: NightBuilder, q: str, ab: Ability) -> Expr:
     bypass = [x for x in _rules(b.rs, Bypass) if isinstance(x, Bypass)]
     names = {root(n) for x in bypass for n in x.names}
     only = next((e for e in ab.effects if isinstance(e, SnipesOnly)), None)
     if only is not None:
         on = b.sc.switch(only.why)
-        return any_of(conj(hit, _snipe(b, i), on) for i, v, hit, _ in attacks(b) if v == q)
+        return any_of(conj(hit, is_snipe(b, i), on) for i, v, hit, _ in attacks(b) if v == q)
     if not (_names(ab) & names):
         return attacked(b, q)
-    return any_of(conj(hit, neg(_snipe(b, i))) for i, v, hit, _ in attacks(b) if v == q)
+    return any_of(conj(hit, neg(is_snipe(b, i))) for i, v, hit, _ in attacks(b) if v == q)
 
 
 def is_snipe(b: NightBuilder, i: int) -> Expr:
@@ -365,7 +382,7 @@ def _all(roles: Sequence[Role], kind: type) -> list[Any]:
 def saves_against(b: NightBuilder, q: str, i: int) -> Expr | None:
     """The saves that stop slot i's attack on q, when it may be a snipe (None: it is not
     one, every save counts)."""
-    snipe = _snipe(b, i)
+    snipe = is_snipe(b, i)
     bypass = [x for x in _rules(b.rs, Bypass) if isinstance(x, Bypass)]
     saves = saves_on(b, q)
     only = [any(isinstance(e, SnipesOnly) for e in ab.effects) for _, _, ab, _ in saves]
@@ -391,7 +408,7 @@ def deaths(b: NightBuilder) -> list[Death]:
     names = {root(n) for x in rules for n in x.names}
     out: list[Death] = []
     for i, q, hit, _ in attacks(b):
-        snipe = _snipe(b, i)
+        snipe = is_snipe(b, i)
         if snipe == FALSE:
             continue
         for j, _, ab, _ in saves_on(b, q):
@@ -440,7 +457,7 @@ def broken_tonight(b: NightBuilder, p: str) -> Expr:
         for i, q, hit, _ in attacks(b):
             if b.actor(i) == p:
                 on = b.sc.switch(breaker.why)
-                broke = conj(hit, _snipe(b, i), succeeds(b, j, q, ab), on)
+                broke = conj(hit, is_snipe(b, i), succeeds(b, j, q, ab), on)
                 out.append(label(broke, breaker.why))
     return any_of(out)
 
@@ -506,7 +523,9 @@ def unmasked(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
             if e is None:
                 continue
             pieces = tuple(
-                (conj(hit, neg(_snipe(b, i))), b.actor(i)) for i, v, hit, _ in attacks(b) if v == q
+                (conj(hit, neg(is_snipe(b, i))), b.actor(i))
+                for i, v, hit, _ in attacks(b)
+                if v == q
             )
             told = conj(succeeds(b, j, q, ab), any_of(x for x, _ in pieces), b.sc.switch(e.why))
             gate = label(told, e.why)
