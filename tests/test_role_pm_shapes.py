@@ -41,8 +41,8 @@ def meaning(text: str) -> list[str]:
         ("You have two votes during the day.", "vote: counts as 2 votes"),
         ("You will be investigated as Mafia.", "checks as Mafia"),
         ("Investigations will show you as Town.", "checks as Town"),
-        ("You have one bullet.", "budget: at most 1 uses"),
-        ("You can only use this ability once.", "budget: at most 1 uses"),
+        ("You have one bullet.", "budget: at most 1 use "),
+        ("You can only use this ability once.", "budget: at most 1 use "),
         ("You may use this ability three times.", "budget: at most 3 uses"),
         (
             "Once per game, find out who one player visits.",

@@ -10,7 +10,9 @@ Vocabulary:
            the target's place when the target is attacked ("protect with their life");
            `tells`: the saved target learns the name of who attacked them; `strikes`:
            the attacker dies ("you and the attacker both die"; with two attackers, which
-           one the sentence leaves to the host)
+           one the sentence leaves to the host); `notifies`: the protector is told
+           "your target was attacked" when the target was attacked that night, saved or
+           not ("You will be notified if your target was attacked.")
   Pierce   a role trait: no protection stops the holder's kills ("Your kill cannot be
            stopped by protection.")
 
@@ -70,11 +72,20 @@ class Protect:
     sacrifice: bool = False
     tells: Why | None = None
     strikes: Why | None = None
+    notifies: Why | None = None
+    # the fields whose sentence alone says the target is saved: "If they would be killed,
+    # you die instead." after a bare "Pick a player each night." is a protection
+    implied_by: ClassVar[frozenset[str]] = frozenset({"sacrifice", "strikes"})
 
     def describe(self) -> str:
         extra = "; the protector dies instead when the target is attacked" if self.sacrifice else ""
         extra += "; the attacker dies" if self.strikes else ""
         extra += "; the target learns who attacked them" if self.tells else ""
+        extra += (
+            f"; the protector is told {ATTACKED!r} if the target was attacked"
+            if self.notifies
+            else ""
+        )
         return f"protect: the target cannot be killed that night{extra}"
 
 
@@ -330,10 +341,24 @@ def _struck(b: NightBuilder) -> list[Death]:
     return out
 
 
+ATTACKED = "your target was attacked"  # what a protector who `notifies` is told
+
+
 def tells(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
     """A protected target told who attacked them ("the killer's original target will be
-    given the name of the killer who targeted them")."""
+    given the name of the killer who targeted them"); a protector told their target was
+    attacked (`notifies`)."""
     out = []
+    for i in range(b.n):
+        for c, e in b.effects(i, Protect):
+            if e.notifies is None:
+                continue
+            hit = any_of([conj(b.aims(i, q), attacked(b, q)) for q in b.sc.players])
+            guard = conj(c, b.ok(i), hit)
+            if guard != FALSE:
+                out.append(
+                    TextSource(b.actor(i), label(guard, e.notifies), ATTACKED, (), e.notifies)
+                )
     for q in (q for q in b.sc.players if b.reads(q)):
         for _, lands, e in b.lands(Protect, q):
             if e.tells is None:

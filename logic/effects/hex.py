@@ -91,7 +91,8 @@ class Budget:
                 return f"budget: at most {self.count} of the role's abilities a night"
             case "each":
                 return f"budget: each ability at most {self.count} time(s) a game"
-        return f"budget: at most {self.count} uses of the role's abilities a game"
+        uses = "use" if self.count == 1 else "uses"
+        return f"budget: at most {self.count} {uses} of the role's abilities a game"
 
 
 DOOM_DELAY = 2

@@ -157,7 +157,8 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
         return Objects(count, False)
 
     def target(self, children: list[Any]) -> TargetRef:
-        if phrasing.is_you(children):  # a role PM's "you" is the role, never its target
+        if phrasing.is_you(children) and not any(isinstance(c, Verb) for c in children):
+            # a role PM's "you" is the role, never its target ("anyone you heal" is)
             raise NoReading("'you' is the role, not its target")
         verb = next((c.category for c in children if isinstance(c, Verb)), None)
         named = any(isinstance(c, Token) and c.type == "TARGET" for c in children)
@@ -419,6 +420,10 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
                     if key not in seen:
                         seen.add(key)
                         out.append(part)
+        if any(isinstance(p, Frame) and p.faction for p in out):
+            # "frame someone so they appear as Mafia": one frame, the faction it names
+            # (the verb's own frame shows "guilty")
+            out = [p for p in out if not (isinstance(p, Frame) and not p.faction)]
         return tuple(out)
 
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from logic.lang.errors import Loc
 from logic.model.why import Why, canon, meta
@@ -99,6 +99,33 @@ class NoSelfTarget:
 
     def describe(self) -> str:
         return "restriction: cannot target its user"
+
+
+@dataclass(frozen=True)
+class NoSelfEvery:
+    """A whole-game sentence: no ability may target its user ("Players cannot target
+    themselves."). Each role's abilities that name a player get `NoSelfTarget` (`grants`:
+    logic/lang/assemble/finish.py asks the node for the roles it changes)."""
+
+    grants: ClassVar[bool] = True
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "restriction: no ability may target its user"
+
+    def granted(
+        self, roles: Sequence[Role], factions: Sequence[str], nodes: Sequence[Any] = ()
+    ) -> list[Role]:
+        def restricted(a: Ability) -> Ability:
+            if (
+                a.targets < 1
+                or a.on_self
+                or any(isinstance(r, NoSelfTarget) for r in a.restrictions)
+            ):
+                return a
+            return replace(a, restrictions=(*a.restrictions, NoSelfTarget(self.why)))
+
+        return [replace(r, abilities=tuple(restricted(a) for a in r.abilities)) for r in roles]
 
 
 @dataclass(frozen=True)

@@ -148,14 +148,25 @@ class ChecksAssembler(AssemblerState):
             c = canon(name)
             return c[:-3] + "f" if c.endswith("ves") else c.removesuffix("s")
 
-        def named(name: str) -> str:
+        def named(name: str, why: Why) -> str:
             found = [f for f in self.factions if one(f) == one(name)]
+            members = self.members_of(name)  # "a villager": of the Village
+            if len(found) != 1 and members is not None:
+                return members
+            if len(found) != 1 and self.find_role(name) is not None:
+                raise self.error(
+                    f"{name!r} is a role, and no faction's members are called so: a check of "
+                    "a faction names one ('whether they are Mafia'); a check of a role "
+                    "learns it ('learn their role')",
+                    why,
+                    token=name,
+                )
             return found[0] if len(found) == 1 else name
 
         abilities = []
         for a in role.abilities:
             fx = tuple(
-                replace(e, faction=named(e.faction))
+                replace(e, faction=named(e.faction, e.why))
                 if isinstance(e, RecordsCheck) and e.faction and not e.faction.startswith("like:")
                 else e
                 for e in a.effects

@@ -82,6 +82,19 @@ def _by_day(a: Ability) -> bool:
     return any(getattr(e, "by_day", False) for e in a.effects)
 
 
+def _implied(line: _Line, kind: type, name: str, why: Why) -> None:
+    """Where the ability before says no effect yet ("Pick a player each night.") and the
+    field alone says the effect (the kind's `implied_by`: "If they would be killed, you
+    die instead." saves the target), the sentence gives it."""
+    if (
+        line.current is not None
+        and not line.abilities[line.current].effects
+        and name in getattr(kind, "implied_by", ())
+    ):
+        for i in _current(line):
+            line.abilities[i] = replace(line.abilities[i], effects=(kind(why=why),))
+
+
 def _current(line: _Line, same_sentence: bool = True) -> list[int]:
     """The ability before a sentence, and the line's ability of the same name used in the
     other phase: one sentence gave both ("for a day or night-time period"), or, when not
@@ -402,7 +415,9 @@ class RolesAssembler(AssemblerState):
             ]
 
     def _add_to(self, line: _Line, kind: type, name: str, why: Why, value: Any) -> None:
-        """A sentence that sets a field of an effect of the ability before it."""
+        """A sentence that sets a field of an effect of the ability before it (or gives
+        the effect: `_implied`)."""
+        _implied(line, kind, name, why)
         if line.current is None or not any(
             isinstance(e, kind) for e in line.abilities[line.current].effects
         ):

@@ -24,6 +24,7 @@ from logic.lang.game_kinds.records import RecordsReading
 from logic.lang.game_kinds.reveals import RevealReading
 from logic.lang.game_kinds.rotation import RotationReading
 from logic.lang.game_kinds.setup import SetupReading
+from logic.lang.game_kinds.targets import TargetsReading
 from logic.lang.game_kinds.timeline import TimelineReading
 from logic.lang.game_kinds.travel import TravelReading
 from logic.lang.game_kinds.turn import TurnReading
@@ -58,5 +59,6 @@ class GameReadings(
     MannerReading,
     VestReading,
     TravelReading,
+    TargetsReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

@@ -41,7 +41,9 @@ class KillReading(GameBase):
 
     def faction_chat(self, children: list[Any]) -> Unmodelled:
         verbs = [c for c in children if isinstance(c, Token) and c.type == "UNMODELLED"]
-        if any(not str(v).lower().startswith(("talk", "speak")) for v in verbs):
+        if any(
+            not str(v).lower().startswith(("talk", "speak", "chat", "communicate")) for v in verbs
+        ):
             raise NoReading(f"{verbs[0]!s} is not talk")  # "poison each other"
         return self.unmodelled("chat")
 

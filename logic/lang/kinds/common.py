@@ -46,6 +46,7 @@ from logic.lang.clause_parts import (
     NoReading,
     Nothing,
     Starts,
+    Tail,
     Verb,
     about,
     subject_of,
@@ -131,6 +132,12 @@ class CommonReading:
         n = _count(children)
         return about(children, Trait(Budget("game", n, self.why)))
 
+    def gun_shots(self, children: list[Any]) -> tuple[Any, ...]:
+        """'You have a gun with one bullet.' ("one" is the article's word: a count of one)."""
+        said = any(isinstance(c, Token) and c.type in ("NUMBER", "NUMERAL") for c in children)
+        n = _count(children) if said else 1
+        return about(children, Trait(Budget("game", n, self.why)))
+
     def spend(self, children: list[Any]) -> tuple[Any, ...]:
         why = self.why
         starts = Starts("kills", _frequency(children), why, subject_of(children))
@@ -163,6 +170,10 @@ class CommonReading:
             and words[i - 1].type in ("APPEAR", "AS", "BE", "A", "THE", "LEARN", "THEM", "HE")
         )
         return (Frame(self.why, str(shown) if shown.type == "NAME" else ""),)
+
+    def appear_tail(self, children: list[Any]) -> Tail:
+        """'..., making them appear as Mafia if investigated': the ability's frame."""
+        return Tail(self.framed(children))
 
     # the alert and its visitors
     def alert(self, children: list[Any]) -> tuple[Any, ...]:

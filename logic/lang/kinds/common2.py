@@ -72,7 +72,7 @@ _AIMS = {"TARGET", "VISIT", "CHOOSE"}  # "whatever targets / visits / is aimed a
 
 
 def _faction(children: list[Any]) -> str:
-    return next(str(c) for c in children if isinstance(c, Token) and c.type == "NAME")
+    return next(str(c) for c in children if isinstance(c, Token) and c.type in ("NAME", "ROLENAME"))
 
 
 def _frequency(children: list[Any]) -> Frequency:

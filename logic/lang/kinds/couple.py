@@ -44,7 +44,8 @@ class CoupleReading:
         size = next((c for c in children if isinstance(c, _Size)), count)
         if size != 2 or count < 2:
             raise NoReading("a pair is two of the players chosen")
-        status = [str(c) for c in children if isinstance(c, Token) and c.type == "NAME"][-1]
+        names = [str(c) for c in children if isinstance(c, Token) and c.type == "NAME"]
+        status = names[-1] if names else "lovers"  # "to fall in love"
         start = _AbilityStart("targets", frequency, self.why, None, count)
         return (start, Pair(status.lower(), self.why))
 

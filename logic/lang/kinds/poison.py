@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from logic.effects.poison import Poison
-from logic.lang.clause_parts import Tail
+from logic.lang.clause_parts import NoReading, Tail
 from logic.model.ir import Why
 
 
@@ -19,6 +19,13 @@ class PoisonReading:
 
     def dies_next_night(self, _: list[Any]) -> Tail:
         return Tail((Poison(self.why),))
+
+    def dies_next_day(self, _: list[Any]) -> Tail:
+        raise NoReading(
+            "a death at the end of the following day: the engine does not model a delayed "
+            "death by day (its poison kills at the end of the following night: 'They will "
+            "die the following night unless healed.')"
+        )
 
 
 __all__ = ["PoisonReading"]

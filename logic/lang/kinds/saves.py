@@ -38,6 +38,10 @@ class SaveReading:
     def unmask(self, _: list[Any]) -> tuple[Any, ...]:
         return (Unmask(self.why),)
 
+    def saver_told(self, _: list[Any]) -> tuple[Any, ...]:
+        """'You will be notified if your target was attacked.': of the protection before."""
+        return (Adds(Protect, "notifies", self.why),)
+
     def snipe_save(self, _: list[Any]) -> tuple[Any, ...]:
         return (Protect(self.why), SnipesOnly(self.why))
 

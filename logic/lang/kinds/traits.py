@@ -167,7 +167,9 @@ class TraitReading:
         if weight < 2:
             raise self._no_reading("a vote that counts as one")
         names = [str(c) for c in children if isinstance(c, Token) and c.type == "ROLENAME"]
-        shown = self.why if any(isinstance(c, OnceShown) for c in children) else None
+        # "Your vote will then count twice." after the reveal: once the role is shown
+        then = any(isinstance(c, Token) and str(c).lower() == "then" for c in children)
+        shown = self.why if then or any(isinstance(c, OnceShown) for c in children) else None
         trait = Trait(VoteWeight(weight, self.why, shown=shown))
         return self._said_of([], trait) if not names else _about(names[0], trait)
 
