@@ -105,58 +105,9 @@ POLICE_DECIDES = [
 ]
 
 
-P_EXPIRES = "\n".join(
-    [
-        " Uehara may use Police Identify every day phase until she makes a positive "
-        "identification.",
-        " Once she does, the ability is considered expired and may not be used again for the "
-        "remainder of the game.",
-    ]
-)
-# the section's (R86), deleted wherever they stand: its list, and the expiry (said twice)
-SECTION_DECIDES = [
-    (P_EXPIRES, "R86: after a positive identification, Police Identify is expired"),
-]
-
-
-def test_deleting_the_police_identify_list_changes_its_case() -> None:
-    """The section's list (the Police Detect section has the same words: deleted here only):
-    without it, Uehara has no Police Identify."""
-    from dctp_deletions import DCTP
-
-    head = "Ability Police Identify: Roles with action: Uehara."
-    text = DCTP.read_text(encoding="utf-8")
-    assert text.count(head) == 1
-    rules = text.replace(head, "Ability Police Identify:")
-    deleting_changes(POLICE, "Police Identify: Bob is Megure, true", rules)
-
-
 @pytest.mark.parametrize(("sentence", "title"), POLICE_DECIDES)
 def test_deleting_a_police_identify_sentence_changes_its_case(sentence: str, title: str) -> None:
-    """The pool on Uehara's line; the others in the Police Identify section (R86)."""
-    if sentence.startswith("In the experimental"):
-        deleting_changes(POLICE, title, without_on("Uehara", sentence))
-        return
-    deleting_changes(POLICE, title, without("\n".join(" " + x for x in sentence.split("\n"))))
-
-
-@pytest.mark.parametrize(("sentence", "title"), SECTION_DECIDES)
-def test_deleting_a_police_identify_section_sentence_changes_its_case(
-    sentence: str, title: str
-) -> None:
-    deleting_changes(POLICE, title, without(sentence))
-
-
-def test_one_sentence_of_the_expiry_alone_changes_nothing() -> None:
-    """Each of the two sentences of the expiry, deleted alone, leaves its case as it was."""
-    from dctp_deletions import DCTP, case_of
-
-    from logic.commands.casebook import run_case
-    from logic.lang.rules import parse_ruleset
-
-    case, text = case_of(POLICE, "R86: after a positive identification, Police Identify is expired")
-    for one in P_EXPIRES.split("\n"):
-        assert run_case(parse_ruleset(without(one), str(DCTP)), case, text).passed, one
+    deleting_changes(POLICE, title, without_on("Uehara", sentence))
 
 
 def test_one_sentence_of_the_group_use_alone_changes_nothing() -> None:

@@ -9,9 +9,7 @@ Identify, a day ability on one player named by the class and the verb (`PoliceId
 "If PhoenixTears were Megure, the result would be "true"." adds its answer. "They use
 Identify all together." (one identification a day among the holders), "The ranking of the
 DB are: ..." and "If the GM gets conflicting orders on whom to Identify, the GM will use
-this ranking." add to the identification too; "Uehara may use Police Identify every day
-phase until she makes a positive identification." (and "Once she does, the ability is
-considered expired ...") to the police identification."""
+this ranking." add to the identification too."""
 
 from __future__ import annotations
 
@@ -57,6 +55,3 @@ class IdentifyReading:
 
     def id_by_rank(self, children: list[Any]) -> tuple[Any, ...]:
         return (_AddTo(IdentifyRole, "by_rank", self.why),)
-
-    def id_expires(self, children: list[Any]) -> tuple[Any, ...]:
-        return (_AddTo(PoliceIdentify, "expires", self.why),)
