@@ -3,8 +3,7 @@ player's role, and its chance of failure when others who hold it are hindered, t
 logic/effects/identify.py (grammar/clause/identify.lark, the base lexicon,
 logic/lang/kinds/identify.py), with the day's new hook `day_hinders` (frighten.py, heal.py).
 Each sentence it reads changes a case of casebook/dctp-mini-mafia/identify.case when it is
-deleted (from the Identify section, defined once at the end of the ruleset: R85, with its
-group use, one identification a day, and its ranking)."""
+deleted (from every Detective Boy's line)."""
 
 from __future__ import annotations
 
@@ -26,25 +25,7 @@ CHANCE = (
     "undisturbed Detective Boys."
 )
 
-TOGETHER = "\n".join(
-    [
-        " They use Identify all together.",
-        " So they can just Identify one player's role together per Day.",
-    ]
-)
-RANK = " The ranking of the DB are: Ayumi, Mitsuhiko, Genta."
-BY_RANK = " If the GM gets conflicting orders on whom to Identify, the GM will use this ranking."
-CONFLICT = "R85: conflicting orders: Ayumi's identification is played, Mitsuhiko's is not"
-
 DECIDES = [
-    # the section's list (R85): deleted, no Detective Boy identifies
-    (" Role with action: Ayumi, Mitsuhiko, Genta.", "Identify: Ayumi identifies Gin"),
-    # one a day (both sentences say it): deleted, both identifications are played
-    (TOGETHER, CONFLICT),
-    # the rank and its use: deleted either, which of the two is played is open
-    (RANK, CONFLICT),
-    (BY_RANK, CONFLICT),
-    (RANK, "R85: conflicting orders: Mitsuhiko's identification is played over Genta's"),
     (CHANCE, "Identify: one of three Detective Boys frightened, the identification may fail"),
     (CHANCE, "Identify: one of two Detective Boys frightened, the identification may fail"),
     # the ability's first sentence, and the one that adds to it
@@ -108,16 +89,3 @@ POLICE_DECIDES = [
 @pytest.mark.parametrize(("sentence", "title"), POLICE_DECIDES)
 def test_deleting_a_police_identify_sentence_changes_its_case(sentence: str, title: str) -> None:
     deleting_changes(POLICE, title, without_on("Uehara", sentence))
-
-
-def test_one_sentence_of_the_group_use_alone_changes_nothing() -> None:
-    """Each of the two sentences that say one identification a day, deleted alone, leaves
-    the conflict's case as it was (the other still says it)."""
-    from dctp_deletions import DCTP, case_of
-
-    from logic.commands.casebook import run_case
-    from logic.lang.rules import parse_ruleset
-
-    case, text = case_of(CASEBOOK, CONFLICT)
-    for one in TOGETHER.split("\n"):
-        assert run_case(parse_ruleset(without(one), str(DCTP)), case, text).passed, one

@@ -40,13 +40,9 @@ Vocabulary:
                 NOT identify through disguises."): a role worn is what it sees (the
                 disguised Vermouth-Megure is "true" for Megure); unsaid, the role dealt
 
-  `together` ("They use Identify all together."; "So they can just Identify one player's
-                role together per Day."): of the identifications the holders send one day,
-                one is played, the others do not take place; which, the host's choice
-                (`ambiguous`), unless `rank` ("The ranking of the DB are: Ayumi, Mitsuhiko,
-                Genta.", the roles in order) and `by_rank` ("If the GM gets conflicting
-                orders on whom to Identify, the GM will use this ranking.") are both said:
-                then the highest-ranked sender's (DCTP's R85)
+Not modelled: "They use Identify all together. So they can just Identify one player's role
+together per Day." (one identification a day for the group) and the ranking of conflicting
+orders (a case names who sends the identification).
 """
 
 from __future__ import annotations
@@ -70,9 +66,6 @@ class IdentifyRole:
     by_day: ClassVar[bool] = True  # used by day (logic/effects/base.Effect)
     why: Why = meta()
     chance: Why | None = None  # "If one of the Detective Boys is prevented ..."
-    together: Why | None = None  # "They use Identify all together."
-    rank: tuple[Why, tuple[str, ...]] | None = None  # "The ranking of the DB are: ..."
-    by_rank: Why | None = None  # "If the GM gets conflicting orders ..., ... this ranking."
 
     def describe(self) -> str:
         fails = (
@@ -80,10 +73,6 @@ class IdentifyRole:
             if self.chance is not None
             else ""
         )
-        if self.together is not None:
-            fails += "; one identification a day among the holders"
-            if self.rank is not None and self.by_rank is not None:
-                fails += f" (the highest-ranked sender's: {', '.join(self.rank[1])})"
         return f'identify: learns "PLAYER is ROLE", the target\'s role{fails}'
 
 
@@ -208,72 +197,10 @@ def _fails(db: DayBuilder, i: int, e: IdentifyRole) -> Expr:
     return label(any_of(parts), e.chance)
 
 
-def _senders(db: DayBuilder) -> list[tuple[int, Expr, IdentifyRole]]:
-    """(slot, it sends an identification, the effect) for each slot of the day whose
-    ability identifies with `together` said."""
-    out = []
-    for j in range(db.n):
-        for c, e in db.effects(j, IdentifyRole):
-            if e.together is not None:
-                out.append(
-                    (j, conj(c, db.sc.taken(j), label(db.switch(e.together), e.together)), e)
-                )
-    return out
-
-
-def _place(db: DayBuilder, p: str, names: tuple[str, ...]) -> list[tuple[int, Expr]]:
-    """(p's place in the rank, p holds that role) for each role the rank names."""
-    return [(k, db.role_is(p, r)) for k, n in enumerate(names) if (r := db.rs.role(n)) is not None]
-
-
-def _beats(db: DayBuilder, i: int, j: int, e: IdentifyRole, pick: Expr) -> Expr:
-    """Slot j's identification is played over slot i's, both sent: the higher-ranked
-    sender's where the rank and its use are said and name both senders' roles (R85), and
-    else the host's choice (`pick`: the index of the sender chosen; where it names none who
-    sent one, the earlier slot's)."""
-    p, q = db.actor(i), db.actor(j)
-    players = list(db.players)
-    chosen = disj(
-        eq(pick, Const(players.index(q))),
-        conj(neg(eq(pick, Const(players.index(p)))), Const(j < i)),
-    )
-    if e.rank is None or e.by_rank is None:
-        return chosen
-    why, names = e.rank
-    mine, theirs = _place(db, p, names), _place(db, q, names)
-    higher = any_of(conj(x, y) for k, x in mine for m, y in theirs if m < k)
-    said = conj(label(db.switch(why), why), label(db.switch(e.by_rank), e.by_rank))
-    ranked = conj(said, any_of(x for _, x in mine), any_of(y for _, y in theirs))
-    return disj(conj(ranked, higher), conj(neg(ranked), chosen))
-
-
-def _one_a_day(db: DayBuilder, i: int) -> Expr:
-    """Slot i's identification is not played: another holder's was sent the same day and
-    is played over it ("So they can just Identify one player's role together per Day.")."""
-    senders = _senders(db)
-    mine = [(c, e) for j, c, e in senders if j == i]
-    others = [(j, c) for j, c, _ in senders if j != i and db.actor(j) != db.actor(i)]
-    if not mine or not others:
-        return FALSE
-    sent, e = mine[0]
-    assert e.together is not None
-    loc = e.together.loc
-    many = at_least(2, [c for _, c, _ in senders])
-    name = f"identify:together:{loc.line}:{loc.column}"
-    pick = db.choice(name, range(len(db.players)), decides=many)
-    return any_of(conj(sent, c, _beats(db, i, j, e, pick)) for j, c in others)
-
-
 def day_stops(db: DayBuilder, i: int) -> Expr:
-    """An identification that fails by chance does not take place, nor one another
-    holder's is played over (`together`)."""
-    return disj(
-        any_of(
-            conj(c, _fails(db, i, e))
-            for c, e in db.effects(i, IdentifyRole)
-            if e.chance is not None
-        ),
-        _one_a_day(db, i),
+    """An identification that fails by chance does not take place."""
+    return any_of(
+        conj(c, _fails(db, i, e)) for c, e in db.effects(i, IdentifyRole) if e.chance is not None
     )
 
 

@@ -3,9 +3,6 @@ each phase (in Japan, abroad, in the air), what that stops and what it does not,
 a phase leaves to the next. Its phrases are grammar/clause/travel.lark, read by
 logic/lang/kinds/travel.py (words in grammar/lexicon/travel.toml). No other file names it.
 
-(DCTP writes the sentences once, in its Travel section, "Ability Travel: Role with action:
-Hakuba, Makoto. ...", given to each role it lists: logic/lang/assemble/given.py.)
-
 Vocabulary:
   Travel      a night action aimed at no one, and `DayTravel` its day twin ("To travel, the
               player sends a travel order to the GM (whether it's during Prep, Night, or
@@ -56,20 +53,6 @@ Vocabulary:
     flies_out   "If he successfully protects, he will fly out of Japan." (Makoto's note): a
                 night his protection succeeds (logic/effects/heal.py's), he sets off as if
                 he travelled (the day's protection of a lynch is not read as one: T6)
-    untouched   "While on the plane, they cannot be discombobulated or frightened (meaning
-                they will still arrive at their destination).": the abilities named
-                (`in_air`) fail on a traveler in the air (DCTP's R82)
-    stopped     "Only if they are discombobulated or frightened will the traveler still be
-                killed in such a situation." "In other words: The travel has to be stopped by
-                other means.": `survives` spares him only where his travel takes place;
-                unsaid, wherever he sent one ("in the same phase they use Travel"), hindered
-                or not (R83)
-    in_process  'For abilities such as investigate, interrogate, kill, and the like that
-                directly concern a player, if the player is out of the country or in the
-                process of traveling, they will receive a "fail" for their result.': an
-                action on him fails abroad and in the air (but those `exempt` names, a
-                befriending and an APTX), and the phase his travel takes place where the
-                host so reads "in the process of traveling" (open: the host's choice, R84)
 
   Reachable   the whole game's "Travelers can be befriended.": an action of the effects
               named (a Befriend) lands on a traveler abroad (`on_abroad` does not stop

@@ -6,10 +6,7 @@ Detective Boys is prevented from using his day ability ..., the Identification c
 succeed or fail, depending on the number of undisturbed Detective Boys." adds its chance of
 failure to it. "Allows Uehara to identify other players for police roles." is Police
 Identify, a day ability on one player named by the class and the verb (`PoliceIdentify`);
-"If PhoenixTears were Megure, the result would be "true"." adds its answer. "They use
-Identify all together." (one identification a day among the holders), "The ranking of the
-DB are: ..." and "If the GM gets conflicting orders on whom to Identify, the GM will use
-this ranking." add to the identification too."""
+"If PhoenixTears were Megure, the result would be "true"." adds its answer."""
 
 from __future__ import annotations
 
@@ -45,13 +42,3 @@ class IdentifyReading:
     def id_true(self, children: list[Any]) -> tuple[Any, ...]:
         text = _quoted(next(c for c in children if isinstance(c, Token) and c.type == "STRING"))
         return (_AddTo(PoliceIdentify, "yes", self.why, (self.why, text)),)
-
-    def id_together(self, children: list[Any]) -> tuple[Any, ...]:
-        return (_AddTo(IdentifyRole, "together", self.why),)
-
-    def id_rank(self, children: list[Any]) -> tuple[Any, ...]:
-        names = tuple(str(c) for c in children if isinstance(c, Token) and c.type == "ROLENAME")
-        return (_AddTo(IdentifyRole, "rank", self.why, (self.why, names)),)
-
-    def id_by_rank(self, children: list[Any]) -> tuple[Any, ...]:
-        return (_AddTo(IdentifyRole, "by_rank", self.why),)
