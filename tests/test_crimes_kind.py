@@ -226,9 +226,37 @@ DECIDES = [
         "If the target did not commit a crime (blamed actions count as a crime), then the player will be suspended for 2 phases and can't use any actions during that time (besides the bow-tie/watch).",
         "House search: no crime on record, the officer is suspended and never searches again",
     ),
-    (
-        "He won't be able to use House search for the rest of the game.",
+    (  # said twice (the Suspended condition's note in the House Search section, R71)
+        "He won't be able to use House search for the rest of the game.\n"
+        "After the suspension is over, the police officer can use all abilities he had "
+        "before, besides house search.",
         "House search: no crime on record, the officer is suspended and never searches again",
+    ),
+    (  # R71: what a suspension does (the search's own sentence says it of its own)
+        "While suspended, the police officer in question will lose all abilities apart from voting.",
+        "Suspension: two phases, then the officer arrests again",
+    ),
+    (
+        "While suspended, the police officer in question will lose all abilities apart from voting.",
+        "Suspension: the suspended officer votes, his arrest by day fails (R71)",
+    ),
+    (
+        "While temporarily injured, the police officer in question will lose all abilities apart from voting.",
+        "Temporary injury: the officer who arrests a sniper is hurt for two phases",
+    ),
+    (  # R70: of every reader of the record
+        "Crimes committed during the same phase don't count.",
+        "Cross-examine: tonight's kill does not count",
+    ),
+    (  # R70: the arrest's own, and the general one
+        "The crime can be done on any Night or Day, but it CANNOT be in the same phase that the arrest is happening.\n"
+        "Crimes committed during the same phase don't count.",
+        "Arrest: an accusation of a crime of the same night is false",
+    ),
+    (  # R70: the search's own, and the general one
+        "If the target has not committed a crime yet, but commits a crime in the same phase as the House Search order is given, the House Search will still be considered a failure, and the officer will suffer the consequences.\n"
+        "Crimes committed during the same phase don't count.",
+        "House search: a crime of the same night is not found, the officer is suspended (R70)",
     ),
     (
         "Police that successfully arrest an uninjured sniper will be injured for two phases following the arrest.",
@@ -246,6 +274,7 @@ DECIDES = [
         " Can bring back anyone who has been arrested with a lawsuit.",
         "Lawsuit: the arrested player is free again",
     ),
+    (" Usable once per game.", "Lawsuit: usable once per game (R79)"),
     (
         "The crime, however, will be hindered and Auto-arrest won't happen.",
         "House search: a crime of the same night after the search is hindered, the search fails",

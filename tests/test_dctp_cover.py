@@ -97,7 +97,8 @@ def test_cant_cover_keeps_the_ability_from_the_coverer(ability: str) -> None:
     after covering Tequila, no House Search after covering Vermouth disguised as Megure
     (the case's line is refused). The ability's section says it too ("Night action, ...,
     can't be covered.", R62): without one of the two he still holds none; without both,
-    he uses it."""
+    the source says nothing of it while it says of others that they can be covered (R100):
+    his use of it is the host's open choice."""
     text, section, nature = SAID_TWICE[ability]
     (case,) = parse_cases(text, "<barred>")
     with pytest.raises(RulingError):
@@ -108,7 +109,11 @@ def test_cant_cover_keeps_the_ability_from_the_coverer(ability: str) -> None:
     lines = _without_nature(section, nature).split("\n")
     (at,) = [k for k, line in enumerate(lines) if line.startswith("Calvados: ")]
     lines[at] = lines[at].replace(" " + BARRED, "")
-    assert run_case(parse_ruleset("\n".join(lines), str(DCTP)), case, text).passed
+    # (R100) the other sections say which abilities can be covered: of this one, now,
+    # nothing is said, and its covered use is the host's open choice
+    open_text = _open(text)
+    (open_case,) = parse_cases(open_text, "<barred>")
+    assert run_case(parse_ruleset("\n".join(lines), str(DCTP)), open_case, open_text).passed
 
 
 # ----------------------------------------------------------------------------- can't be covered
@@ -147,14 +152,23 @@ def _without_nature(section: str, sentence: str) -> str:
 @pytest.mark.parametrize("section", sorted(UNCOVERED))
 def test_cannot_be_covered_keeps_the_ability_from_the_coverer(section: str) -> None:
     """With the section's "..., cannot be covered.", Calvados holds no Bribe (no Abduct)
-    after covering Pisco (Irish): the case's line is refused; without it, he uses it."""
+    after covering Pisco (Irish): the case's line is refused; without it, his use of it is
+    the host's open choice (R100)."""
     sentence, ally, ability = UNCOVERED[section]
     text = _using(ally, ability)
     (case,) = parse_cases(text, "<uncovered>")
     with pytest.raises(RulingError):
         run_case(load_ruleset(DCTP), case, text)
     rules = parse_ruleset(_without_nature(section, sentence), str(DCTP))
-    assert run_case(rules, case, text).passed
+    open_text = _open(text)  # (R100: unsaid, the host's open choice)
+    (open_case,) = parse_cases(open_text, "<uncovered>")
+    assert run_case(rules, open_case, open_text).passed
+
+
+def _open(text: str) -> str:
+    """The case expecting `ambiguous` instead of the action's success."""
+    head, _, _ = text.partition("  expect:\n")
+    return head + "  expect:\n    ambiguous\n"
 
 
 def test_a_nature_line_outside_its_section_is_refused() -> None:

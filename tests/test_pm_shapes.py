@@ -225,6 +225,38 @@ def meaning(role: str, text: str) -> list[str]:
             "You may reveal yourself during the day. Your vote will then count twice.",
             "You may reveal yourself during the day. Once revealed, your vote counts twice.",
         ),
+        # a role card's terse voice (28 November 2026)
+        (
+            "Jailkeeper",
+            "Jails a player each night, roleblocking and protecting them.",
+            "Jails a player each night. They are roleblocked and protected.",
+        ),
+        (
+            "Bodyguard",
+            "Guards a player at night; dies in their place if they are attacked.",
+            "Guards a player at night. If they are attacked, you die in their place.",
+        ),
+        (
+            "Roleblocker",
+            "Blocks a player each night. Target can't use their ability that night.",
+            "Blocks a player each night. The target cannot use their ability that night.",
+        ),
+        (
+            "Cop",
+            'Checks a player each night. Gets "Guilty" for Mafia and "Innocent" for everyone else.',
+            'Checks a player each night. Mafia come back as "Guilty"; everyone else comes back as "Innocent".',
+        ),
+        ("Witch", "Wins with the Mafia.", "You win with the Mafia."),
+        (
+            "Vigilante",
+            "One-shot. Kills a player at night.",
+            "Kills a player at night. You can only use this ability once.",
+        ),
+        (
+            "Veteran",
+            "Can go on alert twice per game, killing anyone who visits.",
+            "Can go on alert twice per game. While on alert, anyone who visits you dies.",
+        ),
         (
             "Cupid",
             "On the first night, choose two players to fall in love. If one of them dies, the other dies of heartbreak.",

@@ -22,14 +22,13 @@ which one search met them: ambiguities and paradoxes are listed by their classes
 
 from __future__ import annotations
 
-import multiprocessing
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from functools import partial
 
 from logic.backends import symbolic
 from logic.commands.check import Checker, Finding, OutOfTime, Report, minimal_only, on_time
+from logic.commands.check.workers import WorkerDied, Workers
 from logic.lang.errors import RulingError
 from logic.model.ir import Role, Ruleset
 
@@ -184,28 +183,20 @@ def run_jobs(checker: Checker, kinds: tuple[str, ...], jobs: int) -> Report:
             checker.progress(f"{part.label()} ({len(dones)} of {len(parts)} parts done)")
             dones.append(run_part(checker.rs, settings, part))
     else:
-        ctx = multiprocessing.get_context("spawn")
-        with ctx.Pool(jobs) as pool:
-            futures = [pool.apply_async(run_part, (checker.rs, settings, p)) for p in parts]
-            dones = _gather(futures, lambda n: checker.progress(f"{n} of {len(parts)} parts done"))
+        with Workers(jobs) as workers:
+            futures = [workers.submit(run_part, checker.rs, settings, p) for p in parts]
+            for part, fut in zip(parts, futures, strict=True):
+                said = f"{len(dones)} of {len(parts)} parts done"
+                try:
+                    dones.append(
+                        workers.wait(fut, f"{part.label()} search", partial(checker.progress, said))
+                    )
+                except WorkerDied as e:  # (its task is lost: said, never waited for)
+                    how = f"unknown (its worker process died: {e.how})"
+                    dones.append(Done(part, [], 0, [f"{part.label()} search: {how}"], [], 0.0))
     merge(checker.report, wanted, kinds, dones)
     checker.report.seconds = time.perf_counter() - start
     return checker.report
-
-
-def _gather(futures: list[Any], progress: Callable[[int], None]) -> list[Done]:
-    """Each pool result, in the order of the parts (the progress callback is called
-    while waiting: a web page's cancelled request stops the run there)."""
-    out: list[Done] = []
-    for fut in futures:
-        while True:
-            progress(len(out))
-            try:
-                out.append(fut.get(timeout=0.5))
-                break
-            except multiprocessing.TimeoutError:
-                continue
-    return out
 
 
 def run_cluster(checker: Checker, kinds: tuple[str, ...], address: str) -> Report:

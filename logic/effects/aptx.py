@@ -24,14 +24,23 @@ Vocabulary:
                    (`spared`); of two tied, one poisoned, the other is lynched ("... is
                    arrested or APTXed, the other will be lynched.", logic/effects/
                    dayarrest.py's `TiedArrestedOut`: `withdrawn`)
+  CharmSpent       the whole game's "The Charm will only be used up, if the person with the
+                   charm would have been poisoned otherwise.": of two poisonings of the
+                   charm's holder that would land the same day, the charm stops one
+  Guard            a day ability's protection from APTX that another kind's ability carries
+                   (a pair's Lovey-Dovey, logic/effects/lovey.py): no poisoning of its
+                   target lands that day
+  CharmSelfOnce    the whole game's "Can only give the charm to herself once.": a charm its
+                   giver gives to himself on a day after one he gave himself does not take
+                   place (the state `CHARMED`: who gave himself one, and on which day)
 
 An arrest of the poisoner that day stops the attempt ("Arresting the BO member who does the
 poisoning WILL hinder the poisoning.": the arrested player's day actions fail, but
-arrests, logic/effects/dayarrest.py). Not modelled: the capsules (how many the faction
-has, kept on success, lost on failure, confiscated and handed on), the priority of ranked
-members, Sherry's poison by night (so the charm's "phase afterwards", a night, has no
-poisoning to stop), a charm spent when it saves ("The Charm will only be used up, ..."),
-"Can only give the charm to herself once.", travellers and the notices.
+arrests, logic/effects/dayarrest.py). What a poisoning costs (the capsules: how many, kept,
+lost, confiscated, handed on) is logic/effects/capsules.py's, which asks `named_right`. Not
+modelled: Sherry's poison by night (so the charm's "phase afterwards", a
+night, has no poisoning to stop), travellers and the
+notices.
 """
 
 from __future__ import annotations
@@ -41,9 +50,10 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from logic.effects import dayarrest
-from logic.effects.base import Kind
-from logic.model.expr import FALSE, Const, Expr, any_of, conj, eq, label, neg
+from logic.effects.base import Kind, Lasting, Outcome
+from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, conj, disj, eq, label, neg
 from logic.model.ir import Ability, Frequency, Role, canon
+from logic.model.phase import Atom, ChainEnd, PhaseEnd
 from logic.model.why import Why, meta
 
 if TYPE_CHECKING:
@@ -123,6 +133,40 @@ class Charm:
 
 
 @dataclass(frozen=True)
+class CharmSpent:
+    """The whole game's "The Charm will only be used up, if the person with the charm would
+    have been poisoned otherwise.": a charm that stops one poisoning is used up, and a
+    second poisoning of its holder that day lands. Unsaid, the charm stops every
+    poisoning of its holder that day."""
+
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "the charm is used up by the poisoning it stops"
+
+
+@dataclass(frozen=True)
+class Guard:
+    """A day ability's protection from APTX, carried by another kind's ability (a pair's
+    Lovey-Dovey: logic/effects/lovey.py, "This protect will hinder lynching, killing,
+    sniping and even APTX."): a poisoning of its target that day does not land (no charm's
+    using up applies to it)."""
+
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "the target is protected from APTX that day"
+
+
+@dataclass(frozen=True)
+class CharmSelfOnce:
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "the giver of a charm gives it to himself once a game"
+
+
+@dataclass(frozen=True)
 class NoLynchAptx:
     why: Why = meta()
 
@@ -135,10 +179,11 @@ def _said(db: DayBuilder, kind: type) -> Expr:
     return any_of(label(db.switch(x.why), x.why) for x in nodes)
 
 
-def _attempts(db: DayBuilder) -> list[tuple[int, str, Expr]]:
-    """(slot, the target, the attempt took place and named the target's role)."""
+def _tries(db: DayBuilder) -> list[tuple[int, str, Expr, Expr]]:
+    """(slot, the target, the attempt took place, it named the target's role) for each
+    poisoning of the day."""
 
-    def make() -> list[tuple[int, str, Expr]]:
+    def make() -> list[tuple[int, str, Expr, Expr]]:
         out = []
         for i in range(db.n):
             for c, e in db.effects(i, Aptx):
@@ -152,9 +197,39 @@ def _attempts(db: DayBuilder) -> list[tuple[int, str, Expr]]:
                         for k, name in enumerate(e.options)
                         if (role := db.rs.role(name)) is not None
                     )
-                    x = label(conj(took, right, neg(charmed(db, q))), e.why)
-                    if x != FALSE:
-                        out.append((i, q, x))
+                    out.append((i, q, took, label(right, e.why)))
+        return out
+
+    got: list[tuple[int, str, Expr, Expr]] = db.once("aptx:tries", make)
+    return got
+
+
+def named_right(db: DayBuilder, i: int) -> tuple[Expr, Expr]:
+    """(day slot i's poisoning took place, and it named its target's role): a success in
+    the source's words ("Succseful APTX: The target was that role (success)."), whatever
+    a charm then does."""
+    mine = [(took, right) for j, _, took, right in _tries(db) if j == i]
+    return any_of(t for t, _ in mine), any_of(conj(t, r) for t, r in mine)
+
+
+def _attempts(db: DayBuilder) -> list[tuple[int, str, Expr]]:
+    """(slot, the target, the attempt took place, named the target's role and no charm
+    stopped it)."""
+
+    def make() -> list[tuple[int, str, Expr]]:
+        tries = _tries(db)
+        spent = _said(db, CharmSpent)
+        out = []
+        for i, q, took, right in tries:
+            shield = charmed(db, q)
+            if spent != FALSE and shield != FALSE:
+                # "The Charm will only be used up, if the person with the charm would have
+                # been poisoned otherwise.": used up by one poisoning, it stops no other
+                other = any_of(conj(t, r) for j, p, t, r in tries if p == q and j != i)
+                shield = conj(shield, neg(conj(spent, other)))
+            x = conj(took, right, neg(shield), neg(guarded(db, q)))
+            if x != FALSE:
+                out.append((i, q, x))
         return out
 
     got: list[tuple[int, str, Expr]] = db.once("aptx:attempts", make)
@@ -169,6 +244,18 @@ def charmed(db: DayBuilder, q: str) -> Expr:
         for c, e in db.effects(i, Charm)
         if e.shields is not None
     )
+
+
+def guarded(db: DayBuilder, q: str) -> Expr:
+    """q is protected from APTX today by another kind's ability (`Guard`)."""
+    return any_of(
+        conj(db.ok(i), c, db.sc.aims(i, q)) for i in range(db.n) for c, _ in db.effects(i, Guard)
+    )
+
+
+def would_poison(db: DayBuilder, q: str) -> Expr:
+    """A poisoning that named q's role took place on q today (whatever then stopped it)."""
+    return any_of(conj(took, right) for _, p, took, right in _tries(db) if p == q)
 
 
 def aptxed(db: DayBuilder, q: str) -> Expr:
@@ -188,7 +275,7 @@ def _exempt(db: DayBuilder, i: int) -> Expr:
 def day_stops(db: DayBuilder, i: int) -> Expr:
     """The victim's day action (but a poisoning or an arrest) does not count."""
     x = conj(aptxed(db, db.actor(i)), neg(_exempt(db, i)))
-    return x
+    return disj(x, _self_stops(db, i))
 
 
 def day_deaths(db: DayBuilder) -> list[tuple[str, Expr]]:
@@ -210,10 +297,70 @@ def day_marked(db: DayBuilder, p: str, name: str) -> list[tuple[Expr, str]]:
     return [] if x == FALSE else [(x, "")]
 
 
+SELF = "gives the charm to"  # the day's atom of a charm its giver gave himself
+
+
+def _self_once(db: DayBuilder) -> Expr:
+    return any_of(
+        label(db.switch(x.why), x.why) for x in db.rs.healing if isinstance(x, CharmSelfOnce)
+    )
+
+
+def _self_stops(db: DayBuilder, i: int) -> Expr:
+    """Day slot i is a charm its giver gives himself after one he gave himself before."""
+    said = _self_once(db)
+    if said == FALSE:
+        return FALSE
+    p = db.actor(i)
+    before: dict[tuple[str, int], Expr] = db.before(CHARMED)
+    again = any_of(x for (q, _), x in before.items() if q == p)
+    return any_of(conj(c, db.sc.aims(i, p), said, again) for c, _ in db.effects(i, Charm))
+
+
+def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
+    """`X gives the charm to X`: a charm its giver gave himself today (when a sentence
+    limits it)."""
+    del outcome
+    if _self_once(db) == FALSE:
+        return {}
+    out: dict[Atom, Expr] = {}
+    for i in range(db.n):
+        p = db.actor(i)
+        x = any_of(conj(c, db.ok(i), db.sc.aims(i, p)) for c, _ in db.effects(i, Charm))
+        if x != FALSE:
+            key = Atom(SELF, p, p)
+            out[key] = disj(out.get(key, FALSE), x)
+    return out
+
+
+def _step(before: tuple[tuple[str, int], ...], end: PhaseEnd) -> tuple[tuple[str, int], ...]:
+    got = {(a.subject, end.number) for a in end.atoms if a.kind == SELF}
+    return tuple(sorted(set(before) | got))
+
+
+def _chain(before: dict[tuple[str, int], Expr], end: ChainEnd) -> dict[tuple[str, int], Expr]:
+    out = dict(before)
+    for a, e in end.atoms:
+        if a.kind == SELF:
+            key = (a.subject, end.number)
+            out[key] = disj(out.get(key, FALSE), e)
+    return out
+
+
+def _view(state: tuple[tuple[str, int], ...], night: int) -> dict[tuple[str, int], Expr]:
+    del night
+    return {key: TRUE for key in state}
+
+
+CHARMED = Lasting("charmed", (), _step, _chain, _view)
+
+
 KIND = Kind(
     "aptx",
-    (Aptx, AptxGrant, AptxKills, NoLynchAptx, Charm),
+    (Aptx, AptxGrant, AptxKills, NoLynchAptx, Charm, CharmSpent, CharmSelfOnce, Guard),
     day_stops=day_stops,
     day_deaths=day_deaths,
     day_marked=day_marked,
+    day_atoms=day_atoms,
+    lasting=(CHARMED,),
 )

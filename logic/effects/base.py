@@ -375,11 +375,11 @@ def line_says(b: Any, p: str, node: type, tag: str) -> Expr:
     )
 
 
-def first_drawn(b: NightBuilder, name: str, holds: Sequence[Expr]) -> list[Expr]:
+def first_drawn(b: NightBuilder | DayBuilder, name: str, holds: Sequence[Expr]) -> list[Expr]:
     """Of the candidates in a fixed order, the one drawn at random (`name`, a draw of the
-    night: `random`): the first whose `holds` holds from the drawn place on, going round,
-    so that every value of the draw picks one that holds when any does (a draw the scenario
-    fixes never leaves the night without an outcome) and each that holds may be picked.
+    phase, night or day: `random`): the first whose `holds` holds from the drawn place on,
+    going round, so that every value of the draw picks one that holds when any does (a draw
+    the scenario fixes never leaves the phase without an outcome) and each that holds may be picked.
     The i-th expression: candidate i is the one drawn (none, when none holds)."""
     n = len(holds)
     if n == 0:

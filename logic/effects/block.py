@@ -13,7 +13,7 @@ Vocabulary:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from logic.effects import attack, status
 from logic.effects.base import Kind, Outcome, holds_trait
@@ -89,6 +89,39 @@ class Unblocked:
         return "unblocked: no roleblock stops the holder's kills"
 
 
+@dataclass(frozen=True)
+class Unhindered:
+    """An ability section's nature line that says its ability cannot be hindered ("Day/Night
+    action, can't be covered, can't be frightened or discombobulated."): no roleblock stops
+    it (a discombobulation: DCTP's roleblock), and no frightening stops it by day
+    (logic/effects/frighten.py asks `spared_fright`)."""
+
+    # the ability's name, filled in by its section (`of_section`, as cover.Uncovered's)
+    check: tuple[str, ...] = ()
+    why: Why = meta()
+    of_section: ClassVar[bool] = True
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.check
+
+    def describe(self) -> str:
+        return f"{', '.join(self.names)} cannot be frightened or discombobulated"
+
+
+def unhindered(b: Any, i: int) -> Expr:
+    """Slot i uses an ability whose section says it cannot be hindered (`Unhindered`),
+    labelled with that sentence (a day builder's slot, or a night's)."""
+    parts = []
+    for r in b.rs.roles:
+        for t in r.traits:
+            if isinstance(t, Unhindered):
+                names = {canon(n) for n in t.names}
+                gate = label(b.sc.switch(t.why), t.why)
+                parts += [conj(c, gate) for c, ab in b.sc.abilities(i) if canon(ab.name) in names]
+    return any_of(parts)
+
+
 def unblockable(b: NightBuilder, p: str) -> Expr:
     """p holds a role no roleblock stops (labelled with its sentence)."""
     return b.once(f"unblockable:{p}", lambda: holds_trait(b, p, Unblockable))
@@ -135,7 +168,7 @@ def stops(b: NightBuilder, i: int) -> Expr:
     if blocked != FALSE:
         held = holds_trait(b, p, Unblocked)
         own = conj(attack.kills(b, i), held) if held != FALSE else FALSE
-        blocked = conj(blocked, neg(unblockable(b, p)), neg(own))
+        blocked = conj(blocked, neg(unblockable(b, p)), neg(own), neg(unhindered(b, i)))
     jailed = any_of(
         label(conj(c, b.ok(j), b.shares(i, j), le(b.tiers[j], b.tiers[i])), e.why)
         for j in range(b.n)
@@ -227,7 +260,7 @@ def block_why(ruleset: Ruleset) -> Why:
 
 KIND = Kind(
     "block",
-    (Roleblock, Jail, Unblockable, Unblocked),
+    (Roleblock, Jail, Unblockable, Unblocked, Unhindered),
     stops=stops,
     atoms=atoms,
     phase_texts=told,

@@ -50,12 +50,20 @@ Vocabulary:
              logic/lang/assemble/roles.py) is not lent by a cover, as if the coverer's line
              barred it. Unsaid, a cover lends it (the Cover section's "one night ability
              from that ally")
+  Coverable  the same nature line when it says the ability can be covered ("Night action,
+             crime, can be covered.", in "Ability Slander: ..."): the ability of that section
+             is one a cover lends. Where the ruleset says of some abilities that they can be
+             covered, a lent ability no line says either of (neither `Coverable` nor
+             `Uncovered` nor barred by the coverer's line) is the source's silence: its use
+             takes place or not at the host's open choice (`ambiguous` where it matters,
+             R100). Unsaid everywhere, a cover lends every night ability but those barred
 
-Readings (CV1-CV5, R62-R67 in casebook/dctp-mini-mafia.rules): a covered ability used is
-the coverer's action, so a covered crime is his crime (the source never says a covered
-action is no crime); "one night ability" is one a night (R67); the abilities' own "cannot
-be covered" are read where their sections are defined once (R62); `check`'s symbolic nights lend
-nothing (as a disguise's abilities).
+Readings (CV1-CV5, R62-R67, R100-R101 in casebook/dctp-mini-mafia.rules): a covered
+ability used is the coverer's action, so a covered crime is his crime (the source never
+says a covered action is no crime); "one night ability" is one a night (R67); the
+abilities' own "cannot be covered" and "can be covered" are read where their sections are
+defined once (R62, R100), and an ability neither speaks of is open (R100: the leader's
+order, R101); `check`'s symbolic nights lend nothing (as a disguise's abilities).
 """
 
 from __future__ import annotations
@@ -148,6 +156,36 @@ class Uncovered:
 
     def describe(self) -> str:
         return f"cover: {', '.join(self.names)} cannot be covered"
+
+
+@dataclass(frozen=True)
+class Coverable:
+    """The ability of the section the sentence is written in can be covered."""
+
+    check: tuple[str, ...] = ()  # the ability's name, filled in by its section (as Uncovered's)
+    why: Why = meta()
+    of_section: ClassVar[bool] = True
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.check
+
+    def describe(self) -> str:
+        return f"cover: {', '.join(self.names)} can be covered"
+
+
+def _said(rs: Ruleset) -> tuple[set[str], set[str]]:
+    """The names of the abilities the ruleset says can be covered, and of those it says
+    cannot be (the sections' nature lines and the coverer's "Can't cover: ...")."""
+    traits = [t for r in rs.roles for t in r.traits]
+    can = {canon(n) for t in traits if isinstance(t, Coverable) for n in t.names}
+    cannot = {canon(n) for t in traits if isinstance(t, Uncovered) for n in t.names}
+    cannot |= {canon(n) for t in traits if isinstance(t, CoverRule) for n in t.names}
+    return can, cannot
+
+
+def _names(rs: Ruleset, a: Ability) -> set[str]:
+    return {canon(n) for n in (a.name, *a.aliases, inquiry.keyword(rs, a))}
 
 
 def _faction(rs: Any, group: str) -> str | None:
@@ -283,16 +321,66 @@ def stops(b: NightBuilder, i: int) -> Expr:
             theirs = any_of(b.sc.role_is(q, r) for r in having)
             mine = any_of(b.sc.role_is(p, r) for r in having)
             parts.append(conj(c, x, theirs, neg(mine)))
-    return disj(any_of(parts), _one(b, i))
+    return disj(any_of(parts), _one(b, i), _unsaid(b, i))
+
+
+def _coverables(b: NightBuilder) -> list[tuple[set[str], Expr]]:
+    """(the names a "can be covered" line says, its sentence in force), of every such line."""
+    traits = {t for r in b.rs.roles for t in r.traits if isinstance(t, Coverable)}
+    return [({canon(n) for n in t.names}, label(b.sc.switch(t.why), t.why)) for t in traits]
+
+
+def _unsaid(b: NightBuilder, i: int) -> Expr:
+    """Slot i does not take place at the host's choice: its ability is p's tonight only by
+    his cover, and no line in force says whether it can be covered, where a line in force
+    says it of another (R100). (A line that says it cannot be is read by `lends`: the
+    ability is not lent at all.)"""
+    lines = _coverables(b)
+    said = [w for _, w, _ in line_rules(b, CoverRule, "lends")]
+    if not lines or not said:
+        return FALSE
+    _, cannot = _said(b.rs)
+    p = b.actor(i)
+    parts = []
+    for c, ab in b.sc.abilities(i):
+        own = {canon(n) for n in (ab.name, *ab.aliases)}  # (a section names its own ability)
+        if _names(b.rs, ab) & cannot:
+            continue
+        if any(ab in r.abilities and b.sc.role_is(p, r) != FALSE for r in b.rs.roles):
+            continue  # (his own role's: not only lent)
+        x = conj(c, b.sc.taken(i), lent(b, p, ab))
+        if x == FALSE:
+            continue
+        this = any_of(on for names, on in lines if names & own)
+        others = any_of(on for names, on in lines if not names & own)
+        silent = conj(x, neg(this), others)
+        if silent == FALSE:
+            continue
+        w = said[0]
+        played = b.choice(
+            f"cover:unsaid:{p}:{canon(ab.name)}:{w.loc.line}:{w.loc.column}",
+            [1, 0],
+            decides=silent,
+        )
+        parts.append(conj(silent, eq(played, Const(0))))
+    return label(any_of(parts), said[0]) if parts else FALSE
 
 
 def lent(b: NightBuilder, p: str, ability: Ability) -> Expr:
     """`ability` is p's tonight by a cover he made the day before (the role of the ally he
-    covered has it), as other kinds ask (a report that leaves covered abilities out)."""
+    covered has it, or, where a line says so, the role the ally wears tonight), as other kinds ask (a report that leaves covered abilities out)."""
     made: dict[tuple[str, str, str], Expr] = b.before(COVERED)
     having = [r for r in b.rs.roles if ability in r.abilities]
+    # "Can cover abilities from disguises.": its sentence in force
+    worn = any_of(label(b.sc.switch(w), w) for _, w, _ in line_rules(b, CoverRule, "disguises"))
     return any_of(
-        conj(held, any_of(b.sc.role_is(q, r) for r in having))
+        conj(
+            held,
+            disj(
+                any_of(b.sc.role_is(q, r) for r in having),
+                conj(worn, disguise.lent(b, q, ability)) if worn != FALSE else FALSE,
+            ),
+        )
         for (tag, a, q), held in made.items()
         if tag == COVERS and a == p
     )
@@ -332,10 +420,7 @@ def lends(
     rules = [t for r in rs.roles for t in r.traits if isinstance(t, CoverRule)]
     if phase[0] != "night" or not any(t.lends is not None for t in rules):
         return []
-    barred = {canon(n) for t in rules for n in t.names}
-    barred |= {
-        canon(n) for r in rs.roles for t in r.traits if isinstance(t, Uncovered) for n in t.names
-    }
+    _, barred = _said(rs)
     made = history.state(COVERED.name, ())
     allies = [q for tag, a, q in made if tag == COVERS and a == p and q in held]
     out: list[Ability] = []
@@ -348,8 +433,7 @@ def lends(
         for a in theirs:
             if any(getattr(e, "by_day", False) for e in a.effects):
                 continue
-            names = {canon(n) for n in (a.name, *a.aliases, inquiry.keyword(rs, a))}
-            if not names & barred:
+            if not _names(rs, a) & barred:
                 out.append(a)
     return out
 
@@ -383,7 +467,7 @@ COVERED = Lasting("covers", (), _step, _chain, _view)
 
 KIND = Kind(
     "cover",
-    (Cover, CoverRule, Uncovered),
+    (Cover, CoverRule, Uncovered, Coverable),
     stops=stops,
     day_stops=day_stops,
     day_exempt=day_exempt,

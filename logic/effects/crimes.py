@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Any
 from logic.effects import heal, inquiry
 from logic.effects.base import Kind, Lasting, Outcome
 from logic.model import frame
-from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, conj, eq, label, lt, neg
+from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, conj, disj, eq, label, lt, neg
 from logic.model.phase import Atom, ChainEnd, History, PhaseEnd, TextSource
 from logic.model.why import Why, meta
 
@@ -125,15 +125,50 @@ class PastCheck:
 class Suspends:
     """'Police that attempt to arrest someone and are unsuccessful will be suspended for
     two phases following the arrest attempt.' (`by` "arrest"; a house search that finds
-    no crime: "search"): no action of the officer takes place in the `phases` phases
-    after."""
+    no crime: "search"): the officer is suspended for the `phases` phases after. What a
+    suspension does is `SuspensionStops`'s sentence, or this one's own (`stops`: "... and
+    can't use any actions during that time", R71)."""
 
     by: str
     phases: int
     why: Why = meta()
+    stops: bool = False
 
     def describe(self) -> str:
-        return f"a failed {self.by} suspends the officer for {self.phases} phases"
+        said = ", no action meanwhile" if self.stops else ""
+        return f"a failed {self.by} suspends the officer for {self.phases} phases{said}"
+
+
+@dataclass(frozen=True)
+class SuspensionStops:
+    """'While suspended, the police officer in question will lose all abilities apart from
+    voting.' (`reasons` the suspensions of a false arrest and a search in vain); 'While
+    temporarily injured, ...' (the officer hurt by a sniper's resistance): no action of
+    the officer takes place while the state lasts; his vote still counts (R71)."""
+
+    reasons: tuple[str, ...]
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"no action while {' or '.join(self.reasons)} lasts, the vote kept"
+
+
+@dataclass(frozen=True)
+class EarlierOnly:
+    """'Crimes committed during the same phase don't count.' (`asker` "any"); 'The crime
+    can be done on any Night or Day, but it CANNOT be in the same phase that the arrest is
+    happening' ("arrest"); 'If the target has not committed a crime yet, but commits a
+    crime in the same phase as the House Search order is given, the House Search will
+    still be considered a failure, ...' ("search"): the asker reads the record of earlier
+    phases only. Unsaid, a crime of the asker's own phase counts when it takes place
+    (R70: the record is of what took place, and nothing else bounds it)."""
+
+    asker: str
+    why: Why = meta()
+
+    def describe(self) -> str:
+        who = "nothing" if self.asker == "any" else f"a {self.asker}"
+        return f"{who} counts a crime of its own phase"
 
 
 @dataclass(frozen=True)
@@ -272,6 +307,33 @@ def deeds(b: NightBuilder) -> dict[Atom, Expr]:
     return {Atom(DID, a, f"{k}>{q}"): x for q in b.sc.players for a, k, x in inquiry.did(b, q)}
 
 
+ARREST_ASKER, SEARCH_ASKER, CROSS_ASKER = "arrest", "search", "cross-examination"
+
+
+def counts_now(b: NightBuilder, p: str, asker: str) -> Expr:
+    """p commits a crime tonight that `asker` counts: every crime of p that takes place
+    tonight, unless a sentence says the asker reads earlier phases only (`EarlierOnly`)."""
+    gate = any_of(g for g, e in said(b, EarlierOnly) if e.asker in (asker, "any"))
+    if gate == TRUE:
+        return FALSE
+    return conj(neg(gate), b.once(f"crimes:tonight:{p}", lambda: _crimes_tonight(b, p)))
+
+
+def _crimes_tonight(b: NightBuilder, p: str) -> Expr:
+    parts = []
+    for q in b.sc.players:
+        for a, k, x in inquiry.did(b, q):
+            why = is_crime(b.rs, k) if a == p else None
+            if why is not None:
+                parts.append(label(x, why))
+    return any_of(parts)
+
+
+def found(b: NightBuilder, p: str, asker: str) -> Expr:
+    """p has a crime that `asker` counts: on record, or tonight (`counts_now`)."""
+    return disj(committed(b, p), counts_now(b, p, asker))
+
+
 def committed(b: Any, p: str, phase: int | None = None) -> Expr:
     """p committed a crime before this phase (in phase `phase`, when given), by the record."""
     got: Deeds = b.before(DEEDS)
@@ -304,9 +366,9 @@ def _committed_as_accused(b: NightBuilder, i: int, q: str) -> Expr:
     parts = []
     for k, text in enumerate(PHASES):
         at = phase_index(*_phase_of(text))
-        if at >= now:
+        if at > now:
             continue
-        hit = committed(b, q, at)
+        hit = counts_now(b, q, ARREST_ASKER) if at == now else committed(b, q, at)
         if hit != FALSE:
             parts.append(conj(eq(decided, Const(k)), hit))
     return any_of(parts)
@@ -366,7 +428,7 @@ def _arrests_tonight(b: NightBuilder, q: str) -> list[tuple[Expr, Expr, int]]:
         out.append((label(conj(x, accusation_holds(b, j, q)), e.why), b.tiers[j], j))
     auto = said_any(b, AutoArrest)
     for j, x, e in b.lands(HouseSearch, q):
-        out.append((conj(label(conj(x, committed(b, q)), e.why), auto), b.tiers[j], j))
+        out.append((conj(label(conj(x, found(b, q, SEARCH_ASKER)), e.why), auto), b.tiers[j], j))
     out += [x for k in b.kinds if k.arrests for x in k.arrests(b, q)]  # (a pinch's)
     return [(c, t, j) for c, t, j in out if c != FALSE]
 
@@ -400,7 +462,7 @@ def false_accusation(b: NightBuilder, p: str) -> Expr:
 
 def searched_in_vain(b: NightBuilder, p: str) -> Expr:
     """p's house search tonight found no crime on record."""
-    return any_of(conj(x, neg(committed(b, q))) for x, _, q in _tried(b, p, HouseSearch))
+    return any_of(conj(x, neg(found(b, q, SEARCH_ASKER))) for x, _, q in _tried(b, p, HouseSearch))
 
 
 def arrested_a_sniper(b: NightBuilder, p: str) -> Expr:
@@ -430,14 +492,22 @@ def state_tag(reason: str, phases: int) -> str:
 
 
 def suspended_now(b: Any, p: str, now: int) -> Expr:
-    """p is suspended (or hurt for a while) in phase `now`: given in one of the phases
-    before it, for as many phases as its sentence says."""
+    """p's actions are stopped by a suspension (or a hurt for a while) in phase `now`:
+    given in one of the phases before it, for as many phases as its sentence says, when a
+    sentence says what the state does (`SuspensionStops`, or the suspension's own)."""
     got: Suspensions = b.before(SUSPENDED)
     parts = []
     for (q, at, tag), e in got.items():
-        _, _, n = tag.partition(":")
+        reason, _, n = tag.partition(":")
         if q == p and n and at < now <= at + int(n):
-            parts.append(e)
+            parts.append(conj(e, _stops(b, reason)))
+    return any_of(parts)
+
+
+def _stops(b: Any, reason: str) -> Expr:
+    """A sentence says a state of `reason` stops its holder's actions."""
+    parts = [g for g, e in said(b, SuspensionStops) if reason in e.reasons]
+    parts += [g for g, e in said(b, Suspends) if e.by == reason and e.stops]
     return any_of(parts)
 
 
@@ -502,7 +572,7 @@ def hindered_by_search(b: NightBuilder, i: int) -> Expr:
         for j, x, _ in b.lands(HouseSearch, p):
             if j == i:
                 continue
-            vain = conj(x, neg(committed(b, p)), crime, gate)
+            vain = conj(x, neg(found(b, p, SEARCH_ASKER)), crime, gate)
             if vain == FALSE:
                 continue
             later = lt(b.tiers[j], b.tiers[i])
@@ -518,8 +588,8 @@ def texts(b: NightBuilder, i: int) -> list[TextSource]:
     for c, e in b.effects(i, CrossExamine):
         if e.yes is None or e.no is None or not b.reads(b.actor(i)):
             continue
-        found = any_of(conj(b.aims(i, q), committed(b, q)) for q in b.sc.players)
-        for text, holds in ((e.yes, found), (e.no, neg(found))):
+        hit = any_of(conj(b.aims(i, q), found(b, q, CROSS_ASKER)) for q in b.sc.players)
+        for text, holds in ((e.yes, hit), (e.no, neg(hit))):
             gate = label(conj(c, b.ok(i), holds), e.told or e.why)
             out.append(TextSource(b.actor(i), gate, text, why=e.told or e.why))
     return out
@@ -623,7 +693,7 @@ def day_held(db: DayBuilder, p: str) -> Expr:
 # ----------------------------------------------------------------------------- lasting states
 
 
-def _cause(whys: tuple[Why, ...]) -> Why:
+def cause_of(whys: tuple[Why, ...]) -> Why:
     """The sentence that made an atom hold (not an axiom of the frame), for a concrete
     state that is read again in later phases."""
     return next((w for w in whys if w.kind != "axiom"), whys[0] if whys else frame.TAKES_PLACE)
@@ -635,7 +705,7 @@ def _deeds_step(before: tuple[Any, ...], end: PhaseEnd) -> tuple[Any, ...]:
     for a in sorted(end.atoms):
         if a.kind == DID:
             keyword, _, whom = a.obj.partition(">")
-            got.append((a.subject, keyword, whom, at, _cause(end.why(a))))
+            got.append((a.subject, keyword, whom, at, cause_of(end.why(a))))
     return (*before, *got) if got else before
 
 
@@ -660,7 +730,7 @@ def _custody_step(before: tuple[Any, ...], end: PhaseEnd) -> tuple[Any, ...]:
     if CUSTODY_ATOM not in end.defined:
         return before
     return tuple(
-        (a.subject, _cause(end.why(a))) for a in sorted(end.atoms) if a.kind == CUSTODY_ATOM
+        (a.subject, cause_of(end.why(a))) for a in sorted(end.atoms) if a.kind == CUSTODY_ATOM
     )
 
 
@@ -683,7 +753,7 @@ Suspensions = dict[tuple[str, int, str], Expr]  # (officer, phase index, "why:ph
 def _suspended_step(before: tuple[Any, ...], end: PhaseEnd) -> tuple[Any, ...]:
     at = phase_index(end.kind, end.number)
     got = [
-        (a.subject, at, a.obj, _cause(end.why(a)))
+        (a.subject, at, a.obj, cause_of(end.why(a)))
         for a in sorted(end.atoms)
         if a.kind == SUSPENDED_ATOM
     ]
@@ -712,7 +782,9 @@ Charges = dict[tuple[str, int], Expr]  # (the accused, the phase arrested for) -
 
 def _charges_step(before: tuple[Any, ...], end: PhaseEnd) -> tuple[Any, ...]:
     got = [
-        (a.subject, int(a.obj), _cause(end.why(a))) for a in sorted(end.atoms) if a.kind == CHARGED
+        (a.subject, int(a.obj), cause_of(end.why(a)))
+        for a in sorted(end.atoms)
+        if a.kind == CHARGED
     ]
     return (*before, *got) if got else before
 
@@ -747,6 +819,8 @@ KIND = Kind(
         CrossExamine,
         PastCheck,
         Suspends,
+        SuspensionStops,
+        EarlierOnly,
         Hurt,
         HindersCrime,
         Release,

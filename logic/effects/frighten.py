@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from logic.effects import status
+from logic.effects import block, status
 from logic.effects.base import Kind, Outcome
 from logic.model.expr import FALSE, Expr, any_of, conj, disj, label, neg
 from logic.model.ir import canon
@@ -99,6 +99,7 @@ def day_stops(db: DayBuilder, i: int) -> Expr:
         for c, ab in db.sc.abilities(i)
         if canon(ab.name) == canon(x.ability)
     ]
+    exempt.append(block.unhindered(db, i))  # its section: "can't be frightened"
     stopped = conj(frightened(db, db.actor(i)), db.switch(why), neg(any_of(exempt)))
     return label(stopped, why)
 

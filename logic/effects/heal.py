@@ -2,12 +2,18 @@
 player succeeds, injuries, and snipes (attacks that some saves do not stop).
 
 Vocabulary:
-  HealingOrder  "Voice of Reason > Bone Breaking > ... > Healing > First Aid": of the
-                saves that took place on an attacked player, those of the highest group
-                succeed and the others fail (a save that did not take place, hindered,
-                counts for nothing, so the next one succeeds in its place). Without it,
-                every save on an attacked player succeeds. An item names abilities by
-                their name's root ("Healing": Heal, "Protection": Protect)
+  HealingOrder  "Voice of Reason > Bone Breaking > ... > Healing > First Aid": the groups
+                of saves, highest first. An item names abilities by their name's root
+                ("Healing": Heal, "Protection": Protect). Without it, or without
+                OrderDecides, every save on an attacked player succeeds
+  OrderDecides  "... the one with the highest priority will succeed as all others fail.":
+                of the saves on an attacked player, those of the highest group succeed and
+                the others fail
+  OrderSkips    "In the event the action with the highest priority was hindered (...), the
+                healing action with the next highest priority will succeed in its place.":
+                a save that did not take place (hindered) counts for nothing, so the next
+                one succeeds in its place. Without it, a save sent of a higher group beats
+                the lower ones whether it took place or not (R118)
   Injury        on a save: when it succeeds, the saved target (`target`: "will instead
                 become injured") or the saver ("If Ran successfully protects, she will
                 become injured.") is injured, for the rest of the game: the mark
@@ -19,6 +25,8 @@ Vocabulary:
                 sniper's kill is a plain kill
   Unmask        on a save: when it succeeds, the target and the saver learn the names of
                 the attackers, unless it was a snipe
+  SaveTold      said of the game: an attacker (of a group, when named) whose victim a save
+                kept alive learns which save it was, by its keyword ("Heal", "Protect")
   Sniper        a role trait: the kill its holder carries out for the faction is a snipe
   Bypass        "Sniping bypasses all types of healing and first aid.": a snipe is not
                 stopped by the saves of these names
@@ -35,6 +43,7 @@ from typing import TYPE_CHECKING, Any
 
 from logic.effects.attack import Protect, attacked, attacks
 from logic.effects.base import Death, Kind, Outcome
+from logic.effects.inquiry import keyword
 from logic.model.expr import FALSE, Expr, any_of, conj, disj, label, neg
 from logic.model.phase import Atom, TextSource
 from logic.model.why import Why, meta
@@ -54,6 +63,22 @@ class HealingOrder:
 
     def describe(self) -> str:
         return "order of healing: " + " > ".join("/".join(g) for g in self.groups)
+
+
+@dataclass(frozen=True)
+class OrderDecides:
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "of the saves on an attacked player, the highest group in the order succeeds"
+
+
+@dataclass(frozen=True)
+class OrderSkips:
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "a save hindered is passed over for the next in the order of healing"
 
 
 @dataclass(frozen=True)
@@ -103,6 +128,35 @@ class Unmask:
 
     def describe(self) -> str:
         return "when the save succeeds, the target and the saver learn who attacked (not a sniper)"
+
+
+@dataclass(frozen=True)
+class SaveTold:
+    """Said of the game: when a save that succeeds keeps an attacked player alive, each
+    attacker of `group` (any attacker: None) learns the save's keyword (logic/effects/
+    inquiry.py's `keyword`: "Heal" for a heal or a first aid) ("If a member of the Black
+    Org attacks a player and that player is saved from death as a result of healing,
+    protection, first aid, or anything of the sort, the attacker is informed that healing or
+    protecting was in effect (see Keywords for more information on which to report).").
+    `names`: the saves it is said of (roots, as `Bypass`'s); empty: any save ("or anything
+    of the sort"). A save held by an item (the watch) is no slot's action: not told.
+    `target`: the saved player is told, not the attacker; `snipes`: only a save from a
+    snipe ("If a protector protects a target from sniping, the target is made aware of the
+    fact they were protected (despite the fact that the protector is dead).")."""
+
+    group: str | None
+    names: tuple[str, ...]
+    why: Why = meta()
+    target: bool = False
+    snipes: bool = False
+
+    def describe(self) -> str:
+        who = f"a member of {self.group}" if self.group else "an attacker"
+        if self.target:
+            who = "the player"
+        saves = ", ".join(self.names) if self.names else "any save"
+        against = " from a snipe" if self.snipes else ""
+        return f"{who} whose life {saves} saved{against} learns the save's keyword"
 
 
 @dataclass(frozen=True)
@@ -182,6 +236,32 @@ def _order_why(rs: Ruleset) -> Why | None:
     return found[0].why if found and isinstance(found[0], HealingOrder) else None
 
 
+def _decides(rs: Ruleset) -> tuple[Why, ...] | None:
+    """The sentences that make the order of healing decide which save succeeds (the order
+    and what it does, `OrderDecides`), or None when one of them is not said."""
+    order = _order_why(rs)
+    decides = [x for x in _rules(rs, OrderDecides) if isinstance(x, OrderDecides)]
+    if order is None or not decides:
+        return None
+    return (order, decides[0].why)
+
+
+def _skips(rs: Ruleset) -> Why | None:
+    found = _rules(rs, OrderSkips)
+    return found[0].why if found and isinstance(found[0], OrderSkips) else None
+
+
+def _sent(b: NightBuilder, j: int, q: str, ab: Ability) -> Expr:
+    """Slot j sends `ab` at q tonight, whether it takes place or not."""
+    return any_of(
+        conj(c, b.sc.switch(e.why), b.aims(j, q))
+        for c, a in b.sc.abilities(j)
+        if a is ab
+        for e in a.effects
+        if isinstance(e, Protect)
+    )
+
+
 def saves_on(b: NightBuilder, q: str) -> list[tuple[int, Expr, Ability, Protect]]:
     """(slot, its save took place on q, its ability, the save) for each save tonight."""
     return b.once(f"heal:saves:{q}", lambda: _saves(b, q))
@@ -202,41 +282,66 @@ def _saves(b: NightBuilder, q: str) -> list[tuple[int, Expr, Ability, Protect]]:
 def succeeds(b: NightBuilder, j: int, q: str, ability: Ability | None = None) -> Expr:
     """Slot j's save on q (by `ability`, when given: a slot of a symbolic night may carry
     the abilities of every role) succeeds: q is attacked, it took place on q, and no save
-    of a higher group did."""
+    of a higher group did. (Made once a phase: the injuries, interceding and the kinds ask
+    it of every slot and player, and each asks every other save; DCTP's 5-player night
+    spent most of its build here.)"""
+    key = f"heal:succeeds:{j}:{q}:{'' if ability is None else id(ability)}"
+    return b.once(key, lambda: _succeeds(b, j, q, ability))
+
+
+def _succeeds(b: NightBuilder, j: int, q: str, ability: Ability | None) -> Expr:
     mine = [
         (x, ab) for k, x, ab, _ in saves_on(b, q) if k == j and (ability is None or ab is ability)
     ]
     if not mine:
         return FALSE
-    why = _order_why(b.rs)
+    whys = _decides(b.rs)
+    if whys is None:  # (no order, or nothing says what it does: every save succeeds)
+        return any_of(conj(x, _stoppable(b, q, ab)) for x, ab in mine)
+    skips = _skips(b.rs)
     out = []
     for x, ab in mine:
         higher = [  # (a save that stops none of the attacks does not count: Bone Breaking)
             conj(y, _stoppable(b, q, other))
-            for _, y, other, _ in saves_on(b, q)
-            if rank(b.rs, other) < rank(b.rs, ab)
+            if skips is not None
+            else label(conj(disj(y, _sent(b, k, q, other)), _stoppable(b, q, other)), whys[0])
+            for k, y, other, _ in saves_on(b, q)
+            if _rank(b, other) < _rank(b, ab)
         ]
-        if why is not None:  # a save held (an item's) of a higher group: it stops every attack
-            higher += [y for y, k in held_saves(b, q) if k < rank(b.rs, ab)]
+        if skips is not None and higher:
+            higher = [label(h, skips) for h in higher]
+        # a save held (an item's) of a higher group: it stops every attack
+        higher += [y for y, k in held_saves(b, q) if k < _rank(b, ab)]
         beaten = any_of(higher)
-        if beaten != FALSE and why is not None:
-            beaten = label(conj(beaten, b.sc.switch(why)), why)
+        if beaten != FALSE:
+            switches = conj(*(b.sc.switch(w) for w in whys))
+            beaten = label(label(conj(beaten, switches), whys[0]), whys[1])
         out.append(conj(x, neg(beaten), _stoppable(b, q, ab)))
     return any_of(out)
 
 
+def _rank(b: NightBuilder, ab: Ability) -> int:
+    """`rank`, made once a phase for each ability."""
+    return b.once(f"heal:rank:{id(ab)}", lambda: rank(b.rs, ab))
+
+
 def _stoppable(b: NightBuilder, q: str, ab: Ability) -> Expr:
     """An attack on q took place that a save by `ab` stops (a snipe is not stopped by a
-    save it bypasses: "If sniped, the target will still die and won't be saved")."""
+    save it bypasses: "If sniped, the target will still die and won't be saved"). Made
+    once a phase for each player and ability."""
+    return b.once(f"heal:stoppable:{q}:{id(ab)}", lambda: _stoppable_now(b, q, ab))
+
+
+def _stoppable_now(b: NightBuilder, q: str, ab: Ability) -> Expr:
     bypass = [x for x in _rules(b.rs, Bypass) if isinstance(x, Bypass)]
     names = {root(n) for x in bypass for n in x.names}
     only = next((e for e in ab.effects if isinstance(e, SnipesOnly)), None)
     if only is not None:
         on = b.sc.switch(only.why)
-        return any_of(conj(hit, _snipe(b, i), on) for i, v, hit, _ in attacks(b) if v == q)
+        return any_of(conj(hit, is_snipe(b, i), on) for i, v, hit, _ in attacks(b) if v == q)
     if not (_names(ab) & names):
         return attacked(b, q)
-    return any_of(conj(hit, neg(_snipe(b, i))) for i, v, hit, _ in attacks(b) if v == q)
+    return any_of(conj(hit, neg(is_snipe(b, i))) for i, v, hit, _ in attacks(b) if v == q)
 
 
 def is_snipe(b: NightBuilder, i: int) -> Expr:
@@ -277,7 +382,7 @@ def _all(roles: Sequence[Role], kind: type) -> list[Any]:
 def saves_against(b: NightBuilder, q: str, i: int) -> Expr | None:
     """The saves that stop slot i's attack on q, when it may be a snipe (None: it is not
     one, every save counts)."""
-    snipe = _snipe(b, i)
+    snipe = is_snipe(b, i)
     bypass = [x for x in _rules(b.rs, Bypass) if isinstance(x, Bypass)]
     saves = saves_on(b, q)
     only = [any(isinstance(e, SnipesOnly) for e in ab.effects) for _, _, ab, _ in saves]
@@ -303,7 +408,7 @@ def deaths(b: NightBuilder) -> list[Death]:
     names = {root(n) for x in rules for n in x.names}
     out: list[Death] = []
     for i, q, hit, _ in attacks(b):
-        snipe = _snipe(b, i)
+        snipe = is_snipe(b, i)
         if snipe == FALSE:
             continue
         for j, _, ab, _ in saves_on(b, q):
@@ -340,12 +445,20 @@ def _injured_tonight(b: NightBuilder, p: str, failing: bool) -> Expr:
             won = any_of(succeeds(b, j, q, ab) for q in b.sc.players)
             out.append(label(conj(won, b.sc.switch(e.why)), e.why))
     if not failing:  # a sniper whose snipe a bone breaking stopped
-        for j, ab, breaker in _breakers(b):
-            for i, q, hit, _ in attacks(b):
-                if b.actor(i) == p:
-                    on = b.sc.switch(breaker.why)
-                    broke = conj(hit, _snipe(b, i), succeeds(b, j, q, ab), on)
-                    out.append(label(broke, breaker.why))
+        out.append(broken_tonight(b, p))
+    return any_of(out)
+
+
+def broken_tonight(b: NightBuilder, p: str) -> Expr:
+    """p is injured tonight by a bone breaking: a save that stops a snipe alone stopped
+    p's snipe (InjuresAttacker)."""
+    out = []
+    for j, ab, breaker in _breakers(b):
+        for i, q, hit, _ in attacks(b):
+            if b.actor(i) == p:
+                on = b.sc.switch(breaker.why)
+                broke = conj(hit, is_snipe(b, i), succeeds(b, j, q, ab), on)
+                out.append(label(broke, breaker.why))
     return any_of(out)
 
 
@@ -410,7 +523,9 @@ def unmasked(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
             if e is None:
                 continue
             pieces = tuple(
-                (conj(hit, neg(_snipe(b, i))), b.actor(i)) for i, v, hit, _ in attacks(b) if v == q
+                (conj(hit, neg(is_snipe(b, i))), b.actor(i))
+                for i, v, hit, _ in attacks(b)
+                if v == q
             )
             told = conj(succeeds(b, j, q, ab), any_of(x for x, _ in pieces), b.sc.switch(e.why))
             gate = label(told, e.why)
@@ -420,6 +535,34 @@ def unmasked(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
                 if b.reads(who):
                     out.append(TextSource(who, gate, None, pieces, e.why))
     return out
+
+
+def told(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
+    """The keyword of a successful save told to the attackers whose victim it kept alive,
+    or to the player it saved (`SaveTold`)."""
+    out: list[TextSource] = []
+    for rule in (x for x in _rules(b.rs, SaveTold) if isinstance(x, SaveTold)):
+        named = {root(n) for n in rule.names}
+        for i, q, hit, _ in attacks(b):
+            who = q if rule.target else b.actor(i)
+            if not b.reads(who):
+                continue
+            parts = [hit, neg(outcome.died.get(q, FALSE)), b.sc.switch(rule.why)]
+            if rule.group:
+                parts.append(b.member(b.actor(i), rule.group))
+            if rule.snipes:
+                parts.append(is_snipe(b, i))
+            for j, _, ab, _ in saves_on(b, q):
+                if named and not (_names(ab) & named):
+                    continue
+                gate = label(conj(*parts, succeeds(b, j, q, ab)), rule.why)
+                if gate != FALSE:
+                    out.append(TextSource(who, gate, keyword(b.rs, ab), (), rule.why))
+    return out
+
+
+def _texts(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
+    return unmasked(b, outcome) + told(b, outcome)
 
 
 def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
@@ -442,9 +585,21 @@ def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
 
 KIND = Kind(
     "heal",
-    (HealingOrder, Injury, SnipesOnly, InjuresAttacker, Unmask, Sniper, Bypass, Intercede),
+    (
+        HealingOrder,
+        OrderDecides,
+        OrderSkips,
+        Injury,
+        SnipesOnly,
+        InjuresAttacker,
+        Unmask,
+        SaveTold,
+        Sniper,
+        Bypass,
+        Intercede,
+    ),
     deaths=deaths,
-    phase_texts=unmasked,
+    phase_texts=_texts,
     stops=stops,
     transition=transition,
     saves_against=saves_against,

@@ -40,9 +40,16 @@ Vocabulary:
                 NOT identify through disguises."): a role worn is what it sees (the
                 disguised Vermouth-Megure is "true" for Megure); unsaid, the role dealt
 
-Not modelled: "They use Identify all together. So they can just Identify one player's role
-together per Day." (one identification a day for the group) and the ranking of conflicting
-orders (a case names who sends the identification).
+  OnePerDay     "They use Identify all together. So they can just Identify one player's
+                role together per Day." (said of the whole game, the ability named): of
+                the orders of that ability sent today on different players (conflicting
+                orders), one takes place; which one is the host's open choice
+                (`identify:one`, R75) unless a ranking settles it
+  Ranking       "The ranking of the DB are: Ayumi, Mitsuhiko, Genta." (the roles, the
+                highest first)
+  RankDecides   "If the GM gets conflicting orders on whom to Identify, the GM will use this
+                ranking.": of conflicting orders, the highest-ranked sender's takes place
+                (an order counts as sent whether or not it would fail otherwise)
 """
 
 from __future__ import annotations
@@ -198,10 +205,117 @@ def _fails(db: DayBuilder, i: int, e: IdentifyRole) -> Expr:
 
 
 def day_stops(db: DayBuilder, i: int) -> Expr:
-    """An identification that fails by chance does not take place."""
-    return any_of(
+    """An identification that fails by chance does not take place; nor one that loses to
+    a conflicting order (`OnePerDay`)."""
+    chance = any_of(
         conj(c, _fails(db, i, e)) for c, e in db.effects(i, IdentifyRole) if e.chance is not None
     )
+    return disj(chance, _outranked(db, i))
+
+
+@dataclass(frozen=True)
+class OnePerDay:
+    ability: str
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"one {self.ability} a day for those who hold it"
+
+
+@dataclass(frozen=True)
+class Ranking:
+    roles: tuple[str, ...]
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"ranking: {', '.join(self.roles)}"
+
+
+@dataclass(frozen=True)
+class RankDecides:
+    ability: str
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"conflicting orders of {self.ability}: the highest-ranked sender's is played"
+
+
+def _said(db: DayBuilder, kind: type, ability: str) -> list[Any]:
+    return [
+        x
+        for x in db.rs.healing
+        if isinstance(x, kind) and canon(getattr(x, "ability", ability)) == canon(ability)
+    ]
+
+
+def _orders(db: DayBuilder, name: str) -> list[tuple[int, Expr]]:
+    """(slot, it is an order of the ability called `name`) for each day slot."""
+    out = []
+    for j in range(db.n):
+        c = any_of(cond for cond, ab in db.sc.abilities(j) if canon(ab.name) == canon(name))
+        if c != FALSE:
+            out.append((j, c))
+    return out
+
+
+def _outranked(db: DayBuilder, i: int) -> Expr:
+    """Slot i is an order of an ability sent once a day for its holders, and another
+    order of it today names another player: the order played is the highest-ranked
+    sender's (a ranking said), or the host's open choice."""
+    parts = []
+    for one in [x for x in db.rs.healing if isinstance(x, OnePerDay)]:
+        orders = _orders(db, one.ability)
+        mine = next((c for j, c in orders if j == i), FALSE)
+        if mine == FALSE:
+            continue
+        gate = label(db.switch(one.why), one.why)
+        clash = {
+            j: any_of(
+                conj(c, db.sc.aims(i, q), db.sc.aims(j, r))
+                for q in db.players
+                for r in db.players
+                if q != r
+            )
+            for j, c in orders
+            if j != i and db.actor(j) != db.actor(i)
+        }
+        if not clash:
+            continue
+        ranked = [
+            (label(db.switch(d.why), d.why), rk)
+            for d in _said(db, RankDecides, one.ability)
+            for rk in db.rs.healing
+            if isinstance(rk, Ranking)
+        ]
+        settled = any_of(g for g, _ in ranked)
+        lost = []
+        for j, x in clash.items():
+            above = any_of(
+                conj(g, label(db.switch(rk.why), rk.why), _above(db, db.actor(j), db.actor(i), rk))
+                for g, rk in ranked
+            )
+            lost.append(conj(x, above))
+        conflict = any_of(clash.values())
+        loc = one.why.loc  # (unranked: which order is played, the host's open choice)
+        name = f"identify:one:{loc.line}:{loc.column}"
+        played = db.choice(
+            name, [j for j, _ in orders], decides=conj(mine, gate, conflict, neg(settled))
+        )
+        loses = neg(eq(played, Const(i)))
+        parts.append(conj(mine, gate, disj(any_of(lost), conj(neg(settled), conflict, loses))))
+    return any_of(parts)
+
+
+def _above(db: DayBuilder, q: str, p: str, rk: Ranking) -> Expr:
+    """q holds a role the ranking puts above p's."""
+    roles = [db.rs.role(n) for n in rk.roles]
+    out = []
+    for a, ra in enumerate(roles):
+        for b in range(a + 1, len(roles)):
+            rb = roles[b]
+            if ra is not None and rb is not None:
+                out.append(conj(db.role_is(q, ra), db.role_is(p, rb)))
+    return any_of(out)
 
 
 def day_texts(db: DayBuilder, outcome: Outcome) -> list[TextSource]:
@@ -223,4 +337,9 @@ def day_texts(db: DayBuilder, outcome: Outcome) -> list[TextSource]:
     return out
 
 
-KIND = Kind("identify", (IdentifyRole, PoliceIdentify), day_stops=day_stops, day_texts=day_texts)
+KIND = Kind(
+    "identify",
+    (IdentifyRole, PoliceIdentify, OnePerDay, Ranking, RankDecides),
+    day_stops=day_stops,
+    day_texts=day_texts,
+)

@@ -45,6 +45,11 @@ Vocabulary:
             on him does not succeed
     breaks  "If sniped, the target will survive, but the watch will be destroyed and can't
             be used anymore.": a snipe of the holder breaks it; a later lending fails
+    acts_as "Someone in possession of the bow-tie can act if he were Conan and can choose
+            to Interrogate OR Investigate 3." (after "Bow-tie: Can lend it to anyone for a
+            night except for himself ..."): the holder holds the night abilities of the
+            role named the night he holds it (`Kind.lends`: a case's line may use them);
+            one his own role has by name stays his own (the binding's)
 
 The state a phase leaves is the atoms `has lost ITEM` (of the target, when `gone` is
 said), `has gained ITEM` (of a thief, when `kept` is not), `broke ITEM` (of the holder a
@@ -55,8 +60,8 @@ was lent for it.
 
 A disguised player holds the items of the role he wears too, while he wears it, when
 the disguise kind says so (`Kind.worn_roles`: logic/effects/disguise.py). Not modelled:
-an item held twice (a disguised player's two cards, "two guns"), Agasa's bow-tie (a night
-ability lent to its holder), the watch's notices and a higher save (Bone Breaking) that
+an item held twice (a disguised player's two cards, "two guns"), the bow-tie's holder's own
+Interrogate or Investigate used beside the lent one, the watch's notices and a higher save (Bone Breaking) that
 keeps it out of play, the Black Suitcase, the thieves' "not the only thief" notice,
 Kogorou sober once his alcohol is stolen. A theft is a crime because the list of crimes
 says "Stealing" (logic/effects/crimes.py's record).
@@ -64,6 +69,7 @@ says "Stealing" (logic/effects/crimes.py's record).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -157,6 +163,9 @@ class Lend:
     why: Why = meta()
     protects: Why | None = None
     breaks: Why | None = None
+    # "Someone in possession of the bow-tie can act if he were Conan ...": (the role, the
+    # sentence): the holder holds that role's night abilities the night he holds it
+    acts_as: tuple[str, Why] | None = None
 
     def describe(self) -> str:
         said = [
@@ -164,6 +173,7 @@ class Lend:
             for w, f in (
                 ("it protects from attacks", self.protects),
                 ("a snipe breaks it", self.breaks),
+                (f"its holder acts as {self.acts_as[0] if self.acts_as else ''}", self.acts_as),
             )
             if f is not None
         ]
@@ -357,6 +367,34 @@ def _lends(rs: Any) -> list[Lend]:
     return [e for r in rs.roles for a in r.abilities for e in a.effects if isinstance(e, Lend)]
 
 
+def lends(
+    rs: Any,
+    history: Any,
+    held: Mapping[str, str],
+    p: str,
+    phase: tuple[str, int],
+    decided: str | None,
+) -> list[Any]:
+    """The night abilities of the role an item lent to p for this night makes him act as
+    ("Someone in possession of the bow-tie can act if he were Conan and can choose to
+    Interrogate OR Investigate 3."): the items lent the day before are in the state."""
+    del held, decided
+    if phase[0] != "night":
+        return []
+    state = history.state(INVENTORY.name)
+    out: list[Any] = []
+    for e in _lends(rs):
+        if e.acts_as is None or (LENT, p, e.item) not in state:
+            continue
+        role = rs.role(e.acts_as[0])
+        if role is None:
+            continue
+        for a in role.abilities:
+            if not any(getattr(x, "by_day", False) for x in a.effects) and a not in out:
+                out.append(a)
+    return out
+
+
 def broken(before: Inventory, item: str) -> Expr:
     """`item` broke in an earlier night (in anyone's hands)."""
     return any_of(x for (k, _, it), x in before.items() if k == BROKE and canon(it) == canon(item))
@@ -477,5 +515,6 @@ KIND = Kind(
     held_saves=held_saves,
     day_stops=day_stops,
     day_atoms=day_atoms,
+    lends=lends,
     lasting=(INVENTORY,),
 )

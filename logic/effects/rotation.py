@@ -119,23 +119,32 @@ def _kills(b: NightBuilder, i: int, cycle: KillCycle) -> Expr:
     return any_of(c for c, f in b.sc.nightkill_of(i) if canon(f) == canon(cycle.group))
 
 
+def _barred(b: NightBuilder, p: str, cycle: KillCycle) -> Expr:
+    """p has killed in the cycle, while another member taking part in it has not."""
+    now = _now(b, cycle)
+    waiting = any_of(
+        conj(m, _in_cycle(b, q, b.sc.alive_now(q)), neg(now[q]))
+        for q, m in _members(b, cycle)
+        if q != p
+    )
+    said = label(b.sc.switch(cycle.why), cycle.why)
+    return conj(said, now.get(p, FALSE), waiting)
+
+
+def not_his_turn(b: NightBuilder, p: str) -> Expr:
+    """It is not p's turn to kill tonight: he may not carry out his group's kill (asked by
+    a kind whose action is said to need the turn: the Explosive Vest's strap)."""
+    return any_of(_barred(b, p, cycle) for cycle in _said(b, KillCycle))
+
+
 def stops(b: NightBuilder, i: int) -> Expr:
     """Slot i is the group's kill by a member who has killed in the cycle, while another
     member taking part in it has not."""
     parts = []
     for cycle in _said(b, KillCycle):
         kills = _kills(b, i, cycle)
-        if kills == FALSE:
-            continue
-        p = b.actor(i)
-        now = _now(b, cycle)
-        waiting = any_of(
-            conj(m, _in_cycle(b, q, b.sc.alive_now(q)), neg(now[q]))
-            for q, m in _members(b, cycle)
-            if q != p
-        )
-        said = label(b.sc.switch(cycle.why), cycle.why)
-        parts.append(conj(kills, said, now.get(p, FALSE), waiting))
+        if kills != FALSE:
+            parts.append(conj(kills, _barred(b, b.actor(i), cycle)))
     return any_of(parts)
 
 

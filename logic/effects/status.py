@@ -324,6 +324,7 @@ KIND = Kind(
 # ----------------------------------------------------------------------------- marks
 
 LASTING = (
+    "accusation spent",  # Voice of Accusation, once it decided a lynch (logic/effects/tally.py)
     "discarded",
     "exorcised",
     "lynch survived",

@@ -20,9 +20,13 @@ Vocabulary (effects of a day ability):
               (logic/effects/crimes.py's `DEEDS`) as cross-examined by her in an earlier
               phase
 
+  ExtraVote's `spent` ("Once Kujou has lynched somebody using Voice of Accusation was a
+              deciding factor in having the person lynched, she may not use it again."):
+              the day it decided a lynch, the user gets the lasting mark `accusation
+              spent`, and her extra vote takes place no more (R77)
+
 Not modelled: the notices ("the accompanied will learn that someone accompanied/followed
-them", "a notice that one vote was increased by 1"), and Voice of Accusation spent only
-when it decided a lynch ("she may repeatedly use it if she votes in landslide votes").
+them", "a notice that one vote was increased by 1").
 """
 
 from __future__ import annotations
@@ -30,9 +34,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from logic.effects import crimes, inquiry
-from logic.effects.base import Kind
-from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, conj, eq, label, neg
+from logic.effects import crimes, inquiry, status, vote
+from logic.effects.base import Kind, Outcome
+from logic.model.expr import FALSE, TRUE, Const, Expr, add, any_of, conj, disj, eq, label, le, neg
+from logic.model.phase import Atom
 from logic.model.why import Why, meta
 
 if TYPE_CHECKING:
@@ -60,11 +65,15 @@ class ExtraVote:
     why: Why = meta()
     counts: Why | None = None  # "... makes Kujou's vote count as an extra vote."
     examined: Why | None = None  # "... somebody she has Cross-Examined previously."
+    spent: Why | None = (
+        None  # "Once Kujou has lynched somebody using ... she may not use it again."
+    )
 
     def describe(self) -> str:
         said = "the user's vote counts one more" if self.counts else "nothing said of the vote"
         only = "; only on a player she cross-examined before" if self.examined else ""
-        return f"extra vote: {said}{only}"
+        spent = "; spent once it decided a lynch" if self.spent else ""
+        return f"extra vote: {said}{only}{spent}"
 
 
 def examined_before(db: DayBuilder, p: str, q: str) -> Expr:
@@ -86,10 +95,13 @@ def examined_before(db: DayBuilder, p: str, q: str) -> Expr:
 
 def day_stops(db: DayBuilder, i: int) -> Expr:
     """An extra vote whose sentence says so does not take place unless the user votes for
-    a player she cross-examined before."""
+    a player she cross-examined before; nor once it decided a lynch (`spent`, R77)."""
     p = db.actor(i)
     out: list[Expr] = []
     for c, e in db.effects(i, ExtraVote):
+        if e.spent is not None:
+            gone = any_of(x for x, _ in status.day_marks(db, p, SPENT))
+            out.append(label(conj(c, db.switch(e.spent), gone), e.spent))
         if e.examined is None:
             continue
         vote = db.sc.vote(p)
@@ -122,4 +134,43 @@ def day_marked(db: DayBuilder, p: str, name: str) -> list[tuple[Expr, str]]:
     return out
 
 
-KIND = Kind("tally", (Accompany, ExtraVote), day_stops=day_stops, day_marked=day_marked)
+def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
+    """The user of an extra vote whose sentence says it is spent once it decides a lynch
+    gets the lasting mark `accusation spent` when it decided today's: the player she voted
+    for is lynched, and with her one extra vote fewer he would not have had strictly the
+    most votes (R77: the lynch of this ruleset is by plurality, a tie lynches no one)."""
+    out: dict[Atom, Expr] = {}
+    inputs: vote.DayInputs | None = None
+    for i in range(db.n):
+        p = db.actor(i)
+        for c, e in db.effects(i, ExtraVote):
+            if e.spent is None or e.counts is None:
+                continue
+            if inputs is None:
+                inputs = vote.day_inputs(db)
+            counts = [vote.tally(db.rs, inputs, k) for k in range(len(db.players))]
+            parts = []
+            for k, q in enumerate(db.players):
+                lynched = db.atoms.get(Atom("lynched", q), FALSE)
+                if lynched == FALSE:
+                    continue
+                less = add(counts[k], Const(-1))
+                close = any_of(le(less, counts[j]) for j in range(len(db.players)) if j != k)
+                parts.append(conj(lynched, eq(db.sc.vote(p), Const(k)), close))
+            took = conj(db.ok(i), c, label(db.switch(e.spent), e.spent))
+            decided = conj(took, any_of(parts))
+            if decided != FALSE:
+                key = status.mark_atom(p, SPENT)
+                out[key] = disj(out.get(key, FALSE), decided)
+    return out
+
+
+SPENT = "accusation spent"
+
+KIND = Kind(
+    "tally",
+    (Accompany, ExtraVote),
+    day_stops=day_stops,
+    day_marked=day_marked,
+    day_atoms=day_atoms,
+)

@@ -45,6 +45,20 @@ Vocabulary (each node a whole-game sentence; unsaid, the engine does not do it):
               arrest by day of a player whose bomb goes off does not take place (so no
               officer is suspended for it: "The police officer would not be suspended either
               way, and the action would be considered to have failed.", said again)
+  VestTurn    (VestRule "turn") "Any Black Org member may plant the vest if it is their turn
+              to kill that night.": a strap by a member whose turn it is not (the kill
+              cycle's, logic/effects/rotation.py: he has killed in it while another has not)
+              does not take place (R119; whether a strap is his turn in the cycle, EV5, is
+              not said: it is not counted)
+  VestNamedFirst (VestRule "named first") "If Vermouth or Irish also defuse the bomb, the
+              planter is always given the name of the Black Org defuser.": a defuser who
+              holds one of `roles` comes before any other in the planter's notice (EV3,
+              R119; of two such defusers, the host's pick: the sentence after it, "Vermouth's
+              name is given", is not read)
+  VestUnseen  (VestRule "unseen") "The strapping of the bomb itself cannot be investigate the
+              phase that it happens.": no investigation of actions sees a strap the night it
+              happens (`Kind.unseen`); it is on the record of crimes all the same, for a
+              Special Investigate after the fact (R119)
   a crime     "Strapping someone with the bomb is considered a crime.": the crimes kind's
               `Crimes` of the strap (logic/effects/crimes.py reads it: the record holds the
               strap by its keyword)
@@ -56,8 +70,8 @@ Readings: the vest is the faction's one vest, so a strap by any member spends it
 stopped as any action is (a discombobulation: "The planting of the vest may be hindered by
 tricking or any other such action." is the frame's); the strapping comes after all other
 actions (it stops none of the target's: the engine's). Not modelled: a traveler kept home,
-the lynch votes revealed, the lynch of a player whose bomb went off, the Black Org defuser
-named first (Vermouth, Irish), what investigations see of a strap, Lovey-Dovey.
+the lynch votes revealed, the lynch of a player whose bomb went off, Vermouth named before
+Irish, Lovey-Dovey.
 """
 
 from __future__ import annotations
@@ -66,7 +80,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from logic.effects import aptx, dayarrest
+from logic.effects import aptx, dayarrest, inquiry, rotation
 from logic.effects.base import Kind, Lasting, Outcome
 from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, conj, disj, eq, label, neg
 from logic.model.ir import Ability, Frequency, Role
@@ -178,6 +192,7 @@ class VestRule:
     why: Why = meta()
     text: str = ""  # DefuseTold's notice; VestForm's form
     example: str = ""  # VestForm's example name
+    roles: tuple[str, ...] = ()  # VestNamedFirst's roles
 
     def describe(self) -> str:
         return f"the explosive vest: {TAGS[self.tag]}"
@@ -195,6 +210,9 @@ TAGS = {
     "form": "the planter's notice's form",
     "first": "the bomb goes off before the day's actions: the strapped player's, an APTX on him",
     "arrest": "an arrest of a strapped player takes place only if he was defused",
+    "unseen": "no investigation sees a strap the night it happens",
+    "turn": "a member straps only when it is his turn to kill",
+    "named first": "a defuser of the roles named is the one the planter is told",
 }
 
 
@@ -235,6 +253,9 @@ def stops(b: NightBuilder, i: int) -> Expr:
         conj(c, b.sc.taken(j), b.member(p, f)) for j in range(b.n) for c, f in b.sc.nightkill_of(j)
     )
     parts.append(conj(mine, kills, _on(b, "alone")))
+    turn = _on(b, "turn")
+    if turn != FALSE:
+        parts.append(conj(mine, rotation.not_his_turn(b, p), turn))
     return any_of(parts)
 
 
@@ -351,6 +372,11 @@ def _rank(db: DayBuilder, p: str, q: str) -> Expr:
     """p's role comes before q's in the order of the planter's notice."""
     orders = [x for x in db.rs.healing if isinstance(x, VestOrder)]
     out = []
+    for x in _said(db, "named first"):  # (a defuser of the roles named comes first)
+        named = [r for n in x.roles if (r := db.rs.role(n)) is not None]
+        p_is = any_of(db.role_is(p, r) for r in named)
+        q_is = any_of(db.role_is(q, r) for r in named)
+        out.append(conj(p_is, neg(q_is), label(db.switch(x.why), x.why)))
     for o in orders:
         roles = [r for n in o.roles if (r := db.rs.role(n)) is not None]
         for k, a in enumerate(roles):
@@ -409,6 +435,18 @@ def day_texts(db: DayBuilder, outcome: Outcome) -> list[TextSource]:
     return out
 
 
+def unseen(b: NightBuilder, keyword: str) -> Expr:
+    """A strap is not seen by tonight's investigations of actions (VestRule "unseen"): the
+    keyword of a strap ability any role holds tonight."""
+    straps = {
+        canon(inquiry.keyword(b.rs, ab))
+        for r in b.roles
+        for ab in r.abilities
+        if any(isinstance(e, Strap) for e in ab.effects)
+    }
+    return _on(b, "unseen") if canon(keyword) in straps else FALSE
+
+
 KIND = Kind(
     "vest",
     (Strap, Defuse, VestGrant, DefuseGrant, VestOrder, VestRule),
@@ -419,4 +457,5 @@ KIND = Kind(
     day_deaths=day_deaths,
     day_marked=day_marked,
     day_texts=day_texts,
+    unseen=unseen,
 )

@@ -4,9 +4,9 @@ beside the others (`_ambiguities_apart`)."""
 
 from __future__ import annotations
 
-import multiprocessing
 import time
 from collections.abc import Callable, Iterator
+from typing import ClassVar
 
 from logic.commands import may_spawn
 from logic.commands.check.ambiguities import Ambiguities
@@ -16,12 +16,17 @@ from logic.commands.check.dead_rules import DeadRules
 from logic.commands.check.findings import KINDS, Finding, Report, minimal_only
 from logic.commands.check.paradoxes import Paradoxes
 from logic.commands.check.redundant import RedundantRulings
+from logic.commands.check.workers import WorkerDied, Workers
 from logic.model.ir import Role, Ruleset
 
 
 class Checker(Contradictions, Paradoxes, Ambiguities, DeadRules, RedundantRulings):
     """Runs the queries of `ruling check` for one ruleset at one bound (`Search`: its state;
     each kind of finding's search is a base of its own)."""
+
+    apart_task: ClassVar[Callable[..., tuple[list[Finding], int, list[str]]] | None] = None
+    """What the ambiguity search's worker runs, a module's function (None:
+    `_ambiguities_apart`; a test gives one whose worker dies)."""
 
     def steps(self) -> dict[str, Callable[[], Iterator[Finding]]]:
         """Each search, by the kind of finding it makes (contradictions give gaps too)."""
@@ -45,15 +50,20 @@ class Checker(Contradictions, Paradoxes, Ambiguities, DeadRules, RedundantRuling
         steps = self.steps()
         wanted = self.wanted(kinds)
         by_kind: dict[str, list[Finding]] = {}
-        pool = None
+        workers = None
         try:
             elsewhere = None
             if apart and "ambiguous" in wanted and len(wanted) > 1 and may_spawn():
-                pool = multiprocessing.get_context("spawn").Pool(1)
+                workers = Workers(1)
                 left = None if self.deadline is None else self.deadline - time.perf_counter()
-                elsewhere = pool.apply_async(
-                    _ambiguities_apart,
-                    (self.rs, self.requested, self.timeout, left, self.pool, self.nights),
+                elsewhere = workers.submit(
+                    type(self).apart_task or _ambiguities_apart,
+                    self.rs,
+                    self.requested,
+                    self.timeout,
+                    left,
+                    self.pool,
+                    self.nights,
                 )
             for kind in wanted:
                 if kind == "ambiguous" and elsewhere is not None:
@@ -67,21 +77,23 @@ class Checker(Contradictions, Paradoxes, Ambiguities, DeadRules, RedundantRuling
                     self.report.unknown.append(
                         f"{kind} search: unknown (the command's --timeout ran out)"
                     )
-            while elsewhere is not None:
+            if workers is not None and elsewhere is not None:
                 # (the progress callback may stop the run: a web page's request is cancelled)
-                self.progress("ambiguity search (in its own process)")
                 try:
-                    found, queries, unknown = elsewhere.get(timeout=0.5)
-                except multiprocessing.TimeoutError:
-                    continue
+                    found, queries, unknown = workers.wait(
+                        elsewhere,
+                        "ambiguous search",
+                        lambda: self.progress("ambiguity search (in its own process)"),
+                    )
+                except WorkerDied as e:  # (its task is lost: said, never waited for)
+                    found, queries = [], 0
+                    unknown = [f"ambiguous search: unknown (its worker process died: {e.how})"]
                 by_kind["ambiguous"] = found
                 self.report.queries += queries
                 self.report.unknown.extend(unknown)
-                elsewhere = None
         finally:
-            if pool is not None:
-                pool.terminate()  # (done, or the run stopped: the search is not waited for)
-                pool.join()
+            if workers is not None:
+                workers.stop()  # (done, or the run stopped: the search is not waited for)
             for kind in wanted:  # what was found before a stop is kept
                 got = [f for f in by_kind.get(kind, []) if f.kind in kinds]
                 if kind in ("ambiguous", "paradox"):

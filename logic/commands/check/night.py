@@ -4,6 +4,8 @@ switches (ablation: `told_apart`); classes, blocks, and witnesses written as cas
 
 from __future__ import annotations
 
+import copy
+import functools
 import hashlib
 import pickle
 from collections.abc import Callable, Sequence
@@ -41,6 +43,20 @@ of the ruleset that used them: kept alive, so no object of theirs leaves its id 
 another (a scenario knows roles by id: `SymbolicNight.role_is`)."""
 
 
+def _digest(ruleset: Ruleset) -> str:
+    """The ruleset's bytes, hashed, without the lookups it caches on itself once asked
+    (`functools.cached_property`: `Ruleset._role_index`). Building a night asks them: the
+    digest then changed, `_phases` never found the night it had built, and built it again
+    for every `Night` (DCTP's 3-player phases twice a check: 5 s CPU)."""
+    plain = copy.copy(ruleset)
+    kind = type(ruleset)
+    for k in [
+        k for k in vars(plain) if isinstance(getattr(kind, k, None), functools.cached_property)
+    ]:
+        del vars(plain)[k]
+    return hashlib.sha1(pickle.dumps(plain)).hexdigest()
+
+
 def _phases(
     ruleset: Ruleset,
     names: tuple[str, ...],
@@ -54,7 +70,7 @@ def _phases(
     the parts of a check, each in a Z3 context of its own (`symbolic.fresh`), encode
     the same model again, but no part builds it again. (A model is Python's, the same
     whatever ran before: only its Z3 terms are a context's.)"""
-    digest = hashlib.sha1(pickle.dumps(ruleset)).hexdigest()
+    digest = _digest(ruleset)
     key = (digest, names, None if roles is None else tuple(r.name for r in roles), nights, day)
     if key not in _MODELS:
         if not any(k[0] == digest for k in _MODELS):

@@ -146,9 +146,17 @@ class Gifts:
                         out.extend(self._sentences(self.defs[ability_key(n)]))
                 continue
             if isinstance(s, _AbilityName) and not s.prep and ability_key(s.name) in self.defs:
+                d = self.defs[ability_key(s.name)]
+                if out and getattr(out[-1], "why", None) == s.why:
+                    # a reading that names the ability it began in the same sentence (a
+                    # pinch: "Pinch Face", also "Face Pinch"): the name stays with that
+                    # ability, the section's sentences follow it, none beginning another
+                    out.append(s)
+                    out.extend(x for x in self._sentences(d) if not isinstance(x, _Given))
+                    continue
                 # the names in parentheses name the ability given too ("Night action:
                 # Discombobulate (Tricking).")
-                out.extend(self._sentences(self.defs[ability_key(s.name)]))
+                out.extend(self._sentences(d))
                 if s.aliases:
                     out.append(s)
                 continue

@@ -94,6 +94,12 @@ class AssemblerState:
     def resolve_group(self, name: str, why: Why) -> str:
         """A victory's winner or group: a faction (also in the singular: "Citizen victory"
         for the Citizens), else a role."""
+        if not name:  # "Wins with the Town." on a whole-game line
+            raise self.error(
+                "this sentence names no one who wins: say who ('The Jester wins ...'), or "
+                "put it on the line of the role it is about",
+                why,
+            )
         for f in self.factions:
             if canon(f) in (canon(name), canon(name) + "s"):
                 return f

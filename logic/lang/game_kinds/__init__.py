@@ -6,6 +6,7 @@ of them. A new kind adds its module here and its base to `GameReadings`."""
 from __future__ import annotations
 
 from logic.lang.game_kinds.aptx import AptxReading
+from logic.lang.game_kinds.capsules import CapsulesReading
 from logic.lang.game_kinds.conduct import ConductReading
 from logic.lang.game_kinds.couple import CoupleReading
 from logic.lang.game_kinds.crimes import CrimesReading
@@ -14,9 +15,11 @@ from logic.lang.game_kinds.deal import DealReading
 from logic.lang.game_kinds.disguise import DisguiseReading
 from logic.lang.game_kinds.frighten import FrightenReading
 from logic.lang.game_kinds.healing import HealingReading
+from logic.lang.game_kinds.identify import IdentifyGameReading
 from logic.lang.game_kinds.interplay import InterplayReading
 from logic.lang.game_kinds.items import ItemListReading
 from logic.lang.game_kinds.kills import KillReading
+from logic.lang.game_kinds.lovey import LoveyReading
 from logic.lang.game_kinds.manner import MannerReading
 from logic.lang.game_kinds.natures import NatureReading
 from logic.lang.game_kinds.nominate import NominateReading
@@ -50,12 +53,15 @@ class GameReadings(
     NatureReading,
     DayArrestReading,
     FrightenReading,
+    IdentifyGameReading,
     AptxReading,
+    CapsulesReading,
     ItemListReading,
     RotationReading,
     DisguiseReading,
     TimelineReading,
     CoupleReading,
+    LoveyReading,
     MannerReading,
     VestReading,
     TravelReading,

@@ -1,7 +1,8 @@
 """Owns reading the Black Org's poisoning by day, said of the whole game
 (grammar/game/aptx.lark; logic/effects/aptx.py): each member of the faction the sentence
 names may poison by day (`AptxGrant`), what a landed APTX does (`AptxKills`), and "Same for
-APTX." (`NoLynchAptx`)."""
+APTX." (`NoLynchAptx`); a charm used up by the poisoning it stops (`CharmSpent`), given to its giver once a game
+(`CharmSelfOnce`)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 
 from lark import Token
 
-from logic.effects.aptx import AptxGrant, AptxKills, NoLynchAptx
+from logic.effects.aptx import AptxGrant, AptxKills, CharmSelfOnce, CharmSpent, NoLynchAptx
 from logic.lang.game_kinds.base import GameBase
 from logic.lang.read.pieces import _Healing
 
@@ -27,3 +28,9 @@ class AptxReading(GameBase):
 
     def ax_same(self, children: list[Any]) -> _Healing:
         return _Healing(NoLynchAptx(self.why))
+
+    def ax_spent(self, children: list[Any]) -> _Healing:
+        return _Healing(CharmSpent(self.why))
+
+    def ax_self_once(self, children: list[Any]) -> _Healing:
+        return _Healing(CharmSelfOnce(self.why))

@@ -10,17 +10,22 @@ from typing import Any
 from lark import Token
 
 from logic.effects.crimes import (
+    ARREST_ASKER,
     ARREST_REASON,
+    INJURY_REASON,
+    SEARCH_ASKER,
     SEARCH_REASON,
     AutoArrest,
     Barred,
     Crimes,
+    EarlierOnly,
     HeldFails,
     HindersCrime,
     Hurt,
     NotTwice,
     OnHeldFails,
     Suspends,
+    SuspensionStops,
 )
 from logic.lang.game_kinds.base import GameBase
 from logic.lang.game_kinds.parts import Default
@@ -46,11 +51,24 @@ class CrimesReading(GameBase):
     def cr_same_phase(self, children: list[Any]) -> Default:
         return self.default("the record is read of earlier phases only")
 
+    def cr_same_any(self, children: list[Any]) -> _Healing:
+        return _Healing(EarlierOnly("any", self.why))
+
+    def cr_same_arrest(self, children: list[Any]) -> _Healing:
+        return _Healing(EarlierOnly(ARREST_ASKER, self.why))
+
+    def cr_same_search(self, children: list[Any]) -> _Healing:
+        return _Healing(EarlierOnly(SEARCH_ASKER, self.why))
+
     def cr_suspended(self, children: list[Any]) -> _Healing:
         return _Healing(Suspends(ARREST_REASON, _count(children), self.why))
 
+    def cr_no_use(self, children: list[Any]) -> str:
+        return NO_USE
+
     def cr_search_suspended(self, children: list[Any]) -> _Healing:
-        return _Healing(Suspends(SEARCH_REASON, _count(children), self.why))
+        stops = NO_USE in children
+        return _Healing(Suspends(SEARCH_REASON, _count(children), self.why, stops))
 
     def cr_barred(self, children: list[Any]) -> _Healing:
         return _Healing(Barred(self.why))
@@ -75,8 +93,11 @@ class CrimesReading(GameBase):
     def cr_auto_only(self, children: list[Any]) -> Default:
         return self.default("only a house search arrests by itself")
 
-    def cr_suspension_note(self, children: list[Any]) -> Default:
-        return self.default("a suspension stops the officer's actions for its phases, not his vote")
+    def cr_suspension_stops(self, children: list[Any]) -> _Healing:
+        return _Healing(SuspensionStops((ARREST_REASON, SEARCH_REASON), self.why))
+
+    def cr_injury_stops(self, children: list[Any]) -> _Healing:
+        return _Healing(SuspensionStops((INJURY_REASON,), self.why))
 
     def cr_secret(self, children: list[Any]) -> Default:
         return self.default("an arrest reveals no one's role")
@@ -89,6 +110,9 @@ class CrimesReading(GameBase):
 
     def cr_hinders(self, children: list[Any]) -> _Healing:
         return _Healing(HindersCrime(self.why))
+
+
+NO_USE = "no use"  # the suspension's own "and can't use any actions during that time"
 
 
 def _count(children: list[Any]) -> int:

@@ -72,6 +72,16 @@ class VestReading(GameBase):
     def vs_arrest(self, children: list[Any]) -> _Healing:
         return self._vest_rule("arrest")
 
+    def vs_unseen(self, children: list[Any]) -> _Healing:
+        return self._vest_rule("unseen")
+
+    def vs_turn(self, children: list[Any]) -> _Healing:
+        return self._vest_rule("turn")
+
+    def vs_named_first(self, children: list[Any]) -> _Healing:
+        roles = tuple(_tokens(children, "ROLENAME"))
+        return _Healing(VestRule("named first", self.why, roles=roles))
+
     def vs_crime(self, children: list[Any]) -> _Healing:
         """'Strapping someone with the bomb is considered a crime.': the strap's verb, a
         crime of the crimes kind's list (by its lemma: "Strapping" is "strap")."""

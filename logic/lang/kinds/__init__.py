@@ -29,6 +29,7 @@ from logic.lang.kinds.dayblock import DayBlockReading
 from logic.lang.kinds.days import DayReading
 from logic.lang.kinds.deal import DealReading
 from logic.lang.kinds.detect import DetectReading
+from logic.lang.kinds.detention import DetentionReading
 from logic.lang.kinds.disclosure import DisclosureReading
 from logic.lang.kinds.disguise import DisguiseReading
 from logic.lang.kinds.either import EitherReading
@@ -117,6 +118,7 @@ class Readings(
     MeddleReading,
     MorphReading,
     FrightenReading,
+    DetentionReading,
     LynchStopReading,
     TallyReading,
     RetaliateReading,

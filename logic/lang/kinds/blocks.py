@@ -18,13 +18,13 @@ from typing import Any
 
 from lark import Token
 
-from logic.effects.block import Jail, Roleblock
+from logic.effects.block import Jail, Roleblock, Unhindered
 from logic.effects.identity import Steal
 from logic.effects.investigate import AlignmentCheck
 from logic.lang.clause_parts import Nothing
 from logic.lang.kinds.common import on_itself
 from logic.lang.kinds.traits import Adds
-from logic.lang.read.pieces import _Capability
+from logic.lang.read.pieces import _Capability, _Trait
 from logic.model.ir import Frequency, Why
 
 
@@ -120,3 +120,8 @@ class BlockReading:
         if "infection" in children:
             out.append(Adds(Roleblock, "infection", self.why))
         return tuple(out)
+
+    def unhindered(self, children: list[Any]) -> tuple[Any, ...]:
+        """The section's ability cannot be frightened or discombobulated (a trait the
+        section names: `of_section`)."""
+        return (_Trait(None, Unhindered(why=self.why), self.why),)

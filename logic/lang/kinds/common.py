@@ -185,6 +185,10 @@ class CommonReading:
         )
         return (*about(children, cap), *uses_parts(children, why))
 
+    def alert_kills(self, children: list[Any]) -> tuple[Any, ...]:
+        """The alert and, said after it, what it does to visitors."""
+        return (*self.alert(children), *self.visitors_die(children))
+
     def visitors_die(self, children: list[Any]) -> tuple[Any, ...]:
         return (_Capability(None, (Guard(self.why),), (), None, False, self.why),)
 

@@ -4,7 +4,8 @@ during the day." gives a day ability naming the ally, "Cover" (`Cover`,
 logic/effects/cover.py); the GM's other sentences about it are a trait of the holder
 (`CoverRule`: what the cover lends, who may be covered, what is not lent, when it lends
 nothing); an ability section's "Night action, crime, cannot be covered." is a trait of
-the ability of its section (`Uncovered`)."""
+the ability of its section (`Uncovered`), and its "Night action, crime, can be covered."
+(`Coverable`)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import Any
 
 from lark import Token
 
-from logic.effects.cover import NAME, Cover, CoverRule, Uncovered
+from logic.effects.cover import NAME, Cover, Coverable, CoverRule, Uncovered
 from logic.lang.read.pieces import _DayAbility, _Trait
 from logic.model.ir import Frequency, Why
 
@@ -73,7 +74,16 @@ class CoverReading:
         named = [str(c).casefold() for c in children if isinstance(c, Token) and c.type == "NAME"]
         if named != ["covered"]:
             raise self._no_reading("not a cover")
-        return (_Trait(None, Uncovered(why=self.why), self.why),)
+        more = [t for c in children if isinstance(c, tuple) for t in c]  # (`unhindered`)
+        return (_Trait(None, Uncovered(why=self.why), self.why), *more)
+
+    def cv_coverable(self, children: list[Any]) -> tuple[Any, ...]:
+        """ "covered" (the last NAME: another word is no reading; "handled" before it is
+        the keywords' aside)."""
+        named = [str(c).casefold() for c in children if isinstance(c, Token) and c.type == "NAME"]
+        if named[-1:] != ["covered"] or named[:-1] not in ([], ["handled"]):
+            raise self._no_reading("not a cover")
+        return (_Trait(None, Coverable(why=self.why), self.why),)
 
     def cv_snipes(self, children: list[Any]) -> tuple[Any, ...]:
         """ "cover" (a NAME: another verb is no reading)."""

@@ -59,6 +59,11 @@ class ItemsReading:
     def it_protects(self, children: list[Any]) -> tuple[Any, ...]:
         return (_AddTo(Lend, "protects", self.why),)
 
+    def it_acts_as(self, children: list[Any]) -> tuple[Any, ...]:
+        """The holder of the item the ability before lends acts as the role named."""
+        (role,) = [str(c) for c in children if isinstance(c, Token) and c.type == "ROLENAME"]
+        return (_AddTo(Lend, "acts_as", self.why, (role, self.why)),)
+
     def it_breaks(self, children: list[Any]) -> tuple[Any, ...]:
         return (_AddTo(Lend, "breaks", self.why),)
 

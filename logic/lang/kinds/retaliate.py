@@ -10,7 +10,15 @@ from typing import Any
 
 from lark import Token
 
-from logic.effects.retaliate import LynchKills, LynchMarks
+from logic.effects.retaliate import (
+    BrokenRevenges,
+    DeathInjures,
+    Hindered,
+    HinderedAtNight,
+    LynchKills,
+    LynchMarks,
+)
+from logic.lang.clause_parts import NoReading
 from logic.lang.read.pieces import _Trait
 from logic.model.ir import Why
 
@@ -27,3 +35,25 @@ class RetaliateReading:
 
     def rv_kills(self, children: list[Any]) -> tuple[Any, ...]:
         return (_Trait(None, LynchKills(self.why), self.why),)
+
+    def rv_death(self, children: list[Any]) -> tuple[Any, ...]:
+        return (_Trait(None, DeathInjures(self.why), self.why),)
+
+    def rv_frightened(self, children: list[Any]) -> tuple[Any, ...]:
+        return (_Trait(None, Hindered(self.why), self.why),)
+
+    def rv_same(self, children: list[Any]) -> tuple[Any, ...]:
+        """ "Same with discombobulation.": a discombobulation hinders the holder's
+        vengeance as a frightening does (R76: read in its section, after "If Frightened,
+        he can't vote and can't use this action.")."""
+        named = [str(c).casefold() for c in children if isinstance(c, Token) and c.type == "NAME"]
+        if named != ["discombobulation"]:
+            raise NoReading("not a discombobulation")
+        return (_Trait(None, HinderedAtNight(self.why), self.why),)
+
+    def rv_broken(self, children: list[Any]) -> tuple[Any, ...]:
+        """ "Bone Breaking" (the two names: another ability is no reading)."""
+        words = [str(c).casefold() for c in children if isinstance(c, Token)]
+        if words[3:5] != ["bone", "breaking"]:
+            raise NoReading("not a bone breaking")
+        return (_Trait(None, BrokenRevenges(self.why), self.why),)

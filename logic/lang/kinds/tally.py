@@ -50,3 +50,8 @@ class TallyReading:
 
     def tl_examined(self, children: list[Any]) -> tuple[Any, ...]:
         return (_AddTo(ExtraVote, "examined", self.why),)
+
+    def tl_spent(self, children: list[Any]) -> tuple[Any, ...]:
+        """ "... was a deciding factor in having the person lynched ...": spent once it
+        decided a lynch."""
+        return (_AddTo(ExtraVote, "spent", self.why),)
