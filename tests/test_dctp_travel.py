@@ -37,6 +37,11 @@ ALONE = "\n".join(
     [
         " The player may not use an ability or vote and travel in the same phase.",
         " They must either decide to travel or use their abilities--not both.",
+        " The player can't use an ability/vote and decide to travel at the same time.",
+        " Can opt to Travel OR Interrogate during the night.",
+        " During the day, can either Travel OR Vote.",
+        " Can opt to Travel OR Protect during the night.",
+        " During the day, can either Travel OR Vote AND Protect.",
     ]
 )
 SURVIVES = "\n".join(
@@ -61,6 +66,71 @@ EXEMPT = "\n".join(
         "the player attempts to use Travel in a phase where it would be affected.",
         " Discombobulate & Frighten DO still work while a player is out of the country if "
         "the player attempts to use Travel in a phase where it would be affected.",
+        " In other words, Discombobulate & Frighten will stop Travel whether the player is in "
+        "the country or out.",
+        " Discombobulate and Frighten are the only normal actions that will have an effect, "
+        "thus preventing possible uses of the Travel ability.",
+    ]
+)
+# the section's list (R80): deleted, neither Hakuba nor Makoto travels
+LIST = " Role with action: Hakuba, Makoto."
+FLIGHT = "\n".join(
+    [
+        " If they do travel beginning in prep, they will be in the air on Night 1, thus making "
+        "it so they cannot use their action during the night.",
+        " If they do they will be on the plane during Night 1, so they can't use their action "
+        "during that Night.",
+        " If this path is chosen, they will arrive during Day 1 and be able to participate "
+        "normally.",
+        " They will arrive during Day 1 and can participate in Voting or use their Day ability "
+        "(Makoto).",
+    ]
+)
+IN_PROCESS = (
+    " For abilities such as investigate, interrogate, kill, and the like that directly "
+    "concern a player, if the player is out of the country or in the process of traveling, "
+    'they will receive a "fail" for their result.'
+)
+ON_ABROAD = "\n".join(
+    [" If a traveler is targeted with an action while abroad, that action will fail.", IN_PROCESS]
+)
+IDLE = "\n".join(
+    [
+        " So the player can't be killed in any way, can't use actions besides Travel and "
+        "can't Vote.",
+        ' If the traveler is not in Japan: The player is treated as if they were "arrested" as '
+        "far as not being able to be killed, not being able to use any actions apart from "
+        "Travel, and not being able to vote.",
+        " Not in Japan: The player is handled as if he were arrested.",
+    ]
+)
+ON_ROUTE = "\n".join(
+    [
+        " If targeted with Discombobulate, Frighten, or any other normal ability in this "
+        'state, the user will receive a "fail".',
+        " The only exception is if the traveler is already ON the plane, in which case neither "
+        "or any other ability apart from Bribe will work.",
+    ]
+)
+UNTOUCHED = "\n".join(
+    [
+        " While on the plane, they cannot be discombobulated or frightened (meaning they will "
+        "still arrive at their destination).",
+        " While on the plane, he can't be discombobulated or frightened, so he will still "
+        "arrive at his destination.",
+    ]
+)
+NO_APTX = "\n".join(
+    [
+        " While in this state, they may also not be poisoned.",
+        " During that time, he also can't be APTXed.",
+    ]
+)
+STOPPED = "\n".join(
+    [
+        " Only if they are discombobulated or frightened will the traveler still be killed in "
+        "such a situation.",
+        " In other words: The travel has to be stopped by other means.",
     ]
 )
 
@@ -78,15 +148,12 @@ DECIDES = [
         ONSET,
         "Abroad: an interrogation of Hakuba fails",
     ),
-    (
-        " If they do travel beginning in prep, they will be in the air on Night 1, thus making "
-        "it so they cannot use their action during the night.",
-        "Example: Hakuba in the plane on day 1 is not lynched",
-    ),
-    (
-        " If a traveler is targeted with an action while abroad, that action will fail.",
-        "Abroad: an interrogation of Hakuba fails",
-    ),
+    (LIST, "Abroad: undisturbed, Hakuba's travel of night 1 brings him to Japan by night 3"),
+    (LIST, "R80: Makoto travels by the section's list"),
+    (FLIGHT, "Example: Hakuba in the plane on day 1 is not lynched"),
+    (ON_ABROAD, "Abroad: an interrogation of Hakuba fails"),
+    (IN_PROCESS, "R84: an interrogation of Makoto the night he leaves Japan: open"),
+    ("\n".join([ON_ROUTE, IN_PROCESS]), "R84: an interrogation of Hakuba in the air fails"),
     (  # three sentences say it (the travel section's twice, the Rule Clarifications')
         EXEMPT,
         "Abroad: a discombobulation still lands and stops Hakuba's travel",
@@ -95,11 +162,7 @@ DECIDES = [
         EXEMPT,
         "Abroad: frightened at night, Hakuba's travel of the next day fails",
     ),
-    (
-        " So the player can't be killed in any way, can't use actions besides Travel and "
-        "can't Vote.",
-        "Abroad: Hakuba's own interrogation fails",
-    ),
+    (IDLE, "Abroad: Hakuba's own interrogation fails"),
     (
         EN_ROUTE,
         "Example: Hakuba in the plane on day 1 is not lynched",
@@ -109,14 +172,10 @@ DECIDES = [
         "Example: Hakuba's vote in the plane on day 1 does not count",
     ),
     (
-        " If targeted with Discombobulate, Frighten, or any other normal ability in this "
-        'state, the user will receive a "fail".',
+        "\n".join([ON_ROUTE, UNTOUCHED]),
         "In the air: a discombobulation of Hakuba fails",
     ),
-    (
-        " While in this state, they may also not be poisoned.",
-        "T2: an APTX on Makoto in the air: the change log and the example disagree",
-    ),
+    (NO_APTX, "T2: an APTX on Makoto in the air: the change log and the example disagree"),
     (
         " Travelers can now be poisoned no matter where they are physically located.",
         "T2: an APTX on Makoto in the air: the change log and the example disagree",
@@ -145,6 +204,8 @@ DECIDES = [
         " If he successfully protects, he will fly out of Japan.",
         "Makoto's successful protection flies him out of Japan",
     ),
+    (STOPPED, "Leaving Japan at night, discombobulated: the kill takes Makoto"),
+    (STOPPED, "R83: frightened, Hakuba's travel of day 2 fails and he is lynched"),
 ]
 
 
@@ -171,13 +232,20 @@ def test_every_travel_sentence_is_deleted_by_a_test() -> None:
             if isinstance(t, TravelRule):
                 said |= {w.text for w in vars(t).values() if hasattr(w, "text")}
     parts = {one.strip() for s, _ in DECIDES for one in s.split("\n")}
-    # (a field said by several sentences keeps the first's: the exemption's two others)
-    assert len(said) == 14 and len(parts) == 22
+    # (a field said by several sentences keeps the first's: the others of each group, and
+    # the section's list, R80, which gives them all)
+    assert len(said) == 17 and len(parts) == 42
     assert said <= parts
 
 
 SAID_AGAIN = [
     (ONSET, "Abroad: an interrogation of Hakuba fails"),
+    (FLIGHT, "Example: Hakuba in the plane on day 1 is not lynched"),
+    (ON_ABROAD, "Abroad: an interrogation of Hakuba fails"),
+    (IDLE, "Abroad: Hakuba's own interrogation fails"),
+    ("\n".join([ON_ROUTE, UNTOUCHED]), "In the air: a discombobulation of Hakuba fails"),
+    (NO_APTX, "T2: an APTX on Makoto in the air: the change log and the example disagree"),
+    (STOPPED, "R83: frightened, Hakuba's travel of day 2 fails and he is lynched"),
     (EN_ROUTE, "Example: Hakuba in the plane on day 1 is not lynched"),
     (ALONE, "Travelling by day, Hakuba's vote does not count"),
     (SURVIVES, "Example: Hakuba travelling on day 2 is not lynched"),

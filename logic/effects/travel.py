@@ -102,6 +102,9 @@ TAGS = {
     "survives": "a kill or a lynch of the phase he travels does not take him",
     "lands": "an APTX of the phase he travels still takes him",
     "flies_out": "a night his protection succeeds, he sets off",
+    "untouched": "in the air: these fail on him",
+    "stopped": "a kill or a lynch of the phase he travels takes him where his travel is stopped",
+    "in_process": "an action on him abroad, in the air or (open) the phase he sets off fails",
 }
 
 
@@ -134,6 +137,7 @@ class TravelRule:
     on_abroad: Why | None = None
     exempt: Why | None = None
     names: tuple[str, ...] = ()  # `exempt`'s abilities, as the sentence names them
+    in_air: tuple[str, ...] = ()  # `untouched`'s abilities, as the sentence names them
     idle: Why | None = None
     en_route: Why | None = None
     on_route: Why | None = None
@@ -143,10 +147,15 @@ class TravelRule:
     survives: Why | None = None
     lands: Why | None = None
     flies_out: Why | None = None
+    untouched: Why | None = None
+    stopped: Why | None = None
+    in_process: Why | None = None
 
     def describe(self) -> str:
         said = [w for tag, w in TAGS.items() if getattr(self, tag) is not None]
         names = f" (still landing abroad: {', '.join(self.names)})" if self.names else ""
+        if self.in_air:
+            names += f" (failing in the air: {', '.join(self.in_air)})"
         return "travel: " + "; ".join(said) + names
 
 
@@ -237,8 +246,16 @@ def _exempt(b: Any, i: int, q: str) -> Expr:
         )
         if hit != FALSE:
             parts.append(conj(hit, label(b.sc.switch(node.why), node.why)))
-    for r, w, t in _rules(b, "exempt"):
-        names = {_stem(n) for n in t.names}
+    parts.append(_named(b, i, q, "exempt"))
+    return any_of(parts)
+
+
+def _named(b: Any, i: int, q: str, tag: str) -> Expr:
+    """Slot i's ability is one a sentence of q's line saying `tag` names (`exempt`'s
+    `names`, `untouched`'s `in_air`)."""
+    parts = []
+    for r, w, t in _rules(b, tag):
+        names = {_stem(n) for n in (t.in_air if tag == "untouched" else t.names)}
         hit = any_of(c for c, ab in b.sc.abilities(i) if _stem(ab.name) in names)
         if hit != FALSE:
             parts.append(conj(b.sc.role_is(q, r), hit, label(b.sc.switch(w), w)))
@@ -298,9 +315,56 @@ def _stopped(b: Any, i: int, day: bool) -> Expr:
         if on == FALSE or q == p:
             continue
         on = conj(on, neg(by_aptx))
+        exempt = _exempt(b, i, q)
         parts.append(conj(on, flying(b, q), said(b, q, "on_route")))
-        parts.append(conj(on, abroad(b, q), said(b, q, "on_abroad"), neg(_exempt(b, i, q))))
+        parts.append(conj(on, flying(b, q), _named(b, i, q, "untouched")))
+        parts.append(conj(on, abroad(b, q), said(b, q, "on_abroad"), neg(exempt)))
+        parts.append(conj(on, neg(exempt), _in_process(b, q, day)))
     return any_of(parts)
+
+
+def _in_process(b: Any, q: str, day: bool) -> Expr:
+    """q is "out of the country or in the process of traveling" (the sentence saying
+    `in_process`): abroad, in the air, or, where the host so reads it, setting off this
+    phase (R84: open, the host's choice, asked once a traveler a phase)."""
+    in_process = said(b, q, "in_process")
+    if in_process == FALSE:
+        return FALSE
+
+    def make() -> Expr:
+        why = next(w for _, w, _ in _rules(b, "in_process"))
+        leaving = conj(in_process, stands(b, q, day))
+        pick = b.choice(f"travel:in_process:{q}:{why.loc.line}", [False, True], decides=leaving)
+        return any_of(
+            [
+                conj(in_process, abroad(b, q)),
+                conj(in_process, flying(b, q)),
+                conj(leaving, label(eq(pick, Const(True)), why)),
+            ]
+        )
+
+    got: Expr = b.once(f"travel:in_process:{q}", make)
+    return got
+
+
+def _sent(b: Any, q: str, day: bool, hindered: bool) -> Expr:
+    """q sent a travel this phase, not in the air, not played down by another action of
+    his (`alone`); with `hindered` False, not discombobulated nor frightened either."""
+    parts = []
+    for j in range(b.n):
+        if b.actor(j) != q:
+            continue
+        fx = b.effects(j, DayTravel if day else Travel)
+        if not fx:
+            continue
+        took = conj(any_of(c for c, _ in fx), b.sc.taken(j), neg(flying(b, q)), neg(_clash(b, j)))
+        if not hindered:
+            other = (
+                disj(frighten.day_stops(b, j), block.day_stops(b, j)) if day else block.stops(b, j)
+            )
+            took = conj(took, neg(other))
+        parts.append(took)
+    return conj(neg(b.sc.dead_before(q)), any_of(parts))
 
 
 def stands(b: Any, q: str, day: bool) -> Expr:
@@ -308,19 +372,7 @@ def stands(b: Any, q: str, day: bool) -> Expr:
     not discombobulated, not frightened (a stop a kill of q cannot depend on)."""
 
     def make() -> Expr:
-        parts = []
-        for j in range(b.n):
-            if b.actor(j) != q:
-                continue
-            fx = b.effects(j, DayTravel if day else Travel)
-            if not fx:
-                continue
-            other = (
-                disj(frighten.day_stops(b, j), block.day_stops(b, j)) if day else block.stops(b, j)
-            )
-            took = conj(any_of(c for c, _ in fx), b.sc.taken(j), neg(flying(b, q)))
-            parts.append(conj(took, neg(other), neg(_clash(b, j))))
-        x = conj(neg(b.sc.dead_before(q)), any_of(parts))
+        x = _sent(b, q, day, False)
         # (a variable of the night: the search for two outcomes of the same actions cuts
         # its query where the copies agree on it, `strata.second_half`)
         return b.define(f"travel:stands:{q}", x) if not day else x
@@ -329,13 +381,22 @@ def stands(b: Any, q: str, day: bool) -> Expr:
     return got
 
 
+def _leaves(b: Any, q: str, day: bool) -> Expr:
+    """q travels this phase as `survives` means it: a travel that takes place where a
+    sentence says the travel "has to be stopped by other means" (`stopped`); unsaid, any
+    travel he sent ("in the same phase they use Travel"), hindered or not (R83)."""
+    stopped = said(b, q, "stopped")
+    hindered = _sent(b, q, day, True) if stopped != TRUE else FALSE
+    return disj(stands(b, q, day), conj(neg(stopped), hindered))
+
+
 def _safe(b: Any, q: str, day: bool) -> Expr:
     """q is not killed nor lynched this phase: in the air, abroad, or travelling."""
     return any_of(
         [
             conj(flying(b, q), said(b, q, "en_route")),
             conj(abroad(b, q), said(b, q, "idle")),
-            conj(stands(b, q, day), said(b, q, "survives")),
+            conj(_leaves(b, q, day), said(b, q, "survives")),
         ]
     )
 
@@ -404,7 +465,7 @@ def day_stops(db: DayBuilder, i: int) -> Expr:
             why = next(w for _, w, _ in _rules(db, "anywhere"))
             pick = db.choice(f"travel:anywhere:{q}:{why.loc.line}", [False, True])
             where = conj(where, neg(conj(anywhere, label(eq(pick, Const(True)), why))))
-        leaving = conj(stands(db, q, True), said(db, q, "survives"), neg(said(db, q, "lands")))
+        leaving = conj(_leaves(db, q, True), said(db, q, "survives"), neg(said(db, q, "lands")))
         stopped = disj(stopped, conj(hit, disj(where, leaving)))
     return stopped
 

@@ -16,6 +16,15 @@ from logic.lang.read.pieces import _AbilityStart, _DayAbility, _Trait
 from logic.model.ir import Frequency, Why
 
 _NAME = "Travel"
+_ONE = ("NAME", "BLOCK", "FRIGHTEN")  # travel.lark's _tr_one
+
+
+class _Pair(tuple[str, ...]):
+    """The abilities a sentence names as a pair ("Discombobulate & Frighten")."""
+
+
+def _pair(children: list[Any]) -> tuple[str, ...]:
+    return next((tuple(c) for c in children if isinstance(c, _Pair)), ())
 
 
 class TravelReading:
@@ -26,7 +35,7 @@ class TravelReading:
     def _rule(self, tag: str, names: tuple[str, ...] = ()) -> tuple[Any, ...]:
         fields: dict[str, Any] = {tag: self.why}
         if names:
-            fields["names"] = names
+            fields["in_air" if tag == "untouched" else "names"] = names
         return (_Trait(None, TravelRule(self.why, **fields), self.why),)
 
     def tr_order(self, children: list[Any]) -> tuple[Any, ...]:
@@ -98,3 +107,20 @@ class TravelReading:
             if isinstance(c, Token) and c.type in ("NAME", "BLOCK", "FRIGHTEN"):
                 names.append(str(c))
         return self._rule("exempt", tuple(names))
+
+    def tr_pair(self, children: list[Any]) -> _Pair:
+        return _Pair(str(c) for c in children if isinstance(c, Token) and c.type in _ONE)
+
+    def tr_still_work_again(self, children: list[Any]) -> tuple[Any, ...]:
+        """`exempt` said again: the pair named ("Discombobulate & Frighten will stop Travel
+        ...", "... are the only normal actions that will have an effect, ...")."""
+        return self._rule("exempt", _pair(children))
+
+    def tr_untouched(self, children: list[Any]) -> tuple[Any, ...]:
+        return self._rule("untouched", _pair(children))
+
+    def tr_stopped(self, children: list[Any]) -> tuple[Any, ...]:
+        return self._rule("stopped")
+
+    def tr_in_process(self, children: list[Any]) -> tuple[Any, ...]:
+        return self._rule("in_process")
