@@ -9,7 +9,7 @@ from dataclasses import fields
 import pytest
 
 from logic.effects.block import Roleblock
-from logic.effects.heal import Bypass, Intercede
+from logic.effects.heal import Bypass, Intercede, OrderDecides, OrderSkips
 from logic.effects.identity import Steal
 from logic.effects.investigate import AlignmentCheck
 from logic.effects.records import OnRecords, Reverse, Revert
@@ -34,20 +34,49 @@ def read_game(sentence: str) -> tuple[object, ...]:
 
 
 @pytest.mark.parametrize(
+    ("sentence", "node"),
+    [
+        (
+            "As a rule of thumb, if more than one protection or healing is performed on a "
+            "target that is attacked, the one with the highest priority will succeed as all "
+            "others fail.",
+            OrderDecides,
+        ),
+        (
+            "If two or more saves are made on an attacked player, only the save with the "
+            "highest priority succeeds.",
+            OrderDecides,
+        ),
+        (
+            "If several protections are used on a player who is attacked, the one with the "
+            "highest priority works and the others fail.",
+            OrderDecides,
+        ),
+        (
+            "In the event the action with the highest priority was hindered (via "
+            "discombobulation or a similar action), the healing action with the next highest "
+            "priority will succeed in its place.",
+            OrderSkips,
+        ),
+        (
+            "If the highest priority save is blocked, the save with the next highest priority "
+            "succeeds instead.",
+            OrderSkips,
+        ),
+    ],
+)
+def test_the_order_of_healings_rules_of_thumb_in_other_words(sentence: str, node: type) -> None:
+    """DCTP's two rules of thumb (R118, heal.py's OrderDecides and OrderSkips), and other
+    hosts' words for them, read as the same node."""
+    (part,) = read_game(sentence)
+    assert isinstance(getattr(part, "node", None), node), part
+
+
+@pytest.mark.parametrize(
     "sentence",
     [
-        # DCTP's notes on the order of healing
-        "As a rule of thumb, if more than one protection or healing is performed on a target "
-        "that is attacked, the one with the highest priority will succeed as all others fail.",
-        "If two or more saves are made on an attacked player, only the save with the highest "
-        "priority succeeds.",
-        "If several protections are used on a player who is attacked, the one with the highest "
-        "priority works and the others fail.",
-        "In the event the action with the highest priority was hindered (via discombobulation "
-        "or a similar action), the healing action with the next highest priority will succeed "
-        "in its place.",
-        "If the highest priority save is blocked, the save with the next highest priority "
-        "succeeds instead.",
+        # (DCTP's rules of thumb of the order of healing take effect since R118:
+        # tests/test_dctp_clarifications.py)
         "Any action performed by someone who was successfully healed via first aid will fail, "
         "because that player became injured as the action was being carried out.",
         "The action of a player healed by first aid fails because they are injured.",

@@ -102,6 +102,11 @@ def test_the_kind_is_in_its_own_files_only() -> None:
     assert sorted(code) == [
         "grammar/clause/poison.lark",
         "grammar/lexicon/poison.toml",
+        # DCTP's APTX, a poisoning by day, is another mechanic that says the word: its
+        # charm, its capsules and the lovers' day guard against it (none names this kind)
+        "logic/effects/aptx.py",
+        "logic/effects/capsules.py",
+        "logic/effects/lovey.py",
         "logic/effects/poison.py",
         "logic/lang/kinds/__init__.py",  # (the composition of the readings: its import)
         "logic/lang/kinds/poison.py",  # its phrase's reading ("die the following night ...")
