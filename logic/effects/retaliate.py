@@ -147,8 +147,9 @@ def _lost_by_injury(db: DayBuilder, h: str, role: Any) -> Expr:
     return any_of(label(conj(hurt, db.switch(t.why)), t.why) for t in said)
 
 
-def _broken_said(rs: Any) -> bool:
-    return any(isinstance(t, BrokenRevenges) for r in rs.roles for t in r.traits)
+def _broken_why(rs: Any) -> Why | None:
+    """The sentence that asks for the `bone broken` flag (what explains the flag)."""
+    return next((t.why for r in rs.roles for t in r.traits if isinstance(t, BrokenRevenges)), None)
 
 
 def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
@@ -156,9 +157,11 @@ def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     sentence says a discombobulation hinders it and the holder was discombobulated); a
     player injured by a bone breaking is marked so, for good, when a sentence asks it."""
     out: dict[Atom, Expr] = {}
-    if _broken_said(b.rs):
+    why = _broken_why(b.rs)
+    if why is not None:
         for p in b.sc.players:
-            broke = disj(b.sc.marked_before(p, BROKEN), heal.broken_tonight(b, p))
+            before = label(b.sc.marked_before(p, BROKEN), why)
+            broke = disj(before, heal.broken_tonight(b, p))
             if broke != FALSE:
                 out[Atom("mark", p, BROKEN)] = broke
     for role in b.roles:
@@ -200,9 +203,10 @@ def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     the mark they had before: a chain carries the last value); the `bone broken` flags,
     said again."""
     out: dict[Atom, Expr] = {}
-    if _broken_said(db.rs):
+    why = _broken_why(db.rs)
+    if why is not None:
         for p in db.players:
-            broke = db.flagged(p, BROKEN)
+            broke = label(db.flagged(p, BROKEN), why)
             if broke != FALSE:
                 out[Atom("mark", p, BROKEN)] = broke
     for q, x, t in _struck(db, LynchMarks):
