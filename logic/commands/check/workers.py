@@ -42,6 +42,9 @@ class Workers:
 
     def __init__(self, count: int) -> None:
         self.executor = ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("spawn"))
+        # the worker processes seen since the start: a broken pool clears its own list
+        # before `wait` can read how they ended (a race: "no exit code" half the time)
+        self._seen: dict[int, Any] = {}
 
     def __enter__(self) -> Workers:
         return self
@@ -55,7 +58,9 @@ class Workers:
         self.stop()
 
     def submit(self, fn: Callable[..., Any], *args: Any) -> Future[Any]:
-        return self.executor.submit(fn, *args)
+        future = self.executor.submit(fn, *args)
+        self._seen.update(getattr(self.executor, "_processes", None) or {})
+        return future
 
     def wait(self, future: Future[Any], what: str, progress: Callable[[], None]) -> Any:
         """`future`'s result, calling `progress` every `POLL` seconds until it comes; a
@@ -71,7 +76,9 @@ class Workers:
 
     def _how(self) -> str:
         """How the pool's workers ended (their exit codes: a negative one is a signal)."""
-        procs = getattr(self.executor, "_processes", None) or {}
+        procs = {**self._seen, **(getattr(self.executor, "_processes", None) or {})}
+        for p in procs.values():
+            p.join(timeout=5)  # (a dead process's exit code, once it is reaped)
         codes = [p.exitcode for p in procs.values() if p.exitcode is not None]
         if not codes:
             return "no exit code: the task or its result could not be sent"
