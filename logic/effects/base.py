@@ -98,10 +98,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast
 
 from logic.model.expr import Const, Expr, all_of, any_of, conj, eq, label, neg
-from logic.model.why import Why
+from logic.model.why import Why, meta
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -130,6 +130,23 @@ class Effect(Protocol):
 
 
 Death = tuple[str, Expr, Expr]  # (victim, the tier it takes effect, the condition)
+
+
+@dataclass(frozen=True)
+class SectionTrait:
+    """A trait an ability section's sentence gives the section's own ability ("Night
+    action, crime, can be covered."): `check`, the ability's name, is filled in by its
+    section (logic/lang/assemble/given.py's `_of_section`, which asks `of_section`); each
+    section's sentence is a trait of its own (logic/lang/assemble/prose.py's _same_trait).
+    cover.py's Uncovered and Coverable, block.py's Unhindered."""
+
+    check: tuple[str, ...] = ()
+    why: Why = meta()
+    of_section: ClassVar[bool] = True
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.check
 
 
 @dataclass(frozen=True)

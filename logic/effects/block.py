@@ -13,10 +13,10 @@ Vocabulary:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from logic.effects import attack, status
-from logic.effects.base import Kind, Outcome, holds_trait
+from logic.effects.base import Kind, Outcome, SectionTrait, holds_trait
 from logic.effects.convert import Convert
 from logic.model import frame
 from logic.model.expr import FALSE, TRUE, Expr, any_of, conj, disj, label, le, neg
@@ -90,20 +90,11 @@ class Unblocked:
 
 
 @dataclass(frozen=True)
-class Unhindered:
+class Unhindered(SectionTrait):
     """An ability section's nature line that says its ability cannot be hindered ("Day/Night
     action, can't be covered, can't be frightened or discombobulated."): no roleblock stops
     it (a discombobulation: DCTP's roleblock), and no frightening stops it by day
     (logic/effects/frighten.py asks `spared_fright`)."""
-
-    # the ability's name, filled in by its section (`of_section`, as cover.Uncovered's)
-    check: tuple[str, ...] = ()
-    why: Why = meta()
-    of_section: ClassVar[bool] = True
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return self.check
 
     def describe(self) -> str:
         return f"{', '.join(self.names)} cannot be frightened or discombobulated"

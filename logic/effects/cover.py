@@ -73,7 +73,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from logic.effects import couple, crimes, disguise, inquiry
-from logic.effects.base import Kind, Lasting, Outcome, line_rules
+from logic.effects.base import Kind, Lasting, Outcome, SectionTrait, line_rules
 from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, conj, disj, eq, label, neg
 from logic.model.phase import Atom, ChainEnd, PhaseEnd
 from logic.model.why import Why, canon, meta
@@ -141,34 +141,16 @@ class CoverRule:
 
 
 @dataclass(frozen=True)
-class Uncovered:
+class Uncovered(SectionTrait):
     """The ability of the section the sentence is written in cannot be covered."""
-
-    # the ability's name, filled in by its section (`of_section`); `check`, so that each
-    # section's sentence is a trait of its own (logic/lang/assemble/prose.py's _same_trait)
-    check: tuple[str, ...] = ()
-    why: Why = meta()
-    of_section: ClassVar[bool] = True
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return self.check
 
     def describe(self) -> str:
         return f"cover: {', '.join(self.names)} cannot be covered"
 
 
 @dataclass(frozen=True)
-class Coverable:
+class Coverable(SectionTrait):
     """The ability of the section the sentence is written in can be covered."""
-
-    check: tuple[str, ...] = ()  # the ability's name, filled in by its section (as Uncovered's)
-    why: Why = meta()
-    of_section: ClassVar[bool] = True
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return self.check
 
     def describe(self) -> str:
         return f"cover: {', '.join(self.names)} can be covered"

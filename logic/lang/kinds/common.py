@@ -132,12 +132,6 @@ class CommonReading:
         n = _count(children)
         return about(children, Trait(Budget("game", n, self.why)))
 
-    def gun_shots(self, children: list[Any]) -> tuple[Any, ...]:
-        """'You have a gun with one bullet.' ("one" is the article's word: a count of one)."""
-        said = any(isinstance(c, Token) and c.type in ("NUMBER", "NUMERAL") for c in children)
-        n = _count(children) if said else 1
-        return about(children, Trait(Budget("game", n, self.why)))
-
     def spend(self, children: list[Any]) -> tuple[Any, ...]:
         why = self.why
         starts = Starts("kills", _frequency(children), why, subject_of(children))
