@@ -339,7 +339,11 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
         return (Nothing(self.why),)
 
     def one_of(self, children: list[Any]) -> tuple[Any, ...]:
-        texts = [str(c)[1:-1] for c in children if isinstance(c, Token) and c.type == "STRING"]
+        texts = [
+            str(c)[1:-1] if c.type == "STRING" else str(c)
+            for c in children
+            if isinstance(c, Token) and c.type in ("STRING", "GUILTY", "INNOCENT")
+        ]
         return (Interrogate(tuple(texts), self.why),)
 
     def if_successful(self, _: list[Any]) -> Cond:
@@ -420,11 +424,10 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
                     if key not in seen:
                         seen.add(key)
                         out.append(part)
-        if any(isinstance(p, Frame) and p.faction for p in out):
-            # "frame someone so they appear as Mafia": one frame, the faction it names
-            # (the verb's own frame shows "guilty")
-            out = [p for p in out if not (isinstance(p, Frame) and not p.faction)]
-        return tuple(out)
+        # "frame someone so they appear as Mafia": one frame, the faction it names (the
+        # verb's own frame shows "guilty"): a part said more exactly `refines` another
+        refining = [r for p in out if (r := getattr(p, "refines", None)) is not None]
+        return tuple(p for p in out if not any(r(p) for r in refining))
 
 
 def _shows(part: Any) -> bool:

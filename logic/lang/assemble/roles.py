@@ -310,7 +310,9 @@ class RolesAssembler(AssemblerState):
                     )
                 if effect not in a.effects:  # said twice ("protect one player. That player
                     # cannot be killed that night."): one effect, its first sentence
-                    abilities[line.current] = replace(a, effects=(*a.effects, effect))
+                    refines = getattr(effect, "refines", None)  # an effect said more exactly
+                    kept = tuple(e for e in a.effects if not (refines and refines(e)))
+                    abilities[line.current] = replace(a, effects=(*kept, effect))
             case Implied(verb, effects, why, frequency):
                 # a restriction or a learning with no ability before it ("The Doctor
                 # cannot save themselves."): the ability its verb says
