@@ -102,6 +102,18 @@ class NoSelfTarget:
 
 
 @dataclass(frozen=True)
+class SelfAllowed:
+    """The role's line says the ability may target its user ("You may protect yourself."):
+    what the engine allows anyway, unless a whole-game rule forbids it (`NoSelfEvery`, "...
+    unless their role says so"), which then spares this ability."""
+
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "restriction: may target its user (spared a rule that no one may)"
+
+
+@dataclass(frozen=True)
 class NoSelfEvery:
     """A whole-game sentence: no ability may target its user ("Players cannot target
     themselves."). Each role's abilities that name a player get `NoSelfTarget` (`grants`:
@@ -120,7 +132,7 @@ class NoSelfEvery:
             if (
                 a.targets < 1
                 or a.on_self
-                or any(isinstance(r, NoSelfTarget) for r in a.restrictions)
+                or any(isinstance(r, NoSelfTarget | SelfAllowed) for r in a.restrictions)
             ):
                 return a
             return replace(a, restrictions=(*a.restrictions, NoSelfTarget(self.why)))
@@ -151,7 +163,7 @@ class Forced:
         return "restriction: must be used each night"
 
 
-Restriction = NoSelfTarget | NoConsecutive | Forced
+Restriction = NoSelfTarget | SelfAllowed | NoConsecutive | Forced
 
 # ----------------------------------------------------------------------------- abilities, roles
 

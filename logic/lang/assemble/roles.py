@@ -51,6 +51,7 @@ from logic.model.ir import (
     NoSelfTarget,
     Restriction,
     Role,
+    SelfAllowed,
     VisitClass,
     Why,
     canon,
@@ -80,6 +81,14 @@ _KIND_NODES = tuple(n for k in KINDS for n in k.nodes)
 
 def _by_day(a: Ability) -> bool:
     return any(getattr(e, "by_day", False) for e in a.effects)
+
+
+def _with_effect(a: Ability, effect: Effect) -> Ability:
+    """`a` with `effect` added, in place of the effects it says more exactly (`refines`:
+    "Frame one player. They will appear as Mafia." names the faction of the verb's frame)."""
+    refines = getattr(effect, "refines", None)
+    kept = tuple(e for e in a.effects if not (refines and refines(e)))
+    return replace(a, effects=(*kept, effect))
 
 
 def _implied(line: _Line, kind: type, name: str, why: Why) -> None:
@@ -310,9 +319,7 @@ class RolesAssembler(AssemblerState):
                     )
                 if effect not in a.effects:  # said twice ("protect one player. That player
                     # cannot be killed that night."): one effect, its first sentence
-                    refines = getattr(effect, "refines", None)  # an effect said more exactly
-                    kept = tuple(e for e in a.effects if not (refines and refines(e)))
-                    abilities[line.current] = replace(a, effects=(*kept, effect))
+                    abilities[line.current] = _with_effect(a, effect)
             case Implied(verb, effects, why, frequency):
                 # a restriction or a learning with no ability before it ("The Doctor
                 # cannot save themselves."): the ability its verb says
@@ -324,7 +331,7 @@ class RolesAssembler(AssemblerState):
                     line.current = len(abilities) - 1
             case NotFirstNight(why):
                 self._not_first_night(line, why)
-            case NoSelfTarget() | NoConsecutive() | Forced():
+            case NoSelfTarget() | SelfAllowed() | NoConsecutive() | Forced():
                 if line.current is None:
                     raise self.error("this restriction needs an ability before it", s.why)
                 a = abilities[line.current]
@@ -554,7 +561,7 @@ def _as_variant(sentence: Any) -> Any:
         case _About(subject, inner):
             inner = _as_variant(inner)
             return None if inner is None else _Variant(inner.sentence, subject)
-        case NoSelfTarget() | NoConsecutive() | Forced():
+        case NoSelfTarget() | SelfAllowed() | NoConsecutive() | Forced():
             cap = _Capability(None, (), (sentence,), None, False, sentence.why)
             return _Variant(cap)
     return _Variant(sentence)
