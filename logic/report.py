@@ -124,6 +124,8 @@ def ruleset_lines(rs: Ruleset) -> list[str]:
             out.append(
                 f"  nightkill: one member kills a player; {vc}{excl}; {_tiers(rs, faction=faction, ability=nk.ability)}   [{nk.why.loc.short}]"
             )
+            for r in nk.ability.restrictions:  # "choose a villager to kill"
+                out.append(f"    - {effect_text(r)}   [{r.why.loc.short}]")
         for f, trait in rs.faction_traits:
             if f == faction:
                 out.append(f"  {effect_text(trait)}   [{trait.why.loc.short}]")

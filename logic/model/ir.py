@@ -141,6 +141,19 @@ class NoSelfEvery:
 
 
 @dataclass(frozen=True)
+class TargetIn:
+    """The ability's target must be one of `group` (a faction, or the holders of a role):
+    "Each night, the werewolves choose a villager to kill." (the Village's members, as the
+    ruleset names them: logic/lang/assemble/finish.py resolves the word)."""
+
+    group: str
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"restriction: targets a member of {self.group} only"
+
+
+@dataclass(frozen=True)
 class NoConsecutive:
     """The ability cannot (successfully) target the player it (successfully) targeted the
     night before."""
@@ -163,7 +176,7 @@ class Forced:
         return "restriction: must be used each night"
 
 
-Restriction = NoSelfTarget | SelfAllowed | NoConsecutive | Forced
+Restriction = NoSelfTarget | SelfAllowed | TargetIn | NoConsecutive | Forced
 
 # ----------------------------------------------------------------------------- abilities, roles
 

@@ -29,6 +29,7 @@ from logic.model.ir import (
     Role,
     Ruleset,
     SeenBy,
+    TargetIn,
     Why,
     canon,
 )
@@ -470,6 +471,17 @@ class FinishAssembler(ProseAssembler, ChecksAssembler):
                 self.resolve_role(r, cl.why)
         return roles, seen
 
+    def _group_named(self, word: str, why: Why) -> str:
+        """The faction or role a word names ("villager": the Village, by its members'
+        noun; "town": the Town; "Seer": the role), or an error that says it names none."""
+        group = self.members_of(word) or self.faction_named(word)
+        role = self.find_role(word)
+        if group is None and role is not None:
+            group = role.name
+        if group is None:
+            raise self.error(f"{word!r} names no faction or role of this ruleset", why, token=word)
+        return group
+
     def _faction_nightkills(self) -> list[NightKill]:
         """The factions' nightkills that nightkill rules give, with their visiting class."""
         nightkills = []
@@ -480,6 +492,8 @@ class FinishAssembler(ProseAssembler, ChecksAssembler):
             for kv in self.kill_visits:
                 if canon(kv.faction) == canon(faction):
                     vc, class_why = kv.visit_class, kv.why
+            victims = getattr(rule, "victims", "")  # "choose a villager to kill"
+            only = (TargetIn(self._group_named(victims, rule.why), rule.why),) if victims else ()
             ability = Ability(
                 "kill",
                 "kills",
@@ -488,6 +502,7 @@ class FinishAssembler(ProseAssembler, ChecksAssembler):
                 visit_class=vc,
                 why=rule.why,
                 class_why=class_why,
+                restrictions=only,
             )
             nightkills.append(
                 NightKill(faction, ability, rule.why if rule.exclusive else None, rule.why)

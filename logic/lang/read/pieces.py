@@ -223,6 +223,7 @@ class _NightKillRule:
     faction: str
     exclusive: bool
     why: Why
+    victims: str = ""  # the group its victim must be of ("choose a villager to kill")
 
 
 @dataclass(frozen=True)
