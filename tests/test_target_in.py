@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from test_chain import _compare, games
 from test_immunities import determined
 
+from logic.lang.errors import RulingError
 from logic.lang.rules import parse_ruleset
 from logic.model.ir import TargetIn
 from logic.report import ruleset_lines
@@ -67,7 +68,7 @@ def test_other_wordings_mean_the_same(said: str) -> None:
 
 
 def test_a_word_that_names_no_group_is_refused() -> None:
-    with pytest.raises(Exception, match="names no faction or role"):
+    with pytest.raises(RulingError, match="names no faction or role"):
         parse_ruleset(TEXT.replace("a villager", "a goblin"), "pack.rules")
 
 

@@ -72,9 +72,9 @@ from logic.model.ir import (
     NightKill,
     NoConsecutive,
     NoSelfTarget,
-    TargetIn,
     Role,
     Ruleset,
+    TargetIn,
     VisitClass,
     Why,
     canon,
@@ -915,7 +915,9 @@ class NightBuilder(PhaseBuilder):
 
     def outside(self, i: int, r: TargetIn) -> Expr:
         """Slot i aims at a player who is not of the group `r` allows (its sentence on)."""
-        aimed = any_of(conj(self.sc.aims(i, q), neg(self.member(q, r.group))) for q in self.sc.players)
+        aimed = any_of(
+            conj(self.sc.aims(i, q), neg(self.member(q, r.group))) for q in self.sc.players
+        )
         return conj(self.sc.switch(r.why), aimed)
 
     def reads(self, p: str) -> bool:

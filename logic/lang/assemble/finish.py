@@ -36,6 +36,12 @@ from logic.model.ir import (
 from logic.model.win import Victory
 
 
+def _victims(state: Any, rule: Any) -> tuple[TargetIn, ...]:
+    """ "Each night, the werewolves choose a villager to kill.": the group the faction's
+    victim must be of (the word resolved as the ruleset names its groups)."""
+    return (TargetIn(state.group_named(rule.victims, rule.why), rule.why),) if rule.victims else ()
+
+
 def _order_lists(p: PriorityEntry, ability: Ability) -> bool:
     """Whether an order item names this ability or a kind of effect it has."""
     names = {canon(n) for n in (ability.name, *ability.aliases)}
@@ -471,17 +477,6 @@ class FinishAssembler(ProseAssembler, ChecksAssembler):
                 self.resolve_role(r, cl.why)
         return roles, seen
 
-    def _group_named(self, word: str, why: Why) -> str:
-        """The faction or role a word names ("villager": the Village, by its members'
-        noun; "town": the Town; "Seer": the role), or an error that says it names none."""
-        group = self.members_of(word) or self.faction_named(word)
-        role = self.find_role(word)
-        if group is None and role is not None:
-            group = role.name
-        if group is None:
-            raise self.error(f"{word!r} names no faction or role of this ruleset", why, token=word)
-        return group
-
     def _faction_nightkills(self) -> list[NightKill]:
         """The factions' nightkills that nightkill rules give, with their visiting class."""
         nightkills = []
@@ -492,8 +487,6 @@ class FinishAssembler(ProseAssembler, ChecksAssembler):
             for kv in self.kill_visits:
                 if canon(kv.faction) == canon(faction):
                     vc, class_why = kv.visit_class, kv.why
-            victims = getattr(rule, "victims", "")  # "choose a villager to kill"
-            only = (TargetIn(self._group_named(victims, rule.why), rule.why),) if victims else ()
             ability = Ability(
                 "kill",
                 "kills",
@@ -502,7 +495,7 @@ class FinishAssembler(ProseAssembler, ChecksAssembler):
                 visit_class=vc,
                 why=rule.why,
                 class_why=class_why,
-                restrictions=only,
+                restrictions=_victims(self, rule),
             )
             nightkills.append(
                 NightKill(faction, ability, rule.why if rule.exclusive else None, rule.why)
