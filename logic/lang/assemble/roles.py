@@ -10,14 +10,17 @@ from typing import Any, cast
 from logic.effects.afterlife import Exorcise, ReadFate, ReadLiving
 from logic.effects.attack import Kill
 from logic.effects.base import Effect
+from logic.effects.couple import Pair, PairDeath
 from logic.effects.day import DayKill, Discard, Public, Revive, Rock, VotesBack, VotesGone
 from logic.effects.hex import Backlash, Hex, Informed, Telepathy
+from logic.effects.identity import DeathLink
 from logic.effects.manner import UseManner
 from logic.effects.registry import KINDS
 from logic.lang.assemble.state import AssemblerState
 from logic.lang.kinds.allegiance import FactionIs
 from logic.lang.kinds.common2 import Implied
 from logic.lang.kinds.phrasing import NotFirstNight
+from logic.lang.lexicon import plural
 from logic.lang.read.pieces import (
     EXEMPT,
     NATURE,
@@ -81,6 +84,17 @@ _KIND_NODES = tuple(n for k in KINDS for n in k.nodes)
 
 def _by_day(a: Ability) -> bool:
     return any(getattr(e, "by_day", False) for e in a.effects)
+
+
+def _makes_pair(line: _Line, named: str) -> bool:
+    """The ability before makes a pair whose status `named` names ("lover": "lovers")."""
+    if not named or line.current is None:
+        return False
+    said = {canon(named), plural(canon(named))}
+    return any(
+        isinstance(e, Pair) and canon(e.status) in said
+        for e in line.abilities[line.current].effects
+    )
 
 
 def _with_effect(a: Ability, effect: Effect) -> Ability:
@@ -284,6 +298,10 @@ class RolesAssembler(AssemblerState):
                 line.appears.append(s)
             case _Note(why) | FactionIs(why=why):  # its faction: see _faction_said
                 line.notes.append(why)
+            case _Trait(None, DeathLink(named=named)) if _makes_pair(line, named):
+                # "If one lover dies, the other dies too." after "choose two lovers": the pair's
+                at = cast(int, line.current)
+                abilities[at] = _with_effect(abilities[at], PairDeath("", s.why))
             case _Capability() | _Trait() | _RulesetFact():
                 self.prose(s, role.name, None)
             case _Natures(once, why, defined, tags):
