@@ -4,6 +4,7 @@ prose sentences of a role kept for `finish`."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from typing import Any, cast
 
@@ -84,6 +85,28 @@ _KIND_NODES = tuple(n for k in KINDS for n in k.nodes)
 
 def _by_day(a: Ability) -> bool:
     return any(getattr(e, "by_day", False) for e in a.effects)
+
+
+def _kind_node(line: _Line, effect: Effect, error: Callable[[str, Why], Exception]) -> None:
+    """An effect kind's node said of the ability before it."""
+    if line.current is None:
+        raise error(
+            "this sentence needs an ability before it (e.g. 'Targets a player each night.')",
+            effect.why,
+        )
+    a = line.abilities[line.current]
+    # an effect said of another effect of its ability ("If one dies, the other
+    # dies too." of the pair the ability makes: the node's `needs`)
+    needs = getattr(effect, "needs", None)
+    if needs is not None and not any(isinstance(e, needs) for e in a.effects):
+        raise error(
+            f"this sentence speaks of the ability before it, which makes no "
+            f"{needs.__name__.lower()}",
+            effect.why,
+        )
+    if effect not in a.effects:  # said twice ("protect one player. That player
+        # cannot be killed that night."): one effect, its first sentence
+        line.abilities[line.current] = _with_effect(a, effect)
 
 
 def _makes_pair(line: _Line, named: str) -> bool:
@@ -319,25 +342,7 @@ class RolesAssembler(AssemblerState):
                 a = abilities[line.current]
                 abilities[line.current] = replace(a, effects=(*a.effects, s))
             case _ if isinstance(s, _KIND_NODES):  # an effect of the ability before it
-                effect = cast(Effect, s)
-                if line.current is None:
-                    raise self.error(
-                        "this sentence needs an ability before it (e.g. 'Targets a player each night.')",
-                        effect.why,
-                    )
-                a = abilities[line.current]
-                # an effect said of another effect of its ability ("If one dies, the other
-                # dies too." of the pair the ability makes: the node's `needs`)
-                needs = getattr(effect, "needs", None)
-                if needs is not None and not any(isinstance(e, needs) for e in a.effects):
-                    raise self.error(
-                        f"this sentence speaks of the ability before it, which makes no "
-                        f"{needs.__name__.lower()}",
-                        effect.why,
-                    )
-                if effect not in a.effects:  # said twice ("protect one player. That player
-                    # cannot be killed that night."): one effect, its first sentence
-                    abilities[line.current] = _with_effect(a, effect)
+                _kind_node(line, cast(Effect, s), self.error)
             case Implied(verb, effects, why, frequency):
                 # a restriction or a learning with no ability before it ("The Doctor
                 # cannot save themselves."): the ability its verb says
