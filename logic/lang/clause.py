@@ -344,7 +344,10 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
             for c in children
             if isinstance(c, Token) and c.type in ("STRING", "GUILTY", "INNOCENT")
         ]
-        return (Interrogate(tuple(texts), self.why),)
+        # with no ability before it, the check it is the result of ("You will receive a
+        # result of either Innocent or Guilty." alone)
+        implied_check = common2.implied(children, self.why, "checks")
+        return (*implied_check, Interrogate(tuple(texts), self.why))
 
     def if_successful(self, _: list[Any]) -> Cond:
         return Cond.SUCCESSFUL
