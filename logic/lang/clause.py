@@ -172,7 +172,9 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
         named = named or word.type in DECLARED
         lemma = lexicon.lexicon().lemmas.get(str(word).lower(), str(word))
         name = lemma[:1].upper() + lemma[1:] if named else None
-        return Verb(word.type, name)
+        # "choose a target to attack": an attack is a kill (the noun, "is attacked", is
+        # ATTACK in every other place)
+        return Verb("KILL" if word.type == "ATTACK" else word.type, name)
 
     def actions(self, _: list[Any]) -> Objects:
         return Objects(2, False, actions=True)
