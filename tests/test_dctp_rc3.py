@@ -1,0 +1,75 @@
+"""DCTP's Rule Clarification RC3 (issue 28 item 10, R120): "If the use of an APTX is
+hindered due to the target possessing a charm, the APTX is considered lost." read by
+logic/effects/capsules.py's `CapShieldLost`, beside the APTX section's "Succseful APTX: The
+target was that role (success).The BO will keep the ATPX." (`CapKept`, R91). On a poisoning
+that named its target's role and that a charm stopped, the two clash: the capsule's loss is
+the host's open choice (clarifications.case expects `ambiguous`). Each sentence deleted, the
+other decides: the case is determined."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from dctp_deletions import DCTP, case_of, deleting_changes, without
+
+from logic.commands.casebook import run_case
+from logic.lang.case import parse_cases
+from logic.lang.rules import parse_ruleset
+
+ROOT = Path(__file__).parent.parent
+CASEBOOK = ROOT / "casebook" / "dctp-mini-mafia" / "clarifications.case"
+TITLE = "RC3: an APTX stopped by a charm: lost by the Clarification, kept by the definition"
+
+RC3 = (
+    "If the use of an APTX is hindered due to the target possessing a charm, the APTX is "
+    "considered lost."
+)
+KEPT = "Succseful APTX: The target was that role (success).The BO will keep the ATPX."
+
+# the case's night and days, with what each sentence alone decides
+ALONE = """\
+case "RC3 alone"
+  ruleset: dctp-mini-mafia
+  players: Ann is Gin, Bob is Satou, Cid is Kazuha, Dee is Agasa, Eve is Araide
+  day 1:
+    Cid uses Charm on Bob
+    Ann uses poison on Bob
+    Ann decides "Satou"
+  night 2:
+  day 2:
+    Ann uses poison on Bob
+    Ann decides "Satou"
+  expect:
+    Bob survives on day 1
+    {expect}
+"""
+
+
+def _passes(rules: str, expect: str) -> bool:
+    text = ALONE.format(expect=expect)
+    (case,) = parse_cases(text, str(CASEBOOK))
+    return run_case(parse_ruleset(rules, str(DCTP)), case, text).passed
+
+
+def test_the_clash_is_open_and_each_sentence_deleted_changes_it() -> None:
+    deleting_changes(CASEBOOK, TITLE, without(RC3), refused_counts=False)
+    deleting_changes(CASEBOOK, TITLE, without(KEPT), refused_counts=False)
+
+
+def test_the_clarification_alone_loses_the_capsule() -> None:
+    rules = without(KEPT)
+    assert _passes(rules, "Ann's action fails on day 2")
+    assert not _passes(rules, "ambiguous")
+
+
+def test_the_definition_alone_keeps_the_capsule() -> None:
+    rules = without(RC3)
+    assert _passes(rules, "Bob dies on day 2")
+    assert not _passes(rules, "ambiguous")
+
+
+def test_a_wrong_name_is_lost_whatever_the_charm() -> None:
+    title = "RC3: an APTX naming the wrong role on a charmed player is lost"
+    case, text = case_of(CASEBOOK, title)
+    assert run_case(parse_ruleset(without(KEPT), str(DCTP)), case, text).passed
+    assert run_case(parse_ruleset(without(RC3), str(DCTP)), case, text).passed
