@@ -1,10 +1,16 @@
-"""DCTP's Rule Clarification RC3 (issue 28 item 10, R120): "If the use of an APTX is
-hindered due to the target possessing a charm, the APTX is considered lost." read by
-logic/effects/capsules.py's `CapShieldLost`, beside the APTX section's "Succseful APTX: The
-target was that role (success).The BO will keep the ATPX." (`CapKept`, R91). On a poisoning
-that named its target's role and that a charm stopped, the two clash: the capsule's loss is
-the host's open choice (clarifications.case expects `ambiguous`). Each sentence deleted, the
-other decides: the case is determined."""
+"""DCTP's Rule Clarifications read this session (issue 28 item 10): RC3 (R120) and RC23
+(R121), each changing a case of casebook/dctp-mini-mafia/clarifications.case when deleted.
+
+RC3: "If the use of an APTX is hindered due to the target possessing a charm, the APTX is
+considered lost." read by logic/effects/capsules.py's `CapShieldLost`, beside the APTX
+section's "Succseful APTX: The target was that role (success).The BO will keep the ATPX."
+(`CapKept`, R91). On a poisoning that named its target's role and that a charm stopped, the
+two clash: the capsule's loss is the host's open choice (the case expects `ambiguous`).
+Each sentence deleted, the other decides: the case is determined.
+
+RC23: "Arrest takes precedent over detain." read by logic/effects/detention.py's
+`ArrestFirst`: a detention of the day does not stop its detainee's arrest that day.
+"""
 
 from __future__ import annotations
 
@@ -73,3 +79,28 @@ def test_a_wrong_name_is_lost_whatever_the_charm() -> None:
     case, text = case_of(CASEBOOK, title)
     assert run_case(parse_ruleset(without(KEPT), str(DCTP)), case, text).passed
     assert run_case(parse_ruleset(without(RC3), str(DCTP)), case, text).passed
+
+
+RC23 = "Arrest takes precedent over detain."
+
+
+def test_deleting_rc23_the_detained_officer_s_arrest_fails() -> None:
+    title = "RC23: a detained officer's arrest still holds"
+    deleting_changes(CASEBOOK, title, without(RC23), refused_counts=False)
+
+
+# RC21's "The APTX is then considered confiscated." says again the Example section's "In
+# this case, the APTX is confiscated!" (both read as capsules.py's CapConfiscated, R122):
+# deleted alone, the other still confiscates; deleted together, the capsule is kept
+THEN_CONFISCATED = "The APTX is then considered confiscated."
+CONFISCATED = "In this case, the APTX is confiscated!"
+CAPSULES = ROOT / "casebook" / "dctp-mini-mafia" / "capsules.case"
+TAKEN = "Capsules: an arrest of the poisoner confiscates his capsule"
+
+
+def test_the_clarification_s_confiscation_is_read_with_the_example_s() -> None:
+    case, text = case_of(CAPSULES, TAKEN)
+    assert run_case(parse_ruleset(without(THEN_CONFISCATED), str(DCTP)), case, text).passed
+    assert run_case(parse_ruleset(without(CONFISCATED), str(DCTP)), case, text).passed
+    both = without(THEN_CONFISCATED).replace(CONFISCATED, "")
+    assert not run_case(parse_ruleset(both, str(DCTP)), case, text).passed
