@@ -1,4 +1,4 @@
-"""DCTP's Rule Clarifications read this session (issue 28 item 10): RC3 (R120) and RC23
+"""DCTP's Rule Clarifications read this session (issue 28 item 10): RC3 (R124) and RC23
 (R121), each changing a case of casebook/dctp-mini-mafia/clarifications.case when deleted.
 
 RC3: "If the use of an APTX is hindered due to the target possessing a charm, the APTX is

@@ -25,7 +25,7 @@ Vocabulary (each node a whole-game sentence; a field None or a node absent: unsa
                `Charm`) stopped loses its capsule. Said beside `CapKept`, which keeps the
                capsule of every poisoning that named the target's role, the two sentences
                clash on such a poisoning: whether it is lost is the host's open choice
-               (`ambiguous` where it matters; the source does not say which wins, R120).
+               (`ambiguous` where it matters; the source does not say which wins, R124).
 
   CapHanded    "If APTX is confiscated in an arrest, the APTX will be randomly given to
                Haibara, Satou, or Okiya if they are in the game.": each capsule confiscated
