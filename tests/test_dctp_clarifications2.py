@@ -1,5 +1,6 @@
-"""DCTP's Rule Clarifications read this session (issue 28 item 10): RC3 (R124) and RC23
-(R121), each changing a case of casebook/dctp-mini-mafia/clarifications.case when deleted.
+"""DCTP's Rule Clarifications read this session (issue 28 item 10): RC3 (R124), RC23 (R121),
+RC26 (R125) and RC21's confiscation (R122), each changing a case of
+casebook/dctp-mini-mafia/clarifications.case (or capsules.case) when deleted.
 
 RC3: "If the use of an APTX is hindered due to the target possessing a charm, the APTX is
 considered lost." read by logic/effects/capsules.py's `CapShieldLost`, beside the APTX
@@ -10,6 +11,10 @@ Each sentence deleted, the other decides: the case is determined.
 
 RC23: "Arrest takes precedent over detain." read by logic/effects/detention.py's
 `ArrestFirst`: a detention of the day does not stop its detainee's arrest that day.
+
+RC26: "Players that are injured may still use items such as the bow-tie." read by
+logic/effects/heal.py's `InjuredUse`: an injured player's ability that an item lends him
+(logic/effects/items.py's `item_use`) takes place.
 """
 
 from __future__ import annotations
@@ -104,3 +109,11 @@ def test_the_clarification_s_confiscation_is_read_with_the_example_s() -> None:
     assert run_case(parse_ruleset(without(CONFISCATED), str(DCTP)), case, text).passed
     both = without(THEN_CONFISCATED).replace(CONFISCATED, "")
     assert not run_case(parse_ruleset(both, str(DCTP)), case, text).passed
+
+
+RC26 = "Players that are injured may still use items such as the bow-tie."
+
+
+def test_deleting_rc26_the_injured_ran_cannot_use_the_bow_tie() -> None:
+    title = "RC26: the injured Ran interrogates with the bow-tie"
+    deleting_changes(CASEBOOK, title, without(RC26), refused_counts=False)

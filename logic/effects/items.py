@@ -406,6 +406,22 @@ def lent(b: NightBuilder, q: str, item: str) -> Expr:
     return before.get((LENT, q, item), FALSE)
 
 
+def item_use(b: NightBuilder, i: int) -> Expr:
+    """Slot i uses a night ability of the role an item lent to its actor makes him act as
+    (the bow-tie's Conan), not his own role's."""
+    p = b.actor(i)
+    out = []
+    for e in _lends(b.rs):
+        role = b.rs.role(e.acts_as[0]) if e.acts_as is not None else None
+        if role is None:
+            continue
+        held = conj(lent(b, p, e.item), neg(b.sc.role_is(p, role)))
+        for c, ab in b.sc.abilities(i):
+            if any(ab is a for a in role.abilities):
+                out.append(conj(c, held))
+    return any_of(out)
+
+
 def spares(b: NightBuilder, q: str, i: int) -> Expr:
     """Slot i's attack on q does not kill q: q holds an item that protects its holder."""
     return any_of(
@@ -512,6 +528,7 @@ KIND = Kind(
     phase_texts=counts,
     transition=transition,
     spares=spares,
+    item_use=item_use,
     held_saves=held_saves,
     day_stops=day_stops,
     day_atoms=day_atoms,
