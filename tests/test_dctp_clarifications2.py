@@ -1,5 +1,5 @@
 """DCTP's Rule Clarifications read this session (issue 28 item 10): RC3 (R124), RC23 (R121),
-RC26 (R125) and RC21's confiscation (R122), each changing a case of
+RC26 (R125), RC8 (R126) and RC21's confiscation (R122), each changing a case of
 casebook/dctp-mini-mafia/clarifications.case (or capsules.case) when deleted.
 
 RC3: "If the use of an APTX is hindered due to the target possessing a charm, the APTX is
@@ -117,3 +117,25 @@ RC26 = "Players that are injured may still use items such as the bow-tie."
 def test_deleting_rc26_the_injured_ran_cannot_use_the_bow_tie() -> None:
     title = "RC26: the injured Ran interrogates with the bow-tie"
     deleting_changes(CASEBOOK, title, without(RC26), refused_counts=False)
+
+
+RC8 = (
+    "If a player is stolen from twice in one phase, the thieves are made aware that they were "
+    'not the only thief that night and, most importantly, all thieves "receive" the same item.'
+)
+SHARED = 'If a player gets stolen from by 2 or more different thieves, all thieves will "get the same item."'
+
+
+def test_deleting_rc8_the_thieves_are_not_told() -> None:
+    title = "RC8: two thieves on one player are told they were not alone"
+    deleting_changes(CASEBOOK, title, without(RC8), refused_counts=False)
+
+
+def test_rc8_s_same_item_is_read_with_the_steal_section_s() -> None:
+    """Its second clause says again the Steal section's sentence: deleted alone, either
+    leaves both thieves the Alcohol; together, one of them gets it (the host's pick)."""
+    title = "RC8: two thieves on one player are told they were not alone"
+    case, text = case_of(CASEBOOK, title)
+    assert run_case(parse_ruleset(without(SHARED), str(DCTP)), case, text).passed
+    both = without(SHARED).replace(RC8, "")
+    assert not run_case(parse_ruleset(both, str(DCTP)), case, text).passed
