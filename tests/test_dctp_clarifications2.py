@@ -1,6 +1,7 @@
 """DCTP's Rule Clarifications read this session (issue 28 item 10): RC3 (R124), RC23 (R121),
-RC26 (R125), RC8 (R126) and RC21's confiscation (R122), each changing a case of
-casebook/dctp-mini-mafia/clarifications.case (or capsules.case) when deleted.
+RC26 (R125), RC8 (R126) and RC21's confiscation (R122), and the Vest Rulings' strap
+stoppable as a kill (R123), each changing a case of casebook/dctp-mini-mafia/
+clarifications.case (or capsules.case, dctpexamples2-examples.case) when deleted.
 
 RC3: "If the use of an APTX is hindered due to the target possessing a charm, the APTX is
 considered lost." read by logic/effects/capsules.py's `CapShieldLost`, beside the APTX
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from dctp_deletions import DCTP, case_of, deleting_changes, without
 
 from logic.commands.casebook import run_case
@@ -139,3 +141,22 @@ def test_rc8_s_same_item_is_read_with_the_steal_section_s() -> None:
     assert run_case(parse_ruleset(without(SHARED), str(DCTP)), case, text).passed
     both = without(SHARED).replace(RC8, "")
     assert not run_case(parse_ruleset(both, str(DCTP)), case, text).passed
+
+
+# R123: the Vest Rulings' "In this sense, it is treated as a normal kill as far as it being
+# stoppable." (vest.py's VestRule "stoppable"): deleted, a save of the target no longer
+# stops the strap
+STOPPABLE = "In this sense, it is treated as a normal kill as far as it being stoppable."
+EXAMPLES = ROOT / "casebook" / "dctp-mini-mafia" / "dctpexamples2-examples.case"
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Vest ruling: a lover's Lovey-Dovey the night of the strap stops it",
+        "R123: Ran's protection of the target stops the strap",
+        "R123: Araide's heal of the target stops the strap",
+    ],
+)
+def test_deleting_the_strap_s_stop_lets_it_through(title: str) -> None:
+    deleting_changes(EXAMPLES, title, without(STOPPABLE), refused_counts=False)
