@@ -932,7 +932,7 @@ def print_coverage(cov: Coverage, console: Console) -> None:
     # the played column only where examples are kept (80 columns hold the others)
     shown = [k for k in (*STATUSES, "total") if k != "played" or counts[k]]
     for status in shown:
-        total.add_column(status, justify="right", no_wrap=True)
+        total.add_column(status.replace(" ", "\n"), justify="right", no_wrap=True)
     for section in cov.sections():
         of = cov.counts(section)
         total.add_row(escape(_section_title(section)), *(str(of[k]) for k in shown))
