@@ -360,14 +360,25 @@ def _stem(word: str) -> str:
 
 
 @dataclass(frozen=True)
+class CaseRef:
+    """A case of the casebook named on an `Example (FILE "TITLE"):` line: `file` relative to
+    the ruleset's folder, `title` the case's, `loc` where the title is written."""
+
+    file: str
+    title: str
+    loc: Loc
+
+
+@dataclass(frozen=True)
 class Sentence:
     """One sentence the ruleset holds, as `ruling coverage` compares it with the source.
 
     `kind` is "rule" (a sentence of a statement the model reads and acts on), "no effect"
     (a sentence the model reads but that changes nothing it does), "flavour" (kept on a
     `Flavour:` line), "not modelled" (kept on a `Not modelled (REASON):` line, `reason`
-    given) or "source" (a source sentence on a `Source:` line, which the statement
-    `rewords` puts in other words). `label` is the name a role line (or "Ruling" a
+    given), "source" (a source sentence on a `Source:` line, which the statement
+    `rewords` puts in other words) or "example" (a GM's worked example kept on an
+    `Example (FILE "TITLE"):` line, which the cases `plays` of the casebook play). `label` is the name a role line (or "Ruling" a
     ruling) writes before its first sentence: not part of that sentence, but what each
     sentence of the line is about."""
 
@@ -378,9 +389,10 @@ class Sentence:
     reason: str | None = None
     rewords: Why | None = None
     heading: bool = False  # a title or section heading: what follows it is its section
+    plays: tuple[CaseRef, ...] = ()  # an example's cases
 
 
-SENTENCE_KINDS = ("rule", "no effect", "flavour", "not modelled", "source")
+SENTENCE_KINDS = ("rule", "no effect", "flavour", "not modelled", "source", "example")
 
 
 @dataclass(frozen=True)
