@@ -54,6 +54,7 @@ from logic.lang.kinds.phrasing import PhrasingReading
 from logic.lang.kinds.poison import PoisonReading
 from logic.lang.kinds.powers import PowerReading
 from logic.lang.kinds.registration import RegistrationReading
+from logic.lang.kinds.relay import RelayReading
 from logic.lang.kinds.retaliate import RetaliateReading
 from logic.lang.kinds.sanity import SanityReading
 from logic.lang.kinds.saves import SaveReading
@@ -133,6 +134,7 @@ class Readings(
     BlameReading,
     CoupleReading,
     CensusReading,
+    RelayReading,
     SobrietyReading,
     SanityReading,
     EitherReading,
