@@ -64,6 +64,7 @@ from logic.lang.kinds.shield import ShieldReading
 from logic.lang.kinds.sobriety import SobrietyReading
 from logic.lang.kinds.spells import SpellsReading
 from logic.lang.kinds.spy import SpyReading
+from logic.lang.kinds.spylist import SpyListReading
 from logic.lang.kinds.storyteller import StorytellerReading
 from logic.lang.kinds.succession import SuccessionReading
 from logic.lang.kinds.suitcase import SuitcaseReading
@@ -115,6 +116,7 @@ class Readings(
     GuiltReading,
     SecretVoteReading,
     SpyReading,
+    SpyListReading,
     AmplifyReading,
     MeddleReading,
     MorphReading,
