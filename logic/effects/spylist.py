@@ -119,7 +119,7 @@ def _bad_list(b: NightBuilder, i: int, c: Expr, e: SpyList) -> Expr:
     """Slot i's list breaks the rule: a member of the faction named, or a wrong length."""
     n = _listed(b, i)
     f = _faction(b, e.faction)
-    barred = FALSE
+    barred: Expr = FALSE
     if f is not None:
         barred = any_of(
             conj(_at(b, i, k, q), b.member(q, f)) for k in range(n) for q in b.sc.players
@@ -202,7 +202,7 @@ def texts(b: NightBuilder, i: int) -> list[TextSource]:
     for c, e in b.effects(i, SpyRole):
         for q, x in _drawn(b, i, e):
             wears = [w for k in b.kinds if k.wears for w in k.wears(b, q)]
-            worn = FALSE
+            worn: Expr = FALSE
             if e.worn is not None:
                 said = label(b.sc.switch(e.worn), e.worn)
                 worn = conj(said, any_of(y for _, y in wears))
