@@ -16,9 +16,7 @@ from dctp_deletions import DCTP, case_of, deleting_changes, without_on
 ROOT = Path(__file__).parent.parent
 CASES = ROOT / "casebook" / "dctp-mini-mafia" / "dctpcivil-police-identify.case"
 SECTION = "Ability Police Identify"
-UNTIL = (
-    "Uehara may use Police Identify every day phase until she makes a positive identification."
-)
+UNTIL = "Uehara may use Police Identify every day phase until she makes a positive identification."
 ONCE = (
     "Once she does, the ability is considered expired and may not be used again for the "
     "remainder of the game."
