@@ -98,3 +98,33 @@ def test_the_lock_and_its_deletion() -> None:
     lines[at] = lines[at].replace(" " + AGAIN, "")
     unlocked = "\n".join(lines)
     assert not run_case(parse_ruleset(unlocked, str(DCTP)), case, LOCK).passed
+
+
+COVERED = """case "a covered Spy"
+  ruleset: dctp-mini-mafia
+  players: Cal is Calvados, Bou is Bourbon, Bob is Shinichi, Cid is Heiji, Dee is Megure, Eve is Agasa
+  night 1:
+  day 1:
+    Cal uses Cover on Bou
+  night 2:
+    Cal uses Spy on Bob, Cid, Dee and Eve
+  expect:
+    ambiguous
+"""
+NATURE = "Night action, NOT a Crime, can't be covered."
+
+
+def test_the_nature_line_bars_a_covered_spy() -> None:
+    """ "Night action, NOT a Crime, can't be covered.": a cover of Bourbon does not lend
+    Calvados the Spy (his order of it is refused); deleted, whether a covered Spy takes
+    place is open (R100's silence: `ambiguous`)."""
+    from logic.commands.casebook import run_case
+    from logic.lang.case import parse_cases
+    from logic.lang.errors import RulingError
+    from logic.lang.rules import load_ruleset, parse_ruleset
+
+    (case,) = parse_cases(COVERED, "covered.case")
+    with pytest.raises(RulingError, match="no ability called 'Spy'"):
+        run_case(load_ruleset(DCTP), case, COVERED)
+    rules = parse_ruleset(without_on(SECTION, NATURE), str(DCTP))
+    assert run_case(rules, case, COVERED).passed
