@@ -18,8 +18,9 @@ Vocabulary (each a trait of the holder's role):
             them (the form of a report is not said: the result's own text). His subordinates are the roles his count
             names (logic/effects/census.py's `Census`, "... how many of his subordinated
             (Jodie, Akai, Camel, Kir) are in the game."): without that sentence, none
-  RelayOne  of a subordinate holding `role`, the holder is told one of his results of
-            the night, drawn at random; unsaid, all of them. When the sentence names them
+  RelayOne  of a subordinate holding `role`, the holder is told the results of one of his
+            actions of the night (the sentence that gave them), drawn at random; unsaid, all
+            of them. When the sentence names them
             by an ability's noun (`of`: "only one of his investigations"), only the results
             of his role's abilities so named (by the stem: Investigate's) are among them;
             "her actions (...)" names none: every result of hers
@@ -121,20 +122,54 @@ def _report(
     b: NightBuilder, leader: Role, draw: str, r: Role, mine: list[TextSource]
 ) -> list[tuple[TextSource, Expr]]:
     """(text, it is in the report of a subordinate holding r): every result, or, where a
-    `RelayOne` names r, one of those it names, drawn at random."""
+    `RelayOne` names r, the results of one of his actions among those it names, drawn at
+    random (an action: the sentence that gave the result; a draw among a few actions, not
+    among every text a symbolic night may tell)."""
     cases = []
     for t in _traits(leader, RelayOne):
         if canon(t.role) != canon(r.name):
             continue
         named = _of(r, t)
-        holds = [x.gate if x.why in named else FALSE for x in mine]
-        drawn = first_drawn(b, f"{draw}:one:{canon(r.name)}:{t.why.loc.line}", holds)
+        acts = sorted(
+            {x.why for x in mine if x.why in named}, key=lambda w: (w.loc.line, w.loc.column)
+        )
+        did = [any_of(x.gate for x in mine if x.why == w) for w in acts]
+        drawn = dict(
+            zip(
+                acts,
+                first_drawn(b, f"{draw}:one:{canon(r.name)}:{t.why.loc.line}", did),
+                strict=True,
+            )
+        )
         cases.append((label(b.sc.switch(t.why), t.why), drawn))
     every = neg(any_of(one for one, _ in cases))
     return [
-        (x, disj(conj(every, x.gate), *(conj(one, d[k]) for one, d in cases)))
-        for k, x in enumerate(mine)
+        (
+            x,
+            disj(
+                conj(every, x.gate),
+                *(conj(one, d[x.why], x.gate) for one, d in cases if x.why in d),
+            ),
+        )
+        for x in mine
     ]
+
+
+def _merged(texts: list[TextSource]) -> list[TextSource]:
+    """The texts, those of one sentence that tell the same words joined into one (told when
+    any is): a symbolic night tells a role's name in as many texts as there are ways to
+    learn it (Kir's identity of an erased body), and each would be copied to the leader."""
+    fixed: dict[tuple[Why | None, str], list[TextSource]] = {}
+    out: list[TextSource] = []
+    for x in texts:
+        if x.text is None:
+            out.append(x)
+        else:
+            fixed.setdefault((x.why, x.text), []).append(x)
+    for (why, text), xs in fixed.items():
+        gate = xs[0].gate if len(xs) == 1 else any_of(x.gate for x in xs)
+        out.append(TextSource(xs[0].actor, gate, text, (), why))
+    return out
 
 
 def relays(b: NightBuilder, told: Sequence[TextSource]) -> list[TextSource]:
@@ -157,7 +192,7 @@ def relays(b: NightBuilder, told: Sequence[TextSource]) -> list[TextSource]:
                     for r, said in subs:
                         sub = conj(said, b.sc.role_is(s, r))
                         own = _own(r)
-                        mine = [x for x in told if x.actor == s and x.why in own]
+                        mine = _merged([x for x in told if x.actor == s and x.why in own])
                         if s == q or sub == FALSE or not mine:
                             continue
                         cands.append((s, r, conj(sub, any_of(x.gate for x in mine)), mine))
