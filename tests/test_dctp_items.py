@@ -64,9 +64,10 @@ DECIDES = [
         "anymore.",
         "Watch: a sniped holder survives, and the watch is broken",
     ),
-    (
+    (  # the Steal section's "Everyone involved gets the info, ..." says it too (R140)
         " The target is also presented with a notice stating just how many thieves targeted "
-        "them that night.",
+        "them that night.\n Everyone involved gets the info, that glasses were stolen and that 2 "
+        "(or more) thiefs wanted this item.",
         "Steal: the player stolen from by two thieves learns there were two",
     ),
     (

@@ -34,6 +34,12 @@ Vocabulary:
             targeted them that night." (the Rule Clarifications', of a player "stolen from
             twice in one phase"): a target of two thieves or more learns how many
             (`X learns "2 thieves"`).
+    involved "Everyone involved gets the info, that glasses were stolen and that 2 (or more)
+            thiefs wanted this item." (the Steal section's): of a theft by two thieves or
+            more, the target and every thief whose theft landed learn how many thieves
+            there were (`X learns "2 thieves"`); said of the target, it is `counted` said
+            again. Its "that glasses were stolen" is `shared`'s and `told`'s (the thieves'
+            and the target's item), not read again.
 
   Lend    a day ability on one player, the item lent for the night after (Agasa's "Watch:
           Can also lend the watch to anyone for one night except for himself (and it is
@@ -62,8 +68,7 @@ A disguised player holds the items of the role he wears too, while he wears it, 
 the disguise kind says so (`Kind.worn_roles`: logic/effects/disguise.py). Not modelled:
 an item held twice (a disguised player's two cards, "two guns"), the bow-tie's holder's own
 Interrogate or Investigate used beside the lent one, the watch's notices and a higher save (Bone Breaking) that
-keeps it out of play, the Black Suitcase, the thieves' "not the only thief" notice,
-Kogorou sober once his alcohol is stolen. A theft is a crime because the list of crimes
+keeps it out of play, the Black Suitcase, Kogorou sober once his alcohol is stolen. A theft is a crime because the list of crimes
 says "Stealing" (logic/effects/crimes.py's record).
 """
 
@@ -131,6 +136,7 @@ class Steal:
     shared: Why | None = None
     told: Why | None = None
     counted: Why | None = None
+    involved: Why | None = None
 
     def describe(self) -> str:
         said = [
@@ -141,6 +147,7 @@ class Steal:
                 ("every thief gets it", self.shared),
                 ("the target is told", self.told),
                 ("the target learns how many thieves", self.counted),
+                ("the target and the thieves learn how many thieves", self.involved),
             )
             if f is not None
         ]
@@ -315,8 +322,9 @@ def texts(b: NightBuilder, i: int) -> list[TextSource]:
 
 
 def counts(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
-    """A player whose thefts tonight were two or more, when `counted` is said, learns how
-    many thieves there were ("2 thieves")."""
+    """A player whose thefts tonight were two or more, when `counted` or `involved` is
+    said, learns how many thieves there were ("2 thieves"); each of those thieves too,
+    when `involved` is said."""
     out: list[TextSource] = []
     for q in b.sc.players:
         thieves = b.lands(Steal, q)
@@ -324,12 +332,23 @@ def counts(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
         if len(slots) < 2:
             continue
         hits = [any_of(x for j, x, _ in thieves if j == i) for i in slots]
-        said = any_of(conj(x, _said(b, e.counted)) for _, x, e in thieves if e.counted)
+        told = [(e.counted, e.involved) for _, _, e in thieves]
+        said = any_of(
+            conj(x, disj(_said(b, e.counted), _said(b, e.involved))) for _, x, e in thieves
+        )
+        all_told = any_of(conj(x, _said(b, e.involved)) for _, x, e in thieves)
+        why = next((w for pair in told for w in pair if w is not None), None)
+        if why is None:
+            continue
         for n in range(2, len(slots) + 1):
-            exactly = conj(at_least(n, hits), neg(at_least(n + 1, hits)), said)
-            if exactly != FALSE:
-                why = next(e.counted for _, _, e in thieves if e.counted is not None)
-                out.append(TextSource(q, exactly, f"{n} thieves", why=why))
+            exactly = conj(at_least(n, hits), neg(at_least(n + 1, hits)))
+            if conj(exactly, said) != FALSE:
+                out.append(TextSource(q, conj(exactly, said), f"{n} thieves", why=why))
+            by = next((e.involved for _, _, e in thieves if e.involved is not None), None)
+            for i, hit in zip(slots, hits, strict=True):
+                x = conj(exactly, hit, all_told)
+                if by is not None and x != FALSE:
+                    out.append(TextSource(b.actor(i), x, f"{n} thieves", why=by))
     return out
 
 

@@ -1,0 +1,66 @@
+"""DCTP's Steal, the bow-tie and the watch, continued (issue 28, item 5; R140-R149 of
+casebook/dctp-mini-mafia.rules): the GM's rulings on two thieves of one item and on Agasa's
+gadgets that the items kind (logic/effects/items.py) now reads. Each sentence read changes
+a case of casebook/dctp-mini-mafia/dctpsteal-items.case (or items.case) when it is deleted;
+a sentence that says a ruling another says too changes nothing deleted alone, and the group
+deleted whole changes its case."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from dctp_deletions import DCTP, case_of, deleting_changes, without
+
+from logic.commands.casebook import run_case
+from logic.lang.rules import parse_ruleset
+
+ROOT = Path(__file__).parent.parent
+MINE = ROOT / "casebook" / "dctp-mini-mafia" / "dctpsteal-items.case"
+ITEMS = ROOT / "casebook" / "dctp-mini-mafia" / "items.case"
+
+# R140: the Steal section's, every thief of a theft by several learns how many there were
+INVOLVED = (
+    " Everyone involved gets the info, that glasses were stolen and that 2 (or more) thiefs "
+    "wanted this item."
+)
+# the Rule Clarifications' notice to the player stolen from (R13), said again by INVOLVED
+COUNTED = (
+    " The target is also presented with a notice stating just how many thieves targeted "
+    "them that night."
+)
+
+DECIDES = [
+    (MINE, INVOLVED, "R140: two thieves on one player each learn there were two"),
+    (
+        ITEMS,
+        f"{COUNTED}\n{INVOLVED}",
+        "Steal: the player stolen from by two thieves learns there were two",
+    ),
+]
+
+
+@pytest.mark.parametrize(("casebook", "sentence", "title"), DECIDES)
+def test_deleting_a_sentence_changes_its_case(casebook: Path, sentence: str, title: str) -> None:
+    deleting_changes(casebook, title, without(sentence))
+
+
+SAID_AGAIN = [
+    (
+        ITEMS,
+        f"{COUNTED}\n{INVOLVED}",
+        "Steal: the player stolen from by two thieves learns there were two",
+    ),
+]
+
+
+@pytest.mark.parametrize(("casebook", "group", "title"), SAID_AGAIN)
+def test_a_sentence_said_again_alone_changes_nothing(
+    casebook: Path, group: str, title: str
+) -> None:
+    """Each sentence of a group that says one ruling, deleted alone, leaves its case as it
+    was (the other still says it); the group deleted whole changes it (DECIDES)."""
+    case, cases_text = case_of(casebook, title)
+    for one in group.split("\n"):
+        rules = parse_ruleset(without(one), str(DCTP))
+        assert run_case(rules, case, cases_text).passed, one
