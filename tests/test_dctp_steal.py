@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from dctp_deletions import DCTP, case_of, deleting_changes, without
+from dctp_deletions import DCTP, case_of, deleting_changes, without, without_on
 
 from logic.commands.casebook import run_case
 from logic.lang.rules import parse_ruleset
@@ -64,3 +64,31 @@ def test_a_sentence_said_again_alone_changes_nothing(
     for one in group.split("\n"):
         rules = parse_ruleset(without(one), str(DCTP))
         assert run_case(rules, case, cases_text).passed, one
+
+
+# R141: the bow-tie's holder plays one of the abilities it lends a night, his own beside it
+NOT_BOTH = "(Not both)."
+BESIDE = (
+    "If the recipient of the Bow-tie has a normal Interrogate or Investigate due to his/her "
+    "role, he can use both that interrogate/investigate and the normal one."
+)
+ON_AGASA = [
+    (NOT_BOTH, "R141: Ran holding the bow-tie interrogates and investigates: one is played"),
+    (BESIDE, "R141: Megure holding the bow-tie interrogates and investigates with his own"),
+]
+
+
+@pytest.mark.parametrize(("sentence", "title"), ON_AGASA)
+def test_deleting_a_bowtie_sentence_changes_its_case(sentence: str, title: str) -> None:
+    deleting_changes(MINE, title, without_on("Agasa", sentence), refused_counts=False)
+
+
+def test_the_bowtie_sentences_are_read_on_agasas_line() -> None:
+    """Both sentences set a field of the bow-tie's Lend (and nothing else reads them)."""
+    from logic.effects.items import Lend
+    from logic.lang.rules import load_ruleset
+
+    (agasa,) = [r for r in load_ruleset(DCTP).roles if r.name == "Agasa"]
+    (bowtie,) = [e for a in agasa.abilities for e in a.effects if isinstance(e, Lend) and e.acts_as]
+    assert bowtie.one is not None and bowtie.one.text.endswith(NOT_BOTH)
+    assert bowtie.beside is not None and bowtie.beside.text.endswith(BESIDE)

@@ -56,6 +56,15 @@ Vocabulary:
             night except for himself ..."): the holder holds the night abilities of the
             role named the night he holds it (`Kind.lends`: a case's line may use them);
             one his own role has by name stays his own (the binding's)
+    one     "(Not both)" (after acts_as's "... can choose to Interrogate OR Investigate
+            3."): a night the holder sent two (or more) of the abilities the item lends, one
+            is played and the others do not take place; which, the host's choice (`ambiguous`
+            where it matters: the source says no more, as the cards' OR, logic/effects/
+            either.py). Unsaid, he plays them all (the role's own OR is its holders').
+    beside  "If the recipient of the Bow-tie has a normal Interrogate or Investigate due to
+            his/her role, he can use both that interrogate/investigate and the normal one.":
+            an ability his own role has by name is not one of those `one` counts (he uses
+            his own beside the lent one). Unsaid, `one` counts it too.
 
 The state a phase leaves is the atoms `has lost ITEM` (of the target, when `gone` is
 said), `has gained ITEM` (of a thief, when `kept` is not), `broke ITEM` (of the holder a
@@ -78,7 +87,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from logic.effects import attack, heal
+from logic.effects import attack, either, heal
 from logic.effects.base import Kind, Lasting, Outcome, first_drawn
 from logic.model.expr import (
     FALSE,
@@ -173,6 +182,8 @@ class Lend:
     # "Someone in possession of the bow-tie can act if he were Conan ...": (the role, the
     # sentence): the holder holds that role's night abilities the night he holds it
     acts_as: tuple[str, Why] | None = None
+    one: Why | None = None  # "(Not both)": one of the lent abilities a night
+    beside: Why | None = None  # "..., he can use both that interrogate/investigate and ..."
 
     def describe(self) -> str:
         said = [
@@ -181,6 +192,8 @@ class Lend:
                 ("it protects from attacks", self.protects),
                 ("a snipe breaks it", self.breaks),
                 (f"its holder acts as {self.acts_as[0] if self.acts_as else ''}", self.acts_as),
+                ("one of them a night", self.one),
+                ("his own beside them", self.beside),
             )
             if f is not None
         ]
@@ -414,6 +427,59 @@ def lends(
     return out
 
 
+def _lent_names(rs: Any, e: Lend) -> list[str]:
+    """The names of the night abilities the item `e` lends (its `acts_as` role's)."""
+    role = rs.role(e.acts_as[0]) if e.acts_as is not None else None
+    if role is None:
+        return []
+    return [
+        a.name for a in role.abilities if not any(getattr(x, "by_day", False) for x in a.effects)
+    ]
+
+
+def _own(b: NightBuilder, p: str, name: str) -> Expr:
+    """p's own role has the ability `name` names."""
+    letters = either.letters(name)
+    return any_of(
+        b.sc.role_is(p, r)
+        for r in b.rs.roles
+        if any(either.letters(a.name) == letters for a in r.abilities)
+    )
+
+
+def stops(b: NightBuilder, i: int) -> Expr:
+    """Slot i does not take place: its actor holds an item whose `one` is said, slot i's is
+    one of the abilities it lends, he sent another of them tonight, and the host played the
+    other (with `beside` said, an ability his own role has is none of them)."""
+    p = b.actor(i)
+    if not any(b.actor(j) == p for j in range(b.n) if j != i):
+        return FALSE
+    parts: list[Expr] = []
+    for e in _lends(b.rs):
+        if e.one is None:
+            continue
+        names = _lent_names(b.rs, e)
+        beside = _said(b, e.beside)
+        free = [neg(conj(beside, _own(b, p, m))) for m in names]  # counted by `one`
+        sent = [conj(either.sent(b, p, m), f) for m, f in zip(names, free, strict=True)]
+        held = conj(lent(b, p, e.item), label(b.sc.switch(e.one), e.one))
+        for k, name in enumerate(names):
+            mine = conj(either.named(b, i, name), free[k])
+            other = any_of(
+                conj(either.sent(b, p, m, i), free[n]) for n, m in enumerate(names) if n != k
+            )
+            if FALSE in (mine, other, held):
+                continue
+            w = e.one
+            played = b.choice(
+                f"lend:one:{p}:{w.loc.line}:{w.loc.column}",
+                list(range(len(names))),
+                decides=conj(held, either.two(sent)),
+            )
+            parts.append(label(conj(held, mine, other, neg(eq(played, Const(k)))), w))
+    return any_of(parts)
+
+
 def broken(before: Inventory, item: str) -> Expr:
     """`item` broke in an earlier night (in anyone's hands)."""
     return any_of(x for (k, _, it), x in before.items() if k == BROKE and canon(it) == canon(item))
@@ -531,6 +597,7 @@ KIND = Kind(
     phase_texts=counts,
     transition=transition,
     spares=spares,
+    stops=stops,
     held_saves=held_saves,
     day_stops=day_stops,
     day_atoms=day_atoms,

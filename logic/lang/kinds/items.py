@@ -10,7 +10,8 @@ just how many thieves ..." (`counted`), "Everyone involved gets the info, ... th
 more) thiefs wanted this item." (`involved`). Agasa's "Watch: Can also lend the watch to anyone
 for one night except for himself ..." is a day ability named by the item whose effect is
 `Lend`; "The wristwatch protects the holder ..." (`protects`) and "If sniped, ... the watch
-will be destroyed ..." (`breaks`) set its fields."""
+will be destroyed ..." (`breaks`) set its fields, and the bow-tie's "(Not both)" (`one`) and "If the recipient of the Bow-tie has
+a normal Interrogate or Investigate due to his/her role, he can use both ..." (`beside`)."""
 
 from __future__ import annotations
 
@@ -71,6 +72,12 @@ class ItemsReading:
 
     def it_count(self, children: list[Any]) -> tuple[Any, ...]:
         return (_AddTo(Steal, "counted", self.why),)
+
+    def it_one(self, children: list[Any]) -> tuple[Any, ...]:
+        return (_AddTo(Lend, "one", self.why),)
+
+    def it_beside(self, children: list[Any]) -> tuple[Any, ...]:
+        return (_AddTo(Lend, "beside", self.why),)
 
     def it_involved(self, children: list[Any]) -> tuple[Any, ...]:
         return (_AddTo(Steal, "involved", self.why),)
