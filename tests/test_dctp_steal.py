@@ -92,3 +92,37 @@ def test_the_bowtie_sentences_are_read_on_agasas_line() -> None:
     (bowtie,) = [e for a in agasa.abilities for e in a.effects if isinstance(e, Lend) and e.acts_as]
     assert bowtie.one is not None and bowtie.one.text.endswith(NOT_BOTH)
     assert bowtie.beside is not None and bowtie.beside.text.endswith(BESIDE)
+
+
+# R142: a save's success told by its sections' own sentences (heal.py's SaverKnows, SaveKnown)
+SAVES = ROOT / "casebook" / "dctp-mini-mafia" / "dctpsteal-saves.case"
+HEAL_TOLD = [
+    (
+        " If successfully healed, the healer will know that he successfully healed.",
+        "R142: Araide's heal saves Bob: Araide is told, Bob and Gin learn 'Heal'",
+    ),
+    (
+        " The target and the attacker will be notified that the target was healed, but not by "
+        "whom.",
+        "R142: Araide's heal saves Bob: Araide is told, Bob and Gin learn 'Heal'",
+    ),
+    (
+        " If succesfully healed/First aided, the healer will know that he succesfully "
+        "first-aided the target.",
+        "R142: Kobayashi's first aid saves Bob: Kobayashi is told, Bob learns 'Heal'",
+    ),
+    (
+        " The target and the attacker will know that someone healed/First aided the target, but "
+        "not who.",
+        "R142: Kobayashi's first aid saves Bob: Kobayashi is told, Bob learns 'Heal'",
+    ),
+    (
+        " The protected also learns if he was Protected.",
+        "R142: Ran's protection saves Bob: Bob learns 'Protect'",
+    ),
+]
+
+
+@pytest.mark.parametrize(("sentence", "title"), HEAL_TOLD)
+def test_deleting_a_save_notice_changes_its_case(sentence: str, title: str) -> None:
+    deleting_changes(SAVES, title, without(sentence), refused_counts=False)

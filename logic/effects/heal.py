@@ -25,6 +25,10 @@ Vocabulary:
                 sniper's kill is a plain kill
   Unmask        on a save: when it succeeds, the target and the saver learn the names of
                 the attackers, unless it was a snipe
+  SaverKnows    on a save: when it succeeds (keeps its target alive), its user is told
+                so ("you saved your target", the engine's text)
+  SaveKnown     on a save: when it succeeds, the saved player (and with `attacker`, each
+                attacker it kept from him) learns the save's keyword, not who saved
   SaveTold      said of the game: an attacker (of a group, when named) whose victim a save
                 kept alive learns which save it was, by its keyword ("Heal", "Protect")
   Sniper        a role trait: the kill its holder carries out for the faction is a snipe
@@ -128,6 +132,41 @@ class Unmask:
 
     def describe(self) -> str:
         return "when the save succeeds, the target and the saver learn who attacked (not a sniper)"
+
+
+SAVED = "you saved your target"  # what a saver who `SaverKnows` is told (the engine's text)
+
+
+@dataclass(frozen=True)
+class SaverKnows:
+    """On a save: when it succeeds, its user learns so ("If successfully healed, the healer
+    will know that he successfully healed."): `X learns "you saved your target"` (the
+    source gives no text: the engine's)."""
+
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "when the save succeeds, the saver is told so"
+
+
+@dataclass(frozen=True)
+class SaveKnown:
+    """On a save: when it succeeds, the saved player learns the save's keyword (logic/
+    effects/inquiry.py's `keyword`: "Heal" for a heal or a first aid), and with `attacker`
+    each attacker it kept him from too ("The target and the attacker will be notified that
+    the target was healed, but not by whom."; "The protected also learns if he was
+    Protected.": the saved alone). The saver is not named ("but not by whom")."""
+
+    why: Why = meta()
+    attacker: bool = False
+
+    def describe(self) -> str:
+        who = (
+            "the saved player and the attacker learn"
+            if self.attacker
+            else "the saved player learns"
+        )
+        return f"when the save succeeds, {who} the save's keyword"
 
 
 @dataclass(frozen=True)
@@ -561,8 +600,36 @@ def told(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
     return out
 
 
+def known(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
+    """A successful save told by its own sentences: to its user (`SaverKnows`), to the
+    saved player and the attackers it kept from him (`SaveKnown`)."""
+    out: list[TextSource] = []
+    for q in b.sc.players:
+        for j, _, ab, _ in saves_on(b, q):
+            for e in ab.effects:
+                if not isinstance(e, (SaverKnows, SaveKnown)):
+                    continue
+                # (it succeeded: it kept him alive, as `told`'s)
+                alive = neg(outcome.died.get(q, FALSE))
+                ok = conj(succeeds(b, j, q, ab), alive, b.sc.switch(e.why))
+                if isinstance(e, SaverKnows):
+                    got = [(b.actor(j), ok, SAVED)]
+                else:
+                    word = keyword(b.rs, ab)
+                    got = [(q, ok, word)]
+                    if e.attacker:  # (each attacker whose attack on q the save stopped)
+                        got += [
+                            (b.actor(i), conj(ok, h), word) for i, v, h, _ in attacks(b) if v == q
+                        ]
+                for who, x, text in got:
+                    gate = label(x, e.why)
+                    if gate != FALSE and b.reads(who):
+                        out.append(TextSource(who, gate, text, (), e.why))
+    return out
+
+
 def _texts(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
-    return unmasked(b, outcome) + told(b, outcome)
+    return unmasked(b, outcome) + told(b, outcome) + known(b, outcome)
 
 
 def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
@@ -593,6 +660,8 @@ KIND = Kind(
         SnipesOnly,
         InjuresAttacker,
         Unmask,
+        SaverKnows,
+        SaveKnown,
         SaveTold,
         Sniper,
         Bypass,
