@@ -126,3 +126,40 @@ HEAL_TOLD = [
 @pytest.mark.parametrize(("sentence", "title"), HEAL_TOLD)
 def test_deleting_a_save_notice_changes_its_case(sentence: str, title: str) -> None:
     deleting_changes(SAVES, title, without(sentence), refused_counts=False)
+
+
+# RC5 (the Rule Clarifications', R111) and the Heal section's notice (R142) both tell Gin of
+# the heal that kept his victim alive: each alone deleted changes nothing, both change it
+RC5 = (
+    "If a member of the Black Org attacks a player and that player is saved from death as a "
+    "result of healing, protection, first aid, or anything of the sort, the attacker is "
+    "informed that healing or protecting was in effect (see Keywords for more information on "
+    "which to report)."
+)
+RC5_HEALED = "RC5: Gin's victim healed, Gin learns that a heal was in effect"
+CLARIFICATIONS = ROOT / "casebook" / "dctp-mini-mafia" / "clarifications.case"
+
+
+def test_the_attacker_told_of_a_heal_is_said_twice() -> None:
+    group = f"{RC5}\n{HEAL_TOLD[1][0]}"
+    deleting_changes(CLARIFICATIONS, RC5_HEALED, without(group), refused_counts=False)
+    case, cases_text = case_of(CLARIFICATIONS, RC5_HEALED)
+    for one in group.split("\n"):
+        assert run_case(parse_ruleset(without(one), str(DCTP)), case, cases_text).passed, one
+
+
+# RC7 (R112) and the Protect section's "The protected also learns if he was Protected." (R142,
+# on Ran's and Makoto's lines) both tell the sniped target Makoto protects that he was
+RC7 = (
+    "If a protector protects a target from sniping, the target is made aware of the fact they "
+    "were protected (despite the fact that the protector is dead)."
+)
+RC7_SNIPED = "RC7: the sniped target Makoto protects is told he was protected"
+
+
+def test_the_sniped_target_told_is_said_twice() -> None:
+    group = f"{RC7}\n{HEAL_TOLD[4][0]}"
+    deleting_changes(CLARIFICATIONS, RC7_SNIPED, without(group), refused_counts=False)
+    case, cases_text = case_of(CLARIFICATIONS, RC7_SNIPED)
+    for one in group.split("\n"):
+        assert run_case(parse_ruleset(without(one), str(DCTP)), case, cases_text).passed, one
