@@ -20,6 +20,8 @@ from logic.lang.rules import load_ruleset, parse_ruleset
 ROOT = Path(__file__).parent.parent
 CASEBOOK = ROOT / "casebook" / "dctp-mini-mafia" / "items.case"
 
+WATCH_ORDERS = " Watch Protection >\n Watch protection >\nWatch protection > "
+
 # each sentence the kind reads, and a case of items.case that it decides: with the sentence
 # the case passes, without it the case fails (or names an ability no longer there)
 DECIDES = [
@@ -79,12 +81,13 @@ DECIDES = [
         " Items: School book, Alcohol.",  # (Haibara's card: the list alone is not open)
         "I1: Haibara's card has no Panties, the GM's list of stealable items does: open",
     ),
-    (  # the order of healing's item (the line's other lines are comments)
-        " Watch Protection >",
+    (  # the order of healing's item, and the abilities' sections' orders that say it again
+        # (R143: "Bone Breaker > Watch protection > ...", "Watch protection > Protect > ...")
+        WATCH_ORDERS,
         "Watch Protection > Protection: Ran protecting the watch's holder is not injured",
     ),
     (
-        " Watch Protection >",
+        WATCH_ORDERS,
         "Watch Protection > Protection: a sniped holder protected by Ran, the watch breaks "
         "and Ran lives",
     ),

@@ -163,3 +163,66 @@ def test_the_sniped_target_told_is_said_twice() -> None:
     case, cases_text = case_of(CLARIFICATIONS, RC7_SNIPED)
     for one in group.split("\n"):
         assert run_case(parse_ruleset(without(one), str(DCTP)), case, cases_text).passed, one
+
+
+# R143: the order of healing said again in the abilities' sections (Bone Breaking, Heal,
+# First Aid, Protect, Bow-Tie and Watch), read as orders of healing merged with the Order of
+# Healing section's (heal.py's save_orders, levels): each line alone deleted changes
+# nothing (the others say it), all of them deleted change the cases the order decides
+ORDER_LINES = [
+    "Voice of Reason > Bone Breaking > Watch Protection > Protection > Healing > First Aid",
+    *["Bone Breaker > Watch protection > Protect > Heal > First Aid"] * 4,
+    "Watch protection > Protect > Heal > First Aid",
+]
+HEALING = ROOT / "casebook" / "dctp-mini-mafia" / "healing.case"
+HEAL_BEATS_FIRST_AID = "Order of healing: a heal beats first aid; the target acts"
+
+
+def _without_lines(drop: set[int]) -> str:
+    """DCTP's text without the order lines of ORDER_LINES numbered in `drop` (the k-th line
+    that is exactly one of them, in the file's order)."""
+    lines = DCTP.read_text(encoding="utf-8").split("\n")
+    at = [k for k, line in enumerate(lines) if line in set(ORDER_LINES)]
+    assert [lines[k] for k in at] == ORDER_LINES
+    gone = {at[k] for k in drop}
+    return "\n".join(line for k, line in enumerate(lines) if k not in gone)
+
+
+@pytest.mark.parametrize(
+    ("casebook", "title"),
+    [
+        (HEALING, HEAL_BEATS_FIRST_AID),
+        (ITEMS, "Watch Protection > Protection: Ran protecting the watch's holder is not injured"),
+    ],
+)
+def test_deleting_every_order_of_healing_changes_its_cases(casebook: Path, title: str) -> None:
+    rules = _without_lines(set(range(len(ORDER_LINES))))
+    deleting_changes(casebook, title, rules, refused_counts=False)
+
+
+def test_an_order_of_healing_said_again_alone_changes_nothing() -> None:
+    case, cases_text = case_of(HEALING, HEAL_BEATS_FIRST_AID)
+    for k in range(len(ORDER_LINES)):
+        rules = parse_ruleset(_without_lines({k}), str(DCTP))
+        assert run_case(rules, case, cases_text).passed, ORDER_LINES[k]
+
+
+def test_the_orders_said_again_are_orders_of_healing_not_of_actions() -> None:
+    """The five lines are read as orders of healing (not as the order of actions, which
+    would give their saves tiers of their own), their saves by their roots ("Bone Breaker"
+    is Bone Breaking's)."""
+    from logic.effects.heal import HealingOrder, levels
+    from logic.lang.rules import load_ruleset
+
+    rs = load_ruleset(DCTP)
+    orders = tuple(x for x in rs.healing if isinstance(x, HealingOrder))
+    assert [" > ".join("/".join(g) for g in o.groups) for o in orders] == ORDER_LINES
+    assert not any(p.why.text in ORDER_LINES[1:] for p in rs.priority)
+    ranks = levels(orders[1:])  # (without the section's: the same order, Voice of Reason aside)
+    assert sorted(ranks, key=ranks.__getitem__) == [
+        "bonebreak",
+        "watchprotect",
+        "protect",
+        "heal",
+        "firstaid",
+    ]

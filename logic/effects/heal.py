@@ -43,6 +43,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from logic.effects.attack import Protect, attacked, attacks
@@ -226,13 +227,40 @@ class Intercede:
 
 def root(name: str) -> str:
     """'Protection', 'Protect' -> 'protect'; 'Healing', 'Heal' -> 'heal'; 'First-Aid',
-    'First Aid' -> 'firstaid'."""
+    'First Aid' -> 'firstaid'; 'Bone Breaker', 'Bone Breaking' -> 'bonebreak'."""
     w = "".join(name.casefold().replace("-", " ").split())
-    for suffix in ("ion", "ing", "s"):
+    for suffix in ("ion", "ing", "er", "s"):  # ("Bone Breaker": the breaking's)
         if w.endswith(suffix) and len(w) > len(suffix) + 2:
             w = w[: -len(suffix)]
             break
     return w[:-1] if w.endswith("e") and len(w) > 3 else w
+
+
+def save_orders(orders: list[Any], roles: list[Any]) -> tuple[list[Any], list[HealingOrder]]:
+    """Of the orders of a ruleset's lines ("A > B > C", read as orders of actions), those
+    whose every item names a save of the roles' (an ability that protects, by its name or
+    its root: "Protect", "Heal", "Bone Breaker") or a protection ("Watch protection"): an
+    order of healing said again where no heading says so (DCTP's abilities' sections).
+    Returns (the orders left, the orders of healing)."""
+    saves = {
+        n
+        for r in roles
+        for a in r.abilities
+        if any(isinstance(e, Protect) for e in a.effects)
+        for n in _names(a)
+    }
+    kept: list[Any] = []
+    found: list[HealingOrder] = []
+    for order in orders:
+        words = [w for group in order.items for w, _ in group]
+        if len(words) > 1 and all(
+            isinstance(w, str) and (root(w) in saves or root(w).endswith("protect")) for w in words
+        ):
+            groups = tuple(tuple(w for w, _ in group) for group in order.items)
+            found.append(HealingOrder(groups, order.why))
+        else:
+            kept.append(order)
+    return kept, found
 
 
 def _names(ab: Ability) -> set[str]:
@@ -249,14 +277,45 @@ def rank(rs: Ruleset, ab: Ability) -> int:
 
 
 def rank_of(rs: Ruleset, names: set[str]) -> int:
-    """The group in the order of healing of a save called by one of `names` (roots)."""
-    for order in _rules(rs, HealingOrder):
-        assert isinstance(order, HealingOrder)
-        for k, group in enumerate(order.groups):
-            if names & {root(n) for n in group}:
-                return k
-        return len(order.groups)
-    return 0
+    """The group in the order of healing of a save called by one of `names` (roots):
+    its depth among the orders said (`levels`); unlisted: below all."""
+    ranks = levels(tuple(x for x in _rules(rs, HealingOrder) if isinstance(x, HealingOrder)))
+    if not ranks:
+        return 0
+    got = [ranks[n] for n in names if n in ranks]
+    return min(got) if got else max(ranks.values()) + 1
+
+
+@lru_cache(maxsize=64)
+def levels(orders: tuple[HealingOrder, ...]) -> dict[str, int]:
+    """root -> its group in the orders of healing said, merged: an order said again, whole or
+    in part ("Bone Breaker > Watch protection > Protect > Heal > First Aid" in the abilities'
+    sections beside the section's "Voice of Reason > Bone Breaking > ... > First Aid"), says
+    each save it names comes after those before it; a save's group is the longest chain of
+    saves above it. Orders that disagree (a save above another in one, below it in the
+    other) are not merged: the first said is the order (`check` shows the other's sentence
+    changes nothing)."""
+    above: dict[str, set[str]] = {}
+    for order in orders:
+        roots = [{root(n) for n in group} for group in order.groups]
+        for k, group in enumerate(roots):
+            for n in group:
+                above.setdefault(n, set()).update(*roots[:k])
+    got: dict[str, int] = {}
+
+    def depth(n: str, seen: frozenset[str]) -> int | None:
+        if n in seen:
+            return None  # (a cycle: the orders disagree)
+        if n not in got:
+            ds = [depth(m, seen | {n}) for m in above[n]]
+            if None in ds:
+                return None
+            got[n] = 1 + max((d for d in ds if d is not None), default=-1)
+        return got[n]
+
+    if any(depth(n, frozenset()) is None for n in above):
+        got = {root(n): k for k, group in enumerate(orders[0].groups) for n in group}
+    return got
 
 
 def held_saves(b: NightBuilder, q: str) -> list[tuple[Expr, int]]:

@@ -11,6 +11,7 @@ from logic.effects.afterlife import ReadFate
 from logic.effects.attack import Kill
 from logic.effects.deal import PLAIN, given_to, plain_role
 from logic.effects.guilt import Guilt
+from logic.effects.heal import save_orders
 from logic.effects.intercept import Intercept
 from logic.effects.interrogate import Interrogate, InterrogatesAs
 from logic.effects.react import Explode, Guard
@@ -293,6 +294,8 @@ class FinishAssembler(ProseAssembler, ChecksAssembler):
                 roles = node.granted(roles, self.factions, self.healing)  # with the others
         roles = [self._records_factions(r) for r in roles]
         roles = self._card_checks(roles)
+        self.dawn_orders, said_again = save_orders(self.dawn_orders, roles)
+        self.healing.extend(said_again)  # (orders of healing with no heading before them)
         self.priority.extend(self.order_entries(roles))
         roles, seen = self._names_resolved(roles)
         nightkills = self._faction_nightkills()
