@@ -226,3 +226,33 @@ def test_the_orders_said_again_are_orders_of_healing_not_of_actions() -> None:
         "heal",
         "firstaid",
     ]
+
+
+EXCERPT = """\
+The current order of healing is as follows:
+Voice of Reason > Protection > Healing > First Aid
+Alignments:
+Black Org: First, the Black Org may choose one person each night to kill.
+Black Org Roles:
+Gin: Interrogation: BO.
+Town Roles:
+Makoto: May also choose one individual to Protect at night.
+Kobayashi: The player who received First Aid will not die if attacked, but will instead \
+become injured.
+Araide: Can use Heal on any player, including himself.
+"""
+
+
+def test_an_order_of_healing_said_again_must_agree() -> None:
+    """A line of saves ("Protect > Heal") is an order of healing said again; one that
+    disagrees with the order before it ("First Aid > Heal") is refused, not settled."""
+    from logic.effects.heal import HealingOrder
+    from logic.lang.errors import RulingError
+
+    rs = parse_ruleset(EXCERPT + "Protect > Heal\n")
+    assert [o.groups for o in rs.healing if isinstance(o, HealingOrder)][1] == (
+        ("Protect",),
+        ("Heal",),
+    )
+    with pytest.raises(RulingError, match="disagrees"):
+        parse_ruleset(EXCERPT + "First Aid > Heal\n")

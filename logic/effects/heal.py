@@ -286,15 +286,23 @@ def rank_of(rs: Ruleset, names: set[str]) -> int:
     return min(got) if got else max(ranks.values()) + 1
 
 
-@lru_cache(maxsize=64)
 def levels(orders: tuple[HealingOrder, ...]) -> dict[str, int]:
+    """root -> its group in the orders of healing said, merged (`merged`); where they
+    disagree (refused when the ruleset is read: logic/lang/assemble/finish.py), the first."""
+    got = merged(orders)
+    if got is None:
+        return {root(n): k for k, group in enumerate(orders[0].groups) for n in group}
+    return got
+
+
+@lru_cache(maxsize=64)
+def merged(orders: tuple[HealingOrder, ...]) -> dict[str, int] | None:
     """root -> its group in the orders of healing said, merged: an order said again, whole or
     in part ("Bone Breaker > Watch protection > Protect > Heal > First Aid" in the abilities'
     sections beside the section's "Voice of Reason > Bone Breaking > ... > First Aid"), says
     each save it names comes after those before it; a save's group is the longest chain of
-    saves above it. Orders that disagree (a save above another in one, below it in the
-    other) are not merged: the first said is the order (`check` shows the other's sentence
-    changes nothing)."""
+    saves above it. None: the orders disagree (a save above another in one, below it in
+    another)."""
     above: dict[str, set[str]] = {}
     for order in orders:
         roots = [{root(n) for n in group} for group in order.groups]
@@ -314,7 +322,7 @@ def levels(orders: tuple[HealingOrder, ...]) -> dict[str, int]:
         return got[n]
 
     if any(depth(n, frozenset()) is None for n in above):
-        got = {root(n): k for k, group in enumerate(orders[0].groups) for n in group}
+        return None
     return got
 
 

@@ -11,7 +11,7 @@ from logic.effects.afterlife import ReadFate
 from logic.effects.attack import Kill
 from logic.effects.deal import PLAIN, given_to, plain_role
 from logic.effects.guilt import Guilt
-from logic.effects.heal import save_orders
+from logic.effects.heal import HealingOrder, merged, save_orders
 from logic.effects.intercept import Intercept
 from logic.effects.interrogate import Interrogate, InterrogatesAs
 from logic.effects.react import Explode, Guard
@@ -296,6 +296,11 @@ class FinishAssembler(ProseAssembler, ChecksAssembler):
         roles = self._card_checks(roles)
         self.dawn_orders, said_again = save_orders(self.dawn_orders, roles)
         self.healing.extend(said_again)  # (orders of healing with no heading before them)
+        heal_orders = tuple(x for x in self.healing if isinstance(x, HealingOrder))
+        if said_again and merged(heal_orders) is None:
+            raise self.error(
+                "this order of healing disagrees with one said before", said_again[-1].why
+            )
         self.priority.extend(self.order_entries(roles))
         roles, seen = self._names_resolved(roles)
         nightkills = self._faction_nightkills()
