@@ -57,13 +57,15 @@ DECIDES = [
         "returned at the end of the night).",
         "Watch: the holder survives the Black Org's kill the night after",
     ),
-    (
-        " The wristwatch protects the holder from attacks the night they are in possession of it.",
+    (  # (the Order of Healing section's says it again, on Agasa's line: R144)
+        " The wristwatch protects the holder from attacks the night they are in possession of "
+        "it.\n If someone possessing the watch is attacked, they are protected.",
         "Watch: the holder survives the Black Org's kill the night after",
     ),
-    (
+    (  # (the Order of Healing section's says it again, on Agasa's line: R144)
         " If sniped, the target will survive, but the watch will be destroyed and can't be used "
-        "anymore.",
+        "anymore.\n If someone possessing the watch is attacked by a sniper, they will survive "
+        "but the watch will break and become unusable for the remainder of the game.",
         "Watch: a sniped holder survives, and the watch is broken",
     ),
     (  # the Steal section's "Everyone involved gets the info, ..." says it too (R140)

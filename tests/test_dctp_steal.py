@@ -256,3 +256,28 @@ def test_an_order_of_healing_said_again_must_agree() -> None:
     )
     with pytest.raises(RulingError, match="disagrees"):
         parse_ruleset(EXCERPT + "First Aid > Heal\n")
+
+
+# R144: the Order of Healing section's two sentences of the watch, on Agasa's line, say its
+# `protects` and `breaks` again (the Rule Clarifications' and the Bow-Tie section's say them)
+WATCH_SAID_AGAIN = [
+    (
+        " The wristwatch protects the holder from attacks the night they are in possession of "
+        "it.\n If someone possessing the watch is attacked, they are protected.",
+        "Watch: the holder survives the Black Org's kill the night after",
+    ),
+    (
+        " If sniped, the target will survive, but the watch will be destroyed and can't be used "
+        "anymore.\n If someone possessing the watch is attacked by a sniper, they will survive "
+        "but the watch will break and become unusable for the remainder of the game.",
+        "Watch: a sniped holder survives, and the watch is broken",
+    ),
+]
+
+
+@pytest.mark.parametrize(("group", "title"), WATCH_SAID_AGAIN)
+def test_a_watch_sentence_said_again_alone_changes_nothing(group: str, title: str) -> None:
+    """Deleted whole, each group changes its case (tests/test_dctp_items.py's DECIDES)."""
+    case, cases_text = case_of(ITEMS, title)
+    for one in group.split("\n"):
+        assert run_case(parse_ruleset(without(one), str(DCTP)), case, cases_text).passed, one
