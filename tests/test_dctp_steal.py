@@ -281,3 +281,17 @@ def test_a_watch_sentence_said_again_alone_changes_nothing(group: str, title: st
     case, cases_text = case_of(ITEMS, title)
     for one in group.split("\n"):
         assert run_case(parse_ruleset(without(one), str(DCTP)), case, cases_text).passed, one
+
+
+def test_a_disguises_items_said_twice_each_alone_changes_nothing() -> None:
+    """(R145) The Steal section's "If the player steals from a disguised player, he can
+    steal from the disguise or from the original role (Kid, Vermouth)." and the Disguise
+    section's "The disguiser will have items from their original role ...": a theft from
+    Kid disguised as Kogorou may draw Kogorou's Alcohol with either alone (both deleted:
+    tests/test_dctp_disguise.py)."""
+    from test_dctp_disguise import ITEMS as DISGUISE_ITEMS
+    from test_dctp_disguise import STEAL_WORN, _drawn
+
+    five = {"Gun", "School book", "Glasses", "Headgear", "Alcohol"}
+    assert _drawn(without(DISGUISE_ITEMS)) == five
+    assert _drawn(without(STEAL_WORN)) == five
