@@ -41,7 +41,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from logic.effects import heal, inquiry
+from logic.effects import heal, inquiry, items
 from logic.effects.base import Kind, Lasting, Outcome
 from logic.model import frame
 from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, conj, disj, eq, label, lt, neg
@@ -262,6 +262,21 @@ class HindersCrime:
 
     def describe(self) -> str:
         return "a house search that finds no crime hinders the target's crime of that phase"
+
+
+@dataclass(frozen=True)
+class SuspensionExempt:
+    """'But he can use the bow-tie actions in case he get's the bow-tie.' (after "The police
+    officer can't use any action ... for the next 2 phases if he accuses someone falsely"):
+    a suspended officer's action with an ability the item lent to him gives
+    (logic/effects/items.py's `acts_with`) takes place; his own stay stopped. Unsaid, a
+    suspension stops every action of his (R161)."""
+
+    item: str
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"a suspended officer still acts with the {self.item}"
 
 
 @dataclass(frozen=True)
@@ -564,14 +579,17 @@ def state_tag(reason: str, phases: int) -> str:
     return f"{reason}:{phases}"
 
 
-def suspended_now(b: Any, p: str, now: int) -> Expr:
+def suspended_now(b: Any, p: str, now: int, reasons: tuple[str, ...] | None = None) -> Expr:
     """p's actions are stopped by a suspension (or a hurt for a while) in phase `now`:
     given in one of the phases before it, for as many phases as its sentence says, when a
-    sentence says what the state does (`SuspensionStops`, or the suspension's own)."""
+    sentence says what the state does (`SuspensionStops`, or the suspension's own); of
+    `reasons` only, when given."""
     got: Suspensions = b.before(SUSPENDED)
     parts = []
     for (q, at, tag), e in got.items():
         reason, _, n = tag.partition(":")
+        if reasons is not None and reason not in reasons:
+            continue
         if q == p and n and at < now <= at + int(n):
             parts.append(conj(e, _stops(b, reason)))
     return any_of(parts)
@@ -582,6 +600,17 @@ def _stops(b: Any, reason: str) -> Expr:
     parts = [g for g, e in said(b, SuspensionStops) if reason in e.reasons]
     parts += [g for g, e in said(b, Suspends) if e.by == reason and e.stops]
     return any_of(parts)
+
+
+def suspended(b: NightBuilder, i: int) -> Expr:
+    """Slot i's actor is suspended or hurt tonight, and slot i is not an action a sentence
+    lets a suspended officer take (`SuspensionExempt`: with a lent item's ability)."""
+    p, now = b.actor(i), _now(b)
+    exempt = any_of(conj(g, items.acts_with(b, i, e.item)) for g, e in said(b, SuspensionExempt))
+    if exempt == FALSE:
+        return suspended_now(b, p, now)
+    by_officer = suspended_now(b, p, now, (ARREST_REASON, SEARCH_REASON))
+    return disj(conj(by_officer, neg(exempt)), suspended_now(b, p, now, (INJURY_REASON,)))
 
 
 def barred(b: NightBuilder, p: str) -> Expr:
@@ -599,7 +628,7 @@ def stops(b: NightBuilder, i: int) -> Expr:
         return FALSE
     p = b.actor(i)
     held = said_any(b, HeldFails)
-    parts = [suspended_now(b, p, _now(b))]
+    parts = [suspended(b, i)]
     mine = [in_custody(b, p)] + [conj(c, lt(t, b.tiers[i])) for c, t, _ in arrests_tonight(b, p)]
     parts.append(conj(held, any_of(mine)))
     on_held = said_any(b, OnHeldFails)
@@ -910,6 +939,7 @@ KIND = Kind(
         HeldFails,
         OnHeldFails,
         NoBlamedArrest,
+        SuspensionExempt,
     ),
     stops=stops,
     texts=texts,

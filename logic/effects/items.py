@@ -406,6 +406,27 @@ def lent(b: NightBuilder, q: str, item: str) -> Expr:
     return before.get((LENT, q, item), FALSE)
 
 
+def acts_with(b: NightBuilder, i: int, item: str) -> Expr:
+    """Slot i uses an ability that `item`, lent to its actor for tonight, gives him (the
+    role it makes him act as, `Lend.acts_as`: one none of his roles has)."""
+    p = b.actor(i)
+    mine = [r for r in b.roles if b.sc.role_is(p, r) != FALSE]
+    parts = []
+    for e in _lends(b.rs):
+        if e.acts_as is None or canon(e.item) != canon(item):
+            continue
+        role = b.rs.role(e.acts_as[0])
+        if role is None:
+            continue
+        held = lent(b, p, e.item)
+        for c, ab in b.sc.abilities(i):
+            if any(ab is a for r in mine for a in r.abilities):
+                continue
+            if any(ab is a for a in role.abilities):
+                parts.append(conj(c, held, b.sc.switch(e.acts_as[1])))
+    return any_of(parts)
+
+
 def spares(b: NightBuilder, q: str, i: int) -> Expr:
     """Slot i's attack on q does not kill q: q holds an item that protects its holder."""
     return any_of(

@@ -26,6 +26,7 @@ from logic.effects.crimes import (
     NotTwice,
     OnHeldFails,
     Suspends,
+    SuspensionExempt,
     SuspensionStops,
 )
 from logic.lang.game_kinds.base import GameBase
@@ -111,6 +112,14 @@ class CrimesReading(GameBase):
 
     def cr_hinders(self, children: list[Any]) -> _Healing:
         return _Healing(HindersCrime(self.why))
+
+    def cr_item_exempt(self, children: list[Any]) -> _Healing:
+        """The item whose actions a suspended officer may still take: named twice, the same
+        ("the bow-tie actions in case he get's the bow-tie")."""
+        named = [str(c) for c in children if isinstance(c, Token) and c.type == "NAME"]
+        if len({n.casefold() for n in named}) != 1:
+            raise NoReading("the item used and the item held differ")
+        return _Healing(SuspensionExempt(named[0], self.why))
 
     def cr_no_blamed(self, children: list[Any]) -> _Healing:
         """The group (a faction, by its name or initials, or a role) that may not arrest
