@@ -132,6 +132,20 @@ class Effect(Protocol):
 Death = tuple[str, Expr, Expr]  # (victim, the tier it takes effect, the condition)
 
 
+def member_named(b: Any, p: str, name: str) -> Expr:
+    """p holds the role called `name`, or belongs to the faction called so or by its
+    initials ("BO": the Black Org), by the builder's scenario (a night's or a day's)."""
+    role = b.rs.role(name)
+    if role is not None:
+        return cast("Expr", b.sc.role_is(p, role))
+    letters = "".join(ch for ch in name if ch.isalpha()).casefold()
+    for f in b.rs.factions:
+        initials = "".join(w[:1] for w in f.split()).casefold()
+        if f.casefold() == name.casefold() or initials == letters:
+            return cast("Expr", b.sc.faction_is(p, f))
+    return Const(False)
+
+
 @dataclass(frozen=True)
 class SectionTrait:
     """A trait an ability section's sentence gives the section's own ability ("Night

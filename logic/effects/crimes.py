@@ -42,11 +42,11 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from logic.effects import heal, inquiry, items
-from logic.effects.base import Kind, Lasting, Outcome
+from logic.effects.base import Kind, Lasting, Outcome, member_named
 from logic.model import frame
 from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, conj, disj, eq, label, lt, neg
 from logic.model.phase import Atom, ChainEnd, History, PhaseEnd, TextSource
-from logic.model.why import Why, canon, meta
+from logic.model.why import Why, meta
 
 if TYPE_CHECKING:
     from logic.model.day import DayBuilder
@@ -415,20 +415,7 @@ def no_blamed(b: Any, by: str | None) -> Expr:
     """A sentence says `by` may not arrest for a blamed action (`NoBlamedArrest`)."""
     if by is None:
         return FALSE
-    return any_of(conj(g, _member(b, by, e.group)) for g, e in said(b, NoBlamedArrest))
-
-
-def _member(b: Any, p: str, name: str) -> Expr:
-    """p holds the role called `name`, or belongs to the faction called so or by its
-    initials ("BO": the Black Org)."""
-    role = b.rs.role(name)
-    if role is not None:
-        return b.sc.role_is(p, role)
-    letters = "".join(ch for ch in name if ch.isalpha()).casefold()
-    for f in b.rs.factions:
-        if canon(f) == canon(name) or "".join(w[:1] for w in f.split()).casefold() == letters:
-            return b.sc.faction_is(p, f)
-    return FALSE
+    return any_of(conj(g, member_named(b, by, e.group)) for g, e in said(b, NoBlamedArrest))
 
 
 # ----------------------------------------------------------------------------- the night
