@@ -427,6 +427,11 @@ def acts_with(b: NightBuilder, i: int, item: str) -> Expr:
     return any_of(parts)
 
 
+def item_use(b: NightBuilder, i: int) -> Expr:
+    """Slot i uses an ability a lent item gives its actor tonight (`acts_with`, any item)."""
+    return any_of(acts_with(b, i, e.item) for e in _lends(b.rs) if e.acts_as is not None)
+
+
 def spares(b: NightBuilder, q: str, i: int) -> Expr:
     """Slot i's attack on q does not kill q: q holds an item that protects its holder."""
     return any_of(
@@ -537,5 +542,6 @@ KIND = Kind(
     day_stops=day_stops,
     day_atoms=day_atoms,
     lends=lends,
+    item_use=item_use,
     lasting=(INVENTORY,),
 )

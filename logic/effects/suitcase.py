@@ -161,6 +161,19 @@ def stops(b: NightBuilder, i: int) -> Expr:
     )
 
 
+def item_use(b: NightBuilder, i: int) -> Expr:
+    """Slot i uses the suitcase: its pretend, or an ability a line lets the receiver use
+    instead (`instead`'s, lent with it), by a player who holds it tonight."""
+    named = {canon(n) for _, _, rule in line_rules(b, SuitcaseRule, "instead") for n in rule.lent}
+    parts = [c for c, _ in b.effects(i, Pretend)]
+    if named:
+        parts += [c for c, ab in b.sc.abilities(i) if canon(ab.name) in named]
+    uses = any_of(parts)
+    if uses == FALSE:
+        return FALSE
+    return conj(uses, holds(b, b.actor(i)))
+
+
 def _pretended(b: NightBuilder, q: str) -> list[tuple[str, str, Expr]]:
     """(the user, the keyword of the action pretended, a pretend that took place aims it
     at q tonight and the `seen` sentence is in force), made once a night for q."""
@@ -332,5 +345,6 @@ KIND = Kind(
     unseen=unseen,
     day_atoms=day_atoms,
     lends=lends,
+    item_use=item_use,
     lasting=(HOLDERS,),
 )

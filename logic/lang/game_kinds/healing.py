@@ -11,7 +11,7 @@ from typing import Any
 
 from lark import Token
 
-from logic.effects.heal import Bypass, Intercede, OrderDecides, OrderSkips, SaveTold
+from logic.effects.heal import Bypass, InjuredItems, Intercede, OrderDecides, OrderSkips, SaveTold
 from logic.lang import lexicon
 from logic.lang.game_kinds.base import GameBase
 from logic.lang.game_kinds.parts import Default
@@ -19,6 +19,10 @@ from logic.lang.read.pieces import _Healing
 
 
 class HealingReading(GameBase):
+    def heal_injured_items(self, children: list[Any]) -> _Healing:
+        group = next(c for c in children if type(c) is str)
+        return _Healing(InjuredItems(group, self.why))
+
     def heal_top(self, children: list[Any]) -> _Healing:
         return _Healing(OrderDecides(self.why))
 
