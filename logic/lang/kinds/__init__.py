@@ -62,6 +62,7 @@ from logic.lang.kinds.secretvote import SecretVoteReading
 from logic.lang.kinds.shield import ShieldReading
 from logic.lang.kinds.sobriety import SobrietyReading
 from logic.lang.kinds.spells import SpellsReading
+from logic.lang.kinds.spread import SpreadReading
 from logic.lang.kinds.spy import SpyReading
 from logic.lang.kinds.storyteller import StorytellerReading
 from logic.lang.kinds.succession import SuccessionReading
@@ -122,6 +123,7 @@ class Readings(
     LynchStopReading,
     TallyReading,
     RetaliateReading,
+    SpreadReading,
     AptxReading,
     ItemsReading,
     TimelineReading,
