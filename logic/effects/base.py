@@ -84,6 +84,8 @@ and, where one kind's reading depends on another's, the asking kind asks every k
   borrows        the roles whose statuses p holds tonight beside his own (a covered
                  ally's sniping)
   arrests        q's arrests tonight that are another kind's than crimes' (a pinch's)
+  item_use       slot i uses an ability an item its actor holds gives him (a bow-tie's,
+                 the Black Suitcase's)
 
 A kind adds to the night through the builder's narrow interface: `b.choice(name,
 values, random=...)` for a variable of its own (an open choice or a draw), `b.once(key,
@@ -132,6 +134,26 @@ class Effect(Protocol):
 
 
 Death = tuple[str, Expr, Expr]  # (victim, the tier it takes effect, the condition)
+
+
+def member_named(b: Any, p: str, name: str) -> Expr:
+    """p holds the role called `name`, or belongs to the faction called so or by its
+    initials ("BO": the Black Org), by the builder's scenario (a night's or a day's)."""
+    role = b.rs.role(name)
+    if role is not None:
+        return cast("Expr", b.sc.role_is(p, role))
+    letters = "".join(ch for ch in name if ch.isalpha()).casefold()
+    for f in b.rs.factions:
+        initials = "".join(w[:1] for w in f.split()).casefold()
+        if f.casefold() == name.casefold() or initials == letters:
+            return cast("Expr", b.sc.faction_is(p, f))
+    return Const(False)
+
+
+def item_use(b: NightBuilder, i: int) -> Expr:
+    """Slot i uses an ability an item its actor holds tonight gives him (every kind's
+    `item_use`)."""
+    return any_of(k.item_use(b, i) for k in b.kinds if k.item_use)
 
 
 @dataclass(frozen=True)
@@ -302,16 +324,16 @@ class Kind:
         Callable[[Ruleset, History, Mapping[str, str], str, tuple[str, int], str | None], list[Any]]
         | None
     ) = None
-    # slot i uses an ability an item its actor holds tonight lends him (the bow-tie's;
-    # logic/effects/items.py; asked by logic/effects/heal.py: an injured player may still
-    # use items when a sentence says so)
-    item_use: Callable[[NightBuilder, int], Expr] | None = None
     # (role, when): the roles whose statuses p holds tonight beside his own (a cover's ally,
     # logic/effects/cover.py; asked by logic/effects/heal.py: a covered sniper's snipe)
     borrows: Callable[[NightBuilder, str], list[tuple[Any, Expr]]] | None = None
     # q's arrests tonight that are another kind's (an auto-arrest by a pinch): (it holds, the
     # tier it happens, the slot) (asked by logic/effects/crimes.py, whose custody they join)
     arrests: Callable[[NightBuilder, str], list[tuple[Expr, Expr, int]]] | None = None
+    # slot i uses an ability an item its actor holds tonight gives him (a lent bow-tie's, the
+    # Black Suitcase's pretend; asked by logic/effects/heal.py and crimes.py: an injured or a
+    # suspended player's item actions, when a sentence lets them through)
+    item_use: Callable[[NightBuilder, int], Expr] | None = None
     # binding: a night's second action of an ability by a player may be bound (an
     # amplification aimed at him among the night's acts); whether it takes place is the
     # kind's `stops`

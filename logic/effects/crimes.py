@@ -41,8 +41,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from logic.effects import heal, inquiry
-from logic.effects.base import Kind, Lasting, Outcome
+from logic.effects import heal, inquiry, items
+from logic.effects.base import Kind, Lasting, Outcome, member_named
 from logic.model import frame
 from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, conj, disj, eq, label, lt, neg
 from logic.model.phase import Atom, ChainEnd, History, PhaseEnd, TextSource
@@ -264,6 +264,37 @@ class HindersCrime:
         return "a house search that finds no crime hinders the target's crime of that phase"
 
 
+@dataclass(frozen=True)
+class SuspensionExempt:
+    """'But he can use the bow-tie actions in case he get's the bow-tie.' (after "The police
+    officer can't use any action ... for the next 2 phases if he accuses someone falsely"):
+    a suspended officer's action with an ability the item lent to him gives
+    (logic/effects/items.py's `acts_with`) takes place; his own stay stopped. Unsaid, a
+    suspension stops every action of his (R161)."""
+
+    item: str
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"a suspended officer still acts with the {self.item}"
+
+
+@dataclass(frozen=True)
+class NoBlamedArrest:
+    """'The BO can't arrest someone for a blamed action in any way.' (`group` a faction, by
+    its name or its initials), 'Vermouth may not arrest someone for a blamed action for
+    any reason.' (a role): an arrest or a house search by a player of `group` does not
+    count, on the record, an action a blame pinned on the accused (one he did not take
+    himself: `inquiry.pinned`). Such an arrest is unsuccessful (its officer is suspended as
+    any: a reading, R160). Unsaid, a blamed action counts for every officer."""
+
+    group: str
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"{self.group} may not arrest for a blamed action"
+
+
 # ----------------------------------------------------------------------------- crimes
 
 
@@ -300,6 +331,7 @@ Deeds = dict[
     tuple[str, str, str, int], Expr
 ]  # (actor, keyword, on whom, phase index) -> it took place
 DID = "did"
+PIN = "pinned"
 
 
 def deeds(b: NightBuilder) -> dict[Atom, Expr]:
@@ -307,16 +339,40 @@ def deeds(b: NightBuilder) -> dict[Atom, Expr]:
     return {Atom(DID, a, f"{k}>{q}"): x for q in b.sc.players for a, k, x in inquiry.did(b, q)}
 
 
+def pins(b: NightBuilder) -> dict[Atom, Expr]:
+    """The atoms `pinned` of tonight: actor, "KEYWORD>PLAYER", an action on his record that a
+    blame pinned on him (`inquiry.pinned`)."""
+    return {Atom(PIN, a, f"{k}>{q}"): x for q in b.sc.players for a, k, x in inquiry.pinned(b, q)}
+
+
 ARREST_ASKER, SEARCH_ASKER, CROSS_ASKER = "arrest", "search", "cross-examination"
 
 
-def counts_now(b: NightBuilder, p: str, asker: str) -> Expr:
+def counts_now(b: NightBuilder, p: str, asker: str, by: str | None = None) -> Expr:
     """p commits a crime tonight that `asker` counts: every crime of p that takes place
-    tonight, unless a sentence says the asker reads earlier phases only (`EarlierOnly`)."""
+    tonight, unless a sentence says the asker reads earlier phases only (`EarlierOnly`);
+    for an asker `by` who may not count a blamed action (`NoBlamedArrest`), not one
+    pinned on p."""
     gate = any_of(g for g, e in said(b, EarlierOnly) if e.asker in (asker, "any"))
     if gate == TRUE:
         return FALSE
-    return conj(neg(gate), b.once(f"crimes:tonight:{p}", lambda: _crimes_tonight(b, p)))
+    tonight = b.once(f"crimes:tonight:{p}", lambda: _crimes_tonight(b, p))
+    barred_by = no_blamed(b, by)
+    if barred_by != FALSE and tonight != FALSE:
+        pinned = [
+            conj(x, barred_by)
+            for q in b.sc.players
+            for a, k, x in inquiry.pinned(b, q)
+            if a == p and is_crime(b.rs, k) is not None
+        ]
+        real = [
+            conj(x, neg(any_of(pinned)))
+            for q in b.sc.players
+            for a, k, x in inquiry.did(b, q)
+            if a == p and is_crime(b.rs, k) is not None
+        ]
+        tonight = any_of(real)
+    return conj(neg(gate), tonight)
 
 
 def _crimes_tonight(b: NightBuilder, p: str) -> Expr:
@@ -329,22 +385,37 @@ def _crimes_tonight(b: NightBuilder, p: str) -> Expr:
     return any_of(parts)
 
 
-def found(b: NightBuilder, p: str, asker: str) -> Expr:
-    """p has a crime that `asker` counts: on record, or tonight (`counts_now`)."""
-    return disj(committed(b, p), counts_now(b, p, asker))
+def found(b: NightBuilder, p: str, asker: str, by: str | None = None) -> Expr:
+    """p has a crime that `asker` (played by `by`) counts: on record, or tonight."""
+    return disj(committed(b, p, by=by), counts_now(b, p, asker, by))
 
 
-def committed(b: Any, p: str, phase: int | None = None) -> Expr:
-    """p committed a crime before this phase (in phase `phase`, when given), by the record."""
+def committed(b: Any, p: str, phase: int | None = None, by: str | None = None) -> Expr:
+    """p committed a crime before this phase (in phase `phase`, when given), by the record;
+    as `by` counts it: not an action pinned on p, when a sentence says `by` may not
+    arrest for one (`NoBlamedArrest`)."""
     got: Deeds = b.before(DEEDS)
+    barred_by = no_blamed(b, by)
+    pins: Deeds = b.before(PINNED) if barred_by != FALSE else {}
     parts = []
-    for (a, k, _, at), e in got.items():
+    for key, e in got.items():
+        a, k, _, at = key
         if a != p or (phase is not None and at != phase):
             continue
         why = is_crime(b.rs, k)
         if why is not None:
+            pin = pins.get(key, FALSE)
+            if pin != FALSE:
+                e = conj(e, neg(conj(barred_by, pin)))
             parts.append(label(e, why))
     return any_of(parts)
+
+
+def no_blamed(b: Any, by: str | None) -> Expr:
+    """A sentence says `by` may not arrest for a blamed action (`NoBlamedArrest`)."""
+    if by is None:
+        return FALSE
+    return any_of(conj(g, member_named(b, by, e.group)) for g, e in said(b, NoBlamedArrest))
 
 
 # ----------------------------------------------------------------------------- the night
@@ -368,7 +439,8 @@ def _committed_as_accused(b: NightBuilder, i: int, q: str) -> Expr:
         at = phase_index(*_phase_of(text))
         if at > now:
             continue
-        hit = counts_now(b, q, ARREST_ASKER) if at == now else committed(b, q, at)
+        by = b.actor(i)
+        hit = counts_now(b, q, ARREST_ASKER, by) if at == now else committed(b, q, at, by)
         if hit != FALSE:
             parts.append(conj(eq(decided, Const(k)), hit))
     return any_of(parts)
@@ -428,7 +500,8 @@ def _arrests_tonight(b: NightBuilder, q: str) -> list[tuple[Expr, Expr, int]]:
         out.append((label(conj(x, accusation_holds(b, j, q)), e.why), b.tiers[j], j))
     auto = said_any(b, AutoArrest)
     for j, x, e in b.lands(HouseSearch, q):
-        out.append((conj(label(conj(x, found(b, q, SEARCH_ASKER)), e.why), auto), b.tiers[j], j))
+        hit = found(b, q, SEARCH_ASKER, b.actor(j))
+        out.append((conj(label(conj(x, hit), e.why), auto), b.tiers[j], j))
     out += [x for k in b.kinds if k.arrests for x in k.arrests(b, q)]  # (a pinch's)
     return [(c, t, j) for c, t, j in out if c != FALSE]
 
@@ -462,7 +535,9 @@ def false_accusation(b: NightBuilder, p: str) -> Expr:
 
 def searched_in_vain(b: NightBuilder, p: str) -> Expr:
     """p's house search tonight found no crime on record."""
-    return any_of(conj(x, neg(found(b, q, SEARCH_ASKER))) for x, _, q in _tried(b, p, HouseSearch))
+    return any_of(
+        conj(x, neg(found(b, q, SEARCH_ASKER, p))) for x, _, q in _tried(b, p, HouseSearch)
+    )
 
 
 def arrested_a_sniper(b: NightBuilder, p: str) -> Expr:
@@ -491,14 +566,17 @@ def state_tag(reason: str, phases: int) -> str:
     return f"{reason}:{phases}"
 
 
-def suspended_now(b: Any, p: str, now: int) -> Expr:
+def suspended_now(b: Any, p: str, now: int, reasons: tuple[str, ...] | None = None) -> Expr:
     """p's actions are stopped by a suspension (or a hurt for a while) in phase `now`:
     given in one of the phases before it, for as many phases as its sentence says, when a
-    sentence says what the state does (`SuspensionStops`, or the suspension's own)."""
+    sentence says what the state does (`SuspensionStops`, or the suspension's own); of
+    `reasons` only, when given."""
     got: Suspensions = b.before(SUSPENDED)
     parts = []
     for (q, at, tag), e in got.items():
         reason, _, n = tag.partition(":")
+        if reasons is not None and reason not in reasons:
+            continue
         if q == p and n and at < now <= at + int(n):
             parts.append(conj(e, _stops(b, reason)))
     return any_of(parts)
@@ -509,6 +587,17 @@ def _stops(b: Any, reason: str) -> Expr:
     parts = [g for g, e in said(b, SuspensionStops) if reason in e.reasons]
     parts += [g for g, e in said(b, Suspends) if e.by == reason and e.stops]
     return any_of(parts)
+
+
+def suspended(b: NightBuilder, i: int) -> Expr:
+    """Slot i's actor is suspended or hurt tonight, and slot i is not an action a sentence
+    lets a suspended officer take (`SuspensionExempt`: with a lent item's ability)."""
+    p, now = b.actor(i), _now(b)
+    exempt = any_of(conj(g, items.acts_with(b, i, e.item)) for g, e in said(b, SuspensionExempt))
+    if exempt == FALSE:
+        return suspended_now(b, p, now)
+    by_officer = suspended_now(b, p, now, (ARREST_REASON, SEARCH_REASON))
+    return disj(conj(by_officer, neg(exempt)), suspended_now(b, p, now, (INJURY_REASON,)))
 
 
 def barred(b: NightBuilder, p: str) -> Expr:
@@ -526,7 +615,7 @@ def stops(b: NightBuilder, i: int) -> Expr:
         return FALSE
     p = b.actor(i)
     held = said_any(b, HeldFails)
-    parts = [suspended_now(b, p, _now(b))]
+    parts = [suspended(b, i)]
     mine = [in_custody(b, p)] + [conj(c, lt(t, b.tiers[i])) for c, t, _ in arrests_tonight(b, p)]
     parts.append(conj(held, any_of(mine)))
     on_held = said_any(b, OnHeldFails)
@@ -572,7 +661,7 @@ def hindered_by_search(b: NightBuilder, i: int) -> Expr:
         for j, x, _ in b.lands(HouseSearch, p):
             if j == i:
                 continue
-            vain = conj(x, neg(found(b, p, SEARCH_ASKER)), crime, gate)
+            vain = conj(x, neg(found(b, p, SEARCH_ASKER, b.actor(j))), crime, gate)
             if vain == FALSE:
                 continue
             later = lt(b.tiers[j], b.tiers[i])
@@ -653,6 +742,8 @@ def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     if not in_play(b.rs):
         return {}
     out = deeds(b)
+    if any(isinstance(x, NoBlamedArrest) for x in b.rs.healing):
+        out.update(pins(b))
     out.update(charges(b))
     for q in b.sc.players:
         now = any_of(c for c, _, _ in arrests_tonight(b, q))
@@ -699,31 +790,36 @@ def cause_of(whys: tuple[Why, ...]) -> Why:
     return next((w for w in whys if w.kind != "axiom"), whys[0] if whys else frame.TAKES_PLACE)
 
 
-def _deeds_step(before: tuple[Any, ...], end: PhaseEnd) -> tuple[Any, ...]:
-    at = phase_index(end.kind, end.number)
-    got = []
-    for a in sorted(end.atoms):
-        if a.kind == DID:
-            keyword, _, whom = a.obj.partition(">")
-            got.append((a.subject, keyword, whom, at, cause_of(end.why(a))))
-    return (*before, *got) if got else before
+def _record(kind: str, name: str) -> Lasting:
+    """A record of the atoms `kind` ("ACTOR", "KEYWORD>PLAYER") by phase, kept as `name`."""
 
+    def step(before: tuple[Any, ...], end: PhaseEnd) -> tuple[Any, ...]:
+        at = phase_index(end.kind, end.number)
+        got = []
+        for a in sorted(end.atoms):
+            if a.kind == kind:
+                keyword, _, whom = a.obj.partition(">")
+                got.append((a.subject, keyword, whom, at, cause_of(end.why(a))))
+        return (*before, *got) if got else before
 
-def _deeds_chain(before: Deeds, end: ChainEnd) -> Deeds:
-    at = phase_index(end.kind, end.number)
-    out = dict(before)
-    for a, e in end.atoms:
-        if a.kind == DID:
-            keyword, _, whom = a.obj.partition(">")
-            out[(a.subject, keyword, whom, at)] = e
-    return out
+    def chain(before: Deeds, end: ChainEnd) -> Deeds:
+        at = phase_index(end.kind, end.number)
+        out = dict(before)
+        for a, e in end.atoms:
+            if a.kind == kind:
+                keyword, _, whom = a.obj.partition(">")
+                out[(a.subject, keyword, whom, at)] = e
+        return out
+
+    return Lasting(name, (), step, chain, _deeds_view)
 
 
 def _deeds_view(state: Iterable[tuple[str, str, str, int, Why]], night: int) -> Deeds:
     return {(a, k, q, at): label(TRUE, why) for a, k, q, at, why in state}
 
 
-DEEDS = Lasting("deeds", (), _deeds_step, _deeds_chain, _deeds_view)
+DEEDS = _record(DID, "deeds")
+PINNED = _record(PIN, "pinned")  # the actions on the record a blame pinned (NoBlamedArrest)
 
 
 def _custody_step(before: tuple[Any, ...], end: PhaseEnd) -> tuple[Any, ...]:
@@ -829,12 +925,14 @@ KIND = Kind(
         Barred,
         HeldFails,
         OnHeldFails,
+        NoBlamedArrest,
+        SuspensionExempt,
     ),
     stops=stops,
     texts=texts,
     phase_texts=past_texts,
     transition=transition,
-    lasting=(DEEDS, CUSTODY, SUSPENDED, CHARGES),
+    lasting=(DEEDS, PINNED, CUSTODY, SUSPENDED, CHARGES),
     actions=(
         ("ARREST", "targets", Accuse),
         ("CROSS_EXAMINE", "checks", CrossExamine),

@@ -90,7 +90,7 @@ def _committed_as_accused(db: DayBuilder, i: int, q: str) -> Expr:
         at = crimes.phase_index(kind, int(number))
         if at >= _now(db):
             continue
-        hit = crimes.committed(db, q, at)
+        hit = crimes.committed(db, q, at, by=db.actor(i))
         if hit != FALSE:
             parts.append(conj(eq(decided, Const(k)), hit))
     return any_of(parts)

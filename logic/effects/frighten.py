@@ -9,6 +9,11 @@ Vocabulary:
             is the base language's: a second effect of the same action, the target's
             vote with no power the next day: logic/effects/hex.py's `powerless`.)
 
+A frightened player whose day action the frightening stopped is told "failed" when a
+sentence says he is told ("If he used a Day action, then the GM will PM him that his actions
+failed.": `FrightTold`; the text is the engine's, the sentence gives none). Unsaid, he is
+told nothing.
+
 An ability the whole game's sentences exempt is not stopped ("Arrest can't be frightened.":
 `FrightExempt`, the ability by its name).
 
@@ -26,7 +31,7 @@ from logic.effects import block, status
 from logic.effects.base import Kind, Outcome
 from logic.model.expr import FALSE, Expr, any_of, conj, disj, label, neg
 from logic.model.ir import canon
-from logic.model.phase import Atom
+from logic.model.phase import Atom, TextSource
 from logic.model.why import Why, meta
 
 if TYPE_CHECKING:
@@ -54,6 +59,18 @@ class FrightExempt:
 
     def describe(self) -> str:
         return f"a frightening does not stop {self.ability}"
+
+
+@dataclass(frozen=True)
+class FrightTold:
+    """'If he used a Day action, then the GM will PM him that his actions failed.': the
+    frightened user of a day action the frightening stopped learns `text` (R165)."""
+
+    why: Why = meta()
+    text: str = "failed"  # the engine's: the sentence quotes no text
+
+    def describe(self) -> str:
+        return f'a frightened player whose day action failed is told "{self.text}"'
 
 
 def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
@@ -104,6 +121,23 @@ def day_stops(db: DayBuilder, i: int) -> Expr:
     return label(stopped, why)
 
 
+def day_texts(db: DayBuilder, outcome: Outcome) -> list[TextSource]:
+    """The frightened user of each day action the frightening stopped learns the
+    sentence's text (`FrightTold`)."""
+    told = [x for x in db.rs.healing if isinstance(x, FrightTold)]
+    if not told:
+        return []
+    out = []
+    for i in range(db.n):
+        stopped = day_stops(db, i)
+        if stopped == FALSE:
+            continue
+        for t in told:
+            gate = label(conj(db.sc.taken(i), stopped, db.switch(t.why)), t.why)
+            out.append(TextSource(db.actor(i), gate, t.text, (), t.why))
+    return out
+
+
 def day_hinders(db: DayBuilder, p: str) -> Expr:
     """p was frightened the night before: his day abilities are stopped, used or not."""
     nodes = _frightens(db)
@@ -114,9 +148,10 @@ def day_hinders(db: DayBuilder, p: str) -> Expr:
 
 KIND = Kind(
     "frighten",
-    (Frighten, FrightExempt),
+    (Frighten, FrightExempt, FrightTold),
     actions=(("FRIGHTEN", "targets", Frighten),),
     transition=transition,
     day_stops=day_stops,
     day_hinders=day_hinders,
+    day_texts=day_texts,
 )

@@ -50,7 +50,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from logic.effects.attack import Protect, attacked, attacks
-from logic.effects.base import Death, Kind, Outcome
+from logic.effects.base import Death, Kind, Outcome, item_use, member_named
 from logic.effects.inquiry import keyword
 from logic.model.expr import FALSE, Expr, any_of, conj, disj, label, neg
 from logic.model.phase import Atom, TextSource
@@ -99,6 +99,22 @@ class Injury:
         who = "the saved target" if self.target else "the saver"
         extra = "; the target's actions that night fail" if self.fails else ""
         return f"injury: {who} is injured when the save succeeds{extra}"
+
+
+@dataclass(frozen=True)
+class InjuredItems:
+    """'An injured BO can still kill at night and use items like the black suitcase and the
+    bow-tie.' (the Vengeance section's "However, he can still regularly kill at night and
+    use items like black suitcase and bow-tie/watch.", its "he" the injured member of the
+    sentence before): an injured player of `group` still takes an action with an ability an
+    item he holds gives him (`Kind.item_use`: a lent bow-tie's, the Black Suitcase's).
+    Unsaid, an injury stops those too (R163)."""
+
+    group: str
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"an injured {self.group} still uses items"
 
 
 @dataclass(frozen=True)
@@ -609,19 +625,36 @@ def stops(b: NightBuilder, i: int) -> Expr:
     p = b.actor(i)
     parts = [_injured_tonight(b, p, failing=True)]
     if b.sc.slots[i].kind == "ability":
-        marked = label(b.sc.marked_before(p, INJURED), hurts[0].why)
-        parts.append(conj(marked, neg(_item_used(b, i))))
+        hurt = label(b.sc.marked_before(p, INJURED), hurts[0].why)
+        if hurt != FALSE:
+            parts.append(conj(hurt, neg(disj(_item_used(b, i), _item_exempt(b, i)))))
     return any_of(parts)
 
 
 def _item_used(b: NightBuilder, i: int) -> Expr:
-    """Slot i uses an item's ability, which an injury does not stop (`InjuredUse`)."""
+    """Slot i uses an item's ability, which an injury does not stop (`InjuredUse`: any
+    injured player, RC26's)."""
     said = any_of(
         label(b.sc.switch(x.why), x.why) for x in b.rs.healing if isinstance(x, InjuredUse)
     )
     if said == FALSE:
         return FALSE
-    return conj(said, any_of(k.item_use(b, i) for k in b.kinds if k.item_use))
+    return conj(said, item_use(b, i))
+
+
+def _item_exempt(b: NightBuilder, i: int) -> Expr:
+    """Slot i is an action with an item's ability by a player of the group a sentence lets
+    use items while injured (`InjuredItems`: "An injured BO can still ... use items")."""
+    rules = [x for x in b.rs.healing if isinstance(x, InjuredItems)]
+    if not rules:
+        return FALSE
+    uses = item_use(b, i)
+    if uses == FALSE:
+        return FALSE
+    p = b.actor(i)
+    return any_of(
+        conj(uses, member_named(b, p, r.group), label(b.sc.switch(r.why), r.why)) for r in rules
+    )
 
 
 def day_stops(db: DayBuilder, i: int) -> Expr:
@@ -746,6 +779,7 @@ KIND = Kind(
         OrderDecides,
         OrderSkips,
         Injury,
+        InjuredItems,
         SnipesOnly,
         InjuresAttacker,
         Unmask,

@@ -155,6 +155,30 @@ def _did(b: NightBuilder, q: str) -> list[tuple[str, str, Expr]]:
     return [(a, k, b.define(f"did:{a}:{k}>{q}", any_of(xs))) for (a, k), xs in parts.items()]
 
 
+def pinned(b: NightBuilder, q: str) -> list[tuple[str, str, Expr]]:
+    """(actor, keyword, when) for the actions a kind pins on an actor tonight on q (a blamed
+    action: `Kind.pretends`) that the actor did not take himself: on the record as his
+    (`did`), and told apart there for a reader that may not count them
+    (logic/effects/crimes.py's `NoBlamedArrest`)."""
+
+    def make() -> list[tuple[str, str, Expr]]:
+        real: dict[tuple[str, str], list[Expr]] = {}
+        for j in range(b.n):
+            for x, k in _on(b, j, q):
+                real.setdefault((b.actor(j), k), []).append(x)
+        out = []
+        for kind in b.kinds:
+            if kind.pretends:
+                for a, k, x in kind.pretends(b, q):
+                    only = conj(x, neg(any_of(real.get((a, k), []))))
+                    if only != FALSE:
+                        out.append((a, k, only))
+        return out
+
+    got: list[tuple[str, str, Expr]] = b.once(f"inquiry:pinned:{q}", make)
+    return got
+
+
 def _feigned(b: NightBuilder, q: str) -> list[tuple[str, str, Expr]]:
     """(actor, keyword, when) for the actions a kind says tonight's investigations see on q
     that are kept off the record (a pretended action that is no crime: `Kind.feigns`)."""

@@ -531,20 +531,30 @@ def lent(b: NightBuilder, q: str, item: str) -> Expr:
     return before.get((LENT, q, item), FALSE)
 
 
-def item_use(b: NightBuilder, i: int) -> Expr:
-    """Slot i uses a night ability of the role an item lent to its actor makes him act as
-    (the bow-tie's Conan), not his own role's."""
+def acts_with(b: NightBuilder, i: int, item: str) -> Expr:
+    """Slot i uses an ability that `item`, lent to its actor for tonight, gives him (the
+    role it makes him act as, `Lend.acts_as`: one none of his roles has)."""
     p = b.actor(i)
-    out = []
+    mine = [r for r in b.roles if b.sc.role_is(p, r) != FALSE]
+    parts = []
     for e in _lends(b.rs):
-        role = b.rs.role(e.acts_as[0]) if e.acts_as is not None else None
+        if e.acts_as is None or canon(e.item) != canon(item):
+            continue
+        role = b.rs.role(e.acts_as[0])
         if role is None:
             continue
-        held = conj(lent(b, p, e.item), neg(b.sc.role_is(p, role)))
+        held = lent(b, p, e.item)
         for c, ab in b.sc.abilities(i):
+            if any(ab is a for r in mine for a in r.abilities):
+                continue
             if any(ab is a for a in role.abilities):
-                out.append(conj(c, held))
-    return any_of(out)
+                parts.append(conj(c, held, b.sc.switch(e.acts_as[1])))
+    return any_of(parts)
+
+
+def item_use(b: NightBuilder, i: int) -> Expr:
+    """Slot i uses an ability a lent item gives its actor tonight (`acts_with`, any item)."""
+    return any_of(acts_with(b, i, e.item) for e in _lends(b.rs) if e.acts_as is not None)
 
 
 def spares(b: NightBuilder, q: str, i: int) -> Expr:
@@ -659,5 +669,6 @@ KIND = Kind(
     day_stops=day_stops,
     day_atoms=day_atoms,
     lends=lends,
+    item_use=item_use,
     lasting=(INVENTORY,),
 )

@@ -56,7 +56,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from logic.effects import dayarrest, inquiry
-from logic.effects.base import Kind, Lasting, Outcome, line_rules
+from logic.effects.base import Kind, Lasting, Outcome, line_rules, member_named
 from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, conj, disj, eq, label, neg
 from logic.model.phase import Atom, ChainEnd, PhaseEnd
 from logic.model.why import Why, canon, meta
@@ -121,6 +121,8 @@ class SuitcaseRule:
     innocent: Why | None = None
     instead: Why | None = None
     lent: tuple[str, ...] = ()  # `instead`'s: the abilities named
+    members: Why | None = None
+    members_of: tuple[int, str] | None = None  # `members`': the day and the group named
 
     def describe(self) -> str:
         said = {
@@ -128,6 +130,9 @@ class SuitcaseRule:
             "seen": "a pretended action is seen as done",
             "innocent": "a pretended action is no crime",
             "instead": f"the holder may use {', '.join(self.lent)} instead",
+            "members": "on day {} it may be given to any member of the {}".format(
+                *(self.members_of or (0, ""))
+            ),
         }
         return "black suitcase: " + "; ".join(v for k, v in said.items() if getattr(self, k))
 
@@ -154,6 +159,19 @@ def stops(b: NightBuilder, i: int) -> Expr:
     return any_of(
         label(conj(c, neg(holds(b, b.actor(i)))), e.why) for c, e in b.effects(i, Pretend)
     )
+
+
+def item_use(b: NightBuilder, i: int) -> Expr:
+    """Slot i uses the suitcase: its pretend, or an ability a line lets the receiver use
+    instead (`instead`'s, lent with it), by a player who holds it tonight."""
+    named = {canon(n) for _, _, rule in line_rules(b, SuitcaseRule, "instead") for n in rule.lent}
+    parts = [c for c, _ in b.effects(i, Pretend)]
+    if named:
+        parts += [c for c, ab in b.sc.abilities(i) if canon(ab.name) in named]
+    uses = any_of(parts)
+    if uses == FALSE:
+        return FALSE
+    return conj(uses, holds(b, b.actor(i)))
 
 
 def _pretended(b: NightBuilder, q: str) -> list[tuple[str, str, Expr]]:
@@ -233,16 +251,40 @@ def _substitutes(db: DayBuilder, outcome: Outcome, q: str) -> list[Expr]:
     return parts
 
 
+def _members_only(db: DayBuilder, i: int, q: str, gift: Expr) -> Expr:
+    """Day slot i's gift to q holds, as far as a line's "During Day 1, it may be given to
+    any member of the Black Org." goes: today is its day and q is no member of the group,
+    and whether the gift then holds is the host's open choice (the note against the gift's
+    "to any player (even himself)", BS2, R162); otherwise it holds."""
+    parts = []
+    for _, w, rule in line_rules(db, SuitcaseRule, "members"):
+        if rule.members_of is None or rule.members_of[0] != db.day:
+            continue
+        outside = conj(neg(member_named(db, q, rule.members_of[1])), label(db.switch(w), w))
+        if outside == FALSE:
+            continue
+        loc = w.loc
+        held = db.choice(
+            f"suitcase:members:{loc.line}:{loc.column}:{i}:{q}",
+            [True, False],
+            decides=conj(gift, outside),
+        )
+        parts.append(conj(outside, neg(label(held, w))))
+    return neg(any_of(parts))
+
+
 def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
-    """`X has the Black Suitcase`: a gift of today's that took place names X, or X is
-    its substitute and its receiver was killed or arrested today."""
+    """`X has the Black Suitcase`: a gift of today's that took place names X (one the
+    members' note leaves open, `_members_only`), or X is its substitute and its receiver
+    was killed or arrested today."""
     out: dict[Atom, Expr] = {}
     for q in db.players:
-        parts = [
-            label(conj(c, db.ok(i), db.sc.aims(i, q)), e.why)
-            for i in range(db.n)
-            for c, e in db.effects(i, Give)
-        ]
+        parts = []
+        for i in range(db.n):
+            for c, e in db.effects(i, Give):
+                gift = label(conj(c, db.ok(i), db.sc.aims(i, q)), e.why)
+                if gift != FALSE:
+                    parts.append(conj(gift, _members_only(db, i, q, gift)))
         x = any_of([*parts, *_substitutes(db, outcome, q)])
         if x != FALSE:
             out[Atom(HOLDS, q)] = x
@@ -303,5 +345,6 @@ KIND = Kind(
     unseen=unseen,
     day_atoms=day_atoms,
     lends=lends,
+    item_use=item_use,
     lasting=(HOLDERS,),
 )

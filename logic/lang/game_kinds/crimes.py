@@ -22,13 +22,15 @@ from logic.effects.crimes import (
     HeldFails,
     HindersCrime,
     Hurt,
+    NoBlamedArrest,
     NotTwice,
     OnHeldFails,
     Suspends,
+    SuspensionExempt,
     SuspensionStops,
 )
 from logic.lang.game_kinds.base import GameBase
-from logic.lang.game_kinds.parts import Default
+from logic.lang.game_kinds.parts import Default, NoReading
 from logic.lang.read.pieces import _Healing
 
 
@@ -110,6 +112,23 @@ class CrimesReading(GameBase):
 
     def cr_hinders(self, children: list[Any]) -> _Healing:
         return _Healing(HindersCrime(self.why))
+
+    def cr_item_exempt(self, children: list[Any]) -> _Healing:
+        """The item whose actions a suspended officer may still take: named twice, the same
+        ("the bow-tie actions in case he get's the bow-tie")."""
+        named = [str(c) for c in children if isinstance(c, Token) and c.type == "NAME"]
+        if len({n.casefold() for n in named}) != 1:
+            raise NoReading("the item used and the item held differ")
+        return _Healing(SuspensionExempt(named[0], self.why))
+
+    def cr_no_blamed(self, children: list[Any]) -> _Healing:
+        """The group (a faction, by its name or initials, or a role) that may not arrest
+        for "a blamed action" (the NAME must be "blamed": no other adjective is read)."""
+        named = [str(c).casefold() for c in children if isinstance(c, Token) and c.type == "NAME"]
+        if named != ["blamed"]:
+            raise NoReading("an arrest barred for an action that is not a blamed one")
+        group = next(c for c in children if type(c) is str)
+        return _Healing(NoBlamedArrest(group, self.why))
 
 
 NO_USE = "no use"  # the suspension's own "and can't use any actions during that time"

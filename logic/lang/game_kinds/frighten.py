@@ -9,7 +9,7 @@ from typing import Any
 
 from lark import Token
 
-from logic.effects.frighten import FrightExempt
+from logic.effects.frighten import FrightExempt, FrightTold
 from logic.lang.game_kinds.base import GameBase
 from logic.lang.read.pieces import _Healing
 
@@ -18,3 +18,6 @@ class FrightenReading(GameBase):
     def fr_exempt(self, children: list[Any]) -> _Healing:
         verb = next(str(c) for c in children if isinstance(c, Token) and c.type == "ARREST")
         return _Healing(FrightExempt(verb[:1].upper() + verb[1:].lower(), self.why))
+
+    def fr_told(self, children: list[Any]) -> _Healing:
+        return _Healing(FrightTold(self.why))

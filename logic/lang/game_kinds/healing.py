@@ -12,7 +12,15 @@ from typing import Any
 
 from lark import Token
 
-from logic.effects.heal import Bypass, InjuredUse, Intercede, OrderDecides, OrderSkips, SaveTold
+from logic.effects.heal import (
+    Bypass,
+    InjuredItems,
+    InjuredUse,
+    Intercede,
+    OrderDecides,
+    OrderSkips,
+    SaveTold,
+)
 from logic.lang import lexicon
 from logic.lang.game_kinds.base import GameBase
 from logic.lang.game_kinds.parts import Default
@@ -20,6 +28,10 @@ from logic.lang.read.pieces import _Healing
 
 
 class HealingReading(GameBase):
+    def heal_injured_items(self, children: list[Any]) -> _Healing:
+        group = next(c for c in children if type(c) is str)
+        return _Healing(InjuredItems(group, self.why))
+
     def heal_top(self, children: list[Any]) -> _Healing:
         return _Healing(OrderDecides(self.why))
 
@@ -29,7 +41,7 @@ class HealingReading(GameBase):
     def heal_beats_kill(self, children: list[Any]) -> Default:
         return self.default("a protection stops a kill on its target that night")
 
-    def heal_injured_items(self, children: list[Any]) -> _Healing:
+    def heal_injured_use(self, children: list[Any]) -> _Healing:
         return _Healing(InjuredUse(self.why))
 
     def heal_injured(self, children: list[Any]) -> Default:

@@ -64,6 +64,7 @@ from logic.lang.kinds.secretvote import SecretVoteReading
 from logic.lang.kinds.shield import ShieldReading
 from logic.lang.kinds.sobriety import SobrietyReading
 from logic.lang.kinds.spells import SpellsReading
+from logic.lang.kinds.spread import SpreadReading
 from logic.lang.kinds.spy import SpyReading
 from logic.lang.kinds.spylist import SpyListReading
 from logic.lang.kinds.storyteller import StorytellerReading
@@ -127,6 +128,7 @@ class Readings(
     LynchStopReading,
     TallyReading,
     RetaliateReading,
+    SpreadReading,
     AptxReading,
     ItemsReading,
     TimelineReading,

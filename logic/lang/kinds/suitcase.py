@@ -61,6 +61,15 @@ class SuitcaseReading:
         rule = SuitcaseRule(self.why, instead=self.why, lent=(str(tokens[at + 1]),))
         return (_Trait(None, rule, self.why),)
 
+    def bs_members(self, children: list[Any]) -> tuple[Any, ...]:
+        """The day (its number) and the group named (the words after "of the")."""
+        tokens = [c for c in children if isinstance(c, Token)]
+        day = int(next(t for t in tokens if t.type == "NUMERAL"))
+        at = [t.type for t in tokens].index("MEMBER")
+        group = " ".join(str(t) for t in tokens[at + 1 :] if t.type in ("NAME", "ROLENAME"))
+        rule = SuitcaseRule(self.why, members=self.why, members_of=(day, group))
+        return (_Trait(None, rule, self.why),)
+
     def bs_substitute(self, children: list[Any]) -> tuple[Any, ...]:
         return (
             _DayAbility(SUBSTITUTE, 1, Frequency.EACH_NIGHT, (Substitute(self.why),), self.why),
