@@ -669,6 +669,5 @@ KIND = Kind(
     day_stops=day_stops,
     day_atoms=day_atoms,
     lends=lends,
-    item_use=item_use,
     lasting=(INVENTORY,),
 )
