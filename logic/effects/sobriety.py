@@ -270,8 +270,7 @@ def _undisguised(b: Any, p: str, name: str, when: str) -> Expr:
     return any_of(
         conj(x, _said(b, u.why))
         for x, u in _holders(b, p, Undisguised)
-        if (not u.roles or any(canon(n) == canon(name) for n in u.roles))
-        and u.when in (None, when)
+        if (not u.roles or any(canon(n) == canon(name) for n in u.roles)) and u.when in (None, when)
     )
 
 

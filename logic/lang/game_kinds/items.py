@@ -1,6 +1,7 @@
 """Owns reading the GM's list of the items that can be stolen from each role, said of the
 whole game (grammar/game/items.lark; logic/effects/items.py): "Panties can be stolen from
-Vermouth, Chianti, ... and Yukiko." (`StolenFrom`)."""
+Vermouth, Chianti, ... and Yukiko." (`StolenFrom`), and "Protection from the tranquilizer
+watch can be discombobulated too." (`ItemBlocked`)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 
 from lark import Token
 
-from logic.effects.items import StolenFrom
+from logic.effects.items import ItemBlocked, StolenFrom
 from logic.lang.game_kinds.base import GameBase
 from logic.lang.read.pieces import _Healing
 
@@ -23,3 +24,10 @@ class ItemListReading(GameBase):
         item = next(c for c in children if isinstance(c, str) and not isinstance(c, Token))
         roles = tuple(str(c) for c in children if isinstance(c, Token) and c.type == "ROLENAME")
         return _Healing(StolenFrom(item, roles, self.why))
+
+    def it_named(self, children: list[Any]) -> str:
+        return " ".join(str(c) for c in children if isinstance(c, Token))
+
+    def it_blocked(self, children: list[Any]) -> _Healing:
+        item = next(c for c in children if isinstance(c, str) and not isinstance(c, Token))
+        return _Healing(ItemBlocked(item, self.why))

@@ -51,7 +51,10 @@ class SobrietyReading:
             raise NoReading("a share of deaths sobers that night, not the phase after")
         if any(c is _WORN for c in children):
             # "(discounting disguised roles)": those who wear the roles named do not count
-            return (*self._trait(event), *self._trait(Undisguised(event.roles, self.why, event.when)))
+            return (
+                *self._trait(event),
+                *self._trait(Undisguised(event.roles, self.why, event.when)),
+            )
         return self._trait(event)
 
     def sb_aside_worn(self, children: list[Any]) -> object:
