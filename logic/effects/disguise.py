@@ -80,6 +80,12 @@ Vocabulary (the whole game's):
   Rechoose     "The Day after Irish/Yukiko used his/her last disguise, he/she can re-use
                Choose Disguise.": lifts `CostumeLimit`; with both in force, whether the
                limit holds is the host's open choice (G11)
+  CostumeTimes "An arrest will only succeed if the officer arresting him/her adds the
+               correct time of the disguise (the day phase he/she donned the disguise or the
+               night phase she wore it).": the night a costume is worn is on the record too
+               (`X did Disguise>X` in it: an arrest naming it, a house search, a
+               cross-examination find it). Unsaid, a disguise is on the record in the phase
+               it is put on only (the prep phase's, the day a costume is decided)
   Replaced     "The player chosen will receive a new role without ever having known ...":
                the role a Disguise takes is out of the game, so a disguise decided as a role
                a player holds is not put on (a costume does not replace its role)
@@ -361,6 +367,21 @@ class Rechoose:
 
     def describe(self) -> str:
         return f"{'/'.join(self.roles)} choose costumes again after the last is worn"
+
+
+@dataclass(frozen=True)
+class CostumeTimes:
+    """Temporary Disguise's "An arrest will only succeed if the officer arresting him/her
+    adds the correct time of the disguise (the day phase he/she donned the disguise or the
+    night phase she wore it).": the phases (`phases`, "day", "night") in which a costume
+    is a crime on the record. Unsaid, a disguise is a crime in the phase it is put on only
+    (the day its costume is decided, the prep phase): the night it is worn is not."""
+
+    phases: tuple[str, ...]
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"a costume is on the record in the {' and the '.join(self.phases)} phase"
 
 
 @dataclass(frozen=True)
@@ -781,12 +802,21 @@ def _deed(b: Any, q: str, x: Expr) -> dict[Atom, Expr]:
     return {Atom(crimes.DID, q, f"{DEED}>{q}"): x}
 
 
+def _on_record(b: NightBuilder, q: str) -> Expr:
+    """What q puts on tonight is on the record: put on in the prep phase (night 0); worn
+    tonight, a costume decided by day, when a sentence says its night is a time of the
+    crime (`CostumeTimes`)."""
+    if b.night == 0:
+        return TRUE
+    return any_of(_on(b, x) for x in _said(b, CostumeTimes) if "night" in x.phases)
+
+
 def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     out: dict[Atom, Expr] = {}
     for q in _wearers(b):
         picked = {n: x for n in _names(b) if (x := _prep_costume(b, q, n)) != FALSE}
         new = any_of([*(_put_on(b, q, n) for n in _names(b)), *picked.values()])
-        out.update(_deed(b, q, new))
+        out.update(_deed(b, q, conj(new, _on_record(b, q))))
         for name, x in picked.items():  # worn the night after the prep phase
             out[Atom(PUTS_ON, q, name)] = x
         lost = _lost_tonight(b, q)
@@ -942,6 +972,7 @@ KIND = Kind(
         OnlyAs,
         CostumeLimit,
         Rechoose,
+        CostumeTimes,
         AsksDisguise,
         DisguiseQuery,
         Investigable,

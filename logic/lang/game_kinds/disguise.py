@@ -14,6 +14,7 @@ from lark import Token, Tree
 from logic.effects.disguise import (
     CostumeInPrep,
     CostumeLimit,
+    CostumeTimes,
     Investigable,
     LostOn,
     NotAs,
@@ -110,3 +111,12 @@ class DisguiseReading(GameBase):
 
     def dg_investigable_costume(self, children: list[Any]) -> _Healing:
         return _Healing(Investigable(True, self.why))
+
+    def dg_time(self, children: list[Any]) -> str:
+        return (
+            "night" if any(isinstance(c, Token) and c.type == "NIGHT" for c in children) else "day"
+        )
+
+    def dg_times(self, children: list[Any]) -> _Healing:
+        times = tuple(c for c in children if isinstance(c, str) and not isinstance(c, Token))
+        return _Healing(CostumeTimes(times, self.why))
