@@ -21,6 +21,7 @@ from logic.effects.disguise import (
     OnlyAs,
     PinchArrests,
     Rechoose,
+    Redisguise,
     Replaced,
     WornAbilities,
     WornCard,
@@ -120,3 +121,6 @@ class DisguiseReading(GameBase):
     def dg_times(self, children: list[Any]) -> _Healing:
         times = tuple(c for c in children if isinstance(c, str) and not isinstance(c, Token))
         return _Healing(CostumeTimes(times, self.why))
+
+    def dg_again(self, children: list[Any]) -> _Healing:
+        return _Healing(Redisguise(_roles(children), self.why))
