@@ -950,7 +950,22 @@ def day_wears(db: DayBuilder, q: str) -> list[tuple[str, Expr]]:
     night before ended (a costume decided today is put on for the night after)."""
     if q not in _wearers(db):
         return []
-    return [(n, x) for n in _names(db) if (x := _carried(db, WEARS, q, n)) != FALSE]
+    lost = _day_lost(db, q)
+    return [
+        (n, conj(x, neg(lost))) for n in _names(db) if (x := _carried(db, WEARS, q, n)) != FALSE
+    ]
+
+
+def _day_lost(db: DayBuilder, q: str) -> Expr:
+    """q's disguise came off by an injury of an earlier phase (the frame's flag): as
+    `_lost_before` by night ("If a player is injured and in disguise, they lose their
+    disguise.": from the next phase, the day after the night of the injury too)."""
+    parts = []
+    for rule in _said(db, LostOn):
+        if "injured" in rule.causes:
+            who = _holds(db, q, rule.roles) if rule.roles else TRUE
+            parts.append(conj(_on(db, rule), who, db.flagged(q, INJURED)))
+    return any_of(parts)
 
 
 def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:

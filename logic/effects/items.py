@@ -78,8 +78,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from logic.effects import attack, heal
-from logic.effects.block import Roleblock, unblockable
 from logic.effects.base import Kind, Lasting, Outcome, first_drawn
+from logic.effects.block import Roleblock, unblockable
 from logic.model.expr import (
     FALSE,
     TRUE,

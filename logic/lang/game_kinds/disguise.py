@@ -27,6 +27,7 @@ from logic.effects.disguise import (
     WornCard,
     WornItems,
 )
+from logic.effects.pastdisguise import PastInvestigable
 from logic.effects.scent import ScentKept
 from logic.lang.game_kinds.base import GameBase, groups
 from logic.lang.read.pieces import _Healing
@@ -124,3 +125,6 @@ class DisguiseReading(GameBase):
 
     def dg_again(self, children: list[Any]) -> _Healing:
         return _Healing(Redisguise(_roles(children), self.why))
+
+    def dg_investigable_past(self, children: list[Any]) -> _Healing:
+        return _Healing(PastInvestigable(self.why))
