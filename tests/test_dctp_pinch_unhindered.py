@@ -22,7 +22,7 @@ TIER = "Arrest > Face Pinch > Charm"
 
 def _text(sentence: bool, tier: bool) -> str:
     text = DCTP.read_text(encoding="utf-8")
-    section = "Ability Pinch Face: Role with action: Nakamori. Day/Night action, can be covered."
+    section = "Ability Pinch Face: Role with action: Nakamori."
     assert section + SENTENCE in text and TIER in text
     if not sentence:
         text = text.replace(section + SENTENCE, section)
