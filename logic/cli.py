@@ -190,12 +190,17 @@ exit codes:
 EPILOG_COVERAGE = (
     """Each sentence of the source is verbatim (a sentence of the ruleset, up to case,
 white space, list numbering and quotes), reworded (on a `Source:` line, reworded by the
-statement after it), not modelled (on a `Not modelled (REASON):` line), flavour (on a
-`Flavour:` line) or missing. One table per section of the source, then the totals.
+statement after it), played (a GM's worked example on an `Example (FILE "TITLE"):` line,
+played by the cases it names), not modelled (on a `Not modelled (REASON):` line), flavour
+(on a `Flavour:` line) or missing. One table per section of the source, then the totals.
+Played sentences are a column of their own: the engine does not read them, the named
+cases (checked first: each must be in FILE, beside the ruleset, and play this ruleset)
+show it agrees with them.
 
 exit codes:
   0  done (whatever is missing)
-  2  bad input: a ruleset, source or argument that cannot be read
+  2  bad input: a ruleset, source or argument that cannot be read, or a case an
+     `Example (...)` line names that is not found
 """
     + EXIT_BUG
 )

@@ -22,6 +22,7 @@ from logic.model.ir import (
     Ability,
     Role,
     Ruleset,
+    Sentence,
     Why,
 )
 from logic.model.serial import to_json
@@ -124,6 +125,8 @@ def ruleset_lines(rs: Ruleset) -> list[str]:
             out.append(
                 f"  nightkill: one member kills a player; {vc}{excl}; {_tiers(rs, faction=faction, ability=nk.ability)}   [{nk.why.loc.short}]"
             )
+            for r in nk.ability.restrictions:  # "choose a villager to kill"
+                out.append(f"    - {effect_text(r)}   [{r.why.loc.short}]")
         for f, trait in rs.faction_traits:
             if f == faction:
                 out.append(f"  {effect_text(trait)}   [{trait.why.loc.short}]")
@@ -202,9 +205,19 @@ def _kept_lines(rs: Ruleset) -> list[str]:
             marks[at] = f"[not modelled: {s.reason}]"
         elif s.kind == "source" and s.rewords is not None:
             marks[at] = f"[source, reworded at line {s.rewords.loc.line}]"
+        elif s.kind == "example":
+            marks[at] = f"[example, played by {_plays(s)}]"
         else:
             marks[at] = f"[{s.kind}]"
     return [f"  {marks[at]} {' '.join(texts)}   [{at[0]}:{at[1]}]" for at, texts in lines.items()]
+
+
+def _plays(s: Sentence) -> str:
+    """An example's cases: 'a.case "A", "B"; b.case "C"'."""
+    files: dict[str, list[str]] = {}
+    for r in s.plays:
+        files.setdefault(r.file, []).append(f'"{r.title}"')
+    return "; ".join(f"{f} {', '.join(titles)}" for f, titles in files.items())
 
 
 # ----------------------------------------------------------------------------- resolve
@@ -866,6 +879,7 @@ def solve_json(res: Any, tips: list[Any] | None = None) -> dict[str, Any]:
 _STATUS_COLOUR = {
     "verbatim": "green",
     "reworded": "cyan",
+    "played": "blue",
     "not modelled": "yellow",
     "flavour": "magenta",
     "missing": "red",
@@ -880,6 +894,8 @@ def _held_where(h: Held) -> str:
         return f"{h.by.loc.line} ({h.by.reason})"
     if h.status == "reworded" and h.by.rewords is not None:
         return f"{h.by.loc.line} -> {h.by.rewords.loc.line}: {h.by.rewords.text}"
+    if h.status == "played":
+        return f"{h.by.loc.line} (played by {_plays(h.by)})"
     return str(h.by.loc.line)
 
 
@@ -914,17 +930,15 @@ def print_coverage(cov: Coverage, console: Console) -> None:
         console.print(table)
     total = Table(title="coverage by section", title_justify="left")
     total.add_column("section")
-    for status in (*STATUSES, "total"):
-        total.add_column(status, justify="right", no_wrap=True)
-    for section in cov.sections():
-        counts = cov.counts(section)
-        total.add_row(
-            escape(_section_title(section)), *(str(counts[k]) for k in (*STATUSES, "total"))
-        )
     counts = cov.counts()
-    total.add_row(
-        "[bold]total[/bold]", *(f"[bold]{counts[k]}[/bold]" for k in (*STATUSES, "total"))
-    )
+    # the played column only where examples are kept (80 columns hold the others)
+    shown = [k for k in (*STATUSES, "total") if k != "played" or counts[k]]
+    for status in shown:
+        total.add_column(status.replace(" ", "\n"), justify="right", no_wrap=True)
+    for section in cov.sections():
+        of = cov.counts(section)
+        total.add_row(escape(_section_title(section)), *(str(of[k]) for k in shown))
+    total.add_row("[bold]total[/bold]", *(f"[bold]{counts[k]}[/bold]" for k in shown))
     console.print(total)
 
 
@@ -939,6 +953,11 @@ def coverage_json(cov: Coverage) -> dict[str, Any]:
             "source_line": h.sentence.line,
             "label": h.sentence.label,
             "reason": by.reason if by and h.status == "not modelled" else None,
+            "played_by": (
+                [{"file": r.file, "case": r.title} for r in by.plays]
+                if by and h.status == "played"
+                else None
+            ),
             "reworded_as": (
                 {"text": by.rewords.text, "line": by.rewords.loc.line}
                 if by and by.rewords is not None

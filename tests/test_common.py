@@ -173,6 +173,8 @@ def test_a_shot_taken_on_death_is_a_last_shot(text: str) -> None:
         ("Jester", "The Jester wins if he is lynched.", "when a holder is lynched"),
         ("Jester", "You win if the town lynches you.", "when a holder is lynched"),
         ("Survivor", "Wins if alive at the end of the game.", "when the game ends with a holder"),
+        ("Tanner", "You win if you die.", "when a holder dies"),
+        ("Tanner", "You only win if you are killed.", "when a holder dies"),
         (
             "Survivor",
             "You win if you are still alive when the game ends, whoever else wins.",

@@ -84,6 +84,7 @@ def test_every_status_with_the_line_that_holds_it(tmp_path: Path) -> None:
     assert result["counts"] == {
         "verbatim": 2,
         "reworded": 1,
+        "played": 0,
         "not modelled": 1,
         "flavour": 2,
         "missing": 1,
@@ -115,6 +116,7 @@ def test_json_shape(tmp_path: Path) -> None:
             "source_line",
             "label",
             "reason",
+            "played_by",
             "reworded_as",
         }
     first = result["sentences"][0]

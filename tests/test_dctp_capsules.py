@@ -20,7 +20,9 @@ CASEBOOK = ROOT / "casebook" / "dctp-mini-mafia" / "capsules.case"
 COUNT = "The whole BO get capsules with APTX4869 each game. 1 APTX per BO with a max of 3."
 KEPT = "Succseful APTX: The target was that role (success).The BO will keep the ATPX."
 LOST = "Failed APTX: The APTX will be used up and the BO will lose it."
-CONFISCATED = "In this case, the APTX is confiscated!"
+# with the Rule Clarifications' "The APTX is then considered confiscated.", which says it
+# again (R122): deleted together
+CONFISCATED = "In this case, the APTX is confiscated!\nThe APTX is then considered confiscated."
 SPENT = (
     "The Charm will only be used up, if the person with the charm would have been poisoned "
     "otherwise."

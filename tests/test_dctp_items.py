@@ -42,8 +42,11 @@ DECIDES = [
         " Items stolen will NOT be added to the thief’s inventory.",
         "Steal: a stolen item is not the thief's",
     ),
-    (
-        ' If a player gets stolen from by 2 or more different thieves, all thieves will "get the same item."',
+    (  # with the Rule Clarifications' RC8, whose second clause says it again (R126)
+        ' If a player gets stolen from by 2 or more different thieves, all thieves will "get the same item."'
+        "\nIf a player is stolen from twice in one phase, the thieves are made aware that they "
+        'were not the only thief that night and, most importantly, all thieves "receive" the '
+        "same item.",
         "Steal: two thieves on one player both get the same item",
     ),
     (

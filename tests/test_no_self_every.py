@@ -47,3 +47,18 @@ def test_other_wordings_mean_the_same(said: str) -> None:
         return [line.split("   [")[0] for line in ruleset_lines(parse_ruleset(text, "ns.rules"))]
 
     assert meaning(RULES.replace(SENTENCE, said + "\n")) == meaning(RULES)
+
+
+SPARED = RULES.replace(SENTENCE, "No player may target themselves unless their role says so.\n")
+OWN = "Doctor: Each night you may protect a player. You may protect yourself.\n"
+
+
+def test_a_role_that_says_it_may_target_itself_is_spared() -> None:
+    """'... unless their role says so' and the Doctor's 'You may protect yourself.': she
+    saves herself (logic/model/ir.py's SelfAllowed); without her sentence, she may not."""
+    spared = parse_ruleset(
+        SPARED.replace("Doctor: Each night you may protect a player.\n", OWN), "ns.rules"
+    )
+    assert "Ann dies" not in determined(spared, CASE)
+    atoms = determined(parse_ruleset(SPARED, "ns.rules"), CASE)
+    assert "Ann dies" in atoms and "Ann's action fails" in atoms, atoms

@@ -262,6 +262,36 @@ def meaning(role: str, text: str) -> list[str]:
             "On the first night, choose two players to fall in love. If one of them dies, the other dies of heartbreak.",
             "On the first night, choose two players to be lovers. If one of them dies, the other dies too.",
         ),
+        (  # "one lover" after an ability that makes lovers: the pair's, not the role's link
+            "Cupid",
+            "On the first night, choose two lovers. If one lover dies, the other dies of a broken heart.",
+            "On the first night, choose two players to be lovers. If one of them dies, the other dies too.",
+        ),
+        (
+            "Witch",
+            "You have two potions: one to save and one to kill.",
+            "You have one healing potion and one poison potion.",
+        ),
+        (
+            "Cop",
+            "Each night, investigate a player. You will receive a result of either Innocent or Guilty.",
+            'Each night, investigate a player. You will receive a result of either "Innocent" or "Guilty".',
+        ),
+        (
+            "Seer",
+            "You may see the true identity of one player each night.",
+            "Each night you can learn the role of one player.",
+        ),
+        (
+            "Hunter",
+            "When you are eliminated, you must immediately shoot another player, who also dies.",
+            "If you die, you may take one player down with you.",
+        ),
+        (
+            "Jailer",
+            "Each night, you may jail a player. Jailed players cannot perform actions and cannot be killed.",
+            "Each night, you may jail a player. That player cannot perform actions. That player cannot be killed.",
+        ),
     ],
 )
 def test_a_hosts_wording_means_what_the_languages_does(role: str, text: str, same_as: str) -> None:
@@ -404,3 +434,11 @@ def test_a_check_for_a_werewolf_is_a_check_of_the_werewolves() -> None:
     )
     with pytest.raises(RulingError, match="'Seer' is a role"):
         said(check.format("Seer"))
+
+
+def test_one_lover_without_a_pair_is_the_roles_own_link() -> None:
+    """'If one lover dies, ...' with no ability that makes lovers before it: a death link
+    of the role's holders (traits.lark's death_link), as before."""
+    assert any(
+        "death link" in line for line in meaning("Lover", "If one lover dies, the other dies too.")
+    )

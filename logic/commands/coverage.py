@@ -7,6 +7,13 @@ Statuses, each with its one-line meaning:
   by `prose.key` (case, white space, list numbering, surrounding quotes and the final
   stop do not count; a role line's "Doctor:" may stand before it on either side);
 - `reworded`: a `Source:` line holds it; the statement after that line rewords it;
+- `played`: an `Example (FILE "TITLE", ...):` line holds it: a GM's worked example that
+  the named cases of the casebook play (their facts the example's, their expectations
+  what the GM says). The engine does not read the sentence (deleting it changes nothing),
+  so it is not `verbatim`; but a case shows the engine agrees with it, so it is not `not
+  modelled` either: a column of its own. `coverage` checks each named case first: a case
+  file (relative to the ruleset's folder, a `*.case` that `ruling casebook` runs) with a
+  case of that title playing this ruleset, or it fails (exit 2, at the title's line);
 - `not modelled`: a `Not modelled (REASON):` line holds it (the model does not act on it);
 - `flavour`: a `Flavour:` line holds it;
 - `missing`: the ruleset holds it in none of these ways.
@@ -18,18 +25,25 @@ list wins; among sentences of one kind, the one about the same role (the source'
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections import defaultdict
 from dataclasses import dataclass
+from pathlib import Path
 
+from logic.commands.casebook import find_ruleset
+from logic.lang import grammar
+from logic.lang.case import Case, parse_cases
+from logic.lang.errors import RulingError
 from logic.lang.prose import ProseSentence, key, label_prefix, read_document, strip_marker
-from logic.model.ir import Ruleset, Sentence, canon
+from logic.model.ir import CaseRef, Ruleset, Sentence, canon
 
-STATUSES = ("verbatim", "reworded", "not modelled", "flavour", "missing")
+STATUSES = ("verbatim", "reworded", "played", "not modelled", "flavour", "missing")
 # The status a source sentence gets from the kind of the ruleset's sentence holding it.
 _STATUS_OF = {
     "rule": "verbatim",
     "source": "reworded",
+    "example": "played",
     "not modelled": "not modelled",
     "flavour": "flavour",
     # a sentence of a statement that is read but changes nothing the engine does
@@ -98,8 +112,46 @@ def _rank(s: Sentence, about: str | None, n: int, used: set[int]) -> tuple[int, 
     return (_RANK[s.kind], not same, n in used, n)
 
 
+def check_examples(rs: Ruleset) -> int:
+    """Every case an `Example (...)` line of `rs` names is found: its file (relative to the
+    ruleset's folder, a `*.case` file) holds a case of that title whose `ruleset:` is `rs`.
+    Raises `RulingError` at the first title not found; returns how many were checked."""
+    folder = Path(rs.source).resolve().parent
+    files: dict[str, list[Case]] = {}
+    refs = list(dict.fromkeys(r for s in rs.sentences for r in s.plays))
+    for ref in refs:
+        path = folder / ref.file
+        if ref.file not in files:
+            if not path.is_file():
+                raise RulingError(
+                    f"no case file {ref.file!r} beside the ruleset (looked for {path})", ref.loc
+                )
+            files[ref.file] = parse_cases(grammar.read_source(path, "case"), str(path))
+        _check_case(rs, ref, path, files[ref.file])
+    return len(refs)
+
+
+def _check_case(rs: Ruleset, ref: CaseRef, path: Path, cases: list[Case]) -> None:
+    """`ref`'s case is among `cases` (the file at `path`) and plays `rs`."""
+    found = next((c for c in cases if c.title == ref.title), None)
+    if found is None:
+        near = difflib.get_close_matches(ref.title, [c.title for c in cases], n=1)
+        raise RulingError(
+            f"{ref.file} has no case {ref.title!r}", ref.loc, hint=f'"{near[0]}"' if near else None
+        )
+    plays = find_ruleset(found.ruleset or "", path)
+    if plays is None or plays.resolve() != Path(rs.source).resolve():
+        raise RulingError(
+            f"the case {ref.title!r} of {ref.file} plays the ruleset {found.ruleset!r}, "
+            "not this one",
+            ref.loc,
+        )
+
+
 def coverage(rs: Ruleset, source_text: str, source: str) -> Coverage:
-    """How `rs` holds each sentence of `source_text` (the document at path `source`)."""
+    """How `rs` holds each sentence of `source_text` (the document at path `source`); the
+    cases its examples name are checked first (`check_examples`)."""
+    check_examples(rs)
     index: dict[str, list[int]] = defaultdict(list)
     for n, s in enumerate(rs.sentences):
         for k in _keys(s.text, label=s.label):

@@ -212,11 +212,11 @@ def named_right(db: DayBuilder, i: int) -> tuple[Expr, Expr]:
     return any_of(t for t, _ in mine), any_of(conj(t, r) for t, r in mine)
 
 
-def _attempts(db: DayBuilder) -> list[tuple[int, str, Expr]]:
-    """(slot, the target, the attempt took place, named the target's role and no charm
-    stopped it)."""
+def _shielded(db: DayBuilder) -> list[tuple[int, str, Expr, Expr, Expr]]:
+    """(slot, the target, the attempt took place, it named the target's role, a Health
+    Charm stops it) for each poisoning of the day."""
 
-    def make() -> list[tuple[int, str, Expr]]:
+    def make() -> list[tuple[int, str, Expr, Expr, Expr]]:
         tries = _tries(db)
         spent = _said(db, CharmSpent)
         out = []
@@ -227,6 +227,20 @@ def _attempts(db: DayBuilder) -> list[tuple[int, str, Expr]]:
                 # been poisoned otherwise.": used up by one poisoning, it stops no other
                 other = any_of(conj(t, r) for j, p, t, r in tries if p == q and j != i)
                 shield = conj(shield, neg(conj(spent, other)))
+            out.append((i, q, took, right, shield))
+        return out
+
+    got: list[tuple[int, str, Expr, Expr, Expr]] = db.once("aptx:shielded", make)
+    return got
+
+
+def _attempts(db: DayBuilder) -> list[tuple[int, str, Expr]]:
+    """(slot, the target, the attempt took place, named the target's role and no charm
+    stopped it)."""
+
+    def make() -> list[tuple[int, str, Expr]]:
+        out = []
+        for i, q, took, right, shield in _shielded(db):
             x = conj(took, right, neg(shield), neg(guarded(db, q)))
             if x != FALSE:
                 out.append((i, q, x))
@@ -234,6 +248,14 @@ def _attempts(db: DayBuilder) -> list[tuple[int, str, Expr]]:
 
     got: list[tuple[int, str, Expr]] = db.once("aptx:attempts", make)
     return got
+
+
+def charm_stopped(db: DayBuilder, i: int) -> Expr:
+    """Day slot i's poisoning took place and named its target's role, and a Health Charm
+    stopped it (logic/effects/capsules.py asks what that costs)."""
+    return any_of(
+        conj(took, right, shield) for j, _, took, right, shield in _shielded(db) if j == i
+    )
 
 
 def charmed(db: DayBuilder, q: str) -> Expr:

@@ -299,6 +299,10 @@ class Kind:
         Callable[[Ruleset, History, Mapping[str, str], str, tuple[str, int], str | None], list[Any]]
         | None
     ) = None
+    # slot i uses an ability an item its actor holds tonight lends him (the bow-tie's;
+    # logic/effects/items.py; asked by logic/effects/heal.py: an injured player may still
+    # use items when a sentence says so)
+    item_use: Callable[[NightBuilder, int], Expr] | None = None
     # (role, when): the roles whose statuses p holds tonight beside his own (a cover's ally,
     # logic/effects/cover.py; asked by logic/effects/heal.py: a covered sniper's snipe)
     borrows: Callable[[NightBuilder, str], list[tuple[Any, Expr]]] | None = None

@@ -19,6 +19,13 @@ Vocabulary (each node a whole-game sentence; a field None or a node absent: unsa
   CapConfiscated "In this case, the APTX is confiscated!" (after "Arresting the BO member
                who does the poisoning WILL hinder the poisoning."): a poisoning stopped by
                an arrest of the poisoner that day loses its capsule.
+  CapShieldLost "If the use of an APTX is hindered due to the target possessing a charm,
+               the APTX is considered lost.": a poisoning that named its target's role and
+               that the shield `shield` names (an ability whose effect is aptx.py's
+               `Charm`) stopped loses its capsule. Said beside `CapKept`, which keeps the
+               capsule of every poisoning that named the target's role, the two sentences
+               clash on such a poisoning: whether it is lost is the host's open choice
+               (`ambiguous` where it matters; the source does not say which wins, R124).
 
   CapHanded    "If APTX is confiscated in an arrest, the APTX will be randomly given to
                Haibara, Satou, or Okiya if they are in the game.": each capsule confiscated
@@ -36,7 +43,8 @@ Readings (R90-R94 in casebook/dctp-mini-mafia.rules): unsaid, whether a success 
 failure loses its capsule is the host's open choice (`ambiguous` where it matters); a
 poisoning that did not take place for another reason (the target in custody, the poisoner
 frightened) uses none; a success is the source's: the target holds the role named, a charm
-that stops it notwithstanding; when more members poison in a day than capsules are left,
+that stops it notwithstanding (unless `CapShieldLost` is said too: then the host's open
+choice); when more members poison in a day than capsules are left,
 which of them go is the host's open choice (the source's "higher-ranked BO members ...
 take priority" ranks no member: its Hierarchy names only the leader).
 
@@ -111,6 +119,15 @@ class CapConfiscated:
 
     def describe(self) -> str:
         return "a poisoning stopped by the poisoner's arrest loses its capsule"
+
+
+@dataclass(frozen=True)
+class CapShieldLost:
+    shield: str  # the word the sentence names the shield by ("charm")
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"a poisoning the target's {self.shield} stops loses its capsule"
 
 
 @dataclass(frozen=True)
@@ -322,6 +339,7 @@ def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
             conj(right, neg(kept), _open(db, "kept", i, right) if kept == FALSE else FALSE),
             conj(failed, lost if lost != FALSE else _open(db, "lost", i, failed)),
         ]
+        ways.append(_shield_lost(db, i, kept))
         if taken != FALSE:
             confiscated = conj(_sent(db, i), has, taken, dayarrest.arrested_today(db, p))
             ways.append(confiscated)
@@ -331,6 +349,33 @@ def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
             key = Atom(LOSES, p, CAPSULE)
             out[key] = disj(out.get(key, FALSE), x)
     return out
+
+
+def _shields(rs: Any, word: str) -> bool:
+    """Some ability named `word` ("charm": "Charm", "Health Charm") gives aptx.py's Charm."""
+    return any(
+        canon(word) in canon(a.name).split() and any(isinstance(e, aptx.Charm) for e in a.effects)
+        for r in rs.roles
+        for a in r.abilities
+    )
+
+
+def _shield_lost(db: DayBuilder, i: int, kept: Expr) -> Expr:
+    """Day slot i's capsule is lost to a charm that stopped it (`CapShieldLost`); where
+    `CapKept` keeps it too, the host's open choice (the two sentences clash)."""
+    out = []
+    for rule in _said(db.rs, CapShieldLost):
+        if not _shields(db.rs, rule.shield):
+            continue
+        stopped = conj(aptx.charm_stopped(db, i), label(db.switch(rule.why), rule.why))
+        if stopped == FALSE:
+            continue
+        loc = rule.why.loc
+        clash = conj(stopped, kept)
+        name = f"capsules:{loc.line}:{loc.column}:shield:{i}"
+        lost = FALSE if clash == FALSE else db.choice(name, [False, True], decides=clash)
+        out.append(conj(stopped, disj(neg(kept), lost)))
+    return any_of(out)
 
 
 def _hand_on(db: DayBuilder, i: int, confiscated: Expr, out: dict[Atom, Expr]) -> None:
@@ -399,7 +444,7 @@ GIVEN_STATE = Lasting("capsules given", (), _given_step, _given_chain, _given_vi
 
 KIND = Kind(
     "capsules",
-    (CapCount, CapShared, CapKept, CapLost, CapConfiscated, CapHanded, CapHolder),
+    (CapCount, CapShared, CapKept, CapLost, CapConfiscated, CapShieldLost, CapHanded, CapHolder),
     lends=lends,
     day_stops=day_stops,
     day_atoms=day_atoms,

@@ -20,6 +20,11 @@ Vocabulary:
   NotTwiceInARow  "Can not be used on the same person twice in a row": a detention fails
                   when the user's detention before it (the last that took place) was of
                   the same player
+  ArrestFirst     the whole game's "Arrest takes precedent over detain.": by day, a
+                  detention of the day does not stop an arrest its detainee makes that day
+                  (without it, a detention of today holds him for all the day's other
+                  actions); by night the order of actions' tiers say so already
+                  ("Arrest > ... > House Search/Detain")
 
 What being held does the source never says but through "Arrest and detain do stop APTX
 attempts if successful" and "If all BO players are either dead or arrested and the only
@@ -40,7 +45,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from logic.effects import crimes
+from logic.effects import crimes, dayarrest
 from logic.effects.base import Kind, Lasting, Outcome, line_rules
 from logic.model.expr import FALSE, TRUE, Expr, Var, any_of, conj, disj, label, lt, neg
 from logic.model.phase import Atom, ChainEnd, PhaseEnd
@@ -101,6 +106,14 @@ class NotTwiceInARow:
 
     def describe(self) -> str:
         return "no detention of the player the user's last detention held"
+
+
+@dataclass(frozen=True)
+class ArrestFirst:
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "an arrest comes before a detention of the same day"
 
 
 DETAINED_ATOM, RELEASED_ATOM = "detained by", "released"
@@ -284,7 +297,8 @@ def day_stops(db: DayBuilder, i: int) -> Expr:
     if not in_play(db.rs):
         return FALSE
     p, now = db.actor(i), _day_now(db)
-    mine = [held_before(db, p, now)] + [x for j, x in _today(db, p) if j != i]
+    first = _arrest_first(db, i)
+    mine = [held_before(db, p, now)] + [conj(x, neg(first)) for j, x in _today(db, p) if j != i]
     parts = [any_of(mine)]
     for q in db.players:
         on = db.sc.aims(i, q)
@@ -297,6 +311,16 @@ def day_stops(db: DayBuilder, i: int) -> Expr:
         parts.append(conj(on, theirs, fails))
     parts.append(_own_fails(db, i, p, lambda q: db.sc.aims(i, q), now, DayDetain))
     return any_of(parts)
+
+
+def _arrest_first(db: DayBuilder, i: int) -> Expr:
+    """Day slot i is an arrest, which `ArrestFirst` puts before the day's detentions."""
+    said = any_of(
+        label(db.switch(x.why), x.why) for x in db.rs.healing if isinstance(x, ArrestFirst)
+    )
+    if said == FALSE:
+        return FALSE
+    return conj(said, any_of(c for c, _ in db.effects(i, dayarrest.DayAccuse)))
 
 
 def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
@@ -366,7 +390,7 @@ RELEASES = Lasting("released", (), _released_step, _released_chain, _released_vi
 
 KIND = Kind(
     "detention",
-    (Detain, DayDetain, Held, ReleasedAfter, OneAtATime, NotTwiceInARow),
+    (Detain, DayDetain, Held, ReleasedAfter, OneAtATime, NotTwiceInARow, ArrestFirst),
     stops=stops,
     transition=transition,
     lasting=(DETAINED, RELEASES),

@@ -28,6 +28,9 @@ Vocabulary:
   SaveTold      said of the game: an attacker (of a group, when named) whose victim a save
                 kept alive learns which save it was, by its keyword ("Heal", "Protect")
   Sniper        a role trait: the kill its holder carries out for the faction is a snipe
+  InjuredUse    "Players that are injured may still use items such as the bow-tie.": an
+                injured player's night ability that an item he holds lends him (the
+                bow-tie's, `Kind.item_use`) takes place all the same (R125)
   Bypass        "Sniping bypasses all types of healing and first aid.": a snipe is not
                 stopped by the saves of these names
   Intercede     "When someone is protected, the protected will survive, but the protector
@@ -103,6 +106,14 @@ class SnipesOnly:
 
     def describe(self) -> str:
         return "the save stops a snipe, and no other attack"
+
+
+@dataclass(frozen=True)
+class InjuredUse:
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "an injured player still uses the abilities items lend him"
 
 
 @dataclass(frozen=True)
@@ -492,8 +503,19 @@ def stops(b: NightBuilder, i: int) -> Expr:
     p = b.actor(i)
     parts = [_injured_tonight(b, p, failing=True)]
     if b.sc.slots[i].kind == "ability":
-        parts.append(label(b.sc.marked_before(p, INJURED), hurts[0].why))
+        marked = label(b.sc.marked_before(p, INJURED), hurts[0].why)
+        parts.append(conj(marked, neg(_item_used(b, i))))
     return any_of(parts)
+
+
+def _item_used(b: NightBuilder, i: int) -> Expr:
+    """Slot i uses an item's ability, which an injury does not stop (`InjuredUse`)."""
+    said = any_of(
+        label(b.sc.switch(x.why), x.why) for x in b.rs.healing if isinstance(x, InjuredUse)
+    )
+    if said == FALSE:
+        return FALSE
+    return conj(said, any_of(k.item_use(b, i) for k in b.kinds if k.item_use))
 
 
 def day_stops(db: DayBuilder, i: int) -> Expr:
@@ -597,6 +619,7 @@ KIND = Kind(
         Sniper,
         Bypass,
         Intercede,
+        InjuredUse,
     ),
     deaths=deaths,
     phase_texts=_texts,

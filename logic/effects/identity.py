@@ -24,7 +24,7 @@ gives the next phase the new identity, and win conditions after the phase count 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from logic.effects import attack
@@ -80,6 +80,9 @@ class Steal:
 @dataclass(frozen=True)
 class DeathLink:
     why: Why = meta()
+    # the noun of "If one lover dies, ...", when no role is named: said after an ability that
+    # makes a pair of that status, the pair's (logic/lang/assemble/roles.py), not the role's
+    named: str = field(default="", compare=False, hash=False)
 
     def describe(self) -> str:
         return "death link: when one holder dies, the others die as well"

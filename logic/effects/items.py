@@ -35,6 +35,12 @@ Vocabulary:
             twice in one phase"): a target of two thieves or more learns how many
             (`X learns "2 thieves"`).
 
+  ThievesTold  the whole game's "If a player is stolen from twice in one phase, the thieves
+          are made aware that they were not the only thief that night and, most
+          importantly, all thieves "receive" the same item.": each thief of a player two or
+          more stole from that night learns "not the only thief" (the source gives no text:
+          the engine's); its second clause says `shared` again (R126).
+
   Lend    a day ability on one player, the item lent for the night after (Agasa's "Watch:
           Can also lend the watch to anyone for one night except for himself (and it is
           returned at the end of the night)."), with its rulings:
@@ -302,6 +308,33 @@ def taken(b: NightBuilder, q: str, item: str) -> Expr:
     return any_of(x for k, x in _taken(b, q).items() if k.casefold() == item.casefold())
 
 
+@dataclass(frozen=True)
+class ThievesTold:
+    """The whole game's "If a player is stolen from twice in one phase, the thieves are
+    made aware that they were not the only thief that night and, most importantly, all
+    thieves "receive" the same item.": each thief of a player two or more stole from that
+    night learns `TOLD_NOT_ALONE` (the source gives no text: the engine's); `shared` (its
+    second clause): every thief receives the item, as Steal's `shared` says."""
+
+    shared: bool
+    why: Why = meta()
+
+    def describe(self) -> str:
+        more = "; every thief receives the item" if self.shared else ""
+        return f"thieves of one player are told they were not the only thief{more}"
+
+
+TOLD_NOT_ALONE = "not the only thief"
+
+
+def _thieves_told(b: NightBuilder, shared: bool = False) -> Expr:
+    return any_of(
+        label(b.sc.switch(x.why), x.why)
+        for x in b.rs.healing
+        if isinstance(x, ThievesTold) and (x.shared or not shared)
+    )
+
+
 def receives(b: NightBuilder, i: int, q: str) -> dict[str, Expr]:
     """item -> slot i's theft on q receives it: every thief when `shared` is said, else
     the one thief, or the one of several the host picks."""
@@ -310,7 +343,7 @@ def receives(b: NightBuilder, i: int, q: str) -> dict[str, Expr]:
     if hit == FALSE:
         return {}
     others = [x for j, x, _ in thieves if j != i]
-    shared = any_of(_said(b, f.shared) for _, _, f in thieves)
+    shared = disj(any_of(_said(b, f.shared) for _, _, f in thieves), _thieves_told(b, True))
     alone = neg(any_of(others))
     if others:
         # (the pick decides only where another thief lands too and none shares: MOOT)
@@ -339,7 +372,8 @@ def texts(b: NightBuilder, i: int) -> list[TextSource]:
 
 def counts(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
     """A player whose thefts tonight were two or more, when `counted` is said, learns how
-    many thieves there were ("2 thieves")."""
+    many thieves there were ("2 thieves"); each of his thieves, when `ThievesTold` is said,
+    that he was not the only one."""
     out: list[TextSource] = []
     for q in b.sc.players:
         thieves = b.lands(Steal, q)
@@ -347,6 +381,12 @@ def counts(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
         if len(slots) < 2:
             continue
         hits = [any_of(x for j, x, _ in thieves if j == i) for i in slots]
+        told = _thieves_told(b)
+        for j, hit in zip(slots, hits, strict=True):
+            x = conj(hit, told, at_least(2, hits))
+            if x != FALSE:
+                why = next(t.why for t in b.rs.healing if isinstance(t, ThievesTold))
+                out.append(TextSource(b.actor(j), x, TOLD_NOT_ALONE, why=why))
         said = any_of(conj(x, _said(b, e.counted)) for _, x, e in thieves if e.counted)
         for n in range(2, len(slots) + 1):
             exactly = conj(at_least(n, hits), neg(at_least(n + 1, hits)), said)
@@ -452,6 +492,22 @@ def _protects(b: NightBuilder, q: str, e: Lend) -> Expr:
     return conj(held, neg(_blocked(b, q, e.item))) if held != FALSE else FALSE
 
 
+def item_use(b: NightBuilder, i: int) -> Expr:
+    """Slot i uses a night ability of the role an item lent to its actor makes him act as
+    (the bow-tie's Conan), not his own role's."""
+    p = b.actor(i)
+    out = []
+    for e in _lends(b.rs):
+        role = b.rs.role(e.acts_as[0]) if e.acts_as is not None else None
+        if role is None:
+            continue
+        held = conj(lent(b, p, e.item), neg(b.sc.role_is(p, role)))
+        for c, ab in b.sc.abilities(i):
+            if any(ab is a for a in role.abilities):
+                out.append(conj(c, held))
+    return any_of(out)
+
+
 def spares(b: NightBuilder, q: str, i: int) -> Expr:
     """Slot i's attack on q does not kill q: q holds an item that protects its holder."""
     return any_of(_protects(b, q, e) for e in _lends(b.rs) if e.protects is not None)
@@ -546,11 +602,12 @@ INVENTORY = Lasting("inventory", (), _step, _chain, _view)
 
 KIND = Kind(
     "items",
-    (Holds, StolenFrom, Steal, Lend, ItemBlocked),
+    (Holds, StolenFrom, Steal, Lend, ThievesTold, ItemBlocked),
     texts=texts,
     phase_texts=counts,
     transition=transition,
     spares=spares,
+    item_use=item_use,
     held_saves=held_saves,
     day_stops=day_stops,
     day_atoms=day_atoms,

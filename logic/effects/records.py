@@ -76,6 +76,11 @@ class Frame:
         shown = f"a member of {self.faction}" if self.faction else "guilty"
         return f"frame: the target's record shows {shown} to that night's checks"
 
+    def refines(self, other: object) -> bool:
+        """'Frame one player. They will appear as Mafia.': the faction the later sentence
+        names takes the place of the verb's own frame (which shows "guilty")."""
+        return bool(self.faction) and isinstance(other, Frame) and not other.faction
+
 
 @dataclass(frozen=True)
 class RecordsCheck:

@@ -50,6 +50,11 @@ Vocabulary (each node a whole-game sentence; unsaid, the engine does not do it):
               cycle's, logic/effects/rotation.py: he has killed in it while another has not)
               does not take place (R119; whether a strap is his turn in the cycle, EV5, is
               not said: it is not counted)
+  VestStoppable (VestRule "stoppable") "In this sense, it is treated as a normal kill as far
+              as it being stoppable.": a strap on a player a save (a protection, a heal, a
+              Lovey-Dovey; not a save of snipes alone) took place on that night does not
+              take place (R123; what a save's own success, an injury, would then be is not
+              said: none)
   VestNamedFirst (VestRule "named first") "If Vermouth or Irish also defuse the bomb, the
               planter is always given the name of the Black Org defuser.": a defuser who
               holds one of `roles` comes before any other in the planter's notice (EV3,
@@ -71,7 +76,7 @@ stopped as any action is (a discombobulation: "The planting of the vest may be h
 tricking or any other such action." is the frame's); the strapping comes after all other
 actions (it stops none of the target's: the engine's). Not modelled: a traveler kept home,
 the lynch votes revealed, the lynch of a player whose bomb went off, Vermouth named before
-Irish, Lovey-Dovey.
+Irish.
 """
 
 from __future__ import annotations
@@ -80,7 +85,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from logic.effects import aptx, dayarrest, inquiry, rotation
+from logic.effects import aptx, dayarrest, heal, inquiry, rotation
 from logic.effects.base import Kind, Lasting, Outcome
 from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, conj, disj, eq, label, neg
 from logic.model.ir import Ability, Frequency, Role
@@ -213,6 +218,7 @@ TAGS = {
     "unseen": "no investigation sees a strap the night it happens",
     "turn": "a member straps only when it is his turn to kill",
     "named first": "a defuser of the roles named is the one the planter is told",
+    "stoppable": "a save on the strap's target stops the strap, as it stops a kill",
 }
 
 
@@ -256,7 +262,24 @@ def stops(b: NightBuilder, i: int) -> Expr:
     turn = _on(b, "turn")
     if turn != FALSE:
         parts.append(conj(mine, rotation.not_his_turn(b, p), turn))
+    stoppable = _on(b, "stoppable")
+    if stoppable != FALSE:
+        parts.append(conj(stoppable, _saved(b, i)))
     return any_of(parts)
+
+
+def _saved(b: NightBuilder, i: int) -> Expr:
+    """A save took place on slot i's strap's target tonight (a protection or a heal, not one
+    that stops snipes alone: heal.py's `SnipesOnly`)."""
+    out = []
+    for q in b.sc.players:
+        on = conj(_straps(b, i), b.aims(i, q))
+        if on == FALSE:
+            continue
+        for _, x, ab, _ in heal.saves_on(b, q):
+            if not any(isinstance(e, heal.SnipesOnly) for e in ab.effects):
+                out.append(conj(on, x))
+    return any_of(out)
 
 
 def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:

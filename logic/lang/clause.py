@@ -172,7 +172,9 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
         named = named or word.type in DECLARED
         lemma = lexicon.lexicon().lemmas.get(str(word).lower(), str(word))
         name = lemma[:1].upper() + lemma[1:] if named else None
-        return Verb(word.type, name)
+        # "choose a target to attack": an attack is a kill (the noun, "is attacked", is
+        # ATTACK in every other place)
+        return Verb("KILL" if word.type == "ATTACK" else word.type, name)
 
     def actions(self, _: list[Any]) -> Objects:
         return Objects(2, False, actions=True)
@@ -339,8 +341,15 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
         return (Nothing(self.why),)
 
     def one_of(self, children: list[Any]) -> tuple[Any, ...]:
-        texts = [str(c)[1:-1] for c in children if isinstance(c, Token) and c.type == "STRING"]
-        return (Interrogate(tuple(texts), self.why),)
+        texts = [
+            str(c)[1:-1] if c.type == "STRING" else str(c)
+            for c in children
+            if isinstance(c, Token) and c.type in ("STRING", "GUILTY", "INNOCENT")
+        ]
+        # with no ability before it, the check it is the result of ("You will receive a
+        # result of either Innocent or Guilty." alone)
+        implied_check = common2.implied(children, self.why, "checks")
+        return (*implied_check, Interrogate(tuple(texts), self.why))
 
     def if_successful(self, _: list[Any]) -> Cond:
         return Cond.SUCCESSFUL
@@ -420,11 +429,10 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
                     if key not in seen:
                         seen.add(key)
                         out.append(part)
-        if any(isinstance(p, Frame) and p.faction for p in out):
-            # "frame someone so they appear as Mafia": one frame, the faction it names
-            # (the verb's own frame shows "guilty")
-            out = [p for p in out if not (isinstance(p, Frame) and not p.faction)]
-        return tuple(out)
+        # "frame someone so they appear as Mafia": one frame, the faction it names (the
+        # verb's own frame shows "guilty"): a part said more exactly `refines` another
+        refining = [r for p in out if (r := getattr(p, "refines", None)) is not None]
+        return tuple(p for p in out if not any(r(p) for r in refining))
 
 
 def _shows(part: Any) -> bool:

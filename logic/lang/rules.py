@@ -349,13 +349,19 @@ def _held_sentences(
         assert isinstance(st, Tree)
         if isinstance(item, _Kept):
             if pending and item.kind != "source":
+                what = {"flavour": "Flavour:", "example": "Example (...):"}
                 raise fail(
                     f"a Source: line comes just before the statement that rewords it, "
-                    f"not before a {'Flavour' if item.kind == 'flavour' else 'Not modelled'}: line",
+                    f"not before a {what.get(item.kind, 'Not modelled:')} line",
                     out[pending[0]],
                 )
             kept = split(
-                item.text, item.loc.line, item.loc.column, kind=item.kind, reason=item.reason
+                item.text,
+                item.loc.line,
+                item.loc.column,
+                kind=item.kind,
+                reason=item.reason,
+                plays=item.plays,
             )
             if item.kind == "source":
                 pending.extend(range(len(out), len(out) + len(kept)))

@@ -102,6 +102,18 @@ class NoSelfTarget:
 
 
 @dataclass(frozen=True)
+class SelfAllowed:
+    """The role's line says the ability may target its user ("You may protect yourself."):
+    what the engine allows anyway, unless a whole-game rule forbids it (`NoSelfEvery`, "...
+    unless their role says so"), which then spares this ability."""
+
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "restriction: may target its user (spared a rule that no one may)"
+
+
+@dataclass(frozen=True)
 class NoSelfEvery:
     """A whole-game sentence: no ability may target its user ("Players cannot target
     themselves."). Each role's abilities that name a player get `NoSelfTarget` (`grants`:
@@ -120,12 +132,25 @@ class NoSelfEvery:
             if (
                 a.targets < 1
                 or a.on_self
-                or any(isinstance(r, NoSelfTarget) for r in a.restrictions)
+                or any(isinstance(r, NoSelfTarget | SelfAllowed) for r in a.restrictions)
             ):
                 return a
             return replace(a, restrictions=(*a.restrictions, NoSelfTarget(self.why)))
 
         return [replace(r, abilities=tuple(restricted(a) for a in r.abilities)) for r in roles]
+
+
+@dataclass(frozen=True)
+class TargetIn:
+    """The ability's target must be one of `group` (a faction, or the holders of a role):
+    "Each night, the werewolves choose a villager to kill." (the Village's members, as the
+    ruleset names them: logic/lang/assemble/finish.py resolves the word)."""
+
+    group: str
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"restriction: targets a member of {self.group} only"
 
 
 @dataclass(frozen=True)
@@ -151,7 +176,7 @@ class Forced:
         return "restriction: must be used each night"
 
 
-Restriction = NoSelfTarget | NoConsecutive | Forced
+Restriction = NoSelfTarget | SelfAllowed | TargetIn | NoConsecutive | Forced
 
 # ----------------------------------------------------------------------------- abilities, roles
 
@@ -335,14 +360,25 @@ def _stem(word: str) -> str:
 
 
 @dataclass(frozen=True)
+class CaseRef:
+    """A case of the casebook named on an `Example (FILE "TITLE"):` line: `file` relative to
+    the ruleset's folder, `title` the case's, `loc` where the title is written."""
+
+    file: str
+    title: str
+    loc: Loc
+
+
+@dataclass(frozen=True)
 class Sentence:
     """One sentence the ruleset holds, as `ruling coverage` compares it with the source.
 
     `kind` is "rule" (a sentence of a statement the model reads and acts on), "no effect"
     (a sentence the model reads but that changes nothing it does), "flavour" (kept on a
     `Flavour:` line), "not modelled" (kept on a `Not modelled (REASON):` line, `reason`
-    given) or "source" (a source sentence on a `Source:` line, which the statement
-    `rewords` puts in other words). `label` is the name a role line (or "Ruling" a
+    given), "source" (a source sentence on a `Source:` line, which the statement
+    `rewords` puts in other words) or "example" (a GM's worked example kept on an
+    `Example (FILE "TITLE"):` line, which the cases `plays` of the casebook play). `label` is the name a role line (or "Ruling" a
     ruling) writes before its first sentence: not part of that sentence, but what each
     sentence of the line is about."""
 
@@ -353,9 +389,10 @@ class Sentence:
     reason: str | None = None
     rewords: Why | None = None
     heading: bool = False  # a title or section heading: what follows it is its section
+    plays: tuple[CaseRef, ...] = ()  # an example's cases
 
 
-SENTENCE_KINDS = ("rule", "no effect", "flavour", "not modelled", "source")
+SENTENCE_KINDS = ("rule", "no effect", "flavour", "not modelled", "source", "example")
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,8 @@ Vocabulary (the conditions of `Victory`; `group` is a faction or a role):
 A role's own victory beside the game's (`SIDE`; it neither ends the game nor stops
 another victory, as the sentences that give it say no more):
   lynched     a holder of `group` is lynched that day ("You win if you are lynched.")
+  dies        a holder of `group` dies in the phase, by night or by day ("You win if you
+              die.", "You only win if you are killed.")
   at_end      the game ends after the phase (a victory of the conditions above holds) and a
               holder of `group` is alive ("You win if you are alive at the end of the
               game.")
@@ -68,7 +70,7 @@ from logic.model.ir import Ruleset, Why, canon, meta
 from logic.model.phase import Atom, PhaseModel
 
 CONDITIONS = ("none_left", "outnumber", "last", "sole", "parity", "versus", "endgame")
-SIDE = ("lynched", "at_end", "with")
+SIDE = ("lynched", "dies", "at_end", "with")
 
 
 @dataclass(frozen=True)
@@ -105,6 +107,8 @@ class Victory:
                 when = f"the living {side} are {many} {them}"
             case "lynched":
                 return f"victory: {self.winner} wins when a holder is lynched (the game goes on)"
+            case "dies":
+                return f"victory: {self.winner} wins when a holder dies (the game goes on)"
             case "at_end":
                 return f"victory: {self.winner} wins when the game ends with a holder alive"
             case "with":
@@ -200,10 +204,11 @@ def win_constraints(
     suffix: str = "",
     phase: str = "night",
     lynched: Callable[[str], Expr] = lambda p: FALSE,
+    died: Callable[[str], Expr] = lambda p: FALSE,
 ) -> WinConstraints:
     """The winner after a phase. `member(p, group)` says p belongs to a faction or holds
     a role of that name; `alive_after(p)` that p is alive when the phase ends;
-    `lynched(p)` that p was lynched in it (a day)."""
+    `lynched(p)` that p was lynched in it (a day); `died(p)` that p died in it."""
     victories = [v for v in rs.victories if v.condition not in SIDE and not beside(rs, v)]
     holds = [
         label(_condition(rs, v, players, alive_after, member, phase), v.why) for v in victories
@@ -249,6 +254,8 @@ def win_constraints(
             cond = conj(atoms.get(("wins", v.group), FALSE), dealt)
         elif v.condition == "lynched":
             cond = any_of(conj(member(p, v.group), lynched(p)) for p in holders)
+        elif v.condition == "dies":
+            cond = any_of(conj(member(p, v.group), died(p)) for p in holders)
         else:
             cond = conj(ended, any_of(conj(member(p, v.group), alive_after(p)) for p in holders))
         key = ("wins", v.winner)
@@ -274,6 +281,7 @@ def add_wins(
         member,
         phase=phase,
         lynched=lambda p: model.atoms.get(Atom("lynched", p), FALSE),
+        died=lambda p: model.atoms.get(Atom("dies", p), FALSE),
     )
     model.domains.update(wins.domains)
     model.equations.extend(wins.equations)

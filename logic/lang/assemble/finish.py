@@ -29,10 +29,17 @@ from logic.model.ir import (
     Role,
     Ruleset,
     SeenBy,
+    TargetIn,
     Why,
     canon,
 )
 from logic.model.win import Victory
+
+
+def _victims(state: Any, rule: Any) -> tuple[TargetIn, ...]:
+    """ "Each night, the werewolves choose a villager to kill.": the group the faction's
+    victim must be of (the word resolved as the ruleset names its groups)."""
+    return (TargetIn(state.group_named(rule.victims, rule.why), rule.why),) if rule.victims else ()
 
 
 def _order_lists(p: PriorityEntry, ability: Ability) -> bool:
@@ -488,6 +495,7 @@ class FinishAssembler(ProseAssembler, ChecksAssembler):
                 visit_class=vc,
                 why=rule.why,
                 class_why=class_why,
+                restrictions=_victims(self, rule),
             )
             nightkills.append(
                 NightKill(faction, ability, rule.why if rule.exclusive else None, rule.why)

@@ -4,20 +4,24 @@ prose sentences of a role kept for `finish`."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from typing import Any, cast
 
 from logic.effects.afterlife import Exorcise, ReadFate, ReadLiving
 from logic.effects.attack import Kill
 from logic.effects.base import Effect
+from logic.effects.couple import Pair, PairDeath
 from logic.effects.day import DayKill, Discard, Public, Revive, Rock, VotesBack, VotesGone
 from logic.effects.hex import Backlash, Hex, Informed, Telepathy
+from logic.effects.identity import DeathLink
 from logic.effects.manner import UseManner
 from logic.effects.registry import KINDS
 from logic.lang.assemble.state import AssemblerState
 from logic.lang.kinds.allegiance import FactionIs
 from logic.lang.kinds.common2 import Implied
 from logic.lang.kinds.phrasing import NotFirstNight
+from logic.lang.lexicon import plural
 from logic.lang.read.pieces import (
     EXEMPT,
     NATURE,
@@ -51,6 +55,7 @@ from logic.model.ir import (
     NoSelfTarget,
     Restriction,
     Role,
+    SelfAllowed,
     VisitClass,
     Why,
     canon,
@@ -80,6 +85,47 @@ _KIND_NODES = tuple(n for k in KINDS for n in k.nodes)
 
 def _by_day(a: Ability) -> bool:
     return any(getattr(e, "by_day", False) for e in a.effects)
+
+
+def _kind_node(line: _Line, effect: Effect, error: Callable[[str, Why], Exception]) -> None:
+    """An effect kind's node said of the ability before it."""
+    if line.current is None:
+        raise error(
+            "this sentence needs an ability before it (e.g. 'Targets a player each night.')",
+            effect.why,
+        )
+    a = line.abilities[line.current]
+    # an effect said of another effect of its ability ("If one dies, the other
+    # dies too." of the pair the ability makes: the node's `needs`)
+    needs = getattr(effect, "needs", None)
+    if needs is not None and not any(isinstance(e, needs) for e in a.effects):
+        raise error(
+            f"this sentence speaks of the ability before it, which makes no "
+            f"{needs.__name__.lower()}",
+            effect.why,
+        )
+    if effect not in a.effects:  # said twice ("protect one player. That player
+        # cannot be killed that night."): one effect, its first sentence
+        line.abilities[line.current] = _with_effect(a, effect)
+
+
+def _makes_pair(line: _Line, named: str) -> bool:
+    """The ability before makes a pair whose status `named` names ("lover": "lovers")."""
+    if not named or line.current is None:
+        return False
+    said = {canon(named), plural(canon(named))}
+    return any(
+        isinstance(e, Pair) and canon(e.status) in said
+        for e in line.abilities[line.current].effects
+    )
+
+
+def _with_effect(a: Ability, effect: Effect) -> Ability:
+    """`a` with `effect` added, in place of the effects it says more exactly (`refines`:
+    "Frame one player. They will appear as Mafia." names the faction of the verb's frame)."""
+    refines = getattr(effect, "refines", None)
+    kept = tuple(e for e in a.effects if not (refines and refines(e)))
+    return replace(a, effects=(*kept, effect))
 
 
 def _implied(line: _Line, kind: type, name: str, why: Why) -> None:
@@ -275,6 +321,10 @@ class RolesAssembler(AssemblerState):
                 line.appears.append(s)
             case _Note(why) | FactionIs(why=why):  # its faction: see _faction_said
                 line.notes.append(why)
+            case _Trait(None, DeathLink(named=named)) if _makes_pair(line, named):
+                # "If one lover dies, the other dies too." after "choose two lovers": the pair's
+                at = cast(int, line.current)
+                abilities[at] = _with_effect(abilities[at], PairDeath("", s.why))
             case _Capability() | _Trait() | _RulesetFact():
                 self.prose(s, role.name, None)
             case _Natures(once, why, defined, tags):
@@ -292,25 +342,7 @@ class RolesAssembler(AssemblerState):
                 a = abilities[line.current]
                 abilities[line.current] = replace(a, effects=(*a.effects, s))
             case _ if isinstance(s, _KIND_NODES):  # an effect of the ability before it
-                effect = cast(Effect, s)
-                if line.current is None:
-                    raise self.error(
-                        "this sentence needs an ability before it (e.g. 'Targets a player each night.')",
-                        effect.why,
-                    )
-                a = abilities[line.current]
-                # an effect said of another effect of its ability ("If one dies, the other
-                # dies too." of the pair the ability makes: the node's `needs`)
-                needs = getattr(effect, "needs", None)
-                if needs is not None and not any(isinstance(e, needs) for e in a.effects):
-                    raise self.error(
-                        f"this sentence speaks of the ability before it, which makes no "
-                        f"{needs.__name__.lower()}",
-                        effect.why,
-                    )
-                if effect not in a.effects:  # said twice ("protect one player. That player
-                    # cannot be killed that night."): one effect, its first sentence
-                    abilities[line.current] = replace(a, effects=(*a.effects, effect))
+                _kind_node(line, cast(Effect, s), self.error)
             case Implied(verb, effects, why, frequency):
                 # a restriction or a learning with no ability before it ("The Doctor
                 # cannot save themselves."): the ability its verb says
@@ -322,7 +354,7 @@ class RolesAssembler(AssemblerState):
                     line.current = len(abilities) - 1
             case NotFirstNight(why):
                 self._not_first_night(line, why)
-            case NoSelfTarget() | NoConsecutive() | Forced():
+            case NoSelfTarget() | SelfAllowed() | NoConsecutive() | Forced():
                 if line.current is None:
                     raise self.error("this restriction needs an ability before it", s.why)
                 a = abilities[line.current]
@@ -552,7 +584,7 @@ def _as_variant(sentence: Any) -> Any:
         case _About(subject, inner):
             inner = _as_variant(inner)
             return None if inner is None else _Variant(inner.sentence, subject)
-        case NoSelfTarget() | NoConsecutive() | Forced():
+        case NoSelfTarget() | SelfAllowed() | NoConsecutive() | Forced():
             cap = _Capability(None, (), (sentence,), None, False, sentence.why)
             return _Variant(cap)
     return _Variant(sentence)

@@ -195,6 +195,17 @@ class AssemblerState:
                 return f
         return None
 
+    def group_named(self, word: str, why: Why) -> str:
+        """The faction or role a word names ("villager": the Village, by its members'
+        noun; "town": the Town; "Seer": the role), or an error that says it names none."""
+        group = self.members_of(word) or self.faction_named(word)
+        role = self.find_role(word)
+        if group is None and role is not None:
+            group = role.name
+        if group is None:
+            raise self.error(f"{word!r} names no faction or role of this ruleset", why, token=word)
+        return group
+
     def faction_named(self, name: str) -> str | None:
         return next(
             (f for f in self.factions if canon(f) in (canon(name), canon(name) + "s")), None

@@ -1,8 +1,9 @@
 """Owns reading the APTX capsules, said of the whole game (grammar/game/capsules.lark;
 logic/effects/capsules.py): how many the faction holds (`CapCount`), that they are the
 faction's (`CapShared`), a success that keeps its capsule (`CapKept`), a failure that loses
-it (`CapLost`), a confiscation (`CapConfiscated`), the capsule handed on (`CapHanded`) and
-used by its new holder (`CapHolder`)."""
+it (`CapLost`), a confiscation (`CapConfiscated`), a capsule lost to a charm
+(`CapShieldLost`), the capsule handed on (`CapHanded`) and used by its new holder
+(`CapHolder`)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from logic.effects.capsules import (
     CapKept,
     CapLost,
     CapShared,
+    CapShieldLost,
 )
 from logic.lang.game_kinds.base import GameBase
 from logic.lang.read.pieces import _Healing
@@ -53,3 +55,10 @@ class CapsulesReading(GameBase):
 
     def cap_holder(self, children: list[Any]) -> _Healing:
         return _Healing(CapHolder(self.why))
+
+    def cap_shield(self, children: list[Any]) -> str:
+        return _tokens(children, "NAME")[0]
+
+    def cap_shield_lost(self, children: list[Any]) -> _Healing:
+        shield = next(c for c in children if isinstance(c, str) and not isinstance(c, Token))
+        return _Healing(CapShieldLost(shield, self.why))

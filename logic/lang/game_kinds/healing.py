@@ -3,7 +3,8 @@ game (grammar/game/healing.lark; logic/effects/heal.py): the save with the highe
 priority succeeds (`OrderDecides`), the next one when it is stopped (`OrderSkips`), and an
 injured player's action fails (what the engine does anyway, with the order of healing); a snipe that passes saves by
 their names (`Bypass`), a save whose user dies in the target's place (`Intercede`), and an
-attacker told which save kept his victim alive (`SaveTold`)."""
+attacker told which save kept his victim alive (`SaveTold`), and an injured player who may
+still use items (`InjuredUse`)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 
 from lark import Token
 
-from logic.effects.heal import Bypass, Intercede, OrderDecides, OrderSkips, SaveTold
+from logic.effects.heal import Bypass, InjuredUse, Intercede, OrderDecides, OrderSkips, SaveTold
 from logic.lang import lexicon
 from logic.lang.game_kinds.base import GameBase
 from logic.lang.game_kinds.parts import Default
@@ -27,6 +28,9 @@ class HealingReading(GameBase):
 
     def heal_beats_kill(self, children: list[Any]) -> Default:
         return self.default("a protection stops a kill on its target that night")
+
+    def heal_injured_items(self, children: list[Any]) -> _Healing:
+        return _Healing(InjuredUse(self.why))
 
     def heal_injured(self, children: list[Any]) -> Default:
         return self.default(

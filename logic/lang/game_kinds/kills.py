@@ -17,6 +17,10 @@ from logic.lang.game_kinds.parts import Default, KillerRule, NoReading, Unmodell
 from logic.lang.kinds.traits import Fact
 
 
+class _Victims(str):
+    """The word that names the group a faction's victim is of ("villager")."""
+
+
 class KillReading(GameBase):
     def exclusive(self, children: list[Any]) -> bool:
         return True
@@ -31,7 +35,12 @@ class KillReading(GameBase):
     def faction_kill(self, children: list[Any]) -> KillerRule:
         if any(n != 1 for n in ints(children)):  # "two players each night": not one kill
             raise NoReading("a faction's kill of several players")
-        return KillerRule(groups(children)[0], False, self.why)
+        victims = next((c for c in children if isinstance(c, _Victims)), "")
+        return KillerRule(groups(children)[0], False, self.why, str(victims))
+
+    def kl_victims(self, children: list[Any]) -> _Victims:
+        """ "a villager", "a town member": the group the victim is of, as written."""
+        return _Victims(next(str(c) for c in children if isinstance(c, Token)))
 
     def forced_kill(self, children: list[Any]) -> Unmodelled:
         return self.unmodelled("forced faction kill")

@@ -74,6 +74,7 @@ class KillerRule:
     faction: str
     exclusive: bool
     why: Why
+    victims: str = ""  # "choose a villager to kill": the group the victim is of ("": anyone)
 
 
 @dataclass(frozen=True)

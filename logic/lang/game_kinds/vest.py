@@ -78,6 +78,9 @@ class VestReading(GameBase):
     def vs_turn(self, children: list[Any]) -> _Healing:
         return self._vest_rule("turn")
 
+    def vs_stoppable(self, children: list[Any]) -> _Healing:
+        return self._vest_rule("stoppable")
+
     def vs_named_first(self, children: list[Any]) -> _Healing:
         roles = tuple(_tokens(children, "ROLENAME"))
         return _Healing(VestRule("named first", self.why, roles=roles))

@@ -38,6 +38,7 @@ from logic.lang.kinds.exchange import ExchangeReading
 from logic.lang.kinds.followup import FollowUpReading
 from logic.lang.kinds.frighten import FrightenReading
 from logic.lang.kinds.guilt import GuiltReading
+from logic.lang.kinds.held import HeldReading
 from logic.lang.kinds.hexes import HexReading
 from logic.lang.kinds.identify import IdentifyReading
 from logic.lang.kinds.inquiry import InquiryReading
@@ -111,6 +112,7 @@ class Readings(
     DayBlockReading,
     ExchangeReading,
     LastShotReading,
+    HeldReading,
     GuiltReading,
     SecretVoteReading,
     SpyReading,

@@ -240,12 +240,17 @@ class CommonReading:
 
     def wins_unmodelled(self, children: list[Any]) -> tuple[Any, ...]:
         """The role's own victory (logic/model/win.py's SIDE): by being lynched, by
-        being alive when the game ends; by its target's lynch: a note (no role is given
+        dying, by being alive when the game ends; by its target's lynch: a note (no role is given
         a target)."""
         kinds = {c.type for c in children if isinstance(c, Token)}
         if "TARGET" in kinds:
             return (Nothing(self.why),)
-        cond = "lynched" if "LYNCH" in kinds else "at_end"
+        if "LYNCH" in kinds:
+            cond = "lynched"
+        elif kinds & {"DIE", "KILL"}:
+            cond = "dies"  # "You win if you die." (any death, by night or by day)
+        else:
+            cond = "at_end"
         return (Fact("victory", Victory("", cond, "", 0, (), self.why), self.why),)
 
     def shoots_on_death(self, children: list[Any]) -> tuple[Any, ...]:

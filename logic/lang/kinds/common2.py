@@ -35,10 +35,19 @@ from lark import Token
 
 from logic.effects.attack import Protect
 from logic.effects.records import RecordsCheck
-from logic.lang.clause_parts import NoReading, Nothing, Objects, Starts, Tail, Verb, subject_of
+from logic.lang.clause_parts import (
+    NoReading,
+    Nothing,
+    Objects,
+    Starts,
+    Tail,
+    Verb,
+    about,
+    subject_of,
+)
 from logic.lang.kinds.common import uses_parts
 from logic.lang.kinds.verbs import USED_AS, effects_of
-from logic.model.ir import Frequency, Why
+from logic.model.ir import Frequency, SelfAllowed, Why
 
 
 @dataclass(frozen=True)
@@ -159,6 +168,13 @@ class Common2Reading:
 
     def self_limited(self, _: list[Any]) -> tuple[Any, ...]:
         raise NoReading("a self-target allowed a number of times (no restriction counts them)")
+
+    def self_allowed(self, children: list[Any]) -> tuple[Any, ...]:
+        """'You may protect yourself.': of the ability before it (or, with none, the
+        ability its verb says), spared a whole-game rule against self-targets."""
+        why = self.why
+        own = tuple(p for i in implied(children, why) for p in about(children, i))
+        return (*own, *about(children, SelfAllowed(why)))
 
 
 __all__ = ["Common2Reading", "Implied", "implied"]

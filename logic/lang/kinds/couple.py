@@ -40,8 +40,10 @@ class CoupleReading:
     def cp_pair(self, children: list[Any]) -> tuple[Any, ...]:
         freqs = [c for c in children if isinstance(c, Frequency)]
         frequency = next((f for f in freqs if f is not Frequency.EACH_NIGHT), Frequency.EACH_NIGHT)
-        count = next(c.count for c in children if isinstance(c, Objects))
-        size = next((c for c in children if isinstance(c, _Size)), count)
+        sizes = [int(c) for c in children if isinstance(c, _Size)]
+        counts = [c.count for c in children if isinstance(c, Objects)]
+        count = int(counts[0]) if counts else sizes[0]  # "choose two lovers": no object
+        size = sizes[0] if sizes else count
         if size != 2 or count < 2:
             raise NoReading("a pair is two of the players chosen")
         names = [str(c) for c in children if isinstance(c, Token) and c.type == "NAME"]

@@ -150,7 +150,8 @@ class TraitReading:
 
     def death_link(self, children: list[Any]) -> tuple[Any, ...]:
         names = [str(c) for c in children if isinstance(c, Token) and c.type == "ROLENAME"]
-        trait = Trait(DeathLink(self.why))
+        nouns = [str(c) for c in children if isinstance(c, Token) and c.type == "NAME"]
+        trait = Trait(DeathLink(self.why, "" if names or not nouns else nouns[0]))
         return _about(names[0], trait) if names else (trait,)
 
     def explode(self, children: list[Any]) -> tuple[Any, ...]:

@@ -78,8 +78,8 @@ def from_clause(part: Any) -> Any:
             return _Heading(kind, "", why)
         case game.RoleTrait(role, inner, why):
             return _Trait(role, inner, why)
-        case game.KillerRule(faction, exclusive, why):
-            return _NightKillRule(faction, exclusive, why)
+        case game.KillerRule(faction, exclusive, why, victims):
+            return _NightKillRule(faction, exclusive, why, victims)
         case game.Default(_, why):  # what the engine does anyway: a sentence with no effect
             return _Note(why)
         case game.Unique(why):

@@ -1,5 +1,5 @@
-"""Owns reading sentences kept, not modelled: `Flavour:`, `Not modelled (REASON):` and
-`Source:` lines (for `ruling coverage`)."""
+"""Owns reading sentences kept, not modelled: `Flavour:`, `Not modelled (REASON):`,
+`Source:` and `Example (FILE "TITLE"):` lines (for `ruling coverage`)."""
 
 from __future__ import annotations
 
@@ -9,15 +9,19 @@ from lark.tree import Meta
 from logic.lang.errors import Loc
 from logic.lang.read.base import Reader
 from logic.lang.read.pieces import _Kept
+from logic.model.ir import CaseRef
 
 
 @v_args(meta=True)
 class KeptReader(Reader):
     """Parse tree -> sentence pieces, for sentences kept, not modelled. One method per grammar rule."""
 
-    def _kept(self, kind: str, text: Token, reason: Token | None = None) -> _Kept:
+    def _kept(
+        self, kind: str, text: Token, reason: Token | None = None, plays: tuple[CaseRef, ...] = ()
+    ) -> _Kept:
         loc = Loc(self.filename, text.line or 0, text.column or 0)
-        return _Kept(kind, str(text).strip(), loc, " ".join(reason.split()) if reason else None)
+        why = " ".join(reason.split()) if reason else None
+        return _Kept(kind, str(text).strip(), loc, why, plays)
 
     def flavour(self, meta: Meta, children: list[Token]) -> _Kept:
         return self._kept("flavour", children[-1])
@@ -27,3 +31,16 @@ class KeptReader(Reader):
 
     def source_note(self, meta: Meta, children: list[Token]) -> _Kept:
         return self._kept("source", children[-1])
+
+    def example_cases(self, meta: Meta, children: list[Token]) -> tuple[CaseRef, ...]:
+        file, *titles = children
+        return tuple(
+            CaseRef(str(file), str(t)[1:-1], Loc(self.filename, t.line or 0, t.column or 0))
+            for t in titles
+        )
+
+    def example(self, meta: Meta, children: list[Token | tuple[CaseRef, ...]]) -> _Kept:
+        plays = tuple(r for c in children if isinstance(c, tuple) for r in c)
+        text = children[-1]
+        assert isinstance(text, Token)
+        return self._kept("example", text, plays=plays)

@@ -10,7 +10,7 @@ from typing import Any, cast
 from lark import Token
 
 from logic.lang.errors import Loc
-from logic.model.ir import Frequency, PriorityEntry, Restriction, VisitClass, Why
+from logic.model.ir import CaseRef, Frequency, PriorityEntry, Restriction, VisitClass, Why
 
 
 @dataclass(frozen=True)
@@ -223,6 +223,7 @@ class _NightKillRule:
     faction: str
     exclusive: bool
     why: Why
+    victims: str = ""  # the group its victim must be of ("choose a villager to kill")
 
 
 @dataclass(frozen=True)
@@ -327,12 +328,14 @@ class _RulesetFact:
 
 @dataclass(frozen=True)
 class _Kept:
-    """A `Flavour:`, `Not modelled (REASON):` or `Source:` line: sentences kept, not modelled."""
+    """A `Flavour:`, `Not modelled (REASON):`, `Source:` or `Example (FILE "TITLE"):` line:
+    sentences kept, not modelled."""
 
-    kind: str  # "flavour", "not modelled", "source"
+    kind: str  # "flavour", "not modelled", "source", "example"
     text: str
     loc: Loc  # where the free text starts
     reason: str | None = None
+    plays: tuple[CaseRef, ...] = ()  # an example's cases
 
 
 def _names(children: list[Any]) -> list[str]:
