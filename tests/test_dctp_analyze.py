@@ -31,15 +31,15 @@ FOLLOW_UP = (
 
 # (the case file, the role whose line says it, the sentence, a case it decides)
 DECIDES = [
-    (
+    (  # (the Analyze section at the end, R156)
         ANALYZE,
-        "Kogorou",
+        "Ability Analyze",
         CORRECT,
         "Analyze: the drunk night's interrogation of Gin, analyzed sober, is BO",
     ),
     (  # the ability's first sentence, and the one that adds to it
         ANALYZE,
-        "Kogorou",
+        "Ability Analyze",
         f"{ABILITY}\n{CORRECT}",
         "Analyze: a slandered interrogation, analyzed, is the card's result",
     ),

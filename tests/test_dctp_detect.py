@@ -37,9 +37,9 @@ DECIDES = [
 ]
 
 UEHARA = [
-    (CLASS, "Police Detect: Megure in the game - True", True),
+    (CLASS, "Police Detect: Megure in the game - true", True),
     (POOL, "Police Detect: asked for Gin, no police role, Uehara learns nothing", False),
-    (THROUGH, "Police Detect, the GM's example: Vermouth-Megure, no Megure - True", False),
+    (THROUGH, "Police Detect, the GM's example: Vermouth-Megure, no Megure - true", False),
 ]
 
 

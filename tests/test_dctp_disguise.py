@@ -66,6 +66,8 @@ NAMES = " Nakamori will learn that the player was in disguise and also which dis
 # case passes, without it the case fails (or names an ability no longer there)
 DECIDES = [
     (" Prep action: Disguise.", "Interrogation: Vermouth disguised as Kir is BO"),
+    # Kid's card in its own words (R154: "Prep." an abbreviation)
+    (" Prep. Action: Disguise.", "Age-Observe: Kid disguised as Megure is an adult"),
     (ASSUME, "Interrogation: Vermouth disguised as Kir is BO"),
     (ASSUME, "Temporary Disguise: Irish dons Kir on day 1, is BO on night 2"),
     (SEES, "Age-Observe: Vermouth disguised as Shinichi is a teenager"),

@@ -73,7 +73,8 @@ P_THROUGH = (
     "Police Identify differs from normal Identify in that it does NOT identify through disguises."
 )
 
-# each sentence of Uehara's line Police Identify reads, and a case of police-identify.case
+# each sentence of Police Identify (its section, R150, and the pool on Uehara's line), and a
+# case of police-identify.case
 POLICE_DECIDES = [
     (f"{P_ABILITY}\n{P_TRUE}\n{P_THROUGH}", "Police Identify: Bob is Megure, true"),
     (P_TRUE, "Police Identify: Bob is Megure, true"),
@@ -88,4 +89,6 @@ POLICE_DECIDES = [
 
 @pytest.mark.parametrize(("sentence", "title"), POLICE_DECIDES)
 def test_deleting_a_police_identify_sentence_changes_its_case(sentence: str, title: str) -> None:
-    deleting_changes(POLICE, title, without_on("Uehara", sentence))
+    """The pool on Uehara's line; the others in the Police Identify section (R150)."""
+    line = "Uehara" if sentence.startswith("In the experimental") else "Ability Police Identify"
+    deleting_changes(POLICE, title, without_on(line, sentence))

@@ -24,7 +24,7 @@ CASEBOOK = ROOT / "casebook" / "dctp-mini-mafia" / "prep.case"
 
 SUICIDE = "When one lover dies, the other commits suicide that same phase."
 UNSAVED = "No amount of healing or protecting may prevent the death of a suicidal lover."
-AMOR = "Prep action: Amor. Chooses four players, two of which will become lovers. "
+AMOR = "Prep. action: Amor. Chooses four players, two of which will become lovers. "
 TRAVEL_PREP = "Prep, "  # deleted: "... (whether it's during Night, or Day)"
 
 
@@ -117,7 +117,7 @@ FIRST_AGAIN = (
     "precedent over Lovers."
 )
 FRIENDSHIP = (
-    "Prep action: Friendship. Sonoko names a list of players he would like to befriend (GM "
+    "Prep. action: Friendship. Sonoko names a list of players he would like to befriend (GM "
     "determines the exact amount of players to list). "
 )
 

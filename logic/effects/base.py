@@ -11,6 +11,8 @@ knows no kind by name: it asks every kind in turn for
   unstoppable slot i's action takes place whatever would stop it (a bribed kill)
   texts       the result texts slot i's action may produce
   phase_texts texts told to players whatever they did (reports, glimpses, warnings)
+  relays      texts told to players from the night's other texts (a leader's reports of
+              his subordinates' results), asked once every other text is known
   atoms       further outcome atoms of the night (`X is roleblocked`)
   retarget    where slot i's k-th target lands (redirection: every kind reads the
               effective target through the builder's `aims`)
@@ -241,6 +243,7 @@ class Kind:
     unstoppable: Callable[[NightBuilder, int], Expr] | None = None
     texts: Callable[[NightBuilder, int], list[TextSource]] | None = None
     phase_texts: Callable[[NightBuilder, Outcome], list[TextSource]] | None = None
+    relays: Callable[[NightBuilder, Sequence[TextSource]], list[TextSource]] | None = None
     atoms: Callable[[NightBuilder, Outcome], dict[Atom, Expr]] | None = None
     # moves slot i's k-th target (an index term) to where it lands (redirection)
     retarget: Callable[[NightBuilder, int, int, Expr], Expr] | None = None

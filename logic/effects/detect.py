@@ -21,6 +21,9 @@ Vocabulary:
                 roles.": the only roles it may ask for; asked for another, it answers nothing
     through     "Police Detect differs from normal Detect in that it does NOT detect through
                 disguises.": a role only worn is found ("true")
+  Detect.yes  "If Megure were in the game, Uehara would receive "true".": the answer when
+              the role is in the game is the sentence's ("true"), and the other "false"
+              (never said: as Police Identify's, ID4); unsaid, "True" and "False" (R155)
 
 Police Detect ("Allows Uehara to detect other police roles.") is the same ability, named by
 the class and the verb. Readings: "in the game" is dealt to a player, alive or dead (as abduct's "not played in the
@@ -52,13 +55,22 @@ if TYPE_CHECKING:
 class Detect:
     why: Why = meta()
     options: tuple[str, ...] = ()
+    # "If Megure were in the game, Uehara would receive "true".": (the sentence, its
+    # answer); then the other answer is "false" (R155)
+    yes: tuple[Why, str] | None = None
 
     def with_roles(self, roles: Sequence[Role]) -> Detect:
         """The options: every role of the ruleset (a character's name)."""
         return replace(self, options=tuple(r.name for r in roles))
 
     def describe(self) -> str:
-        return 'detect: decides a role, learns "True" if a player holds it, else "False"'
+        yes, no = _answers(self)
+        return f'detect: decides a role, learns "{yes}" if a player holds it, else "{no}"'
+
+
+def _answers(e: Detect) -> tuple[str, str]:
+    """The two answers: the sentence's and "false", or the kind's own "True" and "False"."""
+    return (e.yes[1], "false") if e.yes is not None else ("True", "False")
 
 
 @dataclass(frozen=True)
@@ -167,8 +179,17 @@ def texts(b: NightBuilder, i: int) -> list[TextSource]:
             found = _found(b, i, e, role)
             yes.append(conj(chosen, found))
             no.append(conj(chosen, neg(found)))
-        out.append(TextSource(b.actor(i), conj(gate, any_of(yes)), "True", why=e.why))
-        out.append(TextSource(b.actor(i), conj(gate, any_of(no)), "False", why=e.why))
+        said, (told_yes, told_no) = e.why, _answers(e)
+        if e.yes is not None:  # the answer a sentence gives, in force (else the kind's)
+            on = label(b.sc.switch(e.yes[0]), e.yes[0])
+            said = e.yes[0]
+            for text, part, other in ((told_yes, yes, "True"), (told_no, no, "False")):
+                out.append(TextSource(b.actor(i), conj(gate, on, any_of(part)), text, why=said))
+                off = conj(gate, neg(on), any_of(part))
+                out.append(TextSource(b.actor(i), off, other, why=e.why))
+            continue
+        out.append(TextSource(b.actor(i), conj(gate, any_of(yes)), told_yes, why=e.why))
+        out.append(TextSource(b.actor(i), conj(gate, any_of(no)), told_no, why=e.why))
     return out
 
 

@@ -45,7 +45,12 @@ Vocabulary (the whole game's):
                disguise of a holder of `roles` off, from the next phase. Unsaid, nothing
                but the end of a costume's night does
   NoDisguiseAs "Disguise: No." (a role's card): no disguise (a Disguise or a costume) takes
-               the role ("Disguise: Yes." is not read)
+               the role
+  DisguiseAs   "Disguise: Yes." (a role's card): a disguise may take the role (no other
+               sentence forbidding it). Where the cards say it (a role of the ruleset has a
+               `DisguiseAs`), a role whose card says neither is unsaid: whether a disguise
+               decided as it is put on is the host's open choice (`ambiguous` where it
+               matters, R153); with no `DisguiseAs` at all, any role no sentence forbids
   NotAs        "Disguisers may not disguise as Black Org members, children, or Prep phase
                roles.": a disguise decided as a role of one of `kinds` (a faction's
                members, a card's observe result, or a role with a prep action) is not put on
@@ -287,6 +292,14 @@ class NoDisguiseAs:
 
 
 @dataclass(frozen=True)
+class DisguiseAs:
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "a disguise may take this role (its card: 'Disguise: Yes.')"
+
+
+@dataclass(frozen=True)
 class NotAs:
     kinds: tuple[str, ...]
     why: Why = meta()
@@ -459,15 +472,34 @@ def _forbidden(role: Role, rule: NotAs) -> bool:
     return False
 
 
-def _allowed(b: Any, name: str, replaces: bool) -> Expr:
+def _unsaid(b: Any, role: Role, decides: Expr | None) -> Expr:
+    """The disguise as `role` is not put on, by the host's open choice: the cards say
+    "Disguise: Yes." (some role's, in force) and the role's card says neither (R153)."""
+    yes = [(r, t.why) for r in b.rs.roles for t in r.traits if isinstance(t, DisguiseAs)]
+    mine = any_of(_on(b, t) for t in role.traits if isinstance(t, (DisguiseAs, NoDisguiseAs)))
+    others = any_of(label(b.sc.switch(w), w) for r, w in yes if r is not role)
+    silent = conj(others, neg(mine))
+    if silent == FALSE:
+        return FALSE
+    w = yes[0][1]
+    name = f"disguise:unsaid:{canon(role.name)}:{w.loc.line}:{w.loc.column}"
+    refused = b.choice(
+        name, [False, True], decides=None if decides is None else conj(decides, silent)
+    )
+    return label(conj(silent, eq(refused, Const(True))), w)
+
+
+def _allowed(b: Any, name: str, replaces: bool, decides: Expr | None = None) -> Expr:
     """A disguise decided as the role `name` is put on: no sentence forbids its kind, and
     (a Disguise, `replaces`) no player holds it when a sentence says it is replaced, (a
-    costume) it is of the faction a sentence says every costume is of (`OnlyAs`)."""
+    costume) it is of the faction a sentence says every costume is of (`OnlyAs`); a role
+    the cards leave unsaid, the host's open choice (`decides`: where it is decided)."""
     role = b.rs.role(name)
     if role is None:
         return FALSE
     stop = [_on(b, r) for r in _said(b, NotAs) if _forbidden(role, r)]
     stop += [_on(b, t) for t in role.traits if isinstance(t, NoDisguiseAs)]
+    stop.append(_unsaid(b, role, decides))
     if not replaces:  # a costume: "All disguises will be town roles." (Choose Costumes')
         stop += [_on(b, r) for r in _said(b, OnlyAs) if canon(r.faction) != canon(role.faction)]
     if replaces:
@@ -501,7 +533,8 @@ def _put_on(b: NightBuilder, q: str, name: str) -> Expr:
                 if canon(name) in keys:
                     decided = eq(b.sc.decision(j, e.options), Const(keys.index(canon(name))))
                     parts.append(label(conj(c, b.sc.taken(j), decided), e.why))
-        parts = [conj(any_of(parts), _allowed(b, name, True))] if parts else []
+        decided = any_of(parts)
+        parts = [conj(decided, _allowed(b, name, True, decided))] if parts else []
     parts.append(_carried(b, PUTS_ON, q, name))
     return any_of(parts)
 
@@ -520,7 +553,8 @@ def _prep_costume(b: NightBuilder, q: str, name: str) -> Expr:
             if canon(name) in keys:
                 decided = eq(b.sc.decision(j, e.options), Const(keys.index(canon(name))))
                 parts.append(label(conj(c, b.sc.taken(j), decided), e.why))
-    return conj(any_of(parts), _allowed(b, name, False)) if parts else FALSE
+    decided = any_of(parts)
+    return conj(decided, _allowed(b, name, False, decided)) if parts else FALSE
 
 
 def _lost_before(b: Any, q: str) -> Expr:
@@ -935,7 +969,8 @@ def _costumes(db: DayBuilder, q: str) -> list[tuple[str, Expr]]:
         for c, e in db.effects(i, Costume):
             decided = db.sc.decision(i, e.options)
             for k, name in enumerate(e.options):
-                x = conj(c, db.ok(i), eq(decided, Const(k)), _allowed(db, name, False))
+                at = conj(c, eq(decided, Const(k)))
+                x = conj(c, db.ok(i), eq(decided, Const(k)), _allowed(db, name, False, at))
                 again = conj(
                     _carried(db, HAS_WORN, q, name), _traits(db, q, CostumeRule, "not_twice")
                 )
@@ -993,7 +1028,8 @@ def day_stops(db: DayBuilder, i: int) -> Expr:
         decided = db.sc.decision(i, e.options)
         for k, name in enumerate(e.options):
             again = conj(_carried(db, HAS_WORN, q, name), _traits(db, q, CostumeRule, "not_twice"))
-            bad = disj(neg(_allowed(db, name, False)), again, _spent(db, q))
+            at = conj(c, eq(decided, Const(k)))
+            bad = disj(neg(_allowed(db, name, False, at)), again, _spent(db, q))
             if bad != FALSE:
                 parts.append(conj(c, eq(decided, Const(k)), bad))
     return any_of(parts)
@@ -1065,6 +1101,7 @@ KIND = Kind(
         DisguiseQuery,
         Investigable,
         NoDisguiseAs,
+        DisguiseAs,
     ),
     stops=stops,
     texts=texts,

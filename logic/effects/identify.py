@@ -38,7 +38,11 @@ Vocabulary:
                 never says the other answer: ID4). A `DetectRule` whose `through` names
                 the ability ("Police Identify differs from normal Identify in that it does
                 NOT identify through disguises."): a role worn is what it sees (the
-                disguised Vermouth-Megure is "true" for Megure); unsaid, the role dealt
+                disguised Vermouth-Megure is "true" for Megure); unsaid, the role dealt.
+                `expires` ("Uehara may use Police Identify every day phase until she makes
+                a positive identification.", "Once she does, the ability is considered
+                expired ..."): after a day its answer was the positive one, its later uses
+                do not take place (a lasting state, `EXPIRED`: R150)
 
   OnePerDay     "They use Identify all together. So they can just Identify one player's
                 role together per Day." (said of the whole game, the ability named): of
@@ -58,10 +62,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from logic.effects.base import Kind, Outcome, line_rules
+from logic.effects.base import Kind, Lasting, Outcome, line_rules
 from logic.effects.detect import DetectRule, speaks_of
-from logic.model.expr import FALSE, Const, Expr, any_of, at_least, conj, disj, eq, label, neg
-from logic.model.phase import TextSource
+from logic.model.expr import (
+    FALSE,
+    TRUE,
+    Const,
+    Expr,
+    any_of,
+    at_least,
+    conj,
+    disj,
+    eq,
+    label,
+    neg,
+)
+from logic.model.phase import Atom, ChainEnd, PhaseEnd, TextSource
 from logic.model.why import Why, canon, meta
 
 if TYPE_CHECKING:
@@ -90,6 +106,9 @@ class PoliceIdentify:
     options: tuple[str, ...] = ()
     # "If PhoenixTears were Megure, the result would be "true".": (the sentence, its answer)
     yes: tuple[Why, str] | None = None
+    # "Uehara may use Police Identify every day phase until she makes a positive
+    # identification.": no use once an answer was positive (R150)
+    expires: Why | None = None
 
     def with_roles(self, roles: Sequence[Any]) -> PoliceIdentify:
         """The options: every role of the ruleset (as Detect's)."""
@@ -97,7 +116,8 @@ class PoliceIdentify:
 
     def describe(self) -> str:
         said = f'learns "{self.yes[1]}" if so, else "false"' if self.yes else "nothing said"
-        return f"police identify: decides a role, asks whether the target holds it; {said}"
+        gone = "; expired after a positive answer" if self.expires is not None else ""
+        return f"police identify: decides a role, asks whether the target holds it; {said}{gone}"
 
 
 def _rule_says(db: DayBuilder, p: str, tag: str, role: str | None = None) -> Expr:
@@ -121,33 +141,96 @@ def _police_texts(db: DayBuilder, i: int) -> list[TextSource]:
     for c, e in db.effects(i, PoliceIdentify):
         if e.yes is None:
             continue
-        said, text = e.yes
-        decided = db.sc.decision(i, e.options)
-        pooled = _rule_says(db, p, "pool")
-        through = _rule_says(db, p, "through")
-        yes, no = [], []
-        for q in db.players:
-            at = conj(c, db.ok(i), db.sc.aims(i, q), label(db.switch(said), said))
-            if at == FALSE:
+        text = e.yes[1]
+        yes, no = _answers(db, i, c, e)
+        out.append(TextSource(p, label(yes, e.why), text, (), e.why))
+        out.append(TextSource(p, label(no, e.why), "false", (), e.why))
+    return out
+
+
+def _answers(db: DayBuilder, i: int, c: Expr, e: PoliceIdentify) -> tuple[Expr, Expr]:
+    """Slot i's police identification took place and its answer is the positive one, or
+    the other ("false")."""
+    p = db.actor(i)
+    assert e.yes is not None
+    said = e.yes[0]
+    decided = db.sc.decision(i, e.options)
+    pooled = _rule_says(db, p, "pool")
+    through = _rule_says(db, p, "through")
+    yes, no = [], []
+    for q in db.players:
+        at = conj(c, db.ok(i), db.sc.aims(i, q), label(db.switch(said), said))
+        if at == FALSE:
+            continue
+        wears = _wears(db, q)
+        covered = any_of(x for _, x in wears)
+        for k, name in enumerate(e.options):
+            role = db.rs.role(name)
+            if role is None:
                 continue
-            wears = _wears(db, q)
-            covered = any_of(x for _, x in wears)
-            for k, name in enumerate(e.options):
-                role = db.rs.role(name)
-                if role is None:
-                    continue
-                asked = conj(
-                    eq(decided, Const(k)), disj(neg(pooled), _rule_says(db, p, "pool", name))
-                )
-                holds = db.role_is(q, role)
-                worn = any_of(x for n, x in wears if canon(n) == canon(name))
-                seen = disj(
-                    conj(neg(through), holds), conj(through, disj(conj(holds, neg(covered)), worn))
-                )
-                yes.append(conj(at, asked, seen))
-                no.append(conj(at, asked, neg(seen)))
-        out.append(TextSource(p, label(any_of(yes), e.why), text, (), e.why))
-        out.append(TextSource(p, label(any_of(no), e.why), "false", (), e.why))
+            asked = conj(eq(decided, Const(k)), disj(neg(pooled), _rule_says(db, p, "pool", name)))
+            holds = db.role_is(q, role)
+            worn = any_of(x for n, x in wears if canon(n) == canon(name))
+            seen = disj(
+                conj(neg(through), holds), conj(through, disj(conj(holds, neg(covered)), worn))
+            )
+            yes.append(conj(at, asked, seen))
+            no.append(conj(at, asked, neg(seen)))
+    return any_of(yes), any_of(no)
+
+
+IDENTIFIED = "police identified"  # the day's atom: X's police identification was positive
+
+
+def _expired_step(before: tuple[str, ...], end: PhaseEnd) -> tuple[str, ...]:
+    got = {a.subject for a in end.atoms if a.kind == IDENTIFIED}
+    return tuple(sorted(set(before) | got)) if got else before
+
+
+def _expired_chain(before: dict[str, Expr], end: ChainEnd) -> dict[str, Expr]:
+    out = dict(before)
+    for a, e in end.atoms:
+        if a.kind == IDENTIFIED:
+            out[a.subject] = disj(out.get(a.subject, FALSE), e)
+    return out
+
+
+def _expired_view(state: tuple[str, ...], night: int) -> dict[str, Expr]:
+    return {p: TRUE for p in state}
+
+
+# the players whose police identification was positive on an earlier day (R150)
+EXPIRED = Lasting(
+    "police identifications expired", (), _expired_step, _expired_chain, _expired_view
+)
+
+
+def _expired(db: DayBuilder, i: int) -> Expr:
+    """Slot i is a police identification whose user had a positive one on an earlier day,
+    and a sentence says it then expires (R150)."""
+    before: dict[str, Expr] = db.before(EXPIRED)
+    gone = before.get(db.actor(i), FALSE)
+    if gone == FALSE:
+        return FALSE
+    return any_of(
+        conj(c, gone, label(db.switch(e.expires), e.expires))
+        for c, e in db.effects(i, PoliceIdentify)
+        if e.expires is not None
+    )
+
+
+def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
+    """`X police identified`: X's police identification of the day answered positively
+    (kept only where a sentence says the ability then expires)."""
+    out: dict[Atom, Expr] = {}
+    for i in range(db.n):
+        for c, e in db.effects(i, PoliceIdentify):
+            if e.yes is None or e.expires is None:
+                continue
+            yes, _ = _answers(db, i, c, e)
+            if yes != FALSE:
+                key = Atom(IDENTIFIED, db.actor(i))
+                out[key] = disj(out.get(key, FALSE), yes)
     return out
 
 
@@ -210,7 +293,7 @@ def day_stops(db: DayBuilder, i: int) -> Expr:
     chance = any_of(
         conj(c, _fails(db, i, e)) for c, e in db.effects(i, IdentifyRole) if e.chance is not None
     )
-    return disj(chance, _outranked(db, i))
+    return disj(chance, _outranked(db, i), _expired(db, i))
 
 
 @dataclass(frozen=True)
@@ -342,4 +425,6 @@ KIND = Kind(
     (IdentifyRole, PoliceIdentify, OnePerDay, Ranking, RankDecides),
     day_stops=day_stops,
     day_texts=day_texts,
+    day_atoms=day_atoms,
+    lasting=(EXPIRED,),
 )

@@ -39,6 +39,8 @@ from dataclasses import dataclass
 # the final stop). "etc" ends a sentence before a capital.
 _ABBREVIATIONS = frozenset(
     {"e.g", "i.e", "eg", "ie", "vs", "cf", "viz", "approx", "incl", "aka", "a.k.a", "a.m", "p.m"}
+    # DCTP's cards: "Prep. action: Amor", "Prep. Phase action: ..." (the prep phase)
+    | {"prep"}
     | {"mr", "mrs", "ms", "dr", "st", "jr", "sr"}
 )
 _CAPITAL_ONLY = frozenset({"etc"})

@@ -1137,6 +1137,10 @@ class NightBuilder(PhaseBuilder):
         for k in self.kinds:
             if k.phase_texts:
                 texts.extend(t for t in k.phase_texts(self, outcome) if self.reads(t.actor))
+        told = tuple(texts)
+        for k in self.kinds:
+            if k.relays:
+                texts.extend(t for t in k.relays(self, told) if self.reads(t.actor))
         for k in self.kinds:
             if k.transition:  # an atom two kinds give holds when either says so (a Leech's
                 # theft and a Morpher's choice both give `X becomes ROLE`: one replaced the

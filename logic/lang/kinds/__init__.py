@@ -55,6 +55,7 @@ from logic.lang.kinds.phrasing import PhrasingReading
 from logic.lang.kinds.poison import PoisonReading
 from logic.lang.kinds.powers import PowerReading
 from logic.lang.kinds.registration import RegistrationReading
+from logic.lang.kinds.relay import RelayReading
 from logic.lang.kinds.retaliate import RetaliateReading
 from logic.lang.kinds.sanity import SanityReading
 from logic.lang.kinds.saves import SaveReading
@@ -64,6 +65,7 @@ from logic.lang.kinds.shield import ShieldReading
 from logic.lang.kinds.sobriety import SobrietyReading
 from logic.lang.kinds.spells import SpellsReading
 from logic.lang.kinds.spy import SpyReading
+from logic.lang.kinds.spylist import SpyListReading
 from logic.lang.kinds.storyteller import StorytellerReading
 from logic.lang.kinds.succession import SuccessionReading
 from logic.lang.kinds.suitcase import SuitcaseReading
@@ -116,6 +118,7 @@ class Readings(
     GuiltReading,
     SecretVoteReading,
     SpyReading,
+    SpyListReading,
     AmplifyReading,
     MeddleReading,
     MorphReading,
@@ -135,6 +138,7 @@ class Readings(
     BlameReading,
     CoupleReading,
     CensusReading,
+    RelayReading,
     SobrietyReading,
     SanityReading,
     EitherReading,

@@ -2,7 +2,8 @@
 logic/lang/kinds.Readings: "Can detect if one certain role is in the game per night." gives a
 night ability aimed at no one, named by its verb, whose effect is `Detect`
 (logic/effects/detect.py): its user decides a role and learns whether it is in the game;
-the GM's sentences about the disguises it meets are traits of the holder (`DetectRule`)."""
+the GM's sentences about the disguises it meets are traits of the holder (`DetectRule`);
+"If Megure were in the game, Uehara would receive "true"." gives its answer (`Detect.yes`)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from lark import Token
 
 from logic.effects.detect import Detect, DetectRule
 from logic.lang.clause_parts import NoReading, subject_of
-from logic.lang.read.pieces import _AbilityStart, _Trait
+from logic.lang.read.pieces import _AbilityStart, _AddTo, _Trait
 from logic.model.ir import Frequency, Why
 
 
@@ -71,3 +72,8 @@ class DetectReading:
 
     def dt_worn(self, children: list[Any]) -> tuple[Any, ...]:
         return (_Trait(None, DetectRule(self.why, worn=self.why), self.why),)
+
+    def dt_true(self, children: list[Any]) -> tuple[Any, ...]:
+        """The answer when the role asked is in the game, of the Detect before it."""
+        text = next(str(c) for c in children if isinstance(c, Token) and c.type == "STRING")
+        return (_AddTo(Detect, "yes", self.why, (self.why, text[1:-1])),)

@@ -17,6 +17,7 @@ from logic.effects.disguise import (
     Costume,
     CostumeRule,
     Disguise,
+    DisguiseAs,
     NoDisguiseAs,
     Pinch,
     PinchRule,
@@ -54,6 +55,9 @@ class DisguiseReading:
 
     def dg_card(self, children: list[Any]) -> tuple[Any, ...]:
         return self._trait(NoDisguiseAs(self.why))
+
+    def dg_card_yes(self, children: list[Any]) -> tuple[Any, ...]:
+        return self._trait(DisguiseAs(self.why))
 
     def dg_one_night(self, children: list[Any]) -> tuple[Any, ...]:
         return self._trait(CostumeRule(self.why, one_night=self.why))

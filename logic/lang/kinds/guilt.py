@@ -27,7 +27,12 @@ class GuiltReading:
         when = [c for c in children if isinstance(c, str) and not isinstance(c, Token)]
         if not names:
             raise NoReading("a death for guilt over a kill of any player (no faction named)")
-        if not when or when[0] != "gu_next_night":
+        if not when:
+            raise NoReading(
+                "a death for guilt whose time is not said (the guilt kind's death comes the "
+                "night after the kill: say 'the following night')"
+            )
+        if when[0] != "gu_next_night":
             raise NoReading(
                 "a death for guilt at a time other than the following night (the guilt "
                 "kind's death comes the night after the kill)"

@@ -6,7 +6,9 @@ Detective Boys is prevented from using his day ability ..., the Identification c
 succeed or fail, depending on the number of undisturbed Detective Boys." adds its chance of
 failure to it. "Allows Uehara to identify other players for police roles." is Police
 Identify, a day ability on one player named by the class and the verb (`PoliceIdentify`);
-"If PhoenixTears were Megure, the result would be "true"." adds its answer."""
+"If PhoenixTears were Megure, the result would be "true"." adds its answer; "Uehara may use
+Police Identify every day phase until she makes a positive identification." (and "Once she
+does, the ability is considered expired ...") its expiry."""
 
 from __future__ import annotations
 
@@ -42,3 +44,6 @@ class IdentifyReading:
     def id_true(self, children: list[Any]) -> tuple[Any, ...]:
         text = _quoted(next(c for c in children if isinstance(c, Token) and c.type == "STRING"))
         return (_AddTo(PoliceIdentify, "yes", self.why, (self.why, text)),)
+
+    def id_expires(self, children: list[Any]) -> tuple[Any, ...]:
+        return (_AddTo(PoliceIdentify, "expires", self.why),)
