@@ -20,6 +20,8 @@ from logic.lang.rules import load_ruleset, parse_ruleset
 ROOT = Path(__file__).parent.parent
 CASEBOOK = ROOT / "casebook" / "dctp-mini-mafia" / "items.case"
 
+WATCH_ORDERS = " Watch Protection >\n Watch protection >\nWatch protection > "
+
 # each sentence the kind reads, and a case of items.case that it decides: with the sentence
 # the case passes, without it the case fails (or names an ability no longer there)
 DECIDES = [
@@ -58,18 +60,21 @@ DECIDES = [
         "returned at the end of the night).",
         "Watch: the holder survives the Black Org's kill the night after",
     ),
-    (
-        " The wristwatch protects the holder from attacks the night they are in possession of it.",
+    (  # (the Order of Healing section's says it again, on Agasa's line: R144)
+        " The wristwatch protects the holder from attacks the night they are in possession of "
+        "it.\n If someone possessing the watch is attacked, they are protected.",
         "Watch: the holder survives the Black Org's kill the night after",
     ),
-    (
+    (  # (the Order of Healing section's says it again, on Agasa's line: R144)
         " If sniped, the target will survive, but the watch will be destroyed and can't be used "
-        "anymore.",
+        "anymore.\n If someone possessing the watch is attacked by a sniper, they will survive "
+        "but the watch will break and become unusable for the remainder of the game.",
         "Watch: a sniped holder survives, and the watch is broken",
     ),
-    (
+    (  # the Steal section's "Everyone involved gets the info, ..." says it too (R140)
         " The target is also presented with a notice stating just how many thieves targeted "
-        "them that night.",
+        "them that night.\n Everyone involved gets the info, that glasses were stolen and that 2 "
+        "(or more) thiefs wanted this item.",
         "Steal: the player stolen from by two thieves learns there were two",
     ),
     (
@@ -81,12 +86,13 @@ DECIDES = [
         " Items: School book, Alcohol.",  # (Haibara's card: the list alone is not open)
         "I1: Haibara's card has no Panties, the GM's list of stealable items does: open",
     ),
-    (  # the order of healing's item (the line's other lines are comments)
-        " Watch Protection >",
+    (  # the order of healing's item, and the abilities' sections' orders that say it again
+        # (R143: "Bone Breaker > Watch protection > ...", "Watch protection > Protect > ...")
+        WATCH_ORDERS,
         "Watch Protection > Protection: Ran protecting the watch's holder is not injured",
     ),
     (
-        " Watch Protection >",
+        WATCH_ORDERS,
         "Watch Protection > Protection: a sniped holder protected by Ran, the watch breaks "
         "and Ran lives",
     ),

@@ -51,8 +51,10 @@ def test_without_the_sentence_there_is_no_guilt() -> None:
 def test_a_faction_the_ruleset_lacks_or_another_time_is_refused() -> None:
     with pytest.raises(RulingError, match="not a faction of this ruleset"):
         parse_ruleset(PATH.read_text().replace("of the Town", "of the Village"), str(PATH))
-    with pytest.raises(RulingError, match="other than the following night"):
+    with pytest.raises(RulingError, match="whose time is not said"):
         parse_ruleset(PATH.read_text().replace(" the following night.", "."), str(PATH))
+    with pytest.raises(RulingError, match="other than the following night"):
+        parse_ruleset(PATH.read_text().replace(" the following night.", " that night."), str(PATH))
     with pytest.raises(RulingError, match="kills no one"):  # guilt on a protection
         parse_ruleset(PATH.read_text().replace("shoot a player.", "protect a player."), str(PATH))
 

@@ -39,23 +39,23 @@ class Either:
         return "one of these a night: " + " or ".join(self.names)
 
 
-def _letters(name: str) -> str:
+def letters(name: str) -> str:
     return "".join(ch for ch in name.casefold() if ch.isalpha())
 
 
-def _named(b: NightBuilder, j: int, name: str) -> Expr:
+def named(b: NightBuilder, j: int, name: str) -> Expr:
     """Slot j's ability is the one `name` names."""
-    return any_of(c for c, ab in b.sc.abilities(j) if _letters(ab.name) == _letters(name))
+    return any_of(c for c, ab in b.sc.abilities(j) if letters(ab.name) == letters(name))
 
 
-def _sent(b: NightBuilder, p: str, name: str, but: int = -1) -> Expr:
+def sent(b: NightBuilder, p: str, name: str, but: int = -1) -> Expr:
     """p sent the ability `name` names tonight (in a slot other than `but`)."""
     return any_of(
-        conj(b.sc.taken(j), _named(b, j, name)) for j in range(b.n) if j != but and b.actor(j) == p
+        conj(b.sc.taken(j), named(b, j, name)) for j in range(b.n) if j != but and b.actor(j) == p
     )
 
 
-def _two(xs: list[Expr]) -> Expr:
+def two(xs: list[Expr]) -> Expr:
     """At least two of `xs` hold."""
     return any_of(conj(x, y) for k, x in enumerate(xs) for y in xs[k + 1 :])
 
@@ -69,13 +69,13 @@ def stops(b: NightBuilder, i: int) -> Expr:
     parts: list[Expr] = []
     for r, w, t in line_rules(b, Either, "why"):
         for k, name in enumerate(t.names):
-            mine = _named(b, i, name)
+            mine = named(b, i, name)
             if mine == FALSE:
                 continue
-            other = any_of(_sent(b, p, m, i) for n, m in enumerate(t.names) if n != k)
+            other = any_of(sent(b, p, m, i) for n, m in enumerate(t.names) if n != k)
             if other == FALSE:
                 continue
-            both = _two([_sent(b, p, m) for m in t.names])
+            both = two([sent(b, p, m) for m in t.names])
             played = b.choice(
                 f"either:{p}:{w.loc.line}:{w.loc.column}", list(range(len(t.names))), decides=both
             )

@@ -25,6 +25,10 @@ Vocabulary:
                 sniper's kill is a plain kill
   Unmask        on a save: when it succeeds, the target and the saver learn the names of
                 the attackers, unless it was a snipe
+  SaverKnows    on a save: when it succeeds (keeps its target alive), its user is told
+                so ("you saved your target", the engine's text)
+  SaveKnown     on a save: when it succeeds, the saved player (and with `attacker`, each
+                attacker it kept from him) learns the save's keyword, not who saved
   SaveTold      said of the game: an attacker (of a group, when named) whose victim a save
                 kept alive learns which save it was, by its keyword ("Heal", "Protect")
   Sniper        a role trait: the kill its holder carries out for the faction is a snipe
@@ -42,6 +46,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from logic.effects.attack import Protect, attacked, attacks
@@ -141,6 +146,41 @@ class Unmask:
         return "when the save succeeds, the target and the saver learn who attacked (not a sniper)"
 
 
+SAVED = "you saved your target"  # what a saver who `SaverKnows` is told (the engine's text)
+
+
+@dataclass(frozen=True)
+class SaverKnows:
+    """On a save: when it succeeds, its user learns so ("If successfully healed, the healer
+    will know that he successfully healed."): `X learns "you saved your target"` (the
+    source gives no text: the engine's)."""
+
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "when the save succeeds, the saver is told so"
+
+
+@dataclass(frozen=True)
+class SaveKnown:
+    """On a save: when it succeeds, the saved player learns the save's keyword (logic/
+    effects/inquiry.py's `keyword`: "Heal" for a heal or a first aid), and with `attacker`
+    each attacker it kept him from too ("The target and the attacker will be notified that
+    the target was healed, but not by whom."; "The protected also learns if he was
+    Protected.": the saved alone). The saver is not named ("but not by whom")."""
+
+    why: Why = meta()
+    attacker: bool = False
+
+    def describe(self) -> str:
+        who = (
+            "the saved player and the attacker learn"
+            if self.attacker
+            else "the saved player learns"
+        )
+        return f"when the save succeeds, {who} the save's keyword"
+
+
 @dataclass(frozen=True)
 class SaveTold:
     """Said of the game: when a save that succeeds keeps an attacked player alive, each
@@ -198,13 +238,40 @@ class Intercede:
 
 def root(name: str) -> str:
     """'Protection', 'Protect' -> 'protect'; 'Healing', 'Heal' -> 'heal'; 'First-Aid',
-    'First Aid' -> 'firstaid'."""
+    'First Aid' -> 'firstaid'; 'Bone Breaker', 'Bone Breaking' -> 'bonebreak'."""
     w = "".join(name.casefold().replace("-", " ").split())
-    for suffix in ("ion", "ing", "s"):
+    for suffix in ("ion", "ing", "er", "s"):  # ("Bone Breaker": the breaking's)
         if w.endswith(suffix) and len(w) > len(suffix) + 2:
             w = w[: -len(suffix)]
             break
     return w[:-1] if w.endswith("e") and len(w) > 3 else w
+
+
+def save_orders(orders: list[Any], roles: list[Any]) -> tuple[list[Any], list[HealingOrder]]:
+    """Of the orders of a ruleset's lines ("A > B > C", read as orders of actions), those
+    whose every item names a save of the roles' (an ability that protects, by its name or
+    its root: "Protect", "Heal", "Bone Breaker") or a protection ("Watch protection"): an
+    order of healing said again where no heading says so (DCTP's abilities' sections).
+    Returns (the orders left, the orders of healing)."""
+    saves = {
+        n
+        for r in roles
+        for a in r.abilities
+        if any(isinstance(e, Protect) for e in a.effects)
+        for n in _names(a)
+    }
+    kept: list[Any] = []
+    found: list[HealingOrder] = []
+    for order in orders:
+        words = [w for group in order.items for w, _ in group]
+        if len(words) > 1 and all(
+            isinstance(w, str) and (root(w) in saves or root(w).endswith("protect")) for w in words
+        ):
+            groups = tuple(tuple(w for w, _ in group) for group in order.items)
+            found.append(HealingOrder(groups, order.why))
+        else:
+            kept.append(order)
+    return kept, found
 
 
 def _names(ab: Ability) -> set[str]:
@@ -221,14 +288,53 @@ def rank(rs: Ruleset, ab: Ability) -> int:
 
 
 def rank_of(rs: Ruleset, names: set[str]) -> int:
-    """The group in the order of healing of a save called by one of `names` (roots)."""
-    for order in _rules(rs, HealingOrder):
-        assert isinstance(order, HealingOrder)
-        for k, group in enumerate(order.groups):
-            if names & {root(n) for n in group}:
-                return k
-        return len(order.groups)
-    return 0
+    """The group in the order of healing of a save called by one of `names` (roots):
+    its depth among the orders said (`levels`); unlisted: below all."""
+    ranks = levels(tuple(x for x in _rules(rs, HealingOrder) if isinstance(x, HealingOrder)))
+    if not ranks:
+        return 0
+    got = [ranks[n] for n in names if n in ranks]
+    return min(got) if got else max(ranks.values()) + 1
+
+
+def levels(orders: tuple[HealingOrder, ...]) -> dict[str, int]:
+    """root -> its group in the orders of healing said, merged (`merged`); where they
+    disagree (refused when the ruleset is read: logic/lang/assemble/finish.py), the first."""
+    got = merged(orders)
+    if got is None:
+        return {root(n): k for k, group in enumerate(orders[0].groups) for n in group}
+    return got
+
+
+@lru_cache(maxsize=64)
+def merged(orders: tuple[HealingOrder, ...]) -> dict[str, int] | None:
+    """root -> its group in the orders of healing said, merged: an order said again, whole or
+    in part ("Bone Breaker > Watch protection > Protect > Heal > First Aid" in the abilities'
+    sections beside the section's "Voice of Reason > Bone Breaking > ... > First Aid"), says
+    each save it names comes after those before it; a save's group is the longest chain of
+    saves above it. None: the orders disagree (a save above another in one, below it in
+    another)."""
+    above: dict[str, set[str]] = {}
+    for order in orders:
+        roots = [{root(n) for n in group} for group in order.groups]
+        for k, group in enumerate(roots):
+            for n in group:
+                above.setdefault(n, set()).update(*roots[:k])
+    got: dict[str, int] = {}
+
+    def depth(n: str, seen: frozenset[str]) -> int | None:
+        if n in seen:
+            return None  # (a cycle: the orders disagree)
+        if n not in got:
+            ds = [depth(m, seen | {n}) for m in above[n]]
+            if None in ds:
+                return None
+            got[n] = 1 + max((d for d in ds if d is not None), default=-1)
+        return got[n]
+
+    if any(depth(n, frozenset()) is None for n in above):
+        return None
+    return got
 
 
 def held_saves(b: NightBuilder, q: str) -> list[tuple[Expr, int]]:
@@ -583,8 +689,36 @@ def told(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
     return out
 
 
+def known(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
+    """A successful save told by its own sentences: to its user (`SaverKnows`), to the
+    saved player and the attackers it kept from him (`SaveKnown`)."""
+    out: list[TextSource] = []
+    for q in b.sc.players:
+        for j, _, ab, _ in saves_on(b, q):
+            for e in ab.effects:
+                if not isinstance(e, (SaverKnows, SaveKnown)):
+                    continue
+                # (it succeeded: it kept him alive, as `told`'s)
+                alive = neg(outcome.died.get(q, FALSE))
+                ok = conj(succeeds(b, j, q, ab), alive, b.sc.switch(e.why))
+                if isinstance(e, SaverKnows):
+                    got = [(b.actor(j), ok, SAVED)]
+                else:
+                    word = keyword(b.rs, ab)
+                    got = [(q, ok, word)]
+                    if e.attacker:  # (each attacker whose attack on q the save stopped)
+                        got += [
+                            (b.actor(i), conj(ok, h), word) for i, v, h, _ in attacks(b) if v == q
+                        ]
+                for who, x, text in got:
+                    gate = label(x, e.why)
+                    if gate != FALSE and b.reads(who):
+                        out.append(TextSource(who, gate, text, (), e.why))
+    return out
+
+
 def _texts(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
-    return unmasked(b, outcome) + told(b, outcome)
+    return unmasked(b, outcome) + told(b, outcome) + known(b, outcome)
 
 
 def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
@@ -615,6 +749,8 @@ KIND = Kind(
         SnipesOnly,
         InjuresAttacker,
         Unmask,
+        SaverKnows,
+        SaveKnown,
         SaveTold,
         Sniper,
         Bypass,

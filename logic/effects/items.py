@@ -34,6 +34,12 @@ Vocabulary:
             targeted them that night." (the Rule Clarifications', of a player "stolen from
             twice in one phase"): a target of two thieves or more learns how many
             (`X learns "2 thieves"`).
+    involved "Everyone involved gets the info, that glasses were stolen and that 2 (or more)
+            thiefs wanted this item." (the Steal section's): of a theft by two thieves or
+            more, the target and every thief whose theft landed learn how many thieves
+            there were (`X learns "2 thieves"`); said of the target, it is `counted` said
+            again. Its "that glasses were stolen" is `shared`'s and `told`'s (the thieves'
+            and the target's item), not read again.
 
   ThievesTold  the whole game's "If a player is stolen from twice in one phase, the thieves
           are made aware that they were not the only thief that night and, most
@@ -60,6 +66,15 @@ Vocabulary:
             night except for himself ..."): the holder holds the night abilities of the
             role named the night he holds it (`Kind.lends`: a case's line may use them);
             one his own role has by name stays his own (the binding's)
+    one     "(Not both)" (after acts_as's "... can choose to Interrogate OR Investigate
+            3."): a night the holder sent two (or more) of the abilities the item lends, one
+            is played and the others do not take place; which, the host's choice (`ambiguous`
+            where it matters: the source says no more, as the cards' OR, logic/effects/
+            either.py). Unsaid, he plays them all (the role's own OR is its holders').
+    beside  "If the recipient of the Bow-tie has a normal Interrogate or Investigate due to
+            his/her role, he can use both that interrogate/investigate and the normal one.":
+            an ability his own role has by name is not one of those `one` counts (he uses
+            his own beside the lent one). Unsaid, `one` counts it too.
 
 The state a phase leaves is the atoms `has lost ITEM` (of the target, when `gone` is
 said), `has gained ITEM` (of a thief, when `kept` is not), `broke ITEM` (of the holder a
@@ -72,8 +87,7 @@ A disguised player holds the items of the role he wears too, while he wears it, 
 the disguise kind says so (`Kind.worn_roles`: logic/effects/disguise.py). Not modelled:
 an item held twice (a disguised player's two cards, "two guns"), the bow-tie's holder's own
 Interrogate or Investigate used beside the lent one, the watch's notices and a higher save (Bone Breaking) that
-keeps it out of play, the Black Suitcase, the thieves' "not the only thief" notice,
-Kogorou sober once his alcohol is stolen. A theft is a crime because the list of crimes
+keeps it out of play, the Black Suitcase, Kogorou sober once his alcohol is stolen. A theft is a crime because the list of crimes
 says "Stealing" (logic/effects/crimes.py's record).
 """
 
@@ -83,7 +97,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from logic.effects import attack, heal
+from logic.effects import attack, either, heal
 from logic.effects.base import Kind, Lasting, Outcome, first_drawn
 from logic.effects.block import Roleblock, unblockable
 from logic.model.expr import (
@@ -142,6 +156,7 @@ class Steal:
     shared: Why | None = None
     told: Why | None = None
     counted: Why | None = None
+    involved: Why | None = None
 
     def describe(self) -> str:
         said = [
@@ -152,6 +167,7 @@ class Steal:
                 ("every thief gets it", self.shared),
                 ("the target is told", self.told),
                 ("the target learns how many thieves", self.counted),
+                ("the target and the thieves learn how many thieves", self.involved),
             )
             if f is not None
         ]
@@ -177,6 +193,8 @@ class Lend:
     # "Someone in possession of the bow-tie can act if he were Conan ...": (the role, the
     # sentence): the holder holds that role's night abilities the night he holds it
     acts_as: tuple[str, Why] | None = None
+    one: Why | None = None  # "(Not both)": one of the lent abilities a night
+    beside: Why | None = None  # "..., he can use both that interrogate/investigate and ..."
 
     def describe(self) -> str:
         said = [
@@ -185,6 +203,8 @@ class Lend:
                 ("it protects from attacks", self.protects),
                 ("a snipe breaks it", self.breaks),
                 (f"its holder acts as {self.acts_as[0] if self.acts_as else ''}", self.acts_as),
+                ("one of them a night", self.one),
+                ("his own beside them", self.beside),
             )
             if f is not None
         ]
@@ -371,9 +391,10 @@ def texts(b: NightBuilder, i: int) -> list[TextSource]:
 
 
 def counts(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
-    """A player whose thefts tonight were two or more, when `counted` is said, learns how
-    many thieves there were ("2 thieves"); each of his thieves, when `ThievesTold` is said,
-    that he was not the only one."""
+    """A player whose thefts tonight were two or more, when `counted` or `involved` is
+    said, learns how many thieves there were ("2 thieves"); each of those thieves too,
+    when `involved` is said; and each of his thieves, when `ThievesTold` is said, that he
+    was not the only one (the two sentences give two texts: the source says both)."""
     out: list[TextSource] = []
     for q in b.sc.players:
         thieves = b.lands(Steal, q)
@@ -381,18 +402,29 @@ def counts(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
         if len(slots) < 2:
             continue
         hits = [any_of(x for j, x, _ in thieves if j == i) for i in slots]
-        told = _thieves_told(b)
+        not_alone = _thieves_told(b)
         for j, hit in zip(slots, hits, strict=True):
-            x = conj(hit, told, at_least(2, hits))
+            x = conj(hit, not_alone, at_least(2, hits))
             if x != FALSE:
                 why = next(t.why for t in b.rs.healing if isinstance(t, ThievesTold))
                 out.append(TextSource(b.actor(j), x, TOLD_NOT_ALONE, why=why))
-        said = any_of(conj(x, _said(b, e.counted)) for _, x, e in thieves if e.counted)
+        told = [(e.counted, e.involved) for _, _, e in thieves]
+        said = any_of(
+            conj(x, disj(_said(b, e.counted), _said(b, e.involved))) for _, x, e in thieves
+        )
+        all_told = any_of(conj(x, _said(b, e.involved)) for _, x, e in thieves)
+        why = next((w for pair in told for w in pair if w is not None), None)
+        if why is None:
+            continue
         for n in range(2, len(slots) + 1):
-            exactly = conj(at_least(n, hits), neg(at_least(n + 1, hits)), said)
-            if exactly != FALSE:
-                why = next(e.counted for _, _, e in thieves if e.counted is not None)
-                out.append(TextSource(q, exactly, f"{n} thieves", why=why))
+            exactly = conj(at_least(n, hits), neg(at_least(n + 1, hits)))
+            if conj(exactly, said) != FALSE:
+                out.append(TextSource(q, conj(exactly, said), f"{n} thieves", why=why))
+            by = next((e.involved for _, _, e in thieves if e.involved is not None), None)
+            for i, hit in zip(slots, hits, strict=True):
+                x = conj(exactly, hit, all_told)
+                if by is not None and x != FALSE:
+                    out.append(TextSource(b.actor(i), x, f"{n} thieves", why=by))
     return out
 
 
@@ -456,6 +488,59 @@ def lends(
             if not any(getattr(x, "by_day", False) for x in a.effects) and a not in out:
                 out.append(a)
     return out
+
+
+def _lent_names(rs: Any, e: Lend) -> list[str]:
+    """The names of the night abilities the item `e` lends (its `acts_as` role's)."""
+    role = rs.role(e.acts_as[0]) if e.acts_as is not None else None
+    if role is None:
+        return []
+    return [
+        a.name for a in role.abilities if not any(getattr(x, "by_day", False) for x in a.effects)
+    ]
+
+
+def _own(b: NightBuilder, p: str, name: str) -> Expr:
+    """p's own role has the ability `name` names."""
+    letters = either.letters(name)
+    return any_of(
+        b.sc.role_is(p, r)
+        for r in b.rs.roles
+        if any(either.letters(a.name) == letters for a in r.abilities)
+    )
+
+
+def stops(b: NightBuilder, i: int) -> Expr:
+    """Slot i does not take place: its actor holds an item whose `one` is said, slot i's is
+    one of the abilities it lends, he sent another of them tonight, and the host played the
+    other (with `beside` said, an ability his own role has is none of them)."""
+    p = b.actor(i)
+    if not any(b.actor(j) == p for j in range(b.n) if j != i):
+        return FALSE
+    parts: list[Expr] = []
+    for e in _lends(b.rs):
+        if e.one is None:
+            continue
+        names = _lent_names(b.rs, e)
+        beside = _said(b, e.beside)
+        free = [neg(conj(beside, _own(b, p, m))) for m in names]  # counted by `one`
+        sent = [conj(either.sent(b, p, m), f) for m, f in zip(names, free, strict=True)]
+        held = conj(lent(b, p, e.item), label(b.sc.switch(e.one), e.one))
+        for k, name in enumerate(names):
+            mine = conj(either.named(b, i, name), free[k])
+            other = any_of(
+                conj(either.sent(b, p, m, i), free[n]) for n, m in enumerate(names) if n != k
+            )
+            if FALSE in (mine, other, held):
+                continue
+            w = e.one
+            played = b.choice(
+                f"lend:one:{p}:{w.loc.line}:{w.loc.column}",
+                list(range(len(names))),
+                decides=conj(held, either.two(sent)),
+            )
+            parts.append(label(conj(held, mine, other, neg(eq(played, Const(k)))), w))
+    return any_of(parts)
 
 
 def broken(before: Inventory, item: str) -> Expr:
@@ -608,6 +693,7 @@ KIND = Kind(
     transition=transition,
     spares=spares,
     item_use=item_use,
+    stops=stops,
     held_saves=held_saves,
     day_stops=day_stops,
     day_atoms=day_atoms,

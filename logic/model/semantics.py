@@ -913,13 +913,6 @@ class NightBuilder(PhaseBuilder):
         """p holds the role, or belongs to the faction, called `group`."""
         return member_of(self.rs, self.sc)(p, group)
 
-    def outside(self, i: int, r: TargetIn) -> Expr:
-        """Slot i aims at a player who is not of the group `r` allows (its sentence on)."""
-        aimed = any_of(
-            conj(self.sc.aims(i, q), neg(self.member(q, r.group))) for q in self.sc.players
-        )
-        return conj(self.sc.switch(r.why), aimed)
-
     def reads(self, p: str) -> bool:
         """Whether p's result texts are built (a solver may need only the observer's)."""
         return self.sc.readers is None or p in self.sc.readers
@@ -1082,12 +1075,12 @@ class NightBuilder(PhaseBuilder):
                     if again != FALSE:
                         reasons.append(label(conj(cond, self.sc.switch(r.why), again), r.why))
                 if isinstance(r, TargetIn):
-                    reasons.append(label(conj(cond, self.outside(i, r)), r.why))
+                    reasons.append(label(conj(cond, _outside(self, i, r)), r.why))
         for cond, faction in self.sc.nightkill_of(i):  # "choose a villager to kill"
             nk = self.rs.nightkill(faction)
             for r in nk.ability.restrictions if nk is not None else ():
                 if isinstance(r, TargetIn):
-                    reasons.append(label(conj(cond, self.outside(i, r)), r.why))
+                    reasons.append(label(conj(cond, _outside(self, i, r)), r.why))
         if self.sc.slots[i].kind == "ability":
             for j, s in enumerate(self.sc.slots):
                 if j != i and s.actor == p and s.kind == "kill":
@@ -1320,6 +1313,12 @@ class Identities(Protocol):
 
     def role_is(self, p: str, role: Role) -> Expr: ...
     def faction_is(self, p: str, faction: str) -> Expr: ...
+
+
+def _outside(b: NightBuilder, i: int, r: TargetIn) -> Expr:
+    """Slot i aims at a player who is not of the group `r` allows (its sentence on)."""
+    aimed = any_of(conj(b.sc.aims(i, q), neg(b.member(q, r.group))) for q in b.sc.players)
+    return conj(b.sc.switch(r.why), aimed)
 
 
 def member_of(rs: Ruleset, sc: Identities) -> Callable[[str, str], Expr]:

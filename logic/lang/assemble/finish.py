@@ -11,6 +11,7 @@ from logic.effects.afterlife import ReadFate
 from logic.effects.attack import Kill
 from logic.effects.deal import PLAIN, given_to, plain_role
 from logic.effects.guilt import Guilt
+from logic.effects.heal import HealingOrder, merged, save_orders
 from logic.effects.intercept import Intercept
 from logic.effects.interrogate import Interrogate, InterrogatesAs
 from logic.effects.react import Explode, Guard
@@ -289,9 +290,7 @@ class FinishAssembler(ProseAssembler, ChecksAssembler):
         roles = self._given_to(facts, roles)
         vanilla = self._vanilla_role(facts, roles)
         neutral = self._neutral_category(facts)
-        roleless = tuple(
-            (self.resolve_faction(name, why), why) for name, why in facts.get("roleless", [])
-        )
+        roleless = tuple((self.resolve_faction(n, w), w) for n, w in facts.get("roleless", []))
         balance = self.balance(facts["balance"]) if "balance" in facts else None
         self._endgame_victories(facts)
         roles = self.apply_patches(roles)
@@ -300,6 +299,7 @@ class FinishAssembler(ProseAssembler, ChecksAssembler):
                 roles = node.granted(roles, self.factions, self.healing)  # with the others
         roles = [self._records_factions(r) for r in roles]
         roles = self._card_checks(roles)
+        _healing_said_again(self, roles)
         self.priority.extend(self.order_entries(roles))
         roles, seen = self._names_resolved(roles)
         nightkills = self._faction_nightkills()
@@ -621,3 +621,14 @@ def _pools_filled(roles: list[Role]) -> list[Role]:
         )
         out.append(role if abilities == role.abilities else replace(role, abilities=abilities))
     return out
+
+
+def _healing_said_again(a: FinishAssembler, roles: list[Role]) -> None:
+    """The orders of a's lines whose every item is a save are orders of healing said again
+    with no heading before them (logic/effects/heal.py's save_orders); one that disagrees
+    with those before it is refused, not settled."""
+    a.dawn_orders, said_again = save_orders(a.dawn_orders, roles)
+    a.healing.extend(said_again)
+    heal_orders = tuple(x for x in a.healing if isinstance(x, HealingOrder))
+    if said_again and merged(heal_orders) is None:
+        raise a.error("this order of healing disagrees with one said before", said_again[-1].why)

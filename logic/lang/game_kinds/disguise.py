@@ -83,6 +83,9 @@ class DisguiseReading(GameBase):
     def dg_items(self, children: list[Any]) -> _Healing:
         return _Healing(WornItems(False, self.why))
 
+    def dg_steal_items(self, children: list[Any]) -> _Healing:
+        return _Healing(WornItems(False, self.why))
+
     def dg_costume_items(self, children: list[Any]) -> _Healing:
         return _Healing(WornItems(True, self.why))
 

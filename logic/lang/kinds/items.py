@@ -5,10 +5,13 @@ begins a night ability on one player named "Steal" whose effect is `Steal`
 (logic/effects/items.py), and the GM's rulings on it set the node's fields: "An already
 stolen item will be gone ..." (`gone`), "Items stolen will NOT be added ..." (`kept`),
 '... all thieves will "get the same item."' (`shared`), "The player who was stolen from
-will get a notification ..." (`told`). Agasa's "Watch: Can also lend the watch to anyone
+will get a notification ..." (`told`), "The target is also presented with a notice stating
+just how many thieves ..." (`counted`), "Everyone involved gets the info, ... that 2 (or
+more) thiefs wanted this item." (`involved`). Agasa's "Watch: Can also lend the watch to anyone
 for one night except for himself ..." is a day ability named by the item whose effect is
 `Lend`; "The wristwatch protects the holder ..." (`protects`) and "If sniped, ... the watch
-will be destroyed ..." (`breaks`) set its fields."""
+will be destroyed ..." (`breaks`) set its fields, and the bow-tie's "(Not both)" (`one`) and "If the recipient of the Bow-tie has
+a normal Interrogate or Investigate due to his/her role, he can use both ..." (`beside`)."""
 
 from __future__ import annotations
 
@@ -69,3 +72,12 @@ class ItemsReading:
 
     def it_count(self, children: list[Any]) -> tuple[Any, ...]:
         return (_AddTo(Steal, "counted", self.why),)
+
+    def it_one(self, children: list[Any]) -> tuple[Any, ...]:
+        return (_AddTo(Lend, "one", self.why),)
+
+    def it_beside(self, children: list[Any]) -> tuple[Any, ...]:
+        return (_AddTo(Lend, "beside", self.why),)
+
+    def it_involved(self, children: list[Any]) -> tuple[Any, ...]:
+        return (_AddTo(Steal, "involved", self.why),)

@@ -1,5 +1,7 @@
 """Owns the clause language's readings of what a save tells and costs
-(grammar/clause/saves.lark): the saved and the saver learn who attacked (`Unmask`), a save
+(grammar/clause/saves.lark): the saved and the saver learn who attacked (`Unmask`), the
+saver that his save succeeded (`SaverKnows`), the saved and the attacker the save's keyword
+(`SaveKnown`), a save
 that stops only a snipe (`Protect` with `SnipesOnly`) and injures the sniper
 (`InjuresAttacker`) and can snipe no more (its `ends_snipes`), a role whose kill is a snipe (`Sniper`), an injured player's action that fails (the `Injury`'s `fails`), a save that injures the
 saved or the saver (`Injury`), an ability used on anyone ('Can use Heal on any player'), the
@@ -12,7 +14,15 @@ from typing import Any
 
 from logic.effects.attack import Protect
 from logic.effects.block import Roleblock
-from logic.effects.heal import InjuresAttacker, Injury, Sniper, SnipesOnly, Unmask
+from logic.effects.heal import (
+    InjuresAttacker,
+    Injury,
+    SaveKnown,
+    SaverKnows,
+    Sniper,
+    SnipesOnly,
+    Unmask,
+)
 from logic.lang.clause_parts import NoReading, Nothing, Starts, Verb, about, subject_of
 from logic.lang.kinds.traits import Adds, Trait
 from logic.model.ir import Frequency, Why
@@ -37,6 +47,15 @@ class SaveReading:
 
     def unmask(self, _: list[Any]) -> tuple[Any, ...]:
         return (Unmask(self.why),)
+
+    def saver_knows(self, _: list[Any]) -> tuple[Any, ...]:
+        return (SaverKnows(self.why),)
+
+    def saved_knows_both(self, _: list[Any]) -> tuple[Any, ...]:
+        return (SaveKnown(self.why, attacker=True),)
+
+    def saved_knows_alone(self, _: list[Any]) -> tuple[Any, ...]:
+        return (SaveKnown(self.why),)
 
     def saver_told(self, _: list[Any]) -> tuple[Any, ...]:
         """'You will be notified if your target was attacked.': of the protection before."""
