@@ -406,8 +406,8 @@ def counts(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
         for j, hit in zip(slots, hits, strict=True):
             x = conj(hit, not_alone, at_least(2, hits))
             if x != FALSE:
-                why = next(t.why for t in b.rs.healing if isinstance(t, ThievesTold))
-                out.append(TextSource(b.actor(j), x, TOLD_NOT_ALONE, why=why))
+                said_by = next(t.why for t in b.rs.healing if isinstance(t, ThievesTold))
+                out.append(TextSource(b.actor(j), x, TOLD_NOT_ALONE, why=said_by))
         told = [(e.counted, e.involved) for _, _, e in thieves]
         said = any_of(
             conj(x, disj(_said(b, e.counted), _said(b, e.involved))) for _, x, e in thieves
