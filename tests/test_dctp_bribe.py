@@ -38,7 +38,8 @@ ORDER = 'One per game, Pisco may "Bribe" the GM with a suitcase full of cash.'
 DECIDES = [
     ("\n".join(UNHINDERED), "Bribe: the bribed kill of Hakuba abroad goes through"),
     ("\n".join(UNHINDERED), "Bribe: the killer arrested that night still kills"),
-    (FOILED, "Bribe: a discombobulation of the killer fails"),
+    # (the discombobulation of the killer: said again by the Discombobulate section's
+    # ruling, R135; the two deleted together change it: tests/test_dctp_blockfails.py)
     (FOILED, "Bribe: Ran's protection of the victim fails, she lives"),
     (ABSOLUTE, "Bribe: a discombobulation of Pisco does not stop the bribe"),
     (ORDER, "Bribe: the bribed kill of Hakuba abroad goes through"),

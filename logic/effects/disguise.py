@@ -85,6 +85,16 @@ Vocabulary (the whole game's):
   Rechoose     "The Day after Irish/Yukiko used his/her last disguise, he/she can re-use
                Choose Disguise.": lifts `CostumeLimit`; with both in force, whether the
                limit holds is the host's open choice (G11)
+  Redisguise   "Kid and Vermouth will then be assigned a new disguise at random if they
+               are released from jail.": a holder of `roles` freed from custody (a lawsuit)
+               with no disguise on is given one drawn at random among the roles his
+               Disguise may take, worn from the next phase (unsaid: he stays undisguised)
+  CostumeTimes "An arrest will only succeed if the officer arresting him/her adds the
+               correct time of the disguise (the day phase he/she donned the disguise or the
+               night phase she wore it).": the night a costume is worn is on the record too
+               (`X did Disguise>X` in it: an arrest naming it, a house search, a
+               cross-examination find it). Unsaid, a disguise is on the record in the phase
+               it is put on only (the prep phase's, the day a costume is decided)
   Replaced     "The player chosen will receive a new role without ever having known ...":
                the role a Disguise takes is out of the game, so a disguise decided as a role
                a player holds is not put on (a costume does not replace its role)
@@ -94,7 +104,7 @@ the phase ends, `X puts on R` for a costume decided by day (worn the night after
 `X has worn R` for each costume worn so far. A check of a player's card reads the worn
 role's card while he wears one (two worn: each reads its own, which the host picks is
 open). Not modelled: an item held twice, an investigation or a
-special investigation of a disguise, gender, a new disguise after a release, the GM's
+special investigation of a disguise, gender, the GM's
 offer of five costumes of which three are chosen (Detect, Identify and Follow's scent ask
 through `wears` and `day_wears`; a disguised player's scent: logic/effects/scent.py's
 ScentKept).
@@ -118,6 +128,8 @@ from logic.model.expr import (
     conj,
     disj,
     eq,
+    evaluate,
+    is_const,
     label,
     neg,
 )
@@ -374,6 +386,39 @@ class Rechoose:
 
     def describe(self) -> str:
         return f"{'/'.join(self.roles)} choose costumes again after the last is worn"
+
+
+@dataclass(frozen=True)
+class Redisguise:
+    """Pinch Face's "Kid and Vermouth will then be assigned a new disguise at random if they
+    are released from jail.": a holder of one of `roles` freed from custody tonight (a
+    lawsuit, logic/effects/crimes.py's Release) who wears no disguise (it came off: a
+    pinch, a house search) wears, from the next phase, a role drawn at random (`random`,
+    not `ambiguous`) among those his Disguise could take (the roles no sentence forbids,
+    none a player holds where a disguise replaces its role). Unsaid, a freed disguiser stays
+    undisguised. The draw is not on the record (the GM's, not the disguiser's deed: a
+    reading)."""
+
+    roles: tuple[str, ...]
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"{'/'.join(self.roles)} freed undisguised are given a new disguise at random"
+
+
+@dataclass(frozen=True)
+class CostumeTimes:
+    """Temporary Disguise's "An arrest will only succeed if the officer arresting him/her
+    adds the correct time of the disguise (the day phase he/she donned the disguise or the
+    night phase she wore it).": the phases (`phases`, "day", "night") in which a costume
+    is a crime on the record. Unsaid, a disguise is a crime in the phase it is put on only
+    (the day its costume is decided, the prep phase): the night it is worn is not."""
+
+    phases: tuple[str, ...]
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"a costume is on the record in the {' and the '.join(self.phases)} phase"
 
 
 @dataclass(frozen=True)
@@ -815,12 +860,66 @@ def _deed(b: Any, q: str, x: Expr) -> dict[Atom, Expr]:
     return {Atom(crimes.DID, q, f"{DEED}>{q}"): x}
 
 
+def _on_record(b: NightBuilder, q: str) -> Expr:
+    """What q puts on tonight is on the record: put on in the prep phase (night 0); worn
+    tonight, a costume decided by day, when a sentence says its night is a time of the
+    crime (`CostumeTimes`)."""
+    if b.night == 0:
+        return TRUE
+    return any_of(_on(b, x) for x in _said(b, CostumeTimes) if "night" in x.phases)
+
+
+def _may(b: NightBuilder, name: str) -> bool:
+    """No sentence in force forbids a Disguise of `name` (`_allowed` not a false constant:
+    where it depends on the scenario, a symbolic night, the role stays a value of the draw,
+    and a draw of it gives nothing)."""
+    allowed = _allowed(b, name, True)
+    return not (is_const(allowed) and evaluate(allowed, {}) is False)
+
+
+def _disguise_options(b: NightBuilder, q: str) -> list[str]:
+    """The roles q's Disguise may take (its options: the ruleset's roles), those no
+    sentence forbids him (`_allowed`, as the prep phase's Disguise)."""
+    out: dict[str, None] = {}
+    for r in b.rs.roles:
+        if b.sc.role_is(q, r) == FALSE:
+            continue
+        for a in r.abilities:
+            for e in a.effects:
+                if isinstance(e, Disguise):
+                    out.update(dict.fromkeys(n for n in e.options if _may(b, n)))
+    return list(out)
+
+
+def _redisguised(b: NightBuilder, q: str, lost: Expr) -> dict[str, Expr]:
+    """(role, q is given it tonight, worn from the next phase) by `Redisguise`: freed from
+    custody tonight, his disguise off (none worn, or `lost` tonight)."""
+    said = [x for x in _said(b, Redisguise) if _holds(b, q, x.roles) != FALSE]
+    if not said:
+        return {}
+    freed = conj(crimes.in_custody(b, q), any_of(x for _, x, _ in b.lands(crimes.Release, q)))
+    names = _disguise_options(b, q)
+    if freed == FALSE or not names:
+        return {}
+    bare = disj(neg(any_of(x for _, x in disguised(b, q))), lost)
+    gate = conj(
+        freed,
+        bare,
+        any_of(conj(_on(b, x), _holds(b, q, x.roles)) for x in said),
+    )
+    if gate == FALSE:
+        return {}
+    loc = said[0].why.loc
+    pick = b.choice(f"disguise:again:{q}:{loc.line}:{loc.column}", range(len(names)), random=True)
+    return {n: conj(gate, eq(pick, Const(k)), _allowed(b, n, True)) for k, n in enumerate(names)}
+
+
 def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     out: dict[Atom, Expr] = {}
     for q in _wearers(b):
         picked = {n: x for n in _names(b) if (x := _prep_costume(b, q, n)) != FALSE}
         new = any_of([*(_put_on(b, q, n) for n in _names(b)), *picked.values()])
-        out.update(_deed(b, q, new))
+        out.update(_deed(b, q, conj(new, _on_record(b, q))))
         for name, x in picked.items():  # worn the night after the prep phase
             out[Atom(PUTS_ON, q, name)] = x
         lost = _lost_tonight(b, q)
@@ -828,6 +927,9 @@ def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
             on = conj(x, neg(lost), neg(_ends(b, q, name)), outcome.alive_after[q])
             if on != FALSE:
                 out[Atom(WEARS, q, name)] = on
+        for name, x in _redisguised(b, q, lost).items():
+            key = Atom(WEARS, q, name)
+            out[key] = disj(out.get(key, FALSE), conj(x, outcome.alive_after[q]))
         for name in _names(b):
             worn_before = disj(_carried(b, HAS_WORN, q, name), _carried(b, PUTS_ON, q, name))
             if worn_before != FALSE:
@@ -883,7 +985,22 @@ def day_wears(db: DayBuilder, q: str) -> list[tuple[str, Expr]]:
     night before ended (a costume decided today is put on for the night after)."""
     if q not in _wearers(db):
         return []
-    return [(n, x) for n in _names(db) if (x := _carried(db, WEARS, q, n)) != FALSE]
+    lost = _day_lost(db, q)
+    return [
+        (n, conj(x, neg(lost))) for n in _names(db) if (x := _carried(db, WEARS, q, n)) != FALSE
+    ]
+
+
+def _day_lost(db: DayBuilder, q: str) -> Expr:
+    """q's disguise came off by an injury of an earlier phase (the frame's flag): as
+    `_lost_before` by night ("If a player is injured and in disguise, they lose their
+    disguise.": from the next phase, the day after the night of the injury too)."""
+    parts = []
+    for rule in _said(db, LostOn):
+        if "injured" in rule.causes:
+            who = _holds(db, q, rule.roles) if rule.roles else TRUE
+            parts.append(conj(_on(db, rule), who, db.flagged(q, INJURED)))
+    return any_of(parts)
 
 
 def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
@@ -978,6 +1095,8 @@ KIND = Kind(
         OnlyAs,
         CostumeLimit,
         Rechoose,
+        CostumeTimes,
+        Redisguise,
         AsksDisguise,
         DisguiseQuery,
         Investigable,

@@ -57,6 +57,10 @@ Vocabulary:
             on him does not succeed
     breaks  "If sniped, the target will survive, but the watch will be destroyed and can't
             be used anymore.": a snipe of the holder breaks it; a later lending fails
+    ItemBlocked  the game's "Protection from the tranquilizer watch can be discombobulated
+            too." (the Discombobulate section's): a roleblock that lands on the holder
+            tonight stops the item's protection (unsaid: it is the item's, no roleblock
+            stops it)
     acts_as "Someone in possession of the bow-tie can act if he were Conan and can choose
             to Interrogate OR Investigate 3." (after "Bow-tie: Can lend it to anyone for a
             night except for himself ..."): the holder holds the night abilities of the
@@ -95,6 +99,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from logic.effects import attack, either, heal
 from logic.effects.base import Kind, Lasting, Outcome, first_drawn
+from logic.effects.block import Roleblock, unblockable
 from logic.model.expr import (
     FALSE,
     TRUE,
@@ -206,6 +211,24 @@ class Lend:
         return f"lend: the target holds the {self.item} the next night" + (
             f" ({'; '.join(said)})" if said else ""
         )
+
+
+@dataclass(frozen=True)
+class ItemBlocked:
+    """The game's "Protection from the tranquilizer watch can be discombobulated too." (the
+    Discombobulate section's): a roleblock (a discombobulation) that lands on the holder
+    of `item` tonight stops the item's protection of him. Unsaid, the protection is the
+    item's, not an action of the holder's: no roleblock stops it."""
+
+    item: str  # the sentence's words for it ("tranquilizer watch")
+    why: Why = meta()
+
+    def names(self, item: str) -> bool:
+        """The sentence speaks of `item` (its last word: "tranquilizer watch" is the watch)."""
+        return canon(self.item.split()[-1]) == canon(item)
+
+    def describe(self) -> str:
+        return f"a roleblock of its holder stops the {self.item}'s protection"
 
 
 # ----------------------------------------------------------------------------- inventories
@@ -531,6 +554,29 @@ def lent(b: NightBuilder, q: str, item: str) -> Expr:
     return before.get((LENT, q, item), FALSE)
 
 
+def _blocked(b: NightBuilder, q: str, item: str) -> Expr:
+    """A roleblock lands on q tonight and a sentence says it stops `item`'s protection
+    (`ItemBlocked`; not on a holder no roleblock stops)."""
+    said = [x for x in b.rs.healing if isinstance(x, ItemBlocked) and x.names(item)]
+    if not said:
+        return FALSE
+    landed = any_of(x for _, x, _ in b.lands(Roleblock, q))
+    if landed == FALSE:
+        return FALSE
+    return conj(
+        landed,
+        neg(unblockable(b, q)),
+        any_of(label(b.sc.switch(x.why), x.why) for x in said),
+    )
+
+
+def _protects(b: NightBuilder, q: str, e: Lend) -> Expr:
+    """q holds `e`'s item tonight and it protects him (not stopped: `_blocked`)."""
+    assert e.protects is not None
+    held = label(conj(lent(b, q, e.item), b.sc.switch(e.protects)), e.protects)
+    return conj(held, neg(_blocked(b, q, e.item))) if held != FALSE else FALSE
+
+
 def acts_with(b: NightBuilder, i: int, item: str) -> Expr:
     """Slot i uses an ability that `item`, lent to its actor for tonight, gives him (the
     role it makes him act as, `Lend.acts_as`: one none of his roles has)."""
@@ -559,21 +605,14 @@ def item_use(b: NightBuilder, i: int) -> Expr:
 
 def spares(b: NightBuilder, q: str, i: int) -> Expr:
     """Slot i's attack on q does not kill q: q holds an item that protects its holder."""
-    return any_of(
-        label(conj(lent(b, q, e.item), b.sc.switch(e.protects)), e.protects)
-        for e in _lends(b.rs)
-        if e.protects is not None
-    )
+    return any_of(_protects(b, q, e) for e in _lends(b.rs) if e.protects is not None)
 
 
 def held_saves(b: NightBuilder, q: str) -> list[tuple[Expr, tuple[str, ...]]]:
     """The protection of an item q holds tonight, named for an order of healing by the
     item ("Watch Protection" of "Watch Protection > Protection > ...")."""
     return [
-        (
-            label(conj(lent(b, q, e.item), b.sc.switch(e.protects)), e.protects),
-            (f"{e.item} Protection", e.item),
-        )
+        (_protects(b, q, e), (f"{e.item} Protection", e.item))
         for e in _lends(b.rs)
         if e.protects is not None
     ]
@@ -658,7 +697,7 @@ INVENTORY = Lasting("inventory", (), _step, _chain, _view)
 
 KIND = Kind(
     "items",
-    (Holds, StolenFrom, Steal, Lend, ThievesTold),
+    (Holds, StolenFrom, Steal, Lend, ThievesTold, ItemBlocked),
     texts=texts,
     phase_texts=counts,
     transition=transition,

@@ -30,6 +30,16 @@ does not do it):
     erased    "If Eri, Ran, Conan, or Shinichi get erased, Kogorou will not get sober and
               will stay drunk.": a death of a holder of `roles` whose body is erased
               (logic/effects/erase.py) does not sober him (the `death` cause's exception)
+  Undisguised  "Those disguised do not count." (said after the death sentence; read of
+            every role and cause his sentences name, a reading: the sentence alone names
+            none), "A disguised Ran is not applicable to the sobering effect." (`roles`, any
+            cause), his note's "(discounting disguised roles)" (the death it is said in,
+            `when`): a player who wears one of
+            the roles (a disguise, logic/effects/disguise.py, asked through `Kind.wears` and
+            `day_wears`) does not sober him by dying or by an injury saving someone; only a
+            player who holds it does. Unsaid, the source is silent: whether a disguised
+            player's death (or injury) counts as the role's he wears is the host's open
+            choice (`ambiguous` where it matters)
 
 The state a phase leaves (`SOBER`): the holders who have sobered (the atom `X sobers`, in
 the phase whose event sobers him from the next; a quarter's death sobers him in its own
@@ -104,6 +114,24 @@ class SoberOn:
             case "erased":
                 return f"not sober when {' or '.join(self.roles)} is erased"
         return f"sober once his {self.item} is stolen"
+
+
+@dataclass(frozen=True)
+class Undisguised:
+    # the roles whose wearers do not count (empty: every role his sentences name); `check`,
+    # as a card's lines, so that each sentence is a trait of its own (prose.py's _same_trait)
+    check: tuple[str, ...]
+    why: Why = meta()
+    when: str | None = None  # the cause it speaks of ("death"); None: any that names roles
+
+    @property
+    def roles(self) -> tuple[str, ...]:
+        return self.check
+
+    def describe(self) -> str:
+        whom = " or ".join(self.roles) if self.roles else "the roles named"
+        how = {"death": " dying", "injury": " injured"}.get(self.when or "", "")
+        return f"not sober by a player who wears {whom}{how} (only by one who holds it)"
 
 
 def _traits(rs: Any, kind: type) -> list[tuple[Any, Any]]:
@@ -236,25 +264,62 @@ def _unerased(b: NightBuilder, p: str, q: str, r: Any, outcome: Outcome) -> Expr
     return neg(any_of(parts))
 
 
+def _undisguised(b: Any, p: str, name: str, when: str) -> Expr:
+    """A sentence of p's line says a player who wears `name` does not sober him (by the
+    cause `when`)."""
+    return any_of(
+        conj(x, _said(b, u.why))
+        for x, u in _holders(b, p, Undisguised)
+        if (not u.roles or any(canon(n) == canon(name) for n in u.roles)) and u.when in (None, when)
+    )
+
+
+def _worn_counts(b: Any, p: str, q: str, r: Any, s: SoberOn, worn: list[tuple[str, Expr]]) -> Expr:
+    """q wears r (a disguise: `worn`, the kinds' `wears` or `day_wears`) and counts as its
+    holder for what sobers p. Unless a sentence says those disguised do not count
+    (`Undisguised`), the source is silent: whether a disguised Ran is Ran here is the host's
+    open choice."""
+    wearing = any_of(x for n, x in worn if canon(n) == canon(r.name))
+    if wearing == FALSE:
+        return FALSE
+    open_ = conj(wearing, neg(_undisguised(b, p, r.name, s.when)))
+    if open_ == FALSE:
+        return FALSE
+    loc = s.why.loc
+    pick = b.choice(f"sober:worn:{p}:{q}:{loc.line}:{loc.column}", [False, True], decides=open_)
+    return conj(open_, label(pick, s.why))
+
+
+def _is(b: Any, p: str, q: str, r: Any, s: SoberOn, worn: list[tuple[str, Expr]]) -> Expr:
+    """q holds r, or wears it and counts as its holder (`_worn_counts`)."""
+    return disj(b.sc.role_is(q, r), _worn_counts(b, p, q, r, s, worn))
+
+
+def _wears(b: NightBuilder, q: str) -> list[tuple[str, Expr]]:
+    """(role, q wears it tonight): a disguise, as the kinds say (`Kind.wears`)."""
+    return [w for k in b.kinds if k.wears for w in k.wears(b, q)]
+
+
+def _day_wears(db: DayBuilder, q: str) -> list[tuple[str, Expr]]:
+    """(role, q wears it today) (`Kind.day_wears`)."""
+    return [w for k in db.kinds if k.day_wears for w in k.day_wears(db, q)]
+
+
 def _event(b: NightBuilder, p: str, s: SoberOn, outcome: Outcome) -> Expr:
     """What `s` names happened tonight (the next phase finds him sober)."""
-    died = outcome.died
-    match s.when:
-        case "death":
-            return any_of(
-                conj(b.sc.role_is(q, r), died.get(q, FALSE), _unerased(b, p, q, r, outcome))
-                for q in b.sc.players
-                for r in b.rs.roles
-                if any(canon(r.name) == canon(n) for n in s.roles)
-            )
-        case "injury":
-            return any_of(
-                conj(b.sc.role_is(q, r), heal.hurt_saving(b, q))
-                for q in b.sc.players
-                for r in b.rs.roles
-                if any(canon(r.name) == canon(n) for n in s.roles)
-            )
-    return FALSE
+    if s.when not in ("death", "injury"):
+        return FALSE
+    named = [r for r in b.rs.roles if any(canon(r.name) == canon(n) for n in s.roles)]
+    parts = []
+    for q in b.sc.players:
+        worn = _wears(b, q)
+        for r in named:
+            if s.when == "death":
+                happened = conj(outcome.died.get(q, FALSE), _unerased(b, p, q, r, outcome))
+            else:
+                happened = heal.hurt_saving(b, q)
+            parts.append(conj(_is(b, p, q, r, s, worn), happened))
+    return any_of(parts)
 
 
 def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
@@ -293,7 +358,7 @@ def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
                 continue
             named = [r for r in db.rs.roles if any(canon(r.name) == canon(n) for n in s.roles)]
             died = any_of(
-                conj(db.sc.role_is(q, r), outcome.died.get(q, FALSE))
+                conj(_is(db, p, q, r, s, _day_wears(db, q)), outcome.died.get(q, FALSE))
                 for q in db.sc.players
                 for r in named
             )
@@ -328,7 +393,7 @@ SOBER = Lasting("sober", (), _step, _chain, _view)
 
 KIND = Kind(
     "sobriety",
-    (Drunk, SoberOn),
+    (Drunk, SoberOn, Undisguised),
     garbles=garbles,
     texts=texts,
     transition=transition,

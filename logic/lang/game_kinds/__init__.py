@@ -13,6 +13,7 @@ from logic.lang.game_kinds.crimes import CrimesReading
 from logic.lang.game_kinds.dayarrest import DayArrestReading
 from logic.lang.game_kinds.deal import DealReading
 from logic.lang.game_kinds.detention import DetentionGameReading
+from logic.lang.game_kinds.discombobulate import DiscombobulateReading
 from logic.lang.game_kinds.disguise import DisguiseReading
 from logic.lang.game_kinds.frighten import FrightenReading
 from logic.lang.game_kinds.healing import HealingReading
@@ -68,5 +69,6 @@ class GameReadings(
     TravelReading,
     TargetsReading,
     DetentionGameReading,
+    DiscombobulateReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

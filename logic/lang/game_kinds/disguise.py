@@ -14,17 +14,20 @@ from lark import Token, Tree
 from logic.effects.disguise import (
     CostumeInPrep,
     CostumeLimit,
+    CostumeTimes,
     Investigable,
     LostOn,
     NotAs,
     OnlyAs,
     PinchArrests,
     Rechoose,
+    Redisguise,
     Replaced,
     WornAbilities,
     WornCard,
     WornItems,
 )
+from logic.effects.pastdisguise import PastInvestigable
 from logic.effects.scent import ScentKept
 from logic.lang.game_kinds.base import GameBase, groups
 from logic.lang.read.pieces import _Healing
@@ -113,3 +116,18 @@ class DisguiseReading(GameBase):
 
     def dg_investigable_costume(self, children: list[Any]) -> _Healing:
         return _Healing(Investigable(True, self.why))
+
+    def dg_time(self, children: list[Any]) -> str:
+        return (
+            "night" if any(isinstance(c, Token) and c.type == "NIGHT" for c in children) else "day"
+        )
+
+    def dg_times(self, children: list[Any]) -> _Healing:
+        times = tuple(c for c in children if isinstance(c, str) and not isinstance(c, Token))
+        return _Healing(CostumeTimes(times, self.why))
+
+    def dg_again(self, children: list[Any]) -> _Healing:
+        return _Healing(Redisguise(_roles(children), self.why))
+
+    def dg_investigable_past(self, children: list[Any]) -> _Healing:
+        return _Healing(PastInvestigable(self.why))

@@ -1,7 +1,8 @@
 """Owns reading the GM's list of the items that can be stolen from each role, said of the
 whole game (grammar/game/items.lark; logic/effects/items.py): "Panties can be stolen from
 Vermouth, Chianti, ... and Yukiko." (`StolenFrom`); the thieves of one player told they
-were not alone (`ThievesTold`)."""
+were not alone (`ThievesTold`); "Protection from the tranquilizer watch can be
+discombobulated too." (`ItemBlocked`)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 
 from lark import Token
 
-from logic.effects.items import StolenFrom, ThievesTold
+from logic.effects.items import ItemBlocked, StolenFrom, ThievesTold
 from logic.lang.game_kinds.base import GameBase
 from logic.lang.read.pieces import _Healing
 
@@ -30,3 +31,10 @@ class ItemListReading(GameBase):
 
     def it_told(self, children: list[Any]) -> _Healing:
         return _Healing(ThievesTold(any(c is True for c in children), self.why))
+
+    def it_named(self, children: list[Any]) -> str:
+        return " ".join(str(c) for c in children if isinstance(c, Token))
+
+    def it_blocked(self, children: list[Any]) -> _Healing:
+        item = next(c for c in children if isinstance(c, str) and not isinstance(c, Token))
+        return _Healing(ItemBlocked(item, self.why))

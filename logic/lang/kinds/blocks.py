@@ -125,3 +125,7 @@ class BlockReading:
         """The section's ability cannot be frightened or discombobulated (a trait the
         section names: `of_section`)."""
         return (_Trait(None, Unhindered(why=self.why), self.why),)
+
+    def bk_unhindered(self, children: list[Any]) -> tuple[Any, ...]:
+        """ "Can't be discombobulated or frightened." (a sentence of its own in a section)."""
+        return self.unhindered(children)

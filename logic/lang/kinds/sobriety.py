@@ -12,7 +12,7 @@ from typing import Any
 
 from lark import Token
 
-from logic.effects.sobriety import Drunk, SoberOn
+from logic.effects.sobriety import Drunk, SoberOn, Undisguised
 from logic.lang.clause_parts import NoReading
 from logic.lang.read.pieces import _Trait
 from logic.model.ir import Why
@@ -20,6 +20,9 @@ from logic.model.ir import Why
 
 def _tokens(children: list[Any], kind: str) -> list[str]:
     return [str(c) for c in children if isinstance(c, Token) and c.type == kind]
+
+
+_WORN = object()  # the aside "(discounting disguised roles)"
 
 
 class SobrietyReading:
@@ -46,7 +49,25 @@ class SobrietyReading:
             # a share's death sobers him that night already (the source's reading): a
             # sentence that says the phase after says something else
             raise NoReading("a share of deaths sobers that night, not the phase after")
+        if any(c is _WORN for c in children):
+            # "(discounting disguised roles)": those who wear the roles named do not count
+            return (
+                *self._trait(event),
+                *self._trait(Undisguised(event.roles, self.why, event.when)),
+            )
         return self._trait(event)
+
+    def sb_aside_worn(self, children: list[Any]) -> object:
+        return _WORN
+
+    def sb_undisguised(self, children: list[Any]) -> tuple[Any, ...]:
+        """ "Those disguised do not count." (every role that sobers him), "A disguised Ran
+        is not applicable to the sobering effect." (the roles named; not the drunk's own
+        name, "... make Kogorou sober")."""
+        roles = _tokens(children, "ROLENAME")
+        if _tokens(children, "SOBER") and _tokens(children, "CANNOT"):
+            roles = roles[:-1]
+        return self._trait(Undisguised(tuple(roles), self.why))
 
     def sb_on_death(self, children: list[Any]) -> SoberOn:
         return SoberOn("death", self.why, roles=tuple(_tokens(children, "ROLENAME")))
