@@ -200,64 +200,33 @@ def fresh() -> Iterator[None]:
         _bv.cache_clear()
 
 
-def _raw(api: Any) -> Any:
-    """The C function behind a z3py API wrapper, without the wrapper's check of Z3's error
-    code after every call (half the calls into Z3 when a night is translated: DCTP's
-    5-player night makes about 750,000 terms). The functions below check the one thing
-    that can go wrong, a null term, and then ask Z3's error as z3py would."""
-    elems = (getattr(api, "__defaults__", None) or (None,))[-1]
-    return getattr(elems, "f", None) or api
-
-
-_INC_REF = _raw(z3.Z3_inc_ref)
-_MK_EQ = _raw(z3.Z3_mk_eq)
-_MK_AND = _raw(z3.Z3_mk_and)
-_MK_OR = _raw(z3.Z3_mk_or)
-_MK_NOT = _raw(z3.Z3_mk_not)
-_MK_ITE = _raw(z3.Z3_mk_ite)
-
-
-def _wrap(kind: Any, ast: Any) -> Any:
-    """A z3py term of class `kind` over a new term `ast` of the current context (what
-    `kind(ast, ctx)` makes, the reference counted by the C function itself); Z3's error
-    raised when `ast` is null (a constructor given terms of the wrong sorts)."""
-    if not ast:
-        ctx = _CTX.ref()
-        raise z3.Z3Exception(z3.Z3_get_error_msg(ctx, z3.Z3_get_error_code(ctx)))
-    t = kind.__new__(kind)
-    t.ast = ast
-    t.ctx = _CTX
-    _INC_REF(_CTX.ctx, ast)
-    return t
-
-
 def _bool(ast: Any) -> z3.BoolRef:
-    return _wrap(z3.BoolRef, ast)
+    return z3.BoolRef(ast, _CTX)
 
 
 def mk_eq(a: Any, b: Any) -> z3.BoolRef:
     """a == b through the C API (both of one sort: the semantics builds them so)."""
-    return _wrap(z3.BoolRef, _MK_EQ(_CTX.ctx, a.ast, b.ast))
+    return _bool(z3.Z3_mk_eq(_CTX.ref(), a.as_ast(), b.as_ast()))
 
 
 def mk_and(terms: Sequence[Any]) -> z3.BoolRef:
     """And of Boolean terms (true when there are none)."""
-    return _wrap(z3.BoolRef, _MK_AND(_CTX.ctx, *_array(terms)))
+    return _bool(z3.Z3_mk_and(_CTX.ref(), *_array(terms)))
 
 
 def mk_or(terms: Sequence[Any]) -> z3.BoolRef:
     """Or of Boolean terms (false when there are none)."""
-    return _wrap(z3.BoolRef, _MK_OR(_CTX.ctx, *_array(terms)))
+    return _bool(z3.Z3_mk_or(_CTX.ref(), *_array(terms)))
 
 
 def mk_not(t: Any) -> z3.BoolRef:
-    return _wrap(z3.BoolRef, _MK_NOT(_CTX.ctx, t.ast))
+    return _bool(z3.Z3_mk_not(_CTX.ref(), t.as_ast()))
 
 
 def mk_ite(c: Any, a: Any, b: Any) -> Any:
     """If c then a else b (a and b of one sort: Boolean or bit-vector)."""
-    ast = _MK_ITE(_CTX.ctx, c.ast, a.ast, b.ast)
-    return _wrap(z3.BoolRef if isinstance(a, z3.BoolRef) else z3.BitVecRef, ast)
+    ast = z3.Z3_mk_ite(_CTX.ref(), c.as_ast(), a.as_ast(), b.as_ast())
+    return _bool(ast) if isinstance(a, z3.BoolRef) else z3.BitVecRef(ast, _CTX)
 
 
 def substitute(term: Any, pairs: Sequence[tuple[Any, Any]]) -> z3.BoolRef:
@@ -295,8 +264,10 @@ def _substituted(term: Any, pairs: Sequence[tuple[Any, Any]]) -> Any:
 def _array(terms: Sequence[Any]) -> tuple[int, Any]:
     """Arguments for Z3's n-ary constructors, without z3py's per-argument coercion
     (translation time of large models is mostly that coercion)."""
-    n = len(terms)
-    return n, (z3.Ast * n)(*[t.ast for t in terms])
+    arr = (z3.Ast * len(terms))()
+    for k, t in enumerate(terms):
+        arr[k] = t.as_ast()
+    return len(terms), arr
 
 
 def is_bool_domain(dom: list[Any]) -> bool:
