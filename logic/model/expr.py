@@ -383,7 +383,13 @@ def explain(
     cited: set[Why] = set()  # (`seen` as a set: a list's `in` compared every sentence)
     visited: set[str] = set()
     value = value or Evaluator(env)
-    walked: set[tuple[int, int]] = set()  # (id, depth) of each subtree walked
+    memo = value.memo
+    # the ids of the subtrees walked, at each depth
+    walked: list[set[int]] = [set() for _ in range(max(depth, 0) + 1)]
+
+    def holds(a: Expr) -> Value:  # (`value`'s memo read here: most calls hit it)
+        hit = memo.get(id(a))
+        return hit[1] if hit is not None and hit[0] is a else value(a)
 
     def walk(e: Expr, d: int) -> None:
         # A shared subtree walked again at the same depth adds nothing: the sentences it
@@ -391,15 +397,15 @@ def explain(
         # as a tree, a chained night's explanation ran into hundreds of thousands of steps.)
         # The node's class is told by `type(e) is`, not `match`: explaining what two
         # outcomes differ in was 40% of DCTP's 3-player ambiguity search.
-        key = (id(e), d)
-        if key in walked:
+        at = walked[d]
+        if id(e) in at:
             return
-        walked.add(key)
+        at.add(id(e))
         kind = type(e)
         if kind is Label:
             # A sentence is cited when it fired: its labelled part holds.
             why = e.why  # type: ignore[union-attr]
-            if why not in cited and value(e.arg):  # type: ignore[union-attr]
+            if why not in cited and holds(e.arg):  # type: ignore[union-attr]
                 cited.add(why)
                 seen.append(why)
             walk(e.arg, d)  # type: ignore[union-attr]
@@ -413,7 +419,7 @@ def explain(
             # otherwise every part counts.
             want = kind is Or
             args = e.args  # type: ignore[union-attr]
-            decisive = [a for a in args if bool(value(a)) == want]
+            decisive = [a for a in args if bool(holds(a)) == want]
             for a in decisive or args:
                 walk(a, d)
         elif kind is Not:
@@ -423,7 +429,7 @@ def explain(
             walk(e.right, d)  # type: ignore[union-attr]
         elif kind is Ite:
             walk(e.cond, d)  # type: ignore[union-attr]
-            walk(e.then if value(e.cond) else e.other, d)  # type: ignore[union-attr]
+            walk(e.then if holds(e.cond) else e.other, d)  # type: ignore[union-attr]
         elif kind is Add:
             for a in e.args:  # type: ignore[union-attr]
                 walk(a, d)
