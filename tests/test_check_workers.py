@@ -1,4 +1,4 @@
-"""A worker process of `check` that dies ends the wait (logic/commands/check/workers.py):
+"""A worker process of `check` that dies ends the wait (logic/commands/workers.py):
 the ambiguity search beside the others (`Checker.run`) is then an unknown search, a part
 of `check --jobs` too, and the check ends. (A `multiprocessing.Pool` lost the task of a
 dead worker, and `check` waited for it forever.)"""
@@ -15,7 +15,7 @@ import pytest
 
 from logic.commands import may_spawn
 from logic.commands.check import Checker
-from logic.commands.check.workers import WorkerDied, Workers
+from logic.commands.workers import WorkerDied, Workers
 from logic.lang.rules import load_ruleset
 
 BLOCKERS = Path(__file__).parent / "rulesets" / "blockers.rules"
@@ -68,6 +68,20 @@ def test_a_dead_worker_ends_the_wait_and_says_how() -> None:
 def test_a_task_its_worker_cannot_unpickle_ends_the_wait() -> None:
     with Workers(1) as w, pytest.raises(WorkerDied):
         w.wait(w.submit(_never, _Unloadable()), "the search", lambda: None)
+
+
+def test_a_result_waited_for_so_long_ends_late_or_dead() -> None:
+    """`Workers.result` (`solve --suggest`'s count beside): the result within its limit,
+    `TimeoutError` after it, `WorkerDied` at once when the worker dies (a
+    `multiprocessing.Pool` lost that task, and its wait ran to the limit)."""
+    with Workers(1) as w:
+        assert w.result(w.submit(_doubles, 4), "double", 60) == 8
+        with pytest.raises(TimeoutError):
+            w.result(w.submit(_never, 1), "sleep", 1)
+    start = time.perf_counter()
+    with Workers(1) as w, pytest.raises(WorkerDied):
+        w.result(w.submit(_dies), "the count", 600)
+    assert time.perf_counter() - start < 60
 
 
 def test_leaving_stops_a_running_task() -> None:

@@ -28,7 +28,7 @@ from functools import partial
 
 from logic.backends import symbolic
 from logic.commands.check import Checker, Finding, OutOfTime, Report, minimal_only, on_time
-from logic.commands.check.workers import WorkerDied, Workers
+from logic.commands.workers import WorkerDied, Workers
 from logic.lang.errors import RulingError
 from logic.model.ir import Role, Ruleset
 

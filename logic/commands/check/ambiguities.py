@@ -362,9 +362,8 @@ class _Whole:
         (built when first asked)."""
         if self._session is None:
             n = self.n
-            terms = list(n.sig_terms.values())
-            in_a = n.renamed_all([n.valid, *terms], "a")
-            in_b = n.renamed_all([n.valid, *terms], "b")
+            in_a = n.in_copy("a")
+            in_b = n.in_copy("b")
             differ = [x != y for x, y in zip(in_a[1:], in_b[1:], strict=True) if not x.eq(y)]
             self._session = self.search.session("QF_FD")
             self._session.add(*self.base, in_a[0], in_b[0], symbolic.any_of(differ))

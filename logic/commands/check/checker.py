@@ -16,7 +16,7 @@ from logic.commands.check.dead_rules import DeadRules
 from logic.commands.check.findings import KINDS, Finding, Report, minimal_only
 from logic.commands.check.paradoxes import Paradoxes
 from logic.commands.check.redundant import RedundantRulings
-from logic.commands.check.workers import WorkerDied, Workers
+from logic.commands.workers import WorkerDied, Workers
 from logic.model.ir import Role, Ruleset
 
 

@@ -19,7 +19,7 @@ from logic.commands.check.signals import describe, signals
 from logic.effects.identity import BECOMES
 from logic.engine import build_symbolic_night, chain
 from logic.model.day import day_menus
-from logic.model.expr import Evaluator, Var, explain
+from logic.model.expr import Evaluator, Var, explain, variables
 from logic.model.ir import Role, Ruleset, Why, canon
 from logic.model.semantics import PhaseModel, SymbolicNight, night_menus, options_of
 
@@ -137,6 +137,7 @@ class Night:
         self._twice: Any = None
         self._twins: dict[int, Any] = {}
         self._renames: dict[str, list[tuple[Any, Any]]] = {}
+        self._copied: dict[tuple[str, Any], list[Any]] = {}  # (`in_copy`)
         self._becomes: dict[str, list[tuple[str, Any]]] | None = None  # (`_held`)
 
     def copy(self, name: str) -> Encoding:
@@ -167,6 +168,23 @@ class Night:
                 if v not in scen
             ]
         return symbolic.substitute_all(terms, self._renames[key])
+
+    def in_copy(self, name: str, like: tuple[str, frozenset[str]] | None = None) -> list[Any]:
+        """The night's formula and its signals (`[valid, *sig_terms]`) in copy `name`
+        (`renamed_all`), renamed once: the ambiguity search's parts ask them again for
+        each part and each cause met (DCTP's check: 26 substitutions of the whole night,
+        a fifth of its 3-player search)."""
+        key = (name, like)
+        if key not in self._copied:
+            self._copied[key] = self.renamed_all([self.valid, *self.sig_terms.values()], name, like)
+        return self._copied[key]
+
+    @functools.cached_property
+    def reads(self) -> dict[str, frozenset[str]]:
+        """The variables each defined variable's definition reads (`strata`'s closures
+        ask them for each part of the ambiguity search: walked once a night, where each
+        walk of every definition took a fifth of DCTP's 3-player search)."""
+        return {v: frozenset(variables(e)) for v, e in self.model.definitions.items()}
 
     def switches_of(self, why: Why, whole_line: bool = False) -> list[Any]:
         """The switches of sentence `why` (of its whole line, for a ruling)."""

@@ -27,7 +27,6 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from logic.backends import symbolic
-from logic.model.expr import variables
 
 if TYPE_CHECKING:
     from logic.commands.check.night import Night
@@ -54,7 +53,7 @@ def shared_by(n: Night, given: set[str]) -> frozenset[str]:
     and variables already so (a closure). In the second half copy b takes copy a's
     (a substitution: the solver need not prove them equal, each is one term)."""
     scen = set(n.model.scenario_vars)
-    reads = {v: variables(e) for v, e in n.model.definitions.items() if v not in scen}
+    reads = {v: r for v, r in n.reads.items() if v not in scen}
     out = set(given)
     grew = True
     while grew:
@@ -80,11 +79,10 @@ def parts(
     rest = [v for v in names if not v.startswith("ok:") and v not in agreed]
     a, b = n.copy("a"), n.copy("b")
     keys = list(n.sig_terms)
-    terms = list(n.sig_terms.values())
-    in_a = n.renamed_all([n.valid, *terms], "a")
+    in_a = n.in_copy("a")
     out: list[list[Any]] = []
     if oks:
-        in_b = n.renamed_all([n.valid, *terms], "b")
+        in_b = n.in_copy("b")
         head = [
             in_a[0],
             in_b[0],
@@ -123,10 +121,9 @@ def second_half(
     oks = [v for v in names if v.startswith("ok:")]
     rest = [v for v in names if not v.startswith("ok:") and v not in agreed]
     a, b = n.copy("a"), n.copy("b")
-    terms = list(n.sig_terms.values())
-    in_a = n.renamed_all([n.valid, *terms], "a")
+    in_a = n.in_copy("a")
     same = shared_by(n, {*oks, *agreed, *also})
-    like = n.renamed_all([n.valid, *terms], "b", like=("a", same))
+    like = n.in_copy("b", like=("a", same))
     apart = [symbolic.any_of([a.var(v) != b.var(v) for v in sorted(differ)])] if differ else []
     return [
         in_a[0],
@@ -147,11 +144,7 @@ def cut(n: Night, names: list[str], agreed: frozenset[str]) -> frozenset[str]:
     oks = {v for v in names if v.startswith("ok:")}
     free = {v for v in names if v not in oks and v not in agreed}
     same = shared_by(n, {*oks, *agreed})
-    return frozenset(
-        v
-        for v, e in n.model.definitions.items()
-        if v not in same and v not in oks and variables(e) & free
-    )
+    return frozenset(v for v, r in n.reads.items() if v not in same and v not in oks and r & free)
 
 
 def second_parts(n: Night, names: list[str], agreed: frozenset[str]) -> list[list[Any]]:

@@ -5,7 +5,6 @@ process of its own (`_beside`, from `APART` role assignments)."""
 from __future__ import annotations
 
 import math
-import multiprocessing
 import time
 from collections.abc import Sequence
 from dataclasses import replace
@@ -20,6 +19,7 @@ from logic.commands.solve.result import SolveResult
 from logic.commands.solve.solver import DEFAULT_TIMEOUT, solve
 from logic.commands.solve.tips import Suggestion, _swapped
 from logic.commands.solve.tonight import _Tonight
+from logic.commands.workers import WorkerDied, Workers
 from logic.lang.observations import Setup
 
 APART = 1_000_000  # role assignments from which --suggest counts beside, in a process of its own
@@ -73,8 +73,8 @@ def suggest(
         if apart and setup.my_role.abilities and prior(setup) >= APART and may_spawn():
             if together and any(t in anonymous for t in targets):
                 beside = [t for t in targets if t not in anonymous]
-            pool = multiprocessing.get_context("spawn").Pool(1)
-            pending = pool.apply_async(_beside, (setup, liars, timeout, beside, limit))
+            pool = Workers(1)
+            pending = pool.submit(_beside, setup, liars, timeout, beside, limit)
         else:
             base = solve(setup, liars, timeout)
             if base.status != "sat":
@@ -91,11 +91,15 @@ def suggest(
                 for t in targets
             ]
         if pool is not None:
-            try:  # (the count keeps to its own budget; a lost process is waited for no more)
-                base, theirs = pending.get(
-                    timeout=max(0.0, timeout - (time.perf_counter() - start)) + 30
+            # (the count keeps to its own budget; a process late or dead is waited for no
+            # more: its work is done here)
+            try:
+                base, theirs = pool.result(
+                    pending,
+                    "the plain count beside",
+                    max(0.0, timeout - (time.perf_counter() - start)) + 30,
                 )
-            except multiprocessing.TimeoutError:
+            except (TimeoutError, WorkerDied):
                 left = max(1e-3, timeout - (time.perf_counter() - start))
                 base, theirs = _beside(setup, liars, left, beside, limit)
             if base.status != "sat":
@@ -104,8 +108,7 @@ def suggest(
                 tips[targets.index(t)] = tonight.ordered(tip)
     finally:
         if pool is not None:
-            pool.terminate()
-            pool.join()
+            pool.stop()
     out: list[Suggestion] = []
     for tip in tips:
         if tip is None:

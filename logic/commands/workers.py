@@ -1,6 +1,7 @@
-"""Owns `Workers`: searches of `ruling check` run in spawned worker processes (the
-ambiguity search beside the others, `Checker.run`; the parts of `check --jobs N`,
-`parts.run_jobs`), on `concurrent.futures.ProcessPoolExecutor`.
+"""Owns `Workers`: the commands' work run in spawned worker processes (`check`'s ambiguity
+search beside the others, `Checker.run`; the parts of `check --jobs N`, `parts.run_jobs`;
+`solve --suggest`'s plain count beside the ranking, `suggestions.suggest`), on
+`concurrent.futures.ProcessPoolExecutor`.
 
 A worker that dies (killed, out of memory, `os._exit`, a task it could not unpickle)
 breaks the pool: every task not done ends at once with `WorkerDied`, which says which
@@ -73,6 +74,14 @@ class Workers:
                 continue
             except BrokenProcessPool as e:
                 raise WorkerDied(what, self._how()) from e
+
+    def result(self, future: Future[Any], what: str, limit: float) -> Any:
+        """`future`'s result within `limit` seconds (`TimeoutError` after them); a task's
+        own exception is raised as it is; `WorkerDied` if its worker died."""
+        try:
+            return future.result(timeout=limit)
+        except BrokenProcessPool as e:
+            raise WorkerDied(what, self._how()) from e
 
     def _how(self) -> str:
         """How the pool's workers ended (their exit codes: a negative one is a signal)."""
