@@ -627,34 +627,25 @@ def stops(b: NightBuilder, i: int) -> Expr:
     if b.sc.slots[i].kind == "ability":
         hurt = label(b.sc.marked_before(p, INJURED), hurts[0].why)
         if hurt != FALSE:
-            parts.append(conj(hurt, neg(disj(_item_used(b, i), _item_exempt(b, i)))))
+            parts.append(conj(hurt, neg(_item_allowed(b, i))))
     return any_of(parts)
 
 
-def _item_used(b: NightBuilder, i: int) -> Expr:
-    """Slot i uses an item's ability, which an injury does not stop (`InjuredUse`: any
-    injured player, RC26's)."""
-    said = any_of(
-        label(b.sc.switch(x.why), x.why) for x in b.rs.healing if isinstance(x, InjuredUse)
-    )
-    if said == FALSE:
-        return FALSE
-    return conj(said, item_use(b, i))
-
-
-def _item_exempt(b: NightBuilder, i: int) -> Expr:
-    """Slot i is an action with an item's ability by a player of the group a sentence lets
-    use items while injured (`InjuredItems`: "An injured BO can still ... use items")."""
-    rules = [x for x in b.rs.healing if isinstance(x, InjuredItems)]
-    if not rules:
+def _item_allowed(b: NightBuilder, i: int) -> Expr:
+    """Slot i uses an item's ability, which an injury does not stop when a sentence says
+    so: of any injured player (`InjuredUse`, RC26's) or of a player of the group named
+    (`InjuredItems`: "An injured BO can still ... use items"). The item's use asked once."""
+    any_player = [x for x in b.rs.healing if isinstance(x, InjuredUse)]
+    of_group = [x for x in b.rs.healing if isinstance(x, InjuredItems)]
+    if not any_player and not of_group:
         return FALSE
     uses = item_use(b, i)
     if uses == FALSE:
         return FALSE
     p = b.actor(i)
-    return any_of(
-        conj(uses, member_named(b, p, r.group), label(b.sc.switch(r.why), r.why)) for r in rules
-    )
+    said = [label(b.sc.switch(x.why), x.why) for x in any_player]
+    said += [conj(member_named(b, p, r.group), label(b.sc.switch(r.why), r.why)) for r in of_group]
+    return conj(uses, any_of(said))
 
 
 def day_stops(db: DayBuilder, i: int) -> Expr:

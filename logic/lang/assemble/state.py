@@ -197,7 +197,7 @@ class AssemblerState:
 
     def group_named(self, word: str, why: Why) -> str:
         """The faction or role a word names ("villager": the Village, by its members'
-        noun; "town": the Town; "Seer": the role), or an error that says it names none."""
+        noun; "town": the Town; a role's name: the role), or an error that says it names none."""
         group = self.members_of(word) or self.faction_named(word)
         role = self.find_role(word)
         if group is None and role is not None:
