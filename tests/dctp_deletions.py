@@ -26,6 +26,13 @@ def without(sentence: str) -> str:
     return text
 
 
+def without_line(sentence: str) -> str:
+    """DCTP's text without the line that is `sentence` alone (its first such line)."""
+    text = DCTP.read_text(encoding="utf-8")
+    assert f"\n{sentence}\n" in text
+    return text.replace(f"\n{sentence}\n", "\n", 1)
+
+
 def without_on(role: str, sentence: str) -> str:
     """DCTP's text with each line of `sentence` deleted from `role`'s line only (the
     not-modelled lines that quote it are left as they are: one of them may be nothing

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from dctp_deletions import DCTP, case_of, deleting_changes
+from dctp_deletions import DCTP, case_of, deleting_changes, without_line
 
 from logic.commands.casebook import run_case
 from logic.lang.rules import parse_ruleset
@@ -18,9 +18,7 @@ SENTENCE = "If he used a Day action, then the GM will PM him that his actions fa
 
 
 def _without() -> str:
-    text = DCTP.read_text(encoding="utf-8")
-    assert f"\n{SENTENCE}\n" in text
-    return text.replace(f"\n{SENTENCE}\n", "\n", 1)
+    return without_line(SENTENCE)
 
 
 def test_deleting_the_sentence_tells_nothing() -> None:
