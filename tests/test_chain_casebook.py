@@ -688,3 +688,25 @@ def test_the_meddlers_scatter_and_the_cover_smoker_agree_in_both_back_ends() -> 
         ("Dee", "Guard", None),
     ]
     _game("werewolf-pool", seats, [cover, []])
+
+
+def test_a_blamed_kill_is_pinned_in_both_back_ends() -> None:
+    """Found by the generator (dctp-mini-mafia): Gin kills Agasa and Anokata blames the
+    kill on Agasa herself. `resolve` recorded `Ann pinned Kill>Ann`; the chain did not:
+    its night lists one pin for each player who may be the blamer, and the record kept
+    the last of them only (crimes.py's `pins` now counts them all)."""
+    rs = ruleset("dctp-mini-mafia")
+    seats = []
+    for who, name in (("Ann", "Agasa"), ("Bob", "Gin"), ("Cid", "Anokata")):
+        role = rs.role(name)
+        assert role is not None
+        seats.append(Seat(who, role, role.faction, None))
+    menu = night_menus([seats[2].role], 2)[0]
+    pick = next(i for i, a in enumerate(menu) if a.name == "Blame")
+    blame = menu[pick]
+    lines = ('Cid uses "Blame" on Ann and Ann', 'Cid decides "Kill"')
+    night2 = [
+        Act("Bob", "kill", None, 0, ("Ann",), ("Bob kills Ann",)),
+        Act("Cid", "ability", blame, pick, ("Ann", "Ann"), lines, options_of(blame).index("Kill")),
+    ]
+    compare(rs, seats, [[], night2])

@@ -341,8 +341,13 @@ def deeds(b: NightBuilder) -> dict[Atom, Expr]:
 
 def pins(b: NightBuilder) -> dict[Atom, Expr]:
     """The atoms `pinned` of tonight: actor, "KEYWORD>PLAYER", an action on his record that a
-    blame pinned on him (`inquiry.pinned`)."""
-    return {Atom(PIN, a, f"{k}>{q}"): x for q in b.sc.players for a, k, x in inquiry.pinned(b, q)}
+    blame pinned on him (`inquiry.pinned`). Every blame that may pin the same action counts
+    (a symbolic night lists one entry per blamer: a dict of them kept the last one only)."""
+    parts: dict[Atom, list[Expr]] = {}
+    for q in b.sc.players:
+        for a, k, x in inquiry.pinned(b, q):
+            parts.setdefault(Atom(PIN, a, f"{k}>{q}"), []).append(x)
+    return {atom: any_of(xs) for atom, xs in parts.items()}
 
 
 ARREST_ASKER, SEARCH_ASKER, CROSS_ASKER = "arrest", "search", "cross-examination"
