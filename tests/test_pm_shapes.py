@@ -292,6 +292,56 @@ def meaning(role: str, text: str) -> list[str]:
             "Each night, you may jail a player. Jailed players cannot perform actions and cannot be killed.",
             "Each night, you may jail a player. That player cannot perform actions. That player cannot be killed.",
         ),
+        # heldout-11's failures (28 November 2026)
+        (  # the faction the second sentence names is the check's ("suspicious": the other)
+            "Sheriff",
+            "Each night you may interrogate one person for suspicious activity. You will know if your target is a member of the Mafia.",
+            "Each night you may check a player. You will learn whether they are Mafia.",
+        ),
+        (  # a result said alone implies its check
+            "Sheriff",
+            "You will know if your target is a member of the Mafia.",
+            "Each night you may check a player and learn whether they are Mafia.",
+        ),
+        (
+            "Veteran",
+            "Decide if you will go on alert. While on alert, you will kill anyone who visits you.",
+            "You may go on alert each night. While on alert, you kill anyone who visits you.",
+        ),
+        ("Veteran", "You may only go on alert three times.", "You may go on alert three times."),
+        (
+            "Mayor",
+            "You may reveal yourself as the Mayor of the Town. Once revealed, your vote counts as three votes.",
+            "You may reveal yourself as the Mayor. Once revealed, your vote counts as three votes.",
+        ),
+        (
+            "Jester",
+            "Trick the Town into lynching you. If you are lynched, you win.",
+            "If you are lynched, you win.",
+        ),
+        ("Jester", "Get yourself lynched to win.", "You win if you are lynched."),
+        (
+            "Survivor",
+            "You have four bulletproof vests. Use one to survive a night attack.",
+            "You have four vests. Use one to survive an attack.",
+        ),
+        (
+            "Seer",
+            "Each night, wake up and look at one player's card to see if they are a werewolf.",
+            "Each night, look at one player's card.",
+        ),
+        (  # the group named narrows the verb's protection
+            "Bodyguard",
+            "Pick one player each night to protect. That player cannot be killed by the Mafia that night.",
+            "Each night, protect a player from the Mafia.",
+        ),
+        # a bare "once" ending the sentence: once a game
+        ("Survivor", "You may vest yourself once.", "Once per game, you may vest yourself."),
+        (
+            "Vigilante",
+            "You may shoot a player only once.",
+            "Once per game, you may shoot a player.",
+        ),
     ],
 )
 def test_a_hosts_wording_means_what_the_languages_does(role: str, text: str, same_as: str) -> None:
@@ -442,3 +492,18 @@ def test_one_lover_without_a_pair_is_the_roles_own_link() -> None:
     assert any(
         "death link" in line for line in meaning("Lover", "If one lover dies, the other dies too.")
     )
+
+
+def test_a_member_who_chooses_the_factions_victim_gives_that_kill() -> None:
+    """'You choose who the Mafia kills each night.' (a Godfather's card) on a Mafia role's
+    line: the faction's kill, as 'You may submit the Mafia's night kill.'"""
+    head = "Ruleset: P\nPossible Town Roles\nCop: Each night you may check a player.\nPossible Mafia Roles\n"
+
+    def said(text: str) -> list[str]:
+        rs = parse_ruleset(f"{head}Godfather: {text}\n", "p.rules")
+        return [line.split("   [")[0].strip() for line in ruleset_lines(rs)]
+
+    same = said("You may submit the Mafia's night kill.")
+    assert any(line.startswith("nightkill:") for line in same)
+    assert said("You choose who the Mafia kills each night.") == same
+    assert said("Each night you choose the Mafia's target.") == same

@@ -93,6 +93,17 @@ class RecordsCheck:
         texts = ", ".join(f'"{x}"' for x in (self.yes, self.no) if x) or "no text"
         return f"records: checks whether the target's record shows a member of {self.faction} ({texts})"
 
+    def refines(self, other: object) -> bool:
+        """'Check one person for suspicious activity. You will know if your target is a
+        member of the Mafia.': the faction the later sentence names takes the place of the
+        check of the other faction (`""`) the first said."""
+        return (
+            bool(self.faction)
+            and isinstance(other, RecordsCheck)
+            and not other.faction
+            and (other.yes, other.no) in ((None, None), (self.yes, self.no))
+        )
+
 
 def xor(a: Expr, b: Expr) -> Expr:
     return neg(iff(a, b))

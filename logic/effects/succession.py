@@ -68,6 +68,16 @@ class SafeFrom:
         when = " tonight" if self.tonight else ""
         return f"safety: not killed by the {self.group}{when}"
 
+    def refines(self, other: object) -> bool:
+        """'Pick one player each night to protect. That player cannot be killed by the
+        werewolves that night.': the group the later sentence names narrows the verb's
+        protection from every kill to that group's."""
+        return (
+            self.tonight
+            and isinstance(other, attack.Protect)
+            and other == attack.Protect(other.why)
+        )
+
 
 @dataclass(frozen=True)
 class DiesInstead:

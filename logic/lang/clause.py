@@ -249,6 +249,10 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
     def no_kill(self, _: list[Any]) -> Tail:
         return Tail((Protect(self.why),))
 
+    def no_kill_by(self, children: list[Any]) -> Tail:
+        group = next(c for c in children if isinstance(c, str) and not isinstance(c, Token))
+        return Tail((SafeFrom(group, tonight=True, why=self.why),))
+
     def blocked(self, _: list[Any]) -> Tail:
         return Tail((Roleblock(self.why),))
 
@@ -502,7 +506,7 @@ def read_sentence(
     if not tokens:
         raise _error("an empty sentence", loc, 0, source_line)
     try:
-        tree = _parse(tokens, explain)
+        tree = _parse_once_more(tokens, explain)
     except UnexpectedInput as e:
         missing = _unknown_role(e, tokens)
         if missing is not None:
@@ -539,6 +543,36 @@ def _parse(tokens: list[Token], explain: bool = True) -> Tree[Token]:
     (DCTP's 'The player can Investigate a certain number of actions "#".' on 13), and the
     Earley parse is most of a sentence's reading; the reading (its `why`) is done again."""
     return parse_cache.parse(_kept(), parser, tokens, explain)
+
+
+def _parse_once_more(tokens: list[Token], explain: bool) -> Tree[Token]:
+    """The parse of `tokens`; when there is none and the sentence ends with a bare "once"
+    ("You may vest yourself once.", "You may heal yourself only once."), the parse with
+    "per game" read after it (once a game), else the first failure. (As a `when` of its
+    own, "once" would also begin "once per night" and make it two; the shapes that end
+    with "once", "It only works once.", read first.)"""
+    try:
+        return _parse(tokens, explain)
+    except UnexpectedInput:
+        once = _bare_once(tokens)
+        if len(once) == len(tokens):
+            raise
+        try:
+            return _parse(once, False)
+        except UnexpectedInput:
+            pass
+        raise
+
+
+def _bare_once(tokens: list[Token]) -> list[Token]:
+    """`tokens` with "per game" after a bare "once" that ends the sentence (not "at once")."""
+    out: list[Token] = []
+    for k, t in enumerate(tokens):
+        out.append(t)
+        bare = k + 1 == len(tokens) or tokens[k + 1].type == "DOT"
+        if t.type == "ONCE" and bare and not (k and tokens[k - 1].type == "DURING"):  # "at once"
+            out += [Token.new_borrow_pos("PER", "per", t), Token.new_borrow_pos("GAME", "game", t)]
+    return out
 
 
 MAX_AMBIGUITIES = 16

@@ -332,15 +332,16 @@ class ProseAssembler(AssemblerState):
                     if not v.winner:  # said on a role's line: "He wins if ..." (the
                         # group its condition names stays: "You win when all Mafia are dead")
                         v = replace(v, winner=line_role or "", group=v.group or line_role or "")
-                    facts["victories"].append(
-                        replace(
-                            v,
-                            winner=self.resolve_group(v.winner, f.why),
-                            group=self.resolve_group(v.group, f.why),
-                            side=self.resolve_group(v.side, f.why) if v.side else "",
-                            over=tuple(self.resolve_group(x, f.why) for x in v.over),
-                        )
+                    v = replace(
+                        v,
+                        winner=self.resolve_group(v.winner, f.why),
+                        group=self.resolve_group(v.group, f.why),
+                        side=self.resolve_group(v.side, f.why) if v.side else "",
+                        over=tuple(self.resolve_group(x, f.why) for x in v.over),
                     )
+                    if v not in facts["victories"]:  # said again ("Trick the Town into
+                        # lynching you. If you are lynched, you win."): the first sentence's
+                        facts["victories"].append(v)
                 case "revert":
                     name = f.value.role
                     singular = name[:-1] if name.lower().endswith("s") else name

@@ -112,7 +112,8 @@ class Common2Reading:
         return self._check(children, _faction(children))
 
     def learns_member(self, children: list[Any]) -> tuple[Any, ...]:
-        return (RecordsCheck(_faction(children), None, None, self.why),)
+        implied_check = implied(children, self.why, "checks")  # with no ability before it
+        return (*implied_check, RecordsCheck(_faction(children), None, None, self.why))
 
     def alignment_ability(self, children: list[Any]) -> tuple[Any, ...]:
         return self._check(children, "")
