@@ -153,9 +153,11 @@ def test_the_swap_without_a_determiner() -> None:
     assert _effect(got, "redirect")
 
 
-def test_a_self_target_a_number_of_times_is_not_modelled() -> None:
-    with pytest.raises(RulingError, match="self-target allowed a number of times"):
-        said("Doctor", "Protects one player each night. You can protect yourself once per game.")
+def test_a_self_target_a_number_of_times_is_counted_over_the_game() -> None:
+    """(Refused before the game's history counted an ability's targets: now a restriction,
+    tests/test_game_restrictions.py.)"""
+    got = said("Doctor", "Protects one player each night. You can protect yourself once per game.")
+    assert "- restriction: targets its user at most 1 time(s) a game" in got
 
 
 def test_a_restriction_with_no_ability_before_it_gives_its_verbs_ability() -> None:

@@ -62,6 +62,7 @@ from logic.model.ir import (
     Frequency,
     NoConsecutive,
     NoSelfTarget,
+    NoTargetAgain,
     VisitClass,
     Why,
 )
@@ -368,11 +369,11 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
         implied = tuple(p for i in common2.implied(children, why) for p in about(children, i))
         return (*implied, *about(children, NoSelfTarget(why)))
 
-    def no_repeat(self, _: list[Any]) -> tuple[Any, ...]:
-        raise NoReading(
-            "the same player never targeted twice in the game (no restriction counts an "
-            "ability's targets over the game; 'on consecutive nights' is read)"
-        )
+    def no_repeat(self, children: list[Any]) -> tuple[Any, ...]:
+        """'You cannot investigate the same player twice.': never again in the game."""
+        why = self.why  # with no ability before it, the ability its verb says
+        implied = tuple(p for i in common2.implied(children, why) for p in about(children, i))
+        return (*implied, *about(children, NoTargetAgain(why)))
 
     def no_consecutive(self, children: list[Any]) -> tuple[Any, ...]:
         tokens = [c for c in children if isinstance(c, Token)]

@@ -121,6 +121,15 @@ def chain(
         once-a-game ability, or of a role's budget, is spent when sent)."""
         return [rename(sc.sent_that(p, ability), _namer(j)) for j, sc in earlier_nights]
 
+    def aimed(p: str, ability: str) -> list[tuple[Expr, str]]:
+        """Per earlier night and player q, whether p's ability named `ability` took
+        place on q (a restriction over the game: "heal yourself only once")."""
+        return [
+            (rename(sc.aimed_that(p, ability, q), _namer(j)), q)
+            for j, sc in earlier_nights
+            for q in sc.players
+        ]
+
     def used_by_day(p: str, ability: str) -> list[Expr]:
         """Per earlier day, whether p used the day ability named `ability`."""
         return [rename(d.used_that(p, ability), _day_namer(j)) for j, d in earlier_days]
@@ -147,6 +156,7 @@ def chain(
             acts=known[k - 1],
             carried=carried,
             sent=sent,
+            aimed=aimed,
         )
         m = NightBuilder(sc, kinds).build(f"night {k}")
         earlier_nights.append((k, sc))

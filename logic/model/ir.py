@@ -167,6 +167,29 @@ class NoConsecutive:
 
 
 @dataclass(frozen=True)
+class SelfAtMost:
+    """The ability may target its user at most `times` times a game ("You may heal yourself
+    only once."): its uses on its user that took place, over the game's earlier nights."""
+
+    times: int
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"restriction: targets its user at most {self.times} time(s) a game"
+
+
+@dataclass(frozen=True)
+class NoTargetAgain:
+    """The ability cannot target a player it targeted on any earlier night of the game ("You
+    cannot investigate the same player twice."): its uses that took place."""
+
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "restriction: cannot target a player it targeted on an earlier night"
+
+
+@dataclass(frozen=True)
 class Forced:
     """The ability must be used every night it is available."""
 
@@ -176,7 +199,9 @@ class Forced:
         return "restriction: must be used each night"
 
 
-Restriction = NoSelfTarget | SelfAllowed | TargetIn | NoConsecutive | Forced
+Restriction = (
+    NoSelfTarget | SelfAllowed | TargetIn | NoConsecutive | SelfAtMost | NoTargetAgain | Forced
+)
 
 # ----------------------------------------------------------------------------- abilities, roles
 

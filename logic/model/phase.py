@@ -89,6 +89,9 @@ class History:
     flags: frozenset[tuple[str, str]] = frozenset()
     # each kind's lasting states: (name, concrete value), sorted by name
     kinds: tuple[tuple[str, Any], ...] = ()
+    # (player, ability name) -> the targets of its uses that took place, night by night
+    # (a restriction over the game: "heal yourself only once", "never the same player twice")
+    aimed: tuple[tuple[tuple[str, str], tuple[str, ...]], ...] = ()
 
     def state(self, name: str, empty: Any = ()) -> Any:
         """The concrete value of the lasting state `name` (`empty` if none was made)."""
@@ -105,6 +108,10 @@ class History:
 
     def used(self, player: str, ability: str) -> int:
         return dict(self.uses).get((player, ability), 0)
+
+    def aimed_at(self, player: str, ability: str) -> tuple[str, ...]:
+        """The targets of `player`'s uses of `ability` that took place, in night order."""
+        return dict(self.aimed).get((player, ability), ())
 
 
 @dataclass(frozen=True)

@@ -51,6 +51,7 @@ from logic.model.expr import (
     Label,
     Var,
     any_of,
+    at_least,
     conj,
     disj,
     eq,
@@ -72,8 +73,10 @@ from logic.model.ir import (
     NightKill,
     NoConsecutive,
     NoSelfTarget,
+    NoTargetAgain,
     Role,
     Ruleset,
+    SelfAtMost,
     TargetIn,
     VisitClass,
     Why,
@@ -118,6 +121,7 @@ class Scenario(Protocol):
     def switch(self, why: Why) -> Expr: ...
     def repeats(self, i: int, ability: Ability) -> Expr: ...
     def sent_before(self, p: str, ability: str) -> list[Expr]: ...
+    def aimed_before(self, p: str, ability: str) -> list[tuple[Expr, str]]: ...
     def last_checked(self, p: str) -> list[tuple[Expr, str]]: ...
     def dead_before(self, p: str) -> Expr: ...
     def alive_now(self, p: str) -> Expr: ...
@@ -194,6 +198,9 @@ class ConcreteNight:
     def sent_before(self, p: str, ability: str) -> list[Expr]:
         return []  # counted in `history.used`
 
+    def aimed_before(self, p: str, ability: str) -> list[tuple[Expr, str]]:
+        return [(TRUE, q) for q in self.history.aimed_at(p, ability)]
+
     def last_checked(self, p: str) -> list[tuple[Expr, str]]:
         last = self.history.checked(p)
         return [] if last is None else [(TRUE, last)]
@@ -216,6 +223,20 @@ class ConcreteNight:
     def excluded(self, i: int) -> tuple[str, ...]:
         """The options slot i's player left out of the host's draw (`X excludes ...`)."""
         return self.acts[i].excludes
+
+
+def _again(b: NightBuilder, i: int, ability: Ability, r: SelfAtMost | NoTargetAgain) -> Expr:
+    """Slot i's use of `ability` tonight breaks a restriction over the game: its user
+    targeted themselves `times` times before (and aims at themselves tonight), or it
+    aims at a player it targeted on an earlier night."""
+    p = b.actor(i)
+    before = b.sc.aimed_before(p, ability.name)
+    if isinstance(r, SelfAtMost):
+        mine = [c for c, q in before if q == p]
+        if len(mine) < r.times:
+            return FALSE
+        return conj(b.sc.aims(i, p), at_least(r.times, mine))
+    return any_of(conj(c, b.sc.aims(i, q)) for c, q in before)
 
 
 def _repeats(sc: Scenario, i: int, ability: Ability) -> Expr:
@@ -244,6 +265,7 @@ class Carried:
 Earlier = Callable[["SymbolicNight", int, Ability], Expr]
 Checked = Callable[["SymbolicNight", str], list[tuple[Expr, str]]]
 Sent = Callable[[str, str], list[Expr]]
+Aimed = Callable[[str, str], list[tuple[Expr, str]]]
 
 
 class SymbolicNight:
@@ -258,7 +280,8 @@ class SymbolicNight:
     night", "who p scanned last" and "p died before tonight" are expressions over earlier
     nights' variables (the world solver and `ruling check --nights` chain nights so);
     `sent` likewise gives, per earlier night, "p sent the ability named N" (the uses a
-    frequency or a budget counts, beyond `history.used`).
+    frequency or a budget counts, beyond `history.used`), and `aimed`, per earlier night
+    and player q, "p's ability named N took place on q" (a restriction over the game).
     """
 
     def __init__(
@@ -276,10 +299,12 @@ class SymbolicNight:
         acts: Mapping[str, Expr] | None = None,
         carried: Carried | None = None,
         sent: Sent | None = None,
+        aimed: Aimed | None = None,
     ) -> None:
         self.ruleset = ruleset
         self.carried = carried
         self.sent = sent
+        self.aimed = aimed
         self.fixed = dict(fixed or {})  # players whose role (an index) is known
         self.acts = dict(acts or {})  # known action variables ("uses:Ann" -> TRUE, ...)
         self.readers = None if readers is None else frozenset(readers)
@@ -557,6 +582,19 @@ class SymbolicNight:
     def sent_that(self, p: str, ability: str) -> Expr:
         """p's ability slot tonight sends the ability named `ability`."""
         return conj(self.value(f"uses:{p}"), self.holds(p, named(ability)))
+
+    def aimed_before(self, p: str, ability: str) -> list[tuple[Expr, str]]:
+        """(it holds, q) per earlier night and player q: p's ability named `ability` took
+        place on q; a chain's (`aimed`), else the history's."""
+        if self.aimed is not None:
+            return self.aimed(p, ability)
+        return [(TRUE, q) for q in self.history.aimed_at(p, ability)]
+
+    def aimed_that(self, p: str, ability: str, q: str) -> Expr:
+        """p's ability slot tonight used the ability named `ability` on q and it took place
+        (over this night's own variables: a chain renames them)."""
+        i = next(j for j, s in enumerate(self.slots) if s.actor == p and s.kind == "ability")
+        return conj(Var(f"ok:{i}"), self.holds(p, named(ability)), self.aims(i, q))
 
     def last_checked(self, p: str) -> list[tuple[Expr, str]]:
         if self.checked is not None:
@@ -1074,6 +1112,10 @@ class NightBuilder(PhaseBuilder):
                     again = self.sc.repeats(i, ab)
                     if again != FALSE:
                         reasons.append(label(conj(cond, self.sc.switch(r.why), again), r.why))
+                if isinstance(r, SelfAtMost | NoTargetAgain):
+                    reasons.append(
+                        label(conj(cond, self.sc.switch(r.why), _again(self, i, ab, r)), r.why)
+                    )
                 if isinstance(r, TargetIn):
                     reasons.append(label(conj(cond, _outside(self, i, r)), r.why))
         for cond, faction in self.sc.nightkill_of(i):  # "choose a villager to kill"

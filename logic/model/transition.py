@@ -48,6 +48,7 @@ def next_history(
     success = dict(history.last_success)
     checked = dict(history.last_checked)
     uses = dict(history.uses)
+    aimed = dict(history.aimed)
     for i, act in enumerate(model.acts):
         key = (act.actor, act.ability.name)
         # a night's use is spent when sent; a faction's nightkill is no use of the
@@ -56,6 +57,7 @@ def next_history(
             uses[key] = uses.get(key, 0) + 1
         if env.get(f"ok:{i}") and night is not None:
             success[key] = (night, act.targets)
+            aimed[key] = (*aimed.get(key, ()), *act.targets)
             if act.ability.verb == "checks" and act.targets:
                 checked[act.actor] = act.targets[0]
     flags = set(history.flags) | {(a.subject, a.obj) for a in outcome.atoms if a.kind == "mark"}
@@ -81,4 +83,5 @@ def next_history(
         tuple(sorted(settled.items())),
         frozenset(flags),
         tuple(sorted(states.items())),
+        tuple(sorted(aimed.items())),
     )

@@ -53,9 +53,11 @@ from logic.model.ir import (
     Frequency,
     NoConsecutive,
     NoSelfTarget,
+    NoTargetAgain,
     Restriction,
     Role,
     SelfAllowed,
+    SelfAtMost,
     VisitClass,
     Why,
     canon,
@@ -354,7 +356,9 @@ class RolesAssembler(AssemblerState):
                     line.current = len(abilities) - 1
             case NotFirstNight(why):
                 self._not_first_night(line, why)
-            case NoSelfTarget() | SelfAllowed() | NoConsecutive() | Forced():
+            case (
+                NoSelfTarget() | SelfAllowed() | NoConsecutive() | SelfAtMost() | NoTargetAgain()
+            ) | Forced():
                 if line.current is None:
                     raise self.error("this restriction needs an ability before it", s.why)
                 a = abilities[line.current]
@@ -584,7 +588,9 @@ def _as_variant(sentence: Any) -> Any:
         case _About(subject, inner):
             inner = _as_variant(inner)
             return None if inner is None else _Variant(inner.sentence, subject)
-        case NoSelfTarget() | SelfAllowed() | NoConsecutive() | Forced():
+        case (
+            NoSelfTarget() | SelfAllowed() | NoConsecutive() | SelfAtMost() | NoTargetAgain()
+        ) | Forced():
             cap = _Capability(None, (), (sentence,), None, False, sentence.why)
             return _Variant(cap)
     return _Variant(sentence)

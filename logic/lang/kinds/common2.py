@@ -45,9 +45,9 @@ from logic.lang.clause_parts import (
     about,
     subject_of,
 )
-from logic.lang.kinds.common import uses_parts
+from logic.lang.kinds.common import Uses, uses_parts
 from logic.lang.kinds.verbs import USED_AS, effects_of
-from logic.model.ir import Frequency, SelfAllowed, Why
+from logic.model.ir import Frequency, SelfAllowed, SelfAtMost, Why
 
 
 @dataclass(frozen=True)
@@ -167,8 +167,17 @@ class Common2Reading:
     def framed_guilty(self, _: list[Any]) -> tuple[Any, ...]:
         return (Nothing(self.why),)
 
-    def self_limited(self, _: list[Any]) -> tuple[Any, ...]:
-        raise NoReading("a self-target allowed a number of times (no restriction counts them)")
+    def self_limited(self, children: list[Any]) -> tuple[Any, ...]:
+        """'You may heal yourself only once.' 'You can protect yourself twice per game.':
+        of the ability before it (or, with none, the ability its verb says), its uses on
+        its user counted over the game."""
+        why = self.why
+        uses = [c.count for c in children if isinstance(c, Uses)]
+        once = Frequency.ONCE_PER_GAME in children
+        if len(uses) + once != 1:
+            raise NoReading("a self-target allowed a number of times, said with no number")
+        own = tuple(p for i in implied(children, why) for p in about(children, i))
+        return (*own, *about(children, SelfAtMost(uses[0] if uses else 1, why)))
 
     def self_allowed(self, children: list[Any]) -> tuple[Any, ...]:
         """'You may protect yourself.': of the ability before it (or, with none, the
