@@ -1,8 +1,10 @@
-"""Restrictions over the whole game, read from role PMs: "You may heal yourself only once."
-(logic/model/ir.py's `SelfAtMost`: the ability's earlier uses on its user that took place)
-and "You cannot investigate the same player twice." (`NoTargetAgain`: the targets of its
-earlier uses). The concrete history (`History.aimed`) and the symbolic chain's earlier
-nights (`SymbolicNight.aimed_before`) both count them: each restriction fails a use in
+"""Restrictions over the game's earlier nights, read from role PMs: "You may heal yourself
+only once." (logic/model/ir.py's `SelfAtMost`: the ability's earlier uses on its user that
+took place), "You cannot investigate the same player twice." (`NoTargetAgain`: the targets
+of its earlier uses) and "You cannot use your ability on consecutive nights." (`NoUseAgain`:
+a use that took place the night before, whoever it named). The concrete history
+(`History.aimed`, `History.success`) and the symbolic chain's earlier nights
+(`SymbolicNight.aimed_before`, `took_last_night`) both read them: each restriction fails a use in
 `resolve` because of its sentence (without it the use takes place), and the chain agrees
 with `resolve` on random games."""
 
@@ -16,15 +18,17 @@ from test_chain import _compare, games
 from test_immunities import determined
 
 from logic.lang.rules import parse_ruleset
-from logic.model.ir import NoTargetAgain, SelfAtMost
+from logic.model.ir import NoTargetAgain, NoUseAgain, SelfAtMost
 from logic.report import ruleset_lines
 
 SELF = "You may heal yourself only once."
 AGAIN = "You cannot investigate the same player twice."
+REST = "You cannot use your ability on consecutive nights."
 TEXT = f"""Ruleset: Twice
 Possible Town Roles
 Doctor: Each night you may protect a player. {SELF}
 Cop: Each night you may investigate a player to learn their role. {AGAIN}
+Nurse: Each night you may protect a player. {REST}
 Possible Mafia Roles
 Goon: You have no special abilities.
 The Mafia may kill one player each night.
@@ -93,3 +97,27 @@ def test_chain_agrees_with_resolve_on_the_uses_the_restrictions_stop() -> None:
     players = ["Ann is Doctor", "Bob is Goon", "Cid is Cop"]
     again = {"Ann": ("targets", "Ann"), "Bob": ("kills", "Ann"), "Cid": ("targets", "Bob")}
     _compare(RS, players, [again, again])
+
+
+def test_a_use_the_night_after_a_use_fails_because_of_the_sentence() -> None:
+    nurse = RS.role("Nurse")
+    assert nurse is not None
+    assert any(isinstance(r, NoUseAgain) for r in nurse.abilities[0].restrictions)
+    players = "  players: Ann is Nurse, Bob is Goon, Cid is Cop\n"
+    body = players + _nights("    Ann targets Cid\n", "    Ann targets Ann\n    Bob kills Ann\n")
+    atoms = determined(RS, body)
+    assert "Ann dies" in atoms and "Ann's action fails" in atoms, atoms
+    without = parse_ruleset(TEXT.replace(REST, ""), "twice.rules")
+    assert "Ann dies" not in determined(without, body)
+    # a night between: the use takes place
+    rested = players + _nights(
+        "    Ann targets Cid\n", "", "    Ann targets Ann\n    Bob kills Ann\n"
+    )
+    assert "Ann dies" not in determined(RS, rested)
+
+
+def test_chain_agrees_with_resolve_on_a_use_the_night_after_a_use() -> None:
+    players = ["Ann is Nurse", "Bob is Goon", "Cid is Cop"]
+    first = {"Ann": ("targets", "Cid")}
+    second = {"Ann": ("targets", "Ann"), "Bob": ("kills", "Ann")}
+    _compare(RS, players, [first, second])

@@ -63,6 +63,7 @@ from logic.model.ir import (
     NoConsecutive,
     NoSelfTarget,
     NoTargetAgain,
+    NoUseAgain,
     VisitClass,
     Why,
 )
@@ -388,6 +389,11 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
         why = self.why
         implied = tuple(p for i in common2.implied(children, why) for p in about(children, i))
         return (*implied, *about(children, NoConsecutive(successfully, why)))
+
+    def no_use_again(self, children: list[Any]) -> tuple[Any, ...]:
+        why = self.why  # with no ability before it, the ability its verb says
+        implied = tuple(p for i in common2.implied(children, why) for p in about(children, i))
+        return (*implied, *about(children, NoUseAgain(why)))
 
     def forced(self, children: list[Any]) -> tuple[Any, ...]:
         return about(children, Forced(self.why))

@@ -130,6 +130,14 @@ def chain(
             for q in sc.players
         ]
 
+    def took_last(p: str, ability: str) -> Expr:
+        """p's ability named `ability` took place the night before ("cannot use your
+        ability on consecutive nights")."""
+        if not earlier_nights or earlier_nights[-1][0] != len(earlier_nights):
+            return FALSE
+        j, sc = earlier_nights[-1]
+        return rename(sc.took_that(p, ability), _namer(j))
+
     def used_by_day(p: str, ability: str) -> list[Expr]:
         """Per earlier day, whether p used the day ability named `ability`."""
         return [rename(d.used_that(p, ability), _day_namer(j)) for j, d in earlier_days]
@@ -157,6 +165,7 @@ def chain(
             carried=carried,
             sent=sent,
             aimed=aimed,
+            took_last=took_last,
         )
         m = NightBuilder(sc, kinds).build(f"night {k}")
         earlier_nights.append((k, sc))

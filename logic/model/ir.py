@@ -190,6 +190,18 @@ class NoTargetAgain:
 
 
 @dataclass(frozen=True)
+class NoUseAgain:
+    """The ability cannot be used the night after a use of it that took place ("You cannot
+    use your ability on consecutive nights.", "You cannot go on alert two nights in a
+    row."), whoever it named."""
+
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "restriction: cannot be used on the night after a use"
+
+
+@dataclass(frozen=True)
 class Forced:
     """The ability must be used every night it is available."""
 
@@ -200,7 +212,14 @@ class Forced:
 
 
 Restriction = (
-    NoSelfTarget | SelfAllowed | TargetIn | NoConsecutive | SelfAtMost | NoTargetAgain | Forced
+    NoSelfTarget
+    | SelfAllowed
+    | TargetIn
+    | NoConsecutive
+    | SelfAtMost
+    | NoTargetAgain
+    | NoUseAgain
+    | Forced
 )
 
 # ----------------------------------------------------------------------------- abilities, roles

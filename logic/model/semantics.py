@@ -74,6 +74,7 @@ from logic.model.ir import (
     NoConsecutive,
     NoSelfTarget,
     NoTargetAgain,
+    NoUseAgain,
     Role,
     Ruleset,
     SelfAtMost,
@@ -122,6 +123,7 @@ class Scenario(Protocol):
     def repeats(self, i: int, ability: Ability) -> Expr: ...
     def sent_before(self, p: str, ability: str) -> list[Expr]: ...
     def aimed_before(self, p: str, ability: str) -> list[tuple[Expr, str]]: ...
+    def took_last_night(self, p: str, ability: str) -> Expr: ...
     def last_checked(self, p: str) -> list[tuple[Expr, str]]: ...
     def dead_before(self, p: str) -> Expr: ...
     def alive_now(self, p: str) -> Expr: ...
@@ -201,6 +203,9 @@ class ConcreteNight:
     def aimed_before(self, p: str, ability: str) -> list[tuple[Expr, str]]:
         return [(TRUE, q) for q in self.history.aimed_at(p, ability)]
 
+    def took_last_night(self, p: str, ability: str) -> Expr:
+        return _took_last_night(self.history, self.night, p, ability)
+
     def last_checked(self, p: str) -> list[tuple[Expr, str]]:
         last = self.history.checked(p)
         return [] if last is None else [(TRUE, last)]
@@ -266,6 +271,13 @@ Earlier = Callable[["SymbolicNight", int, Ability], Expr]
 Checked = Callable[["SymbolicNight", str], list[tuple[Expr, str]]]
 Sent = Callable[[str, str], list[Expr]]
 Aimed = Callable[[str, str], list[tuple[Expr, str]]]
+TookLast = Callable[[str, str], Expr]
+
+
+def _took_last_night(history: History, night: int, p: str, ability: str) -> Expr:
+    """From the history: p's ability named `ability` took place the night before."""
+    last = history.success(p, ability)
+    return Const(last is not None and last[0] == night - 1)
 
 
 class SymbolicNight:
@@ -300,11 +312,13 @@ class SymbolicNight:
         carried: Carried | None = None,
         sent: Sent | None = None,
         aimed: Aimed | None = None,
+        took_last: TookLast | None = None,
     ) -> None:
         self.ruleset = ruleset
         self.carried = carried
         self.sent = sent
         self.aimed = aimed
+        self.took_last = took_last
         self.fixed = dict(fixed or {})  # players whose role (an index) is known
         self.acts = dict(acts or {})  # known action variables ("uses:Ann" -> TRUE, ...)
         self.readers = None if readers is None else frozenset(readers)
@@ -589,6 +603,18 @@ class SymbolicNight:
         if self.aimed is not None:
             return self.aimed(p, ability)
         return [(TRUE, q) for q in self.history.aimed_at(p, ability)]
+
+    def took_last_night(self, p: str, ability: str) -> Expr:
+        """p's ability named `ability` took place the night before; a chain's
+        (`took_last`), else the history's."""
+        if self.took_last is not None:
+            return self.took_last(p, ability)
+        return _took_last_night(self.history, self.night, p, ability)
+
+    def took_that(self, p: str, ability: str) -> Expr:
+        """p's ability slot tonight used the ability named `ability` and it took place."""
+        i = next(j for j, s in enumerate(self.slots) if s.actor == p and s.kind == "ability")
+        return conj(Var(f"ok:{i}"), self.holds(p, named(ability)))
 
     def aimed_that(self, p: str, ability: str, q: str) -> Expr:
         """p's ability slot tonight used the ability named `ability` on q and it took place
@@ -1112,6 +1138,9 @@ class NightBuilder(PhaseBuilder):
                     again = self.sc.repeats(i, ab)
                     if again != FALSE:
                         reasons.append(label(conj(cond, self.sc.switch(r.why), again), r.why))
+                if isinstance(r, NoUseAgain):
+                    again = self.sc.took_last_night(p, ab.name)
+                    reasons.append(label(conj(cond, self.sc.switch(r.why), again), r.why))
                 if isinstance(r, SelfAtMost | NoTargetAgain):
                     reasons.append(
                         label(conj(cond, self.sc.switch(r.why), _again(self, i, ab, r)), r.why)

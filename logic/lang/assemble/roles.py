@@ -54,6 +54,7 @@ from logic.model.ir import (
     NoConsecutive,
     NoSelfTarget,
     NoTargetAgain,
+    NoUseAgain,
     Restriction,
     Role,
     SelfAllowed,
@@ -179,6 +180,7 @@ class _Line:
     # the name of an ability defined once whose sentences follow ("Ability Block: ..."):
     # the first ability they begin has it, unless a name is said or its sentence names it
     section: str | None = None
+    capability: bool = False  # a prose sentence gave the role an action ("You may go on alert.")
 
     def begin(self, section: str) -> None:
         """The sentences of the ability defined once as `section` follow."""
@@ -328,6 +330,7 @@ class RolesAssembler(AssemblerState):
                 at = cast(int, line.current)
                 abilities[at] = _with_effect(abilities[at], PairDeath("", s.why))
             case _Capability() | _Trait() | _RulesetFact():
+                line.capability = line.capability or isinstance(s, _Capability)
                 self.prose(s, role.name, None)
             case _Natures(once, why, defined, tags):
                 # a nature the ruleset defines ("One-time use - These roles can only be
@@ -357,8 +360,16 @@ class RolesAssembler(AssemblerState):
             case NotFirstNight(why):
                 self._not_first_night(line, why)
             case (
-                NoSelfTarget() | SelfAllowed() | NoConsecutive() | SelfAtMost() | NoTargetAgain()
+                NoSelfTarget()
+                | SelfAllowed()
+                | NoConsecutive()
+                | SelfAtMost()
+                | NoTargetAgain()
+                | NoUseAgain()
             ) | Forced():
+                if line.current is None and line.capability:  # the prose action's
+                    self.prose(_Capability(None, (), (s,), None, False, s.why), role.name, None)
+                    return
                 if line.current is None:
                     raise self.error("this restriction needs an ability before it", s.why)
                 a = abilities[line.current]
@@ -589,7 +600,12 @@ def _as_variant(sentence: Any) -> Any:
             inner = _as_variant(inner)
             return None if inner is None else _Variant(inner.sentence, subject)
         case (
-            NoSelfTarget() | SelfAllowed() | NoConsecutive() | SelfAtMost() | NoTargetAgain()
+            NoSelfTarget()
+            | SelfAllowed()
+            | NoConsecutive()
+            | SelfAtMost()
+            | NoTargetAgain()
+            | NoUseAgain()
         ) | Forced():
             cap = _Capability(None, (), (sentence,), None, False, sentence.why)
             return _Variant(cap)
