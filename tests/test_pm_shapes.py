@@ -335,6 +335,42 @@ def meaning(role: str, text: str) -> list[str]:
             "Pick one player each night to protect. That player cannot be killed by the Mafia that night.",
             "Each night, protect a player from the Mafia.",
         ),
+        # work-6's (Epicmafia and werewolf hosts' cards)
+        (
+            "Sheriff",
+            "Learns whether a player is suspicious or not each night.",
+            "Each night you may check a player for suspicious activity.",
+        ),
+        (
+            "Jailer",
+            "Jails one player each night, preventing them from performing actions and protecting them from attacks.",
+            "Each night, you may jail a player. That player cannot perform actions. That player cannot be killed.",
+        ),
+        (
+            "Framer",
+            "Chooses one player each night to appear guilty to investigations.",
+            "Chooses one player each night, making them appear guilty to investigations.",
+        ),
+        (
+            "Hunter",
+            "When killed, chooses one player to kill.",
+            "If you die, you may take one player down with you.",
+        ),
+        (
+            "Doctor",
+            "You may choose to protect one person each night. If that person is targeted by a kill, they will survive.",
+            "You may choose to protect one person each night.",
+        ),
+        (
+            "Vigilante",
+            "You have one bullet. You may use it at night to shoot someone.",
+            "You have one bullet. You may shoot someone at night.",
+        ),
+        (
+            "Witch",
+            "The Witch has one potion to heal and one potion to poison, each usable once per game.",
+            "You have one healing potion and one poison potion.",
+        ),
         # a bare "once" ending the sentence: once a game
         ("Survivor", "You may vest yourself once.", "Once per game, you may vest yourself."),
         (
@@ -507,3 +543,13 @@ def test_a_member_who_chooses_the_factions_victim_gives_that_kill() -> None:
     assert any(line.startswith("nightkill:") for line in same)
     assert said("You choose who the Mafia kills each night.") == same
     assert said("Each night you choose the Mafia's target.") == same
+    assert said("Kills one player each night with the Mafia.") == same
+    no_more = said("You have no special abilities beyond the Mafia's nightly kill.")
+    assert no_more[:-1] == said("You have no special abilities.")[:-1]  # (the line, said)
+    assert "[no effect]" in no_more[-1]
+
+
+def test_the_factions_goal_on_a_members_line_is_no_power() -> None:
+    got = meaning("Villager", "They must find and lynch the werewolves.")
+    assert got[3:5] == ["Villager (Town)", "  no abilities"], got
+    assert "  [no effect] They must find and lynch the werewolves." in got, got

@@ -107,6 +107,10 @@ def meaning(text: str) -> list[str]:
             "Each night, choose a player. If they are investigated, they will appear to be Mafia.",
             "- frame: the target's record shows a member of Mafia",
         ),
+        (  # never again in the game (tests/test_game_restrictions.py)
+            "Each night you may investigate a player. You cannot investigate the same player twice.",
+            "- restriction: cannot target a player it targeted on an earlier night",
+        ),
     ],
 )
 def test_a_shape_means_what_the_plain_sentence_means(text: str, means: str) -> None:
@@ -122,7 +126,6 @@ def test_a_shape_means_what_the_plain_sentence_means(text: str, means: str) -> N
         "You may protect a player. They will appear to be Mafia.",  # a frame needs its night
         "If you are investigated, you will appear to be Mafia.",  # the role's own, not a frame
         "Each night you may choose one player so they appear innocent.",  # no record cleared
-        "You cannot investigate the same player twice.",  # never again: no restriction counts
     ],
 )
 def test_a_shape_that_says_another_rule_is_not_read(text: str) -> None:

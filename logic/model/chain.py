@@ -121,27 +121,11 @@ def chain(
         once-a-game ability, or of a role's budget, is spent when sent)."""
         return [rename(sc.sent_that(p, ability), _namer(j)) for j, sc in earlier_nights]
 
-    def aimed(p: str, ability: str) -> list[tuple[Expr, str]]:
-        """Per earlier night and player q, whether p's ability named `ability` took
-        place on q (a restriction over the game: "heal yourself only once")."""
-        return [
-            (rename(sc.aimed_that(p, ability, q), _namer(j)), q)
-            for j, sc in earlier_nights
-            for q in sc.players
-        ]
-
-    def took_last(p: str, ability: str) -> Expr:
-        """p's ability named `ability` took place the night before ("cannot use your
-        ability on consecutive nights")."""
-        if not earlier_nights or earlier_nights[-1][0] != len(earlier_nights):
-            return FALSE
-        j, sc = earlier_nights[-1]
-        return rename(sc.took_that(p, ability), _namer(j))
-
     def used_by_day(p: str, ability: str) -> list[Expr]:
         """Per earlier day, whether p used the day ability named `ability`."""
         return [rename(d.used_that(p, ability), _day_namer(j)) for j, d in earlier_days]
 
+    aimed, took_last = _uses_before(earlier_nights)
     if prep:
         sc0 = SymbolicNight(ruleset, players, night=0, roles=roles, dead=dead, carried=carried)
         m0 = NightBuilder(sc0, kinds).build("prep")
@@ -177,6 +161,30 @@ def chain(
             earlier_days.append((k, dsc))
             carried = carry(carried, out.add_day(dm, k, readers), "day", k, ruleset, kinds)
     return out.model(nights)
+
+
+def _uses_before(
+    earlier_nights: list[tuple[int, SymbolicNight]],
+) -> tuple[Callable[[str, str], list[tuple[Expr, str]]], Callable[[str, str], Expr]]:
+    """What a night reads of the uses of an ability on the earlier nights of the chain (the
+    list grows as the chain is built): per earlier night and player q, whether p's ability
+    named N took place on q ("heal yourself only once"), and whether it took place the
+    night before ("cannot use your ability on consecutive nights")."""
+
+    def aimed(p: str, ability: str) -> list[tuple[Expr, str]]:
+        return [
+            (rename(sc.aimed_that(p, ability, q), _namer(j)), q)
+            for j, sc in earlier_nights
+            for q in sc.players
+        ]
+
+    def took_last(p: str, ability: str) -> Expr:
+        if not earlier_nights:
+            return FALSE
+        j, sc = earlier_nights[-1]
+        return rename(sc.took_that(p, ability), _namer(j))
+
+    return aimed, took_last
 
 
 def _namer(night: int) -> Callable[[str], str]:

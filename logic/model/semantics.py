@@ -230,6 +230,28 @@ class ConcreteNight:
         return self.acts[i].excludes
 
 
+def _restricted(b: NightBuilder, i: int, cond: Expr, ab: Ability) -> list[Expr]:
+    """Why slot i's use of `ab` (when `cond`) fails by a restriction of the ability, each
+    labelled with its sentence."""
+    p, sc = b.actor(i), b.sc
+    out: list[Expr] = []
+    for r in ab.restrictions:
+        if isinstance(r, NoSelfTarget):
+            out.append(label(conj(cond, sc.switch(r.why), sc.aims(i, p)), r.why))
+        if isinstance(r, NoConsecutive):
+            again = sc.repeats(i, ab)
+            if again != FALSE:
+                out.append(label(conj(cond, sc.switch(r.why), again), r.why))
+        if isinstance(r, NoUseAgain):
+            again = sc.took_last_night(p, ab.name)
+            out.append(label(conj(cond, sc.switch(r.why), again), r.why))
+        if isinstance(r, SelfAtMost | NoTargetAgain):
+            out.append(label(conj(cond, sc.switch(r.why), _again(b, i, ab, r)), r.why))
+        if isinstance(r, TargetIn):
+            out.append(label(conj(cond, _outside(b, i, r)), r.why))
+    return out
+
+
 def _again(b: NightBuilder, i: int, ability: Ability, r: SelfAtMost | NoTargetAgain) -> Expr:
     """Slot i's use of `ability` tonight breaks a restriction over the game: its user
     targeted themselves `times` times before (and aims at themselves tonight), or it
@@ -1129,24 +1151,7 @@ class NightBuilder(PhaseBuilder):
                 self.domains[name] = [0, 1]
                 off = neg(eq(Var(name), Const(self.night % 2)))
                 reasons.append(label(conj(cond, off), ab.why))
-            for r in ab.restrictions:
-                if isinstance(r, NoSelfTarget):
-                    reasons.append(
-                        label(conj(cond, self.sc.switch(r.why), self.sc.aims(i, p)), r.why)
-                    )
-                if isinstance(r, NoConsecutive):
-                    again = self.sc.repeats(i, ab)
-                    if again != FALSE:
-                        reasons.append(label(conj(cond, self.sc.switch(r.why), again), r.why))
-                if isinstance(r, NoUseAgain):
-                    again = self.sc.took_last_night(p, ab.name)
-                    reasons.append(label(conj(cond, self.sc.switch(r.why), again), r.why))
-                if isinstance(r, SelfAtMost | NoTargetAgain):
-                    reasons.append(
-                        label(conj(cond, self.sc.switch(r.why), _again(self, i, ab, r)), r.why)
-                    )
-                if isinstance(r, TargetIn):
-                    reasons.append(label(conj(cond, _outside(self, i, r)), r.why))
+            reasons += _restricted(self, i, cond, ab)
         for cond, faction in self.sc.nightkill_of(i):  # "choose a villager to kill"
             nk = self.rs.nightkill(faction)
             for r in nk.ability.restrictions if nk is not None else ():
