@@ -549,6 +549,36 @@ def test_a_line_of_two_whole_game_sentences() -> None:
             ["Investigations are resolved last."],
             [("order", (("all other actions",), ("investigation",)))],
         ),
+        # what the engine does anyway, said by the host (game-work-3, 28 November 2026)
+        (
+            ["A player who is roleblocked does not perform their action."],
+            [("default", "a roleblocked player's action does not take place")],
+        ),
+        (
+            [
+                "If two kills target the same player, the player only dies once.",
+                "If a player is targeted by two kills, they die.",
+            ],
+            [("default", "a player killed twice in a night dies once")],
+        ),
+        (
+            ["Protection does not stop a lynch."],
+            [("default", "a protection is of the night: it does not stop a lynch")],
+        ),
+        (
+            [
+                "If the mafia do not submit a kill, no one dies.",
+                "The Mafia may choose not to kill.",
+            ],
+            [("default", "a faction's nightkill is optional")],
+        ),
+        (
+            [
+                "Neutral roles win according to their own win conditions.",
+                "Neutral players have their own win conditions.",
+            ],
+            [("default", "each role with a victory of its own wins as its line says")],
+        ),
     ],
 )
 def test_rules_as_hosts_write_them(sentences: list[str], want: list[object]) -> None:

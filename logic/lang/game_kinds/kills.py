@@ -48,6 +48,20 @@ class KillReading(GameBase):
     def optional_kill(self, children: list[Any]) -> Default:
         return self.default("a faction's nightkill is optional")
 
+    def blocked_acts_not(self, children: list[Any]) -> Default:
+        return self.default("a roleblocked player's action does not take place")
+
+    def dies_once(self, children: list[Any]) -> Default:
+        if ints(children) != [2]:
+            raise NoReading("a number of kills other than two")
+        return self.default("a player killed twice in a night dies once")
+
+    def no_action_nothing(self, children: list[Any]) -> Default:
+        return self.default("a player who sends no action does nothing")
+
+    def lynch_unprotected(self, children: list[Any]) -> Default:
+        return self.default("a protection is of the night: it does not stop a lynch")
+
     def faction_chat(self, children: list[Any]) -> Unmodelled:
         verbs = [c for c in children if isinstance(c, Token) and c.type == "UNMODELLED"]
         if any(

@@ -18,6 +18,9 @@ from logic.model.win import Victory
 
 
 class VictoryReading(GameBase):
+    def own_conditions(self, children: list[Any]) -> Default:
+        return self.default("each role with a victory of its own wins as its line says")
+
     def none_left(self, children: list[Any]) -> tuple[str, str, int]:
         return ("none_left", groups(children)[0], 0)
 
