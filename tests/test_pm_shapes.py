@@ -491,6 +491,14 @@ def test_a_bodyguards_death_after_a_bare_choice_is_a_protection() -> None:
             "At night you can speak to the dead.",
             "'speak to' is an action the engine does not model",
         ),
+        (
+            "Investigate one person each night for a clue to their role.",
+            "a clue to a role",
+        ),
+        (
+            "Once per game, you may bless a player, protecting them for the rest of the game.",
+            "'bless' is an action the engine does not model",
+        ),
     ],
 )
 def test_a_mechanic_the_engine_lacks_is_refused_with_its_reason(text: str, reason: str) -> None:

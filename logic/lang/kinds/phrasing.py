@@ -83,6 +83,11 @@ class PhrasingReading:
     def ph_for_role(self, _: list[Any]) -> Tail:
         return Tail((Investigate(Info.ROLE, self.why),))
 
+    def ph_for_clue(self, _: list[Any]) -> Tail:
+        raise NoReading(
+            "a clue to a role (a result that names several roles, one of them the target's)"
+        )
+
     def ph_alignment_learnt(self, children: list[Any]) -> tuple[Any, ...]:
         implied_check = implied(children, self.why, "checks")  # with no ability before it
         return (*implied_check, RecordsCheck("", None, None, self.why))
