@@ -492,10 +492,6 @@ def test_a_bodyguards_death_after_a_bare_choice_is_a_protection() -> None:
             "'speak to' is an action the engine does not model",
         ),
         (
-            "Investigate one person each night for a clue to their role.",
-            "a clue to a role",
-        ),
-        (
             "Once per game, you may bless a player, protecting them for the rest of the game.",
             "'bless' is an action the engine does not model",
         ),
@@ -561,3 +557,9 @@ def test_the_factions_goal_on_a_members_line_is_no_power() -> None:
     got = meaning("Villager", "They must find and lynch the werewolves.")
     assert got[3:5] == ["Villager (Town)", "  no abilities"], got
     assert "  [no effect] They must find and lynch the werewolves." in got, got
+
+
+def test_a_clue_to_a_role_is_refused_with_its_reason() -> None:
+    """(A role named "Role" would make "role" its name: the Investigator's line.)"""
+    with pytest.raises(RulingError, match="a clue to a role"):
+        meaning("Investigator", "Investigate one person each night for a clue to their role.")
