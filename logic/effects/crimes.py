@@ -42,7 +42,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from logic.effects import heal, inquiry, items
-from logic.effects.base import Kind, Lasting, Outcome, member_named
+from logic.effects.base import Kind, Lasting, Outcome, member_named, withheld
 from logic.model import frame
 from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, conj, disj, eq, label, lt, neg
 from logic.model.phase import Atom, ChainEnd, History, PhaseEnd, TextSource
@@ -277,6 +277,24 @@ class SuspensionExempt:
 
     def describe(self) -> str:
         return f"a suspended officer still acts with the {self.item}"
+
+
+@dataclass(frozen=True)
+class ResultsWithheld:
+    """RC31's 'Injured/suspended people do not recieve results on the phase they're
+    injured/suspended.' (`reasons`: the states it names, ARREST_REASON and SEARCH_REASON for
+    "suspended", INJURY_REASON for "injured"): an officer put in one of them tonight (a
+    false accusation, a house search in vain, an uninjured sniper arrested) learns no
+    result of tonight's actions (`withholds`); the state itself begins the phase after.
+    Unsaid, his results of tonight are told (the state stops the later phases' actions
+    only). A player injured by a save or a first aid: his actions of that night fail
+    anyway (logic/effects/heal.py), so the sentence says again what is done there."""
+
+    reasons: tuple[str, ...]
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"no results the phase one is put in a state of: {', '.join(self.reasons)}"
 
 
 @dataclass(frozen=True)
@@ -672,6 +690,35 @@ def hindered_by_search(b: NightBuilder, i: int) -> Expr:
     return any_of(parts)
 
 
+def withholds(b: NightBuilder, i: int) -> Expr:
+    """Slot i's results tonight are withheld: its actor is suspended or hurt tonight, by a
+    false accusation, a search in vain or an uninjured sniper's arrest (the state begins the
+    phase after), and a sentence says no results are told the phase one is put in it
+    (`ResultsWithheld`)."""
+    rules = said(b, ResultsWithheld)
+    if not rules or not in_play(b.rs):
+        return FALSE
+    p = b.actor(i)
+    return b.once(f"crimes:withheld:{p}", lambda: _withheld(b, p, rules))
+
+
+def _withheld(b: NightBuilder, p: str, rules: list[tuple[Expr, Any]]) -> Expr:
+    causes = (
+        (Suspends, ARREST_REASON, false_accusation),
+        (Suspends, SEARCH_REASON, searched_in_vain),
+        (Hurt, INJURY_REASON, arrested_a_sniper),
+    )
+    parts = []
+    for gate, e in rules:
+        for kind, reason, why_now in causes:
+            if reason not in e.reasons:
+                continue
+            put = any_of(g for g, x in said(b, kind) if getattr(x, "by", reason) == reason)
+            if put != FALSE:
+                parts.append(conj(gate, put, why_now(b, p)))
+    return any_of(parts)
+
+
 def texts(b: NightBuilder, i: int) -> list[TextSource]:
     out = []
     for c, e in b.effects(i, CrossExamine):
@@ -698,7 +745,7 @@ def past_texts(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
         if not b.reads(me):
             continue
         for c, e in b.effects(i, PastCheck):
-            gate = conj(c, b.ok(i))
+            gate = conj(c, b.ok(i), neg(withheld(b, i)))
             if gate == FALSE:
                 continue
             decided = b.sc.decision(i, PHASES)
@@ -927,8 +974,10 @@ KIND = Kind(
         OnHeldFails,
         NoBlamedArrest,
         SuspensionExempt,
+        ResultsWithheld,
     ),
     stops=stops,
+    withholds=withholds,
     texts=texts,
     phase_texts=past_texts,
     transition=transition,
