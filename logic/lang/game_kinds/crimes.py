@@ -15,6 +15,7 @@ from logic.effects.crimes import (
     INJURY_REASON,
     SEARCH_ASKER,
     SEARCH_REASON,
+    AnyPast,
     AutoArrest,
     Barred,
     Crimes,
@@ -58,7 +59,7 @@ class CrimesReading(GameBase):
         return _Healing(EarlierOnly("any", self.why))
 
     def cr_same_arrest(self, children: list[Any]) -> _Healing:
-        return _Healing(EarlierOnly(ARREST_ASKER, self.why))
+        return _Healing(EarlierOnly(ARREST_ASKER, self.why, nights_days=True))
 
     def cr_same_search(self, children: list[Any]) -> _Healing:
         return _Healing(EarlierOnly(SEARCH_ASKER, self.why))
@@ -130,6 +131,9 @@ class CrimesReading(GameBase):
             raise NoReading("an arrest barred for an action that is not a blamed one")
         group = next(c for c in children if type(c) is str)
         return _Healing(NoBlamedArrest(group, self.why))
+
+    def cr_any_past(self, children: list[Any]) -> _Healing:
+        return _Healing(AnyPast(self.why))
 
     def cr_no_results(self, children: list[Any]) -> _Healing:
         """The states whose first phase tells no results ("injured", "suspended"), said twice
