@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from dctp_deletions import DCTP, deleting_changes, without, without_line
+from dctp_deletions import deleting_changes, without, without_line
 
 CASES = Path(__file__).parent.parent / "casebook" / "dctp-mini-mafia" / "dctpday3-rc29.case"
 REMAINS = "A disguise remains a crime so long as it is not removed due to injury or an ability."
