@@ -20,7 +20,7 @@ from test_chain_casebook import Act, Seat, compare, ruleset
 
 from logic.commands.casebook import run_case
 from logic.commands.resolve import resolve
-from logic.effects.crimes import PHASES, Accuse, Crimes, HouseSearch, is_crime
+from logic.effects.crimes import ACCUSED, PHASES, Accuse, Crimes, HouseSearch, is_crime
 from logic.lang.case import parse_cases
 from logic.lang.errors import RulingError
 from logic.lang.rules import load_ruleset, parse_ruleset
@@ -79,7 +79,7 @@ def test_the_police_arrest_and_search() -> None:
         assert any(isinstance(e, Accuse) for e in effects)
         assert any(isinstance(e, HouseSearch) for e in effects)
     arrest = next(a for a in rs.role("Satou").abilities if a.name == "Arrest")  # type: ignore[union-attr]
-    assert options_of(arrest) == PHASES
+    assert options_of(arrest) == ACCUSED == (*PHASES, "prep")  # the prep phase too, R181
 
 
 def test_scenario_1_the_arrest_stops_the_kill() -> None:

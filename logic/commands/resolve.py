@@ -391,10 +391,35 @@ def _reached_together(
     return {
         (min(a, b), max(a, b))
         for x, y in pairs
-        for d in edges[x].keys() & edges[y].keys()
+        for d, e in _agreeing(edges[x], edges[y])
         for a in edges[x][d]
-        for b in edges[y][d]
+        for b in edges[y][e]
     }
+
+
+def _agreeing(
+    one: dict[Draws, set[int]], other: dict[Draws, set[int]]
+) -> list[tuple[Draws, Draws]]:
+    """The pairs of draws of two paths that one sequence of draws can make: they agree on
+    every pick both make. A pick one path makes and the other does not (a host's open
+    choice led only one of them to a draw) is no difference: the path that does not draw
+    reaches its outcome whatever is drawn, so it meets each of the other's draws (an
+    outcome the host chooses is not a draw of chance: `ambiguous`, not `random`)."""
+    if len({frozenset(_picks(d)) for d in [*one, *other]}) == 1:
+        # both make the same picks (the common case): the same draws
+        theirs = {frozenset(_picks(e).items()): e for e in other}
+        pairs = ((d, theirs.get(frozenset(_picks(d).items()))) for d in one)
+        return [(d, e) for d, e in pairs if e is not None]
+    return [(d, e) for d in one for e in other if _agree(_picks(d), _picks(e))]
+
+
+def _picks(d: Draws) -> dict[str, object]:
+    """The picks a sequence of draws makes, by name (a pick with no value is none)."""
+    return {name: x for name, x in d if x is not None}
+
+
+def _agree(mine: dict[str, object], theirs: dict[str, object]) -> bool:
+    return all(mine.get(name, x) == x for name, x in theirs.items())
 
 
 def _differing(paths: list[Path]) -> list[str]:

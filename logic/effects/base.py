@@ -10,6 +10,7 @@ knows no kind by name: it asks every kind in turn for
   stops       why slot i's action does not take place (a labelled expression)
   unstoppable slot i's action takes place whatever would stop it (a bribed kill)
   texts       the result texts slot i's action may produce
+  withholds   slot i's result texts are not told tonight (an officer suspended tonight)
   phase_texts texts told to players whatever they did (reports, glimpses, warnings)
   relays      texts told to players from the night's other texts (a leader's reports of
               his subordinates' results), asked once every other text is known
@@ -104,7 +105,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast
 
-from logic.model.expr import Const, Expr, all_of, any_of, conj, eq, label, neg
+from logic.model.expr import FALSE, Const, Expr, all_of, any_of, conj, eq, label, neg
 from logic.model.why import Why, meta
 
 if TYPE_CHECKING:
@@ -264,6 +265,8 @@ class Kind:
     # slot i's action takes place, taken, whatever a stopper, a ruling or a death would say
     unstoppable: Callable[[NightBuilder, int], Expr] | None = None
     texts: Callable[[NightBuilder, int], list[TextSource]] | None = None
+    # slot i's result texts (every kind's) are not told tonight, when it holds
+    withholds: Callable[[NightBuilder, int], Expr] | None = None
     phase_texts: Callable[[NightBuilder, Outcome], list[TextSource]] | None = None
     relays: Callable[[NightBuilder, Sequence[TextSource]], list[TextSource]] | None = None
     atoms: Callable[[NightBuilder, Outcome], dict[Atom, Expr]] | None = None
@@ -380,6 +383,16 @@ class Kind:
     day_texts: Callable[[DayBuilder, Outcome], list[TextSource]] | None = None
     # its part of a game played out at the table (`Table`, logic/model/table.py)
     table: Table | None = None
+
+
+def withheld(b: NightBuilder, i: int) -> Expr:
+    """Slot i's results are not told tonight (some kind's `withholds`: an officer suspended
+    this phase); asked by the frame of every slot's texts and by a kind whose phase texts are
+    a slot's results (an investigation's)."""
+    hooks = [k.withholds for k in b.kinds if k.withholds]
+    if not hooks:
+        return FALSE
+    return b.once(f"withheld:{i}", lambda: any_of(w(b, i) for w in hooks))
 
 
 def holds_trait(b: NightBuilder, p: str, node: type, when: Callable[[Any], bool] = bool) -> Expr:

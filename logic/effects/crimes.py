@@ -42,7 +42,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from logic.effects import heal, inquiry, items
-from logic.effects.base import Kind, Lasting, Outcome, member_named
+from logic.effects.base import Kind, Lasting, Outcome, member_named, withheld
 from logic.model import frame
 from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, conj, disj, eq, label, lt, neg
 from logic.model.phase import Atom, ChainEnd, History, PhaseEnd, TextSource
@@ -55,6 +55,16 @@ if TYPE_CHECKING:
 
 # the phases an accusation may name (a game of live mini mafia is a few phases long)
 PHASES = tuple(f"{k} {n}" for n in range(1, 8) for k in ("night", "day"))[:-1]
+# the prep phase (night 0), which an arrest may name too, after the nights and days: option
+# `len(PHASES)` of `ACCUSED` (so that option k < len(PHASES) is phase index k + 1)
+PREP = "prep"
+PREP_AT = -1  # phase_index("night", 0)
+ACCUSED = (*PHASES, PREP)
+
+
+def option_of(at: int) -> int:
+    """The option of `ACCUSED` that names the phase of index `at`."""
+    return len(PHASES) if at == PREP_AT else at - 1
 
 
 def phase_index(kind: str, number: int) -> int:
@@ -79,7 +89,7 @@ class Crimes:
 @dataclass(frozen=True)
 class Accuse:
     why: Why = meta()
-    options = PHASES  # the phase of the crime, decided by the player (a case's `decides`)
+    options = ACCUSED  # the phase of the crime, decided by the player (a case's `decides`)
 
     def describe(self) -> str:
         return "arrest: the accused is arrested when they committed a crime in the phase named"
@@ -165,10 +175,30 @@ class EarlierOnly:
 
     asker: str
     why: Why = meta()
+    # "The crime can be done on any Night or Day, ...": the phases of a crime it names are
+    # nights and days (an arrest naming the prep phase: `prep_named`)
+    nights_days: bool = False
 
     def describe(self) -> str:
         who = "nothing" if self.asker == "any" else f"a {self.asker}"
-        return f"{who} counts a crime of its own phase"
+        said = "; a crime is of a night or a day" if self.nights_days else ""
+        return f"{who} counts a crime of its own phase{said}"
+
+
+@dataclass(frozen=True)
+class AnyPast:
+    """The Arrest section's 'Needs to accuse a player for a specific crime during a specific
+    past phase: ...' (reworded 'An arrest accuses a player of a specific crime during a
+    specific past phase.'): an arrest may name any past phase, the prep phase too (its
+    Disguise is a "Prep action, crime"). Against `EarlierOnly`'s "The crime can be done on
+    any Night or Day" (a night or a day), whether an arrest naming the prep phase holds is
+    the host's open choice (`prep_named`). The crime named is not compared (R10): the phase
+    is. Unsaid, an arrest may name the prep phase as any other (the record is read)."""
+
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "an arrest may name any past phase (the prep phase too)"
 
 
 @dataclass(frozen=True)
@@ -277,6 +307,24 @@ class SuspensionExempt:
 
     def describe(self) -> str:
         return f"a suspended officer still acts with the {self.item}"
+
+
+@dataclass(frozen=True)
+class ResultsWithheld:
+    """RC31's 'Injured/suspended people do not recieve results on the phase they're
+    injured/suspended.' (`reasons`: the states it names, ARREST_REASON and SEARCH_REASON for
+    "suspended", INJURY_REASON for "injured"): an officer put in one of them tonight (a
+    false accusation, a house search in vain, an uninjured sniper arrested) learns no
+    result of tonight's actions (`withholds`); the state itself begins the phase after.
+    Unsaid, his results of tonight are told (the state stops the later phases' actions
+    only). A player injured by a save or a first aid: his actions of that night fail
+    anyway (logic/effects/heal.py), so the sentence says again what is done there."""
+
+    reasons: tuple[str, ...]
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return f"no results the phase one is put in a state of: {', '.join(self.reasons)}"
 
 
 @dataclass(frozen=True)
@@ -437,18 +485,39 @@ def accusation_holds(b: NightBuilder, i: int, q: str) -> Expr:
 
 
 def _committed_as_accused(b: NightBuilder, i: int, q: str) -> Expr:
-    decided = b.sc.decision(i, PHASES)
+    decided = b.sc.decision(i, ACCUSED)
     now = _now(b)
     parts = []
+    by = b.actor(i)
     for k, text in enumerate(PHASES):
         at = phase_index(*_phase_of(text))
         if at > now:
             continue
-        by = b.actor(i)
         hit = counts_now(b, q, ARREST_ASKER, by) if at == now else committed(b, q, at, by)
         if hit != FALSE:
             parts.append(conj(eq(decided, Const(k)), hit))
+    if now > PREP_AT + 1:  # the prep phase, once it is past
+        named = eq(decided, Const(option_of(PREP_AT)))
+        hit = conj(named, committed(b, q, PREP_AT, by))
+        if hit != FALSE:
+            parts.append(conj(hit, prep_named(b, i, hit)))
     return any_of(parts)
+
+
+def prep_named(b: Any, i: int, hit: Expr) -> Expr:
+    """Slot i's arrest naming the prep phase may hold (`hit`: it names it, a crime of it on
+    record): `AnyPast` says any past phase, `EarlierOnly`'s "any Night or Day" a night or a
+    day; both said, the host's open choice (`prep:i`, ambiguous where it matters); neither,
+    the record is read as of any phase."""
+    anyp = said_any(b, AnyPast)
+    days = any_of(g for g, e in said(b, EarlierOnly) if e.nights_days)
+    if days == FALSE:
+        return TRUE
+    if anyp == FALSE:
+        return neg(days)
+    why = next(e.why for _, e in said(b, AnyPast))
+    open_ = label(b.choice(f"prep:{i}", [False, True], decides=conj(hit, anyp, days)), why)
+    return disj(neg(days), conj(anyp, open_))
 
 
 def repeated(b: NightBuilder, i: int, q: str) -> Expr:
@@ -457,11 +526,11 @@ def repeated(b: NightBuilder, i: int, q: str) -> Expr:
     gate = said_any(b, NotTwice)
     if gate == FALSE:
         return FALSE
-    decided = b.sc.decision(i, PHASES)
+    decided = b.sc.decision(i, ACCUSED)
     got: dict[tuple[str, int], Expr] = b.before(CHARGES)
     return conj(
         gate,
-        any_of(conj(eq(decided, Const(at - 1)), e) for (p, at), e in got.items() if p == q),
+        any_of(conj(eq(decided, Const(option_of(at))), e) for (p, at), e in got.items() if p == q),
     )
 
 
@@ -474,10 +543,11 @@ def charges(b: NightBuilder) -> dict[Atom, Expr]:
             holds = conj(x, accusation_holds(b, j, q))
             if holds == FALSE:
                 continue
-            decided = b.sc.decision(j, PHASES)
-            for at in range(1, now):
+            decided = b.sc.decision(j, ACCUSED)
+            for at in (PREP_AT, *range(1, now)):
+                named = eq(decided, Const(option_of(at)))
                 key = Atom(CHARGED, q, str(at))
-                out[key] = any_of([out.get(key, FALSE), conj(holds, eq(decided, Const(at - 1)))])
+                out[key] = any_of([out.get(key, FALSE), conj(holds, named)])
     return out
 
 
@@ -677,6 +747,35 @@ def hindered_by_search(b: NightBuilder, i: int) -> Expr:
     return any_of(parts)
 
 
+def withholds(b: NightBuilder, i: int) -> Expr:
+    """Slot i's results tonight are withheld: its actor is suspended or hurt tonight, by a
+    false accusation, a search in vain or an uninjured sniper's arrest (the state begins the
+    phase after), and a sentence says no results are told the phase one is put in it
+    (`ResultsWithheld`)."""
+    rules = said(b, ResultsWithheld)
+    if not rules or not in_play(b.rs):
+        return FALSE
+    p = b.actor(i)
+    return b.once(f"crimes:withheld:{p}", lambda: _withheld(b, p, rules))
+
+
+def _withheld(b: NightBuilder, p: str, rules: list[tuple[Expr, Any]]) -> Expr:
+    causes = (
+        (Suspends, ARREST_REASON, false_accusation),
+        (Suspends, SEARCH_REASON, searched_in_vain),
+        (Hurt, INJURY_REASON, arrested_a_sniper),
+    )
+    parts = []
+    for gate, e in rules:
+        for kind, reason, why_now in causes:
+            if reason not in e.reasons:
+                continue
+            put = any_of(g for g, x in said(b, kind) if getattr(x, "by", reason) == reason)
+            if put != FALSE:
+                parts.append(conj(gate, put, why_now(b, p)))
+    return any_of(parts)
+
+
 def texts(b: NightBuilder, i: int) -> list[TextSource]:
     out = []
     for c, e in b.effects(i, CrossExamine):
@@ -703,7 +802,7 @@ def past_texts(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
         if not b.reads(me):
             continue
         for c, e in b.effects(i, PastCheck):
-            gate = conj(c, b.ok(i))
+            gate = conj(c, b.ok(i), neg(withheld(b, i)))
             if gate == FALSE:
                 continue
             decided = b.sc.decision(i, PHASES)
@@ -926,14 +1025,17 @@ KIND = Kind(
         HindersCrime,
         Release,
         NotTwice,
+        AnyPast,
         AutoArrest,
         Barred,
         HeldFails,
         OnHeldFails,
         NoBlamedArrest,
         SuspensionExempt,
+        ResultsWithheld,
     ),
     stops=stops,
+    withholds=withholds,
     texts=texts,
     phase_texts=past_texts,
     transition=transition,

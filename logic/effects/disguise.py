@@ -422,6 +422,21 @@ class CostumeTimes:
 
 
 @dataclass(frozen=True)
+class DisguiseRemains:
+    """The Disguise section's "Prep action, crime, remains so long as it is not removed due
+    to injury or an ability." (reworded "A disguise remains a crime so long as it is not
+    removed due to injury or an ability."): a Disguise still worn is a crime on the record in
+    every phase it is worn, night and day (`X did Disguise>X`), so an arrest naming such a
+    phase ("Arrest Sebolains for disguising as Megure on Night 3.") finds it. Unsaid, it is
+    on the record in the prep phase only (a costume's phases are `CostumeTimes`')."""
+
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "a Disguise worn is a crime in every phase it is worn"
+
+
+@dataclass(frozen=True)
 class Replaced:
     why: Why = meta()
 
@@ -835,7 +850,8 @@ def _answers(b: NightBuilder, i: int) -> list[TextSource]:
 
 def _lost_tonight(b: NightBuilder, q: str) -> Expr:
     """q's disguise comes off tonight: pinched (the pinch's sentence, or a loss sentence
-    naming it), or house searched (a loss sentence naming it)."""
+    naming it), house searched or arrested for being disguised (a loss sentence naming
+    it)."""
     parts = [_stripped(b, q)]
     for rule in _said(b, LostOn):
         who = conj(_on(b, rule), _holds(b, q, rule.roles) if rule.roles else TRUE)
@@ -843,6 +859,35 @@ def _lost_tonight(b: NightBuilder, q: str) -> Expr:
             parts.append(conj(who, any_of(x for _, x in _pinches(b, q))))
         if "searched" in rule.causes:
             parts.append(conj(who, any_of(x for _, x, _ in b.lands(crimes.HouseSearch, q))))
+        if "arrested" in rule.causes:
+            parts.append(conj(who, _arrested_for(b, q)))
+    return any_of(parts)
+
+
+def _arrested_for(b: NightBuilder, q: str) -> Expr:
+    """q is arrested tonight for being disguised: an arrest that holds names a phase whose
+    record holds his Disguise (`X did Disguise>X`). An arrest names the phase, not the
+    crime (crimes.py, R10): where q's record of that phase holds another crime too, whether
+    the arrest is for the disguise is the host's open choice (`disguise:for:j`)."""
+    got: crimes.Deeds = b.before(crimes.DEEDS)
+    mine = [(at, k, x) for (a, k, _, at), x in got.items() if a == q]
+    worn = [(at, x) for at, k, x in mine if k == DEED]
+    if not worn:
+        return FALSE
+    parts = []
+    for j, x, _ in b.lands(crimes.Accuse, q):
+        holds = conj(x, crimes.accusation_holds(b, j, q))
+        decided = b.sc.decision(j, crimes.ACCUSED)
+        for at, deed in worn:
+            named = conj(holds, eq(decided, Const(crimes.option_of(at))), deed)
+            other = any_of(
+                y for at2, k, y in mine if at2 == at and k != DEED and crimes.is_crime(b.rs, k)
+            )
+            if other == FALSE:
+                parts.append(named)
+                continue
+            pick = b.choice(f"disguise:for:{j}", [False, True], decides=conj(named, other))
+            parts.append(conj(named, disj(neg(other), pick)))
     return any_of(parts)
 
 
@@ -867,6 +912,18 @@ def _on_record(b: NightBuilder, q: str) -> Expr:
     if b.night == 0:
         return TRUE
     return any_of(_on(b, x) for x in _said(b, CostumeTimes) if "night" in x.phases)
+
+
+def _remains(b: Any, q: str, night: bool) -> Expr:
+    """q's Disguise (not a costume) is worn this phase (carried from the phase before, and by
+    night not lost before it) and a sentence says it remains a crime (`DisguiseRemains`)."""
+    rules = _said(b, DisguiseRemains)
+    if not rules:
+        return FALSE
+    worn_on = any_of(_carried(b, WEARS, q, n) for n in _names(b))
+    if night:
+        worn_on = conj(worn_on, neg(_lost_before(b, q)))
+    return conj(any_of(_on(b, x) for x in rules), worn_on)
 
 
 def _may(b: NightBuilder, name: str) -> bool:
@@ -919,7 +976,8 @@ def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     for q in _wearers(b):
         picked = {n: x for n in _names(b) if (x := _prep_costume(b, q, n)) != FALSE}
         new = any_of([*(_put_on(b, q, n) for n in _names(b)), *picked.values()])
-        out.update(_deed(b, q, conj(new, _on_record(b, q))))
+        kept = _remains(b, q, night=True)
+        out.update(_deed(b, q, disj(conj(new, _on_record(b, q)), kept)))
         for name, x in picked.items():  # worn the night after the prep phase
             out[Atom(PUTS_ON, q, name)] = x
         lost = _lost_tonight(b, q)
@@ -1015,7 +1073,8 @@ def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
         for name, x in _costumes(db, q):
             atom = Atom(PUTS_ON, q, name)
             out[atom] = disj(out.get(atom, FALSE), x)
-        out.update(_deed(db, q, any_of(x for _, x in _costumes(db, q))))
+        kept = _remains(db, q, night=False)
+        out.update(_deed(db, q, disj(any_of(x for _, x in _costumes(db, q)), kept)))
     return out
 
 
@@ -1096,6 +1155,7 @@ KIND = Kind(
         CostumeLimit,
         Rechoose,
         CostumeTimes,
+        DisguiseRemains,
         Redisguise,
         AsksDisguise,
         DisguiseQuery,

@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from logic.effects.base import Kind, Outcome
+from logic.effects.base import Kind, Outcome, withheld
 from logic.model.expr import FALSE, Const, Expr, any_of, conj, eq, label, neg
 from logic.model.phase import TextSource
 from logic.model.why import Why, canon, meta
@@ -208,8 +208,9 @@ def texts(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
         me = b.actor(i)
         if not b.reads(me):
             continue
+        told = neg(withheld(b, i))  # (an officer suspended tonight: crimes.ResultsWithheld)
         for c, e in b.effects(i, ActionCheck):
-            gate = conj(c, b.ok(i))
+            gate = conj(c, b.ok(i), told)
             if gate == FALSE:
                 continue
             first, second = b.target(i, 0), b.target(i, 1)
@@ -221,7 +222,7 @@ def texts(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
         for c, e in b.effects(i, StakeOut):
             for q in b.sc.players:
                 # "If the target was killed, then you won't get any results back."
-                gate = conj(c, b.ok(i), b.aims(i, q), neg(outcome.died.get(q, FALSE)))
+                gate = conj(c, b.ok(i), told, b.aims(i, q), neg(outcome.died.get(q, FALSE)))
                 if gate == FALSE:
                     continue
                 seen = did(b, q, but=i) + _feigned(b, q)

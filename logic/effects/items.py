@@ -123,6 +123,7 @@ if TYPE_CHECKING:
 LOST = "has lost"
 GAINED = "has gained"
 LENT = "holds"  # an item lent by day, held the night after
+LENT_BY = "lent"  # (the lender, "ITEM>HOLDER"): who lent it, for the night after
 BROKE = "broke"  # an item broken in its holder's hands, out of play
 
 
@@ -229,6 +230,40 @@ class ItemBlocked:
 
     def describe(self) -> str:
         return f"a roleblock of its holder stops the {self.item}'s protection"
+
+
+@dataclass(frozen=True)
+class ItemNotice:
+    """The watch's notices (RC16, RC24; the texts are not given: `text`, the engine's):
+    'If Agasa gives the watch to a player who is sniped the following night (...), Agasa is
+    given a notice that the watch has been broken.' (`who` ("lender",), `when` "broken");
+    'The player that distributed the watch the day before and the player that used the
+    watch to protect themselves from the sniping are given a notice that the watch was used
+    successfully and is now broken.' (("lender", "holder"), "broken"); 'If the watch was
+    not broken but was used successfully to defend themselves, the player using the watch
+    is told as much.' (("holder",), "used": an attack on him tonight, the watch protecting,
+    no snipe breaking it); 'The attacker is given a notice that the attack was
+    unsuccessful, whether they are sniping or not.' (reworded of the watch's holder:
+    ("attacker",), "stopped": the attack on the holder the watch protected). Unsaid, no
+    one is told."""
+
+    item: str  # the sentence's word for it ("watch")
+    who: tuple[str, ...]
+    when: str
+    why: Why = meta()
+
+    TEXTS: ClassVar[dict[str, str]] = {
+        "broken": "{item} broken",
+        "used": "{item} used",
+        "stopped": "attack unsuccessful",
+    }
+
+    @property
+    def text(self) -> str:
+        return self.TEXTS[self.when].format(item=self.item.casefold())
+
+    def describe(self) -> str:
+        return f'{" and ".join(self.who)} told "{self.text}" ({self.when})'
 
 
 # ----------------------------------------------------------------------------- inventories
@@ -428,6 +463,44 @@ def counts(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
     return out
 
 
+def _phase_texts(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
+    return [*counts(b, outcome), *notices(b)]
+
+
+def notices(b: NightBuilder) -> list[TextSource]:
+    """The notices of a protecting item (`ItemNotice`): to its lender, its holder and his
+    attacker, when it broke tonight, saved him unbroken, or stopped the attack."""
+    rules = [x for x in b.rs.healing if isinstance(x, ItemNotice)]
+    out: list[TextSource] = []
+    for e in _lends(b.rs) if rules else []:
+        mine = [x for x in rules if canon(x.item) == canon(e.item)]
+        if e.protects is None or not mine:
+            continue
+        for q in b.sc.players:
+            held = _protects(b, q, e)
+            if held == FALSE:
+                continue
+            hits = [(i, hit) for i, v, hit, _ in attack.attacks(b) if v == q]
+            broke = _breaks(b).get(Atom(BROKE, q, e.item), FALSE)
+            used = conj(held, any_of(h for _, h in hits), neg(broke))
+            for x in mine:
+                said = label(b.sc.switch(x.why), x.why)
+                if x.when == "stopped":
+                    told = [(b.actor(i), conj(held, hit)) for i, hit in hits]
+                else:
+                    why_now = broke if x.when == "broken" else used
+                    told = [(q, why_now)] if "holder" in x.who else []
+                    if "lender" in x.who:
+                        told += [(p, conj(why_now, lent_by(b, p, q, e.item))) for p in b.sc.players]
+                if x.when == "stopped" and "attacker" not in x.who:
+                    continue
+                for p, gate in told:
+                    g = conj(gate, said)
+                    if g != FALSE and b.reads(p):
+                        out.append(TextSource(p, g, x.text, why=x.why))
+    return out
+
+
 def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     """What tonight's thefts leave: `has lost ITEM` (when `gone` is said) of each target,
     `has gained ITEM` (when `kept` is not said, left open) of each thief."""
@@ -554,6 +627,12 @@ def lent(b: NightBuilder, q: str, item: str) -> Expr:
     return before.get((LENT, q, item), FALSE)
 
 
+def lent_by(b: NightBuilder, p: str, q: str, item: str) -> Expr:
+    """p lent `item` to q the day before (q holds it tonight)."""
+    before: Inventory = b.before(INVENTORY)
+    return before.get((LENT_BY, p, f"{item}>{q}"), FALSE)
+
+
 def _blocked(b: NightBuilder, q: str, item: str) -> Expr:
     """A roleblock lands on q tonight and a sentence says it stops `item`'s protection
     (`ItemBlocked`; not on a holder no roleblock stops)."""
@@ -620,6 +699,11 @@ def held_saves(b: NightBuilder, q: str) -> list[tuple[Expr, tuple[str, ...]]]:
 
 def _breaks(b: NightBuilder) -> dict[Atom, Expr]:
     """A snipe of the holder of an item that a snipe breaks."""
+    got: dict[Atom, Expr] = b.once("items:breaks", lambda: _broken_tonight(b))
+    return dict(got)
+
+
+def _broken_tonight(b: NightBuilder) -> dict[Atom, Expr]:
     out: dict[Atom, Expr] = {}
     for e in _lends(b.rs):
         if e.breaks is None:
@@ -654,6 +738,9 @@ def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
                 if x != FALSE:
                     key = Atom(LENT, q, e.item)
                     out[key] = disj(out.get(key, FALSE), label(x, e.why))
+                    if any(isinstance(n, ItemNotice) for n in db.rs.healing):  # (its lender)
+                        by = Atom(LENT_BY, db.actor(i), f"{e.item}>{q}")
+                        out[by] = disj(out.get(by, FALSE), label(x, e.why))
     return out
 
 
@@ -663,6 +750,7 @@ Inventory = dict[tuple[str, str, str], Expr]  # (has lost / has gained, player, 
 
 
 _KEPT = (LOST, GAINED, BROKE)  # for good
+_LENDING = (LENT, LENT_BY)  # for the night after the day
 
 
 def _step(
@@ -671,18 +759,18 @@ def _step(
     """A night adds what it took, gave and broke, and the items lent for it go back; a
     day adds the items it lent."""
     if end.kind != "night":
-        got = {(a.kind, a.subject, a.obj) for a in end.atoms if a.kind == LENT}
+        got = {(a.kind, a.subject, a.obj) for a in end.atoms if a.kind in _LENDING}
         return tuple(sorted(set(before) | got))
-    kept = {x for x in before if x[0] != LENT}
+    kept = {x for x in before if x[0] not in _LENDING}
     got = {(a.kind, a.subject, a.obj) for a in end.atoms if a.kind in _KEPT}
     return tuple(sorted(kept | got))
 
 
 def _chain(before: Inventory, end: ChainEnd) -> Inventory:
     night = end.kind == "night"
-    out = {k: x for k, x in before.items() if not (night and k[0] == LENT)}
+    out = {k: x for k, x in before.items() if not (night and k[0] in _LENDING)}
     for a, e in end.atoms:
-        if a.kind in (_KEPT if night else (LENT,)):
+        if a.kind in (_KEPT if night else _LENDING):
             key = (a.kind, a.subject, a.obj)
             out[key] = disj(out.get(key, FALSE), e)
     return out
@@ -697,9 +785,9 @@ INVENTORY = Lasting("inventory", (), _step, _chain, _view)
 
 KIND = Kind(
     "items",
-    (Holds, StolenFrom, Steal, Lend, ThievesTold, ItemBlocked),
+    (Holds, StolenFrom, Steal, Lend, ThievesTold, ItemBlocked, ItemNotice),
     texts=texts,
-    phase_texts=counts,
+    phase_texts=_phase_texts,
     transition=transition,
     spares=spares,
     item_use=item_use,

@@ -36,10 +36,10 @@ from __future__ import annotations
 import copy
 import itertools
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, TypeVar
 
-from logic.effects.base import Death, Kind, Outcome
+from logic.effects.base import Death, Kind, Outcome, withheld
 from logic.model import frame, order, outcome_rulings
 from logic.model.builder import PhaseBuilder
 from logic.model.expr import (
@@ -1202,7 +1202,7 @@ class NightBuilder(PhaseBuilder):
         texts: list[TextSource] = []
         for i in range(self.n):
             if self.reads(self.actor(i)):
-                texts.extend(t for k in self.kinds if k.texts for t in k.texts(self, i))
+                texts.extend(_told(self, i))
         for k in self.kinds:
             if k.phase_texts:
                 texts.extend(t for t in k.phase_texts(self, outcome) if self.reads(t.actor))
@@ -1237,6 +1237,16 @@ class NightBuilder(PhaseBuilder):
             member,
             slot_vars=tuple((f"ok:{i}", self.actor(i)) for i in range(self.n)),
         )
+
+
+def _told(b: NightBuilder, i: int) -> list[TextSource]:
+    """Slot i's result texts from every kind, none of them told where a kind withholds
+    them tonight (`Kind.withholds`: an officer suspended this phase)."""
+    got = [t for k in b.kinds if k.texts for t in k.texts(b, i)]
+    held = withheld(b, i) if got else FALSE
+    if held == FALSE:
+        return got
+    return [replace(t, gate=conj(t.gate, neg(held))) for t in got]
 
 
 def _take_place(b: NightBuilder, deaths: Sequence[Death]) -> None:

@@ -15,6 +15,7 @@ from logic.effects.crimes import (
     INJURY_REASON,
     SEARCH_ASKER,
     SEARCH_REASON,
+    AnyPast,
     AutoArrest,
     Barred,
     Crimes,
@@ -25,6 +26,7 @@ from logic.effects.crimes import (
     NoBlamedArrest,
     NotTwice,
     OnHeldFails,
+    ResultsWithheld,
     Suspends,
     SuspensionExempt,
     SuspensionStops,
@@ -57,7 +59,7 @@ class CrimesReading(GameBase):
         return _Healing(EarlierOnly("any", self.why))
 
     def cr_same_arrest(self, children: list[Any]) -> _Healing:
-        return _Healing(EarlierOnly(ARREST_ASKER, self.why))
+        return _Healing(EarlierOnly(ARREST_ASKER, self.why, nights_days=True))
 
     def cr_same_search(self, children: list[Any]) -> _Healing:
         return _Healing(EarlierOnly(SEARCH_ASKER, self.why))
@@ -130,8 +132,23 @@ class CrimesReading(GameBase):
         group = next(c for c in children if type(c) is str)
         return _Healing(NoBlamedArrest(group, self.why))
 
+    def cr_any_past(self, children: list[Any]) -> _Healing:
+        return _Healing(AnyPast(self.why))
+
+    def cr_no_results(self, children: list[Any]) -> _Healing:
+        """The states whose first phase tells no results ("injured", "suspended"), said twice
+        ("people do not recieve results on the phase they're injured/suspended")."""
+        states = [t.type for t in children if isinstance(t, Token) and t.type in _STATES]
+        half = len(states) // 2
+        if not states or states[:half] != states[half:]:
+            raise NoReading("the states named before and after differ")
+        reasons = tuple(r for state in states[:half] for r in _STATES[state])
+        return _Healing(ResultsWithheld(reasons, self.why))
+
 
 NO_USE = "no use"  # the suspension's own "and can't use any actions during that time"
+# the states a sentence names by their verb -> the reasons of crimes' suspensions
+_STATES = {"SUSPEND": (ARREST_REASON, SEARCH_REASON), "INJURE": (INJURY_REASON,)}
 
 
 def _count(children: list[Any]) -> int:

@@ -15,6 +15,7 @@ from logic.effects.disguise import (
     CostumeInPrep,
     CostumeLimit,
     CostumeTimes,
+    DisguiseRemains,
     Investigable,
     LostOn,
     NotAs,
@@ -30,6 +31,7 @@ from logic.effects.disguise import (
 from logic.effects.pastdisguise import PastInvestigable
 from logic.effects.scent import ScentKept
 from logic.lang.game_kinds.base import GameBase, groups
+from logic.lang.game_kinds.parts import NoReading
 from logic.lang.read.pieces import _Healing
 
 _CAUSES = {"PINCH": "pinched", "INJURE": "injured", "ARREST": "arrested"}
@@ -125,6 +127,13 @@ class DisguiseReading(GameBase):
     def dg_times(self, children: list[Any]) -> _Healing:
         times = tuple(c for c in children if isinstance(c, str) and not isinstance(c, Token))
         return _Healing(CostumeTimes(times, self.why))
+
+    def dg_remains(self, children: list[Any]) -> _Healing:
+        """What removes it: "injury" (a NAME) or an ability; no other word is read."""
+        named = [str(c).casefold() for c in children if isinstance(c, Token) and c.type == "NAME"]
+        if named != ["injury"]:
+            raise NoReading("a disguise removed by something other than an injury or an ability")
+        return _Healing(DisguiseRemains(self.why))
 
     def dg_again(self, children: list[Any]) -> _Healing:
         return _Healing(Redisguise(_roles(children), self.why))
