@@ -207,6 +207,8 @@ def _kept_lines(rs: Ruleset) -> list[str]:
             marks[at] = f"[source, reworded at line {s.rewords.loc.line}]"
         elif s.kind == "example":
             marks[at] = f"[example, played by {_plays(s)}]"
+        elif s.kind == "said again":
+            marks[at] = f"[said again, read on {_said_at(s)}]"
         else:
             marks[at] = f"[{s.kind}]"
     return [f"  {marks[at]} {' '.join(texts)}   [{at[0]}:{at[1]}]" for at, texts in lines.items()]
@@ -218,6 +220,11 @@ def _plays(s: Sentence) -> str:
     for r in s.plays:
         files.setdefault(r.file, []).append(f'"{r.title}"')
     return "; ".join(f"{f} {', '.join(titles)}" for f, titles in files.items())
+
+
+def _said_at(s: Sentence) -> str:
+    """A said-again sentence's pointers: 'line 12, "That player cannot be killed."'."""
+    return ", ".join(f"line {r.line}" if r.line is not None else f'"{r.text}"' for r in s.repeats)
 
 
 # ----------------------------------------------------------------------------- resolve
@@ -880,6 +887,8 @@ _STATUS_COLOUR = {
     "verbatim": "green",
     "reworded": "cyan",
     "played": "blue",
+    "said again": "bright_green",
+    "said again (stated)": "bright_cyan",
     "not modelled": "yellow",
     "flavour": "magenta",
     "missing": "red",
@@ -896,6 +905,9 @@ def _held_where(h: Held) -> str:
         return f"{h.by.loc.line} -> {h.by.rewords.loc.line}: {h.by.rewords.text}"
     if h.status == "played":
         return f"{h.by.loc.line} (played by {_plays(h.by)})"
+    if h.status.startswith("said again"):
+        why = f"; {h.by.reason}" if h.by.reason and h.status != "said again" else ""
+        return f"{h.by.loc.line} (read on {_said_at(h.by)}{why})"
     return str(h.by.loc.line)
 
 
@@ -931,8 +943,10 @@ def print_coverage(cov: Coverage, console: Console) -> None:
     total = Table(title="coverage by section", title_justify="left")
     total.add_column("section")
     counts = cov.counts()
-    # the played column only where examples are kept (80 columns hold the others)
-    shown = [k for k in (*STATUSES, "total") if k != "played" or counts[k]]
+    # the played and said-again columns only where such lines are kept (80 columns hold
+    # the others)
+    optional = ("played", "said again", "said again (stated)")
+    shown = [k for k in (*STATUSES, "total") if k not in optional or counts[k]]
     for status in shown:
         total.add_column(status.replace(" ", "\n"), justify="right", no_wrap=True)
     for section in cov.sections():
@@ -952,7 +966,14 @@ def coverage_json(cov: Coverage) -> dict[str, Any]:
             "section": h.sentence.section,
             "source_line": h.sentence.line,
             "label": h.sentence.label,
-            "reason": by.reason if by and h.status == "not modelled" else None,
+            "reason": (
+                by.reason if by and h.status in ("not modelled", "said again (stated)") else None
+            ),
+            "said_again_on": (
+                [r.line if r.line is not None else r.text for r in by.repeats]
+                if by and h.status.startswith("said again")
+                else None
+            ),
             "played_by": (
                 [{"file": r.file, "case": r.title} for r in by.plays]
                 if by and h.status == "played"
