@@ -100,7 +100,9 @@ def _what(held: list[Sentence], text: str, n: int) -> str:
     if not held:
         return "holds no sentence (blank or a comment): point at the line that reads the ruling"
     kinds = {x.kind for x in held}
-    if kinds & {"no effect"} or all(x.heading for x in held if x.kind == "rule"):
+    if any(x.heading for x in held):
+        return "is a heading: point at the line that reads the ruling"
+    if kinds & {"no effect", "rule"}:
         return "reads nothing the engine acts on: point at the line that reads the ruling"
     return f"is a {sorted(kinds)[0]} line, not a line that reads a ruling"
 
