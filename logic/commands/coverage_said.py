@@ -384,7 +384,18 @@ _STOP = frozenset(
 
 
 def _words(text: str) -> set[str]:
-    return {w for w in re.findall(r"[a-z][a-z'-]{3,}", text.casefold()) if w not in _STOP}
+    """The words a sentence shares with a line: those of four letters or more (not the
+    commonest) and the capitals' short names ("BO", "NOC")."""
+    long = {w for w in re.findall(r"[a-z][a-z'-]{3,}", text.casefold()) if w not in _STOP}
+    return long | {w.casefold() for w in re.findall(r"\b[A-Z]{2,3}\b", text)}
+
+
+def _share(one: set[str], other: set[str]) -> bool:
+    """Whether two sets of words hold one word, or one word and another it begins
+    ("lover" and "lovers", "friend" and "friendship")."""
+    if one & other:
+        return True
+    return any(a.startswith(b) or b.startswith(a) for a in one for b in other if min(len(a), len(b)) >= 4)
 
 
 def _stated(rs: Ruleset, s: Sentence, lines: tuple[int, ...], why: str, text: str) -> None:
@@ -400,7 +411,7 @@ def _stated(rs: Ruleset, s: Sentence, lines: tuple[int, ...], why: str, text: st
         )
     said = " ".join(x.text for x in rs.sentences if x.loc.line in lines)
     label = " ".join(x.label or "" for x in rs.sentences if x.loc.line in lines)
-    if not _words(s.text) & _words(f"{said} {label}"):
+    if not _share(_words(s.text), _words(f"{said} {label}")):
         raise _refuse(
             f"shares no word with line{'s' if len(lines) > 1 else ''} "
             f"{', '.join(map(str, lines))}: is that the line that reads what it says?",
