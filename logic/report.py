@@ -895,6 +895,10 @@ _STATUS_COLOUR = {
 }
 
 
+# the totals' headers of the columns whose names are long (80 columns hold them all)
+_SHORT = {"said again (stated)": "said, stated"}
+
+
 def _held_where(h: Held) -> str:
     """The ruleset's line holding a sentence, with the reason or the rewording."""
     if h.by is None:
@@ -941,19 +945,30 @@ def print_coverage(cov: Coverage, console: Console) -> None:
             )
         console.print(table)
     total = Table(title="coverage by section", title_justify="left")
-    total.add_column("section")
+    total.add_column("section", min_width=12)
     counts = cov.counts()
     # the played and said-again columns only where such lines are kept (80 columns hold
     # the others)
     optional = ("played", "said again", "said again (stated)")
     shown = [k for k in (*STATUSES, "total") if k not in optional or counts[k]]
     for status in shown:
-        total.add_column(status.replace(" ", "\n"), justify="right", no_wrap=True)
+        head = _SHORT.get(status, status).replace(" ", "\n")
+        total.add_column(head, justify="right", no_wrap=True)
     for section in cov.sections():
         of = cov.counts(section)
         total.add_row(escape(_section_title(section)), *(str(of[k]) for k in shown))
     total.add_row("[bold]total[/bold]", *(f"[bold]{counts[k]}[/bold]" for k in shown))
-    console.print(total)
+    # with the played and said-again columns, the totals outgrow 80 columns: printed wider
+    # rather than with the sections' names cut away (each column its widest header word
+    # and its edges)
+    words = [max(len(w) for w in _SHORT.get(k, k).split()) for k in shown]
+    wide = 12 + sum(max(w, 5) + 3 for w in words) + 4
+    narrow = console.width
+    console.width = max(narrow, wide)
+    try:
+        console.print(total)
+    finally:
+        console.width = narrow
 
 
 def coverage_json(cov: Coverage) -> dict[str, Any]:

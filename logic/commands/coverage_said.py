@@ -395,7 +395,9 @@ def _share(one: set[str], other: set[str]) -> bool:
     ("lover" and "lovers", "friend" and "friendship")."""
     if one & other:
         return True
-    return any(a.startswith(b) or b.startswith(a) for a in one for b in other if min(len(a), len(b)) >= 4)
+    return any(
+        a.startswith(b) or b.startswith(a) for a in one for b in other if min(len(a), len(b)) >= 4
+    )
 
 
 def _stated(rs: Ruleset, s: Sentence, lines: tuple[int, ...], why: str, text: str) -> None:
