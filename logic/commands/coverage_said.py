@@ -13,8 +13,9 @@ at the end of the first line it points at, all of them at once:
   and each rule it reads is one the pointed lines read too (the same node of the IR, or a
   part of theirs); otherwise it is refused (`RulingError` at the sentence: exit 2), since a
   sentence that adds to the rules, or says what another line reads, is not said again;
-- a sentence the language does not read there (or reads as changing nothing) is `said
-  again (stated)`, a count of its own, and only with its reason written (`Said again (line
+- a sentence the language does not read there (or reads as changing nothing, or reads
+  to rules the assembly merges into others', when its reading before assembly is not one
+  of the line's: nothing to compare) is `said again (stated)`, a count of its own, and only with its reason written (`Said again (line
   N; WHY):`) and a word in common with the lines it points at; otherwise it is refused.
 """
 
@@ -61,10 +62,11 @@ def check_said(rs: Ruleset, text: str | None = None) -> dict[Loc, Said]:
         text = grammar.read_source(Path(rs.source), "ruleset")
     pointed = {s.loc: _pointed(rs, s, text) for s in said}
     unread: dict[Loc, str] = {}
-    read, spans, after = _read_with(rs, text, said, pointed, unread)
+    pieces: list[object] = []
+    read, spans, after = _read_with(rs, text, said, pointed, unread, pieces)
     if after is not None:
         _no_more(rs, text, read, pointed, after)
-        _tied(after, read, pointed, spans, text)
+        unread.update(_tied(after, pieces, read, pointed, spans, text))
     out: dict[Loc, Said] = {}
     for s in said:
         lines = pointed[s.loc]
@@ -165,10 +167,12 @@ def _read_with(
     said: list[Sentence],
     pointed: dict[Loc, tuple[int, ...]],
     unread: dict[Loc, str],
+    pieces: list[object],
 ) -> tuple[list[Sentence], dict[Loc, _Span], Ruleset | None]:
     """The ruleset read with every said-again sentence the language reads on its line;
     those it does not read go to `unread` (why). Returns the sentences read, where each
-    was written, and the rules (None when none was read)."""
+    was written, and the rules (None when none was read); `pieces` gets the statements'
+    readings before assembly."""
     pending = list(said)
     while pending:
         with_them, spans = _appended(text, pending, pointed)
@@ -181,7 +185,7 @@ def _read_with(
             pending = [s for s in pending if s not in failed]
             continue
         try:
-            after = parse_ruleset(with_them, rs.source, done)
+            after = parse_ruleset(with_them, rs.source, done, pieces)
         except RulingError as e:
             where = next((s for s in pending if _inside(e.loc, spans[s.loc])), None)
             if where is None:
@@ -266,30 +270,33 @@ def _no_more(
 
 def _tied(
     after: Ruleset,
+    pieces: list[object],
     read: list[Sentence],
     pointed: dict[Loc, tuple[int, ...]],
     spans: dict[Loc, _Span],
     text: str,
-) -> None:
+) -> dict[Loc, str]:
     """Each rule a sentence of `read` reads (the largest nodes of the IR its sentence
     gave) is a node the lines it points at give too, or a part of one (else refused,
-    naming a line that gives it)."""
-    mine: dict[Loc, list[object]] = {s.loc: [] for s in read}
-    owner = {span: loc for loc, span in spans.items() if loc in mine}
-    lines = {n for s in read for n in pointed[s.loc]}
-    theirs: dict[int, set[object]] = {n: set() for n in lines}
-    for node, cite, parent in _nodes(after):
-        loc = _owner(owner, cite)
-        if loc is not None:
-            if _owner(owner, parent) is None:
-                mine[loc].append(node)
-        elif cite is not None and cite[0] in lines:
-            theirs[cite[0]].add(_plain(node))
+    naming a line that gives it). A sentence whose rules the assembly merged into others'
+    (no node of its own) is compared by its reading before assembly (`pieces`): each
+    piece of it a piece of the lines'; when not, it is returned (with why) to be kept on
+    its reason, as the language's reading shows nothing to compare."""
+    mine = _own(_nodes(after), read, spans)
+    theirs = _theirs(_nodes(after), read, pointed, spans)
+    merged: dict[Loc, str] = {}
     for s in read:
+        if not mine[s.loc]:
+            own = _own(_nodes(tuple(pieces)), [s], spans)[s.loc]
+            lines = _theirs(_nodes(tuple(pieces)), [s], pointed, spans)
+            if not own or not all(any(_plain(p) in lines[n] for n in pointed[s.loc]) for p in own):
+                merged[s.loc] = "read, but it gives no rule of its own to compare with the line's"
+            continue
         for node in mine[s.loc]:
             plain = _plain(node)
             if any(plain in theirs[n] for n in pointed[s.loc]):
                 continue
+            owner = {span: loc for loc, span in spans.items()}
             given = sorted(
                 {
                     c[0]
@@ -304,6 +311,37 @@ def _tied(
                 s.loc,
                 text,
             )
+    return merged
+
+
+def _own(
+    nodes: list[tuple[object, _Cite, _Cite]], read: list[Sentence], spans: dict[Loc, _Span]
+) -> dict[Loc, list[object]]:
+    """The largest nodes each of `read` gave (its sentence's, under a node not its)."""
+    owner = {spans[s.loc]: s.loc for s in read}
+    mine: dict[Loc, list[object]] = {s.loc: [] for s in read}
+    for node, cite, parent in nodes:
+        loc = _owner(owner, cite)
+        if loc is not None and _owner(owner, parent) is None:
+            mine[loc].append(node)
+    return mine
+
+
+def _theirs(
+    nodes: list[tuple[object, _Cite, _Cite]],
+    read: list[Sentence],
+    pointed: dict[Loc, tuple[int, ...]],
+    spans: dict[Loc, _Span],
+) -> dict[int, set[object]]:
+    """The nodes (as `_plain` compares them) the lines `read` points at give, the
+    sentences written on them for the check left out."""
+    owner = {span: loc for loc, span in spans.items()}
+    lines = {n for s in read for n in pointed[s.loc]}
+    theirs: dict[int, set[object]] = {n: set() for n in lines}
+    for node, cite, _ in nodes:
+        if cite is not None and cite[0] in lines and _owner(owner, cite) is None:
+            theirs[cite[0]].add(_plain(node))
+    return theirs
 
 
 _Cite = tuple[int, int] | None  # (line, column) of the sentence a node came from

@@ -464,15 +464,22 @@ def _without_effect(held: tuple[Sentence, ...], pieces: Any) -> tuple[Sentence, 
 
 
 def parse_ruleset(
-    text: str, filename: str = "<ruleset>", read: statements.Read | None = None
+    text: str,
+    filename: str = "<ruleset>",
+    read: statements.Read | None = None,
+    pieces_out: list[Any] | None = None,
 ) -> Ruleset:
     """Parse ruleset text into the IR; raises `RulingError` on bad input (every sentence
     that cannot be read, together: `statements.RulingErrors`). `read`: the text's
     statements read already (`statements.read`), where a caller tells a sentence the
-    language does not read from a ruleset that does not hold together."""
+    language does not read from a ruleset that does not hold together; `pieces_out` gets
+    each statement's reading before assembly (a sentence's own IR, `ruling coverage`'s
+    said-again check)."""
     read = read or statements.read(text, filename)
     tree: Tree[Token] = read.tree
     pieces = _ToIR(text, filename, read.held).transform(tree)
+    if pieces_out is not None:
+        pieces_out.extend(pieces)
     rs = _Assembler(text, filename).run(pieces)
     held = _held_sentences(text, filename, tree, pieces)
     return replace(rs, sentences=_without_effect(held, pieces))
