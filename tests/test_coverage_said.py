@@ -17,6 +17,7 @@ import json
 from pathlib import Path
 
 from logic.cli import main
+from logic.commands.coverage_said import check_said
 from logic.commands.deletions import deletions
 from logic.lang.rules import parse_ruleset
 
@@ -180,3 +181,46 @@ def test_a_said_again_line_changes_nothing_the_rules_mean() -> None:
         (2, None),
         (2, "the Doctor's save in other words: a healed player is not killed"),
     ]
+
+
+ABILITY = """\
+Possible Town Roles
+Ability Protect: Role with action: Doctor. The protected player cannot be killed that night.
+Doctor: Night action: Protect. Scent: No.
+Possible Mafia Roles
+Goon: Targets a player each night to kill.
+"""
+
+
+def said_on(tmp_path: Path, line: int, sentence: str, why: str = "") -> tuple[int, str, str]:
+    reason = f"; {why}" if why else ""
+    return run(tmp_path, ABILITY + f"Said again (line {line}{reason}): {sentence}\n", "--json")
+
+
+def statuses_of(line: int, sentence: str, why: str) -> list[str]:
+    text = ABILITY + f"Said again (line {line}; {why}): {sentence}\n"
+    return [s.status for s in check_said(parse_ruleset(text, "game.rules"), text).values()]
+
+
+def test_a_card_line_on_its_role_s_line_is_said_again(tmp_path: Path) -> None:
+    code, _out, err = said_on(tmp_path, 3, "Night action: Protect.")
+    assert code == 0, err
+    assert statuses_of(3, "Night action: Protect.", "his card") == ["said again"]
+
+
+def test_rules_merged_into_another_line_s_are_kept_on_a_reason(tmp_path: Path) -> None:
+    # written on the ability's own line, the card line gives no node of its own (the
+    # assembly merges it) and its reading is not one of that line's: nothing to compare
+    code, _out, err = said_on(tmp_path, 2, "Night action: Protect.")
+    assert code == 2
+    assert "read, but it gives no rule of its own to compare with the line's" in err
+    code, _out, err = said_on(tmp_path, 2, "Night action: Protect.", "the Doctor's protection")
+    assert code == 0, err
+    stated = statuses_of(2, "Night action: Protect.", "the Doctor's protection")
+    assert stated == ["said again (stated)"]
+
+
+def test_a_rule_of_another_line_is_refused_even_with_a_reason(tmp_path: Path) -> None:
+    code, _out, err = said_on(tmp_path, 2, "Scent: No.", "the Doctor's scent")
+    assert code == 2
+    assert "reads a rule line 2 does not give (Scent" in err
