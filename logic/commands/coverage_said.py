@@ -26,7 +26,8 @@ import re
 from dataclasses import dataclass, fields, is_dataclass
 from pathlib import Path
 
-from logic.commands.deletions import _plain, meaning
+from logic.commands.deletions import meaning
+from logic.commands.deletions import node_meaning as _plain
 from logic.lang import grammar, statements
 from logic.lang.errors import Loc, RulingError, line_of
 from logic.lang.prose import key
@@ -282,13 +283,16 @@ def _tied(
     (no node of its own) is compared by its reading before assembly (`pieces`): each
     piece of it a piece of the lines'; when not, it is returned (with why) to be kept on
     its reason, as the language's reading shows nothing to compare."""
-    mine = _own(_nodes(after), read, spans)
-    theirs = _theirs(_nodes(after), read, pointed, spans)
+    nodes = _nodes(after)
+    mine = _own(nodes, read, spans)
+    theirs = _theirs(nodes, read, pointed, spans)
     merged: dict[Loc, str] = {}
+    readings: list[tuple[object, _Cite, _Cite]] | None = None
     for s in read:
         if not mine[s.loc]:
-            own = _own(_nodes(tuple(pieces)), [s], spans)[s.loc]
-            lines = _theirs(_nodes(tuple(pieces)), [s], pointed, spans)
+            readings = _nodes(tuple(pieces)) if readings is None else readings
+            own = _own(readings, [s], spans)[s.loc]
+            lines = _theirs(readings, [s], pointed, spans)
             if not own or not all(any(_plain(p) in lines[n] for n in pointed[s.loc]) for p in own):
                 merged[s.loc] = "read, but it gives no rule of its own to compare with the line's"
             continue
@@ -298,11 +302,7 @@ def _tied(
                 continue
             owner = {span: loc for loc, span in spans.items()}
             given = sorted(
-                {
-                    c[0]
-                    for x, c, _ in _nodes(after)
-                    if c and _owner(owner, c) is None and _plain(x) == plain
-                }
+                {c[0] for x, c, _ in nodes if c and _owner(owner, c) is None and _plain(x) == plain}
             )
             by = f"; it is what line {given[0]} reads" if given else ""
             raise _refuse(
