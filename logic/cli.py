@@ -191,16 +191,23 @@ EPILOG_COVERAGE = (
     """Each sentence of the source is verbatim (a sentence of the ruleset, up to case,
 white space, list numbering and quotes), reworded (on a `Source:` line, reworded by the
 statement after it), played (a GM's worked example on an `Example (FILE "TITLE"):` line,
-played by the cases it names), not modelled (on a `Not modelled (REASON):` line), flavour
-(on a `Flavour:` line) or missing. One table per section of the source, then the totals.
-Played sentences are a column of their own: the engine does not read them, the named
-cases (checked first: each must be in FILE, beside the ruleset, and play this ruleset)
-show it agrees with them.
+played by the cases it names), said again (on a `Said again (line N):` line: a sentence
+that repeats a ruling line N reads), not modelled (on a `Not modelled (REASON):` line),
+flavour (on a `Flavour:` line) or missing. One table per section of the source, then the
+totals. Played sentences are a column of their own: the engine does not read them, the
+named cases (checked first: each must be in FILE, beside the ruleset, and play this
+ruleset) show it agrees with them. Said-again sentences are two columns of their own:
+`said again` when, read as if written on line N, the sentence gives rules line N gives and
+the rules are the same with it and without it (checked); `said again (stated)` when the
+language does not read it there, and the line says why it is the same (`Said again (line
+N; WHY):`).
 
 exit codes:
   0  done (whatever is missing)
-  2  bad input: a ruleset, source or argument that cannot be read, or a case an
-     `Example (...)` line names that is not found
+  2  bad input: a ruleset, source or argument that cannot be read, a case an
+     `Example (...)` line names that is not found, or a `Said again (...)` line whose
+     line reads no ruling, whose sentence adds to the rules or reads a rule its line does
+     not give, or that neither reads nor says why
 """
     + EXIT_BUG
 )

@@ -207,6 +207,8 @@ def _kept_lines(rs: Ruleset) -> list[str]:
             marks[at] = f"[source, reworded at line {s.rewords.loc.line}]"
         elif s.kind == "example":
             marks[at] = f"[example, played by {_plays(s)}]"
+        elif s.kind == "said again":
+            marks[at] = f"[said again, read on {_said_at(s)}]"
         else:
             marks[at] = f"[{s.kind}]"
     return [f"  {marks[at]} {' '.join(texts)}   [{at[0]}:{at[1]}]" for at, texts in lines.items()]
@@ -218,6 +220,11 @@ def _plays(s: Sentence) -> str:
     for r in s.plays:
         files.setdefault(r.file, []).append(f'"{r.title}"')
     return "; ".join(f"{f} {', '.join(titles)}" for f, titles in files.items())
+
+
+def _said_at(s: Sentence) -> str:
+    """A said-again sentence's pointers: 'line 12, "That player cannot be killed."'."""
+    return ", ".join(f"line {r.line}" if r.line is not None else f'"{r.text}"' for r in s.repeats)
 
 
 # ----------------------------------------------------------------------------- resolve
@@ -880,10 +887,16 @@ _STATUS_COLOUR = {
     "verbatim": "green",
     "reworded": "cyan",
     "played": "blue",
+    "said again": "bright_green",
+    "said again (stated)": "bright_cyan",
     "not modelled": "yellow",
     "flavour": "magenta",
     "missing": "red",
 }
+
+
+# the totals' headers of the columns whose names are long (80 columns hold them all)
+_SHORT = {"said again (stated)": "said, stated"}
 
 
 def _held_where(h: Held) -> str:
@@ -896,6 +909,9 @@ def _held_where(h: Held) -> str:
         return f"{h.by.loc.line} -> {h.by.rewords.loc.line}: {h.by.rewords.text}"
     if h.status == "played":
         return f"{h.by.loc.line} (played by {_plays(h.by)})"
+    if h.status.startswith("said again"):
+        why = f"; {h.by.reason}" if h.by.reason and h.status != "said again" else ""
+        return f"{h.by.loc.line} (read on {_said_at(h.by)}{why})"
     return str(h.by.loc.line)
 
 
@@ -929,17 +945,30 @@ def print_coverage(cov: Coverage, console: Console) -> None:
             )
         console.print(table)
     total = Table(title="coverage by section", title_justify="left")
-    total.add_column("section")
+    total.add_column("section", min_width=12)
     counts = cov.counts()
-    # the played column only where examples are kept (80 columns hold the others)
-    shown = [k for k in (*STATUSES, "total") if k != "played" or counts[k]]
+    # the played and said-again columns only where such lines are kept (80 columns hold
+    # the others)
+    optional = ("played", "said again", "said again (stated)")
+    shown = [k for k in (*STATUSES, "total") if k not in optional or counts[k]]
     for status in shown:
-        total.add_column(status.replace(" ", "\n"), justify="right", no_wrap=True)
+        head = _SHORT.get(status, status).replace(" ", "\n")
+        total.add_column(head, justify="right", no_wrap=True)
     for section in cov.sections():
         of = cov.counts(section)
         total.add_row(escape(_section_title(section)), *(str(of[k]) for k in shown))
     total.add_row("[bold]total[/bold]", *(f"[bold]{counts[k]}[/bold]" for k in shown))
-    console.print(total)
+    # with the played and said-again columns, the totals outgrow 80 columns: printed wider
+    # rather than with the sections' names cut away (each column its widest header word
+    # and its edges)
+    words = [max(len(w) for w in _SHORT.get(k, k).split()) for k in shown]
+    wide = 12 + sum(max(w, 5) + 3 for w in words) + 4
+    narrow = console.width
+    console.width = max(narrow, wide)
+    try:
+        console.print(total)
+    finally:
+        console.width = narrow
 
 
 def coverage_json(cov: Coverage) -> dict[str, Any]:
@@ -952,7 +981,14 @@ def coverage_json(cov: Coverage) -> dict[str, Any]:
             "section": h.sentence.section,
             "source_line": h.sentence.line,
             "label": h.sentence.label,
-            "reason": by.reason if by and h.status == "not modelled" else None,
+            "reason": (
+                by.reason if by and h.status in ("not modelled", "said again (stated)") else None
+            ),
+            "said_again_on": (
+                [r.line if r.line is not None else r.text for r in by.repeats]
+                if by and h.status.startswith("said again")
+                else None
+            ),
             "played_by": (
                 [{"file": r.file, "case": r.title} for r in by.plays]
                 if by and h.status == "played"

@@ -85,6 +85,8 @@ def test_every_status_with_the_line_that_holds_it(tmp_path: Path) -> None:
         "verbatim": 2,
         "reworded": 1,
         "played": 0,
+        "said again": 0,
+        "said again (stated)": 0,
         "not modelled": 1,
         "flavour": 2,
         "missing": 1,
@@ -118,6 +120,7 @@ def test_json_shape(tmp_path: Path) -> None:
             "reason",
             "played_by",
             "reworded_as",
+            "said_again_on",
         }
     first = result["sentences"][0]
     assert (first["source_line"], first["label"], first["section"]) == (6, "Doctor", "Roles")

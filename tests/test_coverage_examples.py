@@ -67,6 +67,8 @@ def test_an_example_line_is_played_in_a_column_of_its_own(tmp_path: Path) -> Non
         "verbatim": 2,
         "reworded": 0,
         "played": 2,
+        "said again": 0,
+        "said again (stated)": 0,
         "not modelled": 0,
         "flavour": 0,
         "missing": 0,

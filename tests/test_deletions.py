@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 from logic.cli import main
+from logic.commands.coverage_said import check_said
 from logic.commands.deletions import deletions, without
 from logic.lang.case import parse_cases
 from logic.lang.rules import parse_ruleset
@@ -147,3 +148,24 @@ def test_a_line_number_is_printed_as_written(tmp_path: Path) -> None:
     out = io.StringIO()
     main(["casebook", str(tmp_path), "--deletions"], stdout=out, stderr=io.StringIO())
     assert "small.rules:100: Doctor: Cannot target" in out.getvalue(), out.getvalue()
+
+
+def test_a_said_again_line_is_what_deleting_calls_the_same_rules(tmp_path: Path) -> None:
+    """The ruling that says the Doctor's restriction again, kept on a `Said again (line
+    3):` line instead (`ruling coverage`'s status, tests/test_coverage_said.py): coverage
+    reads it on the Doctor's line and finds the rules unchanged, as deleting it above
+    answers `same rules`; `--deletions` deletes the sentences the ruleset acts on, and a
+    said-again line is none (the restriction is its role line's alone now)."""
+    text = (
+        "Ruleset: Twice\nPossible Town Roles\n"
+        "Doctor: Protects a player each night. Must use their ability each night.\n"
+        "Townie: No special powers.\nPossible Mafia Roles\nGoon: Kills a player each night.\n"
+        "Said again (line 3): The Doctor must use their ability each night.\n"
+    )
+    rules = tmp_path / "twice.rules"
+    rules.write_text(text, encoding="utf-8")
+    said = check_said(parse_ruleset(text, str(rules)), text)
+    assert [s.status for s in said.values()] == ["said again"]
+    got = {a.sentence.text: a.answer for a in deletions(rules, []).answers}
+    assert "The Doctor must use their ability each night." not in got
+    assert got["Must use their ability each night."] == "not pinned"  # (no case at all here)

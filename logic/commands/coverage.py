@@ -14,6 +14,15 @@ Statuses, each with its one-line meaning:
   modelled` either: a column of its own. `coverage` checks each named case first: a case
   file (relative to the ruleset's folder, a `*.case` that `ruling casebook` runs) with a
   case of that title playing this ruleset, or it fails (exit 2, at the title's line);
+- `said again`: a `Said again (LINE):` line holds it: a sentence that repeats a ruling the
+  line it points at reads (the GM says the order of healing in five places). Read as if
+  written on that line, it reads to rules the line gives, and the rules with it are the
+  rules without it (logic/commands/coverage_said.py checks both, or `coverage` fails, exit 2,
+  at the sentence or the pointer). Neither modelled (deleting it changes nothing) nor not
+  modelled (what it says is read): a column of its own;
+- `said again (stated)`: the same line holds it, but the language does not read it there:
+  the line's reason says why it is the same ruling (checked: the line reads a ruling, the
+  sentence shares a word with it). A column of its own: a person's word, not the reader's;
 - `not modelled`: a `Not modelled (REASON):` line holds it (the model does not act on it);
 - `flavour`: a `Flavour:` line holds it;
 - `missing`: the ruleset holds it in none of these ways.
@@ -32,18 +41,29 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from logic.commands.casebook import find_ruleset
+from logic.commands.coverage_said import READ, STATED, check_said
 from logic.lang import grammar
 from logic.lang.case import Case, parse_cases
 from logic.lang.errors import RulingError
 from logic.lang.prose import ProseSentence, key, label_prefix, read_document, strip_marker
 from logic.model.ir import CaseRef, Ruleset, Sentence, canon
 
-STATUSES = ("verbatim", "reworded", "played", "not modelled", "flavour", "missing")
+STATUSES = (
+    "verbatim",
+    "reworded",
+    "played",
+    READ,
+    STATED,
+    "not modelled",
+    "flavour",
+    "missing",
+)
 # The status a source sentence gets from the kind of the ruleset's sentence holding it.
 _STATUS_OF = {
     "rule": "verbatim",
     "source": "reworded",
     "example": "played",
+    "said again": READ,  # or STATED, as `check_said` finds
     "not modelled": "not modelled",
     "flavour": "flavour",
     # a sentence of a statement that is read but changes nothing the engine does
@@ -148,10 +168,12 @@ def _check_case(rs: Ruleset, ref: CaseRef, path: Path, cases: list[Case]) -> Non
         )
 
 
-def coverage(rs: Ruleset, source_text: str, source: str) -> Coverage:
+def coverage(rs: Ruleset, source_text: str, source: str, text: str | None = None) -> Coverage:
     """How `rs` holds each sentence of `source_text` (the document at path `source`); the
-    cases its examples name are checked first (`check_examples`)."""
+    cases its examples name and its said-again lines are checked first (`check_examples`,
+    `check_said`; `text` the ruleset's text, else read from `rs.source`)."""
     check_examples(rs)
+    said = check_said(rs, text)
     index: dict[str, list[int]] = defaultdict(list)
     for n, s in enumerate(rs.sentences):
         for k in _keys(s.text, label=s.label):
@@ -170,5 +192,6 @@ def coverage(rs: Ruleset, source_text: str, source: str) -> Coverage:
         best = min(found, key=lambda n: _rank(rs.sentences[n], about, n, used))
         used.add(best)
         by = rs.sentences[best]
-        held.append(Held(ps, _STATUS_OF[by.kind], by))
+        status = said[by.loc].status if by.kind == "said again" else _STATUS_OF[by.kind]
+        held.append(Held(ps, status, by))
     return Coverage(rs, source, tuple(held))

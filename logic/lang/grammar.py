@@ -40,13 +40,13 @@ MAX_STATEMENTS = 500
 """The most statements (role lines, rulings, list entries) a ruleset may have: each
 becomes switches and constraints of every symbolic night, so 2,000 copies of one ruling
 made `diff --timeout 0.2` build for 30 s. Checked right after parsing. Lines kept for
-coverage (`Flavour:`, `Not modelled (...):`, `Source:`, `Example (...):`) act on nothing and are not
+coverage (`Flavour:`, `Not modelled (...):`, `Source:`, `Example (...):`, `Said again (...):`) act on nothing and are not
 counted (DCTP's encoding keeps over 500 of its post's sentences so)."""
 
-KEPT = ("flavour", "not_modelled", "source_note", "example")
+KEPT = ("flavour", "not_modelled", "source_note", "example", "said_again")
 """The frame grammar's statements that only keep a source sentence (see MAX_STATEMENTS)."""
 _KEPT_LINE = re.compile(
-    r"^\s*(?:flavou?r\s*:|not\s+model(?:l)?ed\s*\(|source\s*:|example\s*\()", re.I
+    r"^\s*(?:flavou?r\s*:|not\s+model(?:l)?ed\s*\(|source\s*:|example\s*\(|said\s+again\s*\()", re.I
 )
 
 

@@ -349,7 +349,11 @@ def _held_sentences(
         assert isinstance(st, Tree)
         if isinstance(item, _Kept):
             if pending and item.kind != "source":
-                what = {"flavour": "Flavour:", "example": "Example (...):"}
+                what = {
+                    "flavour": "Flavour:",
+                    "example": "Example (...):",
+                    "said again": "Said again (...):",
+                }
                 raise fail(
                     f"a Source: line comes just before the statement that rewords it, "
                     f"not before a {what.get(item.kind, 'Not modelled:')} line",
@@ -362,6 +366,7 @@ def _held_sentences(
                 kind=item.kind,
                 reason=item.reason,
                 plays=item.plays,
+                repeats=item.repeats,
             )
             if item.kind == "source":
                 pending.extend(range(len(out), len(out) + len(kept)))
@@ -458,12 +463,23 @@ def _without_effect(held: tuple[Sentence, ...], pieces: Any) -> tuple[Sentence, 
     return tuple(out)
 
 
-def parse_ruleset(text: str, filename: str = "<ruleset>") -> Ruleset:
+def parse_ruleset(
+    text: str,
+    filename: str = "<ruleset>",
+    read: statements.Read | None = None,
+    pieces_out: list[Any] | None = None,
+) -> Ruleset:
     """Parse ruleset text into the IR; raises `RulingError` on bad input (every sentence
-    that cannot be read, together: `statements.RulingErrors`)."""
-    read = statements.read(text, filename)
+    that cannot be read, together: `statements.RulingErrors`). `read`: the text's
+    statements read already (`statements.read`), where a caller tells a sentence the
+    language does not read from a ruleset that does not hold together; `pieces_out` gets
+    each statement's reading before assembly (a sentence's own IR, `ruling coverage`'s
+    said-again check)."""
+    read = read or statements.read(text, filename)
     tree: Tree[Token] = read.tree
     pieces = _ToIR(text, filename, read.held).transform(tree)
+    if pieces_out is not None:
+        pieces_out.extend(pieces)
     rs = _Assembler(text, filename).run(pieces)
     held = _held_sentences(text, filename, tree, pieces)
     return replace(rs, sentences=_without_effect(held, pieces))

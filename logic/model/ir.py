@@ -414,6 +414,16 @@ class CaseRef:
 
 
 @dataclass(frozen=True)
+class SaidAt:
+    """The line a `Said again (...):` line says reads the ruling it repeats: `line` its
+    number, or `text` a sentence of it (in quotes); `loc` where the pointer is written."""
+
+    line: int | None
+    text: str | None
+    loc: Loc
+
+
+@dataclass(frozen=True)
 class Sentence:
     """One sentence the ruleset holds, as `ruling coverage` compares it with the source.
 
@@ -422,7 +432,10 @@ class Sentence:
     `Flavour:` line), "not modelled" (kept on a `Not modelled (REASON):` line, `reason`
     given), "source" (a source sentence on a `Source:` line, which the statement
     `rewords` puts in other words) or "example" (a GM's worked example kept on an
-    `Example (FILE "TITLE"):` line, which the cases `plays` of the casebook play). `label` is the name a role line (or "Ruling" a
+    `Example (FILE "TITLE"):` line, which the cases `plays` of the casebook play) or "said
+    again" (a source sentence that repeats a ruling the lines `repeats` points at read, kept
+    on a `Said again (LINE):` line, `reason` why it is the same where given). `label` is the
+    name a role line (or "Ruling" a
     ruling) writes before its first sentence: not part of that sentence, but what each
     sentence of the line is about."""
 
@@ -434,9 +447,18 @@ class Sentence:
     rewords: Why | None = None
     heading: bool = False  # a title or section heading: what follows it is its section
     plays: tuple[CaseRef, ...] = ()  # an example's cases
+    repeats: tuple[SaidAt, ...] = ()  # the lines that read what a said-again sentence says
 
 
-SENTENCE_KINDS = ("rule", "no effect", "flavour", "not modelled", "source", "example")
+SENTENCE_KINDS = (
+    "rule",
+    "no effect",
+    "flavour",
+    "not modelled",
+    "source",
+    "example",
+    "said again",
+)
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from typing import Any, cast
 from lark import Token
 
 from logic.lang.errors import Loc
-from logic.model.ir import CaseRef, Frequency, PriorityEntry, Restriction, VisitClass, Why
+from logic.model.ir import CaseRef, Frequency, PriorityEntry, Restriction, SaidAt, VisitClass, Why
 
 
 @dataclass(frozen=True)
@@ -328,14 +328,15 @@ class _RulesetFact:
 
 @dataclass(frozen=True)
 class _Kept:
-    """A `Flavour:`, `Not modelled (REASON):`, `Source:` or `Example (FILE "TITLE"):` line:
-    sentences kept, not modelled."""
+    """A `Flavour:`, `Not modelled (REASON):`, `Source:`, `Example (FILE "TITLE"):` or
+    `Said again (LINE):` line: sentences kept, not modelled."""
 
-    kind: str  # "flavour", "not modelled", "source", "example"
+    kind: str  # "flavour", "not modelled", "source", "example", "said again"
     text: str
     loc: Loc  # where the free text starts
     reason: str | None = None
     plays: tuple[CaseRef, ...] = ()  # an example's cases
+    repeats: tuple[SaidAt, ...] = ()  # a said-again line's pointers
 
 
 def _names(children: list[Any]) -> list[str]:
