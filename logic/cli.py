@@ -34,6 +34,8 @@ from logic.commands.casebook import RulesetCache, case_files, cases_by_ruleset, 
 from logic.commands.check import KINDS, NAMES, Checker
 from logic.commands.coverage import coverage
 from logic.commands.deletions import deletions
+from logic.commands.observed import by_ruleset as observed_by_ruleset
+from logic.commands.observed import observation_files
 from logic.commands.diff import diff
 from logic.commands.draft import draft, draft_json, summary_lines
 from logic.commands.resolve import resolve
@@ -138,7 +140,8 @@ exit codes:
 
 EPILOG_CASEBOOK = (
     """--deletions asks, of every sentence each ruleset acts on, what deleting it does:
-pinned (a case fails), leaned on (the rest no longer reads), same rules (the rules are
+pinned (a case fails, or `solve` counts other worlds on an observation file under the
+paths: a deal rule), leaned on (the rest no longer reads), same rules (the rules are
 the same without it), not pinned (the rules change, and every case still passes: add a
 case), or unknown (a case ran out of time). It runs the cases once per sentence.
 --suggest SECONDS writes, for each sentence not pinned, a case that would pin it: a
@@ -778,8 +781,9 @@ def _casebook(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
         raise RulingError(f"no .case files under {', '.join(args.paths)}")
     cache = RulesetCache()
     if args.deletions:
+        observed = observed_by_ruleset(observation_files(args.paths))
         found = [
-            deletions(p, cs, suggest=args.suggest)
+            deletions(p, cs, suggest=args.suggest, observations=observed.get(p.resolve(), []))
             for p, cs in cases_by_ruleset(files, cache).items()
         ]
         if args.json:

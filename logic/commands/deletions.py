@@ -29,6 +29,7 @@ from pathlib import Path
 
 from logic.commands.casebook import CaseResult, run_case
 from logic.commands.diff import Change, diff
+from logic.commands.observed import Baseline, Observed
 from logic.commands.resolve import Resolution
 from logic.lang.case import Case
 from logic.lang.errors import RulingError
@@ -205,13 +206,17 @@ def deletions(
     cases: Sequence[tuple[Case, str]],
     run: Callable[[Ruleset, Case, str], CaseResult] = run_case,
     suggest: float | None = None,
+    observations: Sequence[Observed] = (),
 ) -> Deletions:
     """Delete each sentence `path`'s ruleset acts on in turn and run `cases` (each with
-    its file's text) against what is left; with `suggest` (seconds per sentence), a case
-    for each sentence not pinned (`suggestion`)."""
+    its file's text) against what is left, then, for a sentence no case pins, `solve` on
+    each of `observations` (logic/commands/observed.py: a deal rule pinned by the worlds
+    it counts); with `suggest` (seconds per sentence), a case for each sentence not
+    pinned (`suggestion`)."""
     text = path.read_text(encoding="utf-8")
     ruleset = parse_ruleset(text, str(path))
-    out = Deletions(path, len(cases))
+    out = Deletions(path, len(cases) + len(observations))
+    solved = Baseline.of(ruleset, observations, timeout=120.0) if observations else None
     live: list[tuple[Case, str]] = []
     for case, ctext in cases:
         if run(ruleset, case, ctext).passed:
@@ -244,6 +249,10 @@ def deletions(
             if not result.passed:
                 answer = Answer(s, "pinned", case.title)
                 break
+        if answer.answer != "pinned" and solved is not None:
+            pin = solved.pins(cut)
+            if pin is not None and (pin[0] == "pinned" or answer.answer == "not pinned"):
+                answer = Answer(s, *pin)
         if answer.answer == "pinned":
             last = answer.by.split(" (no longer binds")[0]
         if answer.answer == "not pinned" and suggest is not None:
