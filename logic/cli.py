@@ -34,10 +34,10 @@ from logic.commands.casebook import RulesetCache, case_files, cases_by_ruleset, 
 from logic.commands.check import KINDS, NAMES, Checker
 from logic.commands.coverage import coverage
 from logic.commands.deletions import deletions
-from logic.commands.observed import by_ruleset as observed_by_ruleset
-from logic.commands.observed import observation_files
 from logic.commands.diff import diff
 from logic.commands.draft import draft, draft_json, summary_lines
+from logic.commands.observed import by_ruleset as observed_by_ruleset
+from logic.commands.observed import observation_files
 from logic.commands.resolve import resolve
 from logic.commands.solve import Suggestion, sample, solve, suggest
 from logic.commands.solve.clocktower import solve_clocktower

@@ -163,6 +163,14 @@ def meaning(rs: Ruleset) -> object:
     return _plain(rs, top=True)
 
 
+_ORDERLESS = ("traits",)
+"""Fields whose order says where, not what: a role's traits are one per passive effect
+(`_prose_traits` merges two sentences of one kind into one), listed in the order they were
+first said, so a sentence said again before the role's line moved its trait first (BYOND's
+"15. Detective is told the jobs of any people who died during the night." and the
+Detective's own line)."""
+
+
 def _plain(x: object, top: bool = False) -> object:
     if isinstance(x, Why):
         return Why
@@ -170,7 +178,9 @@ def _plain(x: object, top: bool = False) -> object:
         return (
             type(x).__name__,
             tuple(
-                _plain(getattr(x, f.name))
+                frozenset(_plain(getattr(x, f.name)))  # type: ignore[arg-type]
+                if f.name in _ORDERLESS
+                else _plain(getattr(x, f.name))
                 for f in fields(x)
                 if f.compare and not (top and f.name == "rulings")
             ),
