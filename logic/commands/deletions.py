@@ -178,7 +178,7 @@ def _plain(x: object, top: bool = False) -> object:
         return (
             type(x).__name__,
             tuple(
-                frozenset(_plain(getattr(x, f.name)))  # type: ignore[arg-type]
+                frozenset(map(_plain, getattr(x, f.name)))
                 if f.name in _ORDERLESS
                 else _plain(getattr(x, f.name))
                 for f in fields(x)
