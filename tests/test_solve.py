@@ -879,6 +879,9 @@ CASEBOOK_COUNTS = {
     # (a lynch flip, a night death, neutral roles, the Secret Boss, the vanilla count)
     "flip.obs": 4,
     "killer.obs": 3,
+    # T11: killer.obs with the Lovers in the pool, whom no game starts with: killer.obs's
+    # count and setups (3 of 480: test_lovers_in_the_pool_are_dealt_to_no_one)
+    "lovers.obs": 3,
     # the werewolf pool: every game deals the five Core roles (R22), so five players hold
     # one each (5! = 120 deals); Ann, the Seer, scanned Bob as the Guard: the other three
     # hold the Undertaker, the Alpha and the Kamikaze in any order (3! = 6); deleting the

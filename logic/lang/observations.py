@@ -543,12 +543,17 @@ class _Binder:
     def kinds(self, pool: tuple[Role, ...]) -> tuple[Kind, ...]:
         """Each role of the pool with each faction it may be given to ("Neutral roles may
         be given to either"; players with no role in any faction); a faction whose players
-        never have a role ("the Secret Boss will never have a role") only with no role."""
+        never have a role ("the Secret Boss will never have a role") only with no role; a
+        role no player is dealt at the start ("A game will never start with Lovers") in
+        none."""
         rs = self.rs
         roleless = {canon(f) for f, _ in rs.roleless}
+        never = {canon(r) for r, _ in rs.never_dealt}
         vanilla = canon(rs.vanilla) if rs.vanilla else None
         out: list[Kind] = []
         for k, r in enumerate(pool):
+            if canon(r.name) in never:
+                continue
             factions = [
                 f for f in rs.factions_of(r) if canon(f) not in roleless or canon(r.name) == vanilla
             ]
@@ -567,6 +572,14 @@ class _Binder:
         """The kind of `role` in `faction` (None: the role's kinds, when not given)."""
         k = pool.index(role)
         mine = [i for i, x in enumerate(kinds) if x.role == k]
+        never = next((w for r, w in self.rs.never_dealt if canon(r) == canon(role.name)), None)
+        if not mine and never is not None:
+            raise self.error(
+                f"no player is dealt {role.name} at the start ({never.loc.short}: "
+                f'"{never.text}"); `solve` does not follow the phase that makes it',
+                why,
+                role.name.split()[0],
+            )
         if faction is None:
             return mine[0] if len(mine) == 1 else None
         f = self.rs.faction(faction)
