@@ -142,8 +142,10 @@ EPILOG_CASEBOOK = (
     """--deletions asks, of every sentence each ruleset acts on, what deleting it does:
 pinned (a case fails, or `solve` counts other worlds on an observation file under the
 paths: a deal rule), leaned on (the rest no longer reads), same rules (the rules are
-the same without it), not pinned (the rules change, and every case still passes: add a
-case), or unknown (a case ran out of time). It runs the cases once per sentence.
+the same without it), default (it only says what the engine does without it: an axiom
+of the engine, named, or a field that only cites it), not pinned (the rules change, and
+every case still passes: add a case), or unknown (a case ran out of time). It runs the
+cases once per sentence.
 --suggest SECONDS writes, for each sentence not pinned, a case that would pin it: a
 scenario of one night (4 players) whose outcome the deletion changes, found as `ruling
 diff` finds one, expecting what the sentence makes happen and keeps from happening; or
@@ -151,8 +153,8 @@ says why there is none (no scenario at that bound differs; the rules without it 
 what they refuse, which a case cannot show).
 
 exit codes:
-  0  every case passed (with --deletions: and every sentence is pinned, leaned on or
-     the same rules)
+  0  every case passed (with --deletions: and every sentence is pinned, leaned on,
+     the same rules or the engine's default)
   1  some case failed (one line per failing expectation); with --deletions: some
      sentence is not pinned or unknown
   2  bad input: a case file or ruleset that cannot be read

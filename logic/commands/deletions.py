@@ -12,8 +12,15 @@ gets one of four answers:
   "that player", a role line left empty);
 - `same rules`: the ruleset reads to the same rules without it (a heading, or a sentence
   another one already says: the same nodes, said by another sentence, `meaning`);
+- `default`: the rules change only where the sentence says what the engine does without
+  it: a node that says an axiom of the engine again (`restates`: "If there was a tie and no
+  Judge, no one is removed."), or a field that only cites it (`why.cited`), and no case
+  notices: named (the axiom, or "only cited");
 - `not pinned`: the rules change, and every case still passes: no case shows what the
   sentence decides. These are what a rule writer adds cases for.
+
+A case is a `.case` file's, or an observation file's under the same paths (`solve`'s
+answer on it: logic/commands/observed.py), tried for a sentence no case pins.
 
 A sentence whose cases run out of time without it is `unknown`, never `not pinned`.
 Cases are tried in an order that finds the pinning case early: the cases naming the
@@ -38,7 +45,7 @@ from logic.model.ir import Ruleset, Sentence
 from logic.model.phase import Atom
 from logic.model.why import Why
 
-ANSWERS = ("pinned", "leaned on", "same rules", "not pinned", "unknown")
+ANSWERS = ("pinned", "leaned on", "same rules", "default", "not pinned", "unknown")
 
 
 @dataclass(frozen=True)
@@ -154,13 +161,47 @@ def _title(change: Change) -> str:
     return f"what deleting the sentence would change ({change.old.verdict} without it)"
 
 
-def meaning(rs: Ruleset) -> object:
+def meaning(rs: Ruleset, defaults: bool = False) -> object:
     """What `rs` says, not where: every node with its sentence (`Why`) left out and each
     list with a node said twice kept once ("Must visit each night." on the role's line and
     a ruling that says it again give one restriction), and the list of ruling sentences
     (`Ruleset.rulings`, where each was said) left out. Two rulesets of one meaning differ
-    only in which sentences say what they say."""
-    return _plain(rs, top=True)
+    only in which sentences say what they say. With `defaults`, what the engine does
+    anyway is left out too: the nodes that only say an axiom again (`restates`) and the
+    fields that only cite a sentence (`why.cited`)."""
+    return _plain(rs, top=True, defaults=defaults)
+
+
+def restated(whole: Ruleset, cut: Ruleset) -> str | None:
+    """Why `cut` (the rules without a sentence) does what `whole` does, where they differ
+    only in what the engine does anyway (`meaning(..., defaults=True)`): the axioms the
+    nodes it lost said again, or that the sentence was only cited; None when they differ
+    in more."""
+    if meaning(cut, defaults=True) != meaning(whole, defaults=True):
+        return None
+    kept = set(map(repr, _restating(cut)))
+    axioms = sorted({a.text for n, a in _restating_with(whole) if repr(n) not in kept})
+    return "; ".join(axioms) or "only cited: the engine does the same without it"
+
+
+def _restating_with(x: object) -> list[tuple[object, Why]]:
+    """Every node under `x` that says an axiom again, with the axiom."""
+    out: list[tuple[object, Why]] = []
+    if is_dataclass(x) and not isinstance(x, type):
+        said = getattr(x, "restates", None)
+        axiom = said() if callable(said) else None
+        if isinstance(axiom, Why):
+            out.append((x, axiom))
+        for f in fields(x):
+            out.extend(_restating_with(getattr(x, f.name)))
+    elif isinstance(x, (tuple, list, set, frozenset)):
+        for item in x:
+            out.extend(_restating_with(item))
+    return out
+
+
+def _restating(x: object) -> list[object]:
+    return [n for n, _ in _restating_with(x)]
 
 
 _ORDERLESS = ("traits",)
@@ -171,30 +212,47 @@ first said, so a sentence said again before the role's line moved its trait firs
 Detective's own line)."""
 
 
-def _plain(x: object, top: bool = False) -> object:
+_UNREAD = ("notes",)
+"""Fields that list sentences the engine reads nothing from: a role's notes (its natures on
+a passive role, whose sentences already say them, "(Passive, One-time, Anytime)"; a line
+that names its faction): which sentences they are says where, not what."""
+
+
+def _plain(x: object, top: bool = False, defaults: bool = False) -> object:
     if isinstance(x, Why):
         return Why
     if is_dataclass(x) and not isinstance(x, type):
+
+        def plain(v: object) -> object:
+            return _plain(v, defaults=defaults)
+
         return (
             type(x).__name__,
             tuple(
-                frozenset(map(_plain, getattr(x, f.name)))
+                frozenset(map(plain, getattr(x, f.name)))
                 if f.name in _ORDERLESS
-                else _plain(getattr(x, f.name))
+                else plain(getattr(x, f.name))
                 for f in fields(x)
-                if f.compare and not (top and f.name == "rulings")
+                if f.compare
+                and not (top and f.name == "rulings")
+                and f.name not in _UNREAD
+                and not (defaults and f.metadata.get("cited"))
             ),
         )
     if isinstance(x, (tuple, list)):
         out: list[object] = []
-        for item in map(_plain, x):
+        for one in x:
+            said = getattr(one, "restates", None) if defaults else None
+            if callable(said) and said() is not None:
+                continue  # (the engine's axiom says it without the node)
+            item = _plain(one, defaults=defaults)
             if item not in out:
                 out.append(item)
         return tuple(out)
     if isinstance(x, dict):
-        return tuple((k, _plain(v)) for k, v in x.items())
+        return tuple((k, _plain(v, defaults=defaults)) for k, v in x.items())
     if isinstance(x, (set, frozenset)):
-        return frozenset(map(_plain, x))
+        return frozenset(_plain(v, defaults=defaults) for v in x)
     return x
 
 
@@ -263,6 +321,10 @@ def deletions(
             pin = solved.pins(cut)
             if pin is not None and (pin[0] == "pinned" or answer.answer == "not pinned"):
                 answer = Answer(s, *pin)
+        if answer.answer == "not pinned":
+            axioms = restated(ruleset, cut)
+            if axioms is not None:
+                answer = Answer(s, "default", axioms)
         if answer.answer == "pinned":
             last = answer.by.split(" (no longer binds")[0]
         if answer.answer == "not pinned" and suggest is not None:

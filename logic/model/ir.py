@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from logic.lang.errors import Loc
+from logic.model import frame
 from logic.model.why import Why, canon, meta
 
 if (
@@ -274,6 +275,12 @@ class SeenBy:
     roles: tuple[str, ...]
     anonymous: bool = False
     why: Why = meta()
+
+    def restates(self) -> Why | None:
+        """The engine's axiom this list says again, if it says nothing else: non-visiting
+        actions seen by no one ("These roles will not be seen by any roles which check
+        visitors.") is `frame.SEEN_DEFAULT` (`ruling casebook --deletions`: `default`)."""
+        return frame.SEEN_DEFAULT if self.visit_class is VisitClass.NON and not self.roles else None
 
 
 @dataclass(frozen=True)
