@@ -14,8 +14,9 @@ gets one of four answers:
   another one already says: the same nodes, said by another sentence, `meaning`);
 - `default`: the rules change only where the sentence says what the engine does without
   it: a node that says an axiom of the engine again (`restates`: "If there was a tie and no
-  Judge, no one is removed."), or a field that only cites it (`why.cited`), and no case
-  notices: named (the axiom, or "only cited");
+  Judge, no one is removed."), a field that only cites it (`why.cited`), or a field that
+  holds what the engine reads when no sentence fills it (`unsaid`: a list of non-visiting
+  roles), and no case notices: named (the axiom, or the field);
 - `not pinned`: the rules change, and every case still passes: no case shows what the
   sentence decides. These are what a rule writer adds cases for.
 
@@ -30,7 +31,7 @@ sentence's role first, then the case that pinned the sentence before it.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from pathlib import Path
 
@@ -181,7 +182,10 @@ def restated(whole: Ruleset, cut: Ruleset) -> str | None:
         return None
     kept = set(map(repr, _restating(cut)))
     axioms = sorted({a.text for n, a in _restating_with(whole) if repr(n) not in kept})
-    return "; ".join(axioms) or "only cited: the engine does the same without it"
+    return "; ".join(axioms) or (
+        "the engine reads the same where no sentence says it (a field only cites it, or "
+        "holds the engine's value)"
+    )
 
 
 def _restating_with(x: object) -> list[tuple[object, Why]]:
@@ -212,6 +216,13 @@ first said, so a sentence said again before the role's line moved its trait firs
 Detective's own line)."""
 
 
+def _unsaid(metadata: Mapping[str, object], value: object) -> bool:
+    """A field whose value is what the engine reads when no sentence fills it (its
+    metadata's `unsaid`, by value: an ability's class "non-visiting"), or None."""
+    said = metadata.get("unsaid")
+    return said is not None and (value is None or getattr(value, "value", value) == said)
+
+
 _UNREAD = ("notes",)
 """Fields that list sentences the engine reads nothing from: a role's notes (its natures on
 a passive role, whose sentences already say them, "(Passive, One-time, Anytime)"; a line
@@ -237,6 +248,7 @@ def _plain(x: object, top: bool = False, defaults: bool = False) -> object:
                 and not (top and f.name == "rulings")
                 and f.name not in _UNREAD
                 and not (defaults and f.metadata.get("cited"))
+                and not (defaults and _unsaid(f.metadata, getattr(x, f.name)))
             ),
         )
     if isinstance(x, (tuple, list)):

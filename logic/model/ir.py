@@ -191,7 +191,10 @@ class Ability:
     frequency: Frequency
     effects: tuple[Effect, ...] = ()
     restrictions: tuple[Restriction, ...] = ()
-    visit_class: VisitClass | None = None
+    # None: no sentence classes it, and the engine reads it as non-visiting (semantics'
+    # visit checks): a list that says so says the engine's default (`ruling casebook
+    # --deletions`: `default`)
+    visit_class: VisitClass | None = field(default=None, metadata={"unsaid": "non-visiting"})
     # how many players it names (0: none, "to hasten the nightkill"; LIST: as many as its
     # user lists, "names a list of players", the prep phase's only)
     targets: int = 1
