@@ -296,7 +296,7 @@ def deletions(
     text = path.read_text(encoding="utf-8")
     ruleset = parse_ruleset(text, str(path))
     out = Deletions(path, len(cases) + len(observations))
-    solved = Baseline.of(ruleset, observations, timeout=120.0) if observations else None
+    solved = Baseline(ruleset, observations, timeout=120.0) if observations else None
     live: list[tuple[Case, str]] = []
     for case, ctext in cases:
         if run(ruleset, case, ctext).passed:
@@ -329,14 +329,14 @@ def deletions(
             if not result.passed:
                 answer = Answer(s, "pinned", case.title)
                 break
-        if answer.answer != "pinned" and solved is not None:
-            pin = solved.pins(cut)
-            if pin is not None and (pin[0] == "pinned" or answer.answer == "not pinned"):
-                answer = Answer(s, *pin)
-        if answer.answer == "not pinned":
+        if answer.answer == "not pinned":  # (before solving: it says what the engine does)
             axioms = restated(ruleset, cut)
             if axioms is not None:
                 answer = Answer(s, "default", axioms)
+        if answer.answer in ("not pinned", "unknown") and solved is not None:
+            pin = solved.pins(cut)
+            if pin is not None and (pin[0] == "pinned" or answer.answer == "not pinned"):
+                answer = Answer(s, *pin)
         if answer.answer == "pinned":
             last = answer.by.split(" (no longer binds")[0]
         if answer.answer == "not pinned" and suggest is not None:

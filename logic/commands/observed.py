@@ -81,27 +81,33 @@ def answer(rs: Ruleset, o: Observed, timeout: float) -> tuple[object, str]:
     return (res.status, res.worlds, res.setups, roles), f"{res.worlds:,} worlds of {res.setups:,}"
 
 
-@dataclass
 class Baseline:
-    """Each observation file's answer under the whole ruleset, cheapest file first."""
+    """Each observation file's answer under the whole ruleset, found the first time a
+    sentence needs it (most sentences are pinned by a case first); files are tried
+    smallest game first, then by the time their answer took."""
 
-    files: list[tuple[Observed, object, str, float]]  # the file, its answer, text, seconds
+    def __init__(self, rs: Ruleset, found: Sequence[Observed], timeout: float) -> None:
+        self.rs, self.timeout = rs, timeout
+        # the fewest players first (the deals to count grow with them), then the fewest facts
+        self.files = sorted(found, key=lambda o: (len(o.obs.players), len(o.obs.facts)))
+        self.known: dict[int, tuple[object, str, float]] = {}  # by index: answer, text, s
 
-    @classmethod
-    def of(cls, rs: Ruleset, found: Sequence[Observed], timeout: float) -> Baseline:
-        files = []
-        for o in found:
+    def _whole(self, k: int) -> tuple[object, str, float]:
+        if k not in self.known:
             start = time.perf_counter()
-            value, text = answer(rs, o, timeout)
-            files.append((o, value, text, time.perf_counter() - start))
-        return cls(sorted(files, key=lambda f: f[3]))
+            value, text = answer(self.rs, self.files[k], self.timeout)
+            self.known[k] = (value, text, time.perf_counter() - start)
+        return self.known[k]
 
     def pins(self, cut: Ruleset) -> tuple[str, str] | None:
         """("pinned", which file and how its answer changed) for the first file whose
         answer `cut` changes; ("unknown", why) when none changes and one ran out of time;
         None when every answer is the same."""
         unknown = None
-        for o, value, text, seconds in self.files:
+        order = sorted(range(len(self.files)), key=lambda k: self.known.get(k, (0, "", 0.0))[2])
+        for k in order:
+            o = self.files[k]
+            value, text, seconds = self._whole(k)
             if value == UNKNOWN:
                 continue
             new, new_text = answer(cut, o, max(30.0, 10 * seconds))
