@@ -192,8 +192,8 @@ class Ability:
     effects: tuple[Effect, ...] = ()
     restrictions: tuple[Restriction, ...] = ()
     # None: no sentence classes it, and the engine reads it as non-visiting (semantics'
-    # visit checks): a list that says so says the engine's default (`ruling casebook
-    # --deletions`: `default`)
+    # visit checks: frame.NO_VISIT): a list that says so says the engine's default
+    # (`ruling casebook --deletions`: `default`)
     visit_class: VisitClass | None = field(default=None, metadata={"unsaid": "non-visiting"})
     # how many players it names (0: none, "to hasten the nightkill"; LIST: as many as its
     # user lists, "names a list of players", the prep phase's only)
@@ -294,6 +294,12 @@ class ClassList:
     visit_class: VisitClass
     roles: tuple[str, ...]
     why: Why = meta()
+
+    def restates(self) -> Why | None:
+        """A list of non-visiting roles says `frame.NO_VISIT` again (it also lets `check`
+        set a listed role's own class against it): `ruling casebook --deletions`'s
+        `default`."""
+        return frame.NO_VISIT if self.visit_class is VisitClass.NON else None
 
 
 @dataclass(frozen=True)
