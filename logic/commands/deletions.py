@@ -287,12 +287,13 @@ def deletions(
     run: Callable[[Ruleset, Case, str], CaseResult] = run_case,
     suggest: float | None = None,
     observations: Sequence[Observed] = (),
+    only: Callable[[Sentence], bool] | None = None,
 ) -> Deletions:
     """Delete each sentence `path`'s ruleset acts on in turn and run `cases` (each with
     its file's text) against what is left, then, for a sentence no case pins, `solve` on
     each of `observations` (logic/commands/observed.py: a deal rule pinned by the worlds
     it counts); with `suggest` (seconds per sentence), a case for each sentence not
-    pinned (`suggestion`)."""
+    pinned (`suggestion`); with `only`, the sentences it accepts alone."""
     text = path.read_text(encoding="utf-8")
     ruleset = parse_ruleset(text, str(path))
     out = Deletions(path, len(cases) + len(observations))
@@ -306,6 +307,8 @@ def deletions(
     last: str | None = None
     for s in ruleset.sentences:
         if s.kind != "rule" or s.heading:  # a heading's section is its sentences'
+            continue
+        if only is not None and not only(s):  # (a part of a long ruleset: DCTP's)
             continue
         try:
             cut = parse_ruleset(without(text, s), str(path))
