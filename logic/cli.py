@@ -36,6 +36,8 @@ from logic.commands.coverage import coverage
 from logic.commands.deletions import deletions
 from logic.commands.diff import diff
 from logic.commands.draft import draft, draft_json, summary_lines
+from logic.commands.observed import by_ruleset as observed_by_ruleset
+from logic.commands.observed import observation_files
 from logic.commands.resolve import resolve
 from logic.commands.solve import Suggestion, sample, solve, suggest
 from logic.commands.solve.clocktower import solve_clocktower
@@ -138,9 +140,12 @@ exit codes:
 
 EPILOG_CASEBOOK = (
     """--deletions asks, of every sentence each ruleset acts on, what deleting it does:
-pinned (a case fails), leaned on (the rest no longer reads), same rules (the rules are
-the same without it), not pinned (the rules change, and every case still passes: add a
-case), or unknown (a case ran out of time). It runs the cases once per sentence.
+pinned (a case fails, or `solve` counts other worlds on an observation file under the
+paths: a deal rule), leaned on (the rest no longer reads), same rules (the rules are
+the same without it), default (it only says what the engine does without it: an axiom
+of the engine, named, or a field that only cites it), not pinned (the rules change, and
+every case still passes: add a case), or unknown (a case ran out of time). It runs the
+cases once per sentence.
 --suggest SECONDS writes, for each sentence not pinned, a case that would pin it: a
 scenario of one night (4 players) whose outcome the deletion changes, found as `ruling
 diff` finds one, expecting what the sentence makes happen and keeps from happening; or
@@ -148,8 +153,8 @@ says why there is none (no scenario at that bound differs; the rules without it 
 what they refuse, which a case cannot show).
 
 exit codes:
-  0  every case passed (with --deletions: and every sentence is pinned, leaned on or
-     the same rules)
+  0  every case passed (with --deletions: and every sentence is pinned, leaned on,
+     the same rules or the engine's default)
   1  some case failed (one line per failing expectation); with --deletions: some
      sentence is not pinned or unknown
   2  bad input: a case file or ruleset that cannot be read
@@ -785,8 +790,9 @@ def _casebook(args: argparse.Namespace, console: Console, out: IO[str]) -> int:
         raise RulingError(f"no .case files under {', '.join(args.paths)}")
     cache = RulesetCache()
     if args.deletions:
+        observed = observed_by_ruleset(observation_files(args.paths))
         found = [
-            deletions(p, cs, suggest=args.suggest)
+            deletions(p, cs, suggest=args.suggest, observations=observed.get(p.resolve(), []))
             for p, cs in cases_by_ruleset(files, cache).items()
         ]
         if args.json:

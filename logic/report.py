@@ -370,7 +370,8 @@ def casebook_json(results: list[CaseResult]) -> dict[str, Any]:
 
 def print_deletions(found: list[Deletions], console: Console) -> None:
     """Per ruleset, the tally of what deleting each sentence does, then each sentence no
-    case pins (where to add a case) and each whose cases ran out of time."""
+    case pins (where to add a case), each that says what the engine does anyway (and
+    which of its axioms), and each whose cases ran out of time."""
     for d in found:
         tally = ", ".join(f"{d.count(a)} {a}" for a in ANSWERS)
         console.print(
@@ -380,13 +381,13 @@ def print_deletions(found: list[Deletions], console: Console) -> None:
         for title in d.failing:
             console.print(f"  (the case {escape(title)!r} fails with every sentence: left out)")
         for a in d.answers:
-            if a.answer in ("not pinned", "unknown"):
+            if a.answer in ("not pinned", "unknown", "default"):
                 who = f"{a.sentence.label}: " if a.sentence.label else ""
-                why = (
-                    "no case notices its deletion: add a case where it decides the outcome"
-                    if a.answer == "not pinned"
-                    else f"unknown: {a.by}"
-                )
+                why = {
+                    "not pinned": "no case notices its deletion: add a case where it decides "
+                    "the outcome",
+                    "default": f"default: the engine does this without it ({a.by})",
+                }.get(a.answer, f"unknown: {a.by}")
                 console.print(
                     f"  {escape(str(d.path))}:{a.sentence.loc.line}: {escape(who + a.sentence.text)}"
                     f"\n      {escape(why)}",

@@ -1,7 +1,8 @@
 """`ruling casebook --deletions` (logic/commands/deletions.py): delete each sentence a
 ruleset acts on and run its cases again. A small ruleset whose sentences get each of the
 answers: pinned (a case fails), leaned on (the rest no longer reads), same rules (said
-twice), not pinned (no case shows what it decides)."""
+twice), default (says what the engine does anyway), not pinned (no case shows what it
+decides)."""
 
 from __future__ import annotations
 
@@ -65,9 +66,10 @@ def test_each_sentence_gets_what_deleting_it_does(tmp_path: Path) -> None:
     # no case has the Doctor on two nights
     assert got["Cannot target the same player on consecutive nights."] == "not pinned"
     # the Cop's class is given twice: without the role line's, the rules are the same;
-    # without the list, the role line still gives it, and no case sees a difference
+    # without the list, the role line still gives it, and the list says only the engine's
+    # default (an ability no sentence classes visits no one: frame.NO_VISIT)
     assert got["Non-visiting role."] == "same rules"
-    assert got["Non-visiting roles: Cop."] == "not pinned"
+    assert got["Non-visiting roles: Cop."] == "default"
     # headings are not asked about
     assert "Possible Town Roles" not in got and "Ruleset: Small" not in got
 
@@ -92,7 +94,8 @@ def test_the_command_lists_what_no_case_pins(tmp_path: Path) -> None:
     out = io.StringIO()
     main(["casebook", str(tmp_path), "--deletions", "--json"], stdout=out, stderr=io.StringIO())
     (one,) = json.loads(out.getvalue())["rulesets"]
-    assert one["tally"]["not pinned"] == 2 and one["tally"]["pinned"] == 2
+    assert one["tally"]["not pinned"] == 1 and one["tally"]["pinned"] == 2
+    assert one["tally"]["default"] == 1
 
 
 def test_a_sentence_said_again_elsewhere_is_the_same_rules(tmp_path: Path) -> None:

@@ -553,6 +553,12 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
         ("Power use status is preserved.",),
         "Power use status is preserved: the Scavenger takes a spent kill",
     ),
+    (  # R36: its "Private" (its "One-time use": a theft leaves him another role, and a
+        # failed day use spends nothing, so no second use can be tried)
+        "Scavenger:",
+        ("(Active, One-time use, Day-time, Private)",),
+        "R36: a public theft by the Scavenger is no valid action (Private)",
+    ),
     (
         "Smoker:",
         ("Targets a player once per game.", "That player is roleblocked.", "Cannot self-target."),
@@ -819,12 +825,6 @@ NOTED: list[tuple[str, str, str]] = [
         "Judge:",
         "No player is lynched that day to prevent redundancy with Executioner.",
         "what the Judge's save gives in the model anyway (no lynch that day)",
-    ),
-    (
-        "Scavenger:",
-        "(Active, One-time use, Day-time, Private)",
-        "a theft leaves the Scavenger another role, and a failed day use spends nothing: "
-        "no second use can be tried",
     ),
 ]
 

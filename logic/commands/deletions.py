@@ -12,8 +12,16 @@ gets one of four answers:
   "that player", a role line left empty);
 - `same rules`: the ruleset reads to the same rules without it (a heading, or a sentence
   another one already says: the same nodes, said by another sentence, `meaning`);
+- `default`: the rules change only where the sentence says what the engine does without
+  it: a node that says an axiom of the engine again (`restates`: "If there was a tie and no
+  Judge, no one is removed."), a field that only cites it (`why.cited`), or a field that
+  holds what the engine reads when no sentence fills it (`unsaid`: a list of non-visiting
+  roles), and no case notices: named (the axiom, or the field);
 - `not pinned`: the rules change, and every case still passes: no case shows what the
   sentence decides. These are what a rule writer adds cases for.
+
+A case is a `.case` file's, or an observation file's under the same paths (`solve`'s
+answer on it: logic/commands/observed.py), tried for a sentence no case pins.
 
 A sentence whose cases run out of time without it is `unknown`, never `not pinned`.
 Cases are tried in an order that finds the pinning case early: the cases naming the
@@ -23,12 +31,13 @@ sentence's role first, then the case that pinned the sentence before it.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from pathlib import Path
 
 from logic.commands.casebook import CaseResult, run_case
 from logic.commands.diff import Change, diff
+from logic.commands.observed import Baseline, Observed
 from logic.commands.resolve import Resolution
 from logic.lang.case import Case
 from logic.lang.errors import RulingError
@@ -37,7 +46,7 @@ from logic.model.ir import Ruleset, Sentence
 from logic.model.phase import Atom
 from logic.model.why import Why
 
-ANSWERS = ("pinned", "leaned on", "same rules", "not pinned", "unknown")
+ANSWERS = ("pinned", "leaned on", "same rules", "default", "not pinned", "unknown")
 
 
 @dataclass(frozen=True)
@@ -153,13 +162,15 @@ def _title(change: Change) -> str:
     return f"what deleting the sentence would change ({change.old.verdict} without it)"
 
 
-def meaning(rs: Ruleset) -> object:
+def meaning(rs: Ruleset, defaults: bool = False) -> object:
     """What `rs` says, not where: every node with its sentence (`Why`) left out and each
     list with a node said twice kept once ("Must visit each night." on the role's line and
     a ruling that says it again give one restriction), and the list of ruling sentences
     (`Ruleset.rulings`, where each was said) left out. Two rulesets of one meaning differ
-    only in which sentences say what they say."""
-    return _plain(rs, top=True)
+    only in which sentences say what they say. With `defaults`, what the engine does
+    anyway is left out too: the nodes that only say an axiom again (`restates`) and the
+    fields that only cite a sentence (`why.cited`)."""
+    return _plain(rs, top=True, defaults=defaults)
 
 
 def node_meaning(x: object) -> object:
@@ -168,28 +179,98 @@ def node_meaning(x: object) -> object:
     return _plain(x)
 
 
-def _plain(x: object, top: bool = False) -> object:
+def restated(whole: Ruleset, cut: Ruleset) -> str | None:
+    """Why `cut` (the rules without a sentence) does what `whole` does, where they differ
+    only in what the engine does anyway (`meaning(..., defaults=True)`): the axioms the
+    nodes it lost said again, or that the sentence was only cited; None when they differ
+    in more."""
+    if meaning(cut, defaults=True) != meaning(whole, defaults=True):
+        return None
+    kept = set(map(repr, _restating(cut)))
+    axioms = sorted({a.text for n, a in _restating_with(whole) if repr(n) not in kept})
+    return "; ".join(axioms) or (
+        "the engine reads the same where no sentence says it (a field only cites it, or "
+        "holds the engine's value)"
+    )
+
+
+def _restating_with(x: object) -> list[tuple[object, Why]]:
+    """Every node under `x` that says an axiom again, with the axiom."""
+    out: list[tuple[object, Why]] = []
+    if is_dataclass(x) and not isinstance(x, type):
+        said = getattr(x, "restates", None)
+        axiom = said() if callable(said) else None
+        if isinstance(axiom, Why):
+            out.append((x, axiom))
+        for f in fields(x):
+            out.extend(_restating_with(getattr(x, f.name)))
+    elif isinstance(x, (tuple, list, set, frozenset)):
+        for item in x:
+            out.extend(_restating_with(item))
+    return out
+
+
+def _restating(x: object) -> list[object]:
+    return [n for n, _ in _restating_with(x)]
+
+
+_ORDERLESS = ("traits",)
+"""Fields whose order says where, not what: a role's traits are one per passive effect
+(`_prose_traits` merges two sentences of one kind into one), listed in the order they were
+first said, so a sentence said again before the role's line moved its trait first (BYOND's
+"15. Detective is told the jobs of any people who died during the night." and the
+Detective's own line)."""
+
+
+def _unsaid(metadata: Mapping[str, object], value: object) -> bool:
+    """A field whose value is what the engine reads when no sentence fills it (its
+    metadata's `unsaid`, by value: an ability's class "non-visiting"), or None."""
+    said = metadata.get("unsaid")
+    return said is not None and (value is None or getattr(value, "value", value) == said)
+
+
+_UNREAD = ("notes",)
+"""Fields that list sentences the engine reads nothing from: a role's notes (its natures on
+a passive role, whose sentences already say them, "(Passive, One-time, Anytime)"; a line
+that names its faction): which sentences they are says where, not what."""
+
+
+def _plain(x: object, top: bool = False, defaults: bool = False) -> object:
     if isinstance(x, Why):
         return Why
     if is_dataclass(x) and not isinstance(x, type):
+
+        def plain(v: object) -> object:
+            return _plain(v, defaults=defaults)
+
         return (
             type(x).__name__,
             tuple(
-                _plain(getattr(x, f.name))
+                frozenset(map(plain, getattr(x, f.name)))
+                if f.name in _ORDERLESS
+                else plain(getattr(x, f.name))
                 for f in fields(x)
-                if f.compare and not (top and f.name == "rulings")
+                if f.compare
+                and not (top and f.name == "rulings")
+                and f.name not in _UNREAD
+                and not (defaults and f.metadata.get("cited"))
+                and not (defaults and _unsaid(f.metadata, getattr(x, f.name)))
             ),
         )
     if isinstance(x, (tuple, list)):
         out: list[object] = []
-        for item in map(_plain, x):
+        for one in x:
+            said = getattr(one, "restates", None) if defaults else None
+            if callable(said) and said() is not None:
+                continue  # (the engine's axiom says it without the node)
+            item = _plain(one, defaults=defaults)
             if item not in out:
                 out.append(item)
         return tuple(out)
     if isinstance(x, dict):
-        return tuple((k, _plain(v)) for k, v in x.items())
+        return tuple((k, _plain(v, defaults=defaults)) for k, v in x.items())
     if isinstance(x, (set, frozenset)):
-        return frozenset(map(_plain, x))
+        return frozenset(_plain(v, defaults=defaults) for v in x)
     return x
 
 
@@ -211,13 +292,18 @@ def deletions(
     cases: Sequence[tuple[Case, str]],
     run: Callable[[Ruleset, Case, str], CaseResult] = run_case,
     suggest: float | None = None,
+    observations: Sequence[Observed] = (),
+    only: Callable[[Sentence], bool] | None = None,
 ) -> Deletions:
     """Delete each sentence `path`'s ruleset acts on in turn and run `cases` (each with
-    its file's text) against what is left; with `suggest` (seconds per sentence), a case
-    for each sentence not pinned (`suggestion`)."""
+    its file's text) against what is left, then, for a sentence no case pins, `solve` on
+    each of `observations` (logic/commands/observed.py: a deal rule pinned by the worlds
+    it counts); with `suggest` (seconds per sentence), a case for each sentence not
+    pinned (`suggestion`); with `only`, the sentences it accepts alone."""
     text = path.read_text(encoding="utf-8")
     ruleset = parse_ruleset(text, str(path))
-    out = Deletions(path, len(cases))
+    out = Deletions(path, len(cases) + len(observations))
+    solved = Baseline(ruleset, observations, timeout=120.0) if observations else None
     live: list[tuple[Case, str]] = []
     for case, ctext in cases:
         if run(ruleset, case, ctext).passed:
@@ -227,6 +313,8 @@ def deletions(
     last: str | None = None
     for s in ruleset.sentences:
         if s.kind != "rule" or s.heading:  # a heading's section is its sentences'
+            continue
+        if only is not None and not only(s):  # (a part of a long ruleset: DCTP's)
             continue
         try:
             cut = parse_ruleset(without(text, s), str(path))
@@ -250,6 +338,14 @@ def deletions(
             if not result.passed:
                 answer = Answer(s, "pinned", case.title)
                 break
+        if answer.answer == "not pinned":  # (before solving: it says what the engine does)
+            axioms = restated(ruleset, cut)
+            if axioms is not None:
+                answer = Answer(s, "default", axioms)
+        if answer.answer in ("not pinned", "unknown") and solved is not None:
+            pin = solved.pins(cut)
+            if pin is not None and (pin[0] == "pinned" or answer.answer == "not pinned"):
+                answer = Answer(s, *pin)
         if answer.answer == "pinned":
             last = answer.by.split(" (no longer binds")[0]
         if answer.answer == "not pinned" and suggest is not None:

@@ -136,8 +136,11 @@ def cooldown_told(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
 
 
 def arrests_on(b: NightBuilder, q: str, i: int | None = None) -> list[tuple[int, Expr, Arrest]]:
-    """(slot, condition, effect) of tonight's arrests that land on q (other than slot i)."""
-    return [(j, x, e) for j, x, e in b.lands(Arrest, q) if j != i]
+    """(slot, condition, effect) of tonight's arrests that land on q (other than slot i).
+    An arrest whose sentence of what it does is not there (`until`: "Until the Deputy's
+    next turn, this character is incapable of performing any actions.") stops nothing:
+    the word "arrest" alone says no more than a visit."""
+    return [(j, x, e) for j, x, e in b.lands(Arrest, q) if j != i and e.until is not None]
 
 
 def stopped(b: NightBuilder, i: int) -> Expr:

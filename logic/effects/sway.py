@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from logic.effects.base import Kind
 from logic.model.expr import FALSE, TRUE, Const, Expr, Var, any_of, conj, disj, label, neg
-from logic.model.why import Why, meta
+from logic.model.why import Why, cited, meta
 
 if TYPE_CHECKING:
     from logic.effects.vote import DayInputs
@@ -92,7 +92,7 @@ class Substitute:
 class Spare:
     by_day: ClassVar[bool] = True  # used by day (logic/effects/base.Effect)
     why: Why = meta()
-    none: Why | None = None  # "No player is lynched that day"
+    none: Why | None = cited()  # "No player is lynched that day": what a spare gives anyway
 
     def describe(self) -> str:
         return "day: if the target would be lynched, no player is lynched that day"
@@ -101,7 +101,7 @@ class Spare:
 @dataclass(frozen=True)
 class SurviveLynch:
     why: Why = meta()
-    in_place: Why | None = None  # "Nobody is lynched in their place"
+    in_place: Why | None = cited()  # "Nobody is lynched in their place": likewise
 
     def describe(self) -> str:
         return "lynch: the holder survives one lynching attempt; nobody is lynched instead"

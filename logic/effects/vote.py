@@ -179,6 +179,13 @@ class TieRule:
     role: str | None = None
     why: Why = meta()
 
+    def restates(self) -> Why | None:
+        """The engine's axiom this rule says again, if it says nothing else: with no one
+        of a role able to pick, no one is removed ("If there was a tie and no Judge, no one
+        is removed.") is `frame.PLURALITY`'s "a tie lynches no one" (a rule with no role
+        is more: `clash` sets it against a pick). `ruling casebook --deletions`: `default`."""
+        return frame.PLURALITY if self.kind == "none" and self.role is not None else None
+
     def describe(self) -> str:
         match self.kind:
             case "choice":

@@ -8,7 +8,7 @@ fact a Boolean switch and name the facts that cannot hold together.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -235,6 +235,19 @@ def load_observations(path: str | Path) -> tuple[Observations, str]:
 
 
 # ----------------------------------------------------------------------------- binding
+
+
+def _never_dealt(rs: Ruleset, role: Role, why: Why, error: Callable[..., RulingError]) -> None:
+    """Refuse an observation of a role no player is dealt at the start ("A game will
+    never start with Lovers"): `solve` does not follow the phase that makes it."""
+    never = next((w for r, w in rs.never_dealt if canon(r) == canon(role.name)), None)
+    if never is not None:
+        raise error(
+            f"no player is dealt {role.name} at the start ({never.loc.short}: "
+            f'"{never.text}"); `solve` does not follow the phase that makes it',
+            why,
+            role.name.split()[0],
+        )
 
 
 MAX_NIGHTS = 8
@@ -543,12 +556,16 @@ class _Binder:
     def kinds(self, pool: tuple[Role, ...]) -> tuple[Kind, ...]:
         """Each role of the pool with each faction it may be given to ("Neutral roles may
         be given to either"; players with no role in any faction); a faction whose players
-        never have a role ("the Secret Boss will never have a role") only with no role."""
+        never have a role ("the Secret Boss will never have a role") only with no role; a
+        role never dealt ("A game will never start with Lovers") in none."""
         rs = self.rs
         roleless = {canon(f) for f, _ in rs.roleless}
+        never = {canon(r) for r, _ in rs.never_dealt}
         vanilla = canon(rs.vanilla) if rs.vanilla else None
         out: list[Kind] = []
         for k, r in enumerate(pool):
+            if canon(r.name) in never:
+                continue
             factions = [
                 f for f in rs.factions_of(r) if canon(f) not in roleless or canon(r.name) == vanilla
             ]
@@ -567,6 +584,8 @@ class _Binder:
         """The kind of `role` in `faction` (None: the role's kinds, when not given)."""
         k = pool.index(role)
         mine = [i for i, x in enumerate(kinds) if x.role == k]
+        if not mine:
+            _never_dealt(self.rs, role, why, self.error)
         if faction is None:
             return mine[0] if len(mine) == 1 else None
         f = self.rs.faction(faction)

@@ -34,6 +34,10 @@ SEEN_DEFAULT = axiom(
     "seen",
     "Without a list of who sees them, visiting and semi-visiting actions are seen by every visit check.",
 )
+NO_VISIT = axiom(
+    "no-visit",
+    "An ability no sentence calls visiting or semi-visiting visits no one (it is non-visiting).",
+)
 FORCED = axiom(
     "forced",
     "A player who must act and named no target acts on a target the scenario leaves open.",
@@ -57,5 +61,6 @@ ALL = (
     SIMULTANEOUS,
     PLURALITY,
     SEEN_DEFAULT,
+    NO_VISIT,
     FORCED,
 )

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from logic.lang.errors import Loc
+from logic.model import frame
 from logic.model.why import Why, canon, meta
 
 if (
@@ -234,7 +235,10 @@ class Ability:
     frequency: Frequency
     effects: tuple[Effect, ...] = ()
     restrictions: tuple[Restriction, ...] = ()
-    visit_class: VisitClass | None = None
+    # None: no sentence classes it, and the engine reads it as non-visiting (semantics'
+    # visit checks: frame.NO_VISIT): a list that says so says the engine's default
+    # (`ruling casebook --deletions`: `default`)
+    visit_class: VisitClass | None = field(default=None, metadata={"unsaid": "non-visiting"})
     # how many players it names (0: none, "to hasten the nightkill"; LIST: as many as its
     # user lists, "names a list of players", the prep phase's only)
     targets: int = 1
@@ -319,6 +323,12 @@ class SeenBy:
     anonymous: bool = False
     why: Why = meta()
 
+    def restates(self) -> Why | None:
+        """The engine's axiom this list says again, if it says nothing else: non-visiting
+        actions seen by no one ("These roles will not be seen by any roles which check
+        visitors.") is `frame.SEEN_DEFAULT` (`ruling casebook --deletions`: `default`)."""
+        return frame.SEEN_DEFAULT if self.visit_class is VisitClass.NON and not self.roles else None
+
 
 @dataclass(frozen=True)
 class ClassList:
@@ -328,6 +338,12 @@ class ClassList:
     visit_class: VisitClass
     roles: tuple[str, ...]
     why: Why = meta()
+
+    def restates(self) -> Why | None:
+        """A list of non-visiting roles says `frame.NO_VISIT` again (it also lets `check`
+        set a listed role's own class against it): `ruling casebook --deletions`'s
+        `default`."""
+        return frame.NO_VISIT if self.visit_class is VisitClass.NON else None
 
 
 @dataclass(frozen=True)

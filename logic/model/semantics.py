@@ -1027,6 +1027,7 @@ class NightBuilder(PhaseBuilder):
 
     def class_is(self, i: int, vc: VisitClass) -> Expr:
         """Whether slot i's action is of visiting class `vc`."""
+        # an ability no sentence classes is non-visiting (frame.NO_VISIT)
         parts = [c for c, ab in self.sc.abilities(i) if (ab.visit_class or VisitClass.NON) is vc]
         for c, faction in self.sc.nightkill_of(i):
             nk = self.rs.nightkill(faction)

@@ -29,6 +29,14 @@ def axiom(name: str, text: str) -> Why:
     return Why(Loc("<engine>", 0, 0), f"[{name}] {text}", "axiom")
 
 
+def cited() -> Why | None:
+    """Default for a field that only cites a sentence saying what the engine does anyway
+    (the Judge's "No player is lynched that day ...": a spared lynch lynches no one with or
+    without it): None when no sentence says it. `ruling casebook --deletions` answers
+    `default` for a sentence that only fills such fields (logic/commands/deletions.py)."""
+    return field(default=None, metadata={"cited": True})
+
+
 def _nowhere() -> Why:
     return Why(NOWHERE, "")
 
