@@ -182,10 +182,11 @@ class Ambiguities(Search):
         causes: list[tuple[str, ...]] | None,
         deepen: bool,
     ) -> tuple[list[Session], range]:
-        """The parts of the query (`strata.parts`), each in a solver of its own given
+        """The parts of the query (`strata.parts`; a small night's second half cut by
+        layers of signals too: `strata.second_count`), each in a solver of its own given
         `common`, and which of them are the second half's (when the night has open
         choices left and `causes` is a list: the causes of several families blocked
-        there). A search going up by actions runs many queries on one solver, which Z3's
+        there; every cause in the others). A search going up by actions runs many queries on one solver, which Z3's
         incremental SAT solver does faster; a single hard query, bit-blasted afresh."""
         choices = [v for v in names if not v.startswith("ok:")]
         halves = []
