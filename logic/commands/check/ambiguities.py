@@ -145,9 +145,7 @@ class Ambiguities(Search):
                     grown = agreed | {v for v in choices if family(v, n.names) in cause[:1]}
                     again = len(cause) == 1 and bool(second) and grown != agreed
                     if cause and not again_met:  # (no part meets this cause again)
-                        for j in range(len(halves)):
-                            if j not in second:
-                                halves[j].add(self._cause_block(n, choices, cause))
+                        self._block_cause(n, choices, cause, halves, second)
                     if again:
                         agreed = grown
                         given = [*common, *added]
@@ -155,14 +153,26 @@ class Ambiguities(Search):
                             n, names, agreed, given, causes, deepen
                         )
                         search = halves[k]
-                    elif len(cause) > 1:
-                        for j in second:
-                            halves[j].add(self._cause_block(n, choices, cause))
                     if not again_met:
                         yield self._finding(n, env_a, env_b, klass, on, cause)
                     if again and k > second.start:
                         k = second.start
                         break
+
+    def _block_cause(
+        self,
+        n: Night,
+        choices: list[str],
+        cause: tuple[str, ...],
+        halves: list[Session],
+        second: range,
+    ) -> None:
+        """Cause `cause` blocked in every part of the first half, and in the second's when
+        it has several families (one family: the second half is built again with the
+        copies sharing its choices, `_again`)."""
+        for j, search in enumerate(halves):
+            if j not in second or len(cause) > 1:
+                search.add(self._cause_block(n, choices, cause))
 
     def _block(
         self, n: Night, klass: Klass, side: Any, on: Any, toggled: list[Any], halves: list[Session]
