@@ -12,6 +12,7 @@ from logic.commands.check.strata import (
     cut,
     family,
     parts,
+    second_count,
     second_half,
     second_parts,
     shared_by,
@@ -38,19 +39,22 @@ def _sat(terms: list) -> str:
 
 def test_the_fine_parts_meet_a_scenario_exactly_where_the_halves_do() -> None:
     """Over the Metadata ruleset's 3-player night, each scenario fixed in turn by the
-    halves' witnesses: the fine parts have a pair of outcomes where the two halves do,
-    and none once every class is blocked."""
+    halves' witnesses: the fine parts (and the layered second half's) have a pair of
+    outcomes where the two halves do, and none once every class is blocked."""
     c = Checker(load_ruleset(str(ROOT / "casebook" / "metadata-mafia.rules")), 3)
     n = c.night_at(3)
     names = c._primary_names(n)
     common = n.all_on()
     halves, fine = parts(n, names, fine=False), parts(n, names, fine=True)
     assert len(fine) >= len(halves) == 1 + SECOND_PARTS
+    layered = parts(n, names, fine=False, layered=True)  # (the second half by layers too)
+    assert len(layered) == 1 + second_count(n, True)
     blocks: list = []
     for _ in range(12):
         coarse = [_sat([*h, *common, *blocks]) for h in halves]
         parted = [_sat([*p, *common, *blocks]) for p in fine]
         assert ("sat" in coarse) == ("sat" in parted)
+        assert ("sat" in coarse) == ("sat" in [_sat([*p, *common, *blocks]) for p in layered])
         if "sat" not in coarse:
             break
         s = symbolic.Session(60)
@@ -132,11 +136,16 @@ def test_the_second_half_s_parts_meet_a_scenario_exactly_where_it_does() -> None
     assert {v.split(":")[1] for v in cut(n, names, agreed)} == {"stands"}
     bound = symbolic.at_most([(x, 1) for x in n.actions()], 2)
     common = [*n.all_on(), bound]
-    whole, pieces = second_half(n, names, agreed), second_parts(n, names, agreed)
+    (whole,) = second_half(n, names, agreed)
+    pieces = second_parts(n, names, agreed)
+    layered = second_parts(n, names, agreed, layered=True)  # (by layers of signals too)
+    assert len(layered) == second_count(n, True) > len(pieces) == second_count(n, False)
     blocks: list = []
     for _ in range(3):
         one = _sat([*whole, *common, *blocks])
         each = [_sat([*p, *common, *blocks]) for p in pieces]
+        assert ("sat" in each) == (one == "sat")
+        each = [_sat([*p, *common, *blocks]) for p in layered]
         assert ("sat" in each) == (one == "sat")
         if one != "sat":
             break

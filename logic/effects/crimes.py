@@ -356,13 +356,26 @@ def _stem(word: str) -> str:
     return w.removesuffix("e")
 
 
+_CRIMES: dict[int, tuple[Ruleset, dict[str, Why | None]]] = {}
+"""`is_crime`'s answers, by the ruleset's id (the ruleset kept beside them, so its id is
+not another's): a symbolic night asks them some 150,000 times (DCTP's 3-player night:
+two thirds of its building went to stemming each crime's names again)."""
+
+
 def is_crime(rs: Ruleset, keyword: str) -> Why | None:
     """The sentence that makes actions of `keyword` crimes (None: not a crime)."""
-    key = _stem(keyword)
-    for c in crimes_of(rs):
-        if any(_stem(n) == key for n in c.names):
-            return c.why
-    return None
+    held = _CRIMES.get(id(rs))
+    if held is None or held[0] is not rs:
+        if len(_CRIMES) > 16:
+            _CRIMES.clear()
+        held = _CRIMES[id(rs)] = (rs, {})
+    known = held[1]
+    if keyword not in known:
+        key = _stem(keyword)
+        known[keyword] = next(
+            (c.why for c in crimes_of(rs) if any(_stem(n) == key for n in c.names)), None
+        )
+    return known[keyword]
 
 
 def in_play(rs: Ruleset) -> bool:

@@ -497,7 +497,11 @@ def _unsaid(b: Any, role: Role, decides: Expr | None) -> Expr:
     if silent == FALSE:
         return FALSE
     w = yes[0][1]
-    name = f"disguise:unsaid:{canon(role.name)}:{w.loc.line}:{w.loc.column}"
+    # (one choice a role, named by the role's place in the ruleset: a number, so that
+    # `check` meets them as one family, `strata.family`: one silence of the cards, met
+    # once per role whose card says neither, is one finding, not one a role)
+    k = next((j for j, r in enumerate(b.rs.roles) if canon(r.name) == canon(role.name)), None)
+    name = f"disguise:unsaid:{canon(role.name) if k is None else k}:{w.loc.line}:{w.loc.column}"
     refused = b.choice(
         name, [False, True], decides=None if decides is None else conj(decides, silent)
     )

@@ -12,7 +12,7 @@ from logic.backends.symbolic import Model, Session
 from logic.commands.check.findings import Finding, Klass
 from logic.commands.check.night import Night, _pick_of, _value
 from logic.commands.check.search import Search
-from logic.commands.check.strata import SECOND_PARTS, family, parts, second_parts
+from logic.commands.check.strata import family, parts, second_count, second_parts
 
 
 def _about_wins(differing: list[str]) -> bool:
@@ -73,13 +73,16 @@ class Ambiguities(Search):
         finer parts at the bound), each in a solver of its own, and blocks each class
         met in all.
 
-        `causes` (a list, for `check`): an ambiguity of the second half (the same
-        actions take place, an open choice of the host differs) is reported once per
-        cause: the families of open choices (`strata.family`) that must differ for the
-        outcomes to, in its scenario (`_cause`), then blocked in the second half (the
-        copies agree on one of its families), here and in the larger nights: another
-        scenario where that choice alone decides is the same finding again (DCTP's
-        `past:now`, for some 150 pairs of roles), and is not listed."""
+        `causes` (a list, for `check`): an ambiguity decided by an open choice of the
+        host is reported once per cause: the families of open choices (`strata.family`)
+        that must differ for the outcomes to, in its scenario (`_cause`), then blocked
+        (the copies agree on one of its families) in every part, here and in the larger
+        nights: another scenario where that choice alone decides is the same finding
+        again (DCTP's `past:now`, for some 150 pairs of roles, in the second half, where
+        the same actions take place; its `detention:on`, whether an action on the
+        detained player takes place, with 36 roles' actions in the first half), and is
+        not listed. An ambiguity no open choice decides (a cycle of the rules' own) has
+        no cause: its class alone is blocked."""
         common = [*n.all_on(but=toggled), *(x == side for x in toggled), *self.in_share(n)]
         common += [
             symbolic.implies(side == on, n.block(k)) if toggled else n.block(k) for k, on in found
@@ -141,6 +144,8 @@ class Ambiguities(Search):
                     found.append((klass, on))
                     grown = agreed | {v for v in choices if family(v, n.names) in cause[:1]}
                     again = len(cause) == 1 and bool(second) and grown != agreed
+                    if cause and not again_met:  # (no part meets this cause again)
+                        self._block_cause(n, choices, cause, halves, second)
                     if again:
                         agreed = grown
                         given = [*common, *added]
@@ -148,14 +153,26 @@ class Ambiguities(Search):
                             n, names, agreed, given, causes, deepen
                         )
                         search = halves[k]
-                    elif len(cause) > 1:
-                        for j in second:
-                            halves[j].add(self._cause_block(n, choices, cause))
                     if not again_met:
                         yield self._finding(n, env_a, env_b, klass, on, cause)
                     if again and k > second.start:
                         k = second.start
                         break
+
+    def _block_cause(
+        self,
+        n: Night,
+        choices: list[str],
+        cause: tuple[str, ...],
+        halves: list[Session],
+        second: range,
+    ) -> None:
+        """Cause `cause` blocked in every part of the first half, and in the second's when
+        it has several families (one family: the second half is built again with the
+        copies sharing its choices, `_again`)."""
+        for j, search in enumerate(halves):
+            if j not in second or len(cause) > 1:
+                search.add(self._cause_block(n, choices, cause))
 
     def _block(
         self, n: Night, klass: Klass, side: Any, on: Any, toggled: list[Any], halves: list[Session]
@@ -175,21 +192,26 @@ class Ambiguities(Search):
         causes: list[tuple[str, ...]] | None,
         deepen: bool,
     ) -> tuple[list[Session], range]:
-        """The parts of the query (`strata.parts`), each in a solver of its own given
+        """The parts of the query (`strata.parts`; a small night's second half cut by
+        layers of signals too: `strata.second_count`), each in a solver of its own given
         `common`, and which of them are the second half's (when the night has open
         choices left and `causes` is a list: the causes of several families blocked
-        there). A search going up by actions runs many queries on one solver, which Z3's
+        there; every cause in the others). A search going up by actions runs many queries on one solver, which Z3's
         incremental SAT solver does faster; a single hard query, bit-blasted afresh."""
         choices = [v for v in names if not v.startswith("ok:")]
         halves = []
-        for half in parts(n, names, fine=not deepen, agreed=agreed):
+        for half in parts(n, names, fine=not deepen, agreed=agreed, layered=deepen):
             search = self.session("QF_FD" if deepen else "blast")
             search.add(*half, *common)
             halves.append(search)
         left = len(agreed) < len(choices) and causes is not None
-        second = range(len(halves) - SECOND_PARTS, len(halves)) if left else range(0)
-        for k in second:
-            halves[k].add(*(self._cause_block(n, choices, c) for c in causes or () if len(c) > 1))
+        count = second_count(n, deepen)
+        second = range(len(halves) - count, len(halves)) if left else range(0)
+        for k in range(len(halves)):
+            # (the first half: every cause met, of one family or more, blocked; the
+            # second: those of several, the copies sharing the others' choices)
+            mine = [c for c in causes or () if c and (k not in second or len(c) > 1)]
+            halves[k].add(*(self._cause_block(n, choices, c) for c in mine))
         return halves, second
 
     def _again(
@@ -207,7 +229,7 @@ class Ambiguities(Search):
         given, with the causes of several families blocked."""
         choices = [v for v in names if not v.startswith("ok:")]
         out = []
-        for part in second_parts(n, names, agreed):
+        for part in second_parts(n, names, agreed, layered=deepen):
             search = self.session("QF_FD" if deepen else "blast")
             search.add(*part, *given)
             search.add(*(self._cause_block(n, choices, c) for c in causes or () if len(c) > 1))
@@ -243,12 +265,17 @@ class Ambiguities(Search):
             choices=cause,
         )
 
-    def _cause(self, search: Session, n: Night, m: Model, choices: list[str]) -> tuple[str, ...]:
+    def _cause(
+        self, search: Session, n: Night, m: Model, choices: list[str], first: bool = False
+    ) -> tuple[str, ...]:
         """The families of open choices (`strata.family`) that decide the ambiguity of
-        model `m` of the second half: those its two copies differ in, less each one
-        that, made equal in both copies with the scenario fixed, still leaves two
-        outcomes (one query each, of one scenario: quick). A query that ends `unknown`
-        keeps its family (the cause is then larger, and blocks less)."""
+        model `m`: those its two copies differ in, less each one that, made equal in
+        both copies with the scenario fixed, still leaves two outcomes (one query each,
+        of one scenario: quick). A query that ends `unknown` keeps its family (the cause
+        is then larger, and blocks less). In the second half (the same actions take
+        place) some choice must differ, so one family left is the cause unasked; in the
+        `first` half (the actions that take place differ: `search` is given so) it is
+        asked too, and none may be left (a cycle of the rules' own: no cause)."""
         a, b = n.copy("a"), n.copy("b")
 
         def fam(v: str) -> str:
@@ -256,7 +283,7 @@ class Ambiguities(Search):
 
         differ = [v for v in choices if not symbolic.holds(m, a.var(v) == b.var(v))]
         left = list(dict.fromkeys(fam(v) for v in differ))
-        if len(left) < 2:
+        if len(left) < (1 if first else 2):
             return tuple(left)
         scen = sorted(n.model.scenario_vars)
         fixed = [n.enc.var(v) == symbolic.evaluate(m, n.enc.var(v)) for v in scen]
@@ -388,20 +415,24 @@ class _Whole:
     ) -> tuple[Model, tuple[str, ...]]:
         """Model `m` of a part, its scenario with no action the ambiguity does not need
         (`smallest`), and its cause (`Ambiguities._cause`, when `causes` is a list): of
-        `m` itself when no action was taken off and `m` is of the second half (its
-        copies agree on the `agreed` choices, and on one family of each cause of
-        several); of a pair of outcomes of the smaller scenario otherwise, which differ
-        in the actions that take place (no cause) if some do, else one the blocked
-        second half has if it has one, else one it does not (its cause covers one met
-        before: the class is new, smaller than the one met, and is listed unless its
-        cause is one met before exactly, the same finding again: Turtle's 5-player
-        night met four classes of 'early' with a fifth role whose action it did not
-        need, now one class, not listed)."""
+        `m` itself when no action was taken off (a part's pair: of the first half, whose
+        copies agree on one family of each cause met, or of the second, which agree on
+        the `agreed` choices and on one family of each cause of several); of a pair of
+        outcomes of the smaller scenario otherwise: one that differs in the actions that
+        take place with every cause met blocked if it has one, else one that differs so
+        (its cause may be one met before), else one the blocked second half has, else
+        one it does not (its cause covers one met before: the class is new, smaller than
+        the one met, and is listed unless its cause is one met before exactly, the same
+        finding again: Turtle's 5-player night met four classes of 'early' with a fifth
+        role whose action it did not need, now one class, not listed). A pair whose
+        actions that take place differ has a cause too when an open choice decides
+        which do (DCTP's `detention:on`: whether an action on the detained player takes
+        place, met with 36 roles' actions, one class each, before it was one finding)."""
         s, n = self.session(), self.n
         a, b = n.copy("a"), n.copy("b")
         also = [] if side is None else [side == symbolic.evaluate(m, side)]
         small = self.smallest(m, also)
-        if causes is None or (small is None and not second):
+        if causes is None:
             return (m if small is None else small), ()
         same_ok = [a.var(v) == b.var(v) for v in self.oks]
         blocked = [
@@ -409,31 +440,36 @@ class _Whole:
             *(a.var(v) == b.var(v) for v in sorted(agreed)),
             *(self.search._cause_block(n, self.choices, c) for c in causes if len(c) > 1),
         ]
-        if small is None:  # (`m` is a pair of the blocked second half)
-            return m, self._cause_in(m, [*self.fixed(m), *also, *blocked])
-        fixed = [*self.fixed(small), *also]
         first = [symbolic.any_of([x != y for x, y in zip(*self._oks(), strict=True)])]
-        for given in (first, blocked, same_ok):
+        if small is None:  # (`m` is a pair of a part: of the blocked first or second half)
+            given = [*self.fixed(m), *also, *(blocked if second else first)]
+            return m, self._cause_in(m, given, first=not second)
+        fixed = [*self.fixed(small), *also]
+        # (the first half with every cause met blocked: a new cause, if it has one)
+        new = [*first, *(self.search._cause_block(n, self.choices, c) for c in causes if c)]
+        for given in (new, first, blocked, same_ok):
             s.push()
             s.add(*fixed, *given)
             r = self.search.trial(s)
             got = s.model() if r == "sat" else None
             s.pop()
             if got is not None:
-                return got, (() if given is first else self._cause_in(got, [*fixed, *given]))
+                asked = given is new or given is first  # (a pair of the first half)
+                return got, self._cause_in(got, [*fixed, *given], first=asked)
         return small, ()  # (a query ended unknown: no cause found, none blocked)
 
     def _oks(self) -> tuple[list[Any], list[Any]]:
         a, b = self.n.copy("a"), self.n.copy("b")
         return [a.var(v) for v in self.oks], [b.var(v) for v in self.oks]
 
-    def _cause_in(self, m: Model, given: list[Any]) -> tuple[str, ...]:
-        """`Ambiguities._cause` of model `m`, the session given `given`."""
+    def _cause_in(self, m: Model, given: list[Any], first: bool = False) -> tuple[str, ...]:
+        """`Ambiguities._cause` of model `m`, the session given `given` (`first`: a pair
+        whose actions that take place differ)."""
         s = self.session()
         s.push()
         s.add(*given)
         try:
-            return self.search._cause(s, self.n, m, self.choices)
+            return self.search._cause(s, self.n, m, self.choices, first)
         finally:
             s.pop()
 

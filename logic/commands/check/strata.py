@@ -15,7 +15,9 @@ Two cuts, over the outcome proper (`Ambiguities._primary_names`):
   query; its four layers took 14, 18, 8 and 20 M. (The second half cut so, or by the
   first family of open choices that differs, was slower there: DCTP's listings with
   every other signal equal, 205 M against 181 M for the whole half.)
-- the second half in two parts (`second_parts`): the copies agree on the defined
+- the second half in two parts (`second_parts`; in a small night each of them cut by the
+  layers too, the listings by the player who gets them: `second_count`): the copies
+  agree on the defined
   variables that read an open choice they may differ in (`cut`), so copy b shares all
   those define, or differ in one of them (DCTP's 5-player half, the travel pick free:
   over 222 M as one query, 0.1 + 10.6 M so).
@@ -66,7 +68,11 @@ def shared_by(n: Night, given: set[str]) -> frozenset[str]:
 
 
 def parts(
-    n: Night, names: list[str], fine: bool, agreed: frozenset[str] = frozenset()
+    n: Night,
+    names: list[str],
+    fine: bool,
+    agreed: frozenset[str] = frozenset(),
+    layered: bool = False,
 ) -> list[list[Any]]:
     """The ambiguity query over the primary variables `names` of night `n`, in parts that
     together are the whole: the two halves, the first of them by the layers of signals
@@ -74,7 +80,8 @@ def parts(
     (`symbolic.lex_less`: the copies are interchangeable, each pair of outcomes is met
     once). `agreed`: open choices the second half's copies agree on (a cause already
     reported: `Ambiguities`); with the `ok`, copy b shares them and whatever they
-    define (`shared_by`)."""
+    define (`shared_by`). `layered`: the second half's parts cut by layers too
+    (`second_parts`)."""
     oks = [v for v in names if v.startswith("ok:")]
     rest = [v for v in names if not v.startswith("ok:") and v not in agreed]
     a, b = n.copy("a"), n.copy("b")
@@ -99,11 +106,31 @@ def parts(
             out.append([*head, *equal, symbolic.any_of([x != y for x, y in mine])])
             equal += [x == y for x, y in mine]
     if rest:
-        out += second_parts(n, names, agreed)
+        out += second_parts(n, names, agreed, layered)
     return out
 
 
 SECOND_PARTS = 2  # (the second half's parts, `second_parts`: the last parts of `parts`)
+
+
+def second_count(n: Night, layered: bool) -> int:
+    """How many parts `second_parts` gives (the same for any `agreed`: a part with no
+    signal left to differ in is one that cannot hold)."""
+    return SECOND_PARTS * (len(_groups(n)) if layered else 1)
+
+
+def _groups(n: Night) -> list[tuple[int, str | None]]:
+    """The groups of signals a layered second half is cut by: each layer
+    (`signal_layer`), the listings by the player who gets them (DCTP's 3-player
+    night, its second half's first part with two causes met: 60 M units of work as one
+    query, over a query's budget of 27 M; its listings alone 31 M; 9, 16 and 18 M by
+    player)."""
+    return [(layer, None) for layer in range(_LAYERS - 1)] + [(_LAYERS - 1, p) for p in n.names]
+
+
+def _in_group(key: tuple[str, ...], group: tuple[int, str | None]) -> bool:
+    layer, who = group
+    return signal_layer(key) == layer and (who is None or key[1] == who)
 
 
 def second_half(
@@ -112,12 +139,15 @@ def second_half(
     agreed: frozenset[str],
     also: frozenset[str] = frozenset(),
     differ: frozenset[str] = frozenset(),
-) -> list[Any]:
+    layered: bool = False,
+) -> list[list[Any]]:
     """The second half of the ambiguity query over the primary variables `names`: the
     copies agree on the `ok` and on the open choices `agreed`, and so on whatever those
     define (`shared_by`: copy b takes copy a's), and differ in what anyone sees. `also`:
     defined variables the copies agree on too (shared, with what they define); `differ`:
-    defined variables of which the copies differ in one (`second_parts`)."""
+    defined variables of which the copies differ in one (`second_parts`). One part, or
+    (`layered`) one a group of signals (`_groups`) in which the copies differ first,
+    every signal of the groups before it equal: together the whole."""
     oks = [v for v in names if v.startswith("ok:")]
     rest = [v for v in names if not v.startswith("ok:") and v not in agreed]
     a, b = n.copy("a"), n.copy("b")
@@ -125,14 +155,25 @@ def second_half(
     same = shared_by(n, {*oks, *agreed, *also})
     like = n.in_copy("b", like=("a", same))
     apart = [symbolic.any_of([a.var(v) != b.var(v) for v in sorted(differ)])] if differ else []
-    return [
+    head = [
         in_a[0],
         like[0],
         *(a.var(v) == b.var(v) for v in sorted(same) if v in n.model.domains),  # (b's witness)
-        symbolic.any_of([x != y for x, y in zip(in_a[1:], like[1:], strict=True) if not x.eq(y)]),
         symbolic.lex_less([a.var(v) for v in rest], [b.var(v) for v in rest]),
         *apart,
     ]
+    pairs = [
+        (k, x, y) for k, x, y in zip(n.sig_terms, in_a[1:], like[1:], strict=True) if not x.eq(y)
+    ]
+    if not layered:
+        return [[*head, symbolic.any_of([x != y for _, x, y in pairs])]]
+    out: list[list[Any]] = []
+    equal: list[Any] = []
+    for group in _groups(n):
+        mine = [(x, y) for k, x, y in pairs if _in_group(k, group)]
+        out.append([*head, *equal, symbolic.any_of([x != y for x, y in mine])])
+        equal += [x == y for x, y in mine]
+    return out
 
 
 def cut(n: Night, names: list[str], agreed: frozenset[str]) -> frozenset[str]:
@@ -147,7 +188,9 @@ def cut(n: Night, names: list[str], agreed: frozenset[str]) -> frozenset[str]:
     return frozenset(v for v, r in n.reads.items() if v not in same and v not in oks and r & free)
 
 
-def second_parts(n: Night, names: list[str], agreed: frozenset[str]) -> list[list[Any]]:
+def second_parts(
+    n: Night, names: list[str], agreed: frozenset[str], layered: bool = False
+) -> list[list[Any]]:
     """The second half in `SECOND_PARTS` parts that together are the whole: the copies
     agree on the `cut` too (so copy b shares all that it defines: one term in both
     copies, which the solver need not prove equal), or differ in one of its variables.
@@ -155,9 +198,10 @@ def second_parts(n: Night, names: list[str], agreed: frozenset[str]) -> list[lis
     units of work as one query, 0.0 M + 4.1 M so (17.3 M when the traveler's standing
     was no variable)."""
     c = cut(n, names, agreed)
+    none = [[symbolic.value(False)]] * (len(_groups(n)) if layered else 1)
     return [
-        second_half(n, names, agreed, also=c),
-        second_half(n, names, agreed, differ=c) if c else [symbolic.value(False)],
+        *second_half(n, names, agreed, also=c, layered=layered),
+        *(second_half(n, names, agreed, differ=c, layered=layered) if c else none),
     ]
 
 
