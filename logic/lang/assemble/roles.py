@@ -166,6 +166,18 @@ def _current(line: _Line, same_sentence: bool = True) -> list[int]:
 _VERB_NAME = {"targets": "target", "checks": "check", "visits": "visit", "kills": "kill"}
 
 
+SAID_RESTRICTIONS = (
+    NoSelfTarget,
+    SelfAllowed,
+    NoConsecutive,
+    SelfAtMost,
+    NoTargetAgain,
+    NoUseAgain,
+    Forced,
+)
+"""The restrictions a sentence adds to the ability before it (a TargetIn is its verb's)."""
+
+
 @dataclass
 class _Line:
     """A role line being assembled: its abilities so far, the one its sentences add to,
@@ -359,14 +371,7 @@ class RolesAssembler(AssemblerState):
                     line.current = len(abilities) - 1
             case NotFirstNight(why):
                 self._not_first_night(line, why)
-            case (
-                NoSelfTarget()
-                | SelfAllowed()
-                | NoConsecutive()
-                | SelfAtMost()
-                | NoTargetAgain()
-                | NoUseAgain()
-            ) | Forced():
+            case _ if isinstance(s, SAID_RESTRICTIONS):
                 if line.current is None and line.capability:  # the prose action's
                     self.prose(_Capability(None, (), (s,), None, False, s.why), role.name, None)
                     return
@@ -599,14 +604,7 @@ def _as_variant(sentence: Any) -> Any:
         case _About(subject, inner):
             inner = _as_variant(inner)
             return None if inner is None else _Variant(inner.sentence, subject)
-        case (
-            NoSelfTarget()
-            | SelfAllowed()
-            | NoConsecutive()
-            | SelfAtMost()
-            | NoTargetAgain()
-            | NoUseAgain()
-        ) | Forced():
+        case _ if isinstance(sentence, SAID_RESTRICTIONS):
             cap = _Capability(None, (), (sentence,), None, False, sentence.why)
             return _Variant(cap)
     return _Variant(sentence)
