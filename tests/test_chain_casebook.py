@@ -147,7 +147,10 @@ def games(draw: Any, rs: Ruleset) -> Game:
             if forced:
                 ab = forced[0]
             elif menu and draw(st.booleans()):
-                ab = draw(st.sampled_from(menu))
+                # (an ability that names a list of players, DCTP's Spy: a case writes the
+                # list, the symbolic night names one or two players: not drawn)
+                listed = [a for a in menu if a.targets >= 0]
+                ab = draw(st.sampled_from(listed)) if listed else None
             if ab is not None:
                 pick = next(i for i, a in enumerate(menu) if a is ab)
                 pinned = ab.on_self or ab.targets == 0

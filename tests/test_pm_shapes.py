@@ -316,7 +316,7 @@ def meaning(role: str, text: str) -> list[str]:
         ),
         (
             "Jester",
-            "Trick the Town into lynching you. If you are lynched, you win.",
+            "Convince the Town to lynch you. If you are lynched, you win.",
             "If you are lynched, you win.",
         ),
         ("Jester", "Get yourself lynched to win.", "You win if you are lynched."),
