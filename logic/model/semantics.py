@@ -201,7 +201,7 @@ class ConcreteNight:
         return []  # counted in `history.used`
 
     def aimed_before(self, p: str, ability: str) -> list[tuple[Expr, str]]:
-        return [(TRUE, q) for q in self.history.aimed_at(p, ability)]
+        return _aimed_before(self.history, p, ability)
 
     def took_last_night(self, p: str, ability: str) -> Expr:
         return _took_last_night(self.history, self.night, p, ability)
@@ -294,6 +294,12 @@ Checked = Callable[["SymbolicNight", str], list[tuple[Expr, str]]]
 Sent = Callable[[str, str], list[Expr]]
 Aimed = Callable[[str, str], list[tuple[Expr, str]]]
 TookLast = Callable[[str, str], Expr]
+
+
+def _aimed_before(history: History, p: str, ability: str) -> list[tuple[Expr, str]]:
+    """From the history: (it holds, q) for each target of p's uses of `ability` that took
+    place, in night order."""
+    return [(TRUE, q) for q in history.aimed_at(p, ability)]
 
 
 def _took_last_night(history: History, night: int, p: str, ability: str) -> Expr:
@@ -624,7 +630,7 @@ class SymbolicNight:
         place on q; a chain's (`aimed`), else the history's."""
         if self.aimed is not None:
             return self.aimed(p, ability)
-        return [(TRUE, q) for q in self.history.aimed_at(p, ability)]
+        return _aimed_before(self.history, p, ability)
 
     def took_last_night(self, p: str, ability: str) -> Expr:
         """p's ability named `ability` took place the night before; a chain's
