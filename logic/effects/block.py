@@ -8,6 +8,9 @@ Vocabulary:
   Unblockable  a role trait: no roleblock stops the holder's actions
   Unblocked  a role trait: no roleblock stops the holder's kills ("Your kill cannot be
              stopped by roleblocks.")
+  Untargetable  a role trait: another player's night action aimed at the holder does not
+             take place ("You cannot be targeted at night."; the Ascetic's "You cannot be
+             targeted by non-killing night actions.": kills still do, `kills` False)
 """
 
 from __future__ import annotations
@@ -87,6 +90,20 @@ class Unblocked:
 
     def describe(self) -> str:
         return "unblocked: no roleblock stops the holder's kills"
+
+
+@dataclass(frozen=True)
+class Untargetable:
+    """A role trait: no other player's night action aimed at the holder takes place, as if
+    he were jailed every night (`kills` False: "by non-killing night actions", his killers'
+    actions still do)."""
+
+    kills: bool = True
+    why: Why = meta()
+
+    def describe(self) -> str:
+        which = "night actions" if self.kills else "night actions other than kills"
+        return f"untargetable: other players' {which} aimed at the holder do not take place"
 
 
 @dataclass(frozen=True)
@@ -170,8 +187,26 @@ def stops(b: NightBuilder, i: int) -> Expr:
         [
             label(blocked, frame.ROLEBLOCK) if blocked != FALSE else FALSE,
             label(jailed, frame.JAIL) if jailed != FALSE else FALSE,
+            shunned(b, i),
         ]
     )
+
+
+def shunned(b: NightBuilder, i: int) -> Expr:
+    """Slot i is aimed at another player whose role cannot be targeted by it
+    (`Untargetable`, labelled with its sentence)."""
+    if not any(isinstance(t, Untargetable) for r in b.rs.roles for t in r.traits):
+        return FALSE
+    p = b.actor(i)
+    parts = []
+    for q in b.sc.players:
+        aims = b.aims(i, q) if q != p else FALSE
+        if aims == FALSE:
+            continue
+        every = holds_trait(b, q, Untargetable, lambda t: t.kills)
+        spared = holds_trait(b, q, Untargetable, lambda t: not t.kills)
+        parts.append(conj(aims, disj(every, conj(spared, neg(attack.kills(b, i))))))
+    return any_of(parts)
 
 
 def atoms(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
@@ -251,7 +286,7 @@ def block_why(ruleset: Ruleset) -> Why:
 
 KIND = Kind(
     "block",
-    (Roleblock, Jail, Unblockable, Unblocked, Unhindered),
+    (Roleblock, Jail, Unblockable, Unblocked, Unhindered, Untargetable),
     stops=stops,
     atoms=atoms,
     phase_texts=told,

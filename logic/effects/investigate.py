@@ -37,6 +37,10 @@ class Info(enum.Enum):
     VISITORS = "who visited that player"
     VISITOR_ROLES = "what roles visited that player"
     ROLE = "the role of that player"
+    # "You will learn whether they are Vanilla or not.": "Vanilla" when the role a scan of
+    # the target shows has no ability and no trait of its own (a faction's kill is the
+    # faction's), else "Not Vanilla"
+    VANILLA = "whether that player's role is vanilla"
 
 
 class Cond(enum.Enum):
@@ -282,13 +286,16 @@ def investigation(b: NightBuilder, i: int, c: Expr, e: Investigate) -> TextSourc
     gate = label(conj(c, b.ok(i)), e.why)
     pieces: list[tuple[Expr, str]] = []
     checker = b.actor(i)
-    if e.info is Info.ROLE:
+    if e.info in (Info.ROLE, Info.VANILLA):
+        said = (lambda name: name) if e.info is Info.ROLE else (lambda name: vanilla(b, name))
         for q in b.sc.players:
             aims = b.aims(i, q)
             if aims == FALSE:
                 continue
             pieces += [
-                (x, name) for shows, name in scan_shows(b, q) if (x := conj(aims, shows)) != FALSE
+                (x, said(name))
+                for shows, name in scan_shows(b, q)
+                if (x := conj(aims, shows)) != FALSE
             ]
         return TextSource(checker, gate, None, tuple(pieces), e.why)
     for j in range(b.n):
@@ -317,6 +324,13 @@ def investigation(b: NightBuilder, i: int, c: Expr, e: Investigate) -> TextSourc
                     if x != FALSE:
                         pieces.append((x, role.name))
     return TextSource(checker, gate, None, tuple(pieces), e.why)
+
+
+def vanilla(b: NightBuilder, name: str) -> str:
+    """What a vanilla check says of a scan that shows the role called `name`."""
+    role = b.rs.role(name)
+    plain = role is not None and not role.abilities and not role.traits
+    return "Vanilla" if plain else "Not Vanilla"
 
 
 def alignment_same(b: NightBuilder, target: str, last: str, checker: str) -> Expr:

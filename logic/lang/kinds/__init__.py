@@ -19,6 +19,7 @@ from logic.lang.kinds.blockrole import BlockRoleReading
 from logic.lang.kinds.blocks import BlockReading
 from logic.lang.kinds.bribe import BribeReading
 from logic.lang.kinds.census import CensusReading
+from logic.lang.kinds.clean import CleanReading
 from logic.lang.kinds.common import CommonReading
 from logic.lang.kinds.common2 import Common2Reading
 from logic.lang.kinds.cooldown import CooldownReading
@@ -138,6 +139,7 @@ class Readings(
     BetrayalReading,
     AbductReading,
     BlameReading,
+    CleanReading,
     CoupleReading,
     CensusReading,
     RelayReading,

@@ -18,12 +18,12 @@ from typing import Any
 
 from lark import Token
 
-from logic.effects.block import Jail, Roleblock, Unhindered
+from logic.effects.block import Jail, Roleblock, Unhindered, Untargetable
 from logic.effects.identity import Steal
 from logic.effects.investigate import AlignmentCheck
-from logic.lang.clause_parts import Nothing
-from logic.lang.kinds.common import on_itself
-from logic.lang.kinds.traits import Adds
+from logic.lang.clause_parts import NoReading, Nothing
+from logic.lang.kinds.common import _own, on_itself
+from logic.lang.kinds.traits import Adds, Trait
 from logic.lang.read.pieces import _Capability, _Trait
 from logic.model.ir import Frequency, Why
 
@@ -75,6 +75,16 @@ class BlockReading:
 
     def bk_gone(self, _: list[Any]) -> tuple[Any, ...]:
         return (Nothing(self.why),)
+
+    def bk_untargetable(self, children: list[Any]) -> tuple[Any, ...]:
+        """The holder's trait (`Untargetable`), said of "you" or a role's name (of "they"
+        or "that player", the target of the ability before: a note, what its jail does);
+        "non-killing" before "actions" leaves kills out, another word there is no reading."""
+        tokens = [c for c in children if isinstance(c, Token)]
+        named = [str(t).casefold().replace("-", "") for t in tokens if t.type == "NAME"]
+        if named not in ([], ["nonkilling"], ["nonkill"]):
+            raise NoReading("not a kind of action the engine tells apart")
+        return _own(children, Trait(Untargetable(kills=not named, why=self.why)), self.why)
 
     # verdicts.lark
     def vd_result(self, children: list[Any]) -> BkRole:

@@ -34,6 +34,7 @@ from typing import Any
 from lark import Token
 
 from logic.effects.attack import Protect
+from logic.effects.investigate import Info, Investigate
 from logic.effects.records import RecordsCheck
 from logic.lang.clause_parts import (
     NoReading,
@@ -114,6 +115,10 @@ class Common2Reading:
     def learns_member(self, children: list[Any]) -> tuple[Any, ...]:
         implied_check = implied(children, self.why, "checks")  # with no ability before it
         return (*implied_check, RecordsCheck(_faction(children), None, None, self.why))
+
+    def learns_vanilla(self, children: list[Any]) -> tuple[Any, ...]:
+        implied_check = implied(children, self.why, "checks")  # with no ability before it
+        return (*implied_check, Investigate(Info.VANILLA, self.why))
 
     def alignment_ability(self, children: list[Any]) -> tuple[Any, ...]:
         return self._check(children, "")

@@ -40,6 +40,12 @@ class DayReading:
         day = _DayAbility("revive", 1, freq, (Revive(self.why),), self.why)
         return about(children, day)
 
+    def night_revive(self, _: list[Any]) -> tuple[Any, ...]:
+        raise NoReading(
+            "a revive at night (no day is said) is not modelled: the engine's revive is a "
+            "day ability ('During the day, you may revive a dead player.')"
+        )
+
     def day_exorcise(self, children: list[Any]) -> tuple[Any, ...]:
         roles = tuple(str(c) for c in children if isinstance(c, Token) and c.type == "ROLENAME")
         day = _DayAbility(

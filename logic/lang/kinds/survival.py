@@ -13,7 +13,7 @@ from lark import Token
 
 from logic.effects.attack import AutoProtect
 from logic.effects.identity import Defect
-from logic.lang.clause_parts import About, subject_of
+from logic.lang.clause_parts import About, NoReading, subject_of
 from logic.lang.kinds.traits import Fact
 from logic.lang.read.pieces import _Capability, _Trait
 from logic.model.ir import Why
@@ -36,6 +36,14 @@ class SurvivalReading:
         """'the Secret Boss is afforded one automatic protection against a nightkill': the
         first night the holder is attacked, every attack is stopped."""
         return (_Trait(subject_of(children), AutoProtect(self.why), self.why),)
+
+    def survives_one(self, children: list[Any]) -> tuple[Any, ...]:
+        """ "You can survive one night attack.": the holder's automatic protection; said
+        of "they" (a target's), no reading."""
+        tokens = [c for c in children if isinstance(c, Token)]
+        if any(t.type == "HE" and str(t).lower() != "you" for t in tokens):
+            raise NoReading("said of a target, not the holder")
+        return (_Trait(next(iter(_names(children)), None), AutoProtect(self.why), self.why),)
 
     def protection_span(self, children: list[Any]) -> tuple[Any, ...]:
         """'This protection wears off at Day.' A protection the role has of its own

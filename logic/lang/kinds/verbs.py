@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from logic.effects.attack import Protect
-from logic.effects.block import Roleblock
+from logic.effects.block import Jail, Roleblock
 from logic.effects.convert import Convert
 from logic.effects.redirect import Redirect
 from logic.effects.registry import KINDS
@@ -55,6 +55,9 @@ def effects_of(verb: str, why: Why, into: str | None, count: int) -> Iterable[An
             yield Protect(why)
         case "BLOCK":
             yield Roleblock(why)
+        case "JAIL":  # "Each night you may jail a player.": the jailed player cannot act,
+            yield Roleblock(why)  # and no other action reaches him (block.py's Jail)
+            yield Jail(why)
         case "KILL":
             pass  # the ability's verb is "kills": the assembler gives it its Kill
         case "CONVERT":

@@ -1,0 +1,31 @@
+"""Owns the clause language's reading of grammar/clause/clean.lark (words in
+grammar/lexicon/clean.toml), mixed into logic/lang/kinds.Readings: what a clean does, said
+after an ability's sentence ("If that player dies that night, their role will not be
+revealed.", "If they die, their role will be shown as Townie."), the ability's effect
+`Clean` (logic/effects/reveal.py). The verb "clean" itself is the kind's `Kind.actions`
+(logic/lang/kinds/verbs.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token
+
+from logic.effects.reveal import Clean
+from logic.model.ir import Why
+
+
+class CleanReading:
+    """The methods of clean.lark's rules."""
+
+    why: Why
+
+    def cl_hidden(self, children: list[Any]) -> tuple[Any, ...]:
+        return (Clean(None, self.why),)
+
+    def cl_shown_as(self, children: list[Any]) -> tuple[Any, ...]:
+        """The text after "as": a role's or another name, or a quoted text."""
+        tokens = [c for c in children if isinstance(c, Token)]
+        at = max(i for i, t in enumerate(tokens) if t.type == "AS")
+        shown = next(t for t in tokens[at + 1 :] if t.type in ("ROLENAME", "NAME", "STRING"))
+        return (Clean(str(shown).strip('"'), self.why),)
