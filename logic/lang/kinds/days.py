@@ -33,6 +33,8 @@ class DayReading:
     why: Why
 
     def day_revive(self, children: list[Any]) -> tuple[Any, ...]:
+        if any(isinstance(c, Token) and c.type == "MEMBER" for c in children):
+            raise NoReading("a revive of a faction's members only is not modelled")
         freqs = {c for c in children if isinstance(c, Frequency)}
         if len(freqs) > 1:
             raise NoReading("two different frequencies")

@@ -183,6 +183,16 @@ class PhrasingReading:
         parts = (*implied(children, self.why), NotFirstNight(self.why))
         return tuple(p for part in parts for p in about(children, part))
 
+    def ph_wait_until(self, children: list[Any]) -> tuple[Any, ...]:
+        """ "You must wait until Night 2 to use your ability.": not on the first night (the
+        word "wait"; another night than 2 is no reading)."""
+        named = [str(c).casefold() for c in children if isinstance(c, Token) and c.type == "NAME"]
+        night = next((int(c) for c in children if isinstance(c, Token) and c.type == "NUMERAL"), 0)
+        if named != ["wait"] or night != 2:
+            raise NoReading("an ability kept off the first night is 'wait until Night 2'")
+        parts = (*implied(children, self.why), NotFirstNight(self.why))
+        return tuple(p for part in parts for p in about(children, part))
+
     # notes
     def you_immune(self, children: list[Any]) -> tuple[Any, ...]:
         """ "You cannot be killed at night.": a night immunity; with no time said ("You
