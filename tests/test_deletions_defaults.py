@@ -24,6 +24,8 @@ SAID = {
     'All players begin the game "alive" in normal condition.': frame.ALIVE,
     "Each member is limited to using just one APTX per day phase, however.": frame.ONE_USE,
     "Can steal from that person again on the next night.": frame.AGAIN,
+    "Blame can be discombobulated too.": frame.ROLEBLOCK,
+    "Kazuha won't know the identity of the one who received the Charm.": frame.TOLD,
 }
 
 RULES = """Ruleset: Small
@@ -32,6 +34,7 @@ Cop: Checks a player each night. Learns the role of that player.
 Townie: No special powers.
 Possible Mafia Roles
 Goon: Kills a player each night.
+Kazuha: No special powers.
 """
 
 CASES = """case "the Cop learns the Goon's role"
@@ -73,6 +76,9 @@ def test_deleting_one_answers_default_naming_the_behaviour(tmp_path: Path) -> No
         "The slandered player receives a notification that they were slandered that night.",
         "Players may not vote.",
         "Can steal from that person twice on the next night.",
+        # an item's protection stopped by a block is a ruling the engine acts on
+        # (items.ItemBlocked), not its default
+        "Protection from the watch can be discombobulated too.",
     ],
 )
 def test_what_the_engine_does_not_do_is_not_read_as_its_default(sentence: str) -> None:

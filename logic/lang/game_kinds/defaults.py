@@ -42,3 +42,6 @@ class DefaultsReading(GameBase):
 
     def df_again(self, children: list[Any]) -> Default:
         return self._said("the same target again, or another", children, frame.AGAIN)
+
+    def df_blockable(self, children: list[Any]) -> Default:
+        return self._said("a block stops it as any night action", children, frame.ROLEBLOCK)
