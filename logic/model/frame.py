@@ -62,8 +62,9 @@ VOTE = axiom(
 )  # (logic/model/day.py: every living player's vote, NO_VOTE for none)
 ONE_USE = axiom(
     "one-use",
-    "A player uses each of his abilities at most once a phase; each player's uses are his "
-    "own, however many players use theirs.",
+    "A player may use each of his abilities once a phase, several of them in one phase "
+    "unless a sentence gives him one of them; each player's uses are his own, however many "
+    "players use theirs.",
 )  # (logic/model/binding.py refuses a second use in one phase)
 AGAIN = axiom(
     "again",
