@@ -12,6 +12,7 @@ from logic.lang.game_kinds.couple import CoupleReading
 from logic.lang.game_kinds.crimes import CrimesReading
 from logic.lang.game_kinds.dayarrest import DayArrestReading
 from logic.lang.game_kinds.deal import DealReading
+from logic.lang.game_kinds.defaults import DefaultsReading
 from logic.lang.game_kinds.detention import DetentionGameReading
 from logic.lang.game_kinds.discombobulate import DiscombobulateReading
 from logic.lang.game_kinds.disguise import DisguiseReading
@@ -70,5 +71,6 @@ class GameReadings(
     TargetsReading,
     DetentionGameReading,
     DiscombobulateReading,
+    DefaultsReading,
 ):
     """Every kind's methods, each named after a rule (or alias) of its fragment."""

@@ -26,9 +26,10 @@ class GameBase(Transformer[Token, Any]):
     def count(self, children: list[Any]) -> int:
         return count_of(children)
 
-    def default(self, what: str) -> Default:
-        """The sentence says what the engine does anyway (`what`)."""
-        return Default(what, self.why)
+    def default(self, what: str, axiom: Why | None = None) -> Default:
+        """The sentence says what the engine does anyway (`what`; `axiom`: the engine's
+        behaviour it says again, logic/model/frame.py's or an effect kind's)."""
+        return Default(what, self.why, axiom)
 
     def unmodelled(self, mechanic: str) -> Unmodelled:
         """The sentence states `mechanic`, which the engine does not model."""

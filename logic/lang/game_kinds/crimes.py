@@ -34,6 +34,7 @@ from logic.effects.crimes import (
 from logic.lang.game_kinds.base import GameBase
 from logic.lang.game_kinds.parts import Default, NoReading
 from logic.lang.read.pieces import _Healing
+from logic.model import frame
 
 
 class CrimesReading(GameBase):
@@ -47,7 +48,9 @@ class CrimesReading(GameBase):
         return _Healing(Crimes(names, self.why))
 
     def cr_hindered(self, children: list[Any]) -> Default:
-        return self.default("a hindered action did not take place: it is not on the record")
+        return self.default(
+            "a hindered action did not take place: it is not on the record", frame.TAKES_PLACE
+        )
 
     def cr_not_crime(self, children: list[Any]) -> Default:
         return self.default("the record holds actions, not factions")
@@ -107,7 +110,7 @@ class CrimesReading(GameBase):
         return self.default("an arrest reveals no one's role")
 
     def cr_all_actions(self, children: list[Any]) -> Default:
-        return self.default("a player may use each of his abilities in one night")
+        return self.default("a player may use each of his abilities in one night", frame.ONE_USE)
 
     def cr_not_twice(self, children: list[Any]) -> _Healing:
         return _Healing(NotTwice(self.why))

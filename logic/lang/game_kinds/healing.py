@@ -25,6 +25,7 @@ from logic.lang import lexicon
 from logic.lang.game_kinds.base import GameBase
 from logic.lang.game_kinds.parts import Default
 from logic.lang.read.pieces import _Healing
+from logic.model import frame
 
 
 class HealingReading(GameBase):
@@ -39,7 +40,7 @@ class HealingReading(GameBase):
         return _Healing(OrderSkips(self.why))
 
     def heal_beats_kill(self, children: list[Any]) -> Default:
-        return self.default("a protection stops a kill on its target that night")
+        return self.default("a protection stops a kill on its target that night", frame.KILL)
 
     def heal_injured_use(self, children: list[Any]) -> _Healing:
         return _Healing(InjuredUse(self.why))

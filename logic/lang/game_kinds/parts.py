@@ -89,10 +89,13 @@ class RoleTrait:
 @dataclass(frozen=True)
 class Default:
     """The sentence says what the engine does anyway (`what`: "a player may vote for
-    themselves"): read, with no effect (`ruling parse` keeps it as a sentence with none)."""
+    themselves"): read, with no effect (`ruling parse` keeps it as a sentence with none).
+    With `axiom`, the engine's behaviour it says again, named: read as a `frame.Restated`
+    (`ruling coverage`: verbatim; `ruling casebook --deletions`: `default`)."""
 
     what: str
     why: Why
+    axiom: Why | None = None
 
     def describe(self) -> str:
         return f"what the engine does anyway: {self.what}"

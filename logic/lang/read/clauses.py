@@ -11,6 +11,7 @@ from lark.tree import Meta
 
 from logic.lang import clause, game
 from logic.lang.errors import RulingError, line_of
+from logic.lang.game_kinds.deal import KIND_RULE
 from logic.lang.kinds import allegiance, traits
 from logic.lang.read.base import Reader
 from logic.lang.read.pieces import (
@@ -28,6 +29,7 @@ from logic.lang.read.pieces import (
     _Trait,
     _UniqueRoles,
 )
+from logic.model.frame import Restated
 
 
 @v_args(meta=True)
@@ -80,6 +82,8 @@ def from_clause(part: Any) -> Any:
             return _Trait(role, inner, why)
         case game.KillerRule(faction, exclusive, why, victims):
             return _NightKillRule(faction, exclusive, why, victims)
+        case game.Default(what, why, axiom) if axiom is not None:  # the behaviour named
+            return _RulesetFact(KIND_RULE, Restated(what, axiom, why), why)
         case game.Default(_, why):  # what the engine does anyway: a sentence with no effect
             return _Note(why)
         case game.Unique(why):
