@@ -249,6 +249,11 @@ class _Candidates:
         self.model: Any = None
 
     def add(self, term: Any) -> None:
+        """Exclude what `term` says (a block), simplified once here: an outcome's values
+        fold most of the night's equations away, and the bit-blasting solver would
+        simplify every block again at every later round (the werewolf pool's paradox
+        search: 77.7 -> 67.3 s CPU, issue 26)."""
+        term = symbolic.simplify(term)
         self.terms.append(term)
         self.solver.add(term)
 
