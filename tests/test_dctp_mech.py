@@ -1,15 +1,17 @@
-"""DCTP's Poison by night (issue 28, item 3): the Poison section's "Can try to poison one
-player during the night." and "Sherry has 2 APTX that can be used for the Poison ability,
-which follow the same rues as other APTX." (logic/effects/aptxnight.py, R230-R233). Each
-sentence changes a case of casebook/dctp-mini-mafia/dctpmech-poison.case when deleted; the
-chain (its night's `deaths`, `stops` and the lasting `LOST`) agrees with `resolve`."""
+"""DCTP's mechanics of issue 28 the closing note left (helper dctpmech, R230-R234):
+Sherry's Poison by night, the Poison section's "Can try to poison one player during the
+night." and "Sherry has 2 APTX that can be used for the Poison ability, which follow the
+same rues as other APTX." (logic/effects/aptxnight.py), and AB7, the police cards'
+"Night/Day action: Arrest." of Yamato, Uehara and Nakamori. Each sentence changes a case of
+casebook/dctp-mini-mafia/dctpmech-*.case when deleted; the chain (the night's `deaths`,
+`stops` and the lasting `LOST`) agrees with `resolve`."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from dctp_deletions import deleting_changes, without
+from dctp_deletions import deleting_changes, without, without_on
 from test_chain_casebook import Act, Seat, compare, ruleset
 
 from logic.effects.aptxnight import AptxNight
@@ -85,3 +87,31 @@ def test_the_capsules_lost_stop_the_third_poisoning_in_the_chain_too() -> None:
     rs = ruleset("dctp-mini-mafia")
     nights = [_poison(1, "Bob", "Megure"), _poison(2, "Bob", "Megure"), _poison(3, "Bob", "Satou")]
     compare(rs, _seats(), nights)
+
+
+CARDS = ROOT / "casebook" / "dctp-mini-mafia" / "dctpmech-cards.case"
+
+ARREST_CARDS = [
+    (
+        "Yamato",
+        "Night/Day action: Arrest.",
+        "AB7: Yamato arrests Gin for the night-1 murder on night 2",
+    ),
+    (
+        "Uehara",
+        "Night/Day action: Arrest.",
+        "AB7: Uehara arrests Gin by day for the night-1 murder",
+    ),
+    (
+        "Nakamori",
+        "Night/Day action: Arrest, Pinch Face.",
+        "AB7: Nakamori arrests Gin for the night-1 murder on night 2",
+    ),
+]
+
+
+@pytest.mark.parametrize(("role", "sentence", "title"), ARREST_CARDS)
+def test_deleting_a_police_card_takes_its_arrest_away(role: str, sentence: str, title: str) -> None:
+    """AB7 (R234): each card's sentence, deleted from its role's line, leaves the role no
+    Arrest: its case is refused or fails."""
+    deleting_changes(CARDS, title, without_on(role, sentence))
