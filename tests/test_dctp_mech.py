@@ -11,11 +11,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from dctp_deletions import deleting_changes, without, without_on
+from dctp_deletions import DCTP, case_of, deleting_changes, without, without_line, without_on
 from test_chain_casebook import Act, Seat, compare, ruleset
+from test_day_chain import _compare as day_compare
+from test_dctp_prep_arrest import NIGHTS_DAYS, _without_any_past
 
+from logic.commands.resolve import resolve
 from logic.effects.aptxnight import AptxNight
 from logic.effects.poison import Poison
+from logic.lang.rules import parse_ruleset
 from logic.model.semantics import night_menus, options_of
 
 ROOT = Path(__file__).parent.parent
@@ -115,3 +119,38 @@ def test_deleting_a_police_card_takes_its_arrest_away(role: str, sentence: str, 
     """AB7 (R234): each card's sentence, deleted from its role's line, leaves the role no
     Arrest: its case is refused or fails."""
     deleting_changes(CARDS, title, without_on(role, sentence))
+
+
+PREP = ROOT / "casebook" / "dctp-mini-mafia" / "dctpmech-prep-arrest.case"
+PREP_OPEN = "Prep arrest by day: Vermouth arrested for the prep phase's Disguise (open)"
+
+
+def _custody_after_day(rules: str) -> set[bool]:
+    """Whether Vermouth is in custody after day 1, in each outcome."""
+    case, text = case_of(PREP, PREP_OPEN)
+    res = resolve(parse_ruleset(rules, str(DCTP)), case, text)
+    return {
+        any(a.kind == "in custody" and a.subject == "Ver" for a in p.phases[-1].atoms)
+        for p in res.paths
+    }
+
+
+def test_a_day_arrest_naming_the_prep_phase_is_the_hosts_choice() -> None:
+    """R236: both sentences said, the day's arrest naming the prep phase is open, as the
+    night's (R181); each deleted settles it (it fails; it holds)."""
+    assert _custody_after_day(DCTP.read_text(encoding="utf-8")) == {False, True}
+    deleting_changes(PREP, PREP_OPEN, _without_any_past(), refused_counts=False)
+    assert _custody_after_day(_without_any_past()) == {False}
+    deleting_changes(PREP, PREP_OPEN, without_line(NIGHTS_DAYS), refused_counts=False)
+    assert _custody_after_day(without_line(NIGHTS_DAYS)) == {True}
+
+
+def test_a_day_arrest_naming_the_prep_phase_agrees_in_the_chain() -> None:
+    """R236: the day's arrest naming the prep phase, open in `resolve`, is open the same
+    way in the chained symbolic day (the decision among `crimes.ACCUSED`, the host's
+    choice `prep_named`)."""
+    rs = ruleset("dctp-mini-mafia")
+    players = [("Ver", "Vermouth", ""), ("Meg", "Megure", ""), ("Bob", "Ran", "")]
+    prep = {"Ver": ("Disguise", "", "Kir")}
+    day = {"Meg": ("Arrest", "Ver", "prep")}
+    day_compare(rs, (players, [prep, {}, day, {}], {"Ver": "Bob", "Meg": "Bob", "Bob": None}))
