@@ -31,7 +31,10 @@ STOCK = (
     "other APTX."
 )
 
+CHARM = "The same phase and the phase afterwards, the target will be protected from APTX poisoning."
+
 DECIDES = [
+    (CHARM, "Poison by night: Kazuha's charm of the day before protects Bob"),
     (TRY, "Poison by night: Sherry names Bob's role, he dies that night"),
     (STOCK, "Poison by night: Sherry names Bob's role, he dies that night"),
     (STOCK, "Poison by night: a wrong identity, Bob lives on"),
@@ -154,3 +157,13 @@ def test_a_day_arrest_naming_the_prep_phase_agrees_in_the_chain() -> None:
     prep = {"Ver": ("Disguise", "", "Kir")}
     day = {"Meg": ("Arrest", "Ver", "prep")}
     day_compare(rs, (players, [prep, {}, day, {}], {"Ver": "Bob", "Meg": "Bob", "Bob": None}))
+
+
+def test_the_charm_of_the_day_before_agrees_in_the_chain() -> None:
+    """The day's `X holds the charm` carried to the night after (`SHIELDED`) keeps the
+    night's APTX off its holder in both back ends."""
+    rs = ruleset("dctp-mini-mafia")
+    players = [("Ann", "Sherry", ""), ("Bob", "Satou", ""), ("Cid", "Kazuha", "")]
+    charm = {"Cid": ("Charm", "Bob")}
+    poison = {"Ann": ("Poison", "Bob", "Satou")}
+    day_compare(rs, (players, [{}, charm, poison], {"Ann": None, "Bob": None, "Cid": None}))

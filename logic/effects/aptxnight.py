@@ -17,10 +17,13 @@ Vocabulary:
 
 Readings ("the same rules as other APTX", R230-R233 in casebook/dctp-mini-mafia.rules):
 no night save stops it, as no save stops the day's APTX ("Can't protect anyone from
-APTX.", "Can't heal APTX"); its death comes in its tier of the order of actions (the
+APTX.", "Can't heal APTX"), but the Health Charm given the day before ("The same phase and
+the phase afterwards, the target will be protected from APTX poisoning.", the state
+`SHIELDED`: each holder of a protecting charm, as (the player, the day)); its death comes in its tier of the order of actions (the
 order's "APTX"); the capsules are the user's own, counted apart from the faction's day
 capsules (logic/effects/capsules.py): whether the two counts are one is not said (R232).
-Not modelled: the Health Charm's "phase afterwards" (a night) against it, the notices.
+Not modelled: the charm used up by the night's poisoning ("The Charm will only be used up,
+..."), the notices.
 
 The state a night leaves (`LOST`): each night the user lost a capsule, as (the player,
 the night); the night's atom `X loses a night APTX` says it.
@@ -32,6 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
+from logic.effects import aptx
 from logic.effects.base import Death, Kind, Lasting, Outcome
 from logic.effects.poison import Poison
 from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, at_least, conj, disj, eq, label, neg
@@ -92,9 +96,20 @@ def _tries(b: NightBuilder) -> list[tuple[int, str, Expr, Expr, AptxNight]]:
     return got
 
 
+def charmed(b: NightBuilder, q: str) -> Expr:
+    """q was given a protecting Health Charm the day before ("The same phase and the phase
+    afterwards, the target will be protected from APTX poisoning.": the day's atom `X holds
+    the charm`, logic/effects/aptx.py)."""
+    before: Shielded = b.before(SHIELDED)
+    return any_of(x for (p, day), x in before.items() if p == q and day == b.night - 1)
+
+
 def deaths(b: NightBuilder) -> list[Death]:
-    """A poisoning that named its target's role kills him in its tier (no save stops it)."""
-    return [(q, b.tier(j), conj(took, right)) for j, q, took, right, _ in _tries(b)]
+    """A poisoning that named its target's role kills him in its tier (no save stops it
+    but the Health Charm of the day before)."""
+    return [
+        (q, b.tier(j), conj(took, right, neg(charmed(b, q)))) for j, q, took, right, _ in _tries(b)
+    ]
 
 
 def stops(b: NightBuilder, i: int) -> Expr:
@@ -151,6 +166,25 @@ def _view(state: tuple[tuple[str, int], ...], night: int) -> Lost:
 
 LOST = Lasting("night capsules", (), _step, _chain, _view)
 
+Shielded = dict[tuple[str, int], Expr]  # (the holder, the day) -> given a charm that day
+
+
+def _shield_step(before: tuple[tuple[str, int], ...], end: PhaseEnd) -> tuple[tuple[str, int], ...]:
+    got = {(a.subject, end.number) for a in end.atoms if a.kind == aptx.SHIELD}
+    return tuple(sorted(set(before) | got))
+
+
+def _shield_chain(before: Shielded, end: ChainEnd) -> Shielded:
+    out = dict(before)
+    for a, e in end.atoms:
+        if a.kind == aptx.SHIELD:
+            key = (a.subject, end.number)
+            out[key] = disj(out.get(key, FALSE), e)
+    return out
+
+
+SHIELDED = Lasting("charms held", (), _shield_step, _shield_chain, _view)
+
 
 KIND = Kind(
     "aptxnight",
@@ -158,5 +192,5 @@ KIND = Kind(
     deaths=deaths,
     stops=stops,
     atoms=atoms,
-    lasting=(LOST,),
+    lasting=(LOST, SHIELDED),
 )
