@@ -38,9 +38,8 @@ An arrest of the poisoner that day stops the attempt ("Arresting the BO member w
 poisoning WILL hinder the poisoning.": the arrested player's day actions fail, but
 arrests, logic/effects/dayarrest.py). What a poisoning costs (the capsules: how many, kept,
 lost, confiscated, handed on) is logic/effects/capsules.py's, which asks `named_right`. Not
-modelled: Sherry's poison by night (so the charm's "phase afterwards", a
-night, has no poisoning to stop), travellers and the
-notices.
+modelled: travellers and the notices (Sherry's poison by night, which the charm's
+"phase afterwards" stops, is logic/effects/aptxnight.py's).
 """
 
 from __future__ import annotations
@@ -119,8 +118,8 @@ class AptxKills:
 class Charm:
     """'Can give out the Health Charm.': a day ability on one player; `shields` ("The same
     phase and the phase afterwards, the target will be protected from APTX poisoning."):
-    a poisoning of the target that day does not land (the phase after it, a night, has no
-    poisoning modelled)."""
+    a poisoning of the target that day does not land, and, the night after, a poisoning by
+    night (logic/effects/aptxnight.py reads the day's atom `X holds the charm`)."""
 
     by_day: ClassVar[bool] = True  # used by day (logic/effects/base.Effect)
     why: Why = meta()
@@ -339,13 +338,22 @@ def _self_stops(db: DayBuilder, i: int) -> Expr:
     return any_of(conj(c, db.sc.aims(i, p), said, again) for c, _ in db.effects(i, Charm))
 
 
+SHIELD = "holds the charm"  # the day's atom of a charm that protects its holder
+
+
 def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
-    """`X gives the charm to X`: a charm its giver gave himself today (when a sentence
-    limits it)."""
+    """`X holds the charm`: a charm whose sentence says it protects was given to X today
+    (read the night after: "... and the phase afterwards, ...", logic/effects/
+    aptxnight.py); `X gives the charm to X`: a charm its giver gave himself today (when a
+    sentence limits it)."""
     del outcome
-    if _self_once(db) == FALSE:
-        return {}
     out: dict[Atom, Expr] = {}
+    for q in db.players:
+        x = charmed(db, q)
+        if x != FALSE:
+            out[Atom(SHIELD, q)] = x
+    if _self_once(db) == FALSE:
+        return out
     for i in range(db.n):
         p = db.actor(i)
         x = any_of(conj(c, db.ok(i), db.sc.aims(i, p)) for c, _ in db.effects(i, Charm))

@@ -53,7 +53,7 @@ if TYPE_CHECKING:
 class DayAccuse:
     by_day: ClassVar[bool] = True  # used by day (logic/effects/base.Effect)
     why: Why = meta()
-    options = crimes.PHASES  # the phase of the crime (a case's `decides`)
+    options = crimes.ACCUSED  # the phase of the crime, the prep phase too (a case's `decides`)
 
     def describe(self) -> str:
         return (
@@ -82,8 +82,10 @@ def _now(db: DayBuilder) -> int:
 
 
 def _committed_as_accused(db: DayBuilder, i: int, q: str) -> Expr:
-    """Day slot i names a past phase in which q committed a crime, by the record."""
-    decided = db.sc.decision(i, crimes.PHASES)
+    """Day slot i names a past phase in which q committed a crime, by the record; the
+    prep phase as the night's arrest names it (`crimes.prep_named`: open where the
+    sentences clash, R181, R236)."""
+    decided = db.sc.decision(i, crimes.ACCUSED)
     parts = []
     for k, text in enumerate(crimes.PHASES):
         kind, number = text.split()
@@ -93,6 +95,10 @@ def _committed_as_accused(db: DayBuilder, i: int, q: str) -> Expr:
         hit = crimes.committed(db, q, at, by=db.actor(i))
         if hit != FALSE:
             parts.append(conj(eq(decided, Const(k)), hit))
+    named = eq(decided, Const(crimes.option_of(crimes.PREP_AT)))
+    hit = conj(named, crimes.committed(db, q, crimes.PREP_AT, by=db.actor(i)))
+    if hit != FALSE:
+        parts.append(conj(hit, crimes.prep_named(db, i, hit)))
     return any_of(parts)
 
 
@@ -101,11 +107,15 @@ def _repeated(db: DayBuilder, i: int, q: str) -> Expr:
     gate = crimes.said_any(db, crimes.NotTwice)
     if gate == FALSE:
         return FALSE
-    decided = db.sc.decision(i, crimes.PHASES)
+    decided = db.sc.decision(i, crimes.ACCUSED)
     got: crimes.Charges = db.before(crimes.CHARGES)
     return conj(
         gate,
-        any_of(conj(eq(decided, Const(at - 1)), e) for (p, at), e in got.items() if p == q),
+        any_of(
+            conj(eq(decided, Const(crimes.option_of(at))), e)
+            for (p, at), e in got.items()
+            if p == q
+        ),
     )
 
 
@@ -215,10 +225,10 @@ def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
         for i, p, took, holds in _accusations(db):
             if p != q:
                 continue
-            decided = db.sc.decision(i, crimes.PHASES)
-            for at in range(1, _now(db)):
+            decided = db.sc.decision(i, crimes.ACCUSED)
+            for at in (crimes.PREP_AT, *range(1, _now(db))):
                 key = Atom(crimes.CHARGED, q, str(at))
-                hit = conj(took, holds, eq(decided, Const(at - 1)))
+                hit = conj(took, holds, eq(decided, Const(crimes.option_of(at))))
                 out[key] = disj(out.get(key, FALSE), hit)
         for gate, e in _said(db, crimes.Suspends):
             if e.by != crimes.ARREST_REASON:
