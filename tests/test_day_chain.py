@@ -233,13 +233,18 @@ def _fix(
                 elif ab:
                     menu = night_menus(pool, k)[index[role.name]]
                     put(f"ab:{name}@n{k}", [a.name for a in menu].index(ab))
-                    put(f"tgt:{name}@n{k}", names.index(target) if target else 0)
+                    first, _, second = target.partition(" and ")
+                    put(f"tgt:{name}@n{k}", names.index(first) if first else 0)
+                    put(f"tgt2:{name}@n{k}", names.index(second) if second else 0)
             else:
                 put(f"duse:{name}@d{k}", bool(ab))
                 if ab:
                     menu = day_menus(pool, k)[index[role.name]]
                     put(f"dab:{name}@d{k}", [a.name for a in menu].index(ab))
-                    put(f"dtgt:{name}@d{k}", names.index(target) if target else 0)
+                    # (two players: "Bob and Cid", the swap's)
+                    first, _, second = target.partition(" and ")
+                    put(f"dtgt:{name}@d{k}", names.index(first) if first else 0)
+                    put(f"dtgt2:{name}@d{k}", names.index(second) if second else 0)
                 vote = votes.get(name)
                 put(f"vote:{name}@d{k}", names.index(vote) if vote is not None else -1)
     return out
@@ -361,6 +366,15 @@ def test_werewolf_pools_day_uses_of_night_powers_agree() -> None:
     necro = [*scavenger, ("Dee", "Necromancer", "Village")]
     day = {"Ann": ("steal", "Bob"), "Dee": ("revive", "Bob")}
     _compare(rs, (necro, [{"Cid": ("__kill", "Bob")}, day, {"Bob": ("target", "Cid")}], {}))
+    # R37: the Swapper's swap by day (two players take each other's role), its night use
+    # spending the day's, a dead player refused ("living"); the swapped Seer scans that night
+    swap = [("Ann", "Swapper", "Village"), ("Bob", "Seer", ""), ("Cid", "Hunter", "")]
+    _compare(rs, (swap, [{}, {"Ann": ("swap", "Bob and Cid")}, {"Cid": ("target", "Bob")}], {}))
+    _compare(
+        rs, (swap, [{"Ann": ("swap", "Bob and Cid")}, {"Ann": ("swap", "Cid and Bob")}, {}], {})
+    )
+    _compare(rs, (swap, [{}, {"Ann": ("swap", "Ann and Bob")}, {}], {}))
+    _compare(rs, (swap, [{}, {"Ann": ("swap", "Bob and Bob")}, {}], {}))
     # the Thug's one death survived, by day too (logic/effects/endure.py), and spent
     thug = [("Ann", "Hunter", ""), ("Bob", "Thug", ""), ("Cid", "Alpha", "")]
     _compare(rs, (thug, [{}, {"Ann": ("kill", "Bob")}, {"Cid": ("__kill", "Bob")}], {}))
