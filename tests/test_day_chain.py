@@ -366,8 +366,19 @@ def test_werewolf_pools_day_uses_of_night_powers_agree() -> None:
     necro = [*scavenger, ("Dee", "Necromancer", "Village")]
     day = {"Ann": ("steal", "Bob"), "Dee": ("revive", "Bob")}
     _compare(rs, (necro, [{"Cid": ("__kill", "Bob")}, day, {"Bob": ("target", "Cid")}], {}))
-    # R37: the Swapper's swap by day (two players take each other's role), its night use
-    # spending the day's, a dead player refused ("living"); the swapped Seer scans that night
+    # the Thug's one death survived, by day too (logic/effects/endure.py), and spent
+    thug = [("Ann", "Hunter", ""), ("Bob", "Thug", ""), ("Cid", "Alpha", "")]
+    _compare(rs, (thug, [{}, {"Ann": ("kill", "Bob")}, {"Cid": ("__kill", "Bob")}], {}))
+    _compare(rs, (thug, [{"Cid": ("__kill", "Bob")}, {"Ann": ("kill", "Bob")}, {}], {}))
+
+
+def test_a_swap_by_day_agrees() -> None:
+    """R37: the Swapper's swap by day (logic/effects/exchange.py's SwapPowersByDay: two
+    players take each other's role; a day action naming two players, day.py's `dtgt2`):
+    the chain's day gives resolve's outcomes."""
+    rs = RULESETS["werewolf-pool"]
+    # its night use spending the day's, its user or one player twice refused; the swapped
+    # Seer scans that night
     swap = [("Ann", "Swapper", "Village"), ("Bob", "Seer", ""), ("Cid", "Hunter", "")]
     _compare(rs, (swap, [{}, {"Ann": ("swap", "Bob and Cid")}, {"Cid": ("target", "Bob")}], {}))
     _compare(
@@ -375,10 +386,6 @@ def test_werewolf_pools_day_uses_of_night_powers_agree() -> None:
     )
     _compare(rs, (swap, [{}, {"Ann": ("swap", "Ann and Bob")}, {}], {}))
     _compare(rs, (swap, [{}, {"Ann": ("swap", "Bob and Bob")}, {}], {}))
-    # the Thug's one death survived, by day too (logic/effects/endure.py), and spent
-    thug = [("Ann", "Hunter", ""), ("Bob", "Thug", ""), ("Cid", "Alpha", "")]
-    _compare(rs, (thug, [{}, {"Ann": ("kill", "Bob")}, {"Cid": ("__kill", "Bob")}], {}))
-    _compare(rs, (thug, [{"Cid": ("__kill", "Bob")}, {"Ann": ("kill", "Bob")}, {}], {}))
 
 
 def test_a_day_with_a_day_kill_a_revival_and_public_uses_agrees() -> None:
