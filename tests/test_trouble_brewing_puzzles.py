@@ -166,6 +166,36 @@ SOLUTIONS["josef-yes-but-dont"] = (
     ),
 )
 
+
+def _setup_worlds(townsfolk: int, outsiders: int, minions: int) -> tuple[tuple[str, ...], ...]:
+    """casebook/trouble-brewing/setup-NN.obs, counted by hand: You is the Soldier; the
+    others claim `townsfolk` Townsfolk, `outsiders` Outsiders and `minions` Minions, each
+    held, but for the one hidden Imp, whom the setup row's counts put on a Townsfolk
+    claimer's seat (on an Outsider's or a Minion's, that type would fall short)."""
+    claims = (
+        *("Mayor", "Monk", "Virgin", "Chef", "Empath", "Undertaker", "Ravenkeeper")[:townsfolk],
+        *("Slayer", "Washerwoman")[: max(0, townsfolk - 7)],
+        *("Saint", "Recluse")[:outsiders],
+        *("Poisoner", "Spy", "Scarlet Woman")[:minions],
+    )
+    return tuple(("Soldier", *claims[:k], "Imp", *claims[k + 1 :]) for k in range(townsfolk))
+
+
+# the setup table's rows no puzzle seats (each deleted, `solve` deals no game of N)
+for _n, _row in {
+    5: (3, 0, 1),
+    6: (3, 1, 1),
+    10: (7, 0, 2),
+    12: (7, 2, 2),
+    13: (9, 0, 3),
+    14: (9, 1, 3),
+    15: (9, 2, 3),
+}.items():
+    SOLUTIONS[f"setup-{_n:02d}"] = _setup_worlds(*_row)
+
+# two players left: the evil team has won in every world (the game does not go on)
+SOLUTIONS["two-left"] = ()
+
 # puzzles `ruling solve` does not solve yet, and why
 NOT_YET: dict[str, str] = {}
 

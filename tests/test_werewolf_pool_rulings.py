@@ -513,6 +513,12 @@ DECIDES: list[tuple[str, tuple[str, ...], str]] = [
         ("(Active, One-time use, Anytime, Dual-nature)",),
         "The Swapper swaps once per game",
     ),
+    (  # R37: the swap by day
+        "Swapper:",
+        ("During the day, the Swapper may swap the powers of two other living players.",),
+        "R37: the Swapper swaps two players' powers by day: the Seer holds the Hunter's kill "
+        "that night",
+    ),
     (
         "Leech:",
         (

@@ -7,7 +7,8 @@ Vocabulary:
   SwapPowers  an action naming two players: each takes the other's role (its powers),
               keeping their own faction ("This player may swap the powers of any two
               other players."); `alive`: both must be alive (the GM's "Only alive IMO"),
-              and neither may be the user nor the two the same player
+              and neither may be the user nor the two the same player.
+              `SwapPowersByDay`: the same, used by day ("Anytime")
   TakePower   an action: the user takes the role of the target (keeping his faction) and
               the target's powers are gone for good: his role's abilities no longer take
               place, by night or by day, and his role's passive powers of the day stop
@@ -38,6 +39,7 @@ across its days).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -58,7 +60,7 @@ from logic.model.expr import (
     labels,
     neg,
 )
-from logic.model.ir import Frequency
+from logic.model.ir import Frequency, Role
 from logic.model.phase import Atom, ChainEnd, PhaseEnd
 from logic.model.why import Why, meta
 
@@ -80,6 +82,11 @@ class SwapPowers:
     def describe(self) -> str:
         who = "two other living players" if self.alive else "two other players"
         return f"swap: {who} take each other's role, keeping their factions"
+
+
+@dataclass(frozen=True)
+class SwapPowersByDay(SwapPowers):
+    by_day: ClassVar[bool] = True  # used by day (logic/effects/base.Effect)
 
 
 @dataclass(frozen=True)
@@ -217,7 +224,9 @@ def _unfit(dead: Expr, t: TakePower) -> Expr:
     return neg(dead) if t.dead else dead
 
 
-def _swap_unfit(b: NightBuilder, i: int, e: SwapPowers) -> Expr:
+def _swap_unfit(b: NightBuilder | DayBuilder, i: int, e: SwapPowers) -> Expr:
+    """A swap's two players do not fit: one player twice, its user, or ("living") a
+    dead one; by night or by day (one test for both frames)."""
     p = b.actor(i)
     t0, t1 = b.sc.target(i, 0), b.sc.target(i, 1)
     me = Const(b.sc.players.index(p))
@@ -228,6 +237,31 @@ def _swap_unfit(b: NightBuilder, i: int, e: SwapPowers) -> Expr:
             if dead != FALSE:
                 out.append(conj(dead, disj(eq(t0, Const(k)), eq(t1, Const(k)))))
     return any_of(out)
+
+
+def _swapped(
+    b: NightBuilder | DayBuilder,
+    i: int,
+    c: Expr,
+    e: SwapPowers,
+    role_is: Callable[[str, Role], Expr],
+) -> list[tuple[str, Expr, str]]:
+    """(player, it gives him the role, the role) for slot i's swap, by night or by day:
+    each of its two players takes the other's role."""
+    out: list[tuple[str, Expr, str]] = []
+    t0, t1 = b.sc.target(i, 0), b.sc.target(i, 1)
+    for k0, q0 in enumerate(b.sc.players):
+        for k1, q1 in enumerate(b.sc.players):
+            if q0 == q1:
+                continue
+            both = conj(c, b.ok(i), eq(t0, Const(k0)), eq(t1, Const(k1)))
+            if both == FALSE:
+                continue
+            both = label(both, e.why)
+            for r in b.roles:
+                out.append((q0, conj(both, role_is(q1, r)), r.name))
+                out.append((q1, conj(both, role_is(q0, r)), r.name))
+    return out
 
 
 def _kept_spent(b: NightBuilder, i: int) -> Expr:
@@ -281,18 +315,8 @@ def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
     for j in range(b.n):
         p = b.actor(j)
         for c, e in b.effects(j, SwapPowers):
-            t0, t1 = b.sc.target(j, 0), b.sc.target(j, 1)
-            for k0, q0 in enumerate(b.sc.players):
-                for k1, q1 in enumerate(b.sc.players):
-                    if q0 == q1:
-                        continue
-                    both = conj(c, b.ok(j), eq(t0, Const(k0)), eq(t1, Const(k1)))
-                    if both == FALSE:
-                        continue
-                    both = label(both, e.why)
-                    for r in b.roles:
-                        give(q0, j, conj(both, b.sc.role_is(q1, r)), r.name)
-                        give(q1, j, conj(both, b.sc.role_is(q0, r)), r.name)
+            for q, x, role in _swapped(b, j, c, e, b.sc.role_is):
+                give(q, j, x, role)
         for c, t in b.effects(j, TakePower):
             for q in b.sc.players:
                 x = conj(c, b.ok(j), b.aims(j, q))
@@ -338,6 +362,8 @@ def day_stops(db: DayBuilder, i: int) -> Expr:
     not fit (dead or alive, as its sentence says) does not either."""
     p = db.actor(i)
     reasons = [conj(any_of(c for c, _ in db.sc.abilities(i)), _drained(db.before(DRAINED), p))]
+    for c, e in db.effects(i, SwapPowersByDay):
+        reasons.append(label(conj(c, _swap_unfit(db, i, e)), e.why))
     for c, t in db.effects(i, TakePowerByDay):
 
         def unfit(q: str, t: TakePower = t) -> Expr:
@@ -355,10 +381,15 @@ def day_unpowered(db: DayBuilder, p: str) -> Expr:
 
 
 def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
-    """Today's thefts: `X becomes ROLE`, `drained`, `stole`."""
+    """Today's swaps and thefts: `X becomes ROLE`, `drained`, `stole`."""
     out: dict[Atom, Expr] = {}
     for i in range(db.n):
         p = db.actor(i)
+        for c, e in db.effects(i, SwapPowersByDay):
+            for q, x, role in _swapped(db, i, c, e, db.role_is):
+                if x != FALSE:
+                    a = becomes(q, role)
+                    out[a] = disj(out.get(a, FALSE), x)
         for c, t in db.effects(i, TakePowerByDay):
             for q in db.players:
                 x = conj(db.ok(i), c, db.sc.aims(i, q))
@@ -384,7 +415,7 @@ def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
 
 KIND = Kind(
     "exchange",
-    (SwapPowers, TakePower, TakePowerByDay, UsesKept, PowersBack),
+    (SwapPowers, SwapPowersByDay, TakePower, TakePowerByDay, UsesKept, PowersBack),
     stops=stops,
     transition=transition,
     lasting=(DRAINED, STOLEN),

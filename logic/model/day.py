@@ -91,7 +91,7 @@ class DayScenario(Protocol):
     def scenario_vars(self) -> tuple[str, ...]: ...
     def taken(self, i: int) -> Expr: ...
     def abilities(self, i: int) -> list[tuple[Expr, Ability]]: ...
-    def target(self, i: int) -> Expr: ...
+    def target(self, i: int, k: int = 0) -> Expr: ...
     def aims(self, i: int, q: str) -> Expr: ...
     def role_is(self, p: str, role: Role) -> Expr: ...
     def faction_is(self, p: str, faction: str) -> Expr: ...
@@ -186,9 +186,10 @@ class ConcreteDay:
     def abilities(self, i: int) -> list[tuple[Expr, Ability]]:
         return [(TRUE, self.acts[i].ability)]
 
-    def target(self, i: int) -> Expr:
+    def target(self, i: int, k: int = 0) -> Expr:
+        """Day slot i's k-th target as a player index (-1: none)."""
         t = self.acts[i].targets
-        return Const(self._index[t[0]] if t else -1)
+        return Const(self._index[t[k]] if len(t) > k else -1)
 
     def aims(self, i: int, q: str) -> Expr:
         return Const(q in self.acts[i].targets)
@@ -238,7 +239,8 @@ class SymbolicDay:
     """A day whose roles, votes and day actions are open, after the symbolic night
     `night` (its players, its pool of roles, who holds which once the phases before have
     changed identities: `night.after(carried)`). Each player who may hold a role with a
-    day ability has a day slot (`duse:p`, `dtgt:p`, `dab:p`); `actions` False leaves the
+    day ability has a day slot (`duse:p`, `dtgt:p`, `dab:p`; `dtgt2:p` where a day ability
+    names two players); `actions` False leaves the
     slots out (a day whose actions nobody saw, kept small)."""
 
     def __init__(
@@ -262,6 +264,8 @@ class SymbolicDay:
         self.menus = day_menus(night.roles, day)
         self.picks = max((len(m) for m in self.menus), default=0)
         self.options = max((len(options_of(a)) for m in self.menus for a in m), default=0)
+        # a day ability that names two players (the Swapper's swap by day): a second target
+        self.pairs = any(a.targets == 2 for m in self.menus for a in m)
         self.actors = self.players if actions and self.picks else ()
         self._index = {p: k for k, p in enumerate(self.players)}
         self._holds: dict[tuple[str, Callable[[Ability], bool]], Expr] = {}
@@ -310,6 +314,8 @@ class SymbolicDay:
         for p in self.actors:
             out[f"duse:{p}"] = [False, True]
             out[f"dtgt:{p}"] = list(range(n))
+            if self.pairs:
+                out[f"dtgt2:{p}"] = list(range(n))
             if self.picks > 1:
                 out[f"dab:{p}"] = list(range(self.picks))
             if self.options:  # what the player decided (-1: nothing)
@@ -349,6 +355,9 @@ class SymbolicDay:
             out.append(
                 (implies(self.holds(p, _pinned), eq(Var(f"dtgt:{p}"), Const(0))), frame.TAKES_PLACE)
             )
+            if self.pairs:  # an ability naming one player or none: one second target
+                one = neg(self.holds(p, _two_targets))
+                out.append((implies(one, eq(Var(f"dtgt2:{p}"), Const(0))), frame.TAKES_PLACE))
             if self.options:  # only an ability that leaves a decision decides (one scenario)
                 undecided = eq(Var(f"ddec:{p}"), Const(-1))
                 out.append((implies(neg(self.holds(p, _decides)), undecided), frame.TAKES_PLACE))
@@ -373,14 +382,23 @@ class SymbolicDay:
             for k, ab in enumerate(menu)
         ]
 
-    def target(self, i: int) -> Expr:
+    def target(self, i: int, k: int = 0) -> Expr:
+        """Day slot i's k-th target (-1: none): the second (`dtgt2:p`) only for an
+        ability that names two players."""
         p = self.actors[i]
+        if k > 0:
+            if k > 1 or not self.pairs:
+                return Const(-1)
+            return ite(self.holds(p, _two_targets), Var(f"dtgt2:{p}"), Const(-1))
         t: Expr = Var(f"dtgt:{p}")
         t = ite(self.holds(p, _on_self), Const(self._index[p]), t)
         return ite(self.holds(p, _aimless), Const(-1), t)
 
     def aims(self, i: int, q: str) -> Expr:
-        return eq(self.target(i), Const(self._index[q]))
+        k = Const(self._index[q])
+        if not self.pairs:
+            return eq(self.target(i), k)
+        return any_of(eq(self.target(i, x), k) for x in (0, 1))
 
     def role_is(self, p: str, role: Role) -> Expr:
         return self.night.role_is(p, role)
@@ -449,6 +467,10 @@ def _on_self(ab: Ability) -> bool:
 
 def _aimless(ab: Ability) -> bool:
     return ab.targets == 0 and not ab.on_self
+
+
+def _two_targets(ab: Ability) -> bool:
+    return ab.targets == 2
 
 
 class DayBuilder(PhaseBuilder):

@@ -447,6 +447,10 @@ class Night:
             if ab.on_self or ab.targets == 0:
                 lines.append(f"{p} uses {ab.name}")
                 involved.append(p)
+            elif ab.targets == 2:
+                t, t2 = (self.names[env[f"{v}:{p}@d{k}"]] for v in ("dtgt", "dtgt2"))
+                lines.append(f"{p} uses {ab.name} on {t} and {t2}")
+                involved += [p, t, t2]
             else:
                 t = self.names[env[f"dtgt:{p}@d{k}"]]
                 lines.append(f"{p} uses {ab.name} on {t}")

@@ -21,7 +21,14 @@ from typing import Any
 
 from lark import Token
 
-from logic.effects.exchange import PowersBack, SwapPowers, TakePower, TakePowerByDay, UsesKept
+from logic.effects.exchange import (
+    PowersBack,
+    SwapPowers,
+    SwapPowersByDay,
+    TakePower,
+    TakePowerByDay,
+    UsesKept,
+)
 from logic.lang.clause_parts import about, subject_of
 from logic.lang.kinds.powers import Whom
 from logic.lang.read.pieces import _AbilityStart, _DayAbility
@@ -48,6 +55,12 @@ class ExchangeReading:
             "targets", _frequency(children), self.why, subject_of(children), 2, "swap"
         )
         return (start, SwapPowers(alive, self.why))
+
+    def swap_powers_day(self, children: list[Any]) -> tuple[Any, ...]:
+        alive = next(c for c in children if isinstance(c, bool))
+        effect = SwapPowersByDay(alive, self.why)
+        day = _DayAbility("swap", 2, _frequency(children), (effect,), self.why)
+        return about(children, day)
 
     def take_power(self, children: list[Any]) -> tuple[Any, ...]:
         whom = next(c for c in children if isinstance(c, Whom))
