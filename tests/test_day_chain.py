@@ -381,9 +381,14 @@ def test_a_swap_by_day_agrees() -> None:
     # lines use the dealt roles' powers: the night after the swap has none)
     swap = [("Ann", "Swapper", "Village"), ("Bob", "Seer", ""), ("Cid", "Hunter", "")]
     _compare(rs, (swap, [{}, {"Ann": ("swap", "Bob and Cid")}, {}], {}))
-    # (not here: a night's use spending the same-named day ability, which `resolve` counts
-    # and the chain does not: the Hunter's, the Leech's and this swap's alike, a gap of
-    # the chain's day found by this test)
+    # a night's use spends the same-named day ability (one budget by night and by day:
+    # the chain's `spent`, as `resolve`'s history counts it)
+    _compare(
+        rs, (swap, [{"Ann": ("swap", "Bob and Cid")}, {"Ann": ("swap", "Bob and Cid")}, {}], {})
+    )
+    _compare(
+        rs, (swap, [{}, {"Ann": ("swap", "Bob and Cid")}, {"Ann": ("swap", "Bob and Cid")}], {})
+    )
     _compare(rs, (swap, [{}, {"Ann": ("swap", "Ann and Bob")}, {}], {}))
     _compare(rs, (swap, [{}, {"Ann": ("swap", "Bob and Bob")}, {}], {}))
 

@@ -125,6 +125,12 @@ def chain(
         """Per earlier day, whether p used the day ability named `ability`."""
         return [rename(d.used_that(p, ability), _day_namer(j)) for j, d in earlier_days]
 
+    def spent(p: str, ability: str) -> list[Expr]:
+        """Per earlier phase, night or day, whether p spent a use of the ability named
+        `ability`: one name is one budget by night and by day, as the concrete history
+        counts it (`History.used`: the werewolf pool's Hunter, Leech, Blocker, Swapper)."""
+        return sent(p, ability) + used_by_day(p, ability)
+
     aimed, took_last = _uses_before(earlier_nights)
     if prep:
         sc0 = SymbolicNight(ruleset, players, night=0, roles=roles, dead=dead, carried=carried)
@@ -147,7 +153,7 @@ def chain(
             fixed=fixed,
             acts=known[k - 1],
             carried=carried,
-            sent=sent,
+            sent=spent,
             aimed=aimed,
             took_last=took_last,
         )
@@ -157,7 +163,7 @@ def chain(
         day_dead = (known_days or {}).get(k)
         if (with_days and (k < nights or last_day)) or day_dead is not None:  # day k, after night k
             dead_now = _known(day_dead, absent, True) or dead
-            dm, dsc = build_symbolic_day(sc, k, dead_now, carried, kinds, sent=used_by_day)
+            dm, dsc = build_symbolic_day(sc, k, dead_now, carried, kinds, sent=spent)
             earlier_days.append((k, dsc))
             carried = carry(carried, out.add_day(dm, k, readers), "day", k, ruleset, kinds)
     return out.model(nights)
