@@ -76,3 +76,18 @@ def test_chain_agrees_with_resolve_on_a_clean() -> None:
 @given(data=st.data())
 def test_chain_agrees_with_resolve_on_random_cleans(data: Any) -> None:
     _compare(RS, *data.draw(games(RS)))
+
+
+def test_a_clean_of_a_kill_is_a_clean_of_the_player_killed() -> None:
+    text = TEXT.replace(
+        "Sanitizer: Each night you may clean a player.",
+        "Sanitizer: Three times per game, you can clean a kill. "
+        "The role of the killed player will be hidden.",
+    )
+    rs = parse_ruleset(text, "clean.rules")
+    role = rs.role("Sanitizer")
+    assert role is not None
+    assert [e.shown for a in role.abilities for e in a.effects if isinstance(e, Clean)] == [None]
+    body = "  players: Ann is Citizen, Bob is Sanitizer, Cid is Citizen\n"
+    atoms = determined(rs, body + "  night 1:\n    Bob kills Ann\n    Bob targets Ann\n")
+    assert "Ann dies" in atoms and not any("was" in a for a in atoms), atoms

@@ -12,13 +12,27 @@ from typing import Any
 from lark import Token
 
 from logic.effects.reveal import Clean
-from logic.model.ir import Why
+from logic.lang.clause_parts import Starts, subject_of
+from logic.lang.kinds.common import uses_parts
+from logic.model.ir import Frequency, Why
 
 
 class CleanReading:
     """The methods of clean.lark's rules."""
 
     why: Why
+
+    def cl_kill(self, children: list[Any]) -> tuple[Any, ...]:
+        """ "You can clean a kill.": an ability on the player killed, its clean."""
+        freqs = [c for c in children if isinstance(c, Frequency)]
+        starts = Starts(
+            "targets",
+            freqs[0] if freqs else Frequency.EACH_NIGHT,
+            self.why,
+            subject_of(children),
+            name="Clean",
+        )
+        return (starts, Clean.said(self.why), *uses_parts(children, self.why))
 
     def cl_hidden(self, children: list[Any]) -> tuple[Any, ...]:
         return (Clean(None, self.why),)
