@@ -195,7 +195,10 @@ def stops(b: NightBuilder, i: int) -> Expr:
 def shunned(b: NightBuilder, i: int) -> Expr:
     """Slot i is aimed at another player whose role cannot be targeted by it
     (`Untargetable`, labelled with its sentence)."""
-    if not any(isinstance(t, Untargetable) for r in b.rs.roles for t in r.traits):
+    if not b.once(
+        "untargetable",
+        lambda: any(isinstance(t, Untargetable) for r in b.rs.roles for t in r.traits),
+    ):
         return FALSE
     p = b.actor(i)
     parts = []
@@ -203,10 +206,21 @@ def shunned(b: NightBuilder, i: int) -> Expr:
         aims = b.aims(i, q) if q != p else FALSE
         if aims == FALSE:
             continue
-        every = holds_trait(b, q, Untargetable, lambda t: t.kills)
-        spared = holds_trait(b, q, Untargetable, lambda t: not t.kills)
+        every, spared = _untargetable(b, q)
         parts.append(conj(aims, disj(every, conj(spared, neg(attack.kills(b, i))))))
     return any_of(parts)
+
+
+def _untargetable(b: NightBuilder, q: str) -> tuple[Expr, Expr]:
+    """q holds a role no action reaches, and one only kills reach (each labelled), made
+    once a night (every slot aimed at q asks)."""
+    return b.once(
+        f"untargetable:{q}",
+        lambda: (
+            holds_trait(b, q, Untargetable, lambda t: t.kills),
+            holds_trait(b, q, Untargetable, lambda t: not t.kills),
+        ),
+    )
 
 
 def atoms(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:

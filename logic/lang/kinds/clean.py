@@ -13,8 +13,8 @@ from lark import Token
 
 from logic.effects.reveal import Clean
 from logic.lang.clause_parts import Starts, subject_of
-from logic.lang.kinds.common import uses_parts
-from logic.model.ir import Frequency, Why
+from logic.lang.kinds.common import _frequency, uses_parts
+from logic.model.ir import Why
 
 
 class CleanReading:
@@ -24,10 +24,9 @@ class CleanReading:
 
     def cl_kill(self, children: list[Any]) -> tuple[Any, ...]:
         """ "You can clean a kill.": an ability on the player killed, its clean."""
-        freqs = [c for c in children if isinstance(c, Frequency)]
         starts = Starts(
             "targets",
-            freqs[0] if freqs else Frequency.EACH_NIGHT,
+            _frequency(children),
             self.why,
             subject_of(children),
             name="Clean",

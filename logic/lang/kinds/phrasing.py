@@ -180,6 +180,10 @@ class PhrasingReading:
         night = next((int(c) for c in children if isinstance(c, Token) and c.type == "NUMERAL"), 1)
         if night != 1:
             raise NoReading(f"an ability kept off night {night} only")
+        return self._not_first(children)
+
+    def _not_first(self, children: list[Any]) -> tuple[Any, ...]:
+        """The ability before (or the one the sentence implies) kept off the first night."""
         parts = (*implied(children, self.why), NotFirstNight(self.why))
         return tuple(p for part in parts for p in about(children, part))
 
@@ -190,8 +194,7 @@ class PhrasingReading:
         night = next((int(c) for c in children if isinstance(c, Token) and c.type == "NUMERAL"), 0)
         if named != ["wait"] or night != 2:
             raise NoReading("an ability kept off the first night is 'wait until Night 2'")
-        parts = (*implied(children, self.why), NotFirstNight(self.why))
-        return tuple(p for part in parts for p in about(children, part))
+        return self._not_first(children)
 
     # notes
     def you_immune(self, children: list[Any]) -> tuple[Any, ...]:
