@@ -105,6 +105,9 @@ def test_the_kind_is_in_its_own_files_only() -> None:
         # DCTP's APTX, a poisoning by day, is another mechanic that says the word: its
         # charm, its capsules and the lovers' day guard against it (none names this kind)
         "logic/effects/aptx.py",
+        # Sherry's night poisoning: an APTX said of a poisoning ability, it `refines` this
+        # kind's Poison (what the verb reads alone) and so names it
+        "logic/effects/aptxnight.py",
         "logic/effects/capsules.py",
         "logic/effects/lovey.py",
         "logic/effects/poison.py",

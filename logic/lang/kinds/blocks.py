@@ -77,10 +77,14 @@ class BlockReading:
         return (Nothing(self.why),)
 
     def bk_untargetable(self, children: list[Any]) -> tuple[Any, ...]:
-        """The holder's trait (`Untargetable`), said of "you" or a role's name (of "they"
-        or "that player", the target of the ability before: a note, what its jail does);
-        "non-killing" before "actions" leaves kills out, another word there is no reading."""
+        """The holder's trait (`Untargetable`), said of "you" or a role's name; said of
+        "they", the target of the ability before, it is no reading here: the clause reads
+        it as what the ability does to its target (a jail: "Each night you may jail a
+        player. They cannot be targeted that night."); "non-killing" before "actions"
+        leaves kills out, another word there is no reading."""
         tokens = [c for c in children if isinstance(c, Token)]
+        if any(t.type == "HE" and str(t).casefold() != "you" for t in tokens):
+            raise NoReading("said of the target: the ability's effect on it")
         named = [str(t).casefold().replace("-", "") for t in tokens if t.type == "NAME"]
         if named not in ([], ["nonkilling"], ["nonkill"]):
             raise NoReading("not a kind of action the engine tells apart")
