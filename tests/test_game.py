@@ -706,6 +706,11 @@ def test_a_mechanic_not_modelled_on_a_roles_line_is_named() -> None:
         ["Ties are broken randomly.", "If there is a tie, no one is lynched."],
         ["No flips.", "Flips are full."],
         ["Flips are full.", "If a player is killed at night, only the killer learns their role."],
+        [
+            "Players killed at night have their roles revealed.",
+            "If a player is killed at night, only the killer learns their role.",
+        ],
+        ["No flips.", "Players who die at night flip."],
     ],
 )
 def test_rules_of_the_day_that_disagree_are_refused(lines: list[str]) -> None:
@@ -812,3 +817,39 @@ def test_a_roles_own_victory_is_read(sentence: str, means: str) -> None:
     )
     rs = parse_ruleset(text, "x.rules")
     assert [v.describe() for v in rs.victories if means in v.describe()], rs.victories
+
+
+NIGHT_FLIP = """\
+Ruleset: N
+A player killed at night has their role revealed in the morning.
+Possible Town Roles
+Citizen: No special powers.
+Possible Mafia Roles
+Goon: Kills a player each night.
+"""
+
+
+def _learnt(ruleset: str, phases: str) -> set[str]:
+    rs = parse_ruleset(ruleset, "n.rules")
+    text = (
+        'case "flips"\n  players: Ann is Goon, Bob is Citizen, Cid is Citizen, Dee is Citizen,'
+        f" Eve is Citizen\n{phases}"
+    )
+    (case,) = parse_cases(text, "n.case")
+    res = resolve(rs, case, text)
+    return {str(a) for o in res.outcomes() for a in o.atoms if " learns " in str(a)}
+
+
+def test_a_night_flip_tells_a_night_death_and_not_a_lynch() -> None:
+    """'A player killed at night has their role revealed in the morning.': everyone alive
+    learns the night's dead (as 'Flips are full.' has it); the lynched player is not
+    revealed (as 'Flips are full.' would reveal him); without the sentence, nothing is."""
+    night = "  night 1:\n    Ann targets Bob\n"
+    said = _learnt(NIGHT_FLIP, night)
+    assert 'Cid learns "Bob was Citizen (Town)"' in said, said
+    day = "  day 1:\n    Bob votes Cid\n    Dee votes Cid\n    Ann votes Cid\n"
+    assert not any("Cid was" in a for a in _learnt(NIGHT_FLIP, day))
+    full = NIGHT_FLIP.replace(NIGHT_FLIP.splitlines()[1], "Flips are full.")
+    assert any("Cid was Citizen" in a for a in _learnt(full, day))
+    bare = NIGHT_FLIP.replace(NIGHT_FLIP.splitlines()[1] + "\n", "")
+    assert not any(" was " in a for a in _learnt(bare, night))

@@ -378,6 +378,32 @@ def meaning(role: str, text: str) -> list[str]:
             "You may shoot a player only once.",
             "Once per game, you may shoot a player.",
         ),
+        # heldout-13's failures (28 November 2026, tenth session)
+        (
+            "Bodyguard",
+            "Guard one player at night. If someone tries to kill them, you will die instead and kill the attacker.",
+            "Guard one player at night. If someone tries to kill them, you will kill the attacker and die instead.",
+        ),
+        (
+            "Framer",
+            "Choose one person each night. They will be seen as Mafia by the Cop tonight.",
+            "Choose one person each night. They will appear as Mafia to the Cop tonight.",
+        ),
+        (
+            "Witch",
+            "Once per night, you may control a player, making them target a player of your choice.",
+            "Each night you may redirect a player's action to another player.",
+        ),
+        (
+            "Witch",
+            "Each night you may force a player to target another player.",
+            "Each night you may redirect a player's action to another player.",
+        ),
+        (
+            "Survivor",
+            "You have four vests. Using one at night will make you immune to death that night.",
+            "You have four vests. You may use one at night to protect yourself.",
+        ),
     ],
 )
 def test_a_hosts_wording_means_what_the_languages_does(role: str, text: str, same_as: str) -> None:
@@ -559,7 +585,41 @@ def test_the_factions_goal_on_a_members_line_is_no_power() -> None:
     assert "  [no effect] They must find and lynch the werewolves." in got, got
 
 
-def test_a_clue_to_a_role_is_refused_with_its_reason() -> None:
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Investigate one person each night for a clue to their role.",
+        "Each night, investigate a player to receive a clue about their role.",
+        "Each night, investigate a player and get a clue as to their role.",
+    ],
+)
+def test_a_clue_to_a_role_is_refused_with_its_reason(text: str) -> None:
     """(A role named "Role" would make "role" its name: the Investigator's line.)"""
     with pytest.raises(RulingError, match="a clue to a role"):
-        meaning("Investigator", "Investigate one person each night for a clue to their role.")
+        meaning("Investigator", text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "You have no power. Find and kill the werewolves.",
+        "Kill the werewolves.",
+    ],
+)
+def test_the_factions_goal_as_an_order_is_no_power(text: str) -> None:
+    got = meaning("Villager", text)
+    assert "  no abilities" in got, got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "You are given a target.",
+        "Your target is a random Town player.",
+        "You are assigned a random townie as your target.",
+    ],
+)
+def test_the_executioners_target_is_a_note(text: str) -> None:
+    """No role is given a target by the game: the sentence is kept, with no effect."""
+    got = meaning("Executioner", text)
+    assert f"  [no effect] {text}" in got, got

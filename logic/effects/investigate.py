@@ -2,7 +2,8 @@
 result texts with their conditions (success, failure, alignment against the last scan).
 
 Vocabulary:
-  Investigate  the actor learns `info` about the target; the text lists names
+  Investigate  the actor learns `info` about the target; the text lists names (of a
+               faction's visits, `faction`: whom its members visited, with no target)
   Result       the actor receives `text` when `cond` holds
 
 A visit check sees an action by its visiting class: visiting actions by default, or the
@@ -41,6 +42,9 @@ class Info(enum.Enum):
     # the target shows has no ability and no trait of its own (a faction's kill is the
     # faction's), else "Not Vanilla"
     VANILLA = "whether that player's role is vanilla"
+    # "You can see who the Mafia visit each night." (the Spy): the players a faction's
+    # members visited tonight, as a tracker of each would see them (no target of its own)
+    FACTION_VISITS = "whom the members of a faction visited"
 
 
 class Cond(enum.Enum):
@@ -56,8 +60,11 @@ class Cond(enum.Enum):
 class Investigate:
     info: Info
     why: Why = meta()
+    faction: str | None = None  # Info.FACTION_VISITS's faction (the word, then the faction)
 
     def describe(self) -> str:
+        if self.info is Info.FACTION_VISITS:
+            return f"investigate: learns whom the members of {self.faction} visited"
         return f"investigate: learns {self.info.value}"
 
 
@@ -308,7 +315,13 @@ def investigation(b: NightBuilder, i: int, c: Expr, e: Investigate) -> TextSourc
             shown = conj(is_vc, seen(b, vc, checker), b.ok(j))
             if shown == FALSE:
                 continue
-            if e.info is Info.VISITS:
+            if e.info is Info.FACTION_VISITS:
+                member = b.sc.faction_is(b.actor(j), e.faction or "")
+                for q in b.sc.players:
+                    x = conj(shown, member, b.aims(j, q))
+                    if x != FALSE:
+                        pieces.append((x, q))
+            elif e.info is Info.VISITS:
                 tracked = b.aims(i, b.actor(j))
                 for q in b.sc.players:
                     x = conj(shown, tracked, b.aims(j, q))

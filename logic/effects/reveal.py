@@ -6,7 +6,9 @@ The killer is the actor of an attack that took place on the player who died (for
 faction's nightkill, the member who carried it out); the text is "ROLE (FACTION)".
 
 "Flips are full." (`when` "death"): every player who died in the night is revealed to every
-player alive at its end, "NAME was ROLE (FACTION)", as the lynched player is by day.
+player alive at its end, "NAME was ROLE (FACTION)", as the lynched player is by day; "A player
+killed at night has their role revealed in the morning." (`when` "night") the same, the
+lynched player's card kept hidden (vote.py reads the lynch's reveal).
 
 Vocabulary:
   Clean   an action's effect on its target ("Each night you may clean a player.", "If that
@@ -72,7 +74,9 @@ def _cards(b: NightBuilder, q: str, when: str, prefix: str = "") -> tuple[tuple[
 
 
 def _to_all(b: NightBuilder, outcome: Outcome) -> list[TextSource]:
-    rule = next((r for r in b.rs.day_rules if isinstance(r, Reveal) and r.when == "death"), None)
+    rule = next(
+        (r for r in b.rs.day_rules if isinstance(r, Reveal) and r.when in ("death", "night")), None
+    )
     if rule is None:
         return []
     out: list[TextSource] = []

@@ -219,7 +219,8 @@ class NoVotes:
 @dataclass(frozen=True)
 class Reveal:
     """Whose role is revealed: the lynched player's to all (`lynch`), a killed player's
-    to the killer only (`kill`)."""
+    to the killer only (`kill`), every dead player's to all (`death`), a player's who died
+    at night to all (`night`: a lynch is not revealed), nobody's (`none`)."""
 
     when: str
     why: Why = meta()
@@ -230,6 +231,8 @@ class Reveal:
                 return "reveal: the lynched player's role and alignment, to all"
             case "death":
                 return "reveal: every dead player's role and alignment, to all (lynched or killed)"
+            case "night":
+                return "reveal: the role and alignment of a player who died at night, to all"
             case "none":
                 return "reveal: no dead player's role is revealed"
         return "reveal: a killed player's role and alignment, to the killer only"
@@ -634,7 +637,7 @@ def clash(tie_rules: Sequence[TieRule], day_rules: Sequence[Any]) -> tuple[Why, 
     if hidden and shown:
         first, second = sorted((hidden[0].why, shown[0].why), key=lambda w: w.loc.line)
         return first, second, "whether a dead player's role is revealed"
-    to_all = [r for r in reveals if r.when == "death"]
+    to_all = [r for r in reveals if r.when in ("death", "night")]
     to_killer = [r for r in reveals if r.when == "kill"]
     if to_all and to_killer:
         first, second = sorted((to_all[0].why, to_killer[0].why), key=lambda w: w.loc.line)

@@ -14,6 +14,7 @@ from logic.effects.guilt import Guilt
 from logic.effects.heal import HealingOrder, merged, save_orders
 from logic.effects.intercept import Intercept
 from logic.effects.interrogate import Interrogate, InterrogatesAs
+from logic.effects.investigate import Investigate
 from logic.effects.react import Explode, Guard
 from logic.effects.records import RecordsCheck
 from logic.effects.registry import KINDS
@@ -21,6 +22,7 @@ from logic.effects.succession import SafeFrom, Succession
 from logic.lang.assemble.prose import ProseAssembler
 from logic.lang.assemble.state import AssemblerState
 from logic.lang.kinds.inquiry import UNSAID
+from logic.lang.lexicon import plural
 from logic.lang.read.pieces import REST
 from logic.model.ir import (
     Ability,
@@ -57,6 +59,26 @@ def _stem(word: str) -> str:
     if w.endswith("xes"):
         return w[:-2]
     return w[:-1] if w.endswith("s") and not w.endswith("ss") else w
+
+
+def _faction_watched(asm: AssemblerState, e: Any) -> Any:
+    """A Spy's faction ("the Mafia", "the werewolves"): the faction the word names (a
+    role's plural, "werewolves" read as the role Werewolf, names the faction)."""
+    if not isinstance(e, Investigate) or e.faction is None:
+        return e
+    words = (e.faction, plural(e.faction))
+    faction = next((f for w in words if (f := asm.members_of(w) or asm.faction_named(w))), None)
+    if faction is None:
+        faction = asm.resolve_faction(e.faction, e.why)  # (its error: the factions)
+    return replace(e, faction=faction)
+
+
+def _factions_watched(asm: AssemblerState, role: Role) -> tuple[Ability, ...]:
+    """The role's abilities, a Spy's faction resolved."""
+    return tuple(
+        replace(a, effects=tuple(_faction_watched(asm, e) for e in a.effects))
+        for a in role.abilities
+    )
 
 
 def _kin(asm: AssemblerState, ability: Ability) -> set[str]:
@@ -443,6 +465,7 @@ class FinishAssembler(ProseAssembler, ChecksAssembler):
                     replace(ap, to=self.resolve_role(ap.to, ap.why)) if ap.to is not None else ap
                     for ap in r.appears_as
                 ),
+                abilities=_factions_watched(self, r),
             )
             for r in roles
         ]

@@ -1,6 +1,7 @@
 """Owns reading what is revealed of a dead player's card (grammar/game/reveals.lark):
 logic/effects/vote.py's Reveal, on a lynch (to all), a kill (to the killer only), every
-death (to all: "Flips are full.") or none ("No flips."). A reveal of the alignment alone
+death (to all: "Flips are full."), a death at night only (to all: "A player killed at night
+has their role revealed in the morning.") or none ("No flips."). A reveal of the alignment alone
 ("..., but not their role") is a mechanic the engine does not model (a reveal shows the
 role and the alignment): recognised, to say so."""
 
@@ -48,6 +49,9 @@ class RevealReading(GameBase):
 
     def reveal_death(self, children: list[Any]) -> Fact | Unmodelled:
         return self._reveal("death", children)
+
+    def reveal_night(self, children: list[Any]) -> Fact | Unmodelled:
+        return self._reveal("night", children)
 
     def reveal_none(self, children: list[Any]) -> Fact:
         return Fact("day", Reveal("none", self.why), self.why)

@@ -238,6 +238,11 @@ class CommonReading:
     def knows_other(self, _: list[Any]) -> tuple[Any, ...]:
         return (Nothing(self.why),)
 
+    def given_target(self, _: list[Any]) -> tuple[Any, ...]:
+        """The Executioner's target given by the game: a note, as the victory by its lynch
+        (no role is given a target)."""
+        return (Nothing(self.why),)
+
     def wins_unmodelled(self, children: list[Any]) -> tuple[Any, ...]:
         """The role's own victory (logic/model/win.py's SIDE): by being lynched, by
         dying, by being alive when the game ends; by its target's lynch: a note (no role is given

@@ -46,7 +46,7 @@ from logic.lang.clause_parts import (
     about,
     subject_of,
 )
-from logic.lang.kinds.common import Uses, uses_parts
+from logic.lang.kinds.common import Uses, on_itself, uses_parts
 from logic.lang.kinds.verbs import USED_AS, effects_of
 from logic.model.ir import Frequency, SelfAllowed, SelfAtMost, Why
 
@@ -119,6 +119,15 @@ class Common2Reading:
     def learns_vanilla(self, children: list[Any]) -> tuple[Any, ...]:
         implied_check = implied(children, self.why, "checks")  # with no ability before it
         return (*implied_check, Investigate(Info.VANILLA, self.why))
+
+    def faction_visits(self, children: list[Any]) -> tuple[Any, ...]:
+        """The Spy's "see who the Mafia visit": an ability on its user each night (its
+        frequency and uses said), learning whom the faction named visited."""
+        word = next(
+            str(c) for c in children if isinstance(c, Token) and c.type in ("NAME", "ROLENAME")
+        )
+        spy = Investigate(Info.FACTION_VISITS, self.why, faction=word)
+        return on_itself(children, self.why, "Spy", (spy,))
 
     def alignment_ability(self, children: list[Any]) -> tuple[Any, ...]:
         return self._check(children, "")
