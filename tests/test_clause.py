@@ -198,6 +198,7 @@ LEADS = (
     "Protects a player each night. ",
     "Roleblocks a player each night. ",
     "Checks a player each night. ",
+    "Targets two players each night. ",  # (a redirect's: "... one of them ... the other")
 )
 
 

@@ -400,6 +400,16 @@ def meaning(role: str, text: str) -> list[str]:
             "Each night you may redirect a player's action to another player.",
         ),
         (
+            "Witch",
+            "Each night, you may choose two players. The first will target the second.",
+            "Each night you may redirect a player's action to another player.",
+        ),
+        (
+            "Village Idiot",
+            "If you are lynched, you do not die.",
+            "If you are lynched, you survive.",
+        ),
+        (
             "Survivor",
             "You have four vests. Using one at night will make you immune to death that night.",
             "You have four vests. You may use one at night to protect yourself.",
@@ -521,6 +531,22 @@ def test_a_bodyguards_death_after_a_bare_choice_is_a_protection() -> None:
             "Once per game, you may bless a player, protecting them for the rest of the game.",
             "'bless' is an action the engine does not model",
         ),
+        (
+            "You may exchange cards between two other players.",
+            "'exchange' is an action the engine does not model",
+        ),
+        (
+            "You may pardon a player who is being lynched, once per game.",
+            "'pardon' is an action the engine does not model",
+        ),
+        (
+            "If you are lynched, you do not die, but you lose your vote.",
+            "a vote lost for the rest of the game",
+        ),
+        (
+            "If you are lynched, you survive, but you can no longer vote.",
+            "a vote lost for the rest of the game",
+        ),
     ],
 )
 def test_a_mechanic_the_engine_lacks_is_refused_with_its_reason(text: str, reason: str) -> None:
@@ -617,9 +643,36 @@ def test_the_factions_goal_as_an_order_is_no_power(text: str) -> None:
         "You are given a target.",
         "Your target is a random Town player.",
         "You are assigned a random townie as your target.",
+        "Your target is a town member. Get them lynched to win.",
+        "Your goal is to get your target lynched.",
+        "You have a target.",
     ],
 )
 def test_the_executioners_target_is_a_note(text: str) -> None:
     """No role is given a target by the game: the sentence is kept, with no effect."""
     got = meaning("Executioner", text)
     assert f"  [no effect] {text}" in got, got
+
+
+def test_the_first_of_one_player_is_refused() -> None:
+    """'The first will target the second.' after an ability that names one player: no
+    second player to send the first one's action to."""
+    with pytest.raises(RulingError, match="speaks of two players"):
+        meaning("Witch", "Each night, you may choose a player. The first will target the second.")
+
+
+def test_a_role_taken_from_the_dead_is_refused_with_its_reason() -> None:
+    with pytest.raises(RulingError, match="a role taken from a dead player"):
+        meaning("Amnesiac", "Once per game you may choose a dead player and become their role.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "You and your fellow Masons know each other's identities.",
+        "You are a Mason. The other Masons know who you are.",
+    ],
+)
+def test_what_masons_know_of_each_other_is_a_note(text: str) -> None:
+    got = meaning("Mason", text)
+    assert "  no abilities" in got and any("[no effect]" in g for g in got), got

@@ -22,7 +22,7 @@ Several redirects apply one after the other, in the order of their slots.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from logic.effects.base import Kind
 from logic.model.expr import FALSE, Const, Expr, any_of, conj, eq, ite, label, le, lt
@@ -38,6 +38,8 @@ class Redirect:
     why: Why = meta()
     tells: Why | None = None
     one_way: bool = False
+    # said of the ability before it, which must name two players (roles.py's `_kind_node`)
+    needs_targets: ClassVar[int] = 2
 
     def describe(self) -> str:
         told = (

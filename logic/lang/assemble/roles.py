@@ -107,6 +107,13 @@ def _kind_node(line: _Line, effect: Effect, error: Callable[[str, Why], Exceptio
             f"{needs.__name__.lower()}",
             effect.why,
         )
+    # "The first will target the second." after one player named (a list, -1, is no number)
+    if 0 <= a.targets < getattr(effect, "needs_targets", 0):
+        raise error(
+            "this sentence speaks of two players, and the ability before it names one "
+            "(e.g. 'Each night you may choose two players.')",
+            effect.why,
+        )
     if effect not in a.effects:  # said twice ("protect one player. That player
         # cannot be killed that night."): one effect, its first sentence
         line.abilities[line.current] = _with_effect(a, effect)

@@ -155,6 +155,14 @@ class PhrasingReading:
         starts = Starts("targets", frequency, self.why, subject_of(children), targets=2)
         return (starts, Redirect(self.why, one_way=True), *uses_parts(children, self.why))
 
+    def ph_takes_role(self, _: list[Any]) -> tuple[Any, ...]:
+        raise NoReading("a role taken from a dead player (the Amnesiac's)")
+
+    def ph_first_to_second(self, _: list[Any]) -> tuple[Any, ...]:
+        """'The first will target the second.': of the ability before (two players
+        named), the first one's own action sent to the second (redirect.py's one way)."""
+        return (Redirect(self.why, one_way=True),)
+
     # the role's kill stopped by nothing named (attack.py's Pierce, block.py's Unblocked)
     def ph_by_protection(self, _: list[Any]) -> Pierce:
         return Pierce(self.why)
