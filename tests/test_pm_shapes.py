@@ -405,6 +405,16 @@ def meaning(role: str, text: str) -> list[str]:
             "Each night you may redirect a player's action to another player.",
         ),
         (
+            "Janitor",
+            "You may choose to clean the body of the Mafia's kill.",
+            "Each night you can clean a kill.",
+        ),
+        (
+            "Janitor",
+            "You may only clean bodies three times.",
+            "Three times per game, you can clean a kill.",
+        ),
+        (
             "Village Idiot",
             "If you are lynched, you do not die.",
             "If you are lynched, you survive.",
@@ -671,6 +681,7 @@ def test_a_role_taken_from_the_dead_is_refused_with_its_reason() -> None:
     [
         "You and your fellow Masons know each other's identities.",
         "You are a Mason. The other Masons know who you are.",
+        "You and the other Masons know each other.",
     ],
 )
 def test_what_masons_know_of_each_other_is_a_note(text: str) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 from lark import Token
 
 from logic.effects.reveal import Clean
-from logic.lang.clause_parts import Starts, subject_of
+from logic.lang.clause_parts import NoReading, Starts, subject_of
 from logic.lang.kinds.common import _frequency, uses_parts
 from logic.model.ir import Why
 
@@ -32,6 +32,13 @@ class CleanReading:
             name="Clean",
         )
         return (starts, Clean.said(self.why), *uses_parts(children, self.why))
+
+    def cl_body(self, children: list[Any]) -> tuple[Any, ...]:
+        """ "You may choose to clean the body of the Mafia's kill.": a kill's clean."""
+        body = next(str(c) for c in children if isinstance(c, Token) and c.type == "NAME")
+        if body.casefold() not in ("body", "bodies", "corpse", "corpses"):
+            raise NoReading(f"a clean of {body!r}")
+        return self.cl_kill(children)
 
     def cl_hidden(self, children: list[Any]) -> tuple[Any, ...]:
         return (Clean(None, self.why),)
