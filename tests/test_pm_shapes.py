@@ -411,6 +411,11 @@ def meaning(role: str, text: str) -> list[str]:
         ),
         (
             "Janitor",
+            "Once per game you may clean a player killed by the Mafia.",
+            "Once per game, you can clean a kill.",
+        ),
+        (
+            "Janitor",
             "You may only clean bodies three times.",
             "Three times per game, you can clean a kill.",
         ),
@@ -491,6 +496,8 @@ def test_a_role_the_ruleset_lacks_is_named_in_the_error() -> None:
         "Each night you may kill a player on behalf of the werewolves.",
         "Each night, the werewolves choose a player to kill.",  # (the role's plural: the pack)
         "Each night the werewolves may kill a player.",
+        "You wake at night with the other werewolves and choose a villager to eat.",
+        "At night, wake with the other werewolves and agree on one villager to eat.",
     ],
 )
 def test_a_members_line_that_says_the_factions_kill_is_that_kill(text: str) -> None:
@@ -639,6 +646,7 @@ def test_a_clue_to_a_role_is_refused_with_its_reason(text: str) -> None:
     "text",
     [
         "You have no power. Find and kill the werewolves.",
+        "You have no powers. Find the werewolves and lynch them during the day.",
         "Kill the werewolves.",
     ],
 )

@@ -38,6 +38,13 @@ class KillReading(GameBase):
         victims = next((c for c in children if isinstance(c, _Victims)), "")
         return KillerRule(groups(children)[0], False, self.why, str(victims))
 
+    def faction_kill_agreed(self, children: list[Any]) -> KillerRule:
+        """ "... and agree on one villager to eat.": the faction's kill (the word checked)."""
+        named = [str(c).casefold() for c in children if isinstance(c, Token) and c.type == "NAME"]
+        if named and named[0] != "agree":
+            raise NoReading(f"{named[0]!r} on a victim")
+        return self.faction_kill(children)
+
     def kl_victims(self, children: list[Any]) -> _Victims:
         """ "a villager", "a town member": the group the victim is of, as written."""
         return _Victims(next(str(c) for c in children if isinstance(c, Token)))
