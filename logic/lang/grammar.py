@@ -241,6 +241,32 @@ def parse(text: str, filename: str, grammar: str, what: str, start: str = "start
         raise replace(_error(e, text, filename, lark, what), syntax=True) from None
     except RecursionError:
         raise RulingError(f"{filename}: the {what} nests too deeply to read") from None
+    _check_sizes(tree, text, filename, grammar, what, start)
+    return tree
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def reads(text: str, grammar: str, start: str = "start") -> bool:
+    """Whether grammar `grammar` reads `text` (what `parse` accepts), with no error worded:
+    the frame grammar is asked this of every sentence of a ruleset, alone and with the ones
+    before it, and most answers are no (a role's sentence is the clause language's); a
+    ruleset read again in one process (a casebook, the wordings' substitutions) asks the
+    same lines again."""
+    lark = parser(grammar, start)
+    if not text.endswith("\n"):
+        text += "\n"
+    try:
+        tree = lark.parse(text)
+        _check_sizes(tree, text, "", grammar, grammar, start)
+    except (UnexpectedInput, RecursionError, RulingError):
+        return False
+    return True
+
+
+def _check_sizes(
+    tree: Tree[Token], text: str, filename: str, grammar: str, what: str, start: str
+) -> None:
+    """A text of more statements or larger numbers than a hand-written one has: an error."""
     acting = [c for c in tree.children if getattr(c, "data", None) not in KEPT]
     if grammar == "ruleset" and start == "start" and len(acting) > MAX_STATEMENTS:
         extra = acting[MAX_STATEMENTS]
@@ -260,7 +286,6 @@ def parse(text: str, filename: str, grammar: str, what: str, start: str = "start
                 line_of(text, tok.line or 0),
                 width=len(tok),
             )
-    return tree
 
 
 def _error(e: UnexpectedInput, text: str, filename: str, lark: Lark, what: str) -> RulingError:

@@ -184,6 +184,17 @@ def tokenize(sentence: str, roles: Iterable[str] = ()) -> list[Token]:
     """The category tokens of `sentence`: each token's `start_pos` is its offset in the
     sentence. A role of `roles` spelled in the sentence (any case, any number of words)
     is one ROLENAME token whose value is the role's name as the ruleset writes it."""
+    return list(_tokenized(sentence, tuple(roles)))
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _tokenized(sentence: str, roles: tuple[str, ...]) -> tuple[Token, ...]:
+    """`tokenize`'s answer, kept: a ruleset read again in one process (a casebook's cases,
+    the wordings' substitutions) tokenizes its sentences again."""
+    return tuple(_tokenize(sentence, roles))
+
+
+def _tokenize(sentence: str, roles: tuple[str, ...]) -> list[Token]:
     lex = lexicon()
     ws = words(sentence)
     text = sentence.translate(_QUOTES)

@@ -450,6 +450,9 @@ def _without_effect(held: tuple[Sentence, ...], pieces: Any) -> tuple[Sentence, 
     for s in held:
         if s.kind == "rule":
             starts.setdefault(s.loc.line, []).append(s.loc.column)
+    spans: dict[int, list[tuple[int, int]]] = {}  # the acting pieces' spans, by line
+    for line, a, b in acting:
+        spans.setdefault(line, []).append((a, b))
     out = []
     for s in held:
         noted = (s.loc.line, s.loc.column) in notes
@@ -457,7 +460,7 @@ def _without_effect(held: tuple[Sentence, ...], pieces: Any) -> tuple[Sentence, 
             cols = sorted(starts[s.loc.line])
             first = s.loc.column if s.loc.column > cols[0] else 1  # the label is the line's
             end = next((c for c in cols if c > s.loc.column), 1 << 30) - 1
-            if not any(line == s.loc.line and a <= end and b >= first for line, a, b in acting):
+            if not any(a <= end and b >= first for a, b in spans.get(s.loc.line, ())):
                 s = replace(s, kind="no effect", reason=NO_EFFECT)
         out.append(s)
     return tuple(out)
