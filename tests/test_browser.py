@@ -169,7 +169,10 @@ def _page(browser: Any, server: str) -> Iterator[Any]:
     pg.goto(server)
     pg.wait_for_selector("body[data-ready='1']", timeout=30_000)
     pg.select_option("#ruleset-select", "metadata-mafia.rules")
-    pg.wait_for_selector("#parse-status.ok", timeout=30_000)
+    # Metadata's own reading, not the "ok" of the ruleset the page opened with: CI typed
+    # into that one's text, which the chosen file's text then replaced (28 November 2026)
+    pg.wait_for_selector("#parse-status.ok", timeout=60_000)  # "reading" until then
+    assert pg.locator("#understood-of[data-ruleset='Metadata Mafia']").count() == 1
     yield pg
     context.close()
     assert not errors, errors
@@ -281,6 +284,34 @@ def test_a_typo_in_the_ruleset_is_shown_at_its_line(page: Any) -> None:
     item.hover()
     assert page.locator("#backdrop div.hover").count() == 1
     shot(page.locator("#ruleset-panel"), "ruleset")
+
+
+def test_a_ruleset_chosen_is_reading_until_its_own_reading_is_back(
+    browser: Any, server: str
+) -> None:
+    """While the chosen file is fetched and read, the status says so: the "parsed" of
+    the ruleset before once let CI type into a text the chosen one then replaced."""
+    context = browser.new_context()
+    pg = context.new_page()
+    try:
+        pg.goto(server)
+        pg.wait_for_selector("body[data-ready='1']", timeout=30_000)
+        assert pg.locator("#parse-status.ok").count() == 1  # the ruleset opened with
+
+        def slow(route: Any) -> None:
+            time.sleep(1.5)
+            route.continue_()
+
+        pg.route("**/api/casebook/metadata-mafia.rules", slow)
+        pg.select_option("#ruleset-select", "metadata-mafia.rules")
+        assert pg.locator("#parse-status.ok").count() == 0
+        assert pg.inner_text("#parse-status") == "reading metadata-mafia.rules…"
+        pg.wait_for_selector("#parse-status.ok", timeout=60_000)
+        first = METADATA.read_text(encoding="utf-8").split("\n")[0]
+        assert pg.input_value("#rules-text").startswith(first)
+        assert pg.locator("#understood-of[data-ruleset='Metadata Mafia']").count() == 1
+    finally:
+        context.close()
 
 
 # ----------------------------------------------------------------------------- check
@@ -426,8 +457,8 @@ def _choose(page: Any, rules: Path) -> None:
     """Choose `rules` in the page: the heading names it, its sentences' meanings listed."""
     rs = load_ruleset(rules)
     page.select_option("#ruleset-select", rules.name)
+    page.wait_for_selector("#parse-status.ok", timeout=60_000)  # "reading" until then
     page.wait_for_selector(f'#understood-of[data-ruleset="{rs.name}"]', timeout=30_000)
-    assert page.locator("#parse-status.ok").count() == 1
     # (the heading is written after the list's attribute: on a loaded machine the test
     # read it before, still naming the ruleset chosen before; wait for it)
     want = f"What the tool understood of {rs.name}"

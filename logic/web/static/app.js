@@ -199,7 +199,15 @@ function setRuleset(text, name) {
   rules.value = text;
   state.hl = new Set();
   drawEditor();
+  reading(name);
   return parseNow();
+}
+function reading(name) {
+  // the status is the new ruleset's from the moment it is chosen: "parsed" said of the
+  // one before would be a lie while its file is fetched and read
+  const box = $("parse-status");
+  box.className = "status";
+  clear(box, `reading ${name}…`);
 }
 
 // ------------------------------------------------------------------ casebook
@@ -222,6 +230,7 @@ async function openCasebookFile(path) {
 }
 $("ruleset-select").addEventListener("change", async (e) => {
   if (!e.target.value) return;
+  reading(e.target.value);
   const f = await openCasebookFile(e.target.value);
   await setRuleset(f.text, f.name);
 });
@@ -687,6 +696,7 @@ function drawSolve(res, out) {
 }
 $("obs-select").addEventListener("change", async (e) => {
   if (!e.target.value) return;
+  reading(e.target.value);
   const f = await openCasebookFile(e.target.value);
   $("obs-text").value = f.text;
   state.obsName = f.name;
