@@ -419,25 +419,32 @@ def counts_now(b: NightBuilder, p: str, asker: str, by: str | None = None) -> Ex
     tonight, unless a sentence says the asker reads earlier phases only (`EarlierOnly`);
     for an asker `by` who may not count a blamed action (`NoBlamedArrest`), not one
     pinned on p."""
+    # (made once a phase: the accusations and arrests of every slot ask it, and one
+    # expression asked again is one term for the solver, not a copy of it)
+    return b.once(f"crimes:now:{p}:{asker}:{by}", lambda: _counts_now(b, p, asker, by))
+
+
+def _counts_now(b: NightBuilder, p: str, asker: str, by: str | None) -> Expr:
     gate = any_of(g for g, e in said(b, EarlierOnly) if e.asker in (asker, "any"))
     if gate == TRUE:
         return FALSE
     tonight = b.once(f"crimes:tonight:{p}", lambda: _crimes_tonight(b, p))
     barred_by = no_blamed(b, by)
     if barred_by != FALSE and tonight != FALSE:
-        pinned = [
-            conj(x, barred_by)
-            for q in b.sc.players
-            for a, k, x in inquiry.pinned(b, q)
-            if a == p and is_crime(b.rs, k) is not None
-        ]
-        real = [
-            conj(x, neg(any_of(pinned)))
+        unpinned = neg(
+            any_of(
+                conj(x, barred_by)
+                for q in b.sc.players
+                for a, k, x in inquiry.pinned(b, q)
+                if a == p and is_crime(b.rs, k) is not None
+            )
+        )
+        tonight = any_of(
+            conj(x, unpinned)
             for q in b.sc.players
             for a, k, x in inquiry.did(b, q)
             if a == p and is_crime(b.rs, k) is not None
-        ]
-        tonight = any_of(real)
+        )
     return conj(neg(gate), tonight)
 
 

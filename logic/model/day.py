@@ -45,6 +45,7 @@ from logic.model.expr import (
     eq,
     iff,
     implies,
+    interned,
     ite,
     label,
     lt,
@@ -624,6 +625,7 @@ class DayBuilder(PhaseBuilder):
             self.atoms[Atom("fails", p)] = conj(self.sc.taken(i), neg(Var(var)))
             self.atoms[Atom("succeeds", p)] = conj(self.sc.taken(i), Var(var))
 
+    @interned
     def build(self, phase: str, acts: tuple[Act, ...] = ()) -> PhaseModel:
         """The day: its actions, the lynch, the other deaths and their echoes, the atoms
         and texts of the kinds, then the wins."""

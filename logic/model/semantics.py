@@ -57,6 +57,7 @@ from logic.model.expr import (
     eq,
     iff,
     implies,
+    interned,
     is_const,
     ite,
     label,
@@ -1186,6 +1187,7 @@ class NightBuilder(PhaseBuilder):
         return disj(self.class_is(i, VisitClass.VISITING), semi_visit)
 
     # ------------------------------------------------------------ build
+    @interned
     def build(self, phase: str, acts: tuple[Act, ...] = ()) -> PhaseModel:
         """The night: deaths and stoppers from every effect kind, whether each slot's
         action takes place, the outcome atoms, texts and transition, then the wins."""
