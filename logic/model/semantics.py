@@ -363,6 +363,7 @@ class SymbolicNight:
         # (player, role or faction, is a faction) -> role_is / faction_is: what earlier
         # nights carried in is fixed once the night is made
         self._identity: dict[tuple[str, str, bool], Expr] = {}
+        self._abilities: dict[int, list[tuple[Expr, Ability]]] = {}  # (`abilities`)
         kills = bool(ruleset.nightkills) and night != 0  # (no one kills in the prep phase)
         # roles whose ability names two players ("names two people"), acts on its user,
         # or names no one
@@ -406,6 +407,7 @@ class SymbolicNight:
         view = copy.copy(self)
         view.carried = carried
         view._identity = {}
+        view._abilities = {}
         return view
 
     def role_var(self, p: str) -> Var:
@@ -566,6 +568,14 @@ class SymbolicNight:
         return any_of(self.dealt(p, r) for r in self.roles if canon(r.faction) == canon(faction))
 
     def abilities(self, i: int) -> list[tuple[Expr, Ability]]:
+        """(when, ability) for each ability slot i may use tonight (made once a slot:
+        every kind asks, DCTP's 3-player night two thousand times)."""
+        got = self._abilities.get(i)
+        if got is None:
+            got = self._abilities[i] = self._abilities_of(i)
+        return list(got)
+
+    def _abilities_of(self, i: int) -> list[tuple[Expr, Ability]]:
         s = self.slots[i]
         if s.kind != "ability":
             return []
