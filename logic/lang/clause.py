@@ -148,7 +148,11 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
         living = any(isinstance(c, Token) and c.type == "ALIVE" for c in children)
         # "another player": one player, not the user (as "one other player")
         other = any(isinstance(c, Token) and str(c).lower() == "another" for c in children)
-        return Objects(1, other, living=living)
+        victim = any(
+            isinstance(c, Token) and c.type == "PLAYER" and str(c).lower() == "victim"
+            for c in children
+        )
+        return Objects(1, other, living=living, victim=victim)
 
     def other_player(self, _: list[Any]) -> Objects:
         return Objects(1, True)
@@ -198,6 +202,8 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
             raise NoReading("an ability with no verb")
         freqs = [c for c in children if isinstance(c, Frequency)]
         obj = next((c for c in children if isinstance(c, Objects)), Objects(1, False))
+        if obj.victim and set(verbs) <= {"CHOOSE", "TARGET"}:
+            verbs = [*verbs, "KILL"]  # "the werewolves choose a victim": whom they kill
         into = next((c.faction for c in children if isinstance(c, Into)), None)
         tails = [c for c in children if isinstance(c, Tail)]
         frequency = next((f for f in freqs if f is not Frequency.EACH_NIGHT), Frequency.EACH_NIGHT)

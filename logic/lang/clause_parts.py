@@ -72,6 +72,7 @@ class Objects:
     other: bool  # "another player": not the user
     actions: bool = False  # "a number of actions": an action (its user and its target)
     living: bool = False  # "a living player": said of whom the ability reaches
+    victim: bool = False  # "a victim": the one chosen to die ("the wolves choose a victim")
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from logic.effects.succession import SafeFrom, Succession
 from logic.lang.assemble.prose import ProseAssembler
 from logic.lang.assemble.state import AssemblerState
 from logic.lang.kinds.inquiry import UNSAID
-from logic.lang.lexicon import plural
+from logic.lang.lexicon import lexicon, plural
 from logic.lang.read.pieces import REST
 from logic.model.ir import (
     Ability,
@@ -157,6 +157,24 @@ class ChecksAssembler(AssemblerState):
         what the answers say (an error asks which faction when the role's own is not one)."""
         if fits or len(e.results) != 2:
             return None
+        guilty = [x for x in e.results if _guilty_word(x)]
+        if len(guilty) == 1:  # "Town or Scum": the role's own faction, or the one checked
+            (own,) = (x for x in e.results if x not in guilty)
+            named_own = self.faction_named(own)
+            if named_own is None or canon(named_own) != canon(role.faction):
+                raise self.error(
+                    f"this check answers {' or '.join(e.results)}: the answer beside "
+                    f"{guilty[0]!r} is {role.name}'s own faction, {role.faction}",
+                    e.why,
+                )
+            others = [f for f in self.factions if canon(f) != canon(role.faction)]
+            if len(others) != 1:
+                raise self.error(
+                    f"{guilty[0]!r} names no one faction of {', '.join(self.factions)}: "
+                    "name the one the check looks for ('whether they are Town or Mafia')",
+                    e.why,
+                )
+            return RecordsCheck(others[0], None, None, e.why)
         named = [self.faction_named(x) for x in e.results]
         if any(n is None for n in named):
             return None
@@ -655,3 +673,9 @@ def _healing_said_again(a: FinishAssembler, roles: list[Role]) -> None:
     heal_orders = tuple(x for x in a.healing if isinstance(x, HealingOrder))
     if said_again and merged(heal_orders) is None:
         raise a.error("this order of healing disagrees with one said before", said_again[-1].why)
+
+
+def _guilty_word(answer: str) -> bool:
+    """An answer said with a guilty word ("Scum", "Guilty"): the faction the check looks
+    for, not a faction's name."""
+    return lexicon().category(answer.split()) == "GUILTY"

@@ -74,7 +74,7 @@ def _count(children: list[Any]) -> int:
             return NUMBERS[str(c).lower()]
         if isinstance(c, Token) and c.type == "TWICE":
             return 2
-        if isinstance(c, Token) and c.type == "ONE_SHOT":
+        if isinstance(c, Token) and c.type in ("ONE_SHOT", "KILL"):  # "one bullet", "a shot"
             return 1
     raise AssertionError("a count with no number")
 

@@ -43,7 +43,7 @@ class InquiryReading:
     why: Why
 
     def learn_which(self, children: list[Any]) -> tuple[Any, ...]:
-        answers = [str(c) for c in children if isinstance(c, Token) and c.type == "NAME"]
+        answers = _answers(children)
         implied_check = implied(children, self.why, "checks")  # with no ability before it
         return (
             *implied_check,
@@ -51,7 +51,7 @@ class InquiryReading:
         )
 
     def which_purpose(self, children: list[Any]) -> Tail:
-        answers = [str(c) for c in children if isinstance(c, Token) and c.type == "NAME"]
+        answers = _answers(children)
         return Tail((Interrogate(tuple(answers), self.why, check=UNSAID),))
 
     def actions_counted(self, children: list[Any]) -> tuple[Any, ...]:
@@ -114,3 +114,9 @@ class InquiryReading:
         yes = next(str(t) for t in tokens if t.type == "STRING")[1:-1].rstrip(".")
         check = RecordsCheck(faction, yes, None, self.why)
         return (_Capability(subject_of(children), (check,), (), None, False, self.why),)
+
+
+def _answers(children: list[Any]) -> list[str]:
+    """The answers a sentence names, as written: names, and a guilty word ("Town or Scum":
+    finish.py reads it as the faction checked)."""
+    return [str(c) for c in children if isinstance(c, Token) and c.type in ("NAME", "GUILTY")]
