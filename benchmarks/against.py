@@ -76,12 +76,21 @@ LIMIT = 900.0
 
 def run(tree: Tree, argv: list[str], limit: float | None = None) -> Run:
     """`ruling ARGV` under `tree` (run from the tree's folder: the casebook paths resolve)."""
+    return _run(tree, ["-m", "logic.cli", *argv], limit)
+
+
+def run_python(tree: Tree, source: str, argv: list[str], limit: float | None = None) -> Run:
+    """The Python `source` (a benchmark's probe: `python -c`) under `tree`, with `argv`."""
+    return _run(tree, ["-c", source, *argv], limit)
+
+
+def _run(tree: Tree, args: list[str], limit: float | None) -> Run:
     env = dict(os.environ, PYTHONPATH=str(tree.path), COLUMNS="200")
     start, cpu = time.perf_counter(), _cpu()
     # (a session of its own: cut at the limit, the command's worker processes, `check
     # --jobs 2`'s, are ended with it, not left running)
     with subprocess.Popen(
-        [sys.executable, "-m", "logic.cli", *argv],
+        [sys.executable, *args],
         cwd=tree.path,
         env=env,
         stdout=subprocess.PIPE,
