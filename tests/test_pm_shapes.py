@@ -535,6 +535,8 @@ def test_a_role_the_ruleset_lacks_is_named_in_the_error() -> None:
         "Each night the werewolves may kill a player.",
         "You wake at night with the other werewolves and choose a villager to eat.",
         "At night, wake with the other werewolves and agree on one villager to eat.",
+        "Each night the werewolves choose a victim together.",  # (a victim: whom they kill)
+        "Each night, you and the other werewolves choose a victim.",
     ],
 )
 def test_a_members_line_that_says_the_factions_kill_is_that_kill(text: str) -> None:
@@ -754,6 +756,9 @@ def test_scum_beside_a_faction_not_the_roles_own_is_an_error() -> None:
         )
 
 
-def test_the_wolves_who_choose_a_victim_together_kill() -> None:
-    got = meaning("Werewolf", "Each night the werewolves choose a victim together.")
-    assert "    - kill: the target dies unless protected" in got, got
+def test_a_player_chosen_is_no_kill_where_a_victim_is() -> None:
+    """'choose a victim' is a kill; 'choose a player' alone names no effect."""
+    assert "    - kill: the target dies unless protected" in meaning(
+        "Hunter", "Each night, choose a victim."
+    )
+    assert not any("- kill" in x for x in meaning("Hunter", "Each night, choose a player."))

@@ -45,6 +45,16 @@ class KillReading(GameBase):
             raise NoReading(f"{named[0]!r} on a victim")
         return self.faction_kill(children)
 
+    def faction_kill_victim(self, children: list[Any]) -> KillerRule:
+        """ "... choose a victim together": the faction's kill (the word checked: a player
+        chosen is no kill)."""
+        player = [
+            str(c).casefold() for c in children if isinstance(c, Token) and c.type == "PLAYER"
+        ]
+        if player != ["victim"]:
+            raise NoReading("a player chosen, not a victim")
+        return self.faction_kill(children)
+
     def kl_victims(self, children: list[Any]) -> _Victims:
         """ "a villager", "a town member": the group the victim is of, as written."""
         return _Victims(next(str(c) for c in children if isinstance(c, Token)))
