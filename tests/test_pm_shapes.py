@@ -466,6 +466,16 @@ def meaning(role: str, text: str) -> list[str]:
             "Each night, choose a victim.",
             "Each night, choose a player to kill.",
         ),
+        (
+            "Doctor",
+            "Each night, you may send a PM to the host with the name of a player you wish to protect.",
+            "Each night, you may send in the name of a player you want to protect.",
+        ),
+        (
+            "Cop",
+            "Each night, you may PM the host the name of a player to investigate.",
+            "Each night, you may send in the name of a player to investigate.",
+        ),
     ],
 )
 def test_a_hosts_wording_means_what_the_languages_does(role: str, text: str, same_as: str) -> None:
@@ -762,3 +772,9 @@ def test_a_player_chosen_is_no_kill_where_a_victim_is() -> None:
         "Hunter", "Each night, choose a victim."
     )
     assert not any("- kill" in x for x in meaning("Hunter", "Each night, choose a player."))
+
+
+def test_a_vanilla_role_with_no_abilities_is_a_note() -> None:
+    got = meaning("Townie", "You are a vanilla townie with no abilities.")
+    assert "  [no effect] You are a vanilla townie with no abilities." in got, got
+    assert "  no abilities" in got, got
