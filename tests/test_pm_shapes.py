@@ -778,3 +778,12 @@ def test_a_vanilla_role_with_no_abilities_is_a_note() -> None:
     got = meaning("Townie", "You are a vanilla townie with no abilities.")
     assert "  [no effect] You are a vanilla townie with no abilities." in got, got
     assert "  no abilities" in got, got
+
+
+def test_whoever_visits_the_holder_dies_is_a_guard_of_the_holder() -> None:
+    """'Anyone who visits you will die.' alone: the role guards itself (it once guarded a
+    player it picked); said of the ability's target, that target."""
+    own = meaning("Gun Owner", "Anyone who visits you will die.")
+    assert "  ability 'act': acts on its user each night; visiting class not given; no tier" in own
+    theirs = meaning("Guard", "Each night you may protect a player. Anyone who visits them dies.")
+    assert any(x.startswith("  ability 'target': targets a player each night") for x in theirs)

@@ -27,6 +27,7 @@ logic/lang/kinds.Readings:
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -43,6 +44,7 @@ from logic.effects.vote import Immune
 from logic.lang.clause_parts import (
     NUMBERS,
     About,
+    Actor,
     NoReading,
     Nothing,
     Starts,
@@ -184,7 +186,24 @@ class CommonReading:
         return (*self.alert(children), *self.visitors_die(children))
 
     def visitors_die(self, children: list[Any]) -> tuple[Any, ...]:
-        return (_Capability(None, (Guard(self.why),), (), None, False, self.why),)
+        """Whoever visits the guarded player dies (`Guard`); said of the holder ("anyone
+        who visits you", "... visits the Veteran") the ability acts on its user: a role whose
+        line says nothing else guards itself, not a player it picks."""
+        visited = next(
+            (
+                b
+                for a, b in itertools.pairwise(children)
+                if isinstance(a, Token) and a.type in ("VISIT", "TARGET")
+            ),
+            None,
+        )
+        holder = isinstance(visited, Actor) or (
+            isinstance(visited, Token)
+            and visited.type == "HE"
+            and str(visited).casefold() in ("you", "him", "her")
+        )
+        guard = _Capability(None, (Guard(self.why),), (), None, False, self.why, on_self=holder)
+        return (guard,)
 
     # abilities used by day
     def day_kill(self, children: list[Any]) -> tuple[Any, ...]:
