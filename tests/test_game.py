@@ -648,6 +648,7 @@ UNMODELLED = [
     ),
     ("A faction wins when it is the only faction remaining.", "victory of every faction"),
     ("Every night, the Mafia must choose one player to kill.", "forced faction kill"),
+    ("The Mafia must submit their kill every night.", "forced faction kill"),
     ("The Mafia may talk to each other at night.", "chat"),
     ("You may talk with your partner at night.", "chat"),
     ("The mafia know each other.", "faction knowledge"),

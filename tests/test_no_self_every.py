@@ -40,6 +40,8 @@ def test_without_the_sentence_the_doctor_saves_herself() -> None:
         "No player may target themselves unless their role says so.",
         "You may not target yourself unless your role says otherwise.",
         "Players may not use abilities on themselves.",
+        "Self-targeting is not allowed.",
+        "Self-targeting is not allowed unless stated otherwise.",
     ],
 )
 def test_other_wordings_mean_the_same(said: str) -> None:
