@@ -649,6 +649,8 @@ UNMODELLED = [
     ("A faction wins when it is the only faction remaining.", "victory of every faction"),
     ("Every night, the Mafia must choose one player to kill.", "forced faction kill"),
     ("The Mafia must submit their kill every night.", "forced faction kill"),
+    ("The day ends when a player reaches a majority of votes.", "majority lynch"),
+    ("A player is lynched as soon as they receive a majority of votes.", "majority lynch"),
     ("The Mafia may talk to each other at night.", "chat"),
     ("You may talk with your partner at night.", "chat"),
     ("The mafia know each other.", "faction knowledge"),
