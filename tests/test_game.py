@@ -657,6 +657,7 @@ UNMODELLED = [
     ("The Mafia know who their teammates are.", "faction knowledge"),
     ("This is a closed setup.", "the setup"),
     ("There are 9 players: 7 Town and 2 Mafia.", "the setup"),
+    ("There are 7 Town players and 2 Mafia players.", "the setup"),
     ("Do not quote or share your role PM.", "conduct"),
     ("Dead players may not post.", "conduct"),
     ("Dead players must remain silent.", "conduct"),
