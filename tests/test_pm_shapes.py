@@ -787,3 +787,23 @@ def test_whoever_visits_the_holder_dies_is_a_guard_of_the_holder() -> None:
     assert "  ability 'act': acts on its user each night; visiting class not given; no tier" in own
     theirs = meaning("Guard", "Each night you may protect a player. Anyone who visits them dies.")
     assert any(x.startswith("  ability 'target': targets a player each night") for x in theirs)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Each night the Mafia may kill one player.",
+        "Each night you may kill a player on behalf of the Mafia.",
+    ],
+)
+def test_a_goons_line_that_says_the_mafias_kill_is_that_kill(text: str) -> None:
+    """The faction named as the killer on a member's line: its nightkill, not the member's
+    own kill; the line's own role named so keeps its own ('the Vigilante may kill')."""
+    head = (
+        "Ruleset: P\nPossible Town Roles\nCitizen: No special powers.\n"
+        "Vigilante: Each night the Vigilante may kill one player.\nPossible Mafia Roles\n"
+    )
+    rs = parse_ruleset(f"{head}Goon: {text}\n", "p.rules")
+    assert not rs.role("Goon").abilities  # type: ignore[union-attr]
+    assert [k.faction for k in rs.nightkills] == ["Mafia"]
+    assert rs.role("Vigilante").abilities[0].verb == "kills"  # type: ignore[union-attr]

@@ -288,7 +288,7 @@ def _sentences(
             continue
         loc = Loc(filename, number, pos + 1)
         try:
-            parts = _role_sentence(piece, loc, roles, line)
+            parts = _role_sentence(piece, loc, roles, line, label)
         except RulingError as e:
             errors.append(
                 _with_suggestion(
@@ -380,7 +380,9 @@ def _with_suggestion(e: RulingError, sentence: str, role: str, context: str) -> 
     return replace(e, hint=best)
 
 
-def _role_sentence(piece: str, loc: Loc, roles: set[str], line: str) -> tuple[Any, ...]:
+def _role_sentence(
+    piece: str, loc: Loc, roles: set[str], line: str, role: str = ""
+) -> tuple[Any, ...]:
     """A role line's sentence, read by the clause language; a sentence about the whole
     game said on a role's line (a faction's victory: "The Mafia wins when ...") by the
     game language when the clause language cannot read it (its error is the one raised
@@ -394,14 +396,21 @@ def _role_sentence(piece: str, loc: Loc, roles: set[str], line: str) -> tuple[An
         parts = clause.read_sentence(piece, loc, roles, line, explain=False)
     except RulingError:
         parts = None
-    if parts is not None and _group_kill(piece, parts, roles):
-        # "Each night, the werewolves choose a player to kill." on a Werewolf's line: the
-        # pack's one kill (the faction's nightkill), not a kill of each werewolf's own
+    if parts is not None and _kills(parts):
+        # "Each night, the werewolves choose a player to kill." on a Werewolf's line, "Each
+        # night the Mafia may kill one player." on a Goon's: the group's one kill (the
+        # faction's nightkill), not a kill of each member's own; the group is not the
+        # line's role ("the Vigilante may kill ..." on the Vigilante's line is its own)
         try:
             found = _game_on_role_line(piece, loc, roles, line)
         except RulingError:
             found = ()
-        if any(isinstance(p, game.KillerRule) for p in found):
+        groups = [canon(p.faction) for p in found if isinstance(p, game.KillerRule)]
+        own = canon(role)
+        if groups and (
+            _group_kill(piece, parts, roles)
+            or all(g not in (own, canon(lexicon.plural(own))) for g in groups)
+        ):
             return found
     if parts is not None:
         return parts
@@ -412,6 +421,10 @@ def _role_sentence(piece: str, loc: Loc, roles: set[str], line: str) -> tuple[An
     except RulingError:
         pass
     return clause.read_sentence(piece, loc, roles, line)  # its error, every next word said
+
+
+def _kills(parts: tuple[Any, ...]) -> bool:
+    return any(getattr(p, "verb", None) == "kills" for p in parts)
 
 
 def _group_kill(piece: str, parts: tuple[Any, ...], roles: set[str]) -> bool:
