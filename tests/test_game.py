@@ -566,6 +566,10 @@ def test_a_line_of_two_whole_game_sentences() -> None:
             [("default", "a protection is of the night: it does not stop a lynch")],
         ),
         (
+            ["Any member may perform the kill.", "Any member may carry out the kill each night."],
+            [("default", "any member of a faction may carry out its kill")],
+        ),
+        (
             [
                 "If the mafia do not submit a kill, no one dies.",
                 "The Mafia may choose not to kill.",

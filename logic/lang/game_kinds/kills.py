@@ -65,6 +65,9 @@ class KillReading(GameBase):
     def optional_kill(self, children: list[Any]) -> Default:
         return self.default("a faction's nightkill is optional")
 
+    def any_member_kills(self, children: list[Any]) -> Default:
+        return self.default("any member of a faction may carry out its kill")
+
     def blocked_acts_not(self, children: list[Any]) -> Default:
         return self.default("a roleblocked player's action does not take place")
 
