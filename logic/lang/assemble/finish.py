@@ -159,32 +159,29 @@ class ChecksAssembler(AssemblerState):
             return None
         guilty = [x for x in e.results if _guilty_word(x)]
         if len(guilty) == 1:  # "Town or Scum": the role's own faction, or the one checked
-            (own,) = (x for x in e.results if x not in guilty)
-            named_own = self.faction_named(own)
-            if named_own is None or canon(named_own) != canon(role.faction):
+            own = self.faction_named(next(x for x in e.results if x not in guilty))
+            if own is None or canon(own) != canon(role.faction):
                 raise self.error(
                     f"this check answers {' or '.join(e.results)}: the answer beside "
                     f"{guilty[0]!r} is {role.name}'s own faction, {role.faction}",
                     e.why,
                 )
             others = [f for f in self.factions if canon(f) != canon(role.faction)]
-            if len(others) != 1:
-                raise self.error(
-                    f"{guilty[0]!r} names no one faction of {', '.join(self.factions)}: "
-                    "name the one the check looks for ('whether they are Town or Mafia')",
-                    e.why,
-                )
-            return RecordsCheck(others[0], None, None, e.why)
-        named = [self.faction_named(x) for x in e.results]
-        if any(n is None for n in named):
-            return None
-        others = [n for n in named if n is not None and canon(n) != canon(role.faction)]
-        if len(others) != 1:
-            raise self.error(
-                f"this check answers {' or '.join(e.results)}, and {role.name} is of neither: "
-                "say which faction it looks for ('learns whether they are Mafia')",
-                e.why,
+            wrong = (
+                f"{guilty[0]!r} names no one faction of {', '.join(self.factions)}: name the "
+                "one the check looks for ('whether they are Town or Mafia')"
             )
+        else:
+            named = [self.faction_named(x) for x in e.results]
+            if any(n is None for n in named):
+                return None
+            others = [n for n in named if n is not None and canon(n) != canon(role.faction)]
+            wrong = (
+                f"this check answers {' or '.join(e.results)}, and {role.name} is of neither: "
+                "say which faction it looks for ('learns whether they are Mafia')"
+            )
+        if len(others) != 1:
+            raise self.error(wrong, e.why)
         return RecordsCheck(others[0], None, None, e.why)
 
     def _records_factions(self, role: Role) -> Role:
