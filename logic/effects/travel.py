@@ -299,9 +299,24 @@ def _clash(b: Any, i: int) -> Expr:
     )
 
 
+def _still(b: Any) -> bool:
+    """No role's line says how travelers fare and no one set off before this phase: then
+    no one is away or in the air, and no sentence stops an action for travel (`_stopped`
+    is FALSE without asking of every slot and target; most rulesets have no travel)."""
+    return b.once(
+        "travel:still",
+        lambda: (
+            not b.before(WHEREABOUTS)
+            and not any(isinstance(t, TravelRule) for r in b.rs.roles for t in r.traits)
+        ),
+    )
+
+
 def _stopped(b: Any, i: int, day: bool) -> Expr:
     """Slot i does not take place because of where its actor or its target is (an APTX
     on a traveler is the day's own question: `day_stops`)."""
+    if _still(b):
+        return FALSE
     p = b.actor(i)
     mine = neg(_is_travel(b, i))
     parts = [

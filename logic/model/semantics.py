@@ -889,6 +889,7 @@ class NightBuilder(PhaseBuilder):
         self.symbolic = bool(scenario.scenario_vars())
         self.shared: list[str] = []  # auxiliary variables fixed by the scenario alone
         self._kinds: dict[tuple[int, type], list[tuple[Expr, Any]]] = {}
+        self._slot_effects: dict[int, list[tuple[Expr, Any]]] = {}
         self.memo: dict[str, Any] = {}  # the effect kinds' cached subterms
         self.deaths: list[Death] = []  # tonight's deaths, once gathered (`dies_tonight`)
         self.random_vars: list[str] = []
@@ -1023,24 +1024,29 @@ class NightBuilder(PhaseBuilder):
     def effects(self, i: int, kind: type[Any]) -> list[tuple[Expr, Any]]:
         """(condition, effect) for each effect of `kind` slot i may carry."""
         key = (i, kind)
-        if key not in self._kinds:
-            out: list[tuple[Expr, Any]] = []
-            for cond, ab in self.sc.abilities(i):
-                out.extend(
-                    (conj(cond, self.sc.switch(e.why)), e)
-                    for e in ab.effects
-                    if isinstance(e, kind)
-                )
+        got = self._kinds.get(key)
+        if got is None:
+            switch = self.sc.switch
+            got = self._kinds[key] = [
+                (conj(cond, switch(e.why)), e)
+                for cond, e in self._carried(i)
+                if isinstance(e, kind)
+            ]
+        return got
+
+    def _carried(self, i: int) -> list[tuple[Expr, Any]]:
+        """(when, effect) for every effect slot i may carry, its abilities' then its
+        faction's nightkill's (made once a slot: the kinds ask `effects` for slot i a
+        hundred times a night, one kind each)."""
+        got = self._slot_effects.get(i)
+        if got is None:
+            got = [(cond, e) for cond, ab in self.sc.abilities(i) for e in ab.effects]
             for cond, faction in self.sc.nightkill_of(i):
                 nk = self.rs.nightkill(faction)
                 if nk is not None:
-                    out.extend(
-                        (conj(cond, self.sc.switch(e.why)), e)
-                        for e in nk.ability.effects
-                        if isinstance(e, kind)
-                    )
-            self._kinds[key] = out
-        return self._kinds[key]
+                    got.extend((cond, e) for e in nk.ability.effects)
+            self._slot_effects[i] = got
+        return got
 
     def class_is(self, i: int, vc: VisitClass) -> Expr:
         """Whether slot i's action is of visiting class `vc`."""
