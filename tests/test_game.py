@@ -674,6 +674,11 @@ UNMODELLED = [
     ("A player who does not vote for two days in a row will be replaced.", "real time"),
     ("Inactivity may result in a modkill.", "real time"),
     ("The Mafia may communicate with each other at night.", "chat"),
+    ("A player must receive a majority of votes to be lynched.", "majority lynch"),
+    ("There is no day 1 lynch.", "a day without a lynch"),
+    ("There is no lynch on the first day.", "a day without a lynch"),
+    ("Day 1 has no lynch.", "a day without a lynch"),
+    ("No one can be lynched on Day 1.", "a day without a lynch"),
 ]
 
 
@@ -861,3 +866,22 @@ def test_a_night_flip_tells_a_night_death_and_not_a_lynch() -> None:
     assert any("Cid was Citizen" in a for a in _learnt(full, day))
     bare = NIGHT_FLIP.replace(NIGHT_FLIP.splitlines()[1] + "\n", "")
     assert not any(" was " in a for a in _learnt(bare, night))
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "All roles are revealed on death.",
+        "Dead players' roles are revealed.",
+        "The roles of dead players are revealed.",
+    ],
+)
+def test_every_dead_players_card_revealed_is_a_full_flip(sentence: str) -> None:
+    """Said of every death ("all roles", "dead players' roles"), as 'Flips are full.': the
+    same reveal, to everyone, of the lynched and the killed."""
+    full = parse_ruleset(
+        NIGHT_FLIP.replace(NIGHT_FLIP.splitlines()[1], "Flips are full."), "f.rules"
+    )
+    said = parse_ruleset(NIGHT_FLIP.replace(NIGHT_FLIP.splitlines()[1], sentence), "s.rules")
+    assert [r.describe() for r in said.day_rules] == [r.describe() for r in full.day_rules]
+    assert any("every dead player's role" in r.describe() for r in said.day_rules)

@@ -728,9 +728,27 @@ def test_the_first_of_one_player_is_refused() -> None:
         meaning("Witch", "Each night, you may choose a player. The first will target the second.")
 
 
-def test_a_role_taken_from_the_dead_is_refused_with_its_reason() -> None:
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Once per game you may choose a dead player and become their role.",
+        "Once per game, you may choose a dead player and take their role.",
+        "Once per game, you may take the role of a dead player.",
+    ],
+)
+def test_a_role_taken_from_the_dead_is_refused_with_its_reason(text: str) -> None:
     with pytest.raises(RulingError, match="a role taken from a dead player"):
-        meaning("Amnesiac", "Once per game you may choose a dead player and become their role.")
+        meaning("Amnesiac", text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Your kill goes through any protection.", "Your kills go through protection."],
+)
+def test_a_kill_that_goes_through_protection_pierces_it(text: str) -> None:
+    """ "goes through" protection: no protection stops the kill, as 'Your kill ignores
+    protection.' (a kill that merely "goes through" elsewhere succeeds: no pierce there)."""
+    assert meaning("Strongman", text) == meaning("Strongman", "Your kill ignores protection.")
 
 
 @pytest.mark.parametrize(

@@ -39,6 +39,11 @@ MECHANICS: dict[str, str] = {
         "a game that starts by day is not modelled by `solve` (night N comes before day N); "
         "a case may start with `day 1:`"
     ),
+    "a day without a lynch": (
+        "a day on which no one may be lynched is not modelled: its votes lynch as on any "
+        "other day (give that day no votes: a day with no votes lynches no one unless a "
+        "rule says otherwise)"
+    ),
     "night 0": "a night before night 1 is not modelled: the first night is night 1",
     "a night without kills": (
         "a night on which no one may kill is not modelled for the whole game: say it on each "

@@ -79,6 +79,9 @@ class VoteReading(GameBase):
     def real_time(self, children: list[Any]) -> Unmodelled:
         return self.unmodelled("real time")
 
+    def no_lynch_day(self, children: list[Any]) -> Unmodelled:
+        return self.unmodelled("a day without a lynch")
+
     def no_lynch_vote(self, children: list[Any]) -> Unmodelled:
         return self.unmodelled("no-lynch votes")
 
