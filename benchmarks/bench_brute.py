@@ -31,6 +31,8 @@ from against import Run, Tree, run_python
 
 BASE = "bd68721"
 
+# (the slow test's text, written here again: the earlier tree's test may say another, and
+# both trees must count the same observations)
 OBSERVATIONS = """observations "pc"
   ruleset: metadata-mafia
   players: Ann, Bob, Cid, Dee

@@ -23,6 +23,16 @@ def meaning(role: str, text: str) -> list[str]:
     ("role", "text", "same_as"),
     [
         (
+            "Bodyguard",
+            "Each night you may guard a player. If they are attacked, you will die in their place and the attacker will die.",
+            "Each night you may guard a player. If they are attacked, you will kill the attacker and die instead.",
+        ),
+        (
+            "Cop",
+            'Each night you may investigate a player. Your results will say either "Guilty" or "Innocent".',
+            'Each night you may investigate a player. Your results will be either "Guilty" or "Innocent".',
+        ),
+        (
             "Cop",
             'Each night you may investigate a player. You will receive "Guilty" or "Not Guilty" as a result.',
             'Each night you may investigate a player. You will receive "Guilty" or "Not Guilty".',
@@ -757,6 +767,8 @@ def test_a_kill_that_goes_through_protection_pierces_it(text: str) -> None:
         "You and your fellow Masons know each other's identities.",
         "You are a Mason. The other Masons know who you are.",
         "You and the other Masons know each other.",
+        "You are a member of the Masons. The other Masons are listed below.",
+        "You are one of the Masons. Your teammates are listed below.",
     ],
 )
 def test_what_masons_know_of_each_other_is_a_note(text: str) -> None:
@@ -825,3 +837,37 @@ def test_a_goons_line_that_says_the_mafias_kill_is_that_kill(text: str) -> None:
     assert not rs.role("Goon").abilities  # type: ignore[union-attr]
     assert [k.faction for k in rs.nightkills] == ["Mafia"]
     assert rs.role("Vigilante").abilities[0].verb == "kills"  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "You are not seen by Trackers or Watchers when you perform the kill.",
+        "You cannot be seen by Trackers or Watchers.",
+    ],
+)
+def test_unseen_by_those_who_see_visits_is_a_note(text: str) -> None:
+    """As 'Your kills cannot be seen by Trackers or Watchers.': no kind hides one role's
+    visits, so a note; unseen by a Cop is not read so (it would be an immunity to checks)."""
+    got = meaning("Ninja", text)
+    assert f"  [no effect] {text}" in got, got
+    with pytest.raises(RulingError):
+        meaning("Godfather", "You cannot be seen by the Cop.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "You are not told whether your heal was successful.",
+        "You will not be told if your protection succeeded.",
+        "You will not know if your heal worked.",
+        "You are not told if your target was attacked.",
+    ],
+)
+def test_no_word_of_how_the_ability_went_is_a_note(text: str) -> None:
+    """What the engine does anyway (an ability tells its user nothing a sentence does not
+    give): kept as no effect, the role the same as without it."""
+    base = "Each night you may heal a player."
+    got = meaning("Doctor", f"{base} {text}")
+    assert f"  [no effect] {text}" in got, got
+    assert [x for x in got if x != f"  [no effect] {text}"] == meaning("Doctor", base)

@@ -257,6 +257,13 @@ class CommonReading:
     def knows_other(self, _: list[Any]) -> tuple[Any, ...]:
         return (Nothing(self.why),)
 
+    def knows_listed(self, children: list[Any]) -> tuple[Any, ...]:
+        """ "... are listed below.": the host names the holder's teammates (a note)."""
+        where = str(children[-1]).casefold()
+        if where not in ("below", "above", "here"):
+            raise NoReading(f"listed {where!r}")
+        return (Nothing(self.why),)
+
     def given_target(self, _: list[Any]) -> tuple[Any, ...]:
         """The Executioner's target given by the game: a note, as the victory by its lynch
         (no role is given a target)."""

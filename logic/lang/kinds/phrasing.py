@@ -48,6 +48,9 @@ from logic.lang.kinds.traits import Adds, Trait
 from logic.lang.read.pieces import _DayAbility
 from logic.model.ir import Frequency, Why
 
+# the roles that see visits, by the start of their names ("Trackers", "a Watcher", "Lookouts")
+_SEE_VISITS = ("tracker", "watcher", "lookout", "follower", "voyeur")
+
 
 @dataclass(frozen=True)
 class NotFirstNight:
@@ -215,6 +218,22 @@ class PhrasingReading:
         return (Trait(AutoProtect(self.why, lasting=True)),)
 
     def ph_unseen(self, _: list[Any]) -> tuple[Any, ...]:
+        return (Nothing(self.why),)
+
+    def ph_not_told(self, _: list[Any]) -> tuple[Any, ...]:
+        return (Nothing(self.why),)  # no result unless a sentence gives one
+
+    def ph_unseen_by(self, children: list[Any]) -> tuple[Any, ...]:
+        """ "You are not seen by Trackers or Watchers.": unseen by those who see visits (a
+        note, as 'Your kills cannot be seen by ...'); by any other role (a Cop) it would
+        say something else, and is not read so."""
+        named = [
+            str(c).casefold()
+            for c in children
+            if isinstance(c, Token) and c.type in ("NAME", "ROLENAME")
+        ]
+        if not named or not all(n.startswith(_SEE_VISITS) for n in named):
+            raise NoReading("unseen by a role that does not see visits")
         return (Nothing(self.why),)
 
     def ph_faction_kill(self, _: list[Any]) -> tuple[Any, ...]:
