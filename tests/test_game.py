@@ -885,3 +885,38 @@ def test_every_dead_players_card_revealed_is_a_full_flip(sentence: str) -> None:
     said = parse_ruleset(NIGHT_FLIP.replace(NIGHT_FLIP.splitlines()[1], sentence), "s.rules")
     assert [r.describe() for r in said.day_rules] == [r.describe() for r in full.day_rules]
     assert any("every dead player's role" in r.describe() for r in said.day_rules)
+
+
+SCUM = """\
+Ruleset: S
+{sentence}
+Possible Town Roles
+Citizen: No special powers.
+Possible Mafia Roles
+Goon: Kills a player each night.
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "same_as"),
+    [
+        ("Town wins when all scum are eliminated.", "Town wins when all Mafia are dead."),
+        (
+            "Scum wins when they reach parity with town.",
+            "The Mafia wins when they reach parity with the Town.",
+        ),
+    ],
+)
+def test_scum_is_the_side_against_the_one_named_beside_it(sentence: str, same_as: str) -> None:
+    """A guilty word ("scum") as a victory's winner or group: the one faction that is not
+    the side the sentence names beside it."""
+    said = parse_ruleset(SCUM.format(sentence=sentence), "s.rules")
+    plain = parse_ruleset(SCUM.format(sentence=same_as), "p.rules")
+    assert [v.describe() for v in said.victories] == [v.describe() for v in plain.victories]
+
+
+def test_scum_among_several_other_factions_is_an_error() -> None:
+    text = SCUM.format(sentence="Town wins when all scum are eliminated.")
+    text += "Possible Werewolves Roles\nWerewolf: No special powers.\n"
+    with pytest.raises(RulingError, match="names every faction but Town here"):
+        parse_ruleset(text, "s.rules")

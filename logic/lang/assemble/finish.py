@@ -20,9 +20,9 @@ from logic.effects.records import RecordsCheck
 from logic.effects.registry import KINDS
 from logic.effects.succession import SafeFrom, Succession
 from logic.lang.assemble.prose import ProseAssembler
-from logic.lang.assemble.state import AssemblerState
+from logic.lang.assemble.state import AssemblerState, guilty_word
 from logic.lang.kinds.inquiry import UNSAID
-from logic.lang.lexicon import lexicon, plural
+from logic.lang.lexicon import plural
 from logic.lang.read.pieces import REST
 from logic.model.ir import (
     Ability,
@@ -157,7 +157,7 @@ class ChecksAssembler(AssemblerState):
         what the answers say (an error asks which faction when the role's own is not one)."""
         if fits or len(e.results) != 2:
             return None
-        guilty = [x for x in e.results if _guilty_word(x)]
+        guilty = [x for x in e.results if guilty_word(x)]  # the faction looked for
         if len(guilty) == 1:  # "Town or Scum": the role's own faction, or the one checked
             own = self.faction_named(next(x for x in e.results if x not in guilty))
             if own is None or canon(own) != canon(role.faction):
@@ -670,9 +670,3 @@ def _healing_said_again(a: FinishAssembler, roles: list[Role]) -> None:
     heal_orders = tuple(x for x in a.healing if isinstance(x, HealingOrder))
     if said_again and merged(heal_orders) is None:
         raise a.error("this order of healing disagrees with one said before", said_again[-1].why)
-
-
-def _guilty_word(answer: str) -> bool:
-    """An answer said with a guilty word ("Scum", "Guilty"): the faction the check looks
-    for, not a faction's name."""
-    return lexicon().category(answer.split()) == "GUILTY"

@@ -334,8 +334,8 @@ class ProseAssembler(AssemblerState):
                         v = replace(v, winner=line_role or "", group=v.group or line_role or "")
                     v = replace(
                         v,
-                        winner=self.resolve_group(v.winner, f.why),
-                        group=self.resolve_group(v.group, f.why),
+                        winner=self.resolve_against(v.winner, v.group, f.why),
+                        group=self.resolve_against(v.group, v.winner, f.why),
                         side=self.resolve_group(v.side, f.why) if v.side else "",
                         over=tuple(self.resolve_group(x, f.why) for x in v.over),
                     )

@@ -9,7 +9,7 @@ from typing import Any
 
 from logic.effects.inquiry import Keywords
 from logic.lang.errors import Loc, RulingError, line_of
-from logic.lang.lexicon import plural
+from logic.lang.lexicon import lexicon, plural
 from logic.lang.read.pieces import (
     _Capability,
     _KillVisits,
@@ -119,6 +119,30 @@ class AssemblerState:
             )
         return self.resolve_role(name, why)
 
+    def resolve_against(self, name: str, beside: str, why: Why) -> str:
+        """A victory's winner or group (`resolve_group`); said with a guilty word ("Town
+        wins when all scum are eliminated.", "Scum wins when they reach parity with
+        town."), the one faction that is not the side named beside it."""
+        if not guilty_word(name):
+            return self.resolve_group(name, why)
+        if not beside or guilty_word(beside):
+            raise self.error(
+                f"{name!r} is said of the side against another: name that side beside it "
+                "('Town wins when all scum are dead'), or the faction ('... all Mafia ...')",
+                why,
+                token=name,
+            )
+        side = self.resolve_group(beside, why)
+        others = [f for f in self.factions if canon(f) != canon(side)]
+        if len(others) != 1:
+            raise self.error(
+                f"{name!r} names every faction but {side} here ({', '.join(others)}): name "
+                "the one meant",
+                why,
+                token=name,
+            )
+        return others[0]
+
     def _other_role(self, name: str, role: str) -> bool:
         """`name` (as a sentence on `role`'s line writes it) names another role."""
         key = canon(name)
@@ -210,3 +234,9 @@ class AssemblerState:
         return next(
             (f for f in self.factions if canon(f) in (canon(name), canon(name) + "s")), None
         )
+
+
+def guilty_word(word: str) -> bool:
+    """A word of the guilty side ("Scum", "Guilty"), not a faction's name: an answer, or
+    the side against the one a victory names beside it."""
+    return bool(word) and lexicon().category(word.split()) == "GUILTY"
