@@ -679,6 +679,9 @@ UNMODELLED = [
     ("There is no lynch on the first day.", "a day without a lynch"),
     ("Day 1 has no lynch.", "a day without a lynch"),
     ("No one can be lynched on Day 1.", "a day without a lynch"),
+    ("The day ends when a majority of players vote to lynch someone.", "majority lynch"),
+    ("No-lynch is a valid vote option.", "no-lynch votes"),
+    ("Each day lasts 48 hours.", "real time"),
 ]
 
 

@@ -23,6 +23,12 @@ def meaning(role: str, text: str) -> list[str]:
     ("role", "text", "same_as"),
     [
         (
+            "Cop",
+            "Send in your investigation target every night. You will learn whether they are aligned with the Mafia.",
+            "Each night you may investigate a player. You will learn whether they are aligned with the Mafia.",
+        ),
+        ("Vigilante", "Submit your kill target each night.", "Each night you may kill a player."),
+        (
             "Bodyguard",
             "Each night you may guard a player. If they are attacked, you will die in their place and the attacker will die.",
             "Each night you may guard a player. If they are attacked, you will kill the attacker and die instead.",
@@ -693,6 +699,9 @@ def test_the_factions_goal_on_a_members_line_is_no_power() -> None:
         "Investigate one person each night for a clue to their role.",
         "Each night, investigate a player to receive a clue about their role.",
         "Each night, investigate a player and get a clue as to their role.",
+        "Each night you may investigate a player. Your results will show a list of possible roles.",
+        "Each night you may investigate a player. You will receive three possible roles for your target.",
+        "Each night you may investigate a player. You will learn a list of roles your target could be.",
     ],
 )
 def test_a_clue_to_a_role_is_refused_with_its_reason(text: str) -> None:
@@ -871,3 +880,13 @@ def test_no_word_of_how_the_ability_went_is_a_note(text: str) -> None:
     got = meaning("Doctor", f"{base} {text}")
     assert f"  [no effect] {text}" in got, got
     assert [x for x in got if x != f"  [no effect] {text}"] == meaning("Doctor", base)
+
+
+def test_the_jailors_execution_is_refused_with_its_reason() -> None:
+    """A kill of the jailed player, decided once he is jailed: not modelled, said so (the
+    jail beside it is read)."""
+    with pytest.raises(RulingError, match="the Jailor's execution"):
+        meaning("Jailor", "Each night you may jail a player. You may execute your prisoner.")
+    assert "    - jail: the target cannot be targeted by other night actions" in meaning(
+        "Jailor", "Each night you may jail a player."
+    )

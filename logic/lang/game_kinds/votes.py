@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from lark import Token
+
 from logic.effects.vote import Lynch, NoVotes, TieRule
 from logic.lang.game_kinds.base import GameBase, groups
-from logic.lang.game_kinds.parts import Default, Hidden, Unmodelled
+from logic.lang.game_kinds.parts import Default, Hidden, NoReading, Unmodelled
 from logic.lang.kinds.traits import Fact
 
 
@@ -81,6 +83,12 @@ class VoteReading(GameBase):
 
     def no_lynch_day(self, children: list[Any]) -> Unmodelled:
         return self.unmodelled("a day without a lynch")
+
+    def no_lynch_valid(self, children: list[Any]) -> Unmodelled:
+        named = [str(c).casefold() for c in children if isinstance(c, Token) and c.type == "NAME"]
+        if named != ["valid"]:
+            raise NoReading(f"no lynch as a {named[0]!r} option")
+        return self.unmodelled("no-lynch votes")
 
     def no_lynch_vote(self, children: list[Any]) -> Unmodelled:
         return self.unmodelled("no-lynch votes")

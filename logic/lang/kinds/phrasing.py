@@ -48,6 +48,8 @@ from logic.lang.kinds.traits import Adds, Trait
 from logic.lang.read.pieces import _DayAbility
 from logic.model.ir import Frequency, Why
 
+_CLUE = "a clue to a role (a result that names several roles, one of them the target's)"
+
 # the roles that see visits, by the start of their names ("Trackers", "a Watcher", "Lookouts")
 _SEE_VISITS = ("tracker", "watcher", "lookout", "follower", "voyeur")
 
@@ -87,9 +89,20 @@ class PhrasingReading:
         return Tail((Investigate(Info.ROLE, self.why),))
 
     def ph_for_clue(self, _: list[Any]) -> Tail:
-        raise NoReading(
-            "a clue to a role (a result that names several roles, one of them the target's)"
-        )
+        raise NoReading(_CLUE)
+
+    def ph_execute(self, children: list[Any]) -> tuple[Any, ...]:
+        """ "You may execute your prisoner.": refused with its reason (the words checked)."""
+        words = [str(c).casefold() for c in children if isinstance(c, Token)]
+        if "execute" not in words or "prisoner" not in words:
+            raise NoReading(f"{' '.join(words)!r}")
+        raise NoReading("the Jailor's execution (a kill of the jailed player, decided once jailed)")
+
+    def ph_clue_result(self, children: list[Any]) -> tuple[Any, ...]:
+        named = [str(c).casefold() for c in children if isinstance(c, Token) and c.type == "NAME"]
+        if named and named != ["list"]:
+            raise NoReading(f"a {named[0]!r} of roles")
+        raise NoReading(_CLUE)
 
     def ph_alignment_learnt(self, children: list[Any]) -> tuple[Any, ...]:
         implied_check = implied(children, self.why, "checks")  # with no ability before it
