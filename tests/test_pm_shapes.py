@@ -24,6 +24,11 @@ def meaning(role: str, text: str) -> list[str]:
     [
         (
             "Cop",
+            "Each night you may investigate a player. You will receive a result of either Town or Mafia.",
+            "Each night you may investigate a player. You will learn whether they are Town or Mafia.",
+        ),
+        (
+            "Cop",
             "Send in your investigation target every night. You will learn whether they are aligned with the Mafia.",
             "Each night you may investigate a player. You will learn whether they are aligned with the Mafia.",
         ),
@@ -890,3 +895,13 @@ def test_the_jailors_execution_is_refused_with_its_reason() -> None:
     assert "    - jail: the target cannot be targeted by other night actions" in meaning(
         "Jailor", "Each night you may jail a player."
     )
+
+
+def test_answers_named_that_are_no_factions_nor_card_lines_are_an_error() -> None:
+    """ "a result of either Town or Mafia" names the factions (a check of the records);
+    names that are neither factions nor a card line's answers say so."""
+    with pytest.raises(RulingError, match="no line of a role's card"):
+        meaning(
+            "Cop",
+            "Each night you may investigate a player. You will receive a result of either Banana or Apple.",
+        )

@@ -54,6 +54,7 @@ from logic.lang.clause_parts import (
 )
 from logic.lang.errors import Loc, RulingError
 from logic.lang.kinds import common, common2, phrasing, traits
+from logic.lang.kinds.inquiry import UNSAID
 from logic.lang.kinds.verbs import DECLARED, HEAD, USED_AS, effects_of
 from logic.lang.read.pieces import _AbilityName
 from logic.model.ir import (
@@ -352,15 +353,22 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
     def powerless(self, _: list[Any]) -> tuple[Any, ...]:
         return (Nothing(self.why),)
 
+    def text_name(self, children: list[Token]) -> Token:
+        """An answer written as a name ("either Town or Mafia"): a faction's, said so."""
+        return Token("TEXT", str(children[0]))
+
     def one_of(self, children: list[Any]) -> tuple[Any, ...]:
         texts = [
             str(c)[1:-1] if c.type == "STRING" else str(c)
             for c in children
-            if isinstance(c, Token) and c.type in ("STRING", "GUILTY", "INNOCENT")
+            if isinstance(c, Token) and c.type in ("STRING", "GUILTY", "INNOCENT", "TEXT")
         ]
         # with no ability before it, the check it is the result of ("You will receive a
         # result of either Innocent or Guilty." alone)
         implied_check = common2.implied(children, self.why, "checks")
+        if any(isinstance(c, Token) and c.type == "TEXT" for c in children):
+            # answers named ("Town or Mafia"): a card line's, or factions' (finish.py)
+            return (*implied_check, Interrogate(tuple(texts), self.why, check=UNSAID))
         return (*implied_check, Interrogate(tuple(texts), self.why))
 
     def if_successful(self, _: list[Any]) -> Cond:
