@@ -127,11 +127,15 @@ Goon: No special powers.
 Game Rules
 Roles will not be duplicated.
 The day lasts 48 hours.
+The moon is full on even nights.
 """
     d = drafted(post)
     assert d.factions() == {"Town": ["Doctor", "Cop"], "Mafia": ["Goon"]}
-    assert statuses(d)["The day lasts 48 hours."] == "unread"
-    assert f"{UNREAD}The day lasts 48 hours." in d.text
+    assert statuses(d)["The moon is full on even nights."] == "unread"
+    assert f"{UNREAD}The moon is full on even nights." in d.text
+    # a mechanic the engine does not model, named (it was unread before 28 November 2026)
+    assert statuses(d)["The day lasts 48 hours."] == "not modelled"
+    assert "Not modelled (real time): The day lasts 48 hours." in d.text
     assert "# Game Rules" in d.text  # the GM's heading, over one the language knows
     rs = parse_ruleset(d.text, "draft.rules")
     assert {r.name for r in rs.roles} == {"Doctor", "Cop", "Goon"}
