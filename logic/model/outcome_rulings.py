@@ -22,12 +22,7 @@ if TYPE_CHECKING:
 
 def matches(b: NightBuilder, i: int, verb: str) -> Expr:
     """Whether slot i's action is of the kind a ruling's verb names."""
-    parts = [c for c, ab in b.sc.abilities(i) if verb_matches(verb, ab, b.verbs)]
-    for c, faction in b.sc.nightkill_of(i):
-        nk = b.rs.nightkill(faction)
-        if nk is not None and verb_matches(verb, nk.ability, b.verbs):
-            parts.append(c)
-    return any_of(parts)
+    return any_of(c for c, ab in b.used(i) if verb_matches(verb, ab, b.verbs))
 
 
 def ruling_cases(b: NightBuilder, r: OutcomeRuling) -> list[tuple[Expr, str]]:

@@ -890,6 +890,7 @@ class NightBuilder(PhaseBuilder):
         self.shared: list[str] = []  # auxiliary variables fixed by the scenario alone
         self._kinds: dict[tuple[int, type], list[tuple[Expr, Any]]] = {}
         self._slot_effects: dict[int, list[tuple[Expr, Any]]] = {}
+        self._used: dict[int, list[tuple[Expr, Ability]]] = {}
         self.memo: dict[str, Any] = {}  # the effect kinds' cached subterms
         self.deaths: list[Death] = []  # tonight's deaths, once gathered (`dies_tonight`)
         self.random_vars: list[str] = []
@@ -1034,37 +1035,35 @@ class NightBuilder(PhaseBuilder):
             ]
         return got
 
-    def _carried(self, i: int) -> list[tuple[Expr, Any]]:
-        """(when, effect) for every effect slot i may carry, its abilities' then its
-        faction's nightkill's (made once a slot: the kinds ask `effects` for slot i a
-        hundred times a night, one kind each)."""
-        got = self._slot_effects.get(i)
+    def used(self, i: int) -> list[tuple[Expr, Ability]]:
+        """(when, ability) for each ability slot i may use tonight: its role's, then its
+        faction's nightkill's (made once a slot; the effects, the visiting class, the
+        framework's tier and a ruling's verb are all asked of these)."""
+        got = self._used.get(i)
         if got is None:
-            got = [(cond, e) for cond, ab in self.sc.abilities(i) for e in ab.effects]
+            got = list(self.sc.abilities(i))
             for cond, faction in self.sc.nightkill_of(i):
                 nk = self.rs.nightkill(faction)
                 if nk is not None:
-                    got.extend((cond, e) for e in nk.ability.effects)
-            self._slot_effects[i] = got
+                    got.append((cond, nk.ability))
+            self._used[i] = got
+        return got
+
+    def _carried(self, i: int) -> list[tuple[Expr, Any]]:
+        """(when, effect) for every effect slot i may carry (made once a slot: the kinds
+        ask `effects` for slot i a hundred times a night, one kind each)."""
+        got = self._slot_effects.get(i)
+        if got is None:
+            got = self._slot_effects[i] = [(c, e) for c, ab in self.used(i) for e in ab.effects]
         return got
 
     def class_is(self, i: int, vc: VisitClass) -> Expr:
         """Whether slot i's action is of visiting class `vc`."""
         # an ability no sentence classes is non-visiting (frame.NO_VISIT)
-        parts = [c for c, ab in self.sc.abilities(i) if (ab.visit_class or VisitClass.NON) is vc]
-        for c, faction in self.sc.nightkill_of(i):
-            nk = self.rs.nightkill(faction)
-            if nk is not None and (nk.ability.visit_class or VisitClass.NON) is vc:
-                parts.append(c)
-        return any_of(parts)
+        return any_of(c for c, ab in self.used(i) if (ab.visit_class or VisitClass.NON) is vc)
 
     def class_why(self, i: int) -> list[tuple[Expr, Why]]:
-        out = [(c, ab.class_why) for c, ab in self.sc.abilities(i)]
-        for c, faction in self.sc.nightkill_of(i):
-            nk = self.rs.nightkill(faction)
-            if nk is not None:
-                out.append((c, nk.ability.class_why))
-        return out
+        return [(c, ab.class_why) for c, ab in self.used(i)]
 
     def tier(self, i: int) -> Expr:
         """Slot i's priority tier (lower acts first); no priority list: all simultaneous.
@@ -1143,11 +1142,7 @@ class NightBuilder(PhaseBuilder):
     def framework_tier(self, i: int) -> Expr:
         """Without a priority list, the framework orders actions by their effects."""
         fw = self.framework
-        options = [(c, fw.tier(ab)) for c, ab in self.sc.abilities(i)]
-        for c, faction in self.sc.nightkill_of(i):
-            nk = self.rs.nightkill(faction)
-            if nk is not None:
-                options.append((c, fw.tier(nk.ability)))
+        options = [(c, fw.tier(ab)) for c, ab in self.used(i)]
         expr: Expr = Const(fw.default_tier)
         for cond, t in reversed(options):
             expr = ite(cond, Const(t), expr)
