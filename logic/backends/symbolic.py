@@ -175,7 +175,21 @@ class Encoding:
         return self.domain_constraints(sorted(set(self.model.domains) | names)) + out
 
 
-_CTX = z3.main_ctx()
+def _shared(ctx: z3.Context) -> z3.Context:
+    """`ctx`, whose terms and solvers may be let go from any thread. Python's cycle
+    collector runs in whichever thread allocates when it is due (pytest-xdist's and
+    execnet's, the web server's event loop, Dask's client), and finalises the z3py
+    objects it finds there: a `Z3_dec_ref` from that thread while this one is inside
+    Z3 (ctypes lets the GIL go) corrupts the context's term table, and the process dies
+    later in whatever it is doing (two CI runs lost a worker so). Z3's concurrent
+    dec-ref queues those releases under a lock and frees them at this thread's next
+    call, as the .NET and Java bindings do (`tests/test_gc_threads.py` shows the crash
+    without it)."""
+    z3.Z3_enable_concurrent_dec_ref(ctx.ref())
+    return ctx
+
+
+_CTX = _shared(z3.main_ctx())
 
 
 @contextlib.contextmanager
@@ -190,7 +204,7 @@ def fresh() -> Iterator[None]:
     `solve`, by a long-lived `ruling serve`) are valid again after it, and only then."""
     global _CTX
     before, before_ctx = z3.z3._main_ctx, _CTX
-    z3.z3._main_ctx = z3.Context()  # (z3py's default context: `main_ctx` reads it)
+    z3.z3._main_ctx = _shared(z3.Context())  # (z3py's default: `main_ctx` reads it)
     _CTX = z3.main_ctx()
     _bv.cache_clear()
     try:
