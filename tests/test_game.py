@@ -542,12 +542,25 @@ def test_a_line_of_two_whole_game_sentences() -> None:
             [("order", (("protection",), ("killing",)))],
         ),
         (
-            ["Roleblocks are resolved before all other actions.", "Roleblocks are resolved first."],
+            [
+                "Roleblocks are resolved before all other actions.",
+                "Roleblocks are resolved first.",
+                "Roleblocks happen before all other actions.",
+                "Roleblocks occur first.",
+            ],
             [("order", (("roleblock",), ("all other actions",)))],
         ),
         (
-            ["Investigations are resolved last."],
+            ["Investigations are resolved last.", "Investigative actions are resolved last."],
             [("order", (("all other actions",), ("investigation",)))],
+        ),
+        (
+            [
+                "Protective actions take effect before killing actions.",
+                "Killing actions are resolved after protective actions.",
+                "Kills happen after protections.",
+            ],
+            [("order", (("protection",), ("killing",)))],
         ),
         # what the engine does anyway, said by the host (game-work-3, 28 November 2026)
         (

@@ -568,6 +568,9 @@ def test_a_role_the_ruleset_lacks_is_named_in_the_error() -> None:
         "At night, wake with the other werewolves and agree on one villager to eat.",
         "Each night the werewolves choose a victim together.",  # (a victim: whom they kill)
         "Each night, you and the other werewolves choose a victim.",
+        "Each night the werewolves vote to kill a villager.",  # (the pack's one kill, voted)
+        "Each night the werewolves vote on a player to kill.",
+        "Each night, the werewolves kill a villager.",
     ],
 )
 def test_a_members_line_that_says_the_factions_kill_is_that_kill(text: str) -> None:
@@ -905,3 +908,61 @@ def test_answers_named_that_are_no_factions_nor_card_lines_are_an_error() -> Non
             "Cop",
             "Each night you may investigate a player. You will receive a result of either Banana or Apple.",
         )
+
+
+@pytest.mark.parametrize(
+    ("role", "text", "same_as"),
+    [
+        ("Paranoid Gun Owner", "You shoot anyone who visits you.", "Anyone who visits you will die."),
+        ("Paranoid Gun Owner", "Anyone who targets you at night will be shot.", "Anyone who visits you will die."),
+        ("Lover", "If one of you dies, the other dies of heartbreak.", "If your lover dies, you die too."),
+        (
+            "Janitor",
+            "Once per game, you may clean the Mafia's victim. Their role will not be revealed.",
+            "Once per game, you may clean a kill. Their role will not be revealed.",
+        ),
+        (
+            "Janitor",
+            "Once per game, you may clean a kill. The dead player's role will not be revealed.",
+            "Once per game, you may clean a kill. Their role will not be revealed.",
+        ),
+    ],
+)
+def test_other_words_for_a_guard_of_the_holder_a_death_link_and_a_clean(
+    role: str, text: str, same_as: str
+) -> None:
+    """The holder's visitors shot ("at night": the night's guard anyway), "one of you"
+    (the role's holders) for a death link, the faction's victim cleaned (the player the
+    kill lands on, as "a kill"), "the dead player's role" hidden."""
+    assert meaning(role, text) == meaning(role, same_as)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "If you shoot a town player, you will lose your gun.",
+        "If you kill a town player, you lose your ability.",
+        "If you kill a town player, you can no longer shoot.",
+    ],
+)
+def test_an_ability_lost_for_whom_a_kill_killed_is_refused_with_its_reason(text: str) -> None:
+    """Not a death for guilt (the kind's outcome): refused, said why, not misread."""
+    with pytest.raises(RulingError, match="an ability lost for whom a kill killed"):
+        meaning("Vigilante", f"Each night you may shoot someone. {text}")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "You may spy on the werewolves at night.",
+        "You may peek during the night while the werewolves are awake.",
+    ],
+)
+def test_spying_on_a_factions_night_is_an_action_not_modelled(text: str) -> None:
+    """The Little Girl's: named as an action the engine does not model (a Seer's "peek at a
+    player" is still a check)."""
+    with pytest.raises(RulingError, match="is an action the engine does not model"):
+        meaning("Little Girl", text)
+    assert "    - investigate: learns the role of that player" in meaning(
+        "Seer", "Each night you may peek at a player's role."
+    )

@@ -68,8 +68,7 @@ class SetupReading(GameBase):
         return self.unmodelled("the setup")
 
     def st_kind(self, children: list[Any]) -> str:
-        (tok,) = children
-        return _NOUNS[tok.type]
+        return _NOUNS[children[0].type]  # ("actions" after it: "killing actions")
 
     def st_rest(self, children: list[Any]) -> str:
         return REST
@@ -94,4 +93,6 @@ _NOUNS = {
     "KILL": "killing",
     "CHECK": "investigation",
     "REDIRECT": "redirection",
+    "PROTECTIVE": "protection",
+    "INVESTIGATIVE": "investigation",
 }

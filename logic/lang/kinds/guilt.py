@@ -42,6 +42,12 @@ class GuiltReading:
         implied = Implied("kills", (Kill(self.why),), self.why)
         return (implied, Guilt(names[-1], self.why))
 
+    def gu_lose(self, _: list[Any]) -> tuple[Any, ...]:
+        raise NoReading(
+            "an ability lost for whom a kill killed (the guilt kind's outcome is a death the "
+            "night after the kill, not an ability taken away)"
+        )
+
     def gu_next_night(self, _: list[Any]) -> str:
         return "gu_next_night"
 
