@@ -913,9 +913,21 @@ def test_answers_named_that_are_no_factions_nor_card_lines_are_an_error() -> Non
 @pytest.mark.parametrize(
     ("role", "text", "same_as"),
     [
-        ("Paranoid Gun Owner", "You shoot anyone who visits you.", "Anyone who visits you will die."),
-        ("Paranoid Gun Owner", "Anyone who targets you at night will be shot.", "Anyone who visits you will die."),
-        ("Lover", "If one of you dies, the other dies of heartbreak.", "If your lover dies, you die too."),
+        (
+            "Paranoid Gun Owner",
+            "You shoot anyone who visits you.",
+            "Anyone who visits you will die.",
+        ),
+        (
+            "Paranoid Gun Owner",
+            "Anyone who targets you at night will be shot.",
+            "Anyone who visits you will die.",
+        ),
+        (
+            "Lover",
+            "If one of you dies, the other dies of heartbreak.",
+            "If your lover dies, you die too.",
+        ),
         (
             "Janitor",
             "Once per game, you may clean the Mafia's victim. Their role will not be revealed.",
