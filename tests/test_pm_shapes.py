@@ -978,3 +978,20 @@ def test_spying_on_a_factions_night_is_an_action_not_modelled(text: str) -> None
     assert "    - investigate: learns the role of that player" in meaning(
         "Seer", "Each night you may peek at a player's role."
     )
+
+
+def test_a_basic_member_of_the_mafia_with_no_abilities_is_of_that_faction() -> None:
+    """ "basic" is a plain word ("vanilla"); a member "with no abilities" says what the
+    line's other sentences give: nothing."""
+    src = "Ruleset: P\nPossible Town Roles\nCitizen: No special powers.\nPossible Mafia Roles\n"
+    rs = parse_ruleset(src + "Goon: You are a basic member of the mafia with no abilities.\n", "p")
+    goon = rs.role("Goon")
+    assert goon is not None and goon.faction == "Mafia" and not goon.abilities
+    plain = parse_ruleset(src + "Goon: You are a member of the Mafia.\n", "p")
+    assert [x.split("   [")[0] for x in ruleset_lines(rs)][1:] == [
+        x.split("   [")[0].replace(
+            "You are a member of the Mafia.",
+            "You are a basic member of the mafia with no abilities.",
+        )
+        for x in ruleset_lines(plain)
+    ][1:]
