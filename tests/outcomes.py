@@ -4,13 +4,45 @@ subjects as the chain names them, e.g. "Ann (night 1)")."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
+from typing import Any
 
 import z3
 
 from logic.backends import symbolic
-from logic.model.expr import evaluate
+from logic.model.expr import Expr, evaluate
 from logic.model.semantics import Atom, PhaseModel
+
+
+class OutcomeBlocker:
+    """What an outcome of a chained model reads (every atom's condition, every text's
+    gate and the pieces of a text told), and the clause that blocks one outcome: the next
+    model differs in an atom, a text told or a piece of a text told (a piece of a text not
+    told is no part of the outcome). Enumerating so gives one model per outcome, not one
+    per scenario behind it."""
+
+    def __init__(self, model: PhaseModel, enc: symbolic.Encoding) -> None:
+        self.conds: list[Expr] = [*model.atoms.values()]
+        self.owner: list[int | None] = [None] * len(self.conds)  # a piece's text's gate
+        for src in model.texts:
+            self.owner.append(None)
+            self.conds.append(src.gate)
+            at = len(self.conds) - 1
+            for c, _ in src.pieces:
+                self.conds.append(c)
+                self.owner.append(at)
+        self.terms = [enc.term(c) for c in self.conds]
+
+    def block(self, ev: Callable[[Expr], Any]) -> z3.BoolRef:
+        """The clause that no later model has the outcome `ev` (a model's evaluator) reads."""
+        values = [bool(ev(c)) for c in self.conds]
+        return z3.Or(
+            [
+                z3.Not(t) if v else t
+                for t, v, o in zip(self.terms, values, self.owner, strict=True)
+                if o is None or values[o]
+            ]
+        )
 
 
 def chain_outcomes(

@@ -11,6 +11,7 @@ import pytest
 import z3
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from outcomes import OutcomeBlocker
 
 from logic.backends import symbolic
 from logic.commands.resolve import resolve
@@ -108,19 +109,9 @@ def _compare(rs: Ruleset, players: list[str], nights: list[dict[str, tuple[str, 
                 s.add(enc.var(f"{var}:{name}@n{k}") == symbolic.value(names.index(first)))
                 if second:
                     s.add(enc.var(f"tgt2:{name}@n{k}") == symbolic.value(names.index(second)))
-    # one model per outcome: the next differs in an atom, a text told or a piece of a text
-    # told (blocking every variable instead enumerated the scenarios behind one outcome,
-    # about 330 models a game, most of these tests' time)
-    conds = [*model.atoms.values()]
-    owner: list[int | None] = [None] * len(conds)  # the gate of a text's piece
-    for src in model.texts:
-        owner.append(None)
-        conds.append(src.gate)
-        at = len(conds) - 1
-        for c, _ in src.pieces:
-            conds.append(c)
-            owner.append(at)
-    terms = [enc.term(c) for c in conds]
+    # one model per outcome (blocking every variable instead enumerated the scenarios
+    # behind one outcome, about 330 models a game, most of these tests' time)
+    blocker = OutcomeBlocker(model, enc)
     symbolic_outcomes: set[tuple[frozenset[Atom], ...]] = set()
     seen = 0
     while s.check() == z3.sat:
@@ -142,16 +133,7 @@ def _compare(rs: Ruleset, players: list[str], nights: list[dict[str, tuple[str, 
                     Atom("learns", src.actor.rsplit(" (", 1)[0], src.render(holds))
                 )
         symbolic_outcomes.add((frozenset(per_night[0]), frozenset(per_night[1])))
-        values = [bool(ev(c)) for c in conds]
-        s.add(
-            z3.Or(
-                [
-                    z3.Not(t) if v else t
-                    for t, v, o in zip(terms, values, owner, strict=True)
-                    if o is None or values[o]
-                ]
-            )
-        )
+        s.add(blocker.block(ev))
     assert symbolic_outcomes == concrete, text
     assert who("Ann", 2) == "Ann (night 2)"
 

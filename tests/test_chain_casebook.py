@@ -25,6 +25,7 @@ import pytest
 import z3
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from outcomes import OutcomeBlocker
 
 from logic.backends import symbolic
 from logic.commands.resolve import resolve
@@ -259,19 +260,7 @@ def compare(rs: Ruleset, seats: list[Seat], nights: list[list[Act]], made: bool 
                 targets = [names.index(t) for t in use.targets] if use else []
                 fix(f"tgt:{p}@n{k}", targets[0] if targets else 0)
                 fix(f"tgt2:{p}@n{k}", targets[1] if len(targets) > 1 else 0)
-    # what an outcome reads: every atom's and every text's conditions (the enumeration
-    # blocks outcomes, not scenarios)
-    conds = [e for e in model.atoms.values()]
-    # (each text's pieces matter only where its gate holds: `owner` says whose they are)
-    owner: list[int | None] = [None] * len(conds)
-    for src in model.texts:
-        gate_at = len(conds)
-        conds.append(src.gate)
-        owner.append(None)
-        for c, _ in src.pieces:
-            conds.append(c)
-            owner.append(gate_at)
-    terms = [enc.term(c) for c in conds]
+    blocker = OutcomeBlocker(model, enc)  # (the enumeration blocks outcomes, not scenarios)
     symbolic_outcomes: set[tuple[frozenset[Atom], ...]] = set()
     seen = 0
     while s.check() == z3.sat and seen < CAP:
@@ -292,18 +281,7 @@ def compare(rs: Ruleset, seats: list[Seat], nights: list[list[Act]], made: bool 
                     Atom("learns", src.actor.rsplit(" (", 1)[0], src.render(holds))
                 )
         symbolic_outcomes.add(norm(tuple(frozenset(x) for x in per_night)))
-        values = [bool(ev(c)) for c in conds]
-        # block this outcome: some atom, some gate, or a piece of a text told, other
-        # (a piece of a text not told is not part of the outcome)
-        s.add(
-            z3.Or(
-                [
-                    z3.Not(t) if v else t
-                    for t, v, o in zip(terms, values, owner, strict=True)
-                    if o is None or values[o]
-                ]
-            )
-        )
+        s.add(blocker.block(ev))
     assert seen < CAP, text
     assert symbolic_outcomes == concrete, _diff(text, concrete, symbolic_outcomes)
 
