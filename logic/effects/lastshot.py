@@ -10,6 +10,10 @@ Vocabulary:
   LastShotByDay  the same by day: if the holder dies today (lynched or killed), the player
                  named dies as well, unless his protection of the night before lasts into
                  the day (logic/effects/shield.py)
+  LynchShot      a day action naming a player: if the holder is lynched today, the player
+                 named dies as well, unless shielded ("If you are lynched, you may kill a
+                 player."); `voters`: only a player whose vote today was cast for the
+                 holder ("one of the players who voted for you"): another name kills no one
 
 The choice is the holder's, made in the phase (a case writes it as the phase's action:
 `Eve uses kill on Bob`); naming a player spends nothing: the kill happens once, since the
@@ -26,7 +30,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from logic.effects import attack, shield
 from logic.effects.base import Death, Kind
-from logic.model.expr import FALSE, Expr, conj, disj, label, neg
+from logic.model.expr import FALSE, Const, Expr, conj, disj, eq, label, neg
 from logic.model.phase import Atom
 from logic.model.why import Why, meta
 
@@ -50,6 +54,17 @@ class LastShotByDay:
 
     def describe(self) -> str:
         return "last shot by day: if the holder dies today, the player named dies too"
+
+
+@dataclass(frozen=True)
+class LynchShot:
+    voters: bool = False
+    by_day: ClassVar[bool] = True  # used by day (logic/effects/base.Effect)
+    why: Why = meta()
+
+    def describe(self) -> str:
+        whom = "a player who voted for the holder" if self.voters else "the player named"
+        return f"shot when lynched: if the holder is lynched today, {whom} dies too"
 
 
 def echoes(b: NightBuilder, deaths: Sequence[Death]) -> list[Death]:
@@ -79,25 +94,33 @@ def echoes(b: NightBuilder, deaths: Sequence[Death]) -> list[Death]:
 
 def day_echoes(db: DayBuilder, atoms: dict[Atom, Expr]) -> dict[Atom, Expr]:
     """The player a holder named today dies when the holder dies today (lynched or
-    killed), unless shielded."""
+    killed), or, for a shot when lynched, when the lynch falls on the holder; unless
+    shielded."""
     out = dict(atoms)
     for i in range(db.n):
         p = db.actor(i)
         died = atoms.get(Atom("dies", p), FALSE)
-        if died == FALSE:
-            continue
-        for c, e in db.effects(i, LastShotByDay):
-            named = conj(c, db.sc.taken(i), neg(db.sc.dead_before(p)))
+        shots = [
+            (conj(c, neg(db.sc.dead_before(p)), died), e) for c, e in db.effects(i, LastShotByDay)
+        ]
+        lynched = atoms.get(Atom("lynched", p), FALSE)
+        shots += [(conj(c, lynched), e) for c, e in db.effects(i, LynchShot)]
+        for when, e in shots:
+            named = conj(when, db.sc.taken(i))
+            if named == FALSE:
+                continue
             for q in db.players:
                 if q == p:
                     continue
                 at = conj(named, db.sc.aims(i, q))
+                if isinstance(e, LynchShot) and e.voters:  # q voted for p today
+                    at = conj(at, eq(db.sc.vote(q), Const(db.players.index(p))))
                 if at == FALSE:
                     continue
-                x = label(conj(at, died, neg(shield.shielded(db, q))), e.why)
+                x = label(conj(at, neg(shield.shielded(db, q))), e.why)
                 key = Atom("dies", q)
                 out[key] = disj(out.get(key, FALSE), x)
     return out
 
 
-KIND = Kind("lastshot", (LastShot, LastShotByDay), echoes=echoes, day_echoes=day_echoes)
+KIND = Kind("lastshot", (LastShot, LastShotByDay, LynchShot), echoes=echoes, day_echoes=day_echoes)

@@ -9,7 +9,9 @@ Vocabulary:
   Dies        an effect: the target dies ("choose a player: they die"): an attack of the
               holder's group (a kill stopped by `SafeFrom` of that group)
   SafeFrom    the target (an effect) or the holder (a trait) is not killed by the kills
-              of `group` (`tonight`: this night only)
+              of `group` (`tonight`: this night only; `once`, a trait: until the first
+              night the group attacks the holder, who survives that night: "You survive
+              the first attack by the werewolves.", used up then: the mark `SPENT`)
   DiesInstead a trait: when the holder would die at night, another player might die in
               their place (the storyteller's choice)
   Succession  a trait or effect: when `trigger` happens, `heir` (a player of that group,
@@ -41,11 +43,11 @@ from logic.effects.registration import may_be_type, must_be_type, same
 from logic.model.expr import FALSE, Const, Expr, any_of, conj, disj, eq, ite, label, lt, neg
 from logic.model.expr import add as add_
 from logic.model.ir import Chooser, canon
+from logic.model.phase import Atom
 from logic.model.why import Why, meta
 
 if TYPE_CHECKING:
     from logic.model.day import DayBuilder
-    from logic.model.phase import Atom
     from logic.model.semantics import NightBuilder
     from logic.model.table import Event, Play, State
 
@@ -63,8 +65,13 @@ class SafeFrom:
     group: str
     tonight: bool = False
     why: Why = meta()
+    once: bool = False
 
     def describe(self) -> str:
+        if self.once:
+            return (
+                f"safety: the first night attacked by the {self.group}, not killed by them (once)"
+            )
         when = " tonight" if self.tonight else ""
         return f"safety: not killed by the {self.group}{when}"
 
@@ -134,8 +141,43 @@ def safe(b: NightBuilder, killer: str, q: str) -> Expr:
         for t in role.traits:
             if isinstance(t, SafeFrom):
                 held = conj(b.sc.role_is(q, role), of_group(b, killer, t.group))
+                if t.once:
+                    held = conj(held, neg(b.sc.marked_before(q, SPENT)))
                 parts.append(label(conj(held, neg(impaired_tonight(b, q))), t.why))
     return any_of(parts)
+
+
+SPENT = "first attack survived"  # a once-only safety used up (a mark, for good)
+
+
+def _spent(b: NightBuilder) -> dict[Atom, Expr]:
+    """A holder of a once-only safety attacked tonight by its group, while the safety held
+    (fresh, working), has used it up."""
+    out: dict[Atom, Expr] = {}
+    for role in b.roles:
+        for t in role.traits:
+            if not (isinstance(t, SafeFrom) and t.once):
+                continue
+            for q in b.sc.players:
+                held = conj(b.sc.role_is(q, role), neg(b.sc.marked_before(q, SPENT)))
+                if held == FALSE:
+                    continue
+                held = conj(held, neg(impaired_tonight(b, q)))
+                hits = [
+                    conj(hit, of_group(b, b.actor(i), t.group))
+                    for i, v, hit, _ in attack.attacks(b)
+                    if v == q
+                ]
+                hits += [
+                    conj(c, b.ok(i), b.aims(i, q), of_group(b, b.actor(i), t.group))
+                    for i in range(b.n)
+                    for c, _ in b.effects(i, Dies)
+                ]
+                used = label(conj(held, any_of(hits)), t.why)
+                if used != FALSE:
+                    key = Atom("mark", q, SPENT)
+                    out[key] = disj(out.get(key, FALSE), used)
+    return out
 
 
 def deaths(b: NightBuilder) -> list[Death]:
@@ -197,12 +239,13 @@ def _pick(b: NightBuilder, name: str, eligible: list[Expr]) -> list[Expr]:
 
 
 def transition(b: NightBuilder, outcome: Outcome) -> dict[Atom, Expr]:
-    """`X becomes NAME` when a character passes on tonight: a killer's self-kill makes a
+    """A once-only safety used up tonight (`_spent`); `X becomes NAME` when a character
+    passes on tonight: a killer's self-kill makes a
     living player of the heir's group (the storyteller's pick) its `becomes`; a holder of
     a `Succession` on a group's death (working, while enough players were alive) becomes
     the character of that group's player who died. Both may hold at once: the texts do
     not say which comes first (casebook/trouble-brewing/findings.case)."""
-    out: dict[Atom, Expr] = {}
+    out: dict[Atom, Expr] = _spent(b)
 
     def add(p: str, name: str, cond: Expr) -> None:
         if cond != FALSE:
@@ -396,9 +439,11 @@ def _safe(play: Play, st: State, k: int, demon: int) -> bool:
     `SafeFrom` ("You are safe from the Demon."). A protector's choice ("choose a player
     (not yourself): they are safe from the Demon tonight") may have fallen on k or on
     another: it stops a kill only in a branch where no one dies of it, which the
-    night always allows."""
+    night always allows. A once-only safety ("You survive the first attack by the
+    werewolves.") is the phase model's, not the table's: the table keeps no marks, and
+    no character of the scripts it plays has one."""
     traits = play.s.traits(st.chars[k])
-    return any(isinstance(t, SafeFrom) for t in traits) and play.sober(st, k)
+    return any(isinstance(t, SafeFrom) and not t.once for t in traits) and play.sober(st, k)
 
 
 def _catches(

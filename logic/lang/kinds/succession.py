@@ -36,6 +36,11 @@ class SuccessionReading:
     def safe_from(self, children: list[Any]) -> tuple[Any, ...]:
         return about(children, Trait(SafeFrom(names(children)[0], why=self.why)))
 
+    def safe_once(self, children: list[Any]) -> tuple[Any, ...]:
+        """'You survive the first attack by the werewolves.': safety from that group's
+        kills until the first night they attack the holder."""
+        return about(children, Trait(SafeFrom(names(children)[0], once=True, why=self.why)))
+
     def dies_in_place(self, children: list[Any]) -> tuple[Any, ...]:
         by = chooser(children, "a death moved to another player")
         if by is None:
