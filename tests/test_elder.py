@@ -1,8 +1,10 @@
-"""A safety from one group used up by its first attack, as werewolf moderators say it ("You
-survive the first attack by the werewolves."): logic/effects/succession.py's `SafeFrom`
-with `once`. The holder survives the first night the werewolves attack him, and not the
-next; another killer's attack neither stops at it nor uses it up; deleting the sentence
-undoes it; the symbolic chain agrees with `resolve`."""
+"""Safety from one group's kills, as werewolf moderators say it: logic/effects/succession.py's
+`SafeFrom`. The Elder's "You survive the first attack by the werewolves." (`once`): the
+holder survives the first night the werewolves attack him, and not the next; another
+killer's attack neither stops at it nor uses it up. The Witch's "Once per game you may save
+the werewolves' victim." (`tonight`, on her target): the werewolves' kill is stopped, a
+Vigilante's is not. Deleting each sentence undoes it; the symbolic chain agrees with
+`resolve`."""
 
 from __future__ import annotations
 
@@ -65,10 +67,28 @@ def test_without_the_sentence_the_first_attack_kills() -> None:
     assert "Ann dies on night 1" in determined(without, PLAYERS + WOLVES_TWICE)
 
 
+WITCH = "Once per game you may save the werewolves' victim."
+SAVES = "  players: Ann is Villager, Bob is Vigilante, Cid is Werewolf, Eve is Witch\n"
+
+
+def test_the_witch_saves_the_werewolves_victim_only() -> None:
+    wolves = SAVES + "  night 1:\n    Cid kills Ann\n    Eve targets Ann\n"
+    assert not any(a.startswith("Ann dies") for a in determined(RS, wolves))
+    vigilante = SAVES + "  night 1:\n    Bob targets Ann\n    Eve targets Ann\n"
+    assert "Ann dies on night 1" in determined(RS, vigilante)
+    without = parse_ruleset(
+        PATH.read_text().replace(WITCH, "Once per game you may target a player."), str(PATH)
+    )
+    assert "Ann dies on night 1" in determined(without, wolves)
+
+
 def test_chain_agrees_with_resolve_on_the_two_attacks() -> None:
     players = ["Ann is Elder", "Bob is Vigilante", "Cid is Werewolf", "Dee is Doctor"]
     _compare(RS, players, [{"Cid": ("kills", "Ann")}, {"Cid": ("kills", "Ann")}])
     _compare(RS, players, [{"Bob": ("targets", "Ann")}, {"Cid": ("kills", "Ann")}])
+    saves = ["Ann is Villager", "Bob is Vigilante", "Cid is Werewolf", "Eve is Witch"]
+    _compare(RS, saves, [{"Cid": ("kills", "Ann"), "Eve": ("targets", "Ann")}, {}])
+    _compare(RS, saves, [{"Bob": ("targets", "Ann"), "Eve": ("targets", "Ann")}, {}])
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -995,3 +995,54 @@ def test_a_basic_member_of_the_mafia_with_no_abilities_is_of_that_faction() -> N
         )
         for x in ruleset_lines(plain)
     ][1:]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "You may participate in the factional kill.",
+        "You may take part in the Mafia's kill.",
+        "You have no special abilities, but you vote with the mafia at night.",
+        "You have no night action, but you may vote with the Mafia on who to kill.",
+        "Votes with the Mafia at night on who to kill.",
+    ],
+)
+def test_a_members_part_in_the_factions_kill_is_a_note(text: str) -> None:
+    """What any member of a faction with a nightkill does anyway (the faction's kill is the
+    game's sentence): a note, no ability of the member's own."""
+    lines = meaning("Hitman", text)
+    assert f"  [no effect] {text}" in lines, lines
+    assert not any("ability" in x for x in lines), lines
+
+
+@pytest.mark.parametrize(
+    ("text", "same_as"),
+    [
+        (
+            "Once per game you may save the Mafia's victim.",
+            "Once per game you may protect a player from the Mafia.",
+        ),
+        (
+            "Each night you can heal the victim of the Mafia.",
+            "Each night you can heal a player from the Mafia.",
+        ),
+    ],
+)
+def test_the_victim_of_a_factions_kill_is_saved_from_that_faction(text: str, same_as: str) -> None:
+    """ "save the Mafia's victim": one player, saved from that faction's kills only (as
+    "protect a player from the Mafia"; another killer's victim is not saved)."""
+    assert meaning("Witch", text) == [x.replace(same_as, text) for x in meaning("Witch", same_as)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "You survive the first attack by the Mafia.",
+        "You survive the first Mafia attack.",
+        "The Mafia must attack you twice to kill you.",
+        "The Mafia need to attack you twice to kill you.",
+    ],
+)
+def test_the_first_attack_of_a_faction_survived(text: str) -> None:
+    said = "  safety: the first night attacked by the Mafia, not killed by them (once)"
+    assert said in meaning("Elder", text)

@@ -191,6 +191,10 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
             next(c for c in children if isinstance(c, str) and not isinstance(c, Token))
         )
 
+    def victim_of(self, children: list[Any]) -> FromGroup:
+        """'the werewolves' victim': one player, saved from that group's kills only."""
+        return self.from_group(children)
+
     def into_faction(self, children: list[Token]) -> Into:
         return Into(str(next(c for c in children if c.type in ("NAME", "ROLENAME"))))
 
