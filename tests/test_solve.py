@@ -9,6 +9,7 @@ import io
 import itertools
 import json
 import math
+import sys
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
@@ -18,6 +19,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from nights import Night, Nights, Sealed, Traced
 
 from logic.backends import concrete
 from logic.cli import main
@@ -138,6 +140,7 @@ def consistent(
             }
         )
     histories = [History()]
+    nights = Nights(rs, world)
     voted = {f.phase for f in setup.facts if f.kind == "vote"}
     for n in range(1, setup.nights + 1):
         died = {f.subject for f in setup.facts if f.kind == "died" and f.phase == ("night", n)}
@@ -160,11 +163,11 @@ def consistent(
             for acts in _profiles(setup, world, n, h, rs):
                 if not _allowed(setup, world, n, acts):
                     continue
-                model = build_night(rs, world, n, acts, h)
-                sols = concrete.solve(model.domains, model.equations, timeout=60)
-                assert sols.status != "unknown"
-                for env in sols.models:
-                    out = read_outcome(model, env, ())
+                # (built and solved once for every history that answers the build's
+                # reads alike: tests/nights.py)
+                night = nights.resolve(n, acts, h)
+                model = night.model
+                for env, out in night.outcomes:
                     deaths = {a.subject for a in out.atoms if a.kind == "dies"}
                     if n not in unseen and deaths != died:
                         continue
@@ -221,7 +224,9 @@ def brute(
     unseen: frozenset[int] = frozenset(),
     rs: Ruleset = RS,
 ) -> tuple[int, dict[str, Counter[str]]]:
-    """Count every consistent world by enumerating role assignments and action profiles."""
+    """Count every consistent world by enumerating role assignments and action profiles
+    (each history carried apart; a night built once for the histories its build reads
+    alike: tests/nights.py)."""
     count = 0
     roles: dict[str, Counter[str]] = {p: Counter() for p in setup.players}
     n = len(setup.players)
@@ -344,6 +349,55 @@ def test_liars_all_matches_brute_force() -> None:
     honest = assert_same(text)
     anyone = assert_same(text, "all")
     assert anyone.worlds > honest.worlds
+
+
+def test_brute_force_reuses_a_night_only_for_histories_read_alike(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Brute force builds a night once for every history that answers its build's reads
+    alike (tests/nights.py). Two nights of a Parity Cop, whose second result reads whom
+    he scanned the first night: the same worlds and marginals with every night built
+    anew, and nights reused; a history's copy read after its build raises."""
+    text = """observations "pc3"
+  ruleset: metadata-mafia
+  players: Ann, Bob, Cid
+  factions: 1 Mafia
+  roles: Parity Cop, Vanilla Townie, Miller, Hooker
+  I am Ann, Parity Cop
+  night 1: I target Bob; I learn "null"
+  night 2: I target Cid; I learn "odd"
+"""
+    made: list[Nights] = []
+
+    class Kept(Nights):
+        def __init__(self, rs: Ruleset, world: dict[str, Player]) -> None:
+            super().__init__(rs, world)
+            made.append(self)
+
+    class Anew(Kept):
+        def resolve(self, n: int, acts: tuple[Act, ...], h: History) -> Night:
+            self.seen.clear()
+            return super().resolve(n, acts, h)
+
+    setup = setup_of(text)
+    monkeypatch.setattr(sys.modules[__name__], "Nights", Kept)
+    kept = brute(setup)
+    assert sum(m.reused for m in made) > 0
+    made.clear()
+    monkeypatch.setattr(sys.modules[__name__], "Nights", Anew)
+    assert brute(setup) == kept
+    assert sum(m.reused for m in made) == 0
+    assert kept[0] == 2
+    # the copy: reads recorded with their answers, none after the seal
+    h = History(dead=frozenset({"Bob"}), last_checked=(("Ann", "Bob"),))
+    traced = Traced.of(h)
+    assert traced.checked("Ann") == "Bob" and "Cid" not in traced.dead
+    assert traced.seal() == (
+        (("call", "checked", ("Ann",)), "Bob"),
+        (("field", "dead", ()), frozenset({"Bob"})),
+    )
+    with pytest.raises(Sealed):
+        traced.checked("Ann")
 
 
 def test_prior_matches_enumeration() -> None:
@@ -1053,7 +1107,9 @@ def test_readme_example_matches_brute_force() -> None:
 
 
 @pytest.mark.slow  # brute force of five players: the slow suite's longest (613 s of two
-# workers here on 28 November, beside the default suite; 1,190 s in one process)
+# workers here on 28 November, beside the default suite; 1,190 s in one process); its
+# brute force 426 -> 91 s CPU once nights are reused across histories read alike
+# (tests/nights.py; 198 s wall for the test at a load of 5, 29 November)
 def test_byond_sheriff_observations_match_brute_force() -> None:
     """BYOND Mafia's game model under `solve`: a day's lynch flip, a "no" then a "yes" from
     the Sheriff, with an Agent in the pool whose reversed records last from night to

@@ -215,7 +215,7 @@ class Binder:
                 line.why,
                 line.actor,
             )
-        available = [a for a in usable if a.frequency.allows(night, history.used(actor, a.name))]
+        available = [a for a in usable if history.may_use(actor, a, night)]
         pick = available or usable
         if len({id(a) for a in pick}) > 1:
             names = sorted({a.name for a in pick})
@@ -444,7 +444,7 @@ def forced_completions(
             (ab, k)
             for ab in role.abilities
             if (k := drawn_kill(ab)) is not None
-            and ab.frequency.allows(night, history.used(p, ab.name))
+            and history.may_use(p, ab, night)
             and all(ab is not f for f, _ in forced)
         ]
         for ability, why_ in [(a, f.why) for a, f in forced] + [(a, k.why) for a, k in drawn]:

@@ -603,7 +603,7 @@ class DayBuilder(PhaseBuilder):
             reasons: list[Expr] = [label(self.sc.dead_before(p), frame.DEAD_DO_NOT_ACT)]
             reasons += [s for k in self.kinds if k.day_stops for s in [k.day_stops(self, i)]]
             for c, ab in abilities:
-                if not ab.frequency.allows(self.day, self.sc.history.used(p, ab.name)):
+                if not self.sc.history.may_use(p, ab, self.day):
                     reasons.append(label(c, ab.why))
                 elif ab.frequency is Frequency.ONCE_PER_GAME:  # used on an earlier day
                     again = any_of(self.sc.sent_before(p, ab.name))  # of a chain

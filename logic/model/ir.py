@@ -49,6 +49,12 @@ class Frequency(enum.Enum):
     # "During the Prep phase, ...": used in the phase before night 1 (night 0), only then
     PREP = "in the prep phase"
 
+    @property
+    def counts_uses(self) -> bool:
+        """Whether `allows` reads the uses so far (once per game: it does; the others
+        never do)."""
+        return self is Frequency.ONCE_PER_GAME
+
     def allows(self, night: int, uses_so_far: int) -> bool:
         if (night == 0) != (self is Frequency.PREP):
             return False  # the prep phase has its own abilities, and only those

@@ -109,6 +109,14 @@ class History:
     def used(self, player: str, ability: str) -> int:
         return dict(self.uses).get((player, ability), 0)
 
+    def may_use(self, player: str, ability: Ability, phase: int) -> bool:
+        """Whether `ability`'s frequency lets `player` use it in `phase` (a night's or a
+        day's number): its uses so far are read only where the frequency counts them (a
+        phase built from histories that differ in the uses of unlimited abilities reads
+        nothing that tells them apart: tests/nights.py)."""
+        f = ability.frequency
+        return f.allows(phase, self.used(player, ability.name) if f.counts_uses else 0)
+
     def aimed_at(self, player: str, ability: str) -> tuple[str, ...]:
         """The targets of `player`'s uses of `ability` that took place, in night order."""
         return dict(self.aimed).get((player, ability), ())

@@ -582,7 +582,7 @@ class SymbolicNight:
         out = []
         for r, menu in zip(self.roles, self.menus, strict=True):
             for k, ab in enumerate(menu):
-                if ab.frequency.allows(self.night, self.history.used(s.actor, ab.name)):
+                if self.history.may_use(s.actor, ab, self.night):
                     out.append((conj(self.role_is(s.actor, r), self.picks(s.actor, k)), ab))
         return out
 
@@ -1158,7 +1158,7 @@ class NightBuilder(PhaseBuilder):
             dead = conj(dead, neg(self.posthumous(i)))
             reasons.append(label(dead, frame.DEAD_DO_NOT_ACT))
         for cond, ab in self.sc.abilities(i):
-            if not ab.frequency.allows(self.night, self.history.used(p, ab.name)):
+            if not self.history.may_use(p, ab, self.night):
                 reasons.append(label(cond, ab.why))
             elif ab.frequency is Frequency.ONCE_PER_GAME:  # a use on an earlier night
                 again = any_of(self.sc.sent_before(p, ab.name))  # of a chain
@@ -1456,6 +1456,6 @@ def forced_abilities(
     out = []
     for ab in role.abilities:
         f = ab.forced
-        if f is not None and ab.frequency.allows(night, history.used(player, ab.name)):
+        if f is not None and history.may_use(player, ab, night):
             out.append((ab, f))
     return out
