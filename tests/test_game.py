@@ -95,6 +95,9 @@ def _plain(v: object) -> object:
             [
                 "The player with the most votes at the end of the day is lynched.",
                 "The player with the most votes is lynched.",
+                # the vote lynches (no lynch every day whatever the votes)
+                "During the day, players vote to lynch one player.",
+                "Every day the town votes on a player to lynch.",
             ],
             [("lynch", ("lynch", False))],
         ),
@@ -448,6 +451,8 @@ def test_a_line_of_two_whole_game_sentences() -> None:
                 "If the vote is tied, there is no lynch.",
                 "Ties result in no lynch.",
                 "A tie means nobody dies that day.",
+                "If there is a tie in votes, no one is lynched.",
+                "In the case of a tie, nobody is lynched.",
             ],
             [("tie", ("tie", "none", None))],
         ),
@@ -614,6 +619,7 @@ def test_rules_as_hosts_write_them(sentences: list[str], want: list[object]) -> 
         "The game starts at night.",
         "Night 1 comes first.",
         "Day and night phases alternate.",
+        "The game alternates between day and night phases, starting with night.",
         "Deaths are announced at the beginning of each day.",
         "Each player is randomly assigned a role.",
         "The mafia may choose not to kill.",

@@ -497,6 +497,22 @@ def meaning(role: str, text: str) -> list[str]:
             "Each night, you may PM the host the name of a player to investigate.",
             "Each night, you may send in the name of a player to investigate.",
         ),
+        ("Godfather", "You may order the Mafia's kill each night.", "Can order killings."),
+        (
+            "Godfather",
+            "You may choose to order the Mafioso to kill someone.",
+            "Can order killings.",
+        ),
+        (
+            "Seer",
+            "Each night you may look at a player's card to learn their role.",
+            "Each night you may look at a player's card.",
+        ),
+        (
+            "Doctor",
+            "Each night protect a player. If the person you protect is attacked, they will survive the attack.",
+            "Each night protect a player. If the person you protect is attacked, they will survive.",
+        ),
     ],
 )
 def test_a_hosts_wording_means_what_the_languages_does(role: str, text: str, same_as: str) -> None:
@@ -1005,6 +1021,7 @@ def test_a_basic_member_of_the_mafia_with_no_abilities_is_of_that_faction() -> N
         "You have no special abilities, but you vote with the mafia at night.",
         "You have no night action, but you may vote with the Mafia on who to kill.",
         "Votes with the Mafia at night on who to kill.",
+        "Carry out the Godfather's orders.",
     ],
 )
 def test_a_members_part_in_the_factions_kill_is_a_note(text: str) -> None:
@@ -1046,3 +1063,17 @@ def test_the_victim_of_a_factions_kill_is_saved_from_that_faction(text: str, sam
 def test_the_first_attack_of_a_faction_survived(text: str) -> None:
     said = "  safety: the first night attacked by the Mafia, not killed by them (once)"
     assert said in meaning("Elder", text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "If you are lynched, you are revealed and survive, but you can no longer vote.",
+        "If you are lynched, you reveal your card and survive, but you can no longer vote.",
+        "If you are lynched, you are revealed and survive.",
+    ],
+)
+def test_the_village_idiots_revealed_survival_is_refused_with_its_reason(text: str) -> None:
+    """The reveal of a survived lynch is not modelled: refused, not read as a bare survival."""
+    with pytest.raises(RulingError, match="revealed to everyone when a lynch is survived"):
+        meaning("Village Idiot", text)

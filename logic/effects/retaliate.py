@@ -21,6 +21,10 @@ Vocabulary (role traits):
               mark `mark` (the sentence's quoted word: "injured", the mark the heal kind's
               injuries are, logic/effects/heal.py), for the rest of the game
   LynchKills  when the holder is lynched, the player their vote was cast for dies too
+  KillsBlocker  "If you are roleblocked, you will kill the roleblocker instead." (by
+              night): when the holder's kill is submitted and a roleblock lands on the
+              holder, each player whose roleblock landed dies (at the kill's tier),
+              unless saved; the blocked kill itself fails, as every blocked action does
 
 The vote is the holder's vote of that day as it counts: a vote with no power today (a
 frightening the night before: "If Frightened, he can't vote and can't use this action.")
@@ -34,7 +38,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from logic.effects import attack, block, frighten, heal
-from logic.effects.base import Kind, Outcome
+from logic.effects.base import Death, Kind, Outcome
 from logic.model.expr import FALSE, Const, Expr, any_of, conj, disj, eq, label, neg
 from logic.model.phase import Atom
 from logic.model.why import Why, meta
@@ -98,6 +102,35 @@ class LynchKills:
 
     def describe(self) -> str:
         return "vengeance: when lynched, the player the holder voted for dies too"
+
+
+@dataclass(frozen=True)
+class KillsBlocker:
+    why: Why = meta()
+
+    def describe(self) -> str:
+        return "roleblocked, the holder's kill falls on the roleblocker"
+
+
+def blockers_die(b: NightBuilder) -> list[Death]:
+    """The blocker of a holder of KillsBlocker who sent a kill tonight dies, unless saved."""
+    out: list[Death] = []
+    for role in b.roles:
+        for t in role.traits:
+            if not isinstance(t, KillsBlocker):
+                continue
+            for i in range(b.n):
+                p = b.actor(i)
+                sent = conj(b.sc.role_is(p, role), b.sc.taken(i), attack.kills(b, i))
+                if sent == FALSE:
+                    continue
+                for j, lands, _ in b.lands(block.Roleblock, p):
+                    q = b.actor(j)
+                    if q == p:
+                        continue
+                    dies = conj(sent, lands, neg(attack.saved(b, q, 1, i)))
+                    out.append((q, attack.death_tier(b, i), label(dies, t.why)))
+    return out
 
 
 def _struck(db: DayBuilder, kind: type) -> list[tuple[str, Expr, object]]:
@@ -218,7 +251,8 @@ def day_atoms(db: DayBuilder, outcome: Outcome) -> dict[Atom, Expr]:
 
 KIND = Kind(
     "retaliate",
-    (LynchMarks, LynchKills, DeathInjures, Hindered, HinderedAtNight, BrokenRevenges),
+    (LynchMarks, LynchKills, DeathInjures, Hindered, HinderedAtNight, BrokenRevenges, KillsBlocker),
+    deaths=blockers_die,
     transition=transition,
     day_deaths=day_deaths,
     day_atoms=day_atoms,

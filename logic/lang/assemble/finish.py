@@ -13,14 +13,14 @@ from logic.effects.deal import PLAIN, given_to, plain_role
 from logic.effects.guilt import Guilt
 from logic.effects.heal import HealingOrder, merged, save_orders
 from logic.effects.intercept import Intercept
-from logic.effects.interrogate import Interrogate, InterrogatesAs
+from logic.effects.interrogate import INTERROGATION, Interrogate, InterrogatesAs
 from logic.effects.investigate import Investigate
 from logic.effects.react import Explode, Guard
 from logic.effects.records import RecordsCheck
 from logic.effects.registry import KINDS
 from logic.effects.succession import SafeFrom, Succession
 from logic.lang.assemble.prose import ProseAssembler
-from logic.lang.assemble.state import AssemblerState, guilty_word
+from logic.lang.assemble.state import AssemblerState, guilty_word, innocent_word
 from logic.lang.kinds.inquiry import UNSAID
 from logic.lang.lexicon import plural
 from logic.lang.read.pieces import REST
@@ -124,6 +124,13 @@ class ChecksAssembler(AssemblerState):
                     if held and isinstance(e, Interrogate) and len(e.results) == 2:
                         fx[held[0]] = answers = answers.answered(e.results, e.why)
                         continue
+                    if isinstance(e, Interrogate) and e.check == INTERROGATION and not cards:
+                        # 'a result of either "Guilty" or "Innocent"' in a ruleset whose
+                        # cards state no interrogation: the answers of a faction check
+                        quoted = self._quoted_check(e, role)
+                        if quoted is not None:
+                            fx.append(quoted)
+                            continue
                     if isinstance(e, Interrogate) and e.check == UNSAID:
                         said = {canon(x) for x in e.results}
                         fits = sorted(c for c, answers in cards.items() if said <= answers)
@@ -149,6 +156,36 @@ class ChecksAssembler(AssemblerState):
                 abilities.append(a if tuple(fx) == a.effects else replace(a, effects=tuple(fx)))
             out.append(replace(role, abilities=tuple(abilities)) if abilities else role)
         return out
+
+    def _quoted_check(self, e: Interrogate, role: Role) -> RecordsCheck | None:
+        """The two quoted answers of a check, where no card states one: "Mafia" or "Not
+        Mafia" (a faction and its negation), "Guilty" or "Innocent" (the guilty answer for
+        the one faction not the role's own), "Town" or "Mafia" (as unquoted answers): a
+        check of the records with those texts, the one for a member first; None when the
+        answers are none of these (an interrogation, as the card states)."""
+        if len(e.results) != 2:
+            return None
+        for yes, no in (e.results, e.results[::-1]):
+            named = self.faction_named(yes)
+            if named is not None and canon(no) in (canon(f"not {yes}"), canon(f"not {named}")):
+                return RecordsCheck(named, yes, no, e.why)
+            if guilty_word(yes) and (innocent_word(no) or self.faction_named(no) == role.faction):
+                others = [f for f in self.factions if canon(f) != canon(role.faction)]
+                if len(others) != 1:
+                    raise self.error(
+                        f"this check answers {yes!r} or {no!r}, and {role.name}'s faction "
+                        f"has {len(others)} others: say which it looks for ('learns whether "
+                        "they are Mafia')",
+                        e.why,
+                    )
+                return RecordsCheck(others[0], yes, no, e.why)
+        if all(self.faction_named(x) is not None for x in e.results):
+            check = self._factions_check(replace(e, check=UNSAID), role, [])
+            if check is not None:
+                yes_ = [x for x in e.results if self.faction_named(x) == check.faction]
+                no_ = [x for x in e.results if x not in yes_]
+                return replace(check, yes=yes_[0], no=no_[0] if no_ else None)
+        return None
 
     def _factions_check(self, e: Interrogate, role: Role, fits: list[str]) -> RecordsCheck | None:
         """'learns whether they are Town or Mafia' where no card line has those answers and

@@ -236,6 +236,11 @@ class AssemblerState:
         )
 
 
+def innocent_word(word: str) -> bool:
+    """A word of the innocent side ("Innocent", "Not Guilty"): a quoted answer."""
+    return bool(word) and lexicon().category(word.split()) == "INNOCENT"
+
+
 def guilty_word(word: str) -> bool:
     """A word of the guilty side ("Scum", "Guilty"), not a faction's name: an answer, or
     the side against the one a victory names beside it."""

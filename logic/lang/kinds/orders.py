@@ -27,6 +27,10 @@ class OrdersReading:
         named = [str(c).casefold() for c in children if isinstance(c, Token) and c.type == "NAME"]
         if not named or not named[-1].startswith("kill"):
             raise self._no_reading("an order of something other than killings")
+        return self.lo_order_kill(children)
+
+    def lo_order_kill(self, children: list[Any]) -> tuple[Any, ...]:
+        """'You may order the Mafia's kill each night.': an order of the faction's kill."""
         start = _AbilityStart("targets", Frequency.EACH_NIGHT, self.why, None, 2, NAME)
         return (start, Order(self.why))
 

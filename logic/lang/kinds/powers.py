@@ -154,6 +154,9 @@ class PowerReading:
         """'This player can survive one lynching attempt.': a lynch survived once."""
         return self._said_of(children, Trait(SurviveLynch(self.why)))
 
+    def revealed_too(self, _: list[Any]) -> tuple[Any, ...]:
+        raise NoReading("the holder's role revealed to everyone when a lynch is survived")
+
     def lost_vote(self, _: list[Any]) -> tuple[Any, ...]:
         raise NoReading("a vote lost for the rest of the game after a survived lynch")
 

@@ -2,7 +2,9 @@
 logic/lang/kinds.Readings: Revenge ('When they get lynched, the target of their own
 lynching vote will become "injured".'), a role trait `LynchMarks` whose mark is the quoted
 word, and Vengeance ("If Akai gets lynched, he'll kill the person he voted for too."), a
-role trait `LynchKills` (logic/effects/retaliate.py)."""
+role trait `LynchKills`; and a blocked killer's kill on the blocker ("If you are
+roleblocked, you will kill the roleblocker instead."), `KillsBlocker`
+(logic/effects/retaliate.py)."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from logic.effects.retaliate import (
     DeathInjures,
     Hindered,
     HinderedAtNight,
+    KillsBlocker,
     LynchKills,
     LynchMarks,
 )
@@ -35,6 +38,18 @@ class RetaliateReading:
 
     def rv_kills(self, children: list[Any]) -> tuple[Any, ...]:
         return (_Trait(None, LynchKills(self.why), self.why),)
+
+    def rv_blocker(self, children: list[Any]) -> tuple[Any, ...]:
+        """ "If you are roleblocked, you will kill the roleblocker instead.": the holder's
+        kill, blocked, falls on each player whose roleblock stopped it."""
+        named = [
+            str(c).casefold()
+            for c in children
+            if isinstance(c, Token) and c.type in ("NAME", "ROLENAME")
+        ]
+        if named and not named[-1].endswith("blocker"):
+            raise NoReading(f"'the {named[-1]}' is not the one who blocked the holder")
+        return (_Trait(None, KillsBlocker(self.why), self.why),)
 
     def rv_death(self, children: list[Any]) -> tuple[Any, ...]:
         return (_Trait(None, DeathInjures(self.why), self.why),)
