@@ -8,7 +8,10 @@ For each casebook ruleset, under REV (unpacked beside this tree, `against.py`) a
 this tree, alternately, each in a fresh process: the seconds (wall and CPU) of
 `Checker(ruleset, N).night_at(N)` (the scenario, the phase model and its Z3 encoding), and
 the formula's size: its nodes, counted once each by identity (what the back ends walk),
-and once each by structure. The ratio is REV's CPU time over this tree's (above 1: this
+and once each by structure; and whether both trees made the same Z3 terms (the night's
+formula and its signals: Z3's structural hashes, and their ids, which say the order they
+were made in and which Z3's search follows), so a change that only speeds the building
+is seen to leave every query as it was. The ratio is REV's CPU time over this tree's (above 1: this
 tree is faster); CPU time, not the wall clock, is what two shared cores' load leaves alone.
 
 The default REV is 41ddffe, main before DCTP's night was made to share its equal nodes
@@ -22,6 +25,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from against import ROOT, Run, Tree, run_python
@@ -68,7 +72,11 @@ for e, _ in night.model.equations:
     key(e)
 for e in night.sig.values():
     key(e)
-print(json.dumps({"cpu": seconds, "nodes": len(seen), "distinct": len(kinds)}))
+terms = [night.valid, *night.sig_terms.values()]
+z3_hash = hash(tuple(t.hash() for t in terms))  # (Z3's structural hashes)
+z3_ids = hash(tuple(t.get_id() for t in terms))  # (the order the terms were made in)
+print(json.dumps({"cpu": seconds, "nodes": len(seen), "distinct": len(kinds),
+                  "terms": [z3_hash, z3_ids]}))
 """
 
 
@@ -87,6 +95,7 @@ def main() -> int:
     for rules in rulesets:
         rel = str(rules.relative_to(ROOT))
         got: dict[str, float] = {}
+        terms: dict[str, Any] = {}
         for tree in (old, new):
             r: Run = run_python(tree, PROBE, [rel, str(args.players)])
             if r.code != 0:
@@ -94,12 +103,17 @@ def main() -> int:
                 continue
             data = json.loads(r.out.strip().splitlines()[-1])
             got[tree.name] = data["cpu"]
+            terms[tree.name] = data.get("terms")
             print(
                 f"{rules.stem:<22} {tree.name:<10} {data['cpu']:>7.1f} {r.seconds:>7.1f} "
                 f"{data['nodes']:>9,} {data['distinct']:>9,}"
             )
         if len(got) == 2 and got[new.name] > 0:
-            print(f"{'':<22} {'ratio':<10} {got[old.name] / got[new.name]:>7.2f}x")
+            same = terms[old.name] is not None and terms[old.name] == terms[new.name]
+            print(
+                f"{'':<22} {'ratio':<10} {got[old.name] / got[new.name]:>7.2f}x  "
+                f"same Z3 terms, made in the same order: {'yes' if same else 'no'}"
+            )
     return 0
 
 
