@@ -237,6 +237,7 @@ def consistent(setup: Setup, world: dict[str, Player]) -> bool:
             if f.kind == "vote" and f.phase == ("day", n)
         }
         nxt: set[History] = set()
+        last = n == setup.nights
         for h in histories:
             for acts in profiles(setup, world, n, h):
                 model = build_night(TURTLE, world, n, acts, h)
@@ -262,6 +263,10 @@ def consistent(setup: Setup, world: dict[str, Player]) -> bool:
                         dout = read_outcome(day, denv, ())
                         if {a.subject for a in dout.atoms if a.kind == "lynched"} == lynched:
                             nxt.add(next_history(h2, day, denv, dout, None))
+                if last and nxt:
+                    # consistent once the last night (and day) leaves one history: the
+                    # rest of its profiles can only add more, and nothing reads them
+                    return True
         histories = nxt
         if not histories:
             return False
