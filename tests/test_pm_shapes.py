@@ -504,6 +504,26 @@ def meaning(role: str, text: str) -> list[str]:
             "Can order killings.",
         ),
         (
+            "Jailor",
+            "Each day, you may choose a player to jail that night. Jailed players cannot perform actions and cannot be targeted.",
+            "During the day, you may choose someone to jail.",
+        ),
+        (
+            "Innocent Child",
+            "At any point in the day you may reveal that you are Town.",
+            "You may reveal yourself during the day.",
+        ),
+        (
+            "Mayor",
+            "During the day, you may reveal yourself.",
+            "You may reveal yourself during the day.",
+        ),
+        (
+            "Doctor",
+            "If the person you protect is attacked, they will survive the attack.",
+            "Each night you may protect a player.",
+        ),
+        (
             "Seer",
             "Each night you may look at a player's card to learn their role.",
             "Each night you may look at a player's card.",

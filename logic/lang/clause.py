@@ -445,10 +445,16 @@ class _Read(kinds.Readings, Transformer[Token, Any]):
         out: list[Any] = []
         seen: set[Any] = set()
         so = False  # after "so": what the clause before it brings about
+        on_target = False  # a clause before said of the ability's target
         for c in children:
             if isinstance(c, Token) and str(c).lower() == "so":
                 so = True
             if isinstance(c, tuple):
+                if on_target and any(isinstance(part, traits.Trait) for part in c):
+                    # "Jailed players cannot perform actions and cannot be targeted.": a
+                    # clause with no subject after one said of the target is the target's
+                    raise NoReading("a clause with no subject after one about the target")
+                on_target = on_target or any(isinstance(p, common2.Implied) for p in c)
                 if so and any(_shows(part) for part in c):
                     # "frame one player so they appear guilty": how the target shows that
                     # night, a frame (logic/effects/records.py), not the role's own

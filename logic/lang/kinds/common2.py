@@ -42,6 +42,7 @@ from logic.lang.clause_parts import (
     Objects,
     Starts,
     Tail,
+    TargetRef,
     Verb,
     about,
     subject_of,
@@ -145,8 +146,11 @@ class Common2Reading:
             raise NoReading("two verbs of different effects joined by 'or'")
         return a
 
-    def survives_attack(self, _: list[Any]) -> tuple[Any, ...]:
-        return (Protect(self.why),)
+    def survives_attack(self, children: list[Any]) -> tuple[Any, ...]:
+        """'If that person is attacked, they survive.': the ability before protects its
+        target; "the person you protect" named with no ability before it: that ability."""
+        named = any(isinstance(c, TargetRef) and c.named for c in children)
+        return (*((Implied("targets", (), self.why),) if named else ()), Protect(self.why))
 
     # roleblocks
     def blocks_ability(self, children: list[Any]) -> tuple[Any, ...]:
