@@ -1,7 +1,9 @@
 """Owns what a lynched player does to the one they voted for, read from the GM's
 sentences: Revenge ('When they get lynched, the target of their own lynching vote will
 become "injured".', Chianti and Korn) and Vengeance ("If Akai gets lynched, he'll kill
-the person he voted for too."). Its phrases are grammar/clause/retaliate.lark, its words
+the person he voted for too."), and what a blocked killer does to his blocker ("If you
+are roleblocked, you will kill the roleblocker instead."). Its phrases are
+grammar/clause/retaliate.lark, its words
 grammar/lexicon/retaliate.toml, its reading logic/lang/kinds/retaliate.py.
 
 Vocabulary (role traits):
