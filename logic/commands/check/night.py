@@ -111,6 +111,7 @@ def _phases(
 class Night:
     """One symbolic night, encoded once: its formula, its switches, its signals."""
 
+    @_no_cycle_collection()
     def __init__(
         self,
         ruleset: Ruleset,
@@ -122,20 +123,8 @@ class Night:
     ) -> None:
         """`deadline`: raise `OutOfTime` between the steps of the build once it passed.
         `day`: the day after the last night too (when the ruleset says how a lynch goes:
-        the dead-rule search of day abilities after one night)."""
-        with _no_cycle_collection():
-            self._build(ruleset, names, roles, nights, deadline, day)
-
-    def _build(
-        self,
-        ruleset: Ruleset,
-        names: tuple[str, ...],
-        roles: list[Role] | None,
-        nights: int,
-        deadline: float | None,
-        day: bool,
-    ) -> None:
-        """`__init__`'s work, with the cycle collector paused (`_no_cycle_collection`)."""
+        the dead-rule search of day abilities after one night). Built with the cycle
+        collector paused (`_no_cycle_collection`)."""
         on_time(deadline)
         self.rs = ruleset
         self.names = names
