@@ -13,7 +13,9 @@ stops the workers still running, as `Pool.terminate` did.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
+import pickle
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -59,6 +61,13 @@ class Workers:
         self.stop()
 
     def submit(self, fn: Callable[..., Any], *args: Any) -> Future[Any]:
+        """`fn(*args)` in a worker. The executor pickles a task in a thread of its own,
+        later, while this thread goes on and may fill the caches of what it sent (a
+        ruleset's lookups: "dictionary changed size during iteration" in that thread):
+        the task gets a copy made here, which nothing else touches. A copy that cannot be
+        made (a task that cannot be unpickled) is sent as it is, to fail in its worker."""
+        with contextlib.suppress(Exception):  # (its worker says how it fails: WorkerDied)
+            args = pickle.loads(pickle.dumps(args))
         future = self.executor.submit(fn, *args)
         self._seen.update(getattr(self.executor, "_processes", None) or {})
         return future
