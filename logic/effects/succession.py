@@ -40,9 +40,9 @@ from logic.effects.identity import becomes
 from logic.effects.knowing import looks
 from logic.effects.malfunction import impaired_today, impaired_tonight
 from logic.effects.registration import may_be_type, must_be_type, same
-from logic.model.expr import FALSE, Const, Expr, any_of, conj, disj, eq, ite, label, lt, neg
+from logic.model.expr import FALSE, TRUE, Const, Expr, any_of, conj, disj, eq, ite, label, lt, neg
 from logic.model.expr import add as add_
-from logic.model.ir import Chooser, canon
+from logic.model.ir import Chooser, Role, canon
 from logic.model.phase import Atom
 from logic.model.why import Why, meta
 
@@ -140,11 +140,16 @@ def safe(b: NightBuilder, killer: str, q: str) -> Expr:
     for role in b.roles:
         for t in role.traits:
             if isinstance(t, SafeFrom):
-                held = conj(b.sc.role_is(q, role), of_group(b, killer, t.group))
-                if t.once:
-                    held = conj(held, neg(b.sc.marked_before(q, SPENT)))
-                parts.append(label(conj(held, neg(impaired_tonight(b, q))), t.why))
+                held = conj(_holds(b, role, t, q), of_group(b, killer, t.group))
+                parts.append(label(held, t.why))
     return any_of(parts)
+
+
+def _holds(b: NightBuilder, role: Role, t: SafeFrom, q: str) -> Expr:
+    """q holds `role`'s safety `t` tonight: q's role, working, and a once-only safety not
+    used up before."""
+    held = conj(b.sc.role_is(q, role), neg(b.sc.marked_before(q, SPENT)) if t.once else TRUE)
+    return conj(held, neg(impaired_tonight(b, q))) if held != FALSE else FALSE
 
 
 SPENT = "first attack survived"  # a once-only safety used up (a mark, for good)
@@ -159,10 +164,9 @@ def _spent(b: NightBuilder) -> dict[Atom, Expr]:
             if not (isinstance(t, SafeFrom) and t.once):
                 continue
             for q in b.sc.players:
-                held = conj(b.sc.role_is(q, role), neg(b.sc.marked_before(q, SPENT)))
+                held = _holds(b, role, t, q)
                 if held == FALSE:
                     continue
-                held = conj(held, neg(impaired_tonight(b, q)))
                 hits = [
                     conj(hit, of_group(b, b.actor(i), t.group))
                     for i, v, hit, _ in attack.attacks(b)
